@@ -1,0 +1,38 @@
+/**
+ * The one seam through which every command of the agent and of verification runs.
+ * Implementations: `process-sandbox.ts` (mode none: a plain child process) and
+ * `bwrap-sandbox.ts` (bubblewrap).
+ */
+export interface ExecOptions {
+  /** Working directory; must be inside the workspace. */
+  cwd: string;
+  /** Kill the whole process group after this many milliseconds. */
+  timeoutMs: number;
+  /** Aborting kills the command's whole process group. */
+  signal?: AbortSignal;
+  /** Extra environment on top of the sandbox's scrubbed allowlist. */
+  env?: Record<string, string>;
+  /** Whether the command may reach the network (bwrap only; none ignores it). */
+  network?: boolean;
+  /** Keep at most this many characters of merged output (head and tail kept). Default 10 000. */
+  maxOutputChars?: number;
+}
+
+export interface ExecResult {
+  /** stdout and stderr merged in order, cut to head and tail when longer than maxOutputChars. */
+  output: string;
+  /** null when the process was killed by a signal. */
+  exitCode: number | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** Characters removed from the middle of the output. */
+  elidedChars: number;
+  durationMs: number;
+}
+
+export interface Sandbox {
+  readonly mode: 'bwrap' | 'none';
+  /** The workspace root: the only writable directory. */
+  readonly root: string;
+  exec(command: string, options: ExecOptions): Promise<ExecResult>;
+}
