@@ -1,0 +1,19 @@
+import { WrenchError } from '../errors.js';
+
+/** Limits and stops are typed errors that end the loop; the runner keeps the work done so far. */
+export class AgentStop extends WrenchError {
+  constructor(code: AgentStopCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'AgentStop';
+  }
+}
+
+export type AgentStopCode =
+  | 'step_limit'
+  | 'time_limit'
+  | 'cost_limit'
+  | 'token_limit'
+  | 'cancelled'
+  | 'refused'
+  | 'context_exhausted'
+  | 'model_failed';

@@ -1,0 +1,233 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { z } from 'zod';
+import type { AgentTool } from './agent-tool.js';
+import { AgentStop } from './agent-errors.js';
+import { systemWithBreakpoint, withCacheBreakpoints } from './cache-breakpoints.js';
+import { clearOldToolResults, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context-window.js';
+import { FINISH_TOOL_NAME, finishToolDefinition, parseFinishInput } from './finish-tool.js';
+import { addUsage, costUsd, emptyUsage, type TokenUsage } from './pricing.js';
+
+type MessageParam = Anthropic.Messages.MessageParam;
+
+export interface AgentBudget {
+  maxSteps: number;
+  /** Wall-clock milliseconds for the whole run. */
+  maxMillis: number;
+  maxCostUsd: number;
+  /** Input-plus-output tokens over the whole run. */
+  maxTokens: number;
+}
+
+export interface AgentEvent {
+  type: 'step' | 'tool' | 'text' | 'context_cleared' | 'retry_output';
+  step: number;
+  detail: string;
+}
+
+export interface AgentOptions<S extends z.ZodType> {
+  client: Anthropic;
+  model: string;
+  system: string;
+  /** The first user message: the task, its elements, repository facts. */
+  task: string;
+  tools: AgentTool[];
+  report: { schema: S; description: string };
+  budget: AgentBudget;
+  signal?: AbortSignal;
+  maxOutputTokens?: number;
+  contextPolicy?: ContextPolicy;
+  onEvent?: (event: AgentEvent) => void;
+  now?: () => number;
+}
+
+export interface AgentRun<R> {
+  outcome: 'finished' | 'answered' | 'stopped';
+  /** The validated report when the agent called the finish tool. */
+  report?: R;
+  /** The agent's last text: the answer when it finished without the tool. */
+  finalText: string;
+  stop?: AgentStop;
+  steps: number;
+  usage: TokenUsage;
+  costUsd: number;
+  messages: MessageParam[];
+}
+
+/**
+ * The loop: ask the model, run the client tools it calls in order, return all results in one user
+ * message, until it calls the finish tool, answers without tools, or a budget or stop ends it.
+ * Limits are AgentStop errors; the run is always returned, never thrown, so work is kept.
+ */
+export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): Promise<AgentRun<z.infer<S>>> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const signal = options.signal ?? new AbortController().signal;
+  const policy = options.contextPolicy ?? DEFAULT_CONTEXT_POLICY;
+  const toolsByName = new Map(options.tools.map((t) => [t.name, t]));
+  const toolDefinitions = [
+    ...options.tools.map((t) => t.definition),
+    finishToolDefinition(options.report.schema, options.report.description),
+  ];
+  const system = systemWithBreakpoint(options.system);
+  const messages: MessageParam[] = [{ role: 'user', content: options.task }];
+  let usage = emptyUsage();
+  let steps = 0;
+  let finalText = '';
+  let maxTokens = options.maxOutputTokens ?? 8192;
+  let contextCleared = false;
+
+  const result = (outcome: AgentRun<z.infer<S>>['outcome'], extra: Partial<AgentRun<z.infer<S>>> = {}) => ({
+    outcome,
+    finalText,
+    steps,
+    usage,
+    costUsd: costUsd(options.model, usage),
+    messages,
+    ...extra,
+  });
+
+  try {
+    for (;;) {
+      checkBudget(options.budget, { steps, usage, model: options.model, elapsed: now() - started, signal });
+      steps++;
+      options.onEvent?.({ type: 'step', step: steps, detail: `step ${steps}` });
+      if (clearOldToolResults(messages, policy) > 0) {
+        options.onEvent?.({ type: 'context_cleared', step: steps, detail: 'cleared old tool results' });
+      }
+      const response = await callModel(options, { system, messages, tools: toolDefinitions, maxTokens, signal, deadline: started + options.budget.maxMillis, now });
+      usage = addUsage(usage, response.usage as unknown as Record<string, unknown>);
+      const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
+      if (text) {
+        finalText = text;
+        options.onEvent?.({ type: 'text', step: steps, detail: text });
+      }
+
+      switch (response.stop_reason) {
+        case 'tool_use': {
+          messages.push({ role: 'assistant', content: response.content as Anthropic.Messages.ContentBlockParam[] });
+          const { results, report } = await runTools(response.content, toolsByName, options, steps, signal);
+          messages.push({ role: 'user', content: results });
+          if (report !== undefined) return result('finished', { report });
+          break;
+        }
+        case 'pause_turn':
+          messages.push({ role: 'assistant', content: response.content as Anthropic.Messages.ContentBlockParam[] });
+          break;
+        case 'max_tokens': {
+          const complete = response.content.filter((b) => b.type !== 'tool_use');
+          if (complete.length === 0 || response.content.some((b) => b.type === 'tool_use')) {
+            // A tool call was cut off mid-way: ask again with more room rather than keep half a call.
+            maxTokens = Math.min(maxTokens * 2, 64_000);
+            options.onEvent?.({ type: 'retry_output', step: steps, detail: `output limit reached; retrying with max_tokens ${maxTokens}` });
+            if (complete.length === 0) break;
+          }
+          messages.push({ role: 'assistant', content: complete as Anthropic.Messages.ContentBlockParam[] });
+          messages.push({ role: 'user', content: 'Your last answer was cut off at the output limit. Continue exactly where you stopped.' });
+          break;
+        }
+        case 'model_context_window_exceeded':
+          if (contextCleared) throw new AgentStop('context_exhausted', 'The conversation no longer fits the model context window.');
+          contextCleared = true;
+          clearOldToolResults(messages, policy, true);
+          options.onEvent?.({ type: 'context_cleared', step: steps, detail: 'context window full: cleared old tool results' });
+          break;
+        case 'refusal':
+          throw new AgentStop('refused', 'The model declined to continue with this task.');
+        default:
+          // end_turn, stop_sequence: an answer without the finish tool.
+          messages.push({ role: 'assistant', content: response.content as Anthropic.Messages.ContentBlockParam[] });
+          return result('answered');
+      }
+    }
+  } catch (error) {
+    return result('stopped', { stop: toAgentStop(error, signal) });
+  }
+}
+
+function checkBudget(
+  budget: AgentBudget,
+  state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal },
+): void {
+  if (state.signal.aborted) throw new AgentStop('cancelled', 'The run was cancelled.');
+  if (state.steps >= budget.maxSteps) throw new AgentStop('step_limit', `The step limit (${budget.maxSteps} steps) was reached.`);
+  if (state.elapsed >= budget.maxMillis)
+    throw new AgentStop('time_limit', `The time budget (${Math.round(budget.maxMillis / 60_000)} min) ran out.`);
+  const spent = costUsd(state.model, state.usage);
+  if (spent >= budget.maxCostUsd)
+    throw new AgentStop('cost_limit', `The cost cap ($${budget.maxCostUsd.toFixed(2)}) was reached ($${spent.toFixed(2)} spent).`);
+  const tokens =
+    state.usage.inputTokens + state.usage.outputTokens + state.usage.cacheReadTokens + state.usage.cacheWriteTokens;
+  if (tokens >= budget.maxTokens) throw new AgentStop('token_limit', `The token budget (${budget.maxTokens} tokens) was used up.`);
+}
+
+async function callModel<S extends z.ZodType>(
+  options: AgentOptions<S>,
+  request: {
+    system: Anthropic.Messages.TextBlockParam[];
+    messages: MessageParam[];
+    tools: Anthropic.Messages.ToolUnion[];
+    maxTokens: number;
+    signal: AbortSignal;
+    deadline: number;
+    now: () => number;
+  },
+): Promise<Anthropic.Messages.Message> {
+  const timeout = Math.max(1_000, request.deadline - request.now());
+  return options.client.messages.create(
+    {
+      model: options.model,
+      max_tokens: request.maxTokens,
+      system: request.system,
+      tools: request.tools,
+      messages: withCacheBreakpoints(request.messages),
+    },
+    { signal: request.signal, timeout },
+  );
+}
+
+async function runTools<S extends z.ZodType>(
+  content: Anthropic.Messages.ContentBlock[],
+  tools: Map<string, AgentTool>,
+  options: AgentOptions<S>,
+  step: number,
+  signal: AbortSignal,
+): Promise<{ results: Anthropic.Messages.ToolResultBlockParam[]; report?: z.infer<S> }> {
+  const results: Anthropic.Messages.ToolResultBlockParam[] = [];
+  let report: z.infer<S> | undefined;
+  for (const block of content) {
+    if (block.type !== 'tool_use') continue;
+    if (signal.aborted) {
+      results.push({ type: 'tool_result', tool_use_id: block.id, content: 'Cancelled before this call ran.', is_error: true });
+      continue;
+    }
+    if (block.name === FINISH_TOOL_NAME) {
+      const parsed = parseFinishInput(options.report.schema, block.input);
+      if (parsed.ok) report = parsed.report;
+      results.push({ type: 'tool_result', tool_use_id: block.id, content: parsed.ok ? 'Report received.' : parsed.error, is_error: !parsed.ok });
+      continue;
+    }
+    const tool = tools.get(block.name);
+    if (!tool) {
+      results.push({ type: 'tool_result', tool_use_id: block.id, content: `Error: no tool named ${block.name}.`, is_error: true });
+      continue;
+    }
+    options.onEvent?.({ type: 'tool', step, detail: tool.describe?.(block.input) ?? block.name });
+    try {
+      const output = await tool.execute(block.input, { signal });
+      results.push({ type: 'tool_result', tool_use_id: block.id, content: output.content || '(no output)', is_error: output.isError || undefined });
+    } catch (error) {
+      results.push({ type: 'tool_result', tool_use_id: block.id, content: `Error: ${(error as Error).message}`, is_error: true });
+    }
+  }
+  return { results, report };
+}
+
+function toAgentStop(error: unknown, signal: AbortSignal): AgentStop {
+  if (error instanceof AgentStop) return error;
+  if (signal.aborted || error instanceof Anthropic.APIUserAbortError) return new AgentStop('cancelled', 'The run was cancelled.');
+  if (error instanceof Anthropic.APIError) {
+    const status = error.status ? ` (HTTP ${error.status})` : '';
+    return new AgentStop('model_failed', `The model API failed${status} after retries: ${error.message}`, { cause: error });
+  }
+  return new AgentStop('model_failed', `The agent failed: ${(error as Error).message}`, { cause: error });
+}

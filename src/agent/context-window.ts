@@ -1,0 +1,52 @@
+import type Anthropic from '@anthropic-ai/sdk';
+
+type MessageParam = Anthropic.Messages.MessageParam;
+
+export interface ContextPolicy {
+  /** Start clearing when the conversation is estimated above this many tokens. */
+  triggerTokens: number;
+  /** Tool results of the newest this-many tool turns are always kept whole. */
+  keepRecentToolTurns: number;
+  /** Results at most this long are never cleared. */
+  keepShorterThanChars: number;
+}
+
+export const DEFAULT_CONTEXT_POLICY: ContextPolicy = { triggerTokens: 120_000, keepRecentToolTurns: 6, keepShorterThanChars: 400 };
+
+/** A rough count: about four characters a token. */
+export function estimateTokens(value: unknown): number {
+  return Math.ceil(JSON.stringify(value).length / 4);
+}
+
+/**
+ * Client-side clearing of old observations. Clears in one batch when the conversation passes the
+ * trigger, so the cached prefix changes rarely; the task (first message) and recent steps stay whole.
+ * Returns the number of results cleared.
+ */
+export function clearOldToolResults(messages: MessageParam[], policy: ContextPolicy, force = false): number {
+  if (!force && estimateTokens(messages) < policy.triggerTokens) return 0;
+  const toolTurns = messages.flatMap((m, i) =>
+    i > 0 && m.role === 'user' && Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_result') ? [i] : [],
+  );
+  const keep = force ? 2 : policy.keepRecentToolTurns;
+  let cleared = 0;
+  for (const index of toolTurns.slice(0, Math.max(0, toolTurns.length - keep))) {
+    const content = messages[index].content as Anthropic.Messages.ContentBlockParam[];
+    messages[index] = {
+      ...messages[index],
+      content: content.map((block) => {
+        if (block.type !== 'tool_result') return block;
+        const text = toolResultText(block);
+        if (text.length <= policy.keepShorterThanChars || text.startsWith('[cleared')) return block;
+        cleared++;
+        return { ...block, content: `[cleared to save context: ${text.length} characters of earlier output; run the command again if you need it]` };
+      }),
+    } as MessageParam;
+  }
+  return cleared;
+}
+
+function toolResultText(block: Anthropic.Messages.ToolResultBlockParam): string {
+  if (typeof block.content === 'string') return block.content;
+  return (block.content ?? []).map((c) => ('text' in c ? c.text : '')).join('');
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../instruction/instruction-types.js';
+
+const repoName = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
+
+const repoGlob = z
+  .string()
+  .regex(/^[A-Za-z0-9_.*?-]+\/[A-Za-z0-9_.*?-]+$/, { message: 'must be an owner/name glob, for example acme/*' });
+
+const slackId = z.string().regex(/^[A-Z0-9]+$/, { message: 'must be a Slack id such as C0123ABCD or U0123ABCD' });
+
+const networkPolicy = z.enum(['setup-only', 'on', 'off']);
+
+const verificationCommands = z.object({
+  /** Overrides the detected test command; an empty string turns tests off. */
+  test: z.string().optional(),
+  lint: z.string().optional(),
+  coverage: z.string().optional(),
+  setup: z.string().optional(),
+});
+
+export const configFileSchema = z
+  .object({
+    channels: z
+      .record(slackId, z.object({ repo: repoName, baseBranch: z.string().min(1).optional() }).strict())
+      .default({}),
+    repos: z.array(repoGlob).default([]),
+    access: z
+      .object({
+        users: z.array(slackId).default([]),
+        approvers: z.array(slackId).default([]),
+        /** Direct messages to Wrench. Off by default. */
+        directMessages: z.boolean().default(false),
+        /** Slack Connect (shared) channels. Off by default. */
+        sharedChannels: z.boolean().default(false),
+        /** Bots whose messages may start work (by bot id). */
+        allowedBots: z.array(z.string()).default([]),
+        /** Replies in a Wrench thread start a follow-up run without mentioning @wrench. */
+        followUpWithoutMention: z.boolean().default(false),
+      })
+      .strict()
+      .default({ users: [], approvers: [], directMessages: false, sharedChannels: false, allowedBots: [], followUpWithoutMention: false }),
+    pagerduty: z
+      .object({
+        services: z.record(z.string(), z.object({ repo: repoName, channel: slackId }).strict()).default({}),
+        /** Hours of history before the incident that triage looks at. */
+        commitWindowHours: z.number().positive().default(24),
+      })
+      .strict()
+      .default({ services: {}, commitWindowHours: 24 }),
+    limits: z
+      .object({
+        /** Jobs at once per worker process. */
+        concurrency: z.number().int().min(1).max(64).default(2),
+        /** Jobs at once on one repository, across all workers. */
+        perRepository: z.number().int().min(1).default(2),
+        /** Jobs at once started by one person, across all workers. */
+        perUser: z.number().int().min(1).default(2),
+        /** Wall-clock budget per complexity class, in minutes. */
+        minutes: z
+          .object({ simple: z.number().positive().default(15), medium: z.number().positive().default(45), complex: z.number().positive().default(90) })
+          .strict()
+          .default({ simple: 15, medium: 45, complex: 90 }),
+        /** Cost cap per run in US dollars. */
+        costUsd: z.number().positive().default(5),
+        /** Agent steps per run. */
+        steps: z.number().int().positive().default(80),
+      })
+      .strict()
+      .default({ concurrency: 2, perRepository: 2, perUser: 2, minutes: { simple: 15, medium: 45, complex: 90 }, costUsd: 5, steps: 80 }),
+    sandbox: z
+      .object({
+        mode: z.enum(['bwrap', 'none']).default('bwrap'),
+        network: networkPolicy.default('setup-only'),
+        networkByCategory: z.partialRecord(z.enum(CATEGORIES), networkPolicy).default({ 'web-scraping': 'on' }),
+      })
+      .strict()
+      .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' } }),
+    verification: z.record(repoName, verificationCommands).default({}),
+    review: z
+      .object({ githubReview: z.boolean().default(false) })
+      .strict()
+      .default({ githubReview: false }),
+    protectedPaths: z.array(z.string()).default(['.github/workflows/**']),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;

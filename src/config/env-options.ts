@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const url = (name: string) =>
+  z.string().trim().url({ message: `${name} must be a URL, for example https://example.com` });
+
+const nonEmpty = z.string().trim().min(1);
+
+/** The environment contract of DESIGN.md. Every key is optional here; `requireSettings` says what each role needs. */
+export const envSchema = z.object({
+  SLACK_BOT_TOKEN: nonEmpty.optional(),
+  SLACK_SIGNING_SECRET: nonEmpty.optional(),
+  SLACK_APP_TOKEN: nonEmpty.optional(),
+  SLACK_API_URL: url('SLACK_API_URL').default('https://slack.com/api/'),
+  ANTHROPIC_API_KEY: nonEmpty.optional(),
+  ANTHROPIC_BASE_URL: url('ANTHROPIC_BASE_URL').optional(),
+  WRENCH_MODEL: nonEmpty.default('claude-sonnet-4-5'),
+  GITHUB_TOKEN: nonEmpty.optional(),
+  GITHUB_APP_ID: nonEmpty.optional(),
+  GITHUB_APP_PRIVATE_KEY: nonEmpty.optional(),
+  GITHUB_API_URL: url('GITHUB_API_URL').default('https://api.github.com'),
+  GIT_BASE_URL: url('GIT_BASE_URL').default('https://github.com'),
+  PAGERDUTY_API_TOKEN: nonEmpty.optional(),
+  PAGERDUTY_FROM_EMAIL: z.string().trim().email({ message: 'PAGERDUTY_FROM_EMAIL must be an email address' }).optional(),
+  PAGERDUTY_API_URL: url('PAGERDUTY_API_URL').default('https://api.pagerduty.com'),
+  PAGERDUTY_WEBHOOK_SECRETS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' })
+    .optional(),
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int()
+    .min(0, { message: 'PORT must be between 0 and 65535' })
+    .max(65535, { message: 'PORT must be between 0 and 65535' })
+    .default(3000),
+  WRENCH_CONFIG: nonEmpty.optional(),
+  WRENCH_DATA_DIR: nonEmpty.default('./.wrench'),
+  /** BullMQ key prefix; lets several installations (or tests) share one Redis. */
+  WRENCH_QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]+$/).default('wrench'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type EnvOptions = z.infer<typeof envSchema>;
+
+/** Empty strings count as unset, as in most twelve-factor services. */
+export function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
+  const entries = Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]?.trim());
+  return Object.fromEntries(entries);
+}

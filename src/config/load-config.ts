@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { configFileSchema, type ConfigFile } from './config-file.js';
+import { ConfigError, describeIssues } from './config-error.js';
+import { envSchema, withoutEmptyValues, type EnvOptions } from './env-options.js';
+
+export interface Config {
+  env: EnvOptions;
+  file: ConfigFile;
+  /** Absolute path of the config file that was read, or null when none exists. */
+  configPath: string | null;
+  dataDir: string;
+}
+
+/** Reads and validates the environment and wrench.config.yml once. Throws ConfigError naming every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsedEnv = envSchema.safeParse(withoutEmptyValues(env));
+  if (!parsedEnv.success) {
+    throw new ConfigError(
+      `The environment is not valid:\n${describeIssues(parsedEnv.error.issues, (p) => String(p[0] ?? 'environment'))}`,
+    );
+  }
+  const configPath = path.resolve(cwd, parsedEnv.data.WRENCH_CONFIG ?? 'wrench.config.yml');
+  const file = readConfigFile(configPath, parsedEnv.data.WRENCH_CONFIG !== undefined);
+  return {
+    env: parsedEnv.data,
+    file,
+    configPath: existsSync(configPath) ? configPath : null,
+    dataDir: path.resolve(cwd, parsedEnv.data.WRENCH_DATA_DIR),
+  };
+}
+
+export function readConfigFile(configPath: string, mustExist: boolean): ConfigFile {
+  if (!existsSync(configPath)) {
+    if (mustExist) throw new ConfigError(`WRENCH_CONFIG points at ${configPath}, which does not exist. Create it or unset WRENCH_CONFIG.`);
+    return configFileSchema.parse({});
+  }
+  let raw: unknown;
+  try {
+    raw = parseYaml(readFileSync(configPath, 'utf8')) ?? {};
+  } catch (error) {
+    throw new ConfigError(`${configPath} is not valid YAML: ${(error as Error).message}`);
+  }
+  return parseConfigFile(raw, configPath);
+}
+
+export function parseConfigFile(raw: unknown, source = 'wrench.config.yml'): ConfigFile {
+  const parsed = configFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `${source} is not valid:\n${describeIssues(parsed.error.issues, (p) => p.map(String).join('.') || '(top level)')}`,
+    );
+  }
+  return parsed.data;
+}

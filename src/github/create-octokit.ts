@@ -1,0 +1,30 @@
+import { Octokit } from '@octokit/rest';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import type { Logger } from '../logging/logger.js';
+
+/** Retries 5xx and network errors; waits out primary and secondary rate limits (twice each). */
+export const WrenchOctokit = Octokit.plugin(retry, throttling).defaults({ userAgent: 'wrench' });
+export type GitHubClient = InstanceType<typeof WrenchOctokit>;
+
+export function createOctokit(options: { token?: string; baseUrl: string; logger?: Logger; retryAfterBase?: number }): GitHubClient {
+  const log = options.logger;
+  return new WrenchOctokit({
+    auth: options.token,
+    baseUrl: options.baseUrl.replace(/\/$/, ''),
+    log: log
+      ? { debug: () => {}, info: () => {}, warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) }
+      : undefined,
+    retry: { retryAfterBaseValue: options.retryAfterBase ?? 1000 },
+    throttle: {
+      onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+        log?.warn({ retryAfter, url: request.url }, 'GitHub rate limit reached');
+        return retryCount < 2;
+      },
+      onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+        log?.warn({ retryAfter, url: request.url }, 'GitHub secondary rate limit reached');
+        return retryCount < 2;
+      },
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import type { GitHubClient } from './create-octokit.js';
+import type { Redactor } from '../security/redact.js';
+
+export interface PullRequestRef {
+  number: number;
+  url: string;
+  draft: boolean;
+  created: boolean;
+}
+
+export interface PullRequestInput {
+  owner: string;
+  repo: string;
+  head: string;
+  base: string;
+  title: string;
+  body: string;
+  draft?: boolean;
+}
+
+/** Opens the pull request for a branch, or updates the open one when it exists (follow-ups). */
+export async function openOrUpdatePullRequest(
+  octokit: GitHubClient,
+  input: PullRequestInput,
+  redact: Redactor,
+): Promise<PullRequestRef> {
+  const title = redact(input.title).slice(0, 250);
+  const body = redact(input.body).slice(0, 65_000);
+  const existing = await octokit.pulls.list({
+    owner: input.owner,
+    repo: input.repo,
+    head: `${input.owner}:${input.head}`,
+    state: 'open',
+    per_page: 1,
+  });
+  const open = existing.data[0];
+  if (open) {
+    const updated = await octokit.pulls.update({ owner: input.owner, repo: input.repo, pull_number: open.number, title, body });
+    return { number: updated.data.number, url: updated.data.html_url, draft: !!updated.data.draft, created: false };
+  }
+  const created = await octokit.pulls.create({
+    owner: input.owner,
+    repo: input.repo,
+    head: input.head,
+    base: input.base,
+    title,
+    body,
+    draft: input.draft ?? false,
+    maintainer_can_modify: true,
+  });
+  return { number: created.data.number, url: created.data.html_url, draft: !!created.data.draft, created: true };
+}

@@ -1,0 +1,35 @@
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
+
+/**
+ * Job defaults. attempts: 3 with exponential backoff from 5 s for transient failures (Redis, git
+ * fetch, GitHub 5xx before the agent starts); the runner fails permanent ones at once with
+ * UnrecoverableError. Finished jobs are kept a day so a redelivered event id still finds them.
+ */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export interface Queues {
+  tasks: Queue<TaskJob>;
+  close(): Promise<void>;
+}
+
+export function createQueues(connection: ConnectionOptions, prefix: string): Queues {
+  const tasks = new Queue<TaskJob>(TASK_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  return {
+    tasks,
+    close: async () => {
+      await tasks.close();
+    },
+  };
+}
+
+/** Validates the payload before it enters Redis, so a runner never meets a malformed job. */
+export async function enqueueTask(queues: Queues, jobId: string, payload: TaskJob) {
+  const job = taskJobSchema.parse(payload);
+  return queues.tasks.add('task', job, { jobId });
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../instruction/instruction-types.js';
+
+export const TASK_QUEUE = 'tasks';
+
+export const slackOriginSchema = z.object({
+  type: z.literal('slack'),
+  teamId: z.string().optional(),
+  channel: z.string(),
+  /** The thread every reply goes to. */
+  threadTs: z.string(),
+  /** The message that asked for the work. */
+  messageTs: z.string(),
+  eventId: z.string().optional(),
+});
+
+export const cliOriginSchema = z.object({ type: z.literal('cli') });
+
+export const taskJobSchema = z.object({
+  kind: z.literal('task'),
+  origin: z.discriminatedUnion('type', [slackOriginSchema, cliOriginSchema]),
+  repo: z.object({ owner: z.string(), name: z.string(), baseBranch: z.string().optional() }),
+  /** A local checkout given to `wrench run --repo PATH`; used instead of cloning. */
+  localPath: z.string().optional(),
+  instruction: z.string().min(1),
+  category: z.enum(CATEGORIES),
+  complexity: z.enum(['simple', 'medium', 'complex']),
+  elements: z.record(z.string(), z.unknown()).default({}),
+  requester: z.object({ slackUserId: z.string(), name: z.string().optional() }),
+  requestedAt: z.string(),
+});
+
+export type TaskJob = z.infer<typeof taskJobSchema>;
+export type SlackOrigin = z.infer<typeof slackOriginSchema>;
+
+/** BullMQ job ids may not contain ':'; Slack event ids are safe, but normalise anyway. */
+export function jobIdFor(prefix: string, key: string): string {
+  return `${prefix}-${key.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
+}

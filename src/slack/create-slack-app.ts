@@ -1,0 +1,54 @@
+import bolt from '@slack/bolt';
+import type { CustomRoute } from '@slack/bolt';
+import type { Config } from '../config/load-config.js';
+import type { Logger } from '../logging/logger.js';
+
+const { App, LogLevel } = bolt;
+export type SlackApp = InstanceType<typeof App>;
+
+/**
+ * The Bolt app: Socket Mode when SLACK_APP_TOKEN is set, otherwise the HTTP receiver at
+ * POST /slack/events (Bolt verifies signatures). Either way the custom routes (PagerDuty webhook,
+ * health) are served on PORT.
+ */
+export function createSlackApp(config: Config, logger: Logger, customRoutes: CustomRoute[]): SlackApp {
+  const env = config.env;
+  const slackLogger = boltLogger(logger);
+  const common = {
+    token: env.SLACK_BOT_TOKEN,
+    logger: slackLogger,
+    clientOptions: { slackApiUrl: env.SLACK_API_URL, retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 10_000 } },
+    customRoutes,
+  };
+  if (env.SLACK_APP_TOKEN) {
+    return new App({
+      ...common,
+      appToken: env.SLACK_APP_TOKEN,
+      socketMode: true,
+      installerOptions: { port: env.PORT },
+    });
+  }
+  return new App({
+    ...common,
+    signingSecret: env.SLACK_SIGNING_SECRET,
+    port: env.PORT,
+    endpoints: '/slack/events',
+    processBeforeResponse: false,
+  });
+}
+
+function boltLogger(logger: Logger) {
+  const child = logger.child({ component: 'bolt' });
+  let level = LogLevel.INFO;
+  return {
+    debug: (...msg: unknown[]) => child.debug(msg.map(String).join(' ')),
+    info: (...msg: unknown[]) => child.info(msg.map(String).join(' ')),
+    warn: (...msg: unknown[]) => child.warn(msg.map(String).join(' ')),
+    error: (...msg: unknown[]) => child.error(msg.map(String).join(' ')),
+    setLevel: (l: typeof level) => {
+      level = l;
+    },
+    getLevel: () => level,
+    setName: () => {},
+  };
+}

@@ -1,0 +1,28 @@
+/** Fixed texts people see; each says what to do next. */
+export const helpMessage = (botUserId?: string) => {
+  const me = botUserId ? `<@${botUserId}>` : '@wrench';
+  return [
+    `Hi! Mention ${me} with a development task and I will work on this channel's repository and open a pull request.`,
+    `For example: \`${me} add tests for formatBytes in src/lib/format.ts covering 0, 1023 and 1024 bytes; npm test must pass\``,
+    `Other things I do: \`${me} review PR #42\`, \`${me} fix the TypeError in src/cart.ts:88\`, \`${me} triage: checkout returns 500 since 14:05\`.`,
+  ].join('\n');
+};
+
+export const noRepositoryMessage = (channel: string) =>
+  [
+    'This channel is not linked to a repository yet, so I do not know where to work.',
+    'Name one in your message (for example `in acme/web`), or link the channel in `wrench.config.yml`:',
+    '```',
+    'channels:',
+    `  ${channel}: { repo: acme/web, baseBranch: main }`,
+    '```',
+  ].join('\n');
+
+export const repositoryNotAllowedMessage = (fullName: string) =>
+  [
+    `I am not allowed to work on \`${fullName}\`.`,
+    'An administrator can allow it by adding it (or a glob such as `owner/*`) to `repos:` in `wrench.config.yml`.',
+  ].join('\n');
+
+export const notAuthorizedMessage = () =>
+  'You are not on the list of people who can start work with Wrench here. Ask an administrator to add your Slack user id to `access.users` in `wrench.config.yml`.';
