@@ -1,0 +1,77 @@
+export const CATEGORIES = [
+  'testing',
+  'data-analysis',
+  'web-scraping',
+  'code-review',
+  'bug-fixing',
+  'feature',
+  'refactoring',
+  'incident-triage',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export type Complexity = 'simple' | 'medium' | 'complex';
+
+export type Verdict = 'well-formed' | 'ill-formed' | 'unrealistic';
+
+export interface ObservedProblem {
+  /** What the requester says goes wrong, when stated apart from expected/actual. */
+  description?: string;
+  error?: string;
+  expected?: string;
+  actual?: string;
+  reproduction?: string[];
+  /** Changes named as the likely cause: commit SHAs, `PR #311`, `release 5.2.0`. */
+  suspectCommits?: string[];
+}
+
+export interface References {
+  prNumbers?: number[];
+  commits?: string[];
+  urls?: string[];
+  repositories?: string[];
+  functions?: string[];
+}
+
+/** The recognised parts of an instruction; absent ones are omitted. */
+export interface InstructionElements {
+  task?: string;
+  background?: string;
+  requirements?: string[];
+  constraints?: string[];
+  successCriteria?: string[];
+  /** File paths, path:line, functions, directories. */
+  location?: string[];
+  observedProblem?: ObservedProblem;
+  outputFormat?: string;
+  examples?: string[];
+  references?: References;
+  rateLimit?: string;
+  severityLabels?: string[];
+  focusAreas?: string[];
+}
+
+/** Elements Wrench may report as missing, in the order it asks for them. */
+export const MISSING_ELEMENTS = [
+  'target',
+  'observed-problem',
+  'location',
+  'scope',
+  'requirements',
+  'success-criteria',
+  'focus-areas',
+  'output-format',
+  'rate-limit',
+  'error-handling',
+  'logging',
+] as const;
+export type MissingElement = (typeof MISSING_ELEMENTS)[number];
+
+export interface InstructionReading {
+  category: Category;
+  complexity: Complexity;
+  verdict: Verdict;
+  /** Recommended elements that are absent, e.g. 'target', 'location', 'observed-problem'. */
+  missing: string[];
+  elements: InstructionElements;
+}
