@@ -1,7 +1,7 @@
 import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WrenchError } from '../errors.js';
+import { assertBranchName } from './assert-branch-name.js';
 import { GitError, runGit } from './run-git.js';
 import { updateMirror } from './mirror-cache.js';
 import { repositoryUrl } from './repository-url.js';
@@ -114,14 +114,6 @@ async function makeWritable(dir: string): Promise<void> {
   }
 }
 
-async function assertBranchName(name: string): Promise<void> {
-  try {
-    if (name.startsWith('-') || name === 'HEAD') throw new Error('reserved');
-    await runGit(['check-ref-format', `refs/heads/${name}`], { cwd: tmpdir() });
-  } catch {
-    throw new WrenchError('invalid_branch', `"${name}" is not a valid git branch name.`);
-  }
-}
 
 type Git = (...args: string[]) => Promise<string>;
 

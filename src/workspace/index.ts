@@ -1,0 +1,16 @@
+export { assertBranchName } from './assert-branch-name.js';
+export { branchName } from './branch-name.js';
+export { changedFiles, commitAll, type ChangedFilesOptions, type CommitAllOptions, type CommitResult } from './commit-changes.js';
+export { type Requester } from './commit-trailers.js';
+export { credentialEnv, type CredentialEnv } from './credential-env.js';
+export { withDirectoryLock, type DirectoryLockOptions } from './directory-lock.js';
+export { type GitIdentity, WRENCH_IDENTITY } from './git-identity.js';
+export { prepareWorkspace, removeWorkspace, workspaceDir, type JobWorkspace, type PrepareWorkspaceOptions } from './job-workspace.js';
+export { maskCredentials } from './mask-credentials.js';
+export { mirrorDir, updateMirror, type Mirror, type UpdateMirrorOptions } from './mirror-cache.js';
+export { pushBranch, type PushBranchOptions, type PushResult } from './push-branch.js';
+export { recentCommits, type RecentCommit, type RecentCommitsOptions } from './recent-changes.js';
+export { repositoryUrl } from './repository-url.js';
+export { revertCommit, type RevertCommitOptions } from './revert-commit.js';
+export { GitError, runGit, type RunGitOptions } from './run-git.js';
+export { sanitizeWorkspaceGit } from './workspace-git-guard.js';

@@ -1,0 +1,93 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WrenchError } from '../errors.js';
+import { assertBranchName } from './assert-branch-name.js';
+import { credentialEnv } from './credential-env.js';
+import { repositoryUrl } from './repository-url.js';
+import { GitError, runGit } from './run-git.js';
+import { sanitizeWorkspaceGit } from './workspace-git-guard.js';
+
+export interface PushBranchOptions {
+  dir: string;
+  branch: string;
+  gitBaseUrl: string;
+  owner: string;
+  repo: string;
+  credential?: string;
+  /** Overwrite the remote branch, but only if it is still where this workspace last saw it (force-with-lease). */
+  force?: boolean;
+  timeoutMs?: number;
+}
+
+export interface PushResult {
+  branch: string;
+  sha: string;
+}
+
+/**
+ * Pushes the workspace's HEAD to `refs/heads/<branch>` of the public repository URL and checks with ls-remote that
+ * the remote branch now points at it. The push runs from a throw-away bare repository that borrows the
+ * workspace's objects, so the credential (given to git through its environment only) never meets the config or
+ * hooks of a working tree the agent could write to.
+ */
+export async function pushBranch(options: PushBranchOptions): Promise<PushResult> {
+  const { dir, branch } = options;
+  const url = repositoryUrl(options.gitBaseUrl, options.owner, options.repo);
+  const ref = `refs/heads/${branch}`;
+  await assertBranchName(branch);
+  await sanitizeWorkspaceGit(dir);
+  const sha = (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: dir })).trim();
+  const lease = options.force ? await lastSeenRemoteSha(dir, branch) : undefined;
+
+  const { env, secrets } = credentialEnv(url, options.credential);
+  const outbox = await mkdtemp(join(tmpdir(), 'wrench-push-'));
+  const git = (args: string[]) => runGit(args, { cwd: outbox, env, secrets, timeoutMs: options.timeoutMs });
+  try {
+    await git(['init', '--quiet', '--bare', '.']);
+    await writeFile(join(outbox, 'objects', 'info', 'alternates'), `${resolve(dir, '.git', 'objects')}\n`);
+    await git(['update-ref', ref, sha]);
+    const forceArgs = lease === undefined ? [] : [`--force-with-lease=${ref}:${lease}`];
+    try {
+      await git(['push', '--atomic', '--porcelain', ...forceArgs, '--', url, `${ref}:${ref}`]);
+    } catch (error) {
+      if (error instanceof GitError) throw pushFailed(branch, rejectionReason(error));
+      throw error;
+    }
+    const remote = await git(['ls-remote', '--', url, ref]).catch((error: unknown) => {
+      throw error instanceof GitError ? pushFailed(branch, `the push could not be verified (${error.stderr || error.message})`) : error;
+    });
+    const remoteSha = remote.split('\t')[0]?.trim();
+    if (remoteSha !== sha) throw pushFailed(branch, `the remote branch is at ${remoteSha || 'nothing'}, not ${sha}`);
+    return { branch, sha };
+  } finally {
+    await rm(outbox, { recursive: true, force: true });
+  }
+}
+
+
+/** The remote branch as the workspace last fetched it; '' (must not exist) when it never saw one. */
+async function lastSeenRemoteSha(dir: string, branch: string): Promise<string> {
+  try {
+    return (await runGit(['rev-parse', '--verify', '--quiet', `refs/remotes/origin/${branch}`], { cwd: dir })).trim();
+  } catch {
+    return '';
+  }
+}
+
+function rejectionReason(error: GitError): string {
+  const rejected = error.stdout.split('\n').find((line) => line.startsWith('!'));
+  const reason = rejected?.split('\t')[2];
+  if (reason?.includes('stale info')) {
+    return 'the remote branch moved since this workspace fetched it (stale info); run the task again on the current branch';
+  }
+  if (reason?.includes('fetch first') || reason?.includes('non-fast-forward')) {
+    return `the remote branch has commits this workspace does not have (${reason}); run the task again on the current branch`;
+  }
+  const detail = reason ?? (error.stderr || error.message);
+  return `${detail}; check that the GitHub credential may push to this repository`;
+}
+
+function pushFailed(branch: string, reason: string): WrenchError {
+  return new WrenchError('push_failed', `Could not push branch "${branch}": ${reason}.`);
+}
