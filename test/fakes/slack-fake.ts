@@ -1,0 +1,136 @@
+import { listen } from './shared/http.js';
+import { pollFor } from './shared/wait-for.js';
+import { deliverEvent, deliverInteraction, type DeliveryOptions, type DeliveryResult } from './slack/deliver.js';
+import { Directory, type SeedChannel, type SeedUser } from './slack/directory.js';
+import { FAKE_APP_ID, FAKE_BOT_ID, FAKE_BOT_USER_ID, FAKE_TEAM_ID } from './slack/envelopes.js';
+import { FailureQueue } from './slack/failures.js';
+import { MessageStore, type NewMessage } from './slack/message-store.js';
+import type { EphemeralMessage, SlackState } from './slack/methods/context.js';
+import { slackRequestHandler } from './slack/server.js';
+import type { SlackCall, SlackFailure, SlackMessage, SlackUpload, SlackView } from './slack/types.js';
+
+export * from './slack/envelopes.js';
+export * from './slack/interactions.js';
+export { deliverEvent, deliverInteraction, type DeliveryOptions, type DeliveryResult } from './slack/deliver.js';
+export { slackSignature } from './slack/signing.js';
+export { nextSlackTs } from './slack/ts-clock.js';
+export type { SlackCall, SlackFailure, SlackMessage, SlackUpload, SlackView } from './slack/types.js';
+export type { SeedChannel, SeedUser } from './slack/directory.js';
+export type { EphemeralMessage } from './slack/methods/context.js';
+
+export interface SlackFakeOptions {
+  /** Accept only these tokens; by default any non-empty token is accepted. */
+  tokens?: string[];
+}
+
+export interface SlackFake {
+  /** Base URL of the fake (no trailing slash). */
+  url: string;
+  /** What to give clients as `slackApiUrl` / SLACK_API_URL: `${url}/api/`. */
+  apiUrl: string;
+  teamId: string;
+  botUserId: string;
+  botId: string;
+  appId: string;
+  /** Every Web API call in arrival order, including failed ones; also `upload` and `response_url` posts. */
+  calls: SlackCall[];
+  callsTo(method: string): SlackCall[];
+  /** Resolves with the first recorded call (past or future) matching `predicate`. */
+  waitFor(predicate: (call: SlackCall) => boolean, timeoutMs?: number): Promise<SlackCall>;
+  /** Makes the next call to `method` fail: `{ status: 429, retryAfter }`, `{ error: 'channel_not_found' }` or `{ status: 500 }`. */
+  failNext(method: string, failure: SlackFailure, times?: number): void;
+  /** Stored messages of a channel (top level and replies), or of one thread when `threadTs` is given. */
+  messages(channel: string, threadTs?: string): SlackMessage[];
+  seedMessage(channel: string, message: NewMessage): SlackMessage;
+  addUser(user: SeedUser): void;
+  addChannel(channel: SeedChannel): void;
+  ephemerals: EphemeralMessage[];
+  uploads: SlackUpload[];
+  views: Map<string, SlackView>;
+  homeViews: Map<string, SlackView>;
+  /** A response_url served by this fake; posts to it are recorded as method `response_url`. */
+  responseUrl(): string;
+  /** deliverEvent that first stores the event's message (app_mention / message) in the channel history. */
+  deliverEvent(targetUrl: string, signingSecret: string, body: Record<string, unknown>, options?: DeliveryOptions): Promise<DeliveryResult>;
+  deliverInteraction(targetUrl: string, signingSecret: string, payload: Record<string, unknown>, options?: DeliveryOptions): Promise<DeliveryResult>;
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+export async function startSlackFake(options: SlackFakeOptions = {}): Promise<SlackFake> {
+  const identity = { teamId: FAKE_TEAM_ID, teamName: 'Wrench Test', botUserId: FAKE_BOT_USER_ID, botId: FAKE_BOT_ID, appId: FAKE_APP_ID };
+  const calls: SlackCall[] = [];
+  const failures = new FailureQueue<SlackFailure>();
+  const state: SlackState = {
+    identity,
+    baseUrl: '',
+    messages: new MessageStore(),
+    directory: new Directory(identity),
+    views: new Map(),
+    homeViews: new Map(),
+    pendingFiles: new Map(),
+    uploads: [],
+    ephemerals: [],
+  };
+  const server = await listen(slackRequestHandler({ state, calls, failures, tokens: options.tokens }), 'slack-fake');
+  state.baseUrl = server.url;
+  let responseCounter = 0;
+
+  const fake: SlackFake = {
+    url: server.url,
+    apiUrl: `${server.url}/api/`,
+    ...identity,
+    calls,
+    callsTo: (method) => calls.filter((call) => call.method === method),
+    waitFor: (predicate, timeoutMs = 5000) =>
+      pollFor(
+        () => calls.find(predicate),
+        timeoutMs,
+        () => `no Slack call matched; calls so far: ${calls.map((c) => c.method).join(', ') || '(none)'}`,
+      ),
+    failNext: (method, failure, times = 1) => failures.push(method, failure, times),
+    messages: (channel, threadTs) =>
+      threadTs ? state.messages.thread(channel, threadTs) : state.messages.all(channel),
+    seedMessage: (channel, message) => state.messages.add(channel, message),
+    addUser: (user) => state.directory.addUser(user),
+    addChannel: (channel) => state.directory.addChannel(channel),
+    ephemerals: state.ephemerals,
+    uploads: state.uploads,
+    views: state.views,
+    homeViews: state.homeViews,
+    responseUrl: () => `${server.url}/response/${++responseCounter}`,
+    async deliverEvent(targetUrl, signingSecret, body, deliveryOptions) {
+      storeEventMessage(state.messages, body);
+      return deliverEvent(targetUrl, signingSecret, body, deliveryOptions);
+    },
+    deliverInteraction: (targetUrl, signingSecret, payload, deliveryOptions) => {
+      const filled = payload.type === 'block_actions' && String(payload.response_url ?? '').includes('.invalid')
+        ? { ...payload, response_url: fake.responseUrl() }
+        : payload;
+      return deliverInteraction(targetUrl, signingSecret, filled, deliveryOptions);
+    },
+    reset() {
+      calls.length = 0;
+      failures.clear();
+    },
+    stop: () => server.close(),
+  };
+  return fake;
+}
+
+function storeEventMessage(messages: MessageStore, body: Record<string, unknown>): void {
+  const event = body.event as Record<string, unknown> | undefined;
+  if (!event || (event.type !== 'app_mention' && event.type !== 'message')) return;
+  if (event.subtype && event.subtype !== 'thread_broadcast') return;
+  const channel = String(event.channel ?? '');
+  const ts = String(event.ts ?? '');
+  if (!channel || !ts || messages.find(channel, ts)) return;
+  messages.add(channel, {
+    ts,
+    text: String(event.text ?? ''),
+    ...(event.user ? { user: String(event.user) } : {}),
+    ...(event.bot_id ? { bot_id: String(event.bot_id) } : {}),
+    ...(event.thread_ts ? { thread_ts: String(event.thread_ts) } : {}),
+    ...(event.blocks ? { blocks: event.blocks as unknown[] } : {}),
+  });
+}

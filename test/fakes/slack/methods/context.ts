@@ -1,0 +1,53 @@
+import type { Directory } from '../directory.js';
+import type { MessageStore } from '../message-store.js';
+import { SlackApiError, type SlackArgs, type SlackIdentity, type SlackUpload, type SlackView } from '../types.js';
+
+export interface EphemeralMessage {
+  channel: string;
+  user: string;
+  text: string;
+  blocks?: unknown[];
+  thread_ts?: string;
+  message_ts: string;
+}
+
+export interface PendingFile {
+  id: string;
+  filename: string;
+  length: number;
+  alt_text?: string;
+  snippet_type?: string;
+  bytes?: Buffer;
+}
+
+export interface SlackState {
+  identity: SlackIdentity;
+  baseUrl: string;
+  messages: MessageStore;
+  directory: Directory;
+  views: Map<string, SlackView>;
+  homeViews: Map<string, SlackView>;
+  pendingFiles: Map<string, PendingFile>;
+  uploads: SlackUpload[];
+  ephemerals: EphemeralMessage[];
+}
+
+/** Answers one Web API method: the fields besides `ok: true`, or throws SlackApiError. */
+export type MethodHandler = (args: SlackArgs, state: SlackState) => Record<string, unknown>;
+
+export function optionalString(args: SlackArgs, key: string): string | undefined {
+  const value = args[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value);
+}
+
+export function requiredString(args: SlackArgs, key: string, errorCode: string): string {
+  const value = optionalString(args, key);
+  if (value === undefined) throw new SlackApiError(errorCode);
+  return value;
+}
+
+export function optionalArray(args: SlackArgs, key: string): unknown[] | undefined {
+  const value = args[key];
+  return Array.isArray(value) ? value : undefined;
+}

@@ -1,0 +1,59 @@
+import { compareTs } from '../ts-clock.js';
+import { SlackApiError, type SlackArgs, type SlackMessage } from '../types.js';
+import { optionalString, requiredString, type MethodHandler } from './context.js';
+
+function inWindow(args: SlackArgs): (message: SlackMessage) => boolean {
+  const oldest = optionalString(args, 'oldest');
+  const latest = optionalString(args, 'latest');
+  const inclusive = args.inclusive === true || args.inclusive === 'true' || args.inclusive === '1';
+  return (message) => {
+    if (oldest && (inclusive ? compareTs(message.ts, oldest) < 0 : compareTs(message.ts, oldest) <= 0)) return false;
+    if (latest && (inclusive ? compareTs(message.ts, latest) > 0 : compareTs(message.ts, latest) >= 0)) return false;
+    return true;
+  };
+}
+
+function page(list: SlackMessage[], args: SlackArgs, defaultLimit: number): Record<string, unknown> {
+  const limit = Number(args.limit) > 0 ? Number(args.limit) : defaultLimit;
+  const offset = Number(Buffer.from(optionalString(args, 'cursor') ?? '', 'base64').toString() || 0);
+  const messages = list.slice(offset, offset + limit);
+  const hasMore = offset + limit < list.length;
+  const nextCursor = hasMore ? Buffer.from(String(offset + limit)).toString('base64') : '';
+  return { messages, has_more: hasMore, response_metadata: { next_cursor: nextCursor } };
+}
+
+const replies: MethodHandler = (args, state) => {
+  const channel = requiredString(args, 'channel', 'channel_not_found');
+  const ts = requiredString(args, 'ts', 'thread_not_found');
+  const target = state.messages.find(channel, ts);
+  if (target?.thread_ts && target.thread_ts !== ts) return page(state.messages.thread(channel, ts), args, 1000);
+  const thread = state.messages.thread(channel, ts);
+  if (thread.length === 0) throw new SlackApiError('thread_not_found');
+  const keep = inWindow(args);
+  const [first, ...rest] = thread;
+  const list = first.ts === ts ? [first, ...rest.filter(keep)] : thread.filter(keep);
+  return page(list, args, 1000);
+};
+
+const history: MethodHandler = (args, state) => {
+  const channel = requiredString(args, 'channel', 'channel_not_found');
+  const list = state.messages.history(channel).filter(inWindow(args)).reverse();
+  return { ...page(list, args, 100), pin_count: 0 };
+};
+
+const info: MethodHandler = (args, state) => {
+  const channel = requiredString(args, 'channel', 'channel_not_found');
+  return { channel: state.directory.channel(channel) };
+};
+
+const join: MethodHandler = (args, state) => {
+  const channel = requiredString(args, 'channel', 'channel_not_found');
+  return { channel: state.directory.channel(channel) };
+};
+
+export const conversationMethods: Record<string, MethodHandler> = {
+  'conversations.replies': replies,
+  'conversations.history': history,
+  'conversations.info': info,
+  'conversations.join': join,
+};
