@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mirrorDir, updateMirror } from '../../../src/workspace/mirror-cache.js';
+import { type BareRemote, createBareRemote } from './helpers/bare-remote.js';
+import { isolateGitConfig, makeScratchDir, testGit } from './helpers/git-sandbox.js';
+
+isolateGitConfig();
+
+describe('updateMirror', () => {
+  let scratch: Awaited<ReturnType<typeof makeScratchDir>>;
+  let remote: BareRemote;
+  let dataDir: string;
+
+  beforeEach(async () => {
+    scratch = await makeScratchDir();
+    remote = createBareRemote(join(scratch.path, 'remotes'));
+    dataDir = join(scratch.path, 'data');
+  });
+  afterEach(async () => {
+    await scratch.remove();
+  });
+
+  const update = () => updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
+
+  it('clones a bare mirror the first time and only fetches afterwards', async () => {
+    const first = await update();
+    expect(first).toEqual({ dir: mirrorDir(dataDir, 'acme', 'web'), created: true });
+    expect(first.dir).toBe(join(dataDir, 'mirrors', 'acme', 'web.git'));
+    expect(testGit(['rev-parse', '--is-bare-repository'], first.dir)).toBe('true');
+    expect(testGit(['rev-parse', 'refs/heads/main'], first.dir)).toBe(remote.sha('refs/heads/main'));
+    writeFileSync(join(first.dir, 'wrench-marker'), 'kept');
+
+    const newSha = remote.commit({ 'src/new.js': 'new\n' }, 'New work');
+    remote.commit({ 'x.txt': 'x' }, 'Feature', { branch: 'feature/x' });
+    const second = await update();
+    expect(second.created).toBe(false);
+    expect(readFileSync(join(first.dir, 'wrench-marker'), 'utf8')).toBe('kept');
+    expect(testGit(['rev-parse', 'refs/heads/main'], first.dir)).toBe(newSha);
+    expect(testGit(['rev-parse', 'refs/heads/feature/x'], first.dir)).toBe(remote.sha('refs/heads/feature/x'));
+  });
+
+  it('prunes deleted branches and follows a new default branch', async () => {
+    remote.commit({ 'x.txt': 'x' }, 'Feature', { branch: 'feature/x' });
+    remote.commit({ 'y.txt': 'y' }, 'Trunk', { branch: 'trunk' });
+    const { dir } = await update();
+    testGit(['update-ref', '-d', 'refs/heads/feature/x'], remote.bareDir);
+    testGit(['symbolic-ref', 'HEAD', 'refs/heads/trunk'], remote.bareDir);
+    await update();
+    expect(testGit(['for-each-ref', '--format=%(refname)', 'refs/heads'], dir).split('\n')).toEqual([
+      'refs/heads/main',
+      'refs/heads/trunk',
+    ]);
+    expect(testGit(['symbolic-ref', 'HEAD'], dir)).toBe('refs/heads/trunk');
+  });
+
+  it('keeps the plain public URL in the mirror config', async () => {
+    const { dir } = await update();
+    expect(testGit(['config', 'remote.origin.url'], dir)).toBe(`${remote.gitBaseUrl}/acme/web.git`);
+    expect(testGit(['config', '--get-all', 'remote.origin.fetch'], dir).split('\n')).toEqual([
+      '+refs/heads/*:refs/heads/*',
+      '+refs/tags/*:refs/tags/*',
+    ]);
+  });
+
+  it('replaces a broken mirror directory', async () => {
+    const { dir } = await update();
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dir, 'HEAD'));
+    const again = await update();
+    expect(again.created).toBe(true);
+    expect(existsSync(join(dir, 'HEAD'))).toBe(true);
+  });
+
+  it('serializes concurrent updates in one process', async () => {
+    const results = await Promise.all([update(), update(), update(), update()]);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+  });
+
+  it('survives concurrent updates from several processes', async () => {
+    const run = promisify(execFile);
+    const script = fileURLToPath(new URL('./helpers/update-mirror-process.ts', import.meta.url));
+    const args = JSON.stringify({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
+    const outputs = await Promise.all(
+      [0, 1, 2].map(() => run(process.execPath, ['--import', 'tsx', script, args], { env: process.env })),
+    );
+    const results = outputs.map(({ stdout }) => JSON.parse(stdout) as { created: boolean });
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const dir = mirrorDir(dataDir, 'acme', 'web');
+    expect(testGit(['fsck', '--no-progress'], dir)).toBe('');
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('fails with git_failed for a missing repository', async () => {
+    await expect(
+      updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'missing' }),
+    ).rejects.toMatchObject({ code: 'git_failed' });
+    expect(existsSync(mirrorDir(dataDir, 'acme', 'missing'))).toBe(false);
+  });
+});
