@@ -12,6 +12,8 @@ export const slackOriginSchema = z.object({
   /** The message that asked for the work. */
   messageTs: z.string(),
   eventId: z.string().optional(),
+  /** The status message Wrench posted when it queued the work, updated in place. */
+  statusTs: z.string().optional(),
 });
 
 export const cliOriginSchema = z.object({ type: z.literal('cli') });

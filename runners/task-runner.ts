@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { runAgent, type AgentBudget } from '../src/agent/agent-loop.js';
+import { taskReportSchema } from '../src/agent/finish-tool.js';
+import { systemPrompt } from '../src/agent/system-prompt.js';
+import { taskMessage } from '../src/agent/task-message.js';
+import { workspaceTools } from '../src/agent/workspace-tools.js';
+import { WrenchError } from '../src/errors.js';
+import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
+import type { TaskJob } from '../src/queue/task-job.js';
+import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
+import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
+import { createSandbox } from '../src/sandbox/create-sandbox.js';
+import { branchName } from '../src/workspace/branch-name.js';
+import { commitAll } from '../src/workspace/commit-changes.js';
+import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/workspace/job-workspace.js';
+import { prepareLocalWorkspace, pushToLocal } from '../src/workspace/local-workspace.js';
+import { pushBranch } from '../src/workspace/push-branch.js';
+import type { RunnerDeps } from './runner-deps.js';
+
+const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
+
+export interface TaskRunContext {
+  jobId: string;
+  reporter: RunReporter;
+  signal: AbortSignal;
+  /** Set once the agent has started: from then on a failure is final (the job is not retried). */
+  onAgentStarted?: () => void;
+  threadUrl?: string;
+  requesterName?: string;
+}
+
+/** One task from instruction to pull request: workspace, agent, commit, push, PR, reply. */
+export async function runTask(job: TaskJob, context: TaskRunContext, deps: RunnerDeps): Promise<RunResult> {
+  const started = Date.now();
+  const repository = `${job.repo.owner}/${job.repo.name}`;
+  const log = deps.logger.child({ jobId: context.jobId, repo: repository });
+  const shortId = randomBytes(3).toString('hex');
+  const branch = branchName(job.instruction, shortId);
+  const workspaceId = `${context.jobId}-${shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+
+  await context.reporter.phase('preparing', `cloning ${repository}`);
+  const workspace = await openWorkspace(job, branch, workspaceId, deps);
+  try {
+    const readOnly = READ_ONLY_CATEGORIES.has(job.category);
+    const sandbox = createSandbox({
+      mode: deps.config.file.sandbox.mode,
+      root: workspace.dir,
+      secrets: deps.secrets,
+      hiddenPaths: [path.join(deps.config.dataDir, 'mirrors'), path.join(deps.config.dataDir, 'redis')],
+    });
+    if (sandbox.mode === 'none') log.warn('sandbox mode is none: agent commands run without isolation');
+    const network = networkFor(job.category, deps);
+
+    context.onAgentStarted?.();
+    await context.reporter.phase('working', 'reading the code');
+    const run = await runAgent({
+      client: deps.anthropic,
+      model: deps.config.env.WRENCH_MODEL,
+      system: systemPrompt(job.category, { readOnly, network }),
+      task: taskMessage({
+        instruction: job.instruction,
+        repository,
+        baseBranch: workspace.baseBranch,
+        branch,
+        category: job.category,
+        complexity: job.complexity,
+        elements: job.elements,
+      }),
+      tools: workspaceTools({ sandbox, root: workspace.dir, readOnly, network, signal: context.signal }),
+      report: { schema: taskReportSchema, description: 'Finish the task with your final report.' },
+      budget: budgetFor(job.complexity, deps),
+      signal: context.signal,
+      onEvent: (event) => {
+        if (event.type === 'tool') void context.reporter.phase('working', event.detail).catch(() => undefined);
+      },
+    });
+    log.info({ outcome: run.outcome, steps: run.steps, usage: run.usage, stop: run.stop?.code }, 'agent finished');
+
+    const base: RunResult = {
+      status: 'answered',
+      repository,
+      instruction: job.instruction,
+      report: run.report,
+      answer: run.report ? undefined : run.finalText,
+      stopReason: run.stop?.message,
+      filesChanged: [],
+      usage: run.usage,
+      costUsd: run.costUsd,
+      steps: run.steps,
+      durationMs: 0,
+    };
+
+    const commit = readOnly
+      ? null
+      : await commitAll({
+          dir: workspace.dir,
+          message: commitMessage(job, run.report?.summary),
+          requester: { name: context.requesterName ?? job.requester.slackUserId, slackUserId: job.requester.slackUserId },
+          threadUrl: context.threadUrl,
+        });
+    if (!commit) {
+      const result: RunResult = {
+        ...base,
+        status: run.outcome === 'stopped' ? 'stopped' : 'answered',
+        answer: run.report?.summary ?? run.finalText ?? 'I finished without changing any file.',
+        durationMs: Date.now() - started,
+      };
+      await context.reporter.finished(result);
+      return result;
+    }
+
+    await context.reporter.phase('publishing', `pushing ${branch}`);
+    const result = await publish(job, workspace, { ...base, branch, filesChanged: commit.filesChanged }, run.outcome === 'stopped', context, deps);
+    result.durationMs = Date.now() - started;
+    await context.reporter.finished(result);
+    return result;
+  } finally {
+    await removeWorkspace(workspace.dir).catch((error) => log.warn({ err: error }, 'could not remove workspace'));
+  }
+}
+
+async function openWorkspace(job: TaskJob, branch: string, jobId: string, deps: RunnerDeps): Promise<JobWorkspace> {
+  if (job.localPath) return prepareLocalWorkspace({ dataDir: deps.config.dataDir, localPath: job.localPath, branch, jobId });
+  return prepareWorkspace({
+    dataDir: deps.config.dataDir,
+    gitBaseUrl: deps.config.env.GIT_BASE_URL,
+    owner: job.repo.owner,
+    repo: job.repo.name,
+    baseBranch: job.repo.baseBranch,
+    branch,
+    jobId,
+    credential: deps.githubToken,
+  });
+}
+
+async function publish(
+  job: TaskJob,
+  workspace: JobWorkspace,
+  result: RunResult,
+  stoppedEarly: boolean,
+  context: TaskRunContext,
+  deps: RunnerDeps,
+): Promise<RunResult> {
+  if (job.localPath) {
+    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
+    return { ...result, status: stoppedEarly ? 'stopped' : 'answered', answer: `${result.report?.summary ?? result.answer ?? ''}\n\nCommitted on branch \`${workspace.branch}\` of ${job.localPath}.`.trim() };
+  }
+  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
+  await pushBranch({
+    dir: workspace.dir,
+    branch: workspace.branch,
+    gitBaseUrl: deps.config.env.GIT_BASE_URL,
+    owner: job.repo.owner,
+    repo: job.repo.name,
+    credential: deps.githubToken,
+  });
+  const draft = stoppedEarly;
+  const pr = await openOrUpdatePullRequest(
+    deps.github,
+    {
+      owner: job.repo.owner,
+      repo: job.repo.name,
+      head: workspace.branch,
+      base: workspace.baseBranch,
+      title: pullRequestTitle(job.instruction),
+      body: renderPullRequestBody(result, context.threadUrl),
+      draft,
+    },
+    deps.redact,
+  );
+  return { ...result, status: stoppedEarly ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
+}
+
+function renderPullRequestBody(result: RunResult, threadUrl?: string): string {
+  return renderResultMarkdown(result, { threadUrl, forPullRequest: true });
+}
+
+export function pullRequestTitle(instruction: string): string {
+  const firstLine = instruction
+    .replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, '')
+    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2')
+    .replace(/[*_`]/g, '')
+    .replace(/^\s*task:\s*/i, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean) ?? 'Changes requested in Slack';
+  const title = firstLine.charAt(0).toUpperCase() + firstLine.slice(1);
+  return title.length > 72 ? `${title.slice(0, 71).trimEnd()}…` : title;
+}
+
+function commitMessage(job: TaskJob, summary?: string): string {
+  const body = summary ? `\n\n${summary}` : '';
+  return `${pullRequestTitle(job.instruction)}${body}`;
+}
+
+function networkFor(category: TaskJob['category'], deps: RunnerDeps): boolean {
+  const policy = deps.config.file.sandbox.networkByCategory[category] ?? deps.config.file.sandbox.network;
+  return policy === 'on';
+}
+
+function budgetFor(complexity: TaskJob['complexity'], deps: RunnerDeps): AgentBudget {
+  const limits = deps.config.file.limits;
+  return {
+    maxSteps: limits.steps,
+    maxMillis: limits.minutes[complexity] * 60_000,
+    maxCostUsd: limits.costUsd,
+    maxTokens: 20_000_000,
+  };
+}

@@ -1,0 +1,124 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import Anthropic from '@anthropic-ai/sdk';
+import { WebClient } from '@slack/web-api';
+import { Redis } from 'ioredis';
+import type { Config } from '../config/load-config.js';
+import { createOctokit } from '../github/create-octokit.js';
+import { checkSandbox } from '../sandbox/check-sandbox.js';
+
+const run = promisify(execFile);
+
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+  /** What was found, or what is wrong. */
+  detail: string;
+  /** What to do when it is not ok. */
+  fix?: string;
+  /** Optional parts (PagerDuty) that are off are not failures. */
+  skipped?: boolean;
+}
+
+type Check = (config: Config) => Promise<CheckResult>;
+
+const errorText = (error: unknown) => (error as { data?: { error?: string } }).data?.error ?? (error as Error).message;
+
+export const checkRedis: Check = async (config) => {
+  if (!config.env.REDIS_URL) {
+    try {
+      const { stdout } = await run('redis-server', ['--version']);
+      return { name: 'Redis', ok: true, detail: `REDIS_URL unset: Wrench will start its own (${stdout.trim().split(' ').slice(0, 3).join(' ')})` };
+    } catch {
+      return { name: 'Redis', ok: false, detail: 'REDIS_URL is unset and no redis-server binary was found', fix: 'apt-get install redis-server, or set REDIS_URL' };
+    }
+  }
+  const redis = new Redis(config.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return { name: 'Redis', ok: true, detail: `${config.env.REDIS_URL} answers` };
+  } catch (error) {
+    return { name: 'Redis', ok: false, detail: `${config.env.REDIS_URL}: ${errorText(error)}`, fix: 'Check REDIS_URL and that Redis is running' };
+  } finally {
+    redis.disconnect();
+  }
+};
+
+export const checkGit: Check = async () => {
+  try {
+    const { stdout } = await run('git', ['--version']);
+    return { name: 'git', ok: true, detail: stdout.trim() };
+  } catch {
+    return { name: 'git', ok: false, detail: 'git was not found', fix: 'apt-get install git' };
+  }
+};
+
+export const checkSandboxWorks: Check = async (config) => {
+  if (config.file.sandbox.mode === 'none')
+    return { name: 'sandbox', ok: true, detail: 'sandbox.mode is none: agent commands run WITHOUT isolation (a warning is logged on every job)' };
+  const result = await checkSandbox();
+  return result.ok
+    ? { name: 'sandbox', ok: true, detail: 'bubblewrap works' }
+    : { name: 'sandbox', ok: false, detail: result.problem ?? 'bubblewrap does not work', fix: result.fix };
+};
+
+export const checkSlack: Check = async (config) => {
+  if (!config.env.SLACK_BOT_TOKEN) return { name: 'Slack', ok: false, detail: 'SLACK_BOT_TOKEN is not set', fix: 'Set SLACK_BOT_TOKEN (xoxb-...) from OAuth & Permissions' };
+  try {
+    const auth = await new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 0 } }).auth.test();
+    const mode = config.env.SLACK_APP_TOKEN ? 'Socket Mode' : config.env.SLACK_SIGNING_SECRET ? 'HTTP (POST /slack/events)' : 'no SLACK_SIGNING_SECRET or SLACK_APP_TOKEN';
+    const ok = !!(config.env.SLACK_APP_TOKEN || config.env.SLACK_SIGNING_SECRET);
+    return { name: 'Slack', ok, detail: `bot ${auth.user} in ${auth.team}; ${mode}`, fix: ok ? undefined : 'Set SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN for Socket Mode' };
+  } catch (error) {
+    return { name: 'Slack', ok: false, detail: `auth.test failed: ${errorText(error)}`, fix: 'Check SLACK_BOT_TOKEN and SLACK_API_URL' };
+  }
+};
+
+export const checkAnthropic: Check = async (config) => {
+  if (!config.env.ANTHROPIC_API_KEY) return { name: 'Anthropic', ok: false, detail: 'ANTHROPIC_API_KEY is not set', fix: 'Set ANTHROPIC_API_KEY' };
+  try {
+    const client = new Anthropic({ apiKey: config.env.ANTHROPIC_API_KEY, baseURL: config.env.ANTHROPIC_BASE_URL, maxRetries: 0, timeout: 10_000 });
+    await client.messages.countTokens({ model: config.env.WRENCH_MODEL, messages: [{ role: 'user', content: 'ping' }] });
+    return { name: 'Anthropic', ok: true, detail: `key accepted; model ${config.env.WRENCH_MODEL}` };
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    const fix = status === 401 ? 'Check ANTHROPIC_API_KEY' : status === 404 ? 'Check WRENCH_MODEL' : 'Check ANTHROPIC_BASE_URL and the network';
+    return { name: 'Anthropic', ok: false, detail: `${status ? `HTTP ${status}: ` : ''}${errorText(error)}`, fix };
+  }
+};
+
+export const checkGitHub: Check = async (config) => {
+  if (!config.env.GITHUB_TOKEN) return { name: 'GitHub', ok: false, detail: 'GITHUB_TOKEN is not set', fix: 'Set GITHUB_TOKEN to a token that can push branches and open pull requests' };
+  try {
+    const octokit = createOctokit({ token: config.env.GITHUB_TOKEN, baseUrl: config.env.GITHUB_API_URL });
+    const missing: string[] = [];
+    for (const fullName of new Set(Object.values(config.file.channels).map((c) => c.repo))) {
+      const [owner, repo] = fullName.split('/');
+      await octokit.repos.get({ owner, repo }).catch(() => missing.push(fullName));
+    }
+    if (missing.length) return { name: 'GitHub', ok: false, detail: `cannot read ${missing.join(', ')}`, fix: 'Give the token access to these repositories' };
+    return { name: 'GitHub', ok: true, detail: `token works at ${config.env.GITHUB_API_URL}` };
+  } catch (error) {
+    return { name: 'GitHub', ok: false, detail: errorText(error), fix: 'Check GITHUB_TOKEN and GITHUB_API_URL' };
+  }
+};
+
+export const checkPagerDuty: Check = async (config) => {
+  if (!config.env.PAGERDUTY_API_TOKEN) return { name: 'PagerDuty', ok: true, skipped: true, detail: 'off (PAGERDUTY_API_TOKEN unset)' };
+  if (!config.env.PAGERDUTY_FROM_EMAIL)
+    return { name: 'PagerDuty', ok: false, detail: 'PAGERDUTY_FROM_EMAIL is not set', fix: 'Set PAGERDUTY_FROM_EMAIL to the email of a PagerDuty user (the From header of notes)' };
+  try {
+    const response = await fetch(new URL('/abilities', config.env.PAGERDUTY_API_URL), {
+      headers: { Authorization: `Token token=${config.env.PAGERDUTY_API_TOKEN}`, Accept: 'application/vnd.pagerduty+json;version=2' },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) return { name: 'PagerDuty', ok: false, detail: `HTTP ${response.status}`, fix: 'Check PAGERDUTY_API_TOKEN and PAGERDUTY_API_URL' };
+    const webhook = config.env.PAGERDUTY_WEBHOOK_SECRETS.length ? 'webhook on' : 'webhook off (PAGERDUTY_WEBHOOK_SECRETS unset)';
+    return { name: 'PagerDuty', ok: true, detail: `token works; ${webhook}` };
+  } catch (error) {
+    return { name: 'PagerDuty', ok: false, detail: errorText(error), fix: 'Check PAGERDUTY_API_URL and the network' };
+  }
+};
+
+export const ALL_CHECKS: Check[] = [checkRedis, checkGit, checkSandboxWorks, checkSlack, checkAnthropic, checkGitHub, checkPagerDuty];

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runTask } from '../../runners/task-runner.js';
+import { loadConfig } from '../config/load-config.js';
+import { requireSettings } from '../config/require-settings.js';
+import { WrenchError } from '../errors.js';
+import { readInstruction } from '../instruction/read-instruction.js';
+import { createLogger } from '../logging/logger.js';
+import type { TaskJob } from '../queue/task-job.js';
+import { ConsoleReporter } from '../reporting/console-reporter.js';
+import { createRedactor, secretValuesOf } from '../security/redact.js';
+import { buildRunnerDeps } from '../service/build-runner-deps.js';
+import type { CliIo } from './cli-io.js';
+
+const OWNER_NAME = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/;
+
+/** `wrench run --repo PATH|owner/name TEXT`: the same runner as Slack jobs, reporting to the terminal. */
+export async function runCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { repo: { type: 'string' }, base: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const text = positionals.join(' ').trim();
+  if (!values.repo) throw new WrenchError('usage', 'Pass the repository: wrench run --repo PATH|owner/name "your task".');
+  if (!text) throw new WrenchError('usage', 'Pass the task text: wrench run --repo PATH|owner/name "your task".');
+
+  const config = loadConfig();
+  requireSettings(config, 'run');
+  const local = existsSync(values.repo) || values.repo.startsWith('.') || values.repo.startsWith('/');
+  const named = OWNER_NAME.exec(values.repo);
+  if (!local && !named) throw new WrenchError('usage', `--repo must be a local checkout or owner/name; "${values.repo}" is neither.`);
+  if (local && !existsSync(values.repo)) throw new WrenchError('usage', `${values.repo} does not exist.`);
+
+  const secrets = secretValuesOf(config.env);
+  const redact = createRedactor(secrets);
+  const logger = createLogger({ level: config.env.LOG_LEVEL === 'info' ? 'warn' : config.env.LOG_LEVEL, redact });
+  const reading = readInstruction(text);
+  const localPath = local ? path.resolve(values.repo) : undefined;
+  const job: TaskJob = {
+    kind: 'task',
+    origin: { type: 'cli' },
+    repo: local ? { owner: 'local', name: path.basename(localPath!) } : { owner: named![1], name: named![2], baseBranch: values.base },
+    localPath,
+    instruction: text,
+    category: reading.category,
+    complexity: reading.complexity,
+    elements: reading.elements as Record<string, unknown>,
+    requester: { slackUserId: 'cli', name: process.env.USER ?? 'cli' },
+    requestedAt: new Date().toISOString(),
+  };
+  io.stdout(`Task: ${reading.category}, ${reading.complexity}${reading.verdict !== 'well-formed' ? ` (${reading.verdict}: missing ${reading.missing.join(', ')})` : ''}`);
+  const controller = new AbortController();
+  const cancel = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', cancel);
+  try {
+    const reporter = new ConsoleReporter((line) => io.stdout(redact(line)));
+    const result = await runTask(
+      job,
+      { jobId: `cli-${Date.now()}`, reporter, signal: controller.signal, requesterName: job.requester.name },
+      buildRunnerDeps(config, logger, redact, secrets),
+    );
+    return result.status === 'stopped' ? 3 : 0;
+  } finally {
+    process.off('SIGINT', cancel);
+    logger.flush();
+  }
+}

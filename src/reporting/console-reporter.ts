@@ -1,0 +1,27 @@
+import { renderResultMarkdown } from './render-result-text.js';
+import type { RunPhase, RunReporter, RunResult } from './run-result.js';
+
+/** `wrench run`: progress lines and the final report on the terminal. */
+export class ConsoleReporter implements RunReporter {
+  private readonly started = Date.now();
+  constructor(private readonly write: (line: string) => void) {}
+
+  async phase(phase: RunPhase, detail?: string): Promise<void> {
+    const seconds = ((Date.now() - this.started) / 1000).toFixed(0).padStart(4);
+    this.write(`[${seconds}s] ${phase}${detail ? `: ${detail}` : ''}`);
+  }
+
+  async finished(result: RunResult): Promise<void> {
+    const headline =
+      result.pullRequest !== undefined
+        ? `Pull request #${result.pullRequest.number}${result.pullRequest.draft ? ' (draft)' : ''}: ${result.pullRequest.url}`
+        : result.status === 'stopped'
+          ? 'Stopped early.'
+          : 'Done.';
+    this.write(`\n${headline}\n\n${renderResultMarkdown(result)}\n`);
+  }
+
+  async failed(message: string): Promise<void> {
+    this.write(`\nFailed: ${message}`);
+  }
+}

@@ -1,0 +1,31 @@
+import type { TaskReport } from '../agent/finish-tool.js';
+import type { TokenUsage } from '../agent/pricing.js';
+
+/** What a finished run produced, rendered for Slack, the PR body and the CLI alike. */
+export interface RunResult {
+  status: 'pr_opened' | 'pr_updated' | 'answered' | 'stopped' | 'failed';
+  repository: string;
+  instruction: string;
+  branch?: string;
+  pullRequest?: { number: number; url: string; draft: boolean };
+  report?: TaskReport;
+  /** The agent's answer when it changed nothing, or its last words. */
+  answer?: string;
+  /** Why the run stopped early, and what is left. */
+  stopReason?: string;
+  filesChanged: string[];
+  verification?: string;
+  usage?: TokenUsage;
+  costUsd?: number;
+  steps?: number;
+  durationMs: number;
+}
+
+export type RunPhase = 'queued' | 'preparing' | 'working' | 'verifying' | 'publishing' | 'done' | 'failed' | 'cancelled';
+
+/** Where a run tells people how it goes: a Slack thread, or the terminal for `wrench run`. */
+export interface RunReporter {
+  phase(phase: RunPhase, detail?: string): Promise<void>;
+  finished(result: RunResult): Promise<void>;
+  failed(message: string): Promise<void>;
+}

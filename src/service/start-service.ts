@@ -1,0 +1,81 @@
+import { WebClient } from '@slack/web-api';
+import type { Redis } from 'ioredis';
+import { handleHealth } from '../../handlers/health.js';
+import { registerHandlers } from '../../handlers/register-handlers.js';
+import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
+import type { Config } from '../config/load-config.js';
+import { requireSettings, type Role } from '../config/require-settings.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+import { createQueues, type Queues } from '../queue/queues.js';
+import { startEmbeddedRedis, type EmbeddedRedis } from '../redis/embedded-redis.js';
+import { createRedis } from '../redis/redis-connection.js';
+import { createRedactor, secretValuesOf } from '../security/redact.js';
+import { createSlackApp, type SlackApp } from '../slack/create-slack-app.js';
+import { slackReporterFactory } from '../slack/slack-reporter-factory.js';
+import { buildRunnerDeps } from './build-runner-deps.js';
+
+export interface RunningService {
+  logger: Logger;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+/** `wrench start`: web (Slack, webhooks, health), worker (runners), or both in one process. */
+export async function startService(config: Config, role: Exclude<Role, 'run'>): Promise<RunningService> {
+  requireSettings(config, role);
+  const secrets = secretValuesOf(config.env);
+  const redact = createRedactor(secrets);
+  const logger = createLogger({ level: config.env.LOG_LEVEL, redact });
+
+  let embedded: EmbeddedRedis | undefined;
+  if (!config.env.REDIS_URL) {
+    embedded = await startEmbeddedRedis(config.dataDir);
+    logger.info({ url: embedded.url }, 'started embedded redis-server (set REDIS_URL to use your own)');
+  }
+  const redisUrl = config.env.REDIS_URL ?? embedded!.url;
+  const redis: Redis = createRedis(redisUrl);
+  const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX);
+  const slackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL });
+
+  let app: SlackApp | undefined;
+  if (role === 'all' || role === 'web') {
+    const deps = { config, queues, redis, redact, logger };
+    app = createSlackApp(config, logger, [
+      { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
+    ]);
+    registerHandlers(app, deps);
+    await app.start();
+    logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
+  }
+
+  let worker: TaskWorker | undefined;
+  if (role === 'all' || role === 'worker') {
+    const runnerDeps = buildRunnerDeps(config, logger, redact, secrets);
+    worker = startTaskWorker(
+      {
+        connection: createRedis(redisUrl),
+        prefix: config.env.WRENCH_QUEUE_PREFIX,
+        concurrency: config.file.limits.concurrency,
+        reporterFor: slackReporterFactory(slackClient, redact),
+      },
+      runnerDeps,
+    );
+    logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    logger,
+    redisUrl,
+    stop: () =>
+      (stopping ??= (async () => {
+        logger.info('shutting down');
+        await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
+        await worker?.close();
+        await queues.close();
+        redis.disconnect();
+        await embedded?.stop();
+        logger.flush();
+      })()),
+  };
+}

@@ -1,0 +1,31 @@
+import type { KnownBlock } from '@slack/types';
+import { formatUsage, renderResultMarkdown } from '../reporting/render-result-text.js';
+import type { RunResult } from '../reporting/run-result.js';
+import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
+import { splitForSlack, type SlackMessagePart } from './split-message.js';
+
+const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
+  pr_opened: (r) => `:white_check_mark: Opened ${r.pullRequest?.draft ? 'draft ' : ''}PR #${r.pullRequest?.number}: ${r.pullRequest?.url}`,
+  pr_updated: (r) => `:arrows_counterclockwise: Updated PR #${r.pullRequest?.number}: ${r.pullRequest?.url}`,
+  answered: () => ':speech_balloon: No files changed, so no pull request. My answer:',
+  stopped: (r) =>
+    r.pullRequest
+      ? `:warning: Stopped early; the work so far is in draft PR #${r.pullRequest.number}: ${r.pullRequest.url}`
+      : ':warning: Stopped early without changes.',
+  failed: () => ':x: The run failed.',
+};
+
+/** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */
+export function renderRunResult(result: RunResult): SlackMessagePart[] {
+  const headline = HEADLINES[result.status](result);
+  const body = markdownToMrkdwn(renderResultMarkdown({ ...result, usage: undefined }));
+  const parts = splitForSlack(`${headline}\n\n${body}`.trim());
+  const usage = formatUsage(result);
+  if (usage) {
+    const last = parts[parts.length - 1];
+    const context: KnownBlock = { type: 'context', elements: [{ type: 'mrkdwn', text: usage }] };
+    if (last.blocks.length < 50) last.blocks.push(context);
+    else parts.push({ text: usage, blocks: [context] });
+  }
+  return parts;
+}

@@ -1,0 +1,23 @@
+import type { WebClient } from '@slack/web-api';
+import type { TaskJob } from '../queue/task-job.js';
+import type { Redactor } from '../security/redact.js';
+import { SlackRunReporter } from './slack-run-reporter.js';
+import { ThreadPoster } from './thread-poster.js';
+
+/** For a job from Slack: its thread reporter, the thread's permalink and the requester's name (best effort). */
+export function slackReporterFactory(client: WebClient, redact: Redactor) {
+  const poster = new ThreadPoster(client, redact);
+  return async (job: TaskJob) => {
+    if (job.origin.type !== 'slack') throw new Error('slackReporterFactory only serves jobs from Slack');
+    const origin = job.origin;
+    const [permalink, user] = await Promise.all([
+      client.chat.getPermalink({ channel: origin.channel, message_ts: origin.threadTs }).catch(() => undefined),
+      client.users.info({ user: job.requester.slackUserId }).catch(() => undefined),
+    ]);
+    return {
+      reporter: new SlackRunReporter(poster, origin.channel, origin.threadTs, origin.statusTs),
+      threadUrl: permalink?.permalink,
+      requesterName: user?.user?.real_name || user?.user?.name || undefined,
+    };
+  };
+}
