@@ -1,0 +1,97 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/config-error.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { requireSettings } from '../../../src/config/require-settings.js';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'wrench-config-'));
+
+describe('loadConfig', () => {
+  it('applies the defaults of DESIGN.md when nothing is set', () => {
+    const config = loadConfig({}, dir());
+    expect(config.env.PORT).toBe(3000);
+    expect(config.env.SLACK_API_URL).toBe('https://slack.com/api/');
+    expect(config.env.GITHUB_API_URL).toBe('https://api.github.com');
+    expect(config.env.GIT_BASE_URL).toBe('https://github.com');
+    expect(config.env.PAGERDUTY_API_URL).toBe('https://api.pagerduty.com');
+    expect(config.env.PAGERDUTY_WEBHOOK_SECRETS).toEqual([]);
+    expect(config.file.sandbox).toMatchObject({ mode: 'bwrap', network: 'setup-only' });
+    expect(config.file.limits.concurrency).toBe(2);
+    expect(config.configPath).toBeNull();
+  });
+
+  it('reads wrench.config.yml with channels, repos, access and pagerduty', () => {
+    const cwd = dir();
+    writeFileSync(
+      path.join(cwd, 'wrench.config.yml'),
+      'channels:\n  C0123ABCD: { repo: acme/web, baseBranch: main }\nrepos: [acme/*]\naccess:\n  users: [U1]\npagerduty:\n  services:\n    PABC123: { repo: acme/checkout, channel: C0INC }\nlimits:\n  concurrency: 4\n',
+    );
+    const config = loadConfig({ PAGERDUTY_WEBHOOK_SECRETS: 'a, b' }, cwd);
+    expect(config.file.channels.C0123ABCD).toEqual({ repo: 'acme/web', baseBranch: 'main' });
+    expect(config.file.repos).toEqual(['acme/*']);
+    expect(config.file.access.users).toEqual(['U1']);
+    expect(config.file.access.approvers).toEqual([]);
+    expect(config.file.pagerduty.services.PABC123.channel).toBe('C0INC');
+    expect(config.file.limits.concurrency).toBe(4);
+    expect(config.env.PAGERDUTY_WEBHOOK_SECRETS).toEqual(['a', 'b']);
+  });
+
+  it('names the variable and what is wrong with it', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, dir())).toThrow(/PORT/);
+    expect(() => loadConfig({ GITHUB_API_URL: 'not a url' }, dir())).toThrow(/GITHUB_API_URL must be a URL/);
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' }, dir())).toThrow(/REDIS_URL must start with redis:\/\//);
+  });
+
+  it('names the config key that is wrong', () => {
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'channels:\n  C0123ABCD: { repo: not-a-repo }\nsandbox: { mode: docker }\n');
+    try {
+      loadConfig({}, cwd);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain('channels.C0123ABCD.repo: must be owner/name');
+      expect((error as Error).message).toContain('sandbox.mode');
+    }
+  });
+
+  it('rejects unknown keys so typos do not pass silently', () => {
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'chanels: {}\n');
+    expect(() => loadConfig({}, cwd)).toThrow(/chanels|Unrecognized key/);
+  });
+
+  it('fails when WRENCH_CONFIG points at a missing file, and on invalid YAML', () => {
+    const cwd = dir();
+    expect(() => loadConfig({ WRENCH_CONFIG: 'nope.yml' }, cwd)).toThrow(/WRENCH_CONFIG points at .*nope.yml/);
+    writeFileSync(path.join(cwd, 'bad.yml'), 'channels: [\n');
+    expect(() => loadConfig({ WRENCH_CONFIG: 'bad.yml' }, cwd)).toThrow(/not valid YAML/);
+  });
+});
+
+describe('requireSettings', () => {
+  it('lists every missing credential of a role in one message', () => {
+    const config = loadConfig({}, dir());
+    try {
+      requireSettings(config, 'all');
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('SLACK_BOT_TOKEN');
+      expect(message).toContain('SLACK_SIGNING_SECRET');
+      expect(message).toContain('ANTHROPIC_API_KEY');
+      expect(message).toContain('GITHUB_TOKEN');
+    }
+  });
+
+  it('accepts Socket Mode without a signing secret', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', ANTHROPIC_API_KEY: 'k', GITHUB_TOKEN: 't' }, dir());
+    expect(() => requireSettings(config, 'all')).not.toThrow();
+  });
+
+  it('needs only the model key for wrench run', () => {
+    expect(() => requireSettings(loadConfig({ ANTHROPIC_API_KEY: 'k' }, dir()), 'run')).not.toThrow();
+  });
+});
