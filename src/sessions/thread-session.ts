@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const runRecordSchema = z.object({
+  jobId: z.string(),
+  instruction: z.string(),
+  requester: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  summary: z.string().optional(),
+  usage: z.record(z.string(), z.number()).optional(),
+  costUsd: z.number().optional(),
+  at: z.string(),
+});
+
+export const pendingInstructionSchema = z.object({
+  text: z.string(),
+  requester: z.string(),
+  messageTs: z.string(),
+  eventId: z.string().optional(),
+  /** The clarification card, updated when the work starts. */
+  cardTs: z.string().optional(),
+  verdict: z.enum(['ill-formed', 'unrealistic']),
+});
+
+/** Everything Wrench knows about one Slack thread, kept in Redis across restarts and workers. */
+export const threadSessionSchema = z.object({
+  channel: z.string(),
+  threadTs: z.string(),
+  repo: z.object({ owner: z.string(), name: z.string(), baseBranch: z.string().optional() }),
+  requester: z.string(),
+  branch: z.string().optional(),
+  baseBranch: z.string().optional(),
+  pullRequest: z.object({ number: z.number(), url: z.string() }).optional(),
+  pending: pendingInstructionSchema.optional(),
+  runs: z.array(runRecordSchema).default([]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type ThreadSession = z.infer<typeof threadSessionSchema>;
+export type RunRecord = z.infer<typeof runRecordSchema>;
+export type PendingInstruction = z.infer<typeof pendingInstructionSchema>;
+
+/** A compact history of earlier runs for the agent's context: instructions and outcomes, oldest first. */
+export function sessionSummary(session: ThreadSession, maxChars = 6000): string {
+  const lines = session.runs
+    .filter((run) => run.status !== 'queued')
+    .map((run, i) => `Run ${i + 1} (${run.status}) asked: ${oneLine(run.instruction, 400)}\n  Result: ${oneLine(run.summary ?? 'no report', 800)}`);
+  if (session.branch) lines.unshift(`Branch: ${session.branch}${session.pullRequest ? `; pull request #${session.pullRequest.number} (${session.pullRequest.url})` : ''}`);
+  const text = lines.join('\n');
+  return text.length > maxChars ? `…${text.slice(text.length - maxChars)}` : text;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
