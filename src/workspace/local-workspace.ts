@@ -1,29 +1,58 @@
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { resolve } from 'node:path';
 import { WrenchError } from '../errors.js';
-import type { JobWorkspace } from './job-workspace.js';
+import { assertBranchName } from './assert-branch-name.js';
+import { cloneWorkspace, type JobWorkspace } from './clone-workspace.js';
+import { workspaceDir } from './job-workspace.js';
+import { type PushResult, pushToUrl } from './push-branch.js';
 import { runGit } from './run-git.js';
 
-/**
- * `wrench run --repo PATH`: a private clone of a local checkout's current branch, so the agent never
- * touches the person's own working tree. The result is pushed back to PATH as a new branch.
- */
-export async function prepareLocalWorkspace(options: { dataDir: string; localPath: string; branch: string; jobId: string }): Promise<JobWorkspace> {
-  const source = path.resolve(options.localPath);
-  const top = await runGit(['rev-parse', '--show-toplevel'], { cwd: source }).catch(() => {
-    throw new WrenchError('not_a_repository', `${source} is not a git repository. Pass --repo a checkout or owner/name.`);
-  });
-  const dir = path.join(path.resolve(options.dataDir), 'workspaces', options.jobId);
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const git = (...args: string[]) => runGit(args, { cwd: dir }).then((s) => s.trim());
-  const baseBranch = (await runGit(['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: top.trim() })).trim();
-  await git('clone', '--quiet', '--no-hardlinks', '--', top.trim(), '.');
-  await git('checkout', '--quiet', '-b', options.branch);
-  const headSha = await git('rev-parse', 'HEAD');
-  return { dir, baseBranch, baseSha: headSha, branch: options.branch, headSha };
+export interface PrepareLocalWorkspaceOptions {
+  dataDir: string;
+  /** A repository on this machine (`wrench run --repo PATH`); its own working tree is never touched. */
+  localPath: string;
+  /** Default: the branch checked out in `localPath`. */
+  baseBranch?: string;
+  branch: string;
+  existingBranch?: boolean;
+  jobId: string;
 }
 
-export async function pushToLocal(options: { dir: string; localPath: string; branch: string }): Promise<void> {
-  await runGit(['push', '--quiet', '--', path.resolve(options.localPath), `HEAD:refs/heads/${options.branch}`], { cwd: options.dir });
+/** Like `prepareWorkspace`, for a local repository: a private clone of its committed state, `branch` checked out. */
+export async function prepareLocalWorkspace(options: PrepareLocalWorkspaceOptions): Promise<JobWorkspace> {
+  const source = await localRepository(options.localPath);
+  await assertBranchName(options.branch);
+  if (options.baseBranch !== undefined) await assertBranchName(options.baseBranch);
+  return cloneWorkspace({
+    source,
+    originUrl: source,
+    dir: workspaceDir(options.dataDir, options.jobId),
+    label: source,
+    baseBranch: options.baseBranch,
+    branch: options.branch,
+    existingBranch: options.existingBranch,
+  });
+}
+
+export interface PushToLocalOptions {
+  dir: string;
+  localPath: string;
+  branch: string;
+  force?: boolean;
+}
+
+/** Puts the workspace's HEAD on `branch` of the local repository, verified afterwards. */
+export async function pushToLocal(options: PushToLocalOptions): Promise<PushResult> {
+  const url = await localRepository(options.localPath);
+  return pushToUrl({ dir: options.dir, branch: options.branch, url, force: options.force });
+}
+
+async function localRepository(localPath: string): Promise<string> {
+  const path = resolve(localPath);
+  const ask = (flag: string) => runGit(['rev-parse', flag], { cwd: path }).then((out) => out.trim());
+  try {
+    if ((await ask('--is-bare-repository')) === 'true') return await ask('--absolute-git-dir');
+    return await ask('--show-toplevel');
+  } catch {
+    throw new WrenchError('not_a_repository', `${path} is not a git repository; pass the path of a local clone.`);
+  }
 }

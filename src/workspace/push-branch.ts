@@ -32,8 +32,22 @@ export interface PushResult {
  * hooks of a working tree the agent could write to.
  */
 export async function pushBranch(options: PushBranchOptions): Promise<PushResult> {
-  const { dir, branch } = options;
-  const url = repositoryUrl(options.gitBaseUrl, options.owner, options.repo);
+  return pushToUrl({ ...options, url: repositoryUrl(options.gitBaseUrl, options.owner, options.repo) });
+}
+
+export interface PushToUrlOptions {
+  dir: string;
+  branch: string;
+  /** Any git URL or local repository path. */
+  url: string;
+  credential?: string;
+  force?: boolean;
+  timeoutMs?: number;
+}
+
+/** `pushBranch` to an explicit URL or local repository path. */
+export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> {
+  const { dir, branch, url } = options;
   const ref = `refs/heads/${branch}`;
   await assertBranchName(branch);
   await sanitizeWorkspaceGit(dir);
