@@ -1,0 +1,61 @@
+import { listBranches, readBlob, resolveRef } from '../git-read.js';
+import { requireRepo } from '../repo-access.js';
+import { notFound, paginate, route, type Route } from '../router.js';
+import { userJson } from '../shapes.js';
+
+export const repoRoutes: Route[] = [
+  route('GET /user', async (ctx) => ({ status: 200, body: userJson(ctx.state, ctx.login) })),
+
+  route('GET /repos/:owner/:repo', async (ctx) => ({ status: 200, body: (await requireRepo(ctx)).json })),
+
+  route('GET /repos/:owner/:repo/branches', async (ctx) => {
+    const repo = await requireRepo(ctx);
+    const branches = (await listBranches(repo.gitDir)).map(({ name, sha }) => ({
+      name,
+      commit: { sha, url: `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}/commits/${sha}` },
+      protected: false,
+    }));
+    const { page, headers } = paginate(branches, ctx.query, ctx.url);
+    return { status: 200, body: page, headers };
+  }),
+
+  route('GET /repos/:owner/:repo/branches/*branch', async (ctx) => {
+    const repo = await requireRepo(ctx);
+    const name = ctx.params.branch;
+    const sha = await resolveRef(repo.gitDir, `refs/heads/${name}`);
+    if (!sha) return { status: 404, body: { message: 'Branch not found', documentation_url: 'https://docs.github.com/rest/branches/branches#get-a-branch', status: '404' } };
+    const api = `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}`;
+    return {
+      status: 200,
+      body: {
+        name,
+        commit: { sha, url: `${api}/commits/${sha}` },
+        _links: { self: `${api}/branches/${name}`, html: `${ctx.state.baseUrl}/${repo.owner}/${repo.repo}/tree/${name}` },
+        protected: false,
+        protection: { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } },
+        protection_url: `${api}/branches/${name}/protection`,
+      },
+    };
+  }),
+
+  route('GET /repos/:owner/:repo/contents/*path', async (ctx) => {
+    const repo = await requireRepo(ctx);
+    const ref = ctx.query.get('ref') ?? repo.defaultBranch;
+    const sha = await resolveRef(repo.gitDir, ref);
+    const content = sha ? await readBlob(repo.gitDir, sha, ctx.params.path) : undefined;
+    if (!content) throw notFound();
+    return {
+      status: 200,
+      body: {
+        type: 'file',
+        encoding: 'base64',
+        size: content.length,
+        name: ctx.params.path.split('/').pop(),
+        path: ctx.params.path,
+        content: content.toString('base64'),
+        sha: sha,
+        url: `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}/contents/${ctx.params.path}?ref=${ref}`,
+      },
+    };
+  }),
+];

@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { flatHeaders, readBody, sendJson } from '../shared/http.js';
+import { failureResponse, type GitHubFailures } from './failures.js';
+import { HttpError, matchRoute, type Route } from './router.js';
+import { commitRoutes } from './routes/commits.js';
+import { issueCommentRoutes } from './routes/issue-comments.js';
+import { pullRoutes } from './routes/pulls.js';
+import { repoRoutes } from './routes/repos.js';
+import { reviewRoutes } from './routes/reviews.js';
+import type { GitHubState } from './state.js';
+
+const ROUTES: Route[] = [...repoRoutes, ...commitRoutes, ...pullRoutes, ...reviewRoutes, ...issueCommentRoutes];
+
+export interface GitHubRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  token: string | undefined;
+  status: number;
+  at: number;
+}
+
+export interface GitHubServerDeps {
+  state: GitHubState;
+  requests: GitHubRequest[];
+  failures: GitHubFailures;
+  /** token -> login; tokens not listed are refused when `strictTokens` is set, else they act as `defaultLogin`. */
+  users: Record<string, string>;
+  defaultLogin: string;
+  strictTokens: boolean;
+}
+
+export function gitHubRequestHandler(deps: GitHubServerDeps) {
+  let used = 0;
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', deps.state.baseUrl);
+    const method = req.method ?? 'GET';
+    const raw = await readBody(req);
+    const headers = flatHeaders(req);
+    const token = /^(?:token|bearer)\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
+    let body: Record<string, any> = {};
+    try {
+      body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, any>) : {};
+    } catch {
+      body = {};
+    }
+    const record: GitHubRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body, token, status: 0, at: Date.now() };
+    deps.requests.push(record);
+    const reply = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
+      record.status = status;
+      used += 1;
+      const rate = { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': String(Math.max(0, 5000 - used)), 'x-ratelimit-used': String(used), 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600), 'x-ratelimit-resource': 'core', 'x-github-request-id': `FAKE:${used}` };
+      if (status === 204) {
+        res.writeHead(204, { ...rate, ...extra });
+        res.end();
+        return;
+      }
+      sendJson(res, status, payload, { ...rate, ...extra });
+    };
+
+    const failure = deps.failures.take(method, url.pathname);
+    if (failure) {
+      const { body: failBody, headers: failHeaders } = failureResponse(failure);
+      return reply(failure.status, failBody, failHeaders);
+    }
+    if (!token) return reply(401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest', status: '401' });
+    const login = deps.users[token] ?? (deps.strictTokens ? undefined : deps.defaultLogin);
+    if (!login) return reply(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+
+    const matched = matchRoute(ROUTES, method, url.pathname);
+    if (!matched) return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
+    try {
+      const result = await matched.route.handler({ params: matched.params, query: url.searchParams, body, state: deps.state, login, method, path: url.pathname, url: url.toString() });
+      reply(result.status, result.body, result.headers);
+    } catch (error) {
+      if (error instanceof HttpError) return reply(error.status, error.body);
+      throw error;
+    }
+  };
+}

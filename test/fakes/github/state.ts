@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface PullRecord {
+  owner: string;
+  repo: string;
+  number: number;
+  id: number;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  draft: boolean;
+  headRef: string;
+  baseRef: string;
+  /** Last known head/base shas; frozen once the pull request is merged or closed. */
+  headSha: string;
+  baseSha: string;
+  user: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  merged_at: string | null;
+  merge_commit_sha: string | null;
+  merged_by: string | null;
+  maintainer_can_modify: boolean;
+}
+
+export interface ReviewRecord {
+  id: number;
+  owner: string;
+  repo: string;
+  pull: number;
+  user: string;
+  body: string;
+  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'PENDING';
+  commit_id: string;
+  submitted_at: string;
+}
+
+export interface ReviewCommentRecord {
+  id: number;
+  reviewId: number;
+  owner: string;
+  repo: string;
+  pull: number;
+  user: string;
+  path: string;
+  body: string;
+  line: number | null;
+  side: 'LEFT' | 'RIGHT';
+  start_line: number | null;
+  start_side: 'LEFT' | 'RIGHT' | null;
+  position: number | null;
+  commit_id: string;
+  diff_hunk: string;
+  created_at: string;
+}
+
+export interface IssueCommentRecord {
+  id: number;
+  owner: string;
+  repo: string;
+  issue: number;
+  user: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RepoSettings {
+  id: number;
+  private: boolean;
+  description: string | null;
+}
+
+/** Everything the GitHub fake keeps beside the bare repositories. */
+export class GitHubState {
+  readonly pulls: PullRecord[] = [];
+  readonly reviews: ReviewRecord[] = [];
+  readonly reviewComments: ReviewCommentRecord[] = [];
+  readonly issueComments: IssueCommentRecord[] = [];
+  readonly repoSettings = new Map<string, RepoSettings>();
+  private readonly numbers = new Map<string, number>();
+  private lastId = 1000;
+  baseUrl = '';
+
+  constructor(readonly root: string) {}
+
+  gitDir(owner: string, repo: string): string {
+    return join(this.root, owner, `${repo}.git`);
+  }
+
+  repoExists(owner: string, repo: string): boolean {
+    return existsSync(this.gitDir(owner, repo));
+  }
+
+  settings(owner: string, repo: string): RepoSettings {
+    const key = `${owner}/${repo}`;
+    let settings = this.repoSettings.get(key);
+    if (!settings) {
+      settings = { id: this.nextId(), private: false, description: null };
+      this.repoSettings.set(key, settings);
+    }
+    return settings;
+  }
+
+  nextId(): number {
+    this.lastId += 1;
+    return this.lastId;
+  }
+
+  /** Issues and pull requests share one numbering per repository. */
+  nextNumber(owner: string, repo: string): number {
+    const key = `${owner}/${repo}`;
+    const next = (this.numbers.get(key) ?? 0) + 1;
+    this.numbers.set(key, next);
+    return next;
+  }
+
+  pull(owner: string, repo: string, number: number): PullRecord | undefined {
+    return this.pulls.find((p) => p.owner === owner && p.repo === repo && p.number === number);
+  }
+
+  pullsOf(owner: string, repo: string): PullRecord[] {
+    return this.pulls.filter((p) => p.owner === owner && p.repo === repo);
+  }
+}
