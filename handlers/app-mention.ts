@@ -1,13 +1,12 @@
 import type { WebClient } from '@slack/web-api';
-import { readInstruction } from '../src/instruction/read-instruction.js';
-import { enqueueTask } from '../src/queue/queues.js';
-import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import { resolveRepository } from '../src/repository/resolve-repository.js';
 import { canStartWork } from '../src/security/authorize.js';
 import { claimEvent } from '../src/slack/event-dedup.js';
 import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAllowedMessage } from '../src/slack/help-messages.js';
 import { stripBotMention } from '../src/slack/mention-text.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { acceptInstruction, type AcceptOutcome } from './accept-instruction.js';
+import { continueThread } from './continue-thread.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 export interface MentionInput {
@@ -18,11 +17,11 @@ export interface MentionInput {
   client: WebClient;
 }
 
-export type MentionOutcome = 'duplicate' | 'ignored' | 'help' | 'no_repository' | 'not_allowed' | 'unauthorized' | 'queued';
+export type MentionOutcome = AcceptOutcome | 'duplicate' | 'ignored' | 'help' | 'no_repository' | 'not_allowed' | 'unauthorized' | 'cancel';
 
 /**
- * @wrench <task>: after Bolt has acknowledged the event, claim it once, resolve the repository,
- * read the instruction and enqueue the job. Only Redis and Slack replies here: no model, no git.
+ * @wrench <task>: after Bolt has acknowledged the event, claim it once, authorize, resolve the
+ * repository (or the thread's session) and hand the instruction on. Only Redis and Slack calls here.
  */
 export async function handleAppMention(input: MentionInput, deps: HandlerDeps): Promise<MentionOutcome> {
   const { event } = input;
@@ -44,6 +43,12 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
     await poster.reply(event.channel, threadTs, { text: helpMessage(input.botUserId) });
     return 'help';
   }
+  await poster.react(event.channel, event.ts, 'eyes');
+
+  const common = { client: input.client, channel: event.channel, threadTs, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user };
+  const continued = await continueThread({ ...common, text }, deps);
+  if (continued) return continued;
+
   const resolution = resolveRepository(text, event.channel, deps.config.file);
   if (!resolution.ok) {
     const message = resolution.reason === 'no_repository' ? noRepositoryMessage(event.channel) : repositoryNotAllowedMessage(resolution.named);
@@ -51,32 +56,5 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
     await poster.reply(event.channel, threadTs, { text: message });
     return resolution.reason === 'no_repository' ? 'no_repository' : 'not_allowed';
   }
-
-  const reading = readInstruction(text);
-  const job: TaskJob = {
-    kind: 'task',
-    origin: { type: 'slack', teamId: input.teamId, channel: event.channel, threadTs, messageTs: event.ts, eventId: input.eventId },
-    repo: resolution.repo,
-    instruction: text,
-    category: reading.category,
-    complexity: reading.complexity,
-    elements: reading.elements as Record<string, unknown>,
-    requester: { slackUserId: event.user },
-    requestedAt: new Date().toISOString(),
-  };
-  try {
-    await enqueueTask(deps.queues, jobIdFor('mention', input.eventId), job);
-  } catch (error) {
-    log.error({ err: error }, 'could not queue the task');
-    await poster.reply(event.channel, threadTs, {
-      text: 'I could not queue this task because my job queue is unavailable. Please mention me again in a minute; if it keeps failing, ask an administrator to run `wrench doctor`.',
-    });
-    return 'ignored';
-  }
-  log.info({ repo: `${resolution.repo.owner}/${resolution.repo.name}`, category: reading.category }, 'task queued');
-  await poster.react(event.channel, event.ts, 'eyes');
-  await poster.reply(event.channel, threadTs, {
-    text: `On it: ${reading.category} task on \`${resolution.repo.owner}/${resolution.repo.name}\` (${reading.complexity}). I will reply here with the result.`,
-  });
-  return 'queued';
+  return acceptInstruction({ ...common, text, repo: resolution.repo }, deps);
 }

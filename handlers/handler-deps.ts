@@ -3,12 +3,14 @@ import type { Config } from '../src/config/load-config.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Queues } from '../src/queue/queues.js';
 import type { Redactor } from '../src/security/redact.js';
+import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 
 /** What every handler needs; handlers are plain functions of (input, deps) so tests need no App. */
 export interface HandlerDeps {
   config: Config;
   queues: Queues;
   redis: Redis;
+  sessions: ThreadSessionStore;
   redact: Redactor;
   logger: Logger;
 }

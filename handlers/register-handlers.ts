@@ -1,8 +1,14 @@
 import type { SlackApp } from '../src/slack/create-slack-app.js';
+import { ACTIONS, decodeThreadRef, VIEWS } from '../src/slack/action-ids.js';
 import { handleAppMention } from './app-mention.js';
+import { cancelThreadRuns } from './cancel-run.js';
+import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { handleThreadMessage } from './thread-message.js';
 
-/** Listeners registered per kind; each delegates to a plain function of (input, deps). */
+type ButtonBody = { user: { id: string }; trigger_id?: string; team?: { id: string } | null; actions: Array<{ value?: string }> };
+
+/** Listeners registered per kind; each acknowledges, then delegates to a plain function of (input, deps). */
 export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   app.event('app_mention', async ({ event, body, client, context }) => {
     await handleAppMention(
@@ -14,6 +20,40 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
         client,
       },
       deps,
+    );
+  });
+
+  app.event('message', async ({ event, body, client, context }) => {
+    const message = event as { channel: string; user?: string; text?: string; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+    await handleThreadMessage({ eventId: body.event_id, teamId: body.team_id, botUserId: context.botUserId, event: message, client }, deps);
+  });
+
+  app.event('reaction_added', async ({ event, client }) => {
+    if (event.reaction !== 'x' || event.item.type !== 'message') return;
+    const { channel, ts } = event.item;
+    const threadTs = (await deps.sessions.get(channel, ts)) ? ts : undefined;
+    if (threadTs) await cancelThreadRuns({ client, channel, threadTs, user: event.user, quiet: true }, deps);
+  });
+
+  const button = (handler: (input: { client: typeof app.client; user: string; value?: string; triggerId?: string; teamId?: string }) => Promise<unknown>) =>
+    async ({ ack, body, client }: { ack: () => Promise<void>; body: unknown; client: typeof app.client }) => {
+      await ack();
+      const b = body as ButtonBody;
+      await handler({ client, user: b.user.id, value: b.actions[0]?.value, triggerId: b.trigger_id, teamId: b.team?.id });
+    };
+
+  app.action(ACTIONS.addDetails, button((input) => handleAddDetails(input, deps)));
+  app.action(ACTIONS.startAnyway, button((input) => handleStartAnyway(input, deps)));
+  app.action(ACTIONS.cancelRun, button(async (input) => {
+    const thread = decodeThreadRef(input.value);
+    if (thread) await cancelThreadRuns({ client: input.client, channel: thread.channel, threadTs: thread.threadTs, user: input.user }, deps);
+  }));
+
+  app.view(VIEWS.clarify, async ({ ack, body, view, client }) => {
+    await handleClarifySubmission(
+      { client, user: body.user.id, viewId: view.id, privateMetadata: view.private_metadata, values: view.state.values as never, teamId: body.team?.id },
+      deps,
+      (response) => (response ? ack(response) : ack()),
     );
   });
 

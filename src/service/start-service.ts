@@ -10,6 +10,7 @@ import { createQueues, type Queues } from '../queue/queues.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../redis/embedded-redis.js';
 import { createRedis } from '../redis/redis-connection.js';
 import { createRedactor, secretValuesOf } from '../security/redact.js';
+import { ThreadSessionStore } from '../sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../slack/create-slack-app.js';
 import { slackReporterFactory } from '../slack/slack-reporter-factory.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
@@ -35,11 +36,12 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const redisUrl = config.env.REDIS_URL ?? embedded!.url;
   const redis: Redis = createRedis(redisUrl);
   const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX);
+  const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
   const slackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL });
 
   let app: SlackApp | undefined;
   if (role === 'all' || role === 'web') {
-    const deps = { config, queues, redis, redact, logger };
+    const deps = { config, queues, redis, redact, logger, sessions };
     app = createSlackApp(config, logger, [
       { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
     ]);
@@ -73,6 +75,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
         await worker?.close();
         await queues.close();
+        sessions.close();
         redis.disconnect();
         await embedded?.stop();
         logger.flush();

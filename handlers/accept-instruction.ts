@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { WebClient } from '@slack/web-api';
+import { readInstruction } from '../src/instruction/read-instruction.js';
+import type { InstructionReading } from '../src/instruction/instruction-types.js';
+import { enqueueTask } from '../src/queue/queues.js';
+import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
+import type { RepoRef } from '../src/repository/resolve-repository.js';
+import type { ThreadSession } from '../src/sessions/thread-session.js';
+import { clarificationCard } from '../src/slack/clarification-card.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { understandingCard } from '../src/slack/understanding-card.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+export interface InstructionInput {
+  client: WebClient;
+  channel: string;
+  threadTs: string;
+  messageTs: string;
+  teamId?: string;
+  /** Makes the job id: a Slack event id, a view id... so a redelivery never makes a second job. */
+  dedupKey: string;
+  user: string;
+  text: string;
+  /** The repository for new work; follow-ups use the session's. */
+  repo?: RepoRef;
+  /** "Start anyway": skip the instruction check. */
+  force?: boolean;
+}
+
+export type AcceptOutcome = 'queued' | 'clarifying' | 'declined' | 'failed';
+
+/**
+ * The one path from an instruction to a queued run, shared by mentions, thread answers, the modal and
+ * "Start anyway". New ill-formed work is not guessed at: Wrench asks for what is missing and keeps the
+ * instruction pending in the thread's session. Follow-ups are read in the light of the thread.
+ */
+export async function acceptInstruction(input: InstructionInput, deps: HandlerDeps): Promise<AcceptOutcome> {
+  const session = await deps.sessions.get(input.channel, input.threadTs);
+  const repo = session?.repo ?? input.repo;
+  if (!repo) throw new Error('acceptInstruction needs a repository for new work');
+  const isFollowUp = !!session && session.runs.length > 0;
+  const reading = readInstruction(input.text);
+  const poster = new ThreadPoster(input.client, deps.redact);
+  const thread = { channel: input.channel, threadTs: input.threadTs };
+
+  if (!input.force && !isFollowUp && reading.verdict !== 'well-formed') {
+    const card = clarificationCard(reading, input.text, thread);
+    const cardTs = await poster.reply(input.channel, input.threadTs, card);
+    await deps.sessions.update(input.channel, input.threadTs, (current) => ({
+      ...(current ?? newSession(input, repo)),
+      pending: { text: input.text, requester: input.user, messageTs: input.messageTs, cardTs, verdict: reading.verdict as 'ill-formed' | 'unrealistic' },
+    }));
+    return reading.verdict === 'unrealistic' ? 'declined' : 'clarifying';
+  }
+  return startRun(input, repo, reading, session, deps);
+}
+
+async function startRun(input: InstructionInput, repo: RepoRef, reading: InstructionReading, session: ThreadSession | null, deps: HandlerDeps): Promise<AcceptOutcome> {
+  const poster = new ThreadPoster(input.client, deps.redact);
+  const repository = `${repo.owner}/${repo.name}`;
+  const thread = { channel: input.channel, threadTs: input.threadTs };
+  const jobId = jobIdFor('run', input.dedupKey);
+  const busy = session?.runs.some((r) => r.status === 'queued' || r.status === 'running');
+  const status = busy ? ':hourglass_flowing_sand: Queued behind the run already going in this thread' : ':hourglass_flowing_sand: Queued';
+  const statusTs = await poster.reply(input.channel, input.threadTs, understandingCard(reading, repository, thread, status));
+
+  await deps.sessions.update(input.channel, input.threadTs, (current) => {
+    const base = current ?? newSession(input, repo);
+    return {
+      ...base,
+      pending: undefined,
+      runs: [...base.runs, { jobId, instruction: input.text, requester: input.user, status: 'queued', at: new Date().toISOString() }],
+    };
+  });
+  const job: TaskJob = {
+    kind: 'task',
+    origin: { type: 'slack', teamId: input.teamId, channel: input.channel, threadTs: input.threadTs, messageTs: input.messageTs, eventId: input.dedupKey, statusTs },
+    repo,
+    instruction: input.text,
+    category: reading.category,
+    complexity: reading.complexity,
+    elements: reading.elements as Record<string, unknown>,
+    requester: { slackUserId: input.user },
+    requestedAt: new Date().toISOString(),
+  };
+  try {
+    await enqueueTask(deps.queues, jobId, job);
+  } catch (error) {
+    deps.logger.error({ err: error, jobId }, 'could not queue the task');
+    await deps.sessions.update(input.channel, input.threadTs, (current) =>
+      current ? { ...current, runs: current.runs.filter((r) => r.jobId !== jobId) } : null,
+    );
+    if (statusTs)
+      await poster.update(input.channel, statusTs, {
+        text: ':x: I could not queue this task because my job queue is unavailable. Mention me again in a minute; if it keeps failing, ask an administrator to run `wrench doctor`.',
+      });
+    return 'failed';
+  }
+  deps.logger.info({ jobId, repo: repository, category: reading.category, thread: input.threadTs }, 'task queued');
+  return 'queued';
+}
+
+function newSession(input: InstructionInput, repo: RepoRef): ThreadSession {
+  const now = new Date().toISOString();
+  return { channel: input.channel, threadTs: input.threadTs, repo, requester: input.user, runs: [], createdAt: now, updatedAt: now };
+}
+
+export const newDedupKey = () => randomUUID();

@@ -1,0 +1,29 @@
+import type { WebClient } from '@slack/web-api';
+import { canApprove } from '../src/security/authorize.js';
+import { Cancellation } from '../src/sessions/cancellation.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+/** Stop the thread's current (or queued) runs: the Cancel button, "@wrench stop", or an :x: reaction. */
+export async function cancelThreadRuns(
+  input: { client: WebClient; channel: string; threadTs: string; user: string; quiet?: boolean },
+  deps: HandlerDeps,
+): Promise<'cancelled' | 'nothing_running' | 'not_allowed'> {
+  const poster = new ThreadPoster(input.client, deps.redact);
+  const session = await deps.sessions.get(input.channel, input.threadTs);
+  const active = session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? [];
+  if (!session || active.length === 0) {
+    if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, 'Nothing is running in this thread.');
+    return 'nothing_running';
+  }
+  const allowed = active.some((r) => r.requester === input.user) || canApprove(deps.config.file.access, input.user).allowed;
+  if (!allowed) {
+    deps.logger.warn({ user: input.user, thread: input.threadTs }, 'refused: cancel by someone who is neither requester nor approver');
+    if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, 'Only the person who asked for this run, or an approver, can cancel it.');
+    return 'not_allowed';
+  }
+  const cancellation = new Cancellation(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
+  for (const run of active) await cancellation.request(run.jobId);
+  deps.logger.info({ user: input.user, jobs: active.map((r) => r.jobId) }, 'cancel requested');
+  return 'cancelled';
+}

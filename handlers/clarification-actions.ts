@@ -1,0 +1,94 @@
+import type { WebClient } from '@slack/web-api';
+import { combineInstruction } from '../src/instruction/combine-instruction.js';
+import { clarifyingQuestions } from '../src/instruction/clarifying-questions.js';
+import { readInstruction } from '../src/instruction/read-instruction.js';
+import { canApprove } from '../src/security/authorize.js';
+import { decodeThreadRef } from '../src/slack/action-ids.js';
+import { clarificationModal, readClarificationSubmission } from '../src/slack/clarification-modal.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { acceptInstruction } from './accept-instruction.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+interface ActionInput {
+  client: WebClient;
+  user: string;
+  value?: string;
+  triggerId?: string;
+  teamId?: string;
+}
+
+const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester === user || canApprove(deps.config.file.access, user).allowed;
+
+/** "Add details": opens the modal with a field per missing element, prefilled with what was given. */
+export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<string> {
+  const thread = decodeThreadRef(input.value);
+  const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
+  const poster = new ThreadPoster(input.client, deps.redact);
+  if (!thread || !session?.pending) {
+    if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'This request has already started or expired.');
+    return 'stale';
+  }
+  if (!mayAct(deps, session.pending.requester, input.user)) {
+    await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'Only the person who asked, or an approver, can add details here.');
+    return 'not_allowed';
+  }
+  await input.client.views.open({ trigger_id: input.triggerId!, view: clarificationModal(readInstruction(session.pending.text), session.pending.text, thread) });
+  return 'opened';
+}
+
+/** "Start anyway": the requester overrides the instruction check. */
+export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): Promise<string> {
+  const thread = decodeThreadRef(input.value);
+  const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
+  const poster = new ThreadPoster(input.client, deps.redact);
+  if (!thread || !session?.pending) {
+    if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'This request has already started or expired.');
+    return 'stale';
+  }
+  const pending = session.pending;
+  if (!mayAct(deps, pending.requester, input.user)) {
+    await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'Only the person who asked, or an approver, can start this.');
+    return 'not_allowed';
+  }
+  if (pending.cardTs) await poster.update(thread.channel, pending.cardTs, { text: `Starting anyway at <@${input.user}>'s request.` });
+  return acceptInstruction(
+    { client: input.client, channel: thread.channel, threadTs: thread.threadTs, messageTs: pending.messageTs, teamId: input.teamId, dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`, user: pending.requester, text: pending.text, force: true },
+    deps,
+  );
+}
+
+export type ViewAck = { response_action: 'errors'; errors: Record<string, string> } | undefined;
+
+/**
+ * The modal's submission: combine, read again; still ill-formed -> errors on the fields to fill
+ * (the modal stays open); well-formed -> ack and start.
+ */
+export async function handleClarifySubmission(
+  input: { client: WebClient; user: string; viewId: string; privateMetadata: string; values: Record<string, Record<string, { value?: string | null }>>; teamId?: string },
+  deps: HandlerDeps,
+  ack: (response?: ViewAck) => Promise<void>,
+): Promise<string> {
+  const thread = decodeThreadRef(input.privateMetadata);
+  const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
+  if (!thread || !session?.pending) {
+    await ack({ response_action: 'errors', errors: { instruction: 'This request has already started or expired.' } });
+    return 'stale';
+  }
+  const { text, answers } = readClarificationSubmission(input.values);
+  const combined = combineInstruction(text.trim() || session.pending.text, answers);
+  const reading = readInstruction(combined);
+  if (reading.verdict !== 'well-formed') {
+    const questions = clarifyingQuestions(reading);
+    const errors: Record<string, string> = {};
+    for (const q of questions) errors[input.values[`missing:${q.element}`] ? `missing:${q.element}` : 'instruction'] ??= q.question.slice(0, 150);
+    await ack({ response_action: 'errors', errors });
+    return 'still_missing';
+  }
+  await ack();
+  const pending = session.pending;
+  if (pending.cardTs) await new ThreadPoster(input.client, deps.redact).update(thread.channel, pending.cardTs, { text: 'Thanks, that is enough to start.' });
+  return acceptInstruction(
+    { client: input.client, channel: thread.channel, threadTs: thread.threadTs, messageTs: pending.messageTs, teamId: input.teamId, dedupKey: `view-${input.viewId}`, user: pending.requester, text: combined },
+    deps,
+  );
+}

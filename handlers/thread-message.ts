@@ -1,0 +1,36 @@
+import type { WebClient } from '@slack/web-api';
+import { canStartWork } from '../src/security/authorize.js';
+import { claimEvent } from '../src/slack/event-dedup.js';
+import { continueThread } from './continue-thread.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+export interface ThreadMessageInput {
+  eventId: string;
+  teamId?: string;
+  botUserId?: string;
+  event: { channel: string; user?: string; text?: string; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+  client: WebClient;
+}
+
+/**
+ * A plain reply in a Wrench thread (no mention: mentions arrive as app_mention). It continues the
+ * thread when it answers Wrench's questions (from the requester), or, with
+ * `access.followUpWithoutMention`, as a follow-up from anyone allowed to start work.
+ * Edits, deletions, bots and Wrench itself never start anything.
+ */
+export async function handleThreadMessage(input: ThreadMessageInput, deps: HandlerDeps): Promise<'ignored' | 'duplicate' | string> {
+  const { event } = input;
+  if (event.subtype || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim()) return 'ignored';
+  if (input.botUserId && event.text.includes(`<@${input.botUserId}`)) return 'ignored';
+  const session = await deps.sessions.get(event.channel, event.thread_ts);
+  if (!session) return 'ignored';
+  const answersQuestions = !!session.pending && session.runs.length === 0 && session.pending.requester === event.user;
+  const followUp = deps.config.file.access.followUpWithoutMention && session.runs.length > 0 && canStartWork(deps.config.file.access, event.user).allowed;
+  if (!answersQuestions && !followUp) return 'ignored';
+  if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
+  const outcome = await continueThread(
+    { client: input.client, channel: event.channel, threadTs: event.thread_ts, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user, text: event.text.trim() },
+    deps,
+  );
+  return outcome ?? 'ignored';
+}

@@ -1,0 +1,40 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Cancel requests cross processes: a flag in Redis (for a run that has not started yet) and a
+ * pub/sub message (for a run going on in some worker right now).
+ */
+export class Cancellation {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key(jobId: string) {
+    return `${this.prefix}:cancel:${jobId}`;
+  }
+
+  get channel() {
+    return `${this.prefix}:cancel`;
+  }
+
+  async request(jobId: string): Promise<void> {
+    await this.redis.set(this.key(jobId), '1', 'EX', 7 * 24 * 3600);
+    await this.redis.publish(this.channel, jobId);
+  }
+
+  async isRequested(jobId: string): Promise<boolean> {
+    return (await this.redis.exists(this.key(jobId))) === 1;
+  }
+
+  /** Calls `onCancel(jobId)` for every request from any process; returns the unsubscribe function. */
+  async subscribe(onCancel: (jobId: string) => void): Promise<() => Promise<void>> {
+    const subscriber = this.redis.duplicate();
+    await subscriber.subscribe(this.channel);
+    subscriber.on('message', (_channel: string, jobId: string) => onCancel(jobId));
+    return async () => {
+      await subscriber.unsubscribe().catch(() => undefined);
+      subscriber.disconnect();
+    };
+  }
+}

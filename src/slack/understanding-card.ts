@@ -1,0 +1,60 @@
+import type { KnownBlock } from '@slack/types';
+import { COMPLEXITY_MINUTES } from '../instruction/complexity-durations.js';
+import type { InstructionReading } from '../instruction/instruction-types.js';
+import { ACTIONS, encodeThreadRef, type ThreadRef } from './action-ids.js';
+
+const CATEGORY_LABEL: Record<string, string> = {
+  testing: 'Testing',
+  'data-analysis': 'Data analysis',
+  'web-scraping': 'Web scraping',
+  'code-review': 'Code review',
+  'bug-fixing': 'Bug fix',
+  feature: 'Feature',
+  refactoring: 'Refactoring',
+  'incident-triage': 'Incident triage',
+};
+
+export const categoryLabel = (category: string) => CATEGORY_LABEL[category] ?? category;
+
+export function durationLabel(complexity: InstructionReading['complexity']): string {
+  const d = COMPLEXITY_MINUTES[complexity];
+  return d.max ? `${d.min}–${d.max} min` : `${d.min}+ min`;
+}
+
+/**
+ * The first reply to a well-formed instruction: what was understood, in a compact card. It becomes
+ * the run's live status message (the status line is the last block).
+ */
+export function understandingCard(reading: InstructionReading, repository: string, thread: ThreadRef, status: string): { text: string; blocks: KnownBlock[] } {
+  const facts = [
+    `*${categoryLabel(reading.category)}* · ${reading.complexity} (${durationLabel(reading.complexity)}) · \`${repository}\``,
+  ];
+  const e = reading.elements;
+  const list = (items?: string[]) => (items ?? []).slice(0, 5).map((i) => `• ${truncate(i, 200)}`).join('\n');
+  if (e.location?.length) facts.push(`*Where:* ${e.location.slice(0, 6).map((l) => `\`${truncate(l, 80)}\``).join(', ')}`);
+  if (e.constraints?.length) facts.push(`*Constraints:*\n${list(e.constraints)}`);
+  if (e.successCriteria?.length) facts.push(`*Done when:*\n${list(e.successCriteria)}`);
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: truncate(facts.join('\n'), 2900) } },
+    statusBlock(status),
+    cancelActions(thread),
+  ];
+  return { text: `${categoryLabel(reading.category)} task on ${repository}: ${status}`, blocks };
+}
+
+export function statusBlock(status: string): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(status, 2900) }] };
+}
+
+export function cancelActions(thread: ThreadRef): KnownBlock {
+  return {
+    type: 'actions',
+    elements: [
+      { type: 'button', action_id: ACTIONS.cancelRun, text: { type: 'plain_text', text: 'Cancel' }, style: 'danger', value: encodeThreadRef(thread) },
+    ],
+  };
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
