@@ -1,7 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 
 type Message = Anthropic.Messages.Message;
-type Step = Partial<Message> | ((params: Anthropic.Messages.MessageCreateParams) => Partial<Message> | Promise<Partial<Message>>) | Error;
+type Reply = Partial<Omit<Message, 'usage'>> & { usage?: Partial<Message['usage']> };
+type Step = Reply | ((params: Anthropic.Messages.MessageCreateParams) => Reply | Promise<Reply>) | Error;
 
 /** An in-process deterministic model for unit tests of the loop: plays `steps` in order, records requests. */
 export function scriptedModel(steps: Step[]) {

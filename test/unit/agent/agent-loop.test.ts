@@ -55,7 +55,7 @@ describe('runAgent', () => {
   it('sends an invalid report back as a tool error to correct', async () => {
     const model = scriptedModel([toolUse('finish_task', { summary: '' }), finish('fixed')]);
     const result = await run(model.client);
-    expect(result.report?.summary).toBe('fixed');
+    expect((result.report as { summary: string }).summary).toBe('fixed');
     const error = model.requests[1].messages.at(-1)!.content as Anthropic.Messages.ToolResultBlockParam[];
     expect(error[0]).toMatchObject({ is_error: true });
     expect(String(error[0].content)).toMatch(/not valid/);
