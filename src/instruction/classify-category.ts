@@ -1,0 +1,150 @@
+import type { Category } from './instruction-types.js';
+import type { RecognisedInstruction } from './recognise-elements.js';
+
+type Signal = readonly [pattern: RegExp, weight: number];
+
+interface CategorySignals {
+  /** Matched against the whole prose. */
+  anywhere: Signal[];
+  /** Matched again against the main ask, so the verb of the request outweighs side remarks ("…and add a test"). */
+  head: Signal[];
+}
+
+const POLITE = String.raw`^(?:hey[,!]?\s+|hi[,!]?\s+|ok\s+|so\s+)?(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|would you\s+|can we\s+|we need to\s+|we should\s+|i want to\s+|i'd like (?:you )?to\s+|let'?s\s+|need to\s+|go\s+)?`;
+
+const SIGNALS: Record<Category, CategorySignals> = {
+  'incident-triage': {
+    anywhere: [
+      [/^\W*triage\b/, 12],
+      [/\btriage\b/, 4],
+      [/\b(?:incident|outage|pager(?:duty)?|paged|on[- ]call|sev[- ]?[0-3]|war room|post-?mortem|rca|root cause)\b/, 5],
+      [/\b(?:on fire|fire|alerts?|firing|alarm)\b/, 3],
+      [/\b(?:5xx|4xx|[45]\d\ds)\b/, 2],
+      [/\b(?:error rate|latency|p9\d|spik(?:e|es|ed|ing)|jumped|degraded|(?:is|are|went) down|down since|unavailable|unreachable)\b/, 3],
+      [/\b(?:likely cause|what(?:'s| is) (?:going on|causing|happening)|why (?:is|are|did)|what changed)\b/, 2],
+      [/\b(?:we |just )?(?:shipped|deployed|released|rolled out)\b/, 1],
+      [/\b(?:right now|asap|urgent|customers? (?:are )?(?:affected|impacted))\b/, 1],
+      [/\b\d{1,2}:\d{2}\s*(?:utc|gmt|cet|cest|pst|pdt|est|edt|am|pm)\b/, 2],
+    ],
+    head: [[/\b(?:triage|investigate)\b/, 3]],
+  },
+  'bug-fixing': {
+    anywhere: [
+      [/\b(?:bugs?|buggy|bugfix)\b/, 3],
+      [/\b(?:broken|crash(?:es|ed|ing)?|exception|regression|stack ?trace|traceback|segfault)\b/, 3],
+      [/\bsomething(?:'s| is) (?:wrong|off|broken)\b|\b(?:doesn'?t|does not|isn'?t|is not|not|stopped) work(?:ing|s)?\b/, 3],
+      [/\b(?:wrong|incorrect(?:ly)?|fails?|failing|throws?|returns? (?:true|false|null|undefined|nan|\d+|an? (?:empty|wrong)|the wrong|wrong)|instead of|off[- ]by[- ]one|errors?)\b/, 2],
+      [/\bfix(?:es|ed|ing)?\b/, 3],
+    ],
+    head: [[/\b(?:fix|debug|resolve|repair|patch|hotfix)\b/, 5]],
+  },
+  'code-review': {
+    anywhere: [
+      [/\breview(?:ing|s)?\b/, 4],
+      [/\bcode[- ]review\b/, 4],
+      [/\b(?:audit|look over|sanity[- ]check|second pair of eyes|lgtm|feedback on)\b/, 3],
+      [/\b(?:check|look at|go over|read through|take a look at) (?:my |the |this |our )?(?:pr|pull request|diff|changes|branch|commit)\b/, 4],
+      [/\bfocus\b/, 1],
+    ],
+    head: [
+      [new RegExp(`${POLITE}(?:review|audit|look over)\\b`), 6],
+      [/\breview\b/, 3],
+    ],
+  },
+  testing: {
+    anywhere: [
+      [/\b(?:unit|integration|e2e|end-to-end|snapshot|property[- ]based|contract|load|smoke) tests?\b/, 1],
+      [/\b(?:test )?coverage\b/, 2],
+      [/\b(?:flaky|flakey|intermittently failing) tests?\b|\btests? (?:is|are) flaky\b/, 4],
+      [/\b(?:tests?|specs?|testing)\b/, 1],
+    ],
+    head: [
+      [/\b(?:add|write|create|need|more|missing|improve|increase|some)\b[^.]{0,20}\b(?:tests?|specs?|test cases|coverage)\b/, 8],
+      [/\bcover\b[^.]*\bwith tests\b|\btests? for\b|\b(?:unit|integration|e2e) tests?\b|\btest coverage\b|\bcoverage\b/, 6],
+      [/\bflak(?:y|ey|iness)\b/, 4],
+      [new RegExp(`${POLITE}test\\b`), 4],
+    ],
+  },
+  'data-analysis': {
+    anywhere: [
+      [/\b(?:analy[sz]e|analy[sz]ing|analysis|analytics|insights?)\b/, 4],
+      [/\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|aggregate\w*|breakdown|percentiles?|outliers?|forecast\w*|segment\w*)\b/, 3],
+      [/\b(?:per (?:day|week|month|user|customer|country|region)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans))\b/, 2],
+      [/\b(?:chart|plot|histogram|visuali[sz]\w*|dashboard|notebook|pandas|dataframe|jupyter|dataset|data ?set|the data|spreadsheet)\b/, 2],
+    ],
+    head: [
+      [/\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare)\b/, 4],
+    ],
+  },
+  'web-scraping': {
+    anywhere: [
+      [/\bscrap(?:e|er|ers|ing|ed)\b|\bcrawl(?:s|er|ers|ing|ed)?\b|\bspiders?\b|\bharvest\b/, 8],
+      [/scrap(?:e|er|ing)|crawl/, 2],
+      [/\b(?:puppeteer|playwright|cheerio|beautiful ?soup|bs4|selenium|scrapy|jsdom)\b/, 4],
+      [/\brobots\.txt\b|\buser[- ]agent\b/, 3],
+      [/\b(?:collect|extract|pull|grab|fetch|download|gather|get)\b[^.]{0,100}\bfrom (?:https?:\/\/|(?:the |their |each |every |competitor )?(?:website|site|page|web|listings?)|\S+\.(?:com|org|net|io)\b)/, 6],
+      [/\bpaginat\w*|\?page=|\bnext page\b/, 1],
+    ],
+    head: [],
+  },
+  refactoring: {
+    anywhere: [
+      [/\brefactor\w*\b/, 6],
+      [/\b(?:clean ?up|cleanup|tidy|tech(?:nical)? debt|dead code|deduplicate|dedupe|dry up|simplify|restructure|reorgani[sz]e|decouple|moderni[sz]e)\b/, 4],
+      [/\b(?:no behaviou?r changes?|without changing (?:the |any )?behaviou?r|same behaviou?r|behaviou?r[- ]preserving)\b/, 4],
+      [/\b(?:split|extract|rename|inline|move|consolidate|merge)\b[^.]{0,60}\b(?:into|to|out of|from)\b/, 3],
+      [/\b(?:replace|migrate|convert|switch|port)\b[^.]{0,60}\b(?:with|to|from)\b/, 2],
+      [/\bdeprecated\b/, 3],
+    ],
+    head: [
+      [new RegExp(`${POLITE}(?:refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead)\\b`), 5],
+    ],
+  },
+  feature: {
+    anywhere: [
+      [/\b(?:new (?:endpoint|feature|page|flag|option|command|field|column|button|screen|api|setting)|feature|support for|allow (?:users|admins|people|customers) to|let (?:users|admins) |make it possible)\b/, 3],
+      [/\b(?:endpoint|flag|option|button|command|webhook|integration|toggle|setting)\b/, 1],
+      [/\b(?:rewrite|rebuild|from scratch)\b/, 2],
+    ],
+    head: [
+      [new RegExp(`${POLITE}(?:add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|rewrite|rebuild|develop|ship|design)\\b`), 5],
+      [/\b(?:we need|we want|it would be (?:nice|great)|can we (?:get|have)|i(?:'d| would) like)\b/, 2],
+    ],
+  },
+};
+
+/** Ties go to the earlier category: the more specific kinds of work come first. */
+const PRIORITY: Category[] = ['incident-triage', 'code-review', 'web-scraping', 'testing', 'data-analysis', 'bug-fixing', 'refactoring', 'feature'];
+const DATA_FILE = /\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx|xls|ipynb)(?::\d+)?$/i;
+
+export function classifyCategory({ elements, cues }: RecognisedInstruction): Category {
+  const scores = new Map<Category, number>();
+  for (const category of PRIORITY) {
+    const { anywhere, head } = SIGNALS[category];
+    scores.set(category, sumMatches(anywhere, cues.lower) + sumMatches(head, cues.head));
+  }
+  const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
+  if (cues.errorOutput) add('bug-fixing', 3);
+  if (cues.sections.observed || cues.sections.expected || cues.sections.actual) add('bug-fixing', 5);
+  if (cues.sections.focusAreas || (elements.severityLabels && elements.severityLabels.length > 0)) add('code-review', 2);
+  if (cues.references.prNumbers.length > 0) add('code-review', 1);
+  if (elements.rateLimit) add('web-scraping', 2);
+  if (cues.references.files.some((file) => DATA_FILE.test(file))) add('data-analysis', 2);
+
+  let best: Category = 'feature';
+  let bestScore = 0;
+  for (const category of PRIORITY) {
+    const score = scores.get(category) ?? 0;
+    if (score > bestScore) {
+      best = category;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function sumMatches(signals: Signal[], text: string): number {
+  let total = 0;
+  for (const [pattern, weight] of signals) if (pattern.test(text)) total += weight;
+  return total;
+}

@@ -1,0 +1,15 @@
+const FOCUS_CUE =
+  /\b(?:focus(?:ing)?\s+(?:especially\s+|mainly\s+|mostly\s+)?on|look(?:ing)?\s+(?:out\s+)?for|check(?:ing)?\s+(?:for|especially)|pay(?:ing)?\s+(?:special\s+|extra\s+|close\s+)?attention\s+to|especially|in particular|concerned about|worried about|with an eye (?:on|to|for)|care about|mainly|primarily)\s+([^.\n?!;]+)/i;
+
+/** Focus areas named without a label: "focus on error handling and SQL injection". */
+export function findFocusAreas(text: string): string[] | undefined {
+  const match = FOCUS_CUE.exec(text);
+  return match?.[1] ? splitFocusAreas(match[1]) : undefined;
+}
+
+export function splitFocusAreas(text: string): string[] {
+  return text
+    .split(/\s*(?:,|;|\n|\band\b|&|\+)\s*/)
+    .map((area) => area.replace(/^[-*•\d.)\s]+|^(?:the|also)\s+|[\s.]+$/gi, '').trim())
+    .filter((area) => area.length > 1);
+}

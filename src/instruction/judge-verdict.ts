@@ -1,0 +1,97 @@
+import { MISSING_ELEMENTS, type Category, type MissingElement, type Verdict } from './instruction-types.js';
+import { describesSymptom } from './problem-cues.js';
+import type { RecognisedInstruction } from './recognise-elements.js';
+import { hasUnboundedScope, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
+import { namesSources, namesTarget, pointsAtPlace } from './target-cues.js';
+
+export interface Judgement {
+  verdict: Verdict;
+  missing: MissingElement[];
+}
+
+const VAGUE_PROBLEM = /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
+const ANALYSIS_QUESTION =
+  /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|sum|total|count|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|breakdown|per (?:day|week|month|user|customer|country|region)|by (?:day|week|month|country|region|plan|product|channel|source)|daily|weekly|monthly|top \d+|how many|which|what|why|compare|growth|rate|percentage|share|ratio|outliers?|anomal\w*|forecast)\b/i;
+
+/**
+ * Blocking gaps make an instruction ill-formed; advisory ones (a review's focus and format, a scraper's pacing,
+ * error handling and logging) are listed only once nothing blocks, and leave it well-formed.
+ */
+export function judgeVerdict(category: Category, recognised: RecognisedInstruction): Judgement {
+  const { elements, cues } = recognised;
+  if (isWholeSystemRewrite(cues.lower)) return { verdict: 'unrealistic', missing: ['scope'] };
+
+  const blocking = new Set<MissingElement>();
+  const target = namesTarget(elements, cues);
+  if (isOnlySubjectiveGoal(elements, cues) && category !== 'incident-triage') {
+    if (!target) blocking.add('target');
+    blocking.add('success-criteria');
+  }
+  switch (category) {
+    case 'testing':
+      if (!target) blocking.add('target');
+      if (!pointsAtPlace(elements, cues)) blocking.add('location');
+      break;
+    case 'bug-fixing':
+      if (!target) blocking.add('target');
+      if (!describesObservedProblem(recognised)) blocking.add('observed-problem');
+      if (!pointsAtPlace(elements, cues)) blocking.add('location');
+      break;
+    case 'incident-triage':
+      if (!describesObservedProblem(recognised)) blocking.add('observed-problem');
+      break;
+    case 'feature':
+      if (!target) blocking.add('target');
+      else if (hasUnboundedScope(elements, cues)) blocking.add('scope');
+      break;
+    case 'data-analysis':
+      if (!target) blocking.add('target');
+      if (!asksAnalysisQuestions(recognised)) blocking.add('success-criteria');
+      break;
+    case 'web-scraping':
+      if (!namesSources(elements, cues)) blocking.add('target');
+      break;
+    case 'code-review':
+    case 'refactoring':
+      if (!target) blocking.add('target');
+      break;
+  }
+  if (blocking.size > 0) return { verdict: 'ill-formed', missing: inContractOrder(blocking) };
+  return { verdict: 'well-formed', missing: inContractOrder(advisoryGaps(category, recognised)) };
+}
+
+function advisoryGaps(category: Category, { elements, cues }: RecognisedInstruction): Set<MissingElement> {
+  const gaps = new Set<MissingElement>();
+  if (category === 'code-review') {
+    if (!elements.focusAreas?.length) gaps.add('focus-areas');
+    if (!elements.outputFormat && !elements.severityLabels?.length) gaps.add('output-format');
+  }
+  if (category === 'web-scraping') {
+    if (!elements.rateLimit) gaps.add('rate-limit');
+    if (!cues.errorHandling) gaps.add('error-handling');
+    if (!cues.logging) gaps.add('logging');
+  }
+  return gaps;
+}
+
+function describesObservedProblem({ elements, cues }: RecognisedInstruction): boolean {
+  const problem = elements.observedProblem;
+  if (cues.errorOutput || problem?.error || problem?.reproduction?.length) return true;
+  const labelled = [cues.sections.observed, cues.sections.expected, cues.sections.actual].filter(Boolean).join(' ');
+  if (labelled && (describesSymptom(labelled) || (labelled.split(/\s+/).length >= 5 && !VAGUE_PROBLEM.test(labelled)))) return true;
+  return describesSymptom(cues.prose);
+}
+
+function asksAnalysisQuestions({ elements, cues }: RecognisedInstruction): boolean {
+  return (
+    (elements.requirements?.length ?? 0) > 0 ||
+    (elements.successCriteria?.length ?? 0) > 0 ||
+    !!elements.outputFormat ||
+    (elements.focusAreas?.length ?? 0) > 0 ||
+    ANALYSIS_QUESTION.test(cues.prose)
+  );
+}
+
+function inContractOrder(gaps: Set<MissingElement>): MissingElement[] {
+  return MISSING_ELEMENTS.filter((element) => gaps.has(element));
+}

@@ -1,0 +1,247 @@
+import { findCodeReferences, type CodeReferences } from './code-references.js';
+import { splitFocusAreas, findFocusAreas } from './focus-areas.js';
+import type { InstructionElements, ObservedProblem } from './instruction-types.js';
+import { labelledSections, type SectionKind } from './labelled-sections.js';
+import { findOutputFormat } from './output-format.js';
+import { describesSymptom, findInlineError, looksLikeErrorOutput } from './problem-cues.js';
+import { findRateLimit } from './rate-limit.js';
+import { mentionsErrorHandling, mentionsLogging } from './scraping-safeguards.js';
+import { cleanItem, hasListMarker, splitListItems, splitSentences } from './sentences.js';
+import { sentenceRole, suspectChanges } from './sentence-roles.js';
+import { findSeverityLabels } from './severity-labels.js';
+import { CODE_MARKER, codeBlocksIn, plainInstruction, withoutCodeMarkers } from './slack-markup.js';
+
+/** What the classifiers need besides the elements themselves. */
+export interface InstructionCues {
+  /** Plain prose without code blocks. */
+  prose: string;
+  lower: string;
+  /** The main ask, lowercased: the Task section or the first plain sentence. */
+  head: string;
+  codeBlocks: string[];
+  references: CodeReferences;
+  sections: Partial<Record<SectionKind, string>>;
+  /** A stack trace, error output or a named exception. */
+  errorOutput: boolean;
+  errorHandling: boolean;
+  logging: boolean;
+}
+
+export interface RecognisedInstruction {
+  elements: InstructionElements;
+  cues: InstructionCues;
+}
+
+const BUG_CONTEXT =
+  /\b(?:fix|fixes|fixing|bug|bugs|buggy|broken|error|errors|crash\w*|fail(?:s|ed|ing|ure)?|wrong|incorrect\w*|regression|triage|incident|outage|exception|not working|doesn'?t work)\b/i;
+const EXPECTATION = /\b(?:should|expected|supposed to|ought to|needs? to be|must be)\b/i;
+const IMPERATIVE_START =
+  /^(?:please\s+|pls\s+|also\s+|then\s+|and\s+|can you\s+|could you\s+)?(?:add|fix|make|use|write|create|implement|update|remove|return|follow|ensure|cover|mock|handle|keep|log|retry|save|check|look|find|investigate|tell|give|include|put|send|move|rename|split|replace|review|test|run|store|show|print|let|open|document)\b/i;
+const REFERENCE_ONLY = /^(?:(?:the\s+)?(?:repo|repository|file|location|see|in|code|pr|link|ref)\b[\s:]*\S*|\S+)$/i;
+const TRIAGE_PREFIX = /^(?:triage|incident|urgent|alert|sev[- ]?\d|p[0-2])\s*[:\-–]\s*/i;
+
+export function recogniseElements(text: string): RecognisedInstruction {
+  const plain = plainInstruction(text);
+  const { sections, unlabelled } = labelledSections(plain.prose);
+  const references = findCodeReferences(plain.prose, plain.codeBlocks, plain.urls);
+  const prose = withoutCodeMarkers(plain.prose);
+  const errorBlocks = plain.codeBlocks.filter(looksLikeErrorOutput);
+  const labelledError = sections.error ? resolveCode(sections.error, plain.codeBlocks) : undefined;
+  const inlineError = findInlineError(prose);
+  const bugContext =
+    BUG_CONTEXT.test(prose) || errorBlocks.length > 0 || !!(sections.observed || sections.expected || sections.actual || sections.error);
+
+  const { listItems, sentences } = unlabelledParts(unlabelled);
+  const taskSentence = sections.task ? undefined : sentences.find((sentence) => sentenceRole(sentence) === 'other') ?? sentences[0];
+  const taskSource = withoutCodeMarkers(sections.task ?? taskSentence ?? listItems[0] ?? '');
+  const { task, items: taskItems } = splitTaskList(taskSource);
+
+  const requirements = [...splitSection(sections.requirements), ...taskItems, ...listItems.filter((item) => item !== taskSource)];
+  requirements.push(...splitSection(sections.scope), ...splitSection(sections.errorHandling), ...splitSection(sections.logging));
+  const constraints = splitSection(sections.constraints);
+  const successCriteria = splitSection(sections.successCriteria);
+  const reproduction = splitSection(sections.reproduction);
+  const suspects = sections.suspects ? suspectChanges(`since ${sections.suspects}`) : [];
+  const background = sections.background ? [sections.background] : [];
+  const outputFormat = sections.outputFormat ? withoutFinalStop(sections.outputFormat) : findOutputFormat(sentences, taskSentence);
+  let expected = sections.expected;
+  let actual = sections.actual;
+
+  if (bugContext && taskSentence && !sections.observed && !actual && describesSymptom(taskSentence) && !IMPERATIVE_START.test(taskSentence)) {
+    actual = taskSentence.replace(TRIAGE_PREFIX, '');
+  }
+  for (const sentence of sentences) {
+    if (sentence === taskSentence || withoutFinalStop(sentence) === outputFormat || /^\W*$/.test(sentence)) continue;
+    const role = sentenceRole(sentence);
+    if (role === 'reproduction') reproduction.push(cleanItem(sentence));
+    else if (role === 'success-criterion') successCriteria.push(cleanItem(sentence));
+    else if (role === 'constraint') constraints.push(cleanItem(sentence));
+    else if (role === 'background') background.push(sentence);
+    else if (role === 'suspect') suspects.push(...suspectChanges(sentence));
+    else if (REFERENCE_ONLY.test(sentence.replace(/[.\s]+$/, '')) && sentence.split(/\s+/).length <= 3) continue;
+    else if (bugContext && !expected && EXPECTATION.test(sentence) && !IMPERATIVE_START.test(sentence)) expected = cleanItem(sentence);
+    else if (bugContext && !actual && !sections.observed && describesSymptom(sentence) && !IMPERATIVE_START.test(sentence)) actual = cleanItem(sentence);
+    else requirements.push(...requirementItems(sentence));
+  }
+
+  const observedProblem: ObservedProblem = {
+    description: sections.observed && withoutFinalStop(withoutCodeMarkers(sections.observed)),
+    error: labelledError || (errorBlocks.length > 0 ? errorBlocks.join('\n\n') : inlineError),
+    expected: expected && withoutFinalStop(withoutCodeMarkers(expected)),
+    actual: actual && withoutFinalStop(withoutCodeMarkers(actual)),
+    reproduction: unique(reproduction),
+    suspectCommits: unique(suspects),
+  };
+  const errorCode = new Set([...errorBlocks, ...(sections.error ? codeBlocksIn(sections.error, plain.codeBlocks) : [])]);
+  const examples = [...splitSection(sections.examples), ...plain.codeBlocks.filter((code) => !errorCode.has(code))];
+
+  const elements: InstructionElements = {
+    task: task || undefined,
+    background: background.join('\n') || undefined,
+    requirements: unique(requirements),
+    constraints: unique(constraints),
+    successCriteria: unique(successCriteria),
+    location: locationItems(sections, references),
+    observedProblem,
+    outputFormat,
+    examples: unique(examples),
+    references: {
+      prNumbers: references.prNumbers,
+      commits: references.commits,
+      urls: plain.urls,
+      repositories: unique([...splitSection(sections.repository).map(stripQuotes), ...references.repositories]),
+      functions: references.functions,
+    },
+    rateLimit: sections.rateLimit ?? findRateLimit(prose),
+    severityLabels: sections.severityLabels
+      ? findSeverityLabels(sections.severityLabels) ?? sections.severityLabels.split(/\s*[/,|]\s*/)
+      : findSeverityLabels(prose),
+    focusAreas: sections.focusAreas ? splitFocusAreas(sections.focusAreas) : findFocusAreas(prose),
+  };
+
+  return {
+    elements: withoutEmptyParts(elements),
+    cues: {
+      prose,
+      lower: prose.toLowerCase(),
+      head: task.toLowerCase(),
+      codeBlocks: plain.codeBlocks,
+      references,
+      sections,
+      errorOutput: errorBlocks.length > 0 || !!labelledError || !!inlineError,
+      errorHandling: !!sections.errorHandling || mentionsErrorHandling(prose),
+      logging: !!sections.logging || mentionsLogging(prose),
+    },
+  };
+}
+
+/** Unlabelled text as list items (marked lines) and sentences (everything else, split at `;`). */
+function unlabelledParts(unlabelled: string): { listItems: string[]; sentences: string[] } {
+  const listItems: string[] = [];
+  const sentences: string[] = [];
+  for (const line of unlabelled.split('\n')) {
+    if (!line.trim() || new RegExp(`^\\s*${CODE_MARKER.source}\\s*$`).test(line)) continue;
+    if (hasListMarker(line)) listItems.push(cleanItem(withoutCodeMarkers(line)));
+    else {
+      for (const sentence of splitSentences(withoutCodeMarkers(line))) {
+        sentences.push(...sentence.split(/;\s+/).map((part) => part.trim()).filter(Boolean));
+      }
+    }
+  }
+  return { listItems: listItems.filter(Boolean), sentences };
+}
+
+/** "analyze x.csv: revenue per day, top 10 products" → task "analyze x.csv" and two requirement items. */
+function splitTaskList(sentence: string): { task: string; items: string[] } {
+  const trimmed = withoutFinalStop(sentence.trim().replace(/:$/, ''));
+  const colon = trimmed.search(/:\s/);
+  if (colon > 0 && /\S\s+\S/.test(trimmed.slice(0, colon))) {
+    const items = splitOutsideBrackets(trimmed.slice(colon + 1));
+    if (items.length >= 2) return { task: trimmed.slice(0, colon).trim(), items };
+  }
+  return { task: trimmed, items: [] };
+}
+
+function splitOutsideBrackets(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let inQuote = false;
+  let current = '';
+  for (const char of text) {
+    if (char === '"') inQuote = !inQuote;
+    else if ('([{'.includes(char)) depth += 1;
+    else if (')]}'.includes(char)) depth = Math.max(0, depth - 1);
+    if ((char === ',' || char === ';') && depth === 0 && !inQuote) {
+      items.push(current);
+      current = '';
+    } else current += char;
+  }
+  items.push(current);
+  return items.map((item) => cleanItem(item.replace(/^\s*(?:and|or)\s+/i, ''))).filter(Boolean);
+}
+
+/** "At most 1 request/second, retry twice on timeouts, log failures" is three requirements. */
+function requirementItems(sentence: string): string[] {
+  const parts = splitOutsideBrackets(sentence);
+  const listLike = parts.length >= 3 && parts.every((part) => part.split(/\s+/).length <= 8);
+  return listLike ? parts : [cleanItem(sentence)];
+}
+
+function withoutFinalStop(text: string): string {
+  return text.trim().replace(/(?<!\.)\.$/, '').trim();
+}
+
+function splitSection(content: string | undefined): string[] {
+  return content ? splitListItems(withoutCodeMarkers(content)) : [];
+}
+
+function resolveCode(content: string, codeBlocks: string[]): string {
+  const code = codeBlocksIn(content, codeBlocks);
+  const rest = withoutCodeMarkers(content);
+  return [rest, ...code].filter(Boolean).join('\n');
+}
+
+function locationItems(sections: Partial<Record<SectionKind, string>>, references: CodeReferences): string[] {
+  const labelled = [sections.location, sections.target]
+    .flatMap((content) => (content ? withoutCodeMarkers(content).split(/\s*(?:,|;|\n)\s*/) : []))
+    .map((item) => stripQuotes(cleanItem(item)))
+    .filter(Boolean);
+  const found = [...references.files, ...references.directories, ...references.functions];
+  const items: string[] = [];
+  for (const item of [...labelled, ...found]) {
+    const key = normaliseLocation(item);
+    const known = items.some((existing) => {
+      const other = normaliseLocation(existing);
+      return other === key || (!key.includes('/') && other.endsWith(`/${key}`));
+    });
+    if (!known) items.push(item);
+  }
+  return items;
+}
+
+function normaliseLocation(item: string): string {
+  return item.replace(/[`()]/g, '').replace(/:\d+(?::\d+)?$/, '').toLowerCase();
+}
+
+function stripQuotes(item: string): string {
+  return item.replace(/^[`"']+|[`"']+$/g, '').replace(/\(\)$/, '').trim();
+}
+
+function unique(items: string[]): string[] {
+  return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
+}
+
+/** Drops undefined values, empty strings, empty lists and empty nested objects. */
+function withoutEmptyParts<T extends object>(value: T): T {
+  const result: Record<string, unknown> = {};
+  for (const [key, part] of Object.entries(value)) {
+    if (part === undefined || part === '' || (Array.isArray(part) && part.length === 0)) continue;
+    if (typeof part === 'object' && !Array.isArray(part)) {
+      const nested = withoutEmptyParts(part as object);
+      if (Object.keys(nested).length > 0) result[key] = nested;
+      continue;
+    }
+    result[key] = part;
+  }
+  return result as T;
+}

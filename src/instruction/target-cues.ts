@@ -1,0 +1,62 @@
+import type { InstructionCues } from './recognise-elements.js';
+import type { InstructionElements } from './instruction-types.js';
+
+/** Words that name nothing in particular: pronouns, fillers, and the generic nouns of each kind of work. */
+const UNSPECIFIC_WORDS = new Set(
+  `a an the this that these those it its itself them they their there here some any more most less few many much all every each
+  everything something anything nothing stuff thing things lot lots bit one ones
+  i me my mine we us our you your yours he she his her someone somebody anyone
+  is are was were be been being am do does did done doing have has had having can could would should will shall may might must
+  need needs needed want wants wanted like get gets got give gives make makes made let lets go going take see
+  to of in on at by for from with without into onto about as than then so and or but if when while because also just only
+  really very quite pretty maybe perhaps please pls plz thanks thank thx hey hi hello team guys folks yall asap urgent quick quickly
+  now today tomorrow soon again still already ok okay yes no not dont can't cant won't wont isn't doesn't
+  code codebase app application apps project projects repo repository repos system systems software program platform site website
+  internet web online data dataset datasets file files folder stuff place places part parts area areas
+  better worse good bad nice nicer cleaner clean faster slower quicker prettier great best improve improved improvement improvements
+  enhance wrong broken bug bugs buggy issue issues problem problems error errors fire burning weird strange off messed mess
+  fix fixes fixed fixing review reviewing look check help work working works scrape scraping crawl collect analyze analyse analysis
+  insights insight coverage test tests testing refactor refactoring cleanup tidy add write create build implement update change changes
+  handle whole entire complete full total way ways kind sort somehow somewhere cool awesome new old latest pr prs diff commit
+  feature features request pull tell show find everywhere anywhere info information`.split(/\s+/),
+);
+
+const NAMED_PLACE =
+  /\b([a-z][\w-]*)\s+(?:page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream)s?\b/gi;
+
+/** Whether the instruction points at some place in the code: a path, function, directory, route or named component. */
+export function pointsAtPlace(elements: InstructionElements, cues: InstructionCues): boolean {
+  return (elements.location?.length ?? 0) > 0 || cues.references.routes.length > 0 || namedPlaces(cues.lower).length > 0;
+}
+
+/** "the checkout page", "the public API", "the export job": a component named by a qualifying word. */
+export function namedPlaces(lower: string): string[] {
+  return [...lower.matchAll(NAMED_PLACE)].filter((match) => !UNSPECIFIC_WORDS.has(match[1] ?? '')).map((match) => match[0]);
+}
+
+/** Whether the instruction says what to work on, rather than "this", "the code" or "the data". */
+export function namesTarget(elements: InstructionElements, cues: InstructionCues): boolean {
+  const references = cues.references;
+  if (cues.sections.target?.trim() || cues.sections.location?.trim() || cues.sections.repository?.trim()) return true;
+  if (
+    (elements.location?.length ?? 0) > 0 ||
+    references.prNumbers.length + references.commits.length + references.repositories.length + references.routes.length > 0 ||
+    (elements.references?.urls?.length ?? 0) > 0
+  ) {
+    return true;
+  }
+  return specificWords(cues.lower).length > 0;
+}
+
+/** The words left once pronouns, fillers and generic nouns are gone. */
+export function specificWords(lower: string): string[] {
+  return (lower.match(/[a-z][a-z0-9'-]*/g) ?? []).filter(
+    (word) => word.length > 2 && !UNSPECIFIC_WORDS.has(word) && !UNSPECIFIC_WORDS.has(word.replace(/(?:'s|s)$/, '')),
+  );
+}
+
+/** Where a scraper should collect from: URLs, domains, or a site named by a proper noun. */
+export function namesSources(elements: InstructionElements, cues: InstructionCues): boolean {
+  if ((elements.references?.urls?.length ?? 0) > 0 || cues.references.domains.length > 0 || cues.sections.target?.trim()) return true;
+  return /\b(?:from|on|of|off)\s+(?:the\s+)?[A-Z][\w&-]*/.test(cues.prose);
+}
