@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { commitToBranch, resolveCommit, type CommitSpec } from './github/commit-builder.js';
 import { createBareRepo, type CreateRepoOptions } from './github/create-repo.js';
-import { GitHubFailures, type FailurePattern, type GitHubFailure } from './github/failures.js';
+import { PatternFailures, type FailurePattern, type GitHubFailure } from './github/failures.js';
 import { createPull, mergePull, refreshPull, type MergeOptions } from './github/pull-ops.js';
 import { gitHubRequestHandler, type GitHubRequest } from './github/server.js';
 import { pullJson, repoJson } from './github/shapes.js';
@@ -72,7 +72,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const root = options.root ?? temp!.path;
   const state = new GitHubState(root);
   const requests: GitHubRequest[] = [];
-  const failures = new GitHubFailures();
+  const failures = new PatternFailures<GitHubFailure>();
   const server = await listen(
     gitHubRequestHandler({
       state,

@@ -1,44 +1,14 @@
+import { PatternFailures } from '../shared/pattern-failures.js';
+
+export { PatternFailures, type FailurePattern } from '../shared/pattern-failures.js';
+
 export interface GitHubFailure {
   status: 403 | 429 | 500 | 502 | 503 | number;
   headers?: Record<string, string>;
   body?: unknown;
 }
 
-export type FailurePattern = string | RegExp;
-
-interface Queued {
-  pattern: FailurePattern;
-  failure: GitHubFailure;
-}
-
-/**
- * Failures for requests whose `"METHOD /path"` matches: a RegExp, or a string that is either
- * `"METHOD /path"` or just a path (exact, or a prefix ending in `*`). Each is used once.
- */
-export class GitHubFailures {
-  private readonly queued: Queued[] = [];
-
-  add(pattern: FailurePattern, failure: GitHubFailure, times = 1): void {
-    for (let i = 0; i < times; i += 1) this.queued.push({ pattern, failure });
-  }
-
-  take(method: string, path: string): GitHubFailure | undefined {
-    const index = this.queued.findIndex(({ pattern }) => matches(pattern, method, path));
-    if (index < 0) return undefined;
-    return this.queued.splice(index, 1)[0].failure;
-  }
-
-  clear(): void {
-    this.queued.length = 0;
-  }
-}
-
-function matches(pattern: FailurePattern, method: string, path: string): boolean {
-  const line = `${method} ${path}`;
-  if (pattern instanceof RegExp) return pattern.test(line);
-  const target = pattern.includes(' ') ? line : path;
-  return pattern.endsWith('*') ? target.startsWith(pattern.slice(0, -1)) : target === pattern;
-}
+export type GitHubFailures = PatternFailures<GitHubFailure>;
 
 /** What GitHub sends for each kind of failure unless the test says otherwise. */
 export function failureResponse(failure: GitHubFailure): { body: unknown; headers: Record<string, string> } {
