@@ -28,6 +28,10 @@ export interface TaskRunContext {
   onAgentStarted?: () => void;
   threadUrl?: string;
   requesterName?: string;
+  /** A follow-up continues the thread's branch (and so its pull request). */
+  continueBranch?: string;
+  /** Earlier runs in the thread, for the agent's context. */
+  history?: string;
 }
 
 /** One task from instruction to pull request: workspace, agent, commit, push, PR, reply. */
@@ -36,11 +40,11 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
   const repository = `${job.repo.owner}/${job.repo.name}`;
   const log = deps.logger.child({ jobId: context.jobId, repo: repository });
   const shortId = randomBytes(3).toString('hex');
-  const branch = branchName(job.instruction, shortId);
+  const branch = context.continueBranch ?? branchName(job.instruction, shortId);
   const workspaceId = `${context.jobId}-${shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
 
   await context.reporter.phase('preparing', `cloning ${repository}`);
-  const workspace = await openWorkspace(job, branch, workspaceId, deps);
+  const workspace = await openWorkspace(job, branch, !!context.continueBranch, workspaceId, deps);
   try {
     const readOnly = READ_ONLY_CATEGORIES.has(job.category);
     const sandbox = createSandbox({
@@ -66,6 +70,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
         category: job.category,
         complexity: job.complexity,
         elements: job.elements,
+        history: context.history,
       }),
       tools: workspaceTools({ sandbox, root: workspace.dir, readOnly, network, signal: context.signal }),
       report: { schema: taskReportSchema, description: 'Finish the task with your final report.' },
@@ -83,7 +88,8 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       instruction: job.instruction,
       report: run.report,
       answer: run.report ? undefined : run.finalText,
-      stopReason: run.stop?.message,
+      stopReason: run.stop ? stopExplanation(run.stop.code, run.stop.message) : undefined,
+      stopCode: run.stop?.code,
       filesChanged: [],
       usage: run.usage,
       costUsd: run.costUsd,
@@ -120,7 +126,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
   }
 }
 
-async function openWorkspace(job: TaskJob, branch: string, jobId: string, deps: RunnerDeps): Promise<JobWorkspace> {
+async function openWorkspace(job: TaskJob, branch: string, existingBranch: boolean, jobId: string, deps: RunnerDeps): Promise<JobWorkspace> {
   if (job.localPath) return prepareLocalWorkspace({ dataDir: deps.config.dataDir, localPath: job.localPath, branch, jobId });
   return prepareWorkspace({
     dataDir: deps.config.dataDir,
@@ -129,6 +135,7 @@ async function openWorkspace(job: TaskJob, branch: string, jobId: string, deps: 
     repo: job.repo.name,
     baseBranch: job.repo.baseBranch,
     branch,
+    existingBranch,
     jobId,
     credential: deps.githubToken,
   });
@@ -169,11 +176,35 @@ async function publish(
     },
     deps.redact,
   );
+  if (!pr.created) {
+    await deps.github.issues.createComment({
+      owner: job.repo.owner,
+      repo: job.repo.name,
+      issue_number: pr.number,
+      body: deps.redact(followUpComment(job, result, context.threadUrl)),
+    });
+  }
   return { ...result, status: stoppedEarly ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
 }
 
 function renderPullRequestBody(result: RunResult, threadUrl?: string): string {
   return renderResultMarkdown(result, { threadUrl, forPullRequest: true });
+}
+
+function stopExplanation(code: string, message: string): string {
+  if (code === 'cancelled') return 'Cancelled. The work done until then is kept on the branch (draft pull request when anything changed).';
+  return `${message} The work done so far is kept (draft pull request when anything changed); mention me in this thread to continue.`;
+}
+
+function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): string {
+  const files = result.filesChanged.map((f) => `- \`${f}\``).join('\n');
+  return [
+    `**Follow-up from Slack**${threadUrl ? ` ([thread](${threadUrl}))` : ''}:`,
+    job.instruction.split('\n').map((l) => `> ${l}`).join('\n'),
+    '',
+    result.report?.summary ?? '',
+    files ? `\nFiles changed in this update:\n${files}` : '',
+  ].join('\n').trim();
 }
 
 export function pullRequestTitle(instruction: string): string {

@@ -1,7 +1,12 @@
-import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { describeError } from '../src/errors.js';
+import { RunSlots, type SlotAnswer, type SlotLimits } from '../src/queue/run-slots.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from '../src/queue/task-job.js';
-import type { RunReporter } from '../src/reporting/run-result.js';
+import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
+import { Cancellation } from '../src/sessions/cancellation.js';
+import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.js';
+import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage, isTransient } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './task-runner.js';
@@ -13,11 +18,17 @@ export interface ReporterContext {
 }
 
 export interface TaskWorkerOptions {
+  /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
   connection: ConnectionOptions;
+  /** For sessions, slots and cancel requests. */
+  redis: Redis;
   prefix: string;
   concurrency: number;
+  limits: SlotLimits;
   /** Builds where a job reports to (its Slack thread). */
   reporterFor: (job: TaskJob) => Promise<ReporterContext>;
+  /** How long a job waits before asking again for a slot. Default 3 s. */
+  retrySlotMs?: number;
 }
 
 export interface TaskWorker {
@@ -26,38 +37,102 @@ export interface TaskWorker {
   close(graceMs?: number): Promise<void>;
 }
 
-export function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDeps): TaskWorker {
-  const running = new Map<string, AbortController>();
+const WAITING_TEXT: Record<Exclude<SlotAnswer, 'ok'>, string> = {
+  thread: 'waiting for the run already going in this thread',
+  global: 'waiting for a free slot (all workers are busy)',
+  repository: 'waiting for other runs on this repository to finish',
+  user: 'waiting for your other runs to finish',
+};
 
-  const processor = async (job: Job) => {
+export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDeps): Promise<TaskWorker> {
+  const running = new Map<string, AbortController>();
+  const sessions = new ThreadSessionStore(options.redis, options.prefix);
+  const slots = new RunSlots(options.redis, options.prefix, options.limits);
+  const cancellation = new Cancellation(options.redis, options.prefix);
+  const unsubscribe = await cancellation.subscribe((jobId) => running.get(jobId)?.abort(new Error('cancelled')));
+
+  const setRun = async (job: TaskJob, jobId: string, change: Partial<RunRecord>, extra: { branch?: string; baseBranch?: string; pullRequest?: { number: number; url: string } } = {}) => {
+    if (job.origin.type !== 'slack') return;
+    await sessions.update(job.origin.channel, job.origin.threadTs, (current) =>
+      current ? { ...current, ...stripUndefined(extra), runs: current.runs.map((r) => (r.jobId === jobId ? { ...r, ...change } : r)) } : null,
+    );
+  };
+
+  const processor = async (job: Job, token?: string) => {
     const parsed = taskJobSchema.safeParse(job.data);
     if (!parsed.success) {
       deps.logger.error({ jobId: job.id, issues: parsed.error.issues }, 'malformed task job');
       throw new UnrecoverableError(`Malformed task job: ${parsed.error.message}`);
     }
     const payload = parsed.data;
+    const jobId = job.id!;
+    const log = deps.logger.child({ jobId, repo: `${payload.repo.owner}/${payload.repo.name}`, thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined });
     const { reporter, threadUrl, requesterName } = await options.reporterFor(payload);
+
+    if (await cancellation.isRequested(jobId)) {
+      await setRun(payload, jobId, { status: 'cancelled' });
+      await reporter.phase('cancelled', 'cancelled before it started');
+      return { status: 'cancelled' };
+    }
+
+    const slot = {
+      jobId,
+      thread: payload.origin.type === 'slack' ? `${payload.origin.channel}:${payload.origin.threadTs}` : jobId,
+      repository: `${payload.repo.owner}/${payload.repo.name}`,
+      user: payload.requester.slackUserId,
+    };
+    const answer = await slots.acquire(slot);
+    if (answer !== 'ok') {
+      if (job.data.waitingFor !== answer) {
+        await job.updateData({ ...job.data, waitingFor: answer });
+        await reporter.phase('queued', WAITING_TEXT[answer]).catch(() => undefined);
+      }
+      await job.moveToDelayed(Date.now() + (options.retrySlotMs ?? 3000), token);
+      throw new DelayedError();
+    }
+
+    const stopKeepAlive = slots.keepAlive(slot);
     const controller = new AbortController();
-    running.set(job.id!, controller);
+    running.set(jobId, controller);
     let agentStarted = false;
     try {
-      return await runTask(
+      const session = payload.origin.type === 'slack' ? await sessions.get(payload.origin.channel, payload.origin.threadTs) : null;
+      await setRun(payload, jobId, { status: 'running' });
+      const result = await runTask(
         payload,
-        { jobId: job.id!, reporter, signal: controller.signal, threadUrl, requesterName, onAgentStarted: () => (agentStarted = true) },
+        {
+          jobId,
+          reporter,
+          signal: controller.signal,
+          threadUrl,
+          requesterName,
+          continueBranch: session?.branch,
+          history: session && session.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
+          onAgentStarted: () => (agentStarted = true),
+        },
         deps,
       );
+      await setRun(payload, jobId, runRecordOf(result, controller.signal.aborted), {
+        branch: result.pullRequest ? result.branch : session?.branch,
+        pullRequest: result.pullRequest ? { number: result.pullRequest.number, url: result.pullRequest.url } : undefined,
+      });
+      return { status: result.status, pullRequest: result.pullRequest?.url };
     } catch (error) {
       const attempts = job.opts.attempts ?? 1;
       const final = agentStarted || !isTransient(error) || job.attemptsMade + 1 >= attempts;
-      deps.logger.error({ jobId: job.id, err: error, final }, 'task failed');
+      log.error({ err: error, final }, 'task failed');
       if (!final) {
+        await setRun(payload, jobId, { status: 'queued' });
         await reporter.phase('queued', `retrying shortly after a temporary problem: ${describeError(error).slice(0, 200)}`).catch(() => undefined);
         throw error;
       }
-      await reporter.failed(failureMessage(error)).catch((e) => deps.logger.error({ err: e }, 'could not report the failure'));
+      await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
+      await reporter.failed(failureMessage(error)).catch((e) => log.error({ err: e }, 'could not report the failure'));
       throw new UnrecoverableError(describeError(error));
     } finally {
-      running.delete(job.id!);
+      running.delete(jobId);
+      stopKeepAlive();
+      await slots.release(slot).catch(() => undefined);
     }
   };
 
@@ -78,6 +153,21 @@ export function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDeps): T
       }, graceMs);
       await closing;
       clearTimeout(timer);
+      await unsubscribe();
+      sessions.close();
     },
   };
+}
+
+function runRecordOf(result: RunResult, cancelled: boolean): Partial<RunRecord> {
+  return {
+    status: cancelled ? 'cancelled' : 'done',
+    summary: (result.report?.summary ?? result.answer ?? result.stopReason ?? '').slice(0, 2000),
+    usage: result.usage ? { ...result.usage } : undefined,
+    costUsd: result.costUsd,
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -54,6 +54,8 @@ export const configFileSchema = z
       .object({
         /** Jobs at once per worker process. */
         concurrency: z.number().int().min(1).max(64).default(2),
+        /** Jobs at once across all workers. */
+        global: z.number().int().min(1).default(20),
         /** Jobs at once on one repository, across all workers. */
         perRepository: z.number().int().min(1).default(2),
         /** Jobs at once started by one person, across all workers. */
@@ -69,7 +71,7 @@ export const configFileSchema = z
         steps: z.number().int().positive().default(80),
       })
       .strict()
-      .default({ concurrency: 2, perRepository: 2, perUser: 2, minutes: { simple: 15, medium: 45, complex: 90 }, costUsd: 5, steps: 80 }),
+      .default({ concurrency: 2, global: 20, perRepository: 2, perUser: 2, minutes: { simple: 15, medium: 45, complex: 90 }, costUsd: 5, steps: 80 }),
     sandbox: z
       .object({
         mode: z.enum(['bwrap', 'none']).default('bwrap'),

@@ -35,7 +35,8 @@ export async function openOrUpdatePullRequest(
   });
   const open = existing.data[0];
   if (open) {
-    const updated = await octokit.pulls.update({ owner: input.owner, repo: input.repo, pull_number: open.number, title, body });
+    // A follow-up keeps the title people know the PR by and refreshes the body.
+    const updated = await octokit.pulls.update({ owner: input.owner, repo: input.repo, pull_number: open.number, body });
     return { number: updated.data.number, url: updated.data.html_url, draft: !!updated.data.draft, created: false };
   }
   const created = await octokit.pulls.create({

@@ -13,6 +13,8 @@ export interface RunResult {
   answer?: string;
   /** Why the run stopped early, and what is left. */
   stopReason?: string;
+  /** The AgentStop code when the run stopped early (cancelled, time_limit, ...). */
+  stopCode?: string;
   filesChanged: string[];
   verification?: string;
   usage?: TokenUsage;

@@ -53,11 +53,13 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   let worker: TaskWorker | undefined;
   if (role === 'all' || role === 'worker') {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets);
-    worker = startTaskWorker(
+    worker = await startTaskWorker(
       {
         connection: createRedis(redisUrl),
+        redis,
         prefix: config.env.WRENCH_QUEUE_PREFIX,
         concurrency: config.file.limits.concurrency,
+        limits: config.file.limits,
         reporterFor: slackReporterFactory(slackClient, redact),
       },
       runnerDeps,

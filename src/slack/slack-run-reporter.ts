@@ -36,7 +36,8 @@ export class SlackRunReporter implements RunReporter {
     for (const part of renderRunResult(result)) {
       await this.poster.reply(this.channel, this.threadTs, part);
     }
-    await this.phase(result.status === 'stopped' ? 'cancelled' : 'done').catch(() => undefined);
+    const final = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
+    await this.phase(final, result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined).catch(() => undefined);
   }
 
   async failed(message: string): Promise<void> {

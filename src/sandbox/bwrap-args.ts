@@ -1,0 +1,39 @@
+import { isInside } from './workspace-path.js';
+
+export interface BwrapPlan {
+  /** Real path of the workspace: bound writable at the same path. */
+  root: string;
+  /** Real path of the working directory. */
+  cwd: string;
+  env: Record<string, string>;
+  network: boolean;
+  /** Real paths covered by an empty tmpfs (the workspace is bound again on top when inside one). */
+  hidden: readonly string[];
+  /** Real paths inside hidden ones to show again read-only (e.g. resolv.conf's target under /run). */
+  reexposed?: readonly string[];
+  /** A host directory bound writable as HOME; without it HOME is a fresh directory in the private /tmp. */
+  home?: string;
+  /** The program and its arguments inside the sandbox. */
+  command: readonly string[];
+}
+
+export const SANDBOX_TMP_HOME = '/tmp/home';
+
+/** The bubblewrap arguments for one command: read-only host, writable workspace, private /tmp, no host processes. */
+export function bwrapArgs(plan: BwrapPlan): string[] {
+  const outside = plan.hidden.filter((dir) => !isInside(plan.root, dir));
+  const within = plan.hidden.filter((dir) => isInside(plan.root, dir) && dir !== plan.root);
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  for (const dir of outside) args.push('--tmpfs', dir);
+  for (const file of plan.reexposed ?? []) args.push('--ro-bind-try', file, file);
+  args.push('--bind', plan.root, plan.root);
+  for (const dir of within) args.push('--tmpfs', dir);
+  if (plan.home) args.push('--bind', plan.home, plan.home);
+  else args.push('--dir', SANDBOX_TMP_HOME);
+  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'wrench-sandbox');
+  if (!plan.network) args.push('--unshare-net');
+  args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv');
+  for (const [name, value] of Object.entries(plan.env)) args.push('--setenv', name, value);
+  args.push('--chdir', plan.cwd, '--', ...plan.command);
+  return args;
+}

@@ -1,0 +1,23 @@
+import { createBwrapSandbox } from './bwrap-sandbox.js';
+import { createProcessSandbox } from './process-sandbox.js';
+import type { Sandbox } from './sandbox.js';
+import type { SandboxLimits } from './sandbox-limits.js';
+
+export interface CreateSandboxOptions {
+  mode: 'bwrap' | 'none';
+  /** The workspace: the only writable directory (bwrap) and where every command starts. */
+  root: string;
+  /** Values never passed to a command's environment. */
+  secrets?: readonly string[];
+  /** bwrap only: more places to hide (e.g. the mirror cache). */
+  hiddenPaths?: readonly string[];
+  /** bwrap only: CPU, memory, process and file-size limits. */
+  limits?: SandboxLimits;
+  /** HOME of the commands (bwrap: bound writable). Default: a private directory. */
+  home?: string;
+}
+
+export function createSandbox(options: CreateSandboxOptions): Sandbox {
+  if (options.mode === 'none') return createProcessSandbox({ root: options.root, secrets: options.secrets, home: options.home });
+  return createBwrapSandbox(options);
+}

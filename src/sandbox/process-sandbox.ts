@@ -1,0 +1,41 @@
+import { buildSandboxEnv } from './sandbox-env.js';
+import { privateHome } from './private-home.js';
+import { resolveCwd } from './resolve-cwd.js';
+import { runCaptured } from './run-captured.js';
+import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
+import { DEFAULT_LIMITS } from './sandbox-limits.js';
+import { mergedShellArgs } from './shell-command.js';
+
+export interface ProcessSandboxOptions {
+  /** The workspace: every command's working directory must be inside it. */
+  root: string;
+  /** Values never passed to a command's environment. */
+  secrets?: readonly string[];
+  /** HOME of the commands. Default: a private temporary directory. */
+  home?: string;
+}
+
+/**
+ * Mode `none`: each command is a plain `bash -c` child in its own process group, with a scrubbed
+ * environment but no isolation of the file system or network.
+ */
+export function createProcessSandbox(options: ProcessSandboxOptions): Sandbox {
+  const home = privateHome(options.home);
+  return {
+    mode: 'none',
+    root: options.root,
+    async exec(command: string, exec: ExecOptions): Promise<ExecResult> {
+      const cwd = await resolveCwd(options.root, exec.cwd);
+      return runCaptured({
+        file: 'bash',
+        args: mergedShellArgs(command),
+        cwd,
+        env: buildSandboxEnv(exec.env, { home: await home(), secrets: options.secrets }),
+        timeoutMs: exec.timeoutMs,
+        signal: exec.signal,
+        maxOutputChars: exec.maxOutputChars,
+        maxProcesses: DEFAULT_LIMITS.maxProcesses,
+      });
+    },
+  };
+}

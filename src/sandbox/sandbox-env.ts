@@ -1,0 +1,66 @@
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** Variables whose names say they hold a credential of a service Wrench talks to. */
+const FORBIDDEN_NAME = /^(SLACK|ANTHROPIC|GITHUB|GH|PAGERDUTY|REDIS|WRENCH)_/i;
+const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Secrets at least this long are also refused when they appear inside a longer value. */
+const SUBSTRING_MIN = 8;
+
+const NON_INTERACTIVE: Record<string, string> = {
+  TERM: 'dumb',
+  CI: 'true',
+  PAGER: 'cat',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_EDITOR: 'true',
+  EDITOR: 'true',
+  VISUAL: 'true',
+  GIT_SSH_COMMAND: 'ssh -o BatchMode=yes',
+  DEBIAN_FRONTEND: 'noninteractive',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  npm_config_yes: 'true',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  PIP_NO_INPUT: '1',
+  PIP_DISABLE_PIP_VERSION_CHECK: '1',
+  PYTHONUNBUFFERED: '1',
+};
+
+export interface SandboxEnvOptions {
+  /** The HOME the command sees: inside the workspace or a private directory. */
+  home: string;
+  /** Values that must never reach a command (tokens, keys). */
+  secrets?: readonly string[];
+  /** Where PATH, LANG, LC_ALL and TZ are taken from. Default: process.env. */
+  base?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The environment of a sandboxed command, built from an allowlist only. Credentials never pass,
+ * not even through `extra`: names of Wrench's services and values equal to a secret are dropped.
+ */
+export function buildSandboxEnv(extra: Record<string, string> = {}, options: SandboxEnvOptions): Record<string, string> {
+  const base = options.base ?? process.env;
+  const env: Record<string, string> = {
+    PATH: base.PATH || DEFAULT_PATH,
+    HOME: options.home,
+    LANG: base.LANG || 'C.UTF-8',
+    TZ: base.TZ || 'UTC',
+    ...NON_INTERACTIVE,
+  };
+  if (base.LC_ALL) env.LC_ALL = base.LC_ALL;
+  for (const [name, value] of Object.entries(extra)) env[name] = value;
+
+  const isSecret = secretMatcher(options.secrets ?? []);
+  for (const [name, value] of Object.entries(env)) {
+    if (typeof value !== 'string' || !VALID_NAME.test(name) || FORBIDDEN_NAME.test(name) || isSecret(value)) delete env[name];
+  }
+  if (!env.PATH) env.PATH = DEFAULT_PATH;
+  return env;
+}
+
+function secretMatcher(secrets: readonly string[]): (value: string) => boolean {
+  const known = secrets.filter((secret) => secret.length > 0);
+  return (value) => known.some((secret) => value === secret || (secret.length >= SUBSTRING_MIN && value.includes(secret)));
+}
