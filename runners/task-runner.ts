@@ -12,7 +12,7 @@ import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { createSandbox } from '../src/sandbox/create-sandbox.js';
 import { branchName } from '../src/workspace/branch-name.js';
-import { commitAll } from '../src/workspace/commit-changes.js';
+import { changedFiles, commitAll } from '../src/workspace/commit-changes.js';
 import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/workspace/job-workspace.js';
 import { prepareLocalWorkspace, pushToLocal } from '../src/workspace/local-workspace.js';
 import { pushBranch } from '../src/workspace/push-branch.js';
@@ -97,14 +97,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       durationMs: 0,
     };
 
-    const commit = readOnly
-      ? null
-      : await commitAll({
-          dir: workspace.dir,
-          message: commitMessage(job, run.report?.summary),
-          requester: { name: context.requesterName ?? job.requester.slackUserId, slackUserId: job.requester.slackUserId },
-          threadUrl: context.threadUrl,
-        });
+    const commit = readOnly ? null : await commitWork(job, workspace, run.report?.summary, context);
     if (!commit) {
       const result: RunResult = {
         ...base,
@@ -124,6 +117,19 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
   } finally {
     await removeWorkspace(workspace.dir).catch((error) => log.warn({ err: error }, 'could not remove workspace'));
   }
+}
+
+/** Commits what the agent left; also counts commits the agent made itself despite being told not to. */
+async function commitWork(job: TaskJob, workspace: JobWorkspace, summary: string | undefined, context: TaskRunContext) {
+  const commit = await commitAll({
+    dir: workspace.dir,
+    message: commitMessage(job, summary),
+    requester: { name: context.requesterName ?? job.requester.slackUserId, slackUserId: job.requester.slackUserId },
+    threadUrl: context.threadUrl,
+  });
+  if (commit) return { filesChanged: await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha }) };
+  const files = await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha });
+  return files.length > 0 ? { filesChanged: files } : null;
 }
 
 async function openWorkspace(job: TaskJob, branch: string, existingBranch: boolean, jobId: string, deps: RunnerDeps): Promise<JobWorkspace> {
