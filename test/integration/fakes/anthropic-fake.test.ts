@@ -127,6 +127,12 @@ describe('anthropic fake with the real SDK', () => {
     expect(fake.requests[2].headers['x-stainless-retry-count']).toBe('2');
   });
 
+  it('can fail in the middle of a stream with an SSE error event', async () => {
+    fake.push({ status: 529, duringStream: true });
+    const stream = client.messages.stream({ model: MODEL, max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
+    await expect(stream.finalMessage()).rejects.toThrow(/Overloaded/);
+  });
+
   it('says clearly when the script ran out, without retries', async () => {
     const failure = client.messages.create({ model: MODEL, max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
     await expect(failure).rejects.toThrow(/script ran out/);
