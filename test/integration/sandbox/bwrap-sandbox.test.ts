@@ -1,0 +1,133 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBwrapSandbox } from '../../../src/sandbox/bwrap-sandbox.js';
+import { checkSandbox } from '../../../src/sandbox/check-sandbox.js';
+import type { Sandbox } from '../../../src/sandbox/sandbox.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import { describeSandboxContract } from './sandbox-contract.js';
+
+describeSandboxContract('bwrap sandbox', (root, secrets) => createBwrapSandbox({ root, secrets }));
+
+describe('bwrap sandbox: isolation', () => {
+  let workspace: TempDir;
+  let outside: TempDir;
+  let hidden: TempDir;
+  let sandbox: Sandbox;
+  const run = (command: string, options: { network?: boolean; timeoutMs?: number } = {}) =>
+    sandbox.exec(command, { cwd: workspace.path, timeoutMs: options.timeoutMs ?? 20_000, network: options.network });
+
+  beforeAll(async () => {
+    workspace = await makeTempDir('wrench-bwrap-ws-');
+    outside = await varTempDir('wrench-bwrap-outside-');
+    hidden = await makeTempDir('wrench-bwrap-hidden-');
+    await writeFile(path.join(hidden.path, 'mirror-secret'), 'do not read me');
+    sandbox = createBwrapSandbox({ root: workspace.path, hiddenPaths: [hidden.path], limits: { fileSizeBytes: 16 * 1024 * 1024, maxProcesses: 256 } });
+  });
+
+  afterAll(async () => {
+    await Promise.all([workspace.remove(), outside.remove(), hidden.remove()]);
+  });
+
+  it('passes the sandbox check', async () => {
+    expect(await checkSandbox()).toEqual({ ok: true });
+  });
+
+  it('writes inside the workspace and nowhere else', async () => {
+    const target = path.join(outside.path, 'escaped');
+    const result = await run(`echo in > inside.txt && echo out > ${target}; echo rc=$?; touch /etc/wrench-escape; echo rc=$?`);
+    expect(result.output).toContain('Read-only file system');
+    expect(result.output.match(/Read-only file system\nrc=1\n/g)).toHaveLength(2);
+    expect(readFileSync(path.join(workspace.path, 'inside.txt'), 'utf8')).toBe('in\n');
+    expect(existsSync(target)).toBe(false);
+    expect(existsSync('/etc/wrench-escape')).toBe(false);
+  });
+
+  it('has a private /tmp', async () => {
+    const hostMarker = path.join('/tmp', `wrench-host-marker-${process.pid}`);
+    await writeFile(hostMarker, 'host');
+    try {
+      const result = await run(`ls -A /tmp; test -e ${hostMarker} && echo visible; echo sandbox > /tmp/wrench-inside-${process.pid}; echo wrote=$?`);
+      expect(result.output).not.toContain('visible');
+      expect(result.output).toContain('wrote=0');
+      expect(existsSync(`/tmp/wrench-inside-${process.pid}`)).toBe(false);
+    } finally {
+      await rm(hostMarker, { force: true });
+    }
+  });
+
+  it('hides /root, /home, /run and the given hidden paths', async () => {
+    const result = await run(`for d in /root /home /run ${hidden.path}; do echo "$d: $(ls -A $d | wc -l)"; done; cat /root/.ssh/id_rsa; cat ${hidden.path}/mirror-secret`);
+    expect(result.output).not.toContain('do not read me');
+    for (const dir of ['/root', '/home', '/run', hidden.path]) expect(result.output).toContain(`${dir}: 0\n`);
+    expect(result.output).toContain('/root/.ssh/id_rsa: No such file or directory');
+  });
+
+  it("cannot see the host's processes: PID 1 is bubblewrap", async () => {
+    const result = await run(`cat /proc/1/cmdline | tr '\\0' ' '; echo; ls /proc | grep -c '^[0-9]'; test -e /proc/${process.pid} && echo SEES_HOST_$((40+2)); cat /proc/1/environ | tr '\\0' '\\n'`);
+    const [cmdline, count] = result.output.split('\n');
+    expect(cmdline.startsWith('bwrap ')).toBe(true);
+    expect(Number(count)).toBeLessThan(10);
+    expect(result.output).not.toContain('SEES_HOST_42');
+    for (const key of Object.keys(process.env).filter((name) => /TOKEN|SECRET|KEY/.test(name))) expect(result.output).not.toContain(`${key}=`);
+  });
+
+  describe('network', () => {
+    let server: Server;
+    let port: number;
+    beforeAll(async () => {
+      server = createServer((socket) => socket.end('hello from host\n'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as { port: number }).port;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('is off by default: a server on the host loopback is unreachable', async () => {
+      const result = await run(`exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3; echo rc=$?`);
+      expect(result.output).not.toContain('hello from host');
+      expect(result.output).toContain('rc=1');
+    });
+
+    it('is on when the command may use the network', async () => {
+      const result = await run(`exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3; echo rc=$?`, { network: true });
+      expect(result.output).toContain('hello from host');
+    });
+  });
+
+  it('contains a fork bomb and kills it on timeout, leaving the host fine', async () => {
+    const tasksBefore = hostTasks();
+    const result = await run(':(){ :|:& };:; sleep 60', { timeoutMs: 3_000 });
+    expect(result.timedOut).toBe(true);
+    expect(result.durationMs).toBeLessThan(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hostTasks()).toBeLessThan(tasksBefore + 100);
+    expect(spawnSync('true').status).toBe(0);
+  });
+
+  it('stops a file larger than the file-size limit', async () => {
+    await mkdir(path.join(workspace.path, 'big'), { recursive: true });
+    const result = await run('head -c 2G /dev/zero > big/file; echo rc=$?', { timeoutMs: 30_000 });
+    expect(result.output).toContain('rc=153');
+    expect((await stat(path.join(workspace.path, 'big', 'file'))).size).toBeLessThanOrEqual(16 * 1024 * 1024);
+  });
+
+  it('limits CPU time', async () => {
+    const limited = createBwrapSandbox({ root: workspace.path, limits: { cpuSeconds: 1 } });
+    const result = await limited.exec('bash -c "while :; do :; done"; echo rc=$?', { cwd: workspace.path, timeoutMs: 20_000 });
+    expect(result.output).toMatch(/rc=(137|152)/);
+    expect(result.timedOut).toBe(false);
+  });
+});
+
+/** A directory outside /tmp, which the sandbox replaces with its own. */
+async function varTempDir(prefix: string): Promise<TempDir> {
+  const dir = await mkdtemp(path.join('/var/tmp', prefix));
+  return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+function hostTasks(): number {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3].split('/')[1]);
+}
