@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs } from '../../../src/sandbox/bwrap-args.js';
+
+const plan = {
+  root: '/data/.wrench/workspaces/job-1',
+  cwd: '/data/.wrench/workspaces/job-1/src',
+  env: { PATH: '/usr/bin', HOME: '/tmp/home' },
+  network: false,
+  hidden: ['/data/.wrench', '/root', '/run'],
+  command: ['bash', '-c', 'true'],
+};
+
+function pairs(args: string[], flag: string): string[] {
+  return args.flatMap((arg, index) => (arg === flag ? [args[index + 1]] : []));
+}
+
+describe('bwrapArgs', () => {
+  it('binds the host read-only, then hides, then binds the workspace writable on top', () => {
+    const args = bwrapArgs(plan);
+    expect(args.slice(0, 3)).toEqual(['--ro-bind', '/', '/']);
+    expect(pairs(args, '--tmpfs')).toEqual(['/tmp', '/data/.wrench', '/root', '/run']);
+    const bind = args.indexOf('--bind');
+    expect(args.slice(bind, bind + 3)).toEqual(['--bind', plan.root, plan.root]);
+    expect(bind).toBeGreaterThan(args.lastIndexOf('/run'));
+    expect(args).toContain('--dev');
+    expect(pairs(args, '--proc')).toEqual(['/proc']);
+  });
+
+  it('isolates processes, IPC, hostname and network, and drops capabilities', () => {
+    const args = bwrapArgs(plan);
+    for (const flag of ['--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--die-with-parent', '--new-session', '--clearenv'])
+      expect(args).toContain(flag);
+    expect(pairs(args, '--cap-drop')).toEqual(['ALL']);
+  });
+
+  it('keeps the network when allowed and shows resolv.conf again', () => {
+    const args = bwrapArgs({ ...plan, network: true, reexposed: ['/run/systemd/resolve/stub-resolv.conf'] });
+    expect(args).not.toContain('--unshare-net');
+    expect(pairs(args, '--ro-bind-try')).toEqual(['/run/systemd/resolve/stub-resolv.conf']);
+  });
+
+  it('sets only the given environment, the working directory, and the command last', () => {
+    const args = bwrapArgs(plan);
+    expect(pairs(args, '--setenv')).toEqual(['PATH', 'HOME']);
+    expect(pairs(args, '--chdir')).toEqual([plan.cwd]);
+    expect(args.slice(-4)).toEqual(['--', 'bash', '-c', 'true']);
+    expect(pairs(args, '--dir')).toEqual(['/tmp/home']);
+  });
+
+  it('binds a given HOME writable and hides paths inside the workspace after binding it', () => {
+    const args = bwrapArgs({ ...plan, home: '/var/lib/wrench/home', hidden: [...plan.hidden, `${plan.root}/.secrets`] });
+    expect(pairs(args, '--bind')).toEqual([plan.root, '/var/lib/wrench/home']);
+    expect(args.lastIndexOf(`${plan.root}/.secrets`)).toBeGreaterThan(args.indexOf('--bind'));
+    expect(args).not.toContain('--dir');
+  });
+});
