@@ -38,6 +38,8 @@ export interface AgentOptions<S extends z.ZodType> {
   contextPolicy?: ContextPolicy;
   onEvent?: (event: AgentEvent) => void;
   now?: () => number;
+  /** Continue an earlier run's conversation: `task` is then the next user message (e.g. failing tests). */
+  resume?: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'>;
 }
 
 export interface AgentRun<R> {
@@ -69,9 +71,9 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
     finishToolDefinition(options.report.schema, options.report.description),
   ];
   const system = systemWithBreakpoint(options.system);
-  const messages: MessageParam[] = [{ role: 'user', content: options.task }];
-  let usage = emptyUsage();
-  let steps = 0;
+  const messages: MessageParam[] = options.resume ? continueConversation(options.resume.messages, options.task) : [{ role: 'user', content: options.task }];
+  let usage = options.resume?.usage ?? emptyUsage();
+  let steps = options.resume?.steps ?? 0;
   let finalText = '';
   let maxTokens = options.maxOutputTokens ?? 8192;
   let contextCleared = false;
@@ -142,6 +144,19 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
   } catch (error) {
     return result('stopped', { stop: toAgentStop(error, signal) });
   }
+}
+
+/** Appends a user turn; after tool results it joins that user message, as the API expects alternation. */
+function continueConversation(previous: MessageParam[], text: string): MessageParam[] {
+  const messages = [...previous];
+  const last = messages[messages.length - 1];
+  if (last?.role === 'user') {
+    const blocks = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
+    messages[messages.length - 1] = { role: 'user', content: [...blocks, { type: 'text', text }] } as MessageParam;
+  } else {
+    messages.push({ role: 'user', content: text });
+  }
+  return messages;
 }
 
 function checkBudget(

@@ -4,7 +4,7 @@ import { throttling } from '@octokit/plugin-throttling';
 import type { Logger } from '../logging/logger.js';
 
 /** Retries 5xx and network errors; waits out primary and secondary rate limits (twice each). */
-export const WrenchOctokit = Octokit.plugin(retry, throttling).defaults({ userAgent: 'wrench' });
+export const WrenchOctokit = Octokit.plugin(throttling, retry).defaults({ userAgent: 'wrench' });
 export type GitHubClient = InstanceType<typeof WrenchOctokit>;
 
 export function createOctokit(options: { token?: string; baseUrl: string; logger?: Logger; retryAfterBase?: number }): GitHubClient {

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { textResponse, toolUseResponse } from '../fakes/anthropic-fake.js';
+import { createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/web, baseBranch: main }
+repos: [acme/*]
+sandbox: { mode: bwrap }
+`;
+
+describe('mention to pull request, end to end', () => {
+  let world: E2eWorld;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'web', {
+      'package.json': JSON.stringify({ name: 'web', version: '1.0.0', scripts: { test: 'node --test' } }, null, 2),
+      'src/format.js': 'export function formatBytes(n) {\n  return `${n} B`;\n}\n',
+    });
+    await world.start();
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('turns a mention into a commit on a new branch, one pull request and a thread reply with its URL', async () => {
+    const { slack, anthropic, github } = world;
+    anthropic.setScript([
+      toolUseResponse([{ name: 'bash', input: { command: 'cat src/format.js' } }], 'Let me look at the file.'),
+      toolUseResponse([
+        {
+          name: 'str_replace_based_edit_tool',
+          input: { command: 'create', path: 'src/format.test.js', file_text: "import test from 'node:test';\nimport assert from 'node:assert';\nimport { formatBytes } from './format.js';\n\ntest('formats bytes', () => assert.equal(formatBytes(0), '0 B'));\n" },
+        },
+      ]),
+      toolUseResponse([{ name: 'bash', input: { command: 'node --test 2>&1 | tail -5' } }]),
+      toolUseResponse([
+        {
+          name: 'finish_task',
+          input: { summary: 'Added a test for formatBytes.', filesChanged: [{ path: 'src/format.test.js', change: 'new test' }], verification: 'node --test: 1 passed', openQuestions: [] },
+        },
+      ]),
+    ]);
+
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a test for `formatBytes` in src/format.js covering 0 bytes. `npm test` must pass.' });
+    const delivered = await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    expect(delivered.status).toBe(200);
+
+    const event = envelope.event as { ts: string };
+    const reply = await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === event.ts && String(c.args.text).includes('/pull/'),
+      60_000,
+    );
+
+    const pulls = github.pulls('acme', 'web');
+    expect(pulls).toHaveLength(1);
+    const pull = pulls[0];
+    expect(pull.base).toBe('main');
+    expect(pull.head).toMatch(/^wrench\/add-a-test-for-formatbytes.*-[0-9a-f]{6}$/);
+    expect(String(reply.args.text)).toContain(`/pull/${pull.number}`);
+
+    // The scripted agent's file is committed on the new branch of the bare remote, authored by Wrench.
+    const gitDir = github.gitDir('acme', 'web');
+    const show = execFileSync('git', ['--git-dir', gitDir, 'show', '--stat', '--format=%an <%ae>%n%B', pull.head], { encoding: 'utf8' });
+    expect(show).toContain('Wrench <wrench@users.noreply.github.com>');
+    expect(show).toContain('Requested-by:');
+    expect(show).toContain('src/format.test.js');
+    const file = execFileSync('git', ['--git-dir', gitDir, 'show', `${pull.head}:src/format.test.js`], { encoding: 'utf8' });
+    expect(file).toContain("formatBytes(0), '0 B'");
+
+    // The model saw the tool results; the agent never held a credential.
+    expect(anthropic.requests).toHaveLength(4);
+    const transcript = JSON.stringify(anthropic.requests.map((r) => r.body));
+    expect(transcript).toContain('export function formatBytes');
+    expect(transcript).not.toContain(GITHUB_TOKEN);
+
+    // The message was marked as seen, and the run's status message ended as done.
+    expect(slack.callsTo('reactions.add').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
+    await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('Done'), 10_000);
+
+    // Nothing sent to Slack or GitHub carries the token.
+    expect(JSON.stringify(slack.calls)).not.toContain(GITHUB_TOKEN);
+    expect(JSON.stringify(github.requests.map((r) => r.body))).not.toContain(GITHUB_TOKEN);
+
+    // Slack retries the same event: no new job, no PR, no reply, no model call.
+    const callsBefore = slack.calls.length;
+    const modelCallsBefore = anthropic.requests.length;
+    const retried = await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope, { retryNum: 1, retryReason: 'http_timeout' });
+    expect(retried.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(github.pulls('acme', 'web')).toHaveLength(1);
+    expect(slack.calls.slice(callsBefore).filter((c) => c.method === 'chat.postMessage' || c.method === 'reactions.add')).toHaveLength(0);
+    expect(anthropic.requests.length).toBe(modelCallsBefore);
+  });
+
+  it('rejects a request with a bad signature with 401 and queues nothing', async () => {
+    const callsBefore = world.slack.calls.length;
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a --json flag to src/cli/status.ts' });
+    const response = await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope, { badSignature: true });
+    expect(response.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(world.slack.calls.length).toBe(callsBefore);
+  });
+
+  it('answers a mention in an unlinked channel with how to link it, and an empty mention with help', async () => {
+    const unlinked = appMentionEnvelope({ channel: 'C0OTHER', user: 'U0ALICE', text: '<@U0BOT> fix the flaky test in src/a.test.ts' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, unlinked);
+    const link = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.channel === 'C0OTHER');
+    expect(String(link.args.text)).toContain('C0OTHER: { repo: acme/web');
+
+    const empty = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT>' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, empty);
+    const help = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === (empty.event as { ts: string }).ts);
+    expect(String(help.args.text)).toMatch(/For example/);
+  });
+
+  it('refuses a repository outside repos in the thread', async () => {
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> fix the bug in src/x.ts in evil/repo' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const refusal = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === (envelope.event as { ts: string }).ts);
+    expect(String(refusal.args.text)).toContain('not allowed to work on `evil/repo`');
+  });
+});
