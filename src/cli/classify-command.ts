@@ -28,19 +28,19 @@ export async function classifyCommand(args: string[], io: ClassifyIo): Promise<n
       io.stdout(USAGE);
       return 0;
     } else if (!flagsEnded && arg.startsWith('-') && arg !== '-') {
-      io.stderr(`wrench classify: unknown option "${arg}".\n\n${USAGE}`);
+      io.stderr(`wrench classify: unknown option "${arg}".\n\n${USAGE}\n`);
       return 2;
     } else words.push(arg);
   }
 
   const fromStdin = words.length === 0 || (words.length === 1 && words[0] === '-');
   if (fromStdin && words.length === 0 && (io.stdin as { isTTY?: boolean }).isTTY) {
-    io.stderr(`wrench classify: no instruction given. Pass it as TEXT, or pipe it in with "-".\n\n${USAGE}`);
+    io.stderr(`wrench classify: no instruction given. Pass it as TEXT, or pipe it in with "-".\n\n${USAGE}\n`);
     return 2;
   }
   const text = fromStdin ? await readAll(io.stdin) : words.join(' ');
   if (text.trim() === '') {
-    io.stderr('wrench classify: the instruction is empty. Pass the text to read, e.g. wrench classify "add tests for src/x.ts".');
+    io.stderr('wrench classify: the instruction is empty. Pass the text to read, e.g. wrench classify "add tests for src/x.ts".\n');
     return 2;
   }
 
