@@ -1,8 +1,8 @@
-import { buildSandboxEnv } from './sandbox-env.js';
-import { privateHome } from './private-home.js';
+import { withPrivateHome } from './private-home.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
 import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
+import { buildSandboxEnv } from './sandbox-env.js';
 import { DEFAULT_LIMITS } from './sandbox-limits.js';
 import { mergedShellArgs } from './shell-command.js';
 
@@ -11,7 +11,7 @@ export interface ProcessSandboxOptions {
   root: string;
   /** Values never passed to a command's environment. */
   secrets?: readonly string[];
-  /** HOME of the commands. Default: a private temporary directory. */
+  /** HOME of the commands, kept between them. Default: a fresh private directory per command, as under bwrap. */
   home?: string;
 }
 
@@ -20,22 +20,23 @@ export interface ProcessSandboxOptions {
  * environment but no isolation of the file system or network.
  */
 export function createProcessSandbox(options: ProcessSandboxOptions): Sandbox {
-  const home = privateHome(options.home);
   return {
     mode: 'none',
     root: options.root,
     async exec(command: string, exec: ExecOptions): Promise<ExecResult> {
       const cwd = await resolveCwd(options.root, exec.cwd);
-      return runCaptured({
-        file: 'bash',
-        args: mergedShellArgs(command),
-        cwd,
-        env: buildSandboxEnv(exec.env, { home: await home(), secrets: options.secrets }),
-        timeoutMs: exec.timeoutMs,
-        signal: exec.signal,
-        maxOutputChars: exec.maxOutputChars,
-        maxProcesses: DEFAULT_LIMITS.maxProcesses,
-      });
+      return withPrivateHome(options.home, (home) =>
+        runCaptured({
+          file: 'bash',
+          args: mergedShellArgs(command),
+          cwd,
+          env: buildSandboxEnv(exec.env, { home, secrets: options.secrets }),
+          timeoutMs: exec.timeoutMs,
+          signal: exec.signal,
+          maxOutputChars: exec.maxOutputChars,
+          maxProcesses: DEFAULT_LIMITS.maxProcesses,
+        }),
+      );
     },
   };
 }

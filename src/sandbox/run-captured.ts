@@ -75,6 +75,7 @@ function runIn(cgroup: PidsCgroup | null, options: CapturedRunOptions): Promise<
       void killAll();
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
     const stopWatching = () => {
       clearTimeout(timer);
       if (pressure) clearInterval(pressure);

@@ -133,6 +133,15 @@ export function describeSandboxContract(name: string, factory: SandboxFactory): 
       expect(result.output).toContain('GIT_TERMINAL_PROMPT=0');
     });
 
+    it('gives the command a private, writable HOME that is not the host one', async () => {
+      const result = await run('echo "$HOME"; touch "$HOME/.probe" && echo writable');
+      const [home, writable] = result.output.split('\n');
+      expect(home).not.toBe(process.env.HOME);
+      expect(home).not.toBe('');
+      expect(writable).toBe('writable');
+      expect((await run('ls -A "$HOME"')).output).toBe('');
+    });
+
     it('runs in the given working directory inside the workspace', async () => {
       await mkdir(path.join(dir.path, 'sub', 'deeper'), { recursive: true });
       const result = await run('pwd', { cwd: path.join(dir.path, 'sub', 'deeper') });
