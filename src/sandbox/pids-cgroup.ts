@@ -31,6 +31,12 @@ export async function createPidsCgroup(maxTasks: number): Promise<PidsCgroup | n
   return { dir, killAll: () => killAll(dir), remove: () => removeDir(dir) };
 }
 
+/** Whether commands can be put in a pids cgroup here (otherwise only the timeout and a host-pressure watchdog stop a fork bomb). */
+export async function pidsCgroupAvailable(): Promise<boolean> {
+  parentDir ??= findWritableParent();
+  return (await parentDir) !== null;
+}
+
 async function findWritableParent(): Promise<string | null> {
   const lines = (await readFile('/proc/self/cgroup', 'utf8').catch(() => '')).split('\n');
   const v1 = lines.map((line) => line.split(':')).find((parts) => parts.length >= 3 && parts[1].split(',').includes('pids'));
