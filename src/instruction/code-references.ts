@@ -19,7 +19,7 @@ const EXTENSIONS =
   'sh|bash|zsh|ps1|proto|graphql|gql|tf|hcl|xml|lock|gradle|properties|log|pdf|png|svg|dockerfile';
 
 const PATH = new RegExp(
-  String.raw`(?<![\w/.@:~-])((?:\.{1,2}\/|~\/)?(?:[\w@.*{}\[\]-]+\/)+[\w@.*{}\[\]-]*|[\w-][\w.-]*\.(?:${EXTENSIONS})\b|Dockerfile|Makefile)(?::(\d+)(?::(\d+))?)?`,
+  String.raw`(?<![\w/.@:~-])((?:\.{1,2}\/|~\/)?(?:[\w@.*{}\[\]-]+\/)+[\w@.*{}\[\]-]*|[\w-][\w.-]*\.(?:${EXTENSIONS})\b|Dockerfile|Makefile|README|CHANGELOG|LICENSE|CONTRIBUTING)(?::(\d+)(?::(\d+))?)?`,
   'g',
 );
 const FILE_WITH_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`, 'i');
@@ -88,7 +88,7 @@ function collectPaths(text: string, found: CodeReferences, inCode: boolean): voi
 }
 
 function pathKind(path: string, before: string, inCode: boolean): 'file' | 'directory' | 'repository' | undefined {
-  if (/^(?:Dockerfile|Makefile)$/.test(path)) return 'file';
+  if (/^(?:Dockerfile|Makefile|README|CHANGELOG|LICENSE|CONTRIBUTING)$/.test(path)) return 'file';
   const segments = path.split('/').filter(Boolean);
   if (FILE_WITH_EXTENSION.test(path)) {
     if (LIBRARY_NAMES.test(path) || segments.some((segment) => /^(?:[\w-]+\.)+(?:com|org|net|io)$/i.test(segment))) return undefined;
@@ -105,7 +105,7 @@ function pathKind(path: string, before: string, inCode: boolean): 'file' | 'dire
   if (path.endsWith('/') || segments.length > 2 || path.startsWith('.') || COMMON_DIRECTORIES.has(segments[0]!.toLowerCase())) {
     return 'directory';
   }
-  if (inCode) return undefined;
+  if (inCode || /\bbranch(?:es)?\s*$/i.test(before)) return undefined;
   return REPOSITORY_CONTEXT.test(before) && segments.every((segment) => /^[\w.-]+$/.test(segment)) ? 'repository' : undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { Category, Complexity } from './instruction-types.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
-import { hasBroadScope, hasUnboundedScope, isArchitectural, isWholeSystemRewrite } from './scope-cues.js';
+import { hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
 
 /** Work a category usually needs before the first line changes: triage and scraping always involve discovery. */
 const BASELINE: Record<Category, number> = {
@@ -13,18 +13,31 @@ const BASELINE: Record<Category, number> = {
   refactoring: 0,
   'incident-triage': 2,
 };
+/** Categories whose work wires code into other systems; reviews, analyses and triage read them instead. */
+const BUILDS_INTEGRATIONS: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'feature', 'refactoring', 'web-scraping']);
 /** Categories where an instruction without a code location means searching the code first. */
 const DISCOVERY_WITHOUT_LOCATION: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'feature', 'refactoring']);
 
-const INTEGRATION = /\b(?:endpoints?|api|database|db|migrations?|schema|redis|queues?|cache|caching|middleware|mocks?|mocking|e-?mails?|mailer|webhooks?|tokens?|oauth|retr(?:y|ies)|pagination|s3|kafka|graphql|sessions?|cron|websockets?|third[- ]party|stripe|payments?)\b/gi;
-const INVESTIGATION = /\b(?:production|prod|stack ?trace|regression|started after|since (?:the )?(?:deploy|release|upgrade)|reproduc\w*|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|slow|latency)\b/i;
-const EXISTING_PATTERN = /\b(?:like|follow(?:ing)?|same as|similar to|mirror(?:ing)?|as in|the way|existing pattern|how [`\w-]+ (?:is|are) (?:handled|done))\b/i;
+const INTEGRATION =
+  /\b(?:endpoints?|api|database|db|migrations?|schema|redis|queues?|cache|caching|middleware|mocks?|mocking|e-?mails?|mailer|webhooks?|tokens?|oauth|retr(?:y|ies)(?!-after)|backoff|signatures?|hmac|s3|kafka|graphql|sessions?|cron|websockets?|third[- ]party|stripe|payments?|slack|notifications?|uploads?)\b/gi;
+/** How much several integrations weigh: one is routine, five or more mean several components. */
+const INTEGRATION_WEIGHT = [0, 0.5, 1, 1.5, 2.5, 4];
+const INVESTIGATION =
+  /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|reproduc\w*|repro|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
+const EXISTING_PATTERN = /\b(?:(?<!(?:'d|would|i|we|you|they|also|really|just) )like|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
-const MANY_OUTPUTS = /\b(?:split\b[^.]*\binto|one file per|per resource|for each|across|every|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages))\b/i;
-const BUILD_REUSABLE = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|tool|dedupe|de-?duplicat\w+|validat\w+)\b/i;
+const MANY_OUTPUTS = /\b(?:split\b[^.]*\binto|one file per|per resource|for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages))\b/i;
+const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?)\b/i;
+const ADVANCED_ANALYSIS = /\b(?:cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
+const DATA_STORE = /\b(?:bigquery|snowflake|redshift|warehouse|postgres\w*|mysql|sql|database|db|clickhouse|athena)\b/i;
+const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
+const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
+const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
+const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
+const PATHS_AND_URLS = /\S*\/\S*|\S+\.[a-z]{2,5}\b/gi;
 
 const MEDIUM_FROM = 2;
-const COMPLEX_FROM = 6;
+const COMPLEX_FROM = 5;
 
 /**
  * simple: one file, clear requirements, an existing pattern to follow; medium: several files, some discovery,
@@ -34,34 +47,79 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   const { elements, cues } = recognised;
   if (isWholeSystemRewrite(cues.lower) || isArchitectural(cues.lower)) return 'complex';
   if (category === 'feature' && hasUnboundedScope(elements, cues)) return 'complex';
+  // Triage is an investigation by nature; only an incident across several components is more.
+  if (category === 'incident-triage') return 'medium';
 
-  const codeFiles = distinctFiles([...cues.references.files, ...cues.references.directories]);
+  const references = cues.references;
+  const places = [...references.files, ...references.directories, ...(category === 'feature' ? references.routes : [])];
+  const files = distinctFiles(places);
+  const words = cues.lower.replace(PATHS_AND_URLS, ' ');
   let score = BASELINE[category];
-  score += Math.min(3, Math.max(0, codeFiles - 1));
+
+  score += Math.min(3, Math.max(0, files - 1));
+  if (hasWorkingGlob(cues.lower, places)) score += 2;
   const requirementCount = elements.requirements?.length ?? 0;
   if (requirementCount >= 3) score += 1;
   if (requirementCount >= 6) score += 1;
-  const integrations = new Set((cues.lower.match(INTEGRATION) ?? []).map((word) => word.replace(/s$/, '')));
-  score += Math.min(2, Math.floor(integrations.size / 2) + (integrations.size > 0 ? 0.5 : 0));
-  if (INVESTIGATION.test(cues.lower) || cues.errorOutput) score += 1;
+  if (BUILDS_INTEGRATIONS.has(category)) {
+    const integrations = new Set((words.match(INTEGRATION) ?? []).map((word) => word.replace(/s$/, '')));
+    score += INTEGRATION_WEIGHT[Math.min(integrations.size, INTEGRATION_WEIGHT.length - 1)]!;
+  }
+  const investigating = INVESTIGATION.test(cues.lower) || (elements.observedProblem?.reproduction?.length ?? 0) > 0;
+  if (investigating) score += 2;
+  if (COSMETIC.test(words)) score -= 1;
   if (COVERAGE_TARGET.test(cues.lower)) score += 1;
   if (MANY_OUTPUTS.test(cues.lower)) score += 1;
-  if (category === 'data-analysis' && BUILD_REUSABLE.test(cues.lower)) score += 1;
-  if (DISCOVERY_WITHOUT_LOCATION.has(category) && codeFiles === 0 && (elements.location?.length ?? 0) === 0) score += 1;
   if (hasBroadScope(cues.lower)) score += 2;
+  if (isOnlySubjectiveGoal(elements, cues)) score += 1;
+  if (DISCOVERY_WITHOUT_LOCATION.has(category) && (elements.location?.length ?? 0) === 0) score += 1;
   if (EXISTING_PATTERN.test(cues.lower)) score -= 1;
+  score += categorySpecific(category, recognised, words, investigating);
 
   if (score >= COMPLEX_FROM) return 'complex';
   return score >= MEDIUM_FROM ? 'medium' : 'simple';
 }
 
-/** Files counted once whatever the spelling: `src/x.ts`, `x.ts` and `src/x.ts:42` are one file. Globs name a pattern, not work. */
+function categorySpecific(category: Category, { cues }: RecognisedInstruction, words: string, investigating: boolean): number {
+  const references = cues.references;
+  switch (category) {
+    case 'bug-fixing': {
+      // A file without the function or line means reading it to find the fault.
+      const located = references.files.length + references.directories.length > 0;
+      const pinpointed = references.functions.length > 0 || references.files.some((file) => /:\d+/.test(file));
+      return located && !pinpointed && !investigating ? 1 : 0;
+    }
+    case 'testing':
+      return HEAVY_TESTS.test(words) ? 1 : 0;
+    case 'code-review':
+      // A directory or module instead of a pull request is several files to read.
+      return references.prNumbers.length + references.commits.length === 0 && references.directories.length > 0 ? 2 : 0;
+    case 'data-analysis':
+      return (ADVANCED_ANALYSIS.test(words) ? 1 : 0) + (DATA_STORE.test(words) ? 1 : 0) + (REUSABLE_TOOL.test(words) ? 1 : 0);
+    case 'web-scraping':
+      return SINGLE_PAGE.test(words) ? -1 : 0;
+    default:
+      return 0;
+  }
+}
+
+/** `src/legacy/*.js` names many files, unless it is only the pattern to follow ("like test/*.test.ts"). */
+function hasWorkingGlob(lower: string, places: string[]): boolean {
+  return places.some((place) => {
+    if (!place.includes('*')) return false;
+    const at = lower.indexOf(place.toLowerCase());
+    return at >= 0 && !PATTERN_REFERENCE_BEFORE.test(lower.slice(Math.max(0, at - 20), at));
+  });
+}
+
+/** Files counted once whatever the spelling: `src/x.ts`, `x.ts` and `src/x.ts:42` are one file. Globs are counted apart. */
 function distinctFiles(paths: string[]): number {
   const names = new Set<string>();
   for (const path of paths) {
     if (/^line \d+$/.test(path) || path.includes('*')) continue;
-    const name = path.replace(/:\d+(?::\d+)?$/, '').replace(/\/$/, '');
-    names.add(name.split('/').pop() ?? name);
+    names.add(path.replace(/:\d+(?::\d+)?$/, '').replace(/\/$/, '').toLowerCase());
   }
-  return names.size;
+  const full = [...names].filter((name) => name.includes('/'));
+  const bare = [...names].filter((name) => !name.includes('/') && !full.some((path) => path.endsWith(`/${name}`)));
+  return full.length + bare.length;
 }

@@ -2,7 +2,7 @@ import { MISSING_ELEMENTS, type Category, type MissingElement, type Verdict } fr
 import { describesSymptom } from './problem-cues.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
 import { hasUnboundedScope, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
-import { namesSources, namesTarget, pointsAtPlace } from './target-cues.js';
+import { namesDataSource, namesSources, namesTarget, pointsAtPlace, specificWords } from './target-cues.js';
 
 export interface Judgement {
   verdict: Verdict;
@@ -45,7 +45,7 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
       else if (hasUnboundedScope(elements, cues)) blocking.add('scope');
       break;
     case 'data-analysis':
-      if (!target) blocking.add('target');
+      if (!namesDataSource(elements, cues)) blocking.add('target');
       if (!asksAnalysisQuestions(recognised)) blocking.add('success-criteria');
       break;
     case 'web-scraping':
@@ -74,8 +74,10 @@ function advisoryGaps(category: Category, { elements, cues }: RecognisedInstruct
   return gaps;
 }
 
+/** A symptom someone could check: an error, a reproduction, or a concrete description of what goes wrong and where. */
 function describesObservedProblem({ elements, cues }: RecognisedInstruction): boolean {
   const problem = elements.observedProblem;
+  if (specificWords(cues.lower).length === 0 && !cues.errorOutput) return false;
   if (cues.errorOutput || problem?.error || problem?.reproduction?.length) return true;
   const labelled = [cues.sections.observed, cues.sections.expected, cues.sections.actual].filter(Boolean).join(' ');
   if (labelled && (describesSymptom(labelled) || (labelled.split(/\s+/).length >= 5 && !VAGUE_PROBLEM.test(labelled)))) return true;

@@ -7,7 +7,7 @@ const SYMPTOM = new RegExp(
     String.raw`\b(?:drops?|dropping|dropped|duplicat(?:es|ed|ing)|rejects?|rejected|ignores?|ignored|loses?|losing|lost|skips?|skipped|leaks?|leaking)\b`,
     String.raw`\b(?:shows?|showing|displays?|displaying|renders?|rendering|prints?|printing|logs? (?:an? )?(?:error|warning))\b`,
     String.raw`\b(?:times? out|timing out|timed out|timeouts?|spik(?:e|es|ed|ing)|jumped|doubl(?:es|ed)|overflows?|truncat(?:es|ed)|corrupt(?:s|ed)?)\b`,
-    String.raw`\b(?:stuck|infinite loop|deadlocks?|race condition|off[- ]by[- ]one|instead of|rather than|no longer|stopped (?:working|sending|loading|saving)|unavailable|unreachable|(?:is|are|went|was) down|outage|latency|p9\d|error rate|memory leak|oom)\b`,
+    String.raw`\b(?:typos?|misspel\w*|spelling|stopped (?!working)\w+ing|stuck|infinite loop|deadlocks?|race condition|off[- ]by[- ]one|instead of|rather than|no longer|unavailable|unreachable|(?:is|are|went|was) down|outage|latency|p9\d|error rate|memory leak|oom)\b`,
     String.raw`\b(?:fails? (?:to|with|when|on|for|after|if)|failing (?:with|when|on|for|since)|failed (?:to|with)|breaks? (?:when|on|if|after)|errors? (?:when|on|if|after))\b`,
     String.raw`\b(?:should(?:n't| not)?|expected to|supposed to|ought to)\s+(?!work|be working|be fixed|be fine|be ok)\w+|\bexpected\b`,
     String.raw`\b(?:undefined|null|nan|empty|blank|missing|wrong (?:total|value|amount|date|time|timezone|number|count|order|result|price|currency|data|user|page|status))\b`,

@@ -7,7 +7,7 @@ import { describesSymptom, findInlineError, looksLikeErrorOutput } from './probl
 import { findRateLimit } from './rate-limit.js';
 import { mentionsErrorHandling, mentionsLogging } from './scraping-safeguards.js';
 import { cleanItem, hasListMarker, splitListItems, splitSentences } from './sentences.js';
-import { sentenceRole, suspectChanges } from './sentence-roles.js';
+import { sentenceRole, suspectChanges, type SentenceRole } from './sentence-roles.js';
 import { findSeverityLabels } from './severity-labels.js';
 import { CODE_MARKER, codeBlocksIn, plainInstruction, withoutCodeMarkers } from './slack-markup.js';
 
@@ -38,6 +38,7 @@ const EXPECTATION = /\b(?:should|expected|supposed to|ought to|needs? to be|must
 const IMPERATIVE_START =
   /^(?:please\s+|pls\s+|also\s+|then\s+|and\s+|can you\s+|could you\s+)?(?:add|fix|make|use|write|create|implement|update|remove|return|follow|ensure|cover|mock|handle|keep|log|retry|save|check|look|find|investigate|tell|give|include|put|send|move|rename|split|replace|review|test|run|store|show|print|let|open|document)\b/i;
 const REFERENCE_ONLY = /^(?:(?:the\s+)?(?:repo|repository|file|location|see|in|code|pr|link|ref)\b[\s:]*\S*|\S+)$/i;
+const NOT_A_TASK: ReadonlySet<SentenceRole> = new Set(['reproduction', 'success-criterion', 'background']);
 const TRIAGE_PREFIX = /^(?:triage|incident|urgent|alert|sev[- ]?\d|p[0-2])\s*[:\-–]\s*/i;
 
 export function recogniseElements(text: string): RecognisedInstruction {
@@ -52,16 +53,22 @@ export function recogniseElements(text: string): RecognisedInstruction {
     BUG_CONTEXT.test(prose) || errorBlocks.length > 0 || !!(sections.observed || sections.expected || sections.actual || sections.error);
 
   const { listItems, sentences } = unlabelledParts(unlabelled);
-  const taskSentence = sections.task ? undefined : sentences.find((sentence) => sentenceRole(sentence) === 'other') ?? sentences[0];
+  const taskSentence = sections.task ? undefined : sentences.find((sentence) => !NOT_A_TASK.has(sentenceRole(sentence))) ?? sentences[0];
   const taskSource = withoutCodeMarkers(sections.task ?? taskSentence ?? listItems[0] ?? '');
   const { task, items: taskItems } = splitTaskList(taskSource);
 
-  const requirements = [...splitSection(sections.requirements), ...taskItems, ...listItems.filter((item) => item !== taskSource)];
+  const requirements = splitSection(sections.requirements);
   requirements.push(...splitSection(sections.scope), ...splitSection(sections.errorHandling), ...splitSection(sections.logging));
   const constraints = splitSection(sections.constraints);
   const successCriteria = splitSection(sections.successCriteria);
+  for (const item of [...taskItems, ...listItems.filter((item) => item !== taskSource)]) {
+    const role = sentenceRole(item);
+    if (role === 'success-criterion') successCriteria.push(item);
+    else if (role === 'constraint') constraints.push(item);
+    else requirements.push(item);
+  }
   const reproduction = splitSection(sections.reproduction);
-  const suspects = sections.suspects ? suspectChanges(`since ${sections.suspects}`) : [];
+  const suspects = [...(sections.suspects ? suspectChanges(`since ${sections.suspects}`) : []), ...suspectChanges(taskSource)];
   const background = sections.background ? [sections.background] : [];
   const outputFormat = sections.outputFormat ? withoutFinalStop(sections.outputFormat) : findOutputFormat(sentences, taskSentence);
   let expected = sections.expected;

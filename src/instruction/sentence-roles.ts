@@ -7,7 +7,7 @@ const CONSTRAINT =
   /^(?:don'?t|do not|never|avoid|no |keep |without |must not|only (?:touch|change|modify|use)|leave )|\bno new (?:dependenc\w*|deps|packages|libraries)\b|\bno behaviou?r changes?\b|\bwithout (?:changing|breaking|adding|touching)\b|\bsame (?:retries|behaviou?r|api|interface|output|signature|semantics|timeouts|format)\b|\bbackwards?[- ]compatible\b|\bno breaking\b|\bread[- ]only\b|\bno (?:schema|api|db|database|ui|public api) changes?\b|\bmust not\b/i;
 const BACKGROUND = /^(?:fyi|for context|context|background|btw|note that|as background|for reference)\b/i;
 const SUSPECT_CONTEXT =
-  /\b(?:started|began|broke|regressed|regression|appeared|introduced|since|after|shipped|deployed|released|rolled out|merged|deploy of)\b/i;
+  /\b(?:started|began|broke|regressed|appeared|introduced|since|after|shipped|deployed|released|rolled out|merged|deploy of)\b/i;
 const CHANGE_REFERENCE = /\bPR\s*#?\d+|(?<![\w&])#\d+|\b[0-9a-f]{7,40}\b|\b(?:release|version)\s+v?\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)+\b/g;
 
 /** What an unlabelled sentence contributes besides the task itself. */

@@ -18,7 +18,10 @@ const UNSPECIFIC_WORDS = new Set(
   fix fixes fixed fixing review reviewing look check help work working works scrape scraping crawl collect analyze analyse analysis
   insights insight coverage test tests testing refactor refactoring cleanup tidy add write create build implement update change changes
   handle whole entire complete full total way ways kind sort somehow somewhere cool awesome new old latest pr prs diff commit
-  feature features request pull tell show find everywhere anywhere info information`.split(/\s+/),
+  feature features request pull tell show find everywhere anywhere info information
+  crash crashes crashing crashed fails failing failed failure slow down outage dead weird happening going wrong off
+  prod production staging live site server servers service services logs log summary numbers number report
+  interesting patterns pattern someone something somewhere asap help alert alerts alarm`.split(/\s+/),
 );
 
 const NAMED_PLACE =
@@ -55,8 +58,21 @@ export function specificWords(lower: string): string[] {
   );
 }
 
-/** Where a scraper should collect from: URLs, domains, or a site named by a proper noun. */
+const WEB_PLACE = /\b([a-z][\w-]*)\s+(?:front page|page|pages|site|website|board|boards|feed|forum|blog|listings|store|directory|wiki)\b/g;
+const UNNAMED_SITE = new Set(['competitor', 'competitors', 'other', 'various', 'random', 'some', 'any', 'all', 'every', 'their', 'our', 'the', 'web', 'next', 'each', 'many', 'few', 'those', 'these', 'this']);
+
+/** Where a scraper should collect from: URLs, domains, a site named by a proper noun, or a named page ("the hn front page"). */
 export function namesSources(elements: InstructionElements, cues: InstructionCues): boolean {
   if ((elements.references?.urls?.length ?? 0) > 0 || cues.references.domains.length > 0 || cues.sections.target?.trim()) return true;
-  return /\b(?:from|on|of|off)\s+(?:the\s+)?[A-Z][\w&-]*/.test(cues.prose);
+  if (/\b(?:from|on|of|off)\s+(?:the\s+)?[A-Z][\w&-]*/.test(cues.prose)) return true;
+  return [...cues.lower.matchAll(WEB_PLACE)].some((match) => !UNNAMED_SITE.has(match[1] ?? ''));
+}
+
+const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
+
+/** Which data an analysis reads: a file, table, export or named dataset, not just the metric it wants. */
+export function namesDataSource(elements: InstructionElements, cues: InstructionCues): boolean {
+  if (!namesTarget(elements, cues)) return false;
+  if ((elements.location?.length ?? 0) > 0 || (elements.references?.urls?.length ?? 0) > 0 || cues.sections.target?.trim()) return true;
+  return specificWords(cues.lower).some((word) => !ANALYSIS_WORDS.test(word));
 }

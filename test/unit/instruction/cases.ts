@@ -1,0 +1,333 @@
+import type { Category, Complexity, Verdict } from '../../../src/instruction/instruction-types.js';
+
+/** Hand-labelled instructions in realistic Slack phrasing, beyond the shared samples. */
+export interface LabelledCase {
+  text: string;
+  category: Category;
+  complexity: Complexity;
+  verdict: Verdict;
+  /** When given, the reading's `missing` must equal it exactly. */
+  missing?: string[];
+}
+
+export const CASES: LabelledCase[] = [
+  // testing
+  {
+    text: "<@U0BOT> pls write unit tests for `slugify()` in src/utils/slug.ts — cover unicode, empty string and repeated dashes. follow the style of src/utils/trim.test.ts",
+    category: 'testing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> *Task:* add integration tests for the orders API (src/api/orders/)\n*Requirements:*\n• spin up the test db via test/helpers/db.ts\n• cover create, list, cancel\n• cover 404 on unknown order id\n*Success criteria:* `npm run test:int` green in CI",
+    category: 'testing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> can u add some tests plz', category: 'testing', complexity: 'simple', verdict: 'ill-formed', missing: ['target', 'location'] },
+  {
+    text: "<@U0BOT> the test `applies coupon` in test/checkout/checkout.spec.ts is flaky on CI (fails ~1 in 5 runs with a timeout). make it deterministic, probably the fake timers",
+    category: 'testing', complexity: 'medium', verdict: 'well-formed',
+  },
+  {
+    text: '<@U0BOT> add snapshot tests for the `InvoiceTable` component in web/src/components/InvoiceTable.tsx like the ones for ReceiptTable',
+    category: 'testing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> we need tests for the billing stuff', category: 'testing', complexity: 'simple', verdict: 'ill-formed', missing: ['location'] },
+  {
+    text: '<@U0BOT> raise coverage of src/parsers/ to 90% (currently 62%). Focus on the error branches in src/parsers/csv.ts and src/parsers/xlsx.ts',
+    category: 'testing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> write a property-based test (fast-check) for `mergeIntervals` in src/lib/intervals.ts: output sorted, no overlaps, same total length',
+    category: 'testing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> e2e tests for the signup flow pls 🙏', category: 'testing', complexity: 'medium', verdict: 'well-formed', missing: [] },
+  { text: '<@U0BOT> tests', category: 'testing', complexity: 'simple', verdict: 'ill-formed', missing: ['target', 'location'] },
+  {
+    text: '<@U0BOT> Add regression tests for the rounding bug fixed in PR #412 (`calculateTax` in src/tax/calc.ts). Use the table-driven style from test/tax/vat.test.ts',
+    category: 'testing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> please improve our testing',
+    category: 'testing', complexity: 'medium', verdict: 'ill-formed', missing: ['target', 'location', 'success-criteria'],
+  },
+  {
+    text: '<@U0BOT> ad tests for `parseQuery` in src/url/query.ts pls, cover empty + encoded values',
+    category: 'testing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> Tests for src/payments/refund.ts are missing — add unit tests for `refund()` covering partial refunds, full refunds, and refunds on already-refunded charges (should throw `AlreadyRefundedError`).",
+    category: 'testing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+
+  // bug-fixing
+  {
+    text: '<@U0BOT> login returns 500 when the email has uppercase letters. src/auth/login.ts, probably `findUserByEmail` — should be case-insensitive',
+    category: 'bug-fixing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> fix the bug', category: 'bug-fixing', complexity: 'medium', verdict: 'ill-formed', missing: ['target', 'observed-problem', 'location'] },
+  { text: '<@U0BOT> checkout is broken, can someone fix it', category: 'bug-fixing', complexity: 'medium', verdict: 'ill-formed', missing: ['observed-problem', 'location'] },
+  {
+    text: '<@U0BOT> Bug: `formatPrice(1999, "EUR")` returns "€19.99" but should return "19,99 €" for locale de-DE.\nFile: src/i18n/price.ts',
+    category: 'bug-fixing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> getting this when running the nightly export:\n```Traceback (most recent call last):\n  File "jobs/export.py", line 88, in run\n    rows = fetch_rows(conn)\n  File "jobs/db.py", line 41, in fetch_rows\n    cur.execute(QUERY)\npsycopg2.errors.UndefinedColumn: column "archived_at" does not exist```\nthe column was renamed in migration 0042. fix pls',
+    category: 'bug-fixing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> users on Safari can't upload avatars, the upload button does nothing. no errors in the console. component is web/src/settings/AvatarUpload.tsx",
+    category: 'bug-fixing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> pagination on /api/products skips items: page 2 starts at item 22 instead of 21. Probably an off-by-one in `paginate()` src/api/pagination.ts:34. add a test',
+    category: 'bug-fixing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> something's off with the totals on the invoice page, can you take a look?",
+    category: 'bug-fixing', complexity: 'medium', verdict: 'ill-formed', missing: ['observed-problem'],
+  },
+  {
+    text: '<@U0BOT> Observed: CSV export of >10k rows times out after 30s (504 from the LB)\nExpected: the export completes, streamed\nWhere: src/export/csvExport.ts `exportOrders`\nRepro: Orders > Export with no filters on staging',
+    category: 'bug-fixing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> dates are wrong', category: 'bug-fixing', complexity: 'medium', verdict: 'ill-formed', missing: ['observed-problem', 'location'] },
+  {
+    text: "<@U0BOT> TypeError: Cannot read properties of undefined (reading 'id') in src/cart/cart.ts:57 when the cart is empty. fix + test pls",
+    category: 'bug-fixing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> fix typo in README.md: "recieve" → "receive"',
+    category: 'bug-fixing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> the nightly `sync-inventory` job stopped running after we upgraded node to 20 (last run 3 days ago). No logs at all. Job defined in jobs/syncInventory.ts, scheduled in infra/cron.yaml',
+    category: 'bug-fixing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> Dark mode toggle doesn't persist — after reload it's back to light. Stored in localStorage key `theme` in web/src/hooks/useTheme.ts",
+    category: 'bug-fixing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> fixx the null check in src/users/profile.ts:42, `user.address` can be undefined and then it throws',
+    category: 'bug-fixing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> The `Retry-After` header is ignored by our http client — it retries immediately on 429. src/http/client.ts `withRetry`. Expected: wait the given seconds (cap 60).',
+    category: 'bug-fixing', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> memory leak in the websocket gateway since v2.3.0 — RSS grows ~200MB/hour until OOM kill. service lives in services/gateway/',
+    category: 'bug-fixing', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> the app crashes', category: 'bug-fixing', complexity: 'medium', verdict: 'ill-formed', missing: ['target', 'observed-problem', 'location'] },
+
+  // feature
+  { text: '<@U0BOT> add authentication', category: 'feature', complexity: 'complex', verdict: 'ill-formed', missing: ['scope'] },
+  { text: '<@U0BOT> add a token-based login endpoint', category: 'feature', complexity: 'medium', verdict: 'well-formed', missing: [] },
+  {
+    text: '<@U0BOT> add a `--dry-run` option to the `deploy` command (src/cli/deploy.ts) that prints the plan and exits 0 without touching anything. same pattern as `--verbose`',
+    category: 'feature', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> we need SSO', category: 'feature', complexity: 'complex', verdict: 'ill-formed', missing: ['scope'] },
+  {
+    text: '<@U0BOT> *Goal:* let admins export the audit log as CSV\n*Requirements:*\n1. GET /admin/audit-log.csv streams rows (reuse `streamCsv` from src/lib/csv.ts)\n2. filters: from, to, actor\n3. admin-only (middleware in src/api/middleware/requireAdmin.ts)\n*Done when:* the endpoint has tests and is documented in docs/admin.md',
+    category: 'feature', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> make the app better', category: 'feature', complexity: 'medium', verdict: 'ill-formed', missing: ['target', 'success-criteria'] },
+  {
+    text: "<@U0BOT> Add an 'Export to PDF' button on the invoice detail page (web/src/pages/invoices/[id].tsx) that calls the existing `/api/invoices/:id/pdf` endpoint",
+    category: 'feature', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> support webhooks for order events (order.created, order.paid, order.refunded): HMAC-SHA256 signature header, retries with exponential backoff (max 5), a delivery log table and an admin endpoint to replay deliveries. Put it under src/webhooks/',
+    category: 'feature', complexity: 'complex', verdict: 'well-formed', missing: [],
+  },
+  { text: "<@U0BOT> i'd like a slack notification when a deploy fails", category: 'feature', complexity: 'medium', verdict: 'well-formed', missing: [] },
+  {
+    text: '<@U0BOT> build a CSV import for contacts: upload on /contacts/import, validate emails, dedupe by email, show a summary of created/skipped rows. Follow the products import (src/imports/products/)',
+    category: 'feature', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: "<@U0BOT> let's add multi-tenancy to the whole platform", category: 'feature', complexity: 'complex', verdict: 'ill-formed', missing: ['scope'] },
+  {
+    text: '<@U0BOT> add a `created_by` column to the `projects` table (migration in db/migrations/, model in src/models/project.ts) and fill it from the session user on create',
+    category: 'feature', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> port the whole frontend to Svelte', category: 'feature', complexity: 'complex', verdict: 'unrealistic' },
+  { text: '<@U0BOT> add caching', category: 'feature', complexity: 'complex', verdict: 'ill-formed', missing: ['scope'] },
+  { text: '<@U0BOT> Rebuild our entire mobile app from scratch in Flutter', category: 'feature', complexity: 'complex', verdict: 'unrealistic' },
+  {
+    text: '<@U0BOT> expose `GET /v1/users/:id/preferences` returning the JSON stored in `user_preferences`; reuse the handler style in src/api/v1/users.ts. 404 if none',
+    category: 'feature', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> add i18n', category: 'feature', complexity: 'complex', verdict: 'ill-formed', missing: ['scope'] },
+  {
+    text: '<@U0BOT> add a health check endpoint GET /healthz that returns 200 and the build sha. see how /version is done in src/server/routes.ts',
+    category: 'feature', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> rewrite the entire app in Go, the node version is too slow', category: 'feature', complexity: 'complex', verdict: 'unrealistic' },
+
+  // code-review
+  {
+    text: '<@U0BOT> review <https://github.com/acme/web/pull/1207> — focus on the caching changes and possible race conditions. bullet list of findings pls',
+    category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> pls review my PR', category: 'code-review', complexity: 'simple', verdict: 'ill-formed', missing: ['target'] },
+  { text: '<@U0BOT> review PR #88', category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: ['focus-areas', 'output-format'] },
+  {
+    text: '<@U0BOT> can you do a security review of src/auth/ before we ship? look for injection, token handling, missing authz checks. Severity High/Medium/Low, markdown',
+    category: 'code-review', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> look over 9f3c2ab1 and tell me if anything looks off',
+    category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: ['focus-areas', 'output-format'],
+  },
+  {
+    text: '<@U0BOT> Review: PR #300 (acme/payments)\nFocus: idempotency of the refund handler, error handling\nFormat: inline comments + a summary with Critical/Major/Minor',
+    category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> code review plz 👀', category: 'code-review', complexity: 'simple', verdict: 'ill-formed', missing: ['target'] },
+  {
+    text: '<@U0BOT> quick sanity check on the diff in PR #1502 pls — mainly the SQL in src/reports/revenue.sql',
+    category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: ['output-format'],
+  },
+  {
+    text: '<@U0BOT> review this <https://github.com/acme/api/pull/77|acme/api#77> focusing on perf, report as a markdown checklist',
+    category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> Please review the changes on branch feature/new-onboarding against main. Focus: accessibility + copy. Output: markdown list grouped by file',
+    category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+
+  // data-analysis
+  {
+    text: '<@U0BOT> how many users signed up per week in Q3? data is in exports/users.csv. Table + line chart',
+    category: 'data-analysis', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> analyze the data', category: 'data-analysis', complexity: 'simple', verdict: 'ill-formed', missing: ['target', 'success-criteria'] },
+  { text: '<@U0BOT> pull some numbers on churn', category: 'data-analysis', complexity: 'simple', verdict: 'ill-formed', missing: ['target'] },
+  {
+    text: "<@U0BOT> *Task:* weekly retention cohorts for users who signed up in 2026\n*Data:* `analytics.events` table in BigQuery (event = 'login')\n*Output:* heatmap PNG + markdown table, cohorts as rows",
+    category: 'data-analysis', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> compare conversion rate between the old and new pricing page from data/ab_test_results.csv, and tell me if the difference is significant (p < 0.05)',
+    category: 'data-analysis', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> give me a summary of the logs', category: 'data-analysis', complexity: 'simple', verdict: 'ill-formed', missing: ['target', 'success-criteria'] },
+  {
+    text: '<@U0BOT> build a notebook (notebooks/sales.ipynb) that reads the warehouse `sales.orders` table and plots revenue by region and month, with a filter for product line. should be re-runnable daily',
+    category: 'data-analysis', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> which customers had more than 3 failed payments last month? query the payments db (read replica) and give me a CSV with customer id, email, count',
+    category: 'data-analysis', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> find interesting patterns in our data 📊', category: 'data-analysis', complexity: 'simple', verdict: 'ill-formed', missing: ['target', 'success-criteria'] },
+  {
+    text: '<@U0BOT> analyse logs/access-2026-10-01.log: top 20 IPs by request count, 5xx ratio per hour, slowest endpoints (p95). markdown',
+    category: 'data-analysis', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> what's our average order value by country for September? orders table in postgres (`analytics` schema). a plain markdown table is fine",
+    category: 'data-analysis', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+
+  // web-scraping
+  {
+    text: '<@U0BOT> scrape product names and prices from https://shop.example.com/catalog (all pages). max 2 req/s, retry 3x on 5xx, log skipped pages, output products.csv',
+    category: 'web-scraping', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> scrape competitor prices', category: 'web-scraping', complexity: 'medium', verdict: 'ill-formed', missing: ['target'] },
+  {
+    text: '<@U0BOT> write a crawler for docs.example.dev that collects every page title + URL into a JSON file',
+    category: 'web-scraping', complexity: 'medium', verdict: 'well-formed', missing: ['rate-limit', 'error-handling', 'logging'],
+  },
+  {
+    text: '<@U0BOT> can you grab the list of speakers from https://conf.example.org/2026/speakers and put it in a markdown table? one page only',
+    category: 'web-scraping', complexity: 'simple', verdict: 'well-formed', missing: ['rate-limit', 'error-handling', 'logging'],
+  },
+  {
+    text: '<@U0BOT> Task: collect all open job postings from the Greenhouse boards of acme, globex and initech (https://boards.greenhouse.io/<company>)\nRate limit: 1 req/s\nError handling: retry twice, then skip and record the company in failures.json\nLogging: one line per request with status\nOutput: jobs.jsonl',
+    category: 'web-scraping', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> scrape the reviews from our App Store page (https://apps.apple.com/app/id123) — throttle to 1 request every 2 seconds, back off on 429, log progress every 100 reviews',
+    category: 'web-scraping', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> build a scraper', category: 'web-scraping', complexity: 'medium', verdict: 'ill-formed', missing: ['target'] },
+  {
+    text: '<@U0BOT> pull all the pricing tables off competitor sites and keep it updated daily',
+    category: 'web-scraping', complexity: 'medium', verdict: 'ill-formed', missing: ['target'],
+  },
+  {
+    text: '<@U0BOT> scrapeee the hn front page for posts about rust',
+    category: 'web-scraping', complexity: 'medium', verdict: 'well-formed', missing: ['rate-limit', 'error-handling', 'logging'],
+  },
+  {
+    text: '<@U0BOT> scrape https://example.gov/press-releases every morning and post new titles to #news. be polite: 1 req/5s, retry on timeout, log errors',
+    category: 'web-scraping', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+
+  // refactoring
+  {
+    text: '<@U0BOT> refactor src/billing/invoice.ts: extract the tax calculation (lines 120-210) into `computeTax()` in src/billing/tax.ts, no behaviour change, tests must still pass',
+    category: 'refactoring', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> this code is a mess, tidy it up', category: 'refactoring', complexity: 'medium', verdict: 'ill-formed', missing: ['target', 'success-criteria'] },
+  {
+    text: '<@U0BOT> convert the callbacks in src/legacy/*.js to async/await — there are 14 files. keep exports the same',
+    category: 'refactoring', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> rename `getUsr` to `getUser` everywhere (it's used in ~30 places)",
+    category: 'refactoring', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: '<@U0BOT> move all the date helpers from src/utils/index.ts into src/utils/date.ts and update the imports',
+    category: 'refactoring', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> refactor the payment module', category: 'refactoring', complexity: 'medium', verdict: 'ill-formed', missing: ['success-criteria'] },
+  {
+    text: '<@U0BOT> migrate from moment.js to date-fns across the web app (web/src/), ~40 imports. no behaviour change, snapshot tests must pass',
+    category: 'refactoring', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> split the monolith into microservices', category: 'refactoring', complexity: 'complex', verdict: 'unrealistic' },
+  {
+    text: '<@U0BOT> DRY up the three copies of the retry helper (src/a/retry.ts, src/b/retry.ts, src/c/retry.ts) into src/lib/retry.ts',
+    category: 'refactoring', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> make the code cleaner', category: 'refactoring', complexity: 'medium', verdict: 'ill-formed', missing: ['target', 'success-criteria'] },
+  {
+    text: '<@U0BOT> Replace our hand-rolled `deepClone` in src/utils/clone.ts with `structuredClone` (Node 17+). Keep the same export name',
+    category: 'refactoring', complexity: 'simple', verdict: 'well-formed', missing: [],
+  },
+
+  // incident-triage
+  {
+    text: '<@U0BOT> triage: checkout-api p99 latency went from 300ms to 4s at 14:05 UTC, DB CPU at 95%. deploy of 3.8.1 at 13:58. repo acme/checkout',
+    category: 'incident-triage', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> :rotating_light: prod is down', category: 'incident-triage', complexity: 'medium', verdict: 'ill-formed', missing: ['observed-problem'] },
+  {
+    text: "<@U0BOT> we're getting paged for high error rates on the payments service since ~09:20, mostly `StripeConnectionError: timeout` in the logs. Nothing deployed today. Investigate?",
+    category: 'incident-triage', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> incident INC-2231: orders stuck in 'pending' since midnight, queue depth on `order-events` at 120k and growing. consumer in services/order-worker/. what's going on?",
+    category: 'incident-triage', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> help!! site down', category: 'incident-triage', complexity: 'medium', verdict: 'ill-formed', missing: ['observed-problem'] },
+  { text: '<@U0BOT> triage', category: 'incident-triage', complexity: 'medium', verdict: 'ill-formed', missing: ['observed-problem'] },
+  {
+    text: '<@U0BOT> Multiple services (auth, billing, search) are returning 503s across all regions since the 12:10 UTC network change. Need root cause + mitigation steps',
+    category: 'incident-triage', complexity: 'complex', verdict: 'well-formed', missing: [],
+  },
+  {
+    text: "<@U0BOT> alerts firing for disk usage on db-primary-2 (92%), started after last night's backfill job. what should we do?",
+    category: 'incident-triage', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+  { text: '<@U0BOT> something weird is happening in prod 😬', category: 'incident-triage', complexity: 'medium', verdict: 'ill-formed', missing: ['observed-problem'] },
+  {
+    text: '<@U0BOT> [PagerDuty] P1 - High 5xx rate on api-gateway (>15% for 10 min)\nService: api-gateway\nRepo: acme/gateway',
+    category: 'incident-triage', complexity: 'medium', verdict: 'well-formed', missing: [],
+  },
+];
