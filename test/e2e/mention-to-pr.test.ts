@@ -59,17 +59,17 @@ describe('mention to pull request, end to end', () => {
     const pulls = github.pulls('acme', 'web');
     expect(pulls).toHaveLength(1);
     const pull = pulls[0];
-    expect(pull.base).toBe('main');
-    expect(pull.head).toMatch(/^wrench\/add-a-test-for-formatbytes.*-[0-9a-f]{6}$/);
+    expect(pull.baseRef).toBe('main');
+    expect(pull.headRef).toMatch(/^wrench\/add-a-test-for-formatbytes.*-[0-9a-f]{6}$/);
     expect(String(reply.args.text)).toContain(`/pull/${pull.number}`);
 
     // The scripted agent's file is committed on the new branch of the bare remote, authored by Wrench.
     const gitDir = github.gitDir('acme', 'web');
-    const show = execFileSync('git', ['--git-dir', gitDir, 'show', '--stat', '--format=%an <%ae>%n%B', pull.head], { encoding: 'utf8' });
+    const show = execFileSync('git', ['--git-dir', gitDir, 'show', '--stat', '--format=%an <%ae>%n%B', pull.headRef], { encoding: 'utf8' });
     expect(show).toContain('Wrench <wrench@users.noreply.github.com>');
     expect(show).toContain('Requested-by:');
     expect(show).toContain('src/format.test.js');
-    const file = execFileSync('git', ['--git-dir', gitDir, 'show', `${pull.head}:src/format.test.js`], { encoding: 'utf8' });
+    const file = execFileSync('git', ['--git-dir', gitDir, 'show', `${pull.headRef}:src/format.test.js`], { encoding: 'utf8' });
     expect(file).toContain("formatBytes(0), '0 B'");
 
     // The model saw the tool results; the agent never held a credential.

@@ -1,0 +1,48 @@
+import type { Sandbox } from '../sandbox/sandbox.js';
+import type { AgentTool } from './agent-tool.js';
+import { createBashTool } from './tools/bash-tool.js';
+import { createTextEditor } from './tools/text-editor-tool.js';
+
+export interface WorkspaceToolOptions {
+  sandbox: Sandbox;
+  root: string;
+  /** Review and triage runs: the editor only views. */
+  readOnly: boolean;
+  network: boolean;
+  signal?: AbortSignal;
+  commandTimeoutMs?: number;
+}
+
+/** Anthropic's bash and text-editor client tools, bound to one job's workspace and sandbox. */
+export function workspaceTools(options: WorkspaceToolOptions): AgentTool[] {
+  const bash = createBashTool({
+    sandbox: options.sandbox,
+    root: options.root,
+    network: options.network,
+    signal: options.signal,
+    defaultTimeoutMs: options.commandTimeoutMs,
+  });
+  const editor = createTextEditor({ root: options.root, readOnly: options.readOnly });
+  return [
+    {
+      name: bash.name,
+      definition: bash.definition,
+      describe: (input) => `running \`${oneLine(String((input as { command?: string })?.command ?? 'restart'))}\``,
+      execute: (input, context) => bash.execute(input, context),
+    },
+    {
+      name: editor.name,
+      definition: editor.definition,
+      describe: (input) => {
+        const { command, path } = (input ?? {}) as { command?: string; path?: string };
+        return `${command === 'view' ? 'reading' : 'editing'} ${path ?? ''}`.trim();
+      },
+      execute: (input) => editor.execute(input),
+    },
+  ];
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+}
