@@ -1,0 +1,147 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectCommands } from '../../../src/verification/detect-commands.js';
+import { makeTargets } from '../../../src/verification/detect-make.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+
+const NPM_DEFAULT_TEST = 'echo "Error: no test specified" && exit 1';
+let repo: TempDir | undefined;
+
+async function repoWith(files: Record<string, string>): Promise<string> {
+  repo = await makeTempDir('wrench-detect-');
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(repo.path, path)), { recursive: true });
+    await writeFile(join(repo.path, path), text);
+  }
+  return repo.path;
+}
+
+const packageJson = (value: object) => JSON.stringify(value, null, 2);
+
+afterEach(async () => {
+  await repo?.remove();
+  repo = undefined;
+});
+
+describe('detectCommands: Node', () => {
+  it('uses npm scripts, with npm ci from package-lock.json when node_modules is absent', async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'vitest run', lint: 'eslint .', 'test:coverage': 'vitest run --coverage' }, devDependencies: { vitest: '^4' } }),
+      'package-lock.json': '{}',
+    });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({ test: 'npm test', lint: 'npm run lint', coverage: 'npm run test:coverage', setup: 'npm ci' });
+    expect(commands.sources).toEqual([
+      'setup: `npm ci` (package-lock.json; node_modules is absent)',
+      'test: `npm test` (package.json scripts.test)',
+      'lint: `npm run lint` (package.json scripts.lint)',
+      'coverage: `npm run test:coverage` (package.json scripts.test:coverage)',
+    ]);
+  });
+
+  it("ignores npm's placeholder test script", async () => {
+    const dir = await repoWith({ 'package.json': packageJson({ scripts: { test: NPM_DEFAULT_TEST } }) });
+    expect((await detectCommands(dir)).test).toBeUndefined();
+  });
+
+  it('picks pnpm and yarn from their lockfiles', async () => {
+    const pnpm = await repoWith({ 'package.json': packageJson({ scripts: { test: 'jest' }, dependencies: { a: '1' } }), 'pnpm-lock.yaml': '' });
+    expect(await detectCommands(pnpm)).toMatchObject({ test: 'pnpm test', setup: 'pnpm install --frozen-lockfile' });
+    await repo?.remove();
+    const yarn = await repoWith({ 'package.json': packageJson({ scripts: { test: 'jest', lint: 'eslint' }, dependencies: { a: '1' } }), 'yarn.lock': '' });
+    expect(await detectCommands(yarn)).toMatchObject({ test: 'yarn test', lint: 'yarn run lint', setup: 'yarn install --frozen-lockfile' });
+  });
+
+  it('skips setup when node_modules exists or there is nothing to install', async () => {
+    const installed = await repoWith({ 'package.json': packageJson({ scripts: { test: 'jest' }, dependencies: { a: '1' } }), 'package-lock.json': '{}', 'node_modules/a/index.js': '' });
+    expect((await detectCommands(installed)).setup).toBeUndefined();
+    await repo?.remove();
+    const bare = await repoWith({ 'package.json': packageJson({ scripts: { test: 'node --test' } }) });
+    expect(await detectCommands(bare)).toEqual({ test: 'npm test', sources: ['test: `npm test` (package.json scripts.test)'] });
+  });
+
+  it('survives a package.json that is not JSON', async () => {
+    const dir = await repoWith({ 'package.json': '{ nope' });
+    expect(await detectCommands(dir)).toEqual({ sources: [] });
+  });
+});
+
+describe('detectCommands: Makefile', () => {
+  it('uses the test and lint targets', async () => {
+    const dir = await repoWith({ Makefile: '.PHONY: test lint\nVERSION := 1\n\ntest: build\n\t./run-tests\n\nlint:\n\tshellcheck *.sh\n' });
+    expect(await detectCommands(dir)).toMatchObject({ test: 'make test', lint: 'make lint' });
+  });
+
+  it('comes after package.json scripts but fills what they lack', async () => {
+    const dir = await repoWith({ 'package.json': packageJson({ scripts: { test: 'jest' } }), Makefile: 'test:\n\tjest\nlint:\n\teslint .\n' });
+    expect(await detectCommands(dir)).toMatchObject({ test: 'npm test', lint: 'make lint' });
+  });
+
+  it('tells targets from variable assignments', () => {
+    expect([...makeTargets('test:\n\tgo test\ncheck lint: deps\nlint ::= x\nrun := y\n%.o: %.c\n\ttest: not a target\n')]).toEqual(['test', 'check', 'lint']);
+  });
+});
+
+describe('detectCommands: Python', () => {
+  it('runs pytest for a pyproject project, ruff when configured, and installs it editable', async () => {
+    const dir = await repoWith({
+      'pyproject.toml': '[project]\nname = "bytes"\n\n[project.optional-dependencies]\ntest = ["pytest"]\n\n[tool.ruff]\nline-length = 100\n',
+      'requirements.txt': 'requests\n',
+    });
+    expect(await detectCommands(dir)).toMatchObject({
+      test: 'python3 -m pytest -q',
+      lint: 'python3 -m ruff check .',
+      setup: "python3 -m pip install -r requirements.txt && python3 -m pip install -e '.[test]'",
+    });
+  });
+
+  it('finds tests/ with test_*.py files and flake8 from setup.cfg, without setup when nothing is installable', async () => {
+    const dir = await repoWith({ 'tests/unit/test_fmt.py': 'def test_a(): pass\n', 'setup.cfg': '[flake8]\nmax-line-length = 100\n' });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({ test: 'python3 -m pytest -q', lint: 'python3 -m flake8' });
+    expect(commands.setup).toBeUndefined();
+  });
+
+  it('does not take a tests folder without Python tests for a Python project', async () => {
+    const dir = await repoWith({ 'tests/run.sh': 'echo hi\n' });
+    expect(await detectCommands(dir)).toEqual({ sources: [] });
+  });
+});
+
+describe('detectCommands: Go and Rust', () => {
+  it('uses go test and go vet, downloading modules when go.sum lists any', async () => {
+    const dir = await repoWith({ 'go.mod': 'module example.com/bytes\n\ngo 1.22\n', 'go.sum': 'golang.org/x/text v0.14.0 h1:abc=\n' });
+    expect(await detectCommands(dir)).toMatchObject({ test: 'go test ./...', lint: 'go vet ./...', setup: 'go mod download' });
+  });
+
+  it('uses cargo test, and clippy only when configured', async () => {
+    const plain = await repoWith({ 'Cargo.toml': '[package]\nname = "bytes"\n' });
+    expect(await detectCommands(plain)).toEqual({ test: 'cargo test', sources: ['test: `cargo test` (Cargo.toml)'] });
+    await repo?.remove();
+    const linted = await repoWith({ 'Cargo.toml': '[package]\nname = "bytes"\n\n[lints.clippy]\npedantic = "warn"\n', 'Cargo.lock': '' });
+    expect(await detectCommands(linted)).toMatchObject({ test: 'cargo test', lint: 'cargo clippy --all-targets -- -D warnings', setup: 'cargo fetch' });
+  });
+});
+
+describe('detectCommands: overrides', () => {
+  it('wins per key, and an empty string turns a command off', async () => {
+    const dir = await repoWith({ 'package.json': packageJson({ scripts: { test: 'jest', lint: 'eslint .' }, dependencies: { a: '1' } }), 'package-lock.json': '{}' });
+    const commands = await detectCommands(dir, { test: 'npm run test:unit', lint: '', coverage: '  ' });
+    expect(commands).toEqual({
+      setup: 'npm ci',
+      test: 'npm run test:unit',
+      sources: [
+        'setup: `npm ci` (package-lock.json; node_modules is absent)',
+        'test: `npm run test:unit` (override in wrench.config.yml)',
+        'lint: turned off by an empty override in wrench.config.yml',
+        'coverage: turned off by an empty override in wrench.config.yml',
+      ],
+    });
+  });
+
+  it('supplies commands for a repository where nothing is detected', async () => {
+    const dir = await repoWith({ 'README.md': '# hi\n' });
+    expect(await detectCommands(dir, { test: './check.sh' })).toEqual({ test: './check.sh', sources: ['test: `./check.sh` (override in wrench.config.yml)'] });
+  });
+});
