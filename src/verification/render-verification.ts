@@ -1,0 +1,79 @@
+import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationRun } from './verification-types.js';
+
+const MAX_NAMES = 10;
+const NO_TEST_COMMAND = 'No test command was found (override it under `verification:` in wrench.config.yml).';
+
+/**
+ * The verification result as compact Markdown for the Slack reply and the pull request body: each command
+ * before → after, the tests fixed and newly failing by name, and the failing output when the change regressed.
+ */
+export function renderVerification(
+  commands: VerificationCommands,
+  comparison: VerificationComparison,
+  before: VerificationRun | undefined,
+  after: VerificationRun,
+): string {
+  if (comparison.verdict === 'not-run') return commands.test ? `\`${code(commands.test)}\` was not run.` : NO_TEST_COMMAND;
+  const lines = [after.test ? testLine(after.test, before?.test, comparison) : NO_TEST_COMMAND];
+  if (comparison.newFailures.length) lines.push(`New failures: ${nameList(comparison.newFailures)}.`);
+  if (comparison.stillFailing.length) lines.push(`Still failing (failed before the change too): ${nameList(comparison.stillFailing)}.`);
+  if (after.lint) lines.push(lintLine(after.lint, before?.lint));
+
+  const when = before ? 'on the base commit and after the change' : 'after the change';
+  const header = `Checks run by Wrench ${when}: **${comparison.verdict}**.`;
+  const blocks = [header, lines.map((line) => `- ${line}`).join('\n')];
+  if (comparison.verdict === 'regressed') {
+    for (const outcome of [after.test, after.lint]) {
+      if (outcome && !outcome.passed && outcome.outputTail) blocks.push(`Output of \`${code(outcome.command)}\` (end):\n${fence(outcome.outputTail)}`);
+    }
+  }
+  return blocks.join('\n\n');
+}
+
+function testLine(after: CommandOutcome, before: CommandOutcome | undefined, comparison: VerificationComparison): string {
+  const change = before ? `before ${describeOutcome(before)} → after ${describeOutcome(after)}` : `${describeOutcome(after)} after the change; the base commit was not checked`;
+  const fixed = comparison.fixed.length ? ` Fixed: ${nameList(comparison.fixed)}.` : '';
+  return `\`${code(after.command)}\`: ${change}.${fixed}`;
+}
+
+function lintLine(after: CommandOutcome, before: CommandOutcome | undefined): string {
+  const state = (outcome: CommandOutcome) => (outcome.timedOut ? 'timed out' : outcome.passed ? 'passed' : 'failed');
+  const change = !before
+    ? `${state(after)} after the change; the base commit was not checked`
+    : state(before) === state(after)
+      ? `${state(after)} before and after`
+      : `${state(before)} before → ${state(after)} after`;
+  return `\`${code(after.command)}\`: ${change}.`;
+}
+
+function describeOutcome(outcome: CommandOutcome): string {
+  if (outcome.timedOut) return `timed out after ${duration(outcome.durationMs)}`;
+  const { passed, failed, skipped } = outcome.summary;
+  const counts = [
+    passed !== undefined ? `${passed} passed` : '',
+    failed !== undefined ? `${failed} failed` : '',
+    skipped ? `${skipped} skipped` : '',
+  ].filter(Boolean);
+  if (counts.length) return counts.join(', ');
+  return outcome.passed ? 'passed' : `failed (exit code ${outcome.exitCode ?? 'none: killed'})`;
+}
+
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 120 ? `${seconds}s` : `${Math.round(seconds / 60)} min`;
+}
+
+function nameList(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_NAMES).map((name) => `\`${code(name)}\``);
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+/** Text safe inside single backticks. */
+function code(text: string): string {
+  return text.replace(/`/g, "'").replace(/\s+/g, ' ');
+}
+
+function fence(text: string): string {
+  return `\`\`\`\n${text.replace(/```/g, "'''")}\n\`\`\``;
+}
