@@ -1,0 +1,47 @@
+import { WrenchError } from '../errors.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { outputTail } from './output-tail.js';
+import { parseTestOutput } from './parse-test-output.js';
+import type { CommandOutcome, TestSummary } from './verification-types.js';
+
+export const DEFAULT_VERIFICATION_TIMEOUT_MS = 10 * 60 * 1000;
+/** Enough to keep every failing name of a large suite; the sandbox keeps head and tail beyond it. */
+const MAX_OUTPUT_CHARS = 400_000;
+
+export interface RunCommandOptions {
+  sandbox: Sandbox;
+  dir: string;
+  command: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  network?: boolean;
+  /** Whether to read test counts and names from the output. */
+  parse?: boolean;
+}
+
+/** Runs one verification command in the sandbox; cancelling throws `verification_cancelled`. */
+export async function runCommandOutcome(options: RunCommandOptions): Promise<CommandOutcome> {
+  throwIfCancelled(options.signal);
+  const result = await options.sandbox.exec(options.command, {
+    cwd: options.dir,
+    timeoutMs: options.timeoutMs ?? DEFAULT_VERIFICATION_TIMEOUT_MS,
+    signal: options.signal,
+    network: options.network ?? false,
+    maxOutputChars: MAX_OUTPUT_CHARS,
+  });
+  if (result.aborted) throwIfCancelled(options.signal, true);
+  const summary: TestSummary = options.parse === false ? { failedTests: [] } : parseTestOutput(result.output, result.exitCode);
+  return {
+    command: options.command,
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    passed: result.exitCode === 0 && !result.timedOut,
+    summary,
+    outputTail: outputTail(result.output),
+    durationMs: result.durationMs,
+  };
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined, aborted = false): void {
+  if (aborted || signal?.aborted) throw new WrenchError('verification_cancelled', 'Verification was cancelled before it finished.');
+}

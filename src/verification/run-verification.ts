@@ -1,0 +1,31 @@
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { runCommandOutcome } from './run-command-outcome.js';
+import type { CommandOutcome, VerificationCommands, VerificationRun } from './verification-types.js';
+
+export interface RunVerificationOptions {
+  sandbox: Sandbox;
+  /** The checkout to verify, inside the sandbox's root. */
+  dir: string;
+  commands: VerificationCommands;
+  /** Per command. Default 10 minutes. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Default false: tests and lint run offline. */
+  network?: boolean;
+}
+
+/** Runs the repository's test and lint commands (not setup) in the sandbox, one after the other. */
+export async function runVerification(options: RunVerificationOptions): Promise<VerificationRun> {
+  const run: VerificationRun = {};
+  const { commands, ...rest } = options;
+  if (commands.test) run.test = await runCommandOutcome({ ...rest, command: commands.test });
+  if (commands.lint) run.lint = await runCommandOutcome({ ...rest, command: commands.lint, parse: false });
+  return run;
+}
+
+/** Runs the setup command (installing dependencies), with network unless `network: false`; undefined when there is none. */
+export async function runSetup(options: RunVerificationOptions): Promise<CommandOutcome | undefined> {
+  const { commands, ...rest } = options;
+  if (!commands.setup) return undefined;
+  return runCommandOutcome({ ...rest, network: options.network ?? true, command: commands.setup, parse: false });
+}
