@@ -1,4 +1,5 @@
 import type { Category } from './instruction-types.js';
+import { describesSymptom } from './problem-cues.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
 
 type Signal = readonly [pattern: RegExp, weight: number];
@@ -23,6 +24,8 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:error rate|latency|p9\d|spik(?:e|es|ed|ing)|jumped|degraded|(?:is|are|went) down|down since|unavailable|unreachable)\b/, 3],
       [/\b(?:site|prod|production|app|api|server|servers|service|everything|website|db|database)(?: is| was| went| are)? down\b/, 4],
       [/\b(?:happening|going on) in prod(?:uction)?\b|\bin prod(?:uction)?\b/, 2],
+      [/\b(?:cpu|memory|disk|load|connections?|replica lag|connection pool)\b[^.]{0,30}(?:\d+\s*%|\bat \d+|maxed|exhausted|through the roof|pegged)|\b\d+\s*% (?:cpu|memory|disk)\b/, 4],
+      [/\b(?:the )?(?:app|site|api|service|website|db|database|primary)\b (?:is|keeps|are) (?:timing out|unresponsive|down|crashing|restarting|flapping)\b/, 3],
       [/\b(?:likely cause|what(?:'s| is) (?:going on|causing|happening)|why (?:is|are|did)|what changed)\b/, 2],
       [/\b(?:we |just )?(?:shipped|deployed|released|rolled out)\b/, 1],
       [/\b(?:right now|asap|urgent|customers? (?:are )?(?:affected|impacted))\b/, 1],
@@ -37,6 +40,10 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\bsomething(?:'s| is) (?:wrong|off|broken)\b|\b(?:doesn'?t|does not|isn'?t|is not|not|stopped) work(?:ing|s)?\b/, 3],
       [/\b(?:wrong|incorrect(?:ly)?|fails?|failing|throws?|returns? (?:true|false|null|undefined|nan|\d+|an? (?:empty|wrong)|the wrong|wrong)|instead of|off[- ]by[- ]one|errors?)\b/, 2],
       [/\bfix(?:es|ed|ing)?\b/, 3],
+      [/\b(?:it|this|that|they|which) should\b|\bshould (?:show|display|return|be|equal|say|read|only|not|never|always|stay|keep)\b(?! able)/, 2],
+      [/\b(?:shows?|displays?|returns?|gives?|prints?|renders?)\b[^.]{0,60}\bbut\b|\breturns? (?:duplicates?|nothing|stale|empty|incorrect|old|the old|zero|0)\b/, 2],
+      [/\b(?:since|after) (?:upgrading|updating|the upgrade|we upgraded|bumping|migrating|the migration)\b/, 2],
+      [/\b(?:slow|sluggish|laggy|takes forever|too long)\b/, 2],
       [/\b(?:memory leak|leak(?:s|ing)?|oom|hangs?|freez(?:es|ing)|deadlocks?|race condition|times? out|timing out)\b/, 3],
       [/\b(?:stopped (?!working)\w+ing|no longer \w+|(?:doesn'?t|does not|didn'?t|won'?t|can'?t|cannot) (?!work\b|be\b|have\b)\w+|isn'?t (?!working\b)\w+ing)\b/, 2],
     ],
@@ -75,6 +82,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|aggregate\w*|breakdown|percentiles?|outliers?|forecast\w*|segment\w*)\b/, 3],
       [/\b(?:per (?:day|week|month|user|customer|country|region)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans))\b/, 2],
       [/\b(?:chart|plot|histogram|visuali[sz]\w*|dashboard|notebook|pandas|dataframe|jupyter|dataset|data ?set|the data|our data|spreadsheet|patterns|anomal\w+)\b/, 2],
+      [/\b(?:the numbers|some numbers|numbers (?:on|for|say)|crunch)\b/, 3],
     ],
     head: [
       [/\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|summary of|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare|patterns|trends|anomalies|numbers on)\b/, 4],
@@ -86,7 +94,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/scrap(?:e|er|ing)|crawl/, 2],
       [/\b(?:puppeteer|playwright|cheerio|beautiful ?soup|bs4|selenium|scrapy|jsdom)\b/, 4],
       [/\brobots\.txt\b|\buser[- ]agent\b/, 3],
-      [/\b(?:collect|extract|pull|grab|fetch|download|gather|get)\b[^.]{0,100}\b(?:from|off) (?:https?:\/\/|(?:the |their |each |every |competitor |competitors'? |other )?(?:websites?|sites?|pages?|web|listings?)|\S+\.(?:com|org|net|io)\b)/, 6],
+      [/\b(?:collect|extract|pull|grab|fetch|download|gather|get)(?:s|es|ed|ing)?\b[^.]{0,120}(?:https?:\/\/|\b(?:from|off) (?:the |their |each |every |competitor |competitors'? |other )?(?:websites?|sites?|pages?|web|listings?|boards?)\b|\bfrom \S+\.(?:com|org|net|io)\b)/, 6],
       [/\bpaginat\w*|\?page=|\bnext page\b/, 1],
     ],
     head: [],
@@ -94,6 +102,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
   refactoring: {
     anywhere: [
       [/\brefactor\w*\b/, 6],
+      [/\b(?:re-?architect\w*|redesign\w*)\b/, 4],
       [/\b(?:clean ?up|cleanup|tidy|tech(?:nical)? debt|dead code|deduplicate|dedupe|dry up|simplify|restructure|reorgani[sz]e|decouple|moderni[sz]e)\b/, 4],
       [/\b(?:no behaviou?r changes?|without changing (?:the |any )?behaviou?r|same behaviou?r|behaviou?r[- ]preserving)\b/, 4],
       [/\b(?:split|extract|rename|inline|move|consolidate|merge)\b[^.]{0,60}\b(?:into|to|out of|from)\b/, 3],
@@ -102,7 +111,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:cleaner|more readable|readability|maintainab\w+|less messy|a mess|messy|spaghetti)\b/, 4],
     ],
     head: [
-      [new RegExp(`${POLITE}(?:refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up)\\b`), 5],
+      [new RegExp(`${POLITE}(?:refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign)\\b`), 5],
       [/\bmake (?:it|this|the code|this code|things|the \w+) (?:cleaner|more readable|simpler|nicer|tidier|more maintainable)\b/, 5],
     ],
   },
@@ -125,20 +134,8 @@ const SIGNALS: Record<Category, CategorySignals> = {
 const PRIORITY: Category[] = ['incident-triage', 'code-review', 'web-scraping', 'testing', 'data-analysis', 'bug-fixing', 'refactoring', 'feature'];
 const DATA_FILE = /\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx|xls|ipynb)(?::\d+)?$/i;
 
-export function classifyCategory({ elements, cues }: RecognisedInstruction): Category {
-  const scores = new Map<Category, number>();
-  for (const category of PRIORITY) {
-    const { anywhere, head } = SIGNALS[category];
-    scores.set(category, sumMatches(anywhere, cues.lower) + sumMatches(head, cues.head));
-  }
-  const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
-  if (cues.errorOutput) add('bug-fixing', 3);
-  if (cues.sections.observed || cues.sections.expected || cues.sections.actual) add('bug-fixing', 5);
-  if (cues.sections.focusAreas || (elements.severityLabels && elements.severityLabels.length > 0)) add('code-review', 2);
-  if (cues.references.prNumbers.length > 0) add('code-review', 1);
-  if (elements.rateLimit) add('web-scraping', 2);
-  if (cues.references.files.some((file) => DATA_FILE.test(file))) add('data-analysis', 2);
-
+export function classifyCategory(recognised: RecognisedInstruction): Category {
+  const scores = categoryScores(recognised);
   let best: Category = 'feature';
   let bestScore = 0;
   for (const category of PRIORITY) {
@@ -149,6 +146,24 @@ export function classifyCategory({ elements, cues }: RecognisedInstruction): Cat
     }
   }
   return best;
+}
+
+/** How strongly the wording points at each category; nothing at all reads as a feature request. */
+export function categoryScores({ elements, cues }: RecognisedInstruction): Map<Category, number> {
+  const scores = new Map<Category, number>();
+  for (const category of PRIORITY) {
+    const { anywhere, head } = SIGNALS[category];
+    scores.set(category, sumMatches(anywhere, cues.lower) + sumMatches(head, cues.head));
+  }
+  const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
+  if (cues.errorOutput) add('bug-fixing', 3);
+  if (describesSymptom(cues.prose)) add('bug-fixing', 1);
+  if (cues.sections.observed || cues.sections.expected || cues.sections.actual) add('bug-fixing', 5);
+  if (cues.sections.focusAreas || (elements.severityLabels && elements.severityLabels.length > 0)) add('code-review', 2);
+  if (cues.references.prNumbers.length > 0) add('code-review', 1);
+  if (elements.rateLimit) add('web-scraping', 2);
+  if (cues.references.files.some((file) => DATA_FILE.test(file))) add('data-analysis', 2);
+  return scores;
 }
 
 function sumMatches(signals: Signal[], text: string): number {

@@ -1,6 +1,6 @@
 import type { Category, Complexity } from './instruction-types.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
-import { hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
+import { LARGE_AREA, hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
 
 /** Work a category usually needs before the first line changes: triage and scraping always involve discovery. */
 const BASELINE: Record<Category, number> = {
@@ -23,15 +23,19 @@ const INTEGRATION =
 /** How much several integrations weigh: one is routine, five or more mean several components. */
 const INTEGRATION_WEIGHT = [0, 0.5, 1, 1.5, 2.5, 4];
 const INVESTIGATION =
-  /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|reproduc\w*|repro|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
-const EXISTING_PATTERN = /\b(?:(?<!(?:'d|would|i|we|you|they|also|really|just) )like|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
+  /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
+const EXISTING_PATTERN = /\b(?:(?<!(?:'d|would|i|we|you|they|also|really|just) )like|(?:the|an|our) existing|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
-const MANY_OUTPUTS = /\b(?:split\b[^.]*\binto|one file per|per resource|for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages))\b/i;
+const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|one (?:file|module|class) per|per resource)\b/i;
+const MANY_PLACES = /\b(?:for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages))\b/i;
 const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?)\b/i;
-const ADVANCED_ANALYSIS = /\b(?:cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
+const ADVANCED_ANALYSIS = /\b(?:find out why|why (?:did|does|is|are)|root cause|dropped|drop-offs?|cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
 const DATA_STORE = /\b(?:bigquery|snowflake|redshift|warehouse|postgres\w*|mysql|sql|database|db|clickhouse|athena)\b/i;
 const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
 const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
+const MANY_PAGES = /\b(?:pages|all|every|each|crawl\w*|paginat\w*|page=|\d+ pages)\b/i;
+const USER_INTERFACE = /\b(?:button|page|sidebar|modal|dialog|form|screen|menu|tab|list view|ui|toast|banner)\b/i;
+const SERVER_SIDE = /\b(?:api|endpoint|route|database|db|migration|table|server|backend)\b/i;
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
 const PATHS_AND_URLS = /\S*\/\S*|\S+\.[a-z]{2,5}\b/gi;
@@ -61,34 +65,33 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   const requirementCount = elements.requirements?.length ?? 0;
   if (requirementCount >= 3) score += 1;
   if (requirementCount >= 6) score += 1;
+  // "OAuth login with Google and GitHub, account linking by email, and a migration": several deliverables in one breath.
+  if (requirementCount === 0 && cues.head.replace(/\([^)]*\)/g, '').split(/,\s+/).length >= 3) score += 1;
   if (BUILDS_INTEGRATIONS.has(category)) {
     const integrations = new Set((words.match(INTEGRATION) ?? []).map((word) => word.replace(/s$/, '')));
     score += INTEGRATION_WEIGHT[Math.min(integrations.size, INTEGRATION_WEIGHT.length - 1)]!;
   }
-  const investigating = INVESTIGATION.test(cues.lower) || (elements.observedProblem?.reproduction?.length ?? 0) > 0;
+  const reproducing = category === 'bug-fixing' && (elements.observedProblem?.reproduction?.length ?? 0) > 0;
+  const investigating = INVESTIGATION.test(cues.lower) || reproducing;
   if (investigating) score += 2;
   if (COSMETIC.test(words)) score -= 1;
   if (COVERAGE_TARGET.test(cues.lower)) score += 1;
-  if (MANY_OUTPUTS.test(cues.lower)) score += 1;
-  if (hasBroadScope(cues.lower)) score += 2;
+  if (SEVERAL_NEW_FILES.test(cues.lower)) score += 2;
+  if (MANY_PLACES.test(cues.lower)) score += 1;
+  if (hasBroadScope(cues.head)) score += 2;
   if (isOnlySubjectiveGoal(elements, cues)) score += 1;
   if (DISCOVERY_WITHOUT_LOCATION.has(category) && (elements.location?.length ?? 0) === 0) score += 1;
   if (EXISTING_PATTERN.test(cues.lower)) score -= 1;
-  score += categorySpecific(category, recognised, words, investigating);
+  score += categorySpecific(category, recognised, words);
 
   if (score >= COMPLEX_FROM) return 'complex';
   return score >= MEDIUM_FROM ? 'medium' : 'simple';
 }
 
-function categorySpecific(category: Category, { cues }: RecognisedInstruction, words: string, investigating: boolean): number {
+function categorySpecific(category: Category, { elements, cues }: RecognisedInstruction, words: string): number {
   const references = cues.references;
+  const urls = elements.references?.urls?.length ?? 0;
   switch (category) {
-    case 'bug-fixing': {
-      // A file without the function or line means reading it to find the fault.
-      const located = references.files.length + references.directories.length > 0;
-      const pinpointed = references.functions.length > 0 || references.files.some((file) => /:\d+/.test(file));
-      return located && !pinpointed && !investigating ? 1 : 0;
-    }
     case 'testing':
       return HEAVY_TESTS.test(words) ? 1 : 0;
     case 'code-review':
@@ -96,8 +99,16 @@ function categorySpecific(category: Category, { cues }: RecognisedInstruction, w
       return references.prNumbers.length + references.commits.length === 0 && references.directories.length > 0 ? 2 : 0;
     case 'data-analysis':
       return (ADVANCED_ANALYSIS.test(words) ? 1 : 0) + (DATA_STORE.test(words) ? 1 : 0) + (REUSABLE_TOOL.test(words) ? 1 : 0);
-    case 'web-scraping':
-      return SINGLE_PAGE.test(words) ? -1 : 0;
+    case 'web-scraping': {
+      const onePage = SINGLE_PAGE.test(words) || (urls === 1 && !elements.rateLimit && !MANY_PAGES.test(words));
+      return (onePage ? -1 : 0) + (REUSABLE_TOOL.test(words) ? 1 : 0);
+    }
+    case 'feature': {
+      // Both a screen and the server behind it, or a large area whose footprint in the code is unknown.
+      const fullStack = USER_INTERFACE.test(words) && (SERVER_SIDE.test(words) || references.routes.length > 0);
+      const largeAndUnlocated = LARGE_AREA.test(cues.head) && (elements.location?.length ?? 0) === 0;
+      return (fullStack ? 1 : 0) + (largeAndUnlocated ? 2 : 0);
+    }
     default:
       return 0;
   }

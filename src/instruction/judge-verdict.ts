@@ -11,7 +11,7 @@ export interface Judgement {
 
 const VAGUE_PROBLEM = /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
 const ANALYSIS_QUESTION =
-  /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|sum|total|count|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|breakdown|per (?:day|week|month|user|customer|country|region)|by (?:day|week|month|country|region|plan|product|channel|source)|daily|weekly|monthly|top \d+|how many|which|what|why|compare|growth|rate|percentage|share|ratio|outliers?|anomal\w*|forecast)\b/i;
+  /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|sum|total|count|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|breakdown|per (?:day|week|month|user|customer|country|region)|by (?:day|week|month|country|region|plan|product|channel|source)|daily|weekly|monthly|top \d+|how many|which \w+|what(?:'s| is| are| was| were) (?:the|our)|why (?:did|does|is|are|do)|compare|growth|rate|percentage|share|ratio|outliers?|anomal\w*|forecast)\b/i;
 
 /**
  * Blocking gaps make an instruction ill-formed; advisory ones (a review's focus and format, a scraper's pacing,

@@ -21,7 +21,7 @@ const LABELS: [SectionKind, string][] = [
   ['successCriteria', 'success criteria|success|acceptance criteria|done when|definition of done|dod|done means'],
   ['location', 'location|locations|where|files?|paths?|code|modules?|functions?|components?|service'],
   ['repository', 'repo|repository|repos'],
-  ['target', 'target'],
+  ['target', 'target|data|dataset|data source|source|sources|input|inputs|site|sites|urls?|pages'],
   ['scope', 'scope|in scope'],
   ['observed', 'observed problem|problem|issue|symptoms?|bug|what happens|observed'],
   ['expected', 'expected|expected behaviou?r|expected result|expected output|should'],

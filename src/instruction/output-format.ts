@@ -6,7 +6,7 @@ const FORMAT_WORDS = new RegExp(
     String.raw`\b(?:json|csv|html|pdf|yaml)\s+(?:file|output|report|export|summary|format)\b`,
     String.raw`\b(?:bar|line|pie|funnel)?\s*(?:chart|plot|histogram|graph)s?\b`,
     String.raw`\b(?:a|an|short|brief|written|final|summary|html|pdf|one-page)\s+report\b`,
-    String.raw`\b(?:inline|pr|review)\s+comments?\b|\bcomment on the (?:pr|pull request|diff)\b`,
+    String.raw`\b(?:inline|pr|review)\s+comments?\b|\bcomments? (?:inline|on the (?:pr|pull request|diff))\b|\bcomment on the (?:pr|pull request|diff)\b`,
     String.raw`\bseverit(?:y|ies)\b`,
     String.raw`\b(?:bullet(?:ed)? list|bullet points|checklist|tl;dr|one line per|a table|table of)\b`,
     String.raw`\b(?:summary|summarise|summarize)\s+(?:in|as|of)\b`,

@@ -36,7 +36,7 @@ const BUG_CONTEXT =
   /\b(?:fix|fixes|fixing|bug|bugs|buggy|broken|error|errors|crash\w*|fail(?:s|ed|ing|ure)?|wrong|incorrect\w*|regression|triage|incident|outage|exception|not working|doesn'?t work)\b/i;
 const EXPECTATION = /\b(?:should|expected|supposed to|ought to|needs? to be|must be)\b/i;
 const IMPERATIVE_START =
-  /^(?:please\s+|pls\s+|also\s+|then\s+|and\s+|can you\s+|could you\s+)?(?:add|fix|make|use|write|create|implement|update|remove|return|follow|ensure|cover|mock|handle|keep|log|retry|save|check|look|find|investigate|tell|give|include|put|send|move|rename|split|replace|review|test|run|store|show|print|let|open|document)\b/i;
+  /^(?:please\s+|pls\s+|also\s+|then\s+|and\s+|can you\s+|could you\s+)?(?:add|fix|make|use|write|create|implement|update|remove|return|follow|ensure|cover|raise|increase|bump|mock|handle|keep|log|retry|save|check|look|find|investigate|tell|give|include|put|send|move|rename|split|replace|review|test|run|store|show|print|let|open|document)\b/i;
 const REFERENCE_ONLY = /^(?:(?:the\s+)?(?:repo|repository|file|location|see|in|code|pr|link|ref)\b[\s:]*\S*|\S+)$/i;
 const NOT_A_TASK: ReadonlySet<SentenceRole> = new Set(['reproduction', 'success-criterion', 'background']);
 const TRIAGE_PREFIX = /^(?:triage|incident|urgent|alert|sev[- ]?\d|p[0-2])\s*[:\-–]\s*/i;
@@ -53,7 +53,9 @@ export function recogniseElements(text: string): RecognisedInstruction {
     BUG_CONTEXT.test(prose) || errorBlocks.length > 0 || !!(sections.observed || sections.expected || sections.actual || sections.error);
 
   const { listItems, sentences } = unlabelledParts(unlabelled);
-  const taskSentence = sections.task ? undefined : sentences.find((sentence) => !NOT_A_TASK.has(sentenceRole(sentence))) ?? sentences[0];
+  const taskSentence = sections.task
+    ? undefined
+    : sentences.find((sentence) => IMPERATIVE_START.test(sentence) || !NOT_A_TASK.has(sentenceRole(sentence))) ?? sentences[0];
   const taskSource = withoutCodeMarkers(sections.task ?? taskSentence ?? listItems[0] ?? '');
   const { task, items: taskItems } = splitTaskList(taskSource);
 
@@ -151,7 +153,7 @@ function unlabelledParts(unlabelled: string): { listItems: string[]; sentences: 
     if (hasListMarker(line)) listItems.push(cleanItem(withoutCodeMarkers(line)));
     else {
       for (const sentence of splitSentences(withoutCodeMarkers(line))) {
-        sentences.push(...sentence.split(/;\s+/).map((part) => part.trim()).filter(Boolean));
+        sentences.push(...sentence.split(/;\s+|\s+[—–]\s+/).map((part) => part.trim()).filter(Boolean));
       }
     }
   }

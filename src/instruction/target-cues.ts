@@ -21,7 +21,9 @@ const UNSPECIFIC_WORDS = new Set(
   feature features request pull tell show find everywhere anywhere info information
   crash crashes crashing crashed fails failing failed failure slow down outage dead weird happening going wrong off
   prod production staging live site server servers service services logs log summary numbers number report
-  interesting patterns pattern someone something somewhere asap help alert alerts alarm`.split(/\s+/),
+  interesting patterns pattern someone something somewhere asap help alert alerts alarm terrible awful horrible poor ugly messy sucks meh lame af
+  say says said think know mean means seem seems happen happens happened use used using try simplify simplified rework
+  restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose`.split(/\s+/),
 );
 
 const NAMED_PLACE =
