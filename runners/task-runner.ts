@@ -16,6 +16,7 @@ import { changedFiles, commitAll } from '../src/workspace/commit-changes.js';
 import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/workspace/job-workspace.js';
 import { prepareLocalWorkspace, pushToLocal } from '../src/workspace/local-workspace.js';
 import { pushBranch } from '../src/workspace/push-branch.js';
+import { deleteRemoteBranch } from '../src/workspace/delete-remote-branch.js';
 import type { RunnerDeps } from './runner-deps.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
@@ -160,28 +161,29 @@ async function publish(
     return { ...result, status: stoppedEarly ? 'stopped' : 'answered', answer: `${result.report?.summary ?? result.answer ?? ''}\n\nCommitted on branch \`${workspace.branch}\` of ${job.localPath}.`.trim() };
   }
   if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
-  await pushBranch({
-    dir: workspace.dir,
-    branch: workspace.branch,
-    gitBaseUrl: deps.config.env.GIT_BASE_URL,
-    owner: job.repo.owner,
-    repo: job.repo.name,
-    credential: deps.githubToken,
-  });
+  const remote = { gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: job.repo.owner, repo: job.repo.name, branch: workspace.branch, credential: deps.githubToken };
+  const pushed = await pushBranch({ ...remote, dir: workspace.dir });
   const draft = stoppedEarly;
-  const pr = await openOrUpdatePullRequest(
-    deps.github,
-    {
-      owner: job.repo.owner,
-      repo: job.repo.name,
-      head: workspace.branch,
-      base: workspace.baseBranch,
-      title: pullRequestTitle(job.instruction),
-      body: renderPullRequestBody(result, context.threadUrl),
-      draft,
-    },
-    deps.redact,
-  );
+  let pr;
+  try {
+    pr = await openOrUpdatePullRequest(
+      deps.github,
+      {
+        owner: job.repo.owner,
+        repo: job.repo.name,
+        head: workspace.branch,
+        base: workspace.baseBranch,
+        title: pullRequestTitle(job.instruction),
+        body: renderPullRequestBody(result, context.threadUrl),
+        draft,
+      },
+      deps.redact,
+    );
+  } catch (error) {
+    // A new branch without its pull request is half-made work: take it back. A follow-up's branch stays.
+    if (!context.continueBranch) await deleteRemoteBranch({ ...remote, expectedSha: pushed.sha }).catch(() => undefined);
+    throw error;
+  }
   if (!pr.created) {
     await deps.github.issues.createComment({
       owner: job.repo.owner,

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { errorResponse, toolUseResponse } from '../fakes/anthropic-fake.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/web }
+sandbox: { mode: bwrap }
+`;
+
+const finishWithFile = (path: string) => [
+  toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path, file_text: 'export const x = 1;\n' } }]),
+  toolUseResponse([{ name: 'finish_task', input: { summary: 'Added a file.', verification: 'none needed', filesChanged: [], openQuestions: [] } }]),
+];
+
+describe('failures end with a thread reply that says why, and leave nothing half-made', () => {
+  let world: E2eWorld;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'web', { 'README.md': '# web\n', 'src/index.js': 'export {};\n' });
+    await world.start();
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  const mention = async (text: string) => {
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> ${text}` });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    return (envelope.event as { ts: string }).ts;
+  };
+
+  it('reports a model API that keeps failing', async () => {
+    world.anthropic.setScript(Array.from({ length: 8 }, () => errorResponse(500)));
+    const ts = await mention('add a `version` export to src/index.js that returns "1.0". Follow the existing style.');
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /model API failed/.test(String(c.args.text)),
+      60_000,
+    );
+    expect(String(reply.args.text)).toMatch(/HTTP 500/);
+    expect(world.github.pulls('acme', 'web')).toHaveLength(0);
+  });
+
+  it('takes the pushed branch back when GitHub refuses the pull request', async () => {
+    world.anthropic.setScript(finishWithFile('src/version.js'));
+    world.github.failNext('POST /repos/acme/web/pulls', { status: 422, body: { message: 'Validation Failed', errors: [{ message: 'base invalid' }] } });
+    const ts = await mention('add src/version.js exporting `x = 1`. Keep it to that file.');
+    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).startsWith(':x:'), 60_000);
+    expect(String(reply.args.text)).toMatch(/GitHub rejected the pull request \(HTTP 422\)/);
+    expect(world.github.pulls('acme', 'web')).toHaveLength(0);
+    const branches = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'web'), 'branch', '--list', 'wrench/*'], { encoding: 'utf8' });
+    expect(branches.trim()).toBe('');
+  });
+});
