@@ -158,7 +158,7 @@ async function publish(
 ): Promise<RunResult> {
   if (job.localPath) {
     await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
-    return { ...result, status: stoppedEarly ? 'stopped' : 'answered', answer: `${result.report?.summary ?? result.answer ?? ''}\n\nCommitted on branch \`${workspace.branch}\` of ${job.localPath}.`.trim() };
+    return { ...result, status: stoppedEarly ? 'stopped' : 'answered', pushedTo: job.localPath };
   }
   if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
   const remote = { gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: job.repo.owner, repo: job.repo.name, branch: workspace.branch, credential: deps.githubToken };

@@ -21,5 +21,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+  // Everything is closed; should a library still hold the event loop open, do not hang the deploy.
+  setTimeout(() => process.exit(0), 2000).unref();
   return 0;
 }

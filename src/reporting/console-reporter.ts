@@ -15,7 +15,9 @@ export class ConsoleReporter implements RunReporter {
     const headline =
       result.pullRequest !== undefined
         ? `Pull request #${result.pullRequest.number}${result.pullRequest.draft ? ' (draft)' : ''}: ${result.pullRequest.url}`
-        : result.status === 'stopped'
+        : result.pushedTo
+          ? `Committed on branch \`${result.branch}\` of ${result.pushedTo}${result.status === 'stopped' ? ' (stopped early)' : ''}.`
+          : result.status === 'stopped'
           ? 'Stopped early.'
           : 'Done.';
     this.write(`\n${headline}\n\n${renderResultMarkdown(result)}\n`);

@@ -7,6 +7,8 @@ export interface RunResult {
   repository: string;
   instruction: string;
   branch?: string;
+  /** `wrench run --repo PATH`: the local checkout the branch was pushed back to. */
+  pushedTo?: string;
   pullRequest?: { number: number; url: string; draft: boolean };
   report?: TaskReport;
   /** The agent's answer when it changed nothing, or its last words. */

@@ -1,8 +1,10 @@
 import { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import { handleHealth } from '../../handlers/health.js';
+import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../handlers/pagerduty-webhook.js';
 import { registerHandlers } from '../../handlers/register-handlers.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
+import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
 import type { Config } from '../config/load-config.js';
 import { requireSettings, type Role } from '../config/require-settings.js';
 import { createLogger, type Logger } from '../logging/logger.js';
@@ -14,6 +16,7 @@ import { ThreadSessionStore } from '../sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../slack/create-slack-app.js';
 import { slackReporterFactory } from '../slack/slack-reporter-factory.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
+import { buildTriageDeps } from './build-triage-deps.js';
 
 export interface RunningService {
   logger: Logger;
@@ -44,6 +47,9 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     const deps = { config, queues, redis, redact, logger, sessions };
     app = createSlackApp(config, logger, [
       { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
+      config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
+        ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }
+        : { path: '/pagerduty/webhook', method: ['POST', 'GET'], handler: pagerDutyWebhookDisabled },
     ]);
     registerHandlers(app, deps);
     await app.start();
@@ -51,11 +57,14 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   }
 
   let worker: TaskWorker | undefined;
-  if (role === 'all' || role === 'worker') {
+  let triageWorker: TriageWorker | undefined;
+  const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl) : undefined;
+  const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl) : undefined;
+  if (workerConnection) {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets);
     worker = await startTaskWorker(
       {
-        connection: createRedis(redisUrl),
+        connection: workerConnection,
         redis,
         prefix: config.env.WRENCH_QUEUE_PREFIX,
         concurrency: config.file.limits.concurrency,
@@ -63,6 +72,10 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         reporterFor: slackReporterFactory(slackClient, redact),
       },
       runnerDeps,
+    );
+    triageWorker = await startTriageWorker(
+      { connection: triageConnection!, concurrency: config.file.limits.concurrency },
+      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX }),
     );
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
@@ -75,9 +88,11 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       (stopping ??= (async () => {
         logger.info('shutting down');
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
-        await worker?.close();
+        await Promise.all([worker?.close(), triageWorker?.close()]);
         await queues.close();
         sessions.close();
+        workerConnection?.disconnect();
+        triageConnection?.disconnect();
         redis.disconnect();
         await embedded?.stop();
         logger.flush();

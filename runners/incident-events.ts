@@ -1,0 +1,146 @@
+import { WrenchError } from '../src/errors.js';
+import type { IncidentThread } from '../src/pagerduty/incident-thread-store.js';
+import { isOwnNote, knownNoteAuthor } from '../src/pagerduty/own-notes.js';
+import type { IncidentData } from '../src/pagerduty/webhook-envelope.js';
+import { enqueueTriage } from '../src/queue/queues.js';
+import { jobIdFor } from '../src/queue/task-job.js';
+import type { IncidentAnnotatedJob, IncidentTriggeredJob, IncidentUpdatedJob } from '../src/queue/triage-job.js';
+import { incidentCard } from '../src/slack/incident-card.js';
+import { incidentNoteMessage } from '../src/slack/incident-note-message.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import type { TriageDeps } from './triage-deps.js';
+
+/** The card is not posted yet (the triggered event is still being handled): retried with backoff. */
+export class CardNotReadyError extends WrenchError {
+  constructor(incidentId: string) {
+    super('card_not_ready', `The card of incident ${incidentId} is not posted yet.`);
+  }
+}
+
+/** The triage run of an incident that triggered: one per incident, so its id is the incident's. */
+export const firstTriageId = (incidentId: string) => jobIdFor('triage', incidentId);
+
+/**
+ * incident.triggered: post the card in the service's channel (once: a retried job finds it in Redis),
+ * remember incident -> thread, and queue the triage in the card's thread.
+ */
+export async function handleIncidentTriggered(job: IncidentTriggeredJob, deps: TriageDeps): Promise<{ cardTs: string }> {
+  const { incident } = job;
+  const log = deps.logger.child({ incidentId: incident.id, channel: job.channel, repo: `${job.repo.owner}/${job.repo.name}` });
+  let thread = await deps.threads.get(incident.id);
+  if (!thread?.cardTs) {
+    const draft: IncidentThread = {
+      ...fieldsOf(incident),
+      incidentId: incident.id,
+      serviceId: incident.service.id,
+      repo: `${job.repo.owner}/${job.repo.name}`,
+      channel: job.channel,
+      createdAt: incident.created_at ?? job.event.occurredAt,
+      lastEventAt: job.event.occurredAt,
+      triageIds: [],
+    };
+    const card = incidentCard(draft);
+    const posted = await deps.slack.chat.postMessage({
+      channel: job.channel,
+      text: deps.redact(card.text),
+      blocks: deps.redact.deep(card.blocks),
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    const cardTs = posted.ts!;
+    thread = (await deps.threads.update(incident.id, (current) => (current?.cardTs ? null : { ...(current ?? draft), cardTs })))!;
+    log.info({ cardTs }, 'incident card posted');
+  }
+  const triageId = firstTriageId(incident.id);
+  await enqueueTriage(deps.queues, triageId, {
+    kind: 'triage',
+    triageId,
+    source: { type: 'pagerduty', incidentId: incident.id, withNotes: false },
+    repo: job.repo,
+    channel: thread.channel,
+    threadTs: thread.cardTs!,
+    requestedAt: new Date().toISOString(),
+  });
+  return { cardTs: thread.cardTs! };
+}
+
+/** acknowledged, resolved, reassigned, priority_updated, escalated...: the card is updated in place. */
+export async function handleIncidentUpdated(job: IncidentUpdatedJob, deps: TriageDeps): Promise<'updated' | 'stale'> {
+  const current = await deps.threads.get(job.incident.id);
+  if (!current?.cardTs) throw new CardNotReadyError(job.incident.id);
+  let stale = false;
+  const next = await deps.threads.update(job.incident.id, (thread) => {
+    if (!thread) return null;
+    if (thread.lastEventAt && Date.parse(thread.lastEventAt) > Date.parse(job.event.occurredAt)) {
+      stale = true;
+      return null;
+    }
+    return { ...thread, ...fieldsOf(job.incident), lastEventAt: job.event.occurredAt, lastChange: describeChange(job) };
+  });
+  if (stale || !next?.cardTs) return 'stale';
+  await new ThreadPoster(deps.slack, deps.redact).update(next.channel, next.cardTs, incidentCard(next));
+  deps.logger.info({ incidentId: job.incident.id, eventType: job.event.type, status: next.status }, 'incident card updated');
+  return 'updated';
+}
+
+/** incident.annotated: a person's note goes into the thread with a re-triage button; Wrench's own notes do not. */
+export async function handleIncidentAnnotated(job: IncidentAnnotatedJob, deps: TriageDeps): Promise<'posted' | 'own_note'> {
+  const incidentId = job.note.incident.id;
+  const thread = await deps.threads.get(incidentId);
+  if (!thread?.cardTs) throw new CardNotReadyError(incidentId);
+  const wrenchUser = await knownNoteAuthor(deps.redis, deps.prefix);
+  let authorId = job.event.agent?.type?.startsWith('user') ? job.event.agent.id : undefined;
+  let author = job.event.agent?.summary ?? undefined;
+  if (!authorId && deps.pagerduty) {
+    const notes = await deps.pagerduty.notes(incidentId).catch(() => []);
+    const found = notes.find((n) => n.id === job.note.id) as { user?: { id?: string; summary?: string } } | undefined;
+    authorId = found?.user?.id;
+    author ??= found?.user?.summary;
+  }
+  if (isOwnNote({ authorId, content: job.note.content }, wrenchUser)) {
+    deps.logger.info({ incidentId, noteId: job.note.id }, 'own note on the incident: not echoed');
+    return 'own_note';
+  }
+  const message = incidentNoteMessage({ author: author ?? 'A responder', content: job.note.content, incidentId, trimmed: job.note.trimmed });
+  await new ThreadPoster(deps.slack, deps.redact).reply(thread.channel, thread.cardTs, message);
+  deps.logger.info({ incidentId, noteId: job.note.id }, 'responder note posted in the thread');
+  return 'posted';
+}
+
+function fieldsOf(incident: IncidentData) {
+  return {
+    number: incident.number ?? null,
+    title: incident.title,
+    status: incident.status,
+    urgency: incident.urgency ?? null,
+    priority: incident.priority?.summary ?? null,
+    service: incident.service.summary ?? incident.service.id,
+    assignees: incident.assignees.map((a) => a.summary ?? a.id),
+    htmlUrl: incident.html_url ?? null,
+  };
+}
+
+const CHANGE_VERBS: Record<string, string> = {
+  'incident.acknowledged': 'Acknowledged',
+  'incident.unacknowledged': 'Unacknowledged',
+  'incident.resolved': 'Resolved',
+  'incident.reopened': 'Reopened',
+  'incident.reassigned': 'Reassigned',
+  'incident.priority_updated': 'Priority changed',
+  'incident.escalated': 'Escalated',
+  'incident.delegated': 'Delegated',
+};
+
+function describeChange(job: IncidentUpdatedJob): string {
+  const verb = CHANGE_VERBS[job.event.type] ?? job.event.type;
+  const who = job.event.agent?.summary ? ` by ${job.event.agent.summary}` : '';
+  const extra =
+    job.event.type === 'incident.reassigned' || job.event.type === 'incident.escalated'
+      ? ` to ${job.incident.assignees.map((a) => a.summary ?? a.id).join(', ') || 'nobody'}`
+      : job.event.type === 'incident.priority_updated'
+        ? ` to ${job.incident.priority?.summary ?? 'none'}`
+        : '';
+  const at = new Date(job.event.occurredAt);
+  const when = Number.isNaN(at.getTime()) ? '' : ` at ${at.toISOString().slice(11, 16)} UTC`;
+  return `${verb}${who}${extra}${when}`;
+}

@@ -1,0 +1,19 @@
+import type { WebClient } from '@slack/web-api';
+import type { Redis } from 'ioredis';
+import type { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
+import type { PagerDutyClient } from '../src/pagerduty/pagerduty-client.js';
+import type { Queues } from '../src/queue/queues.js';
+import type { TriageRecordStore } from '../src/triage/triage-record.js';
+import type { RunnerDeps } from './runner-deps.js';
+
+/** What the triage worker's runners need on top of every runner's clients. */
+export interface TriageDeps extends RunnerDeps {
+  slack: WebClient;
+  /** null when PAGERDUTY_API_TOKEN is not set: triage then works from the webhook's data only. */
+  pagerduty: PagerDutyClient | null;
+  redis: Redis;
+  queues: Queues;
+  prefix: string;
+  threads: IncidentThreadStore;
+  records: TriageRecordStore;
+}

@@ -1,0 +1,106 @@
+import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { describeError } from '../src/errors.js';
+import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from '../src/queue/triage-job.js';
+import { Cancellation } from '../src/sessions/cancellation.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { failureMessage, isTransient } from './failure-message.js';
+import { CardNotReadyError, handleIncidentAnnotated, handleIncidentTriggered, handleIncidentUpdated } from './incident-events.js';
+import { runRevert } from './revert-runner.js';
+import type { TriageDeps } from './triage-deps.js';
+import { runTriage } from './triage-runner.js';
+
+export interface TriageWorkerOptions {
+  /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
+  connection: ConnectionOptions;
+  concurrency: number;
+}
+
+export interface TriageWorker {
+  worker: Worker;
+  /** Stops taking jobs; after `graceMs` running triages and reverts are cancelled and awaited. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The triage queue's processor: incident events (card, lifecycle, notes), triage runs and reverts.
+ * A malformed job fails at once; a failure before the agent or the revert starts is retried (transient
+ * ones, with backoff); after that it is final and explained in the thread.
+ */
+export async function startTriageWorker(options: TriageWorkerOptions, deps: TriageDeps): Promise<TriageWorker> {
+  const running = new Map<string, AbortController>();
+  const cancellation = new Cancellation(deps.redis, deps.prefix);
+  const unsubscribe = await cancellation.subscribe((jobId) => running.get(jobId)?.abort(new Error('cancelled')));
+
+  const processor = async (job: Job) => {
+    const parsed = triageJobSchema.safeParse(job.data);
+    if (!parsed.success) {
+      deps.logger.error({ jobId: job.id, issues: parsed.error.issues }, 'malformed triage job');
+      throw new UnrecoverableError(`Malformed triage job: ${parsed.error.message}`);
+    }
+    const payload = parsed.data;
+    const jobId = job.id!;
+    const log = deps.logger.child({ jobId, kind: payload.kind });
+    const final = (error: unknown, started: boolean) => started || !isTransient(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+
+    if (payload.kind === 'incident-triggered' || payload.kind === 'incident-updated' || payload.kind === 'incident-annotated') {
+      try {
+        if (payload.kind === 'incident-triggered') return await handleIncidentTriggered(payload, deps);
+        if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
+        return { status: await handleIncidentAnnotated(payload, deps) };
+      } catch (error) {
+        const retry = error instanceof CardNotReadyError || !final(error, false);
+        log.warn({ err: error, retry, attempt: job.attemptsMade + 1 }, 'incident event failed');
+        if (retry && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
+        throw new UnrecoverableError(describeError(error));
+      }
+    }
+
+    if (await cancellation.isRequested(jobId)) return { status: 'cancelled' };
+    const controller = new AbortController();
+    running.set(jobId, controller);
+    let started = payload.kind === 'revert';
+    try {
+      if (payload.kind === 'triage') {
+        const record = await runTriage(payload, { jobId, signal: controller.signal, onAgentStarted: () => (started = true) }, deps);
+        return { status: 'reported', verdict: record.report.verdict };
+      }
+      return await runRevert(payload, { jobId, signal: controller.signal }, deps);
+    } catch (error) {
+      const isFinal = final(error, started);
+      log.error({ err: error, final: isFinal }, `${payload.kind} failed`);
+      if (!isFinal) throw error;
+      // A revert reports its own failure on its status message; a triage's is explained here.
+      if (payload.kind === 'triage') await reportFailure(payload, error, deps).catch((e) => log.error({ err: e }, 'could not report the failure'));
+      throw new UnrecoverableError(describeError(error));
+    } finally {
+      running.delete(jobId);
+    }
+  };
+
+  const worker = new Worker(TRIAGE_QUEUE, processor, {
+    connection: options.connection,
+    prefix: deps.prefix,
+    concurrency: options.concurrency,
+    maxStalledCount: 1,
+  });
+  worker.on('error', (error) => deps.logger.error({ err: error }, 'triage worker error'));
+
+  return {
+    worker,
+    async close(graceMs = 25_000) {
+      const closing = worker.close();
+      const timer = setTimeout(() => {
+        for (const controller of running.values()) controller.abort(new Error('Wrench is shutting down'));
+      }, graceMs);
+      await closing;
+      clearTimeout(timer);
+      await unsubscribe();
+      deps.threads.close();
+    },
+  };
+}
+
+/** A failed triage is explained in its thread, with what to do next. */
+async function reportFailure(job: Extract<TriageJob, { kind: 'triage' }>, error: unknown, deps: TriageDeps): Promise<void> {
+  await new ThreadPoster(deps.slack, deps.redact).reply(job.channel, job.threadTs, { text: `:x: Triage failed. ${failureMessage(error)}` });
+}

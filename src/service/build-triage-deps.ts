@@ -1,0 +1,22 @@
+import type { WebClient } from '@slack/web-api';
+import type { Redis } from 'ioredis';
+import type { RunnerDeps } from '../../runners/runner-deps.js';
+import type { TriageDeps } from '../../runners/triage-deps.js';
+import { IncidentThreadStore } from '../pagerduty/incident-thread-store.js';
+import { PagerDutyClient } from '../pagerduty/pagerduty-client.js';
+import type { Queues } from '../queue/queues.js';
+import { TriageRecordStore } from '../triage/triage-record.js';
+
+/** The triage worker's clients: the runners' own, Slack, PagerDuty (when PAGERDUTY_API_TOKEN is set) and its Redis stores. */
+export function buildTriageDeps(runner: RunnerDeps, extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string }): TriageDeps {
+  const env = runner.config.env;
+  return {
+    ...runner,
+    ...extra,
+    pagerduty: env.PAGERDUTY_API_TOKEN
+      ? new PagerDutyClient({ token: env.PAGERDUTY_API_TOKEN, apiUrl: env.PAGERDUTY_API_URL, fromEmail: env.PAGERDUTY_FROM_EMAIL })
+      : null,
+    threads: new IncidentThreadStore(extra.redis, extra.prefix),
+    records: new TriageRecordStore(extra.redis, extra.prefix),
+  };
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { startAnthropicFake, toolUseResponse, type AnthropicFake } from '../fakes/anthropic-fake.js';
+import { startGitHubFake, type GitHubFake } from '../fakes/github-fake.js';
+import { startSlackFake, type SlackFake } from '../fakes/slack-fake.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
+import { runWrench, startWrench } from '../helpers/wrench-process.js';
+
+describe('the wrench command line', () => {
+  let dir: TempDir;
+  let anthropic: AnthropicFake;
+  let slack: SlackFake;
+  let github: GitHubFake;
+  let redis: RedisServer;
+
+  beforeAll(async () => {
+    [dir, anthropic, slack, github, redis] = await Promise.all([
+      makeTempDir('wrench-cli-'),
+      startAnthropicFake(),
+      startSlackFake({ tokens: ['xoxb-good-token-0000'] }),
+      startGitHubFake(),
+      startRedisServer(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([anthropic?.stop(), slack?.stop(), github?.stop(), redis?.stop()]);
+    await dir?.remove();
+  });
+
+  it('start without credentials says exactly which variables to set', async () => {
+    const result = await runWrench(['start'], { WRENCH_DATA_DIR: path.join(dir.path, 'none') });
+    expect(result.code).toBe(1);
+    for (const name of ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'ANTHROPIC_API_KEY', 'GITHUB_TOKEN']) expect(result.stderr).toContain(name);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('start with a bad value names it', async () => {
+    const result = await runWrench(['start'], { PORT: 'not-a-port' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('PORT');
+  });
+
+  it('start without REDIS_URL runs its own redis-server under the data dir and stops it on exit', async () => {
+    const dataDir = path.join(dir.path, 'embedded');
+    const wrench = await startWrench({
+      SLACK_BOT_TOKEN: 'xoxb-good-token-0000',
+      SLACK_SIGNING_SECRET: 'secret',
+      SLACK_API_URL: slack.apiUrl,
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      ANTHROPIC_BASE_URL: anthropic.url,
+      GITHUB_TOKEN: 'ghp_testtesttesttesttesttesttesttest0000',
+      GITHUB_API_URL: github.url,
+      WRENCH_DATA_DIR: dataDir,
+    });
+    const health = (await (await fetch(`${wrench.url}/healthz`)).json()) as { status: string; workers: number };
+    expect(health.status).toBe('ok');
+    const port = Number(/redis:\/\/127\.0\.0\.1:(\d+)/.exec(wrench.output())?.[1]);
+    expect(port).toBeGreaterThan(0);
+    expect(existsSync(path.join(dataDir, 'redis'))).toBe(true);
+    expect(await wrench.stop()).toBe(0);
+    expect(readdirSync(path.join(dataDir, 'redis')).some((f) => f.startsWith('appendonly'))).toBe(true);
+    expect(await portOpen(port)).toBe(false);
+  });
+
+  it('run --repo PATH runs one task without Slack and pushes a branch back to the checkout', async () => {
+    const repo = path.join(dir.path, 'local-repo');
+    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
+    writeFileSync(path.join(repo, 'README.md'), '# demo\n');
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
+    anthropic.setScript([
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'README.md', old_str: '# demo', new_str: '# demo\n\nA demo project.' } }]),
+      toolUseResponse([{ name: 'finish_task', input: { summary: 'Described the project in README.md.', verification: 'viewed the file', filesChanged: [{ path: 'README.md', change: 'one sentence' }], openQuestions: [] } }]),
+    ]);
+    const result = await runWrench(['run', '--repo', repo, 'add a one-sentence description to README.md under the title'], {
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      ANTHROPIC_BASE_URL: anthropic.url,
+      WRENCH_DATA_DIR: path.join(dir.path, 'run-data'),
+      WRENCH_CONFIG: writeConfig(dir.path, 'sandbox: { mode: none }\n'),
+    });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/preparing/);
+    expect(result.stdout).toContain('Described the project in README.md.');
+    const branch = /Committed on branch `([^`]+)`/.exec(result.stdout)?.[1];
+    if (!branch) throw new Error(result.stdout);
+    expect(branch).toMatch(/^wrench\/add-a-one-sentence/);
+    expect(execFileSync('git', ['-C', repo, 'show', `${branch}:README.md`], { encoding: 'utf8' })).toContain('A demo project.');
+  });
+
+  it('run explains bad arguments', async () => {
+    const noRepo = await runWrench(['run', 'do something'], {});
+    expect(noRepo.code).toBe(1);
+    expect(noRepo.stderr).toContain('--repo');
+    const badRepo = await runWrench(['run', '--repo', 'not a repo', 'x'], { ANTHROPIC_API_KEY: 'k' });
+    expect(badRepo.stderr).toMatch(/local checkout or owner\/name/);
+  });
+
+  it('doctor checks each part and says what to fix', async () => {
+    const env = {
+      SLACK_BOT_TOKEN: 'xoxb-wrong-token',
+      SLACK_SIGNING_SECRET: 'secret',
+      SLACK_API_URL: slack.apiUrl,
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      ANTHROPIC_BASE_URL: anthropic.url,
+      GITHUB_TOKEN: 'ghp_testtesttesttesttesttesttesttest0000',
+      GITHUB_API_URL: github.url,
+      REDIS_URL: redis.url,
+      WRENCH_CONFIG: writeConfig(dir.path, 'sandbox: { mode: bwrap }\n'),
+    };
+    const bad = await runWrench(['doctor'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/FAIL\s+Slack: auth.test failed: invalid_auth/);
+    expect(bad.stdout).toMatch(/fix: Check SLACK_BOT_TOKEN/);
+    expect(bad.stdout).toMatch(/ok\s+Redis/);
+    expect(bad.stdout).toMatch(/ok\s+sandbox: bubblewrap works/);
+    const good = await runWrench(['doctor'], { ...env, SLACK_BOT_TOKEN: 'xoxb-good-token-0000' });
+    expect(good.stdout).toMatch(/ok\s+Slack/);
+    expect(good.stdout).toMatch(/ok\s+Anthropic/);
+    expect(good.stdout).toMatch(/ok\s+GitHub/);
+    expect(good.code).toBe(0);
+  });
+
+  it('unknown commands get the usage', async () => {
+    const result = await runWrench(['frobnicate'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Usage: wrench');
+  });
+});
+
+function writeConfig(dir: string, yaml: string): string {
+  const file = path.join(dir, `config-${Math.random().toString(36).slice(2)}.yml`);
+  writeFileSync(file, yaml);
+  return file;
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
