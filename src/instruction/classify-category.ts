@@ -42,7 +42,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\bfix(?:es|ed|ing)?\b/, 3],
       [/\b(?:it|this|that|they|which) should\b|\bshould (?:show|display|return|be|equal|say|read|only|not|never|always|stay|keep)\b(?! able)/, 2],
       [/\b(?:shows?|displays?|returns?|gives?|prints?|renders?)\b[^.]{0,60}\bbut\b|\breturns? (?:duplicates?|nothing|stale|empty|incorrect|old|the old|zero|0)\b/, 2],
-      [/\b(?:since|after) (?:upgrading|updating|the upgrade|we upgraded|bumping|migrating|the migration)\b/, 2],
+      [/\b(?:since|after) (?:upgrading|updating|the upgrade|we upgraded|bumping|migrating|the migration)\b|\b(?:started|began|broke|regressed) (?:after|since|with|in)\b/, 2],
       [/\b(?:slow|sluggish|laggy|takes forever|too long)\b/, 2],
       [/\b(?:memory leak|leak(?:s|ing)?|oom|hangs?|freez(?:es|ing)|deadlocks?|race condition|times? out|timing out)\b/, 3],
       [/\b(?:stopped (?!working)\w+ing|no longer \w+|(?:doesn'?t|does not|didn'?t|won'?t|can'?t|cannot) (?!work\b|be\b|have\b)\w+|isn'?t (?!working\b)\w+ing)\b/, 2],

@@ -50,6 +50,7 @@ const STACK_FRAME_PY = /File "([^"]+)", line (\d+)(?:, in ([\w<>]+))?/g;
 const ROUTE = /(?:^|(?<=[\s(`"']))(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(\/[A-Za-z0-9_{}:.-]+(?:\/[A-Za-z0-9_{}:.-]*)*)/g;
 const COMMIT = /(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])/g;
 const PR_NUMBER = /\b(?:PR|pull request|MR|merge request)s?\s*#?\s*(\d{1,6})\b|(?<![\w&/])#(\d{1,6})\b/gi;
+const REPOSITORY_PR = /(?<![\w/.-])([\w.-]+\/[\w.-]+)#(\d{1,6})\b/g;
 const NOT_A_PR_BEFORE = /\b(?:issue|issues|ticket|tickets|bug|jira|story|step|item|rank|number)\s*$/i;
 const DOMAIN = /(?<![\w@./-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|co|ai|gov|edu|de|uk|fr|nl|info|biz|us|ca|jp|xyz))(?![\w-])/gi;
 const GITHUB_URL = /^https?:\/\/(?:www\.)?github\.com\/([\w.-]+)\/([\w.-]+)(?:\/(pull|commit|blob|tree)\/([\w.-]+)(?:\/([^#?]*))?)?(?:#L(\d+))?/i;
@@ -121,10 +122,16 @@ function collectStackFrames(block: string, found: CodeReferences): void {
   }
 }
 
+/** "src/x.ts line 88" and "line 88 of src/x.ts" both become `src/x.ts:88`; a lone "line 88" stays as it is. */
 function collectLineNumbers(text: string, found: CodeReferences): void {
   for (const match of text.matchAll(LINE_NUMBER)) {
-    const before = text.slice(Math.max(0, (match.index ?? 0) - 80), match.index);
-    const nearestFile = [...found.files].reverse().find((file) => !/:\d+$/.test(file) && before.includes(file));
+    const start = match.index ?? 0;
+    const before = text.slice(Math.max(0, start - 80), start);
+    const after = /^\s+(?:of|in)\s+`?(\S+?)`?[\s,.;:)]/.exec(text.slice(start + match[0].length) + ' ')?.[1];
+    const unnumbered = (file: string) => !/:\d+$/.test(file);
+    const nearestFile =
+      found.files.find((file) => unnumbered(file) && after === file) ??
+      [...found.files].reverse().find((file) => unnumbered(file) && before.includes(file));
     if (nearestFile) found.files[found.files.indexOf(nearestFile)] = `${nearestFile}:${match[1]}`;
     else add(found.files, `line ${match[1]}`);
   }
@@ -171,6 +178,10 @@ function collectCommits(text: string, found: CodeReferences): void {
 }
 
 function collectPrNumbers(text: string, found: CodeReferences): void {
+  for (const match of text.matchAll(REPOSITORY_PR)) {
+    add(found.repositories, match[1]!);
+    add(found.prNumbers, Number(match[2]));
+  }
   for (const match of text.matchAll(PR_NUMBER)) {
     const before = text.slice(Math.max(0, (match.index ?? 0) - 12), match.index);
     if (match[2] && NOT_A_PR_BEFORE.test(before)) continue;

@@ -35,7 +35,7 @@ const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|
 const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
 const MANY_PAGES = /\b(?:pages|all|every|each|crawl\w*|paginat\w*|page=|\d+ pages)\b/i;
 const USER_INTERFACE = /\b(?:button|page|sidebar|modal|dialog|form|screen|menu|tab|list view|ui|toast|banner)\b/i;
-const SERVER_SIDE = /\b(?:api|endpoint|route|database|db|migration|table|server|backend)\b/i;
+const SERVER_SIDE = /\b(?:api|endpoint|route|database|db|migration|table|server|backend|export|import|download|upload|csv)\b/i;
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
 const PATHS_AND_URLS = /\S*\/\S*|\S+\.[a-z]{2,5}\b/gi;
@@ -61,7 +61,7 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   let score = BASELINE[category];
 
   score += Math.min(3, Math.max(0, files - 1));
-  if (hasWorkingGlob(cues.lower, places)) score += 2;
+  if (hasWorkingGlob(cues.prose.toLowerCase(), places)) score += 2;
   const requirementCount = elements.requirements?.length ?? 0;
   if (requirementCount >= 3) score += 1;
   if (requirementCount >= 6) score += 1;
@@ -72,7 +72,8 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
     score += INTEGRATION_WEIGHT[Math.min(integrations.size, INTEGRATION_WEIGHT.length - 1)]!;
   }
   const reproducing = category === 'bug-fixing' && (elements.observedProblem?.reproduction?.length ?? 0) > 0;
-  const investigating = INVESTIGATION.test(cues.lower) || reproducing;
+  const suspects = (elements.observedProblem?.suspectCommits?.length ?? 0) > 0;
+  const investigating = INVESTIGATION.test(cues.lower) || reproducing || suspects;
   if (investigating) score += 2;
   if (COSMETIC.test(words)) score -= 1;
   if (COVERAGE_TARGET.test(cues.lower)) score += 1;

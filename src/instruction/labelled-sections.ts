@@ -54,7 +54,7 @@ const ALL_LABELS = LABELS.map(([, alternatives]) => alternatives)
 
 /** A label at a line start or right after a sentence, followed by a colon (not `://`). */
 const LABEL = new RegExp(
-  String.raw`(?:^|(?<=[.!?)"]\s+)|(?<=\n))[ \t]*(?:[-*•]\s*|\d{1,2}[.)]\s*)?(${ALL_LABELS})\s*(?:\([^)\n]{0,40}\))?\s*:(?!/)`,
+  String.raw`(?:^|(?<=[.!?)"]\s+)|(?<=\s[—–]\s+)|(?<=\n))[ \t]*(?:[-*•]\s*|\d{1,2}[.)]\s*)?(${ALL_LABELS})\s*(?:\([^)\n]{0,40}\))?\s*:(?!/)`,
   'gim',
 );
 

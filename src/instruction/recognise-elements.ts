@@ -15,8 +15,9 @@ import { CODE_MARKER, codeBlocksIn, plainInstruction, withoutCodeMarkers } from 
 export interface InstructionCues {
   /** Plain prose without code blocks. */
   prose: string;
+  /** The prose lowercased, with file paths and directories masked so their names do not read as words. */
   lower: string;
-  /** The main ask, lowercased: the Task section or the first plain sentence. */
+  /** The main ask, lowercased and masked like `lower`: the Task section or the first plain sentence. */
   head: string;
   codeBlocks: string[];
   references: CodeReferences;
@@ -132,8 +133,8 @@ export function recogniseElements(text: string): RecognisedInstruction {
     elements: withoutEmptyParts(elements),
     cues: {
       prose,
-      lower: prose.toLowerCase(),
-      head: task.toLowerCase(),
+      lower: maskPaths(prose, references),
+      head: maskPaths(task, references),
       codeBlocks: plain.codeBlocks,
       references,
       sections,
@@ -142,6 +143,17 @@ export function recogniseElements(text: string): RecognisedInstruction {
       logging: !!sections.logging || mentionsLogging(prose),
     },
   };
+}
+
+/** "fix src/jobs/cleanup.ts" must not read as a clean-up: paths become a neutral mark. */
+function maskPaths(text: string, references: CodeReferences): string {
+  let masked = text.toLowerCase();
+  const paths = [...references.files, ...references.directories]
+    .map((path) => path.replace(/:\d+(?::\d+)?$/, '').toLowerCase())
+    .filter((path) => path.length > 2 && !/^line \d+$/.test(path))
+    .sort((a, b) => b.length - a.length);
+  for (const path of paths) masked = masked.split(path).join(' § ');
+  return masked;
 }
 
 /** Unlabelled text as list items (marked lines) and sentences (everything else, split at `;`). */

@@ -23,11 +23,11 @@ const UNSPECIFIC_WORDS = new Set(
   prod production staging live site server servers service services logs log summary numbers number report
   interesting patterns pattern someone something somewhere asap help alert alerts alarm terrible awful horrible poor ugly messy sucks meh lame af
   say says said think know mean means seem seems happen happens happened use used using try simplify simplified rework
-  restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose`.split(/\s+/),
+  restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose crunch`.split(/\s+/),
 );
 
 const NAMED_PLACE =
-  /\b([a-z][\w-]*)\s+(?:page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream)s?\b/gi;
+  /\b([a-z][\w-]*)\s+(?:page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search)s?\b/gi;
 
 /** Whether the instruction points at some place in the code: a path, function, directory, route or named component. */
 export function pointsAtPlace(elements: InstructionElements, cues: InstructionCues): boolean {
@@ -38,6 +38,10 @@ export function pointsAtPlace(elements: InstructionElements, cues: InstructionCu
 export function namedPlaces(lower: string): string[] {
   return [...lower.matchAll(NAMED_PLACE)].filter((match) => !UNSPECIFIC_WORDS.has(match[1] ?? '')).map((match) => match[0]);
 }
+
+/** "refactor everything to use DI", "fix the bug": the verb's object is itself unspecific, whatever follows it. */
+const VAGUE_OBJECT =
+  /^(?:(?:hey|hi|ok|so|please|pls|plz|can you|could you|would you|we need to|we should|let'?s|i want to|go)[,!]?\s+)*[a-z]+(?:\s+up)?\s+(?:(?:the|our|my|this|that|all(?: of)?(?: the)?|some|more|whole|entire)\s+)*(?:everything|it|this|that|stuff|things|code|codebase|code base|app|application|project|repo|repository|system|data|site|website|internet|web|bug|bugs|issue|issues|problem|problems|thing)(?=\s*$|\s*[,.!?;:]|\s+(?:to|for|with|using|so|and|please|pls|asap|now|today)\b)/;
 
 /** Whether the instruction says what to work on, rather than "this", "the code" or "the data". */
 export function namesTarget(elements: InstructionElements, cues: InstructionCues): boolean {
@@ -50,7 +54,7 @@ export function namesTarget(elements: InstructionElements, cues: InstructionCues
   ) {
     return true;
   }
-  return specificWords(cues.lower).length > 0;
+  return !VAGUE_OBJECT.test(cues.head) && specificWords(cues.lower).length > 0;
 }
 
 /** The words left once pronouns, fillers and generic nouns are gone. */
