@@ -1,0 +1,22 @@
+import type { Redis } from 'ioredis';
+import { isWrenchNoteContent } from './triage-note.js';
+
+const key = (prefix: string) => `${prefix}:pd:wrench-user`;
+
+/** The PagerDuty user Wrench writes notes as (PAGERDUTY_FROM_EMAIL's user), learnt from its first note. */
+export async function rememberNoteAuthor(redis: Redis, prefix: string, userId: string | undefined): Promise<void> {
+  if (userId) await redis.set(key(prefix), userId);
+}
+
+export async function knownNoteAuthor(redis: Redis, prefix: string): Promise<string | null> {
+  return redis.get(key(prefix));
+}
+
+/**
+ * Whether a note is Wrench's own: its author is Wrench's PagerDuty user, or (author unknown) it
+ * carries Wrench's marker. Own notes are never echoed into the thread.
+ */
+export function isOwnNote(note: { authorId?: string | null; content: string }, wrenchUserId: string | null): boolean {
+  if (note.authorId && wrenchUserId) return note.authorId === wrenchUserId;
+  return isWrenchNoteContent(note.content);
+}

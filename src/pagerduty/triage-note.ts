@@ -1,0 +1,32 @@
+import type { Suspect } from '../triage/triage-record.js';
+import type { ShownTriageReport } from '../triage/triage-report.js';
+
+/** Every note Wrench writes starts with this, so its own notes are recognised when PagerDuty echoes them back. */
+export const NOTE_MARKER = '[Wrench]';
+
+const MAX_NOTE = 2500;
+
+export const isWrenchNoteContent = (content: string) => content.trimStart().startsWith(NOTE_MARKER);
+
+/** A concise plain-text summary of a triage for the incident's notes, with a link to the Slack thread. */
+export function triageNote(input: { report: ShownTriageReport; suspects: Suspect[]; repository: string; threadUrl?: string; retriage?: boolean }): string {
+  const { report } = input;
+  const lines = [`${NOTE_MARKER} ${input.retriage ? 'Re-triage' : 'Automated triage'} of ${input.repository} (read-only investigation)`];
+  if (input.threadUrl) lines.push(`Details, evidence and actions in Slack: ${input.threadUrl}`);
+  lines.push(`Verdict: ${clip(report.verdict, 200)}`);
+  const cause = report.likelyCause;
+  if (!cause) lines.push('No good lead: no evidence points at a cause yet.');
+  else if (cause.hypothesis) lines.push(`Hypothesis (no supporting evidence, low confidence): ${clip(cause.summary, 800)}`);
+  else lines.push(`Likely cause (${cause.confidence} confidence): ${clip(cause.summary, 800)}`);
+  if (input.suspects.length > 0) {
+    lines.push(`Suspect commits: ${input.suspects.slice(0, 3).map((s) => `${s.sha.slice(0, 7)}${s.subject ? ` "${clip(s.subject, 80)}"` : ''}`).join('; ')}`);
+  }
+  if (report.nextSteps.length > 0) lines.push(`Next steps: ${report.nextSteps.slice(0, 3).map((s, i) => `${i + 1}) ${clip(s, 200)}`).join(' ')}`);
+  const text = lines.join('\n');
+  return text.length > MAX_NOTE ? `${text.slice(0, MAX_NOTE - 1)}…` : text;
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
