@@ -1,0 +1,48 @@
+import type { Evidence } from './triage-report.js';
+
+/** Where links point: the repository's web page (from GitHub's html_url) and the commit the investigation read. */
+export interface RepoLinks {
+  /** e.g. https://github.com/acme/checkout; absent when unknown (then refs are shown without links). */
+  htmlBase?: string;
+  /** The base branch commit the agent investigated (file links are permalinks to it). */
+  sha?: string;
+  /** The incident's PagerDuty page, for alert and log evidence. */
+  incidentUrl?: string;
+}
+
+const FILE_REF = /^([A-Za-z0-9_./@+-]+?)(?::(\d+)(?:-(\d+))?)?$/;
+
+export function fileUrl(links: RepoLinks, ref: string): string | undefined {
+  const match = FILE_REF.exec(ref.trim());
+  if (!links.htmlBase || !links.sha || !match) return undefined;
+  const [, path, start, end] = match;
+  if (path.split('/').some((part) => part === '..' || part === '')) return undefined;
+  const anchor = start ? `#L${start}${end ? `-L${end}` : ''}` : '';
+  return `${links.htmlBase}/blob/${links.sha}/${path.split('/').map(encodeURIComponent).join('/')}${anchor}`;
+}
+
+export function commitUrl(links: RepoLinks, sha: string): string | undefined {
+  return links.htmlBase && /^[0-9a-f]{7,40}$/i.test(sha) ? `${links.htmlBase}/commit/${sha}` : undefined;
+}
+
+export function pullUrl(links: RepoLinks, ref: string): string | undefined {
+  const number = /^(?:#|PR\s*#?)?(\d{1,7})$/i.exec(ref.trim())?.[1];
+  return links.htmlBase && number ? `${links.htmlBase}/pull/${number}` : undefined;
+}
+
+/** The link for one piece of evidence, when its reference can be linked. */
+export function evidenceUrl(evidence: Evidence, links: RepoLinks): string | undefined {
+  switch (evidence.kind) {
+    case 'file':
+      return fileUrl(links, evidence.ref);
+    case 'commit':
+      return commitUrl(links, evidence.ref.trim());
+    case 'pull_request':
+      return pullUrl(links, evidence.ref);
+    case 'alert':
+    case 'log':
+      return links.incidentUrl ?? undefined;
+    default:
+      return undefined;
+  }
+}
