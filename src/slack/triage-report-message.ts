@@ -1,0 +1,105 @@
+import type { KnownBlock } from '@slack/types';
+import { commitUrl, evidenceUrl, type RepoLinks } from '../triage/evidence-links.js';
+import type { Suspect } from '../triage/triage-record.js';
+import type { ShownTriageReport } from '../triage/triage-report.js';
+import { escapeMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
+import { splitForSlack, type SlackMessagePart } from './split-message.js';
+import { encodeTriageValue, TRIAGE_ACTIONS } from './triage-action-ids.js';
+
+export interface TriageReportView {
+  triageId: string;
+  /** e.g. "Incident #1234 on acme/checkout" or "acme/checkout". */
+  subject: string;
+  report: ShownTriageReport;
+  suspects: Suspect[];
+  links: RepoLinks;
+  baseBranch: string;
+  /** Tokens, cost, duration: a context line at the end. */
+  usage?: string;
+  /** Buttons are left out once the report is dismissed. */
+  withActions?: boolean;
+}
+
+/** How many suspects get a "Revert" button. */
+export const REVERT_BUTTONS = 3;
+
+/** The report as mrkdwn: every text from the model or the incident is escaped; links are built by Wrench. */
+export function triageReportMrkdwn(view: TriageReportView): string {
+  const { report, links } = view;
+  const lines: string[] = [`:mag: *Triage of ${escapeMrkdwn(view.subject)}*`, `*Verdict:* ${escapeMrkdwn(report.verdict)}`, '', '*What is going on*', escapeMrkdwn(report.whatIsGoingOn)];
+  const cause = report.likelyCause;
+  lines.push('');
+  if (!cause) {
+    lines.push('*No good lead.* I did not find evidence pointing at a cause, so I am not guessing one.');
+  } else if (cause.hypothesis) {
+    lines.push(`*Hypothesis* (no supporting evidence found, low confidence)`, escapeMrkdwn(cause.summary));
+  } else {
+    lines.push(`*Likely cause* (confidence: *${cause.confidence}*)`, escapeMrkdwn(cause.summary));
+    lines.push('', '*Evidence*');
+    for (const item of cause.evidence) {
+      const url = evidenceUrl(item, links);
+      lines.push(`• ${escapeMrkdwn(item.claim)} — ${url ? mrkdwnLink(url, item.ref) : `\`${escapeMrkdwn(item.ref).replace(/`/g, "'")}\``}`);
+    }
+  }
+  if (view.suspects.length > 0) {
+    lines.push('', `*Suspect commits* (most likely first, on \`${escapeMrkdwn(view.baseBranch)}\`)`);
+    view.suspects.forEach((suspect, i) => {
+      const short = suspect.sha.slice(0, 7);
+      const ref = mrkdwnLink(commitUrl(links, suspect.sha), short);
+      const subject = suspect.subject ? ` ${escapeMrkdwn(truncate(suspect.subject, 120))}` : '';
+      const missing = suspect.resolved ? '' : ' _(not found on the base branch)_';
+      lines.push(`${i + 1}. ${ref}${subject} — ${escapeMrkdwn(suspect.reason)} (${suspect.confidence})${missing}`);
+    });
+  }
+  if (report.ruledOut.length > 0) {
+    lines.push('', '*Ruled out*');
+    for (const item of report.ruledOut) lines.push(`• ${escapeMrkdwn(item.what)}: ${escapeMrkdwn(item.why)}`);
+  }
+  if (report.nextSteps.length > 0) {
+    lines.push('', '*Next steps*');
+    report.nextSteps.forEach((step, i) => lines.push(`${i + 1}. ${escapeMrkdwn(step)}`));
+  }
+  return lines.join('\n');
+}
+
+/** "Open fix PR", one "Revert <sha>" per top suspect (with a confirmation), "Dismiss". Approvers only. */
+export function triageActions(view: Pick<TriageReportView, 'triageId' | 'suspects' | 'baseBranch'>): KnownBlock[] {
+  const reverts = view.suspects.filter((s) => s.resolved).slice(0, REVERT_BUTTONS);
+  return [
+    {
+      type: 'actions',
+      block_id: 'wrench_triage_actions',
+      elements: [
+        { type: 'button', action_id: TRIAGE_ACTIONS.openFixPr, text: { type: 'plain_text', text: 'Open fix PR' }, style: 'primary', value: encodeTriageValue({ triageId: view.triageId }) },
+        ...reverts.map((suspect, i) => ({
+          type: 'button' as const,
+          action_id: `${TRIAGE_ACTIONS.revert}:${i}`,
+          text: { type: 'plain_text' as const, text: `Revert ${suspect.sha.slice(0, 7)}` },
+          style: 'danger' as const,
+          value: encodeTriageValue({ triageId: view.triageId, sha: suspect.sha }),
+          confirm: {
+            title: { type: 'plain_text' as const, text: `Revert ${suspect.sha.slice(0, 7)}?` },
+            text: { type: 'plain_text' as const, text: truncate(`Wrench will revert ${suspect.sha.slice(0, 7)} on a new branch of ${view.baseBranch}, run the tests and open a draft pull request. Nothing is merged.`, 300) },
+            confirm: { type: 'plain_text' as const, text: 'Open revert PR' },
+            deny: { type: 'plain_text' as const, text: 'Cancel' },
+          },
+        })),
+        { type: 'button', action_id: TRIAGE_ACTIONS.dismiss, text: { type: 'plain_text', text: 'Dismiss' }, value: encodeTriageValue({ triageId: view.triageId }) },
+      ],
+    },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: 'Only approvers can use these buttons.' }] },
+  ];
+}
+
+/** The report split within Slack's limits; the last part carries the usage line and the buttons. */
+export function renderTriageReport(view: TriageReportView): SlackMessagePart[] {
+  const parts = splitForSlack(triageReportMrkdwn(view));
+  const tail: KnownBlock[] = [
+    ...(view.usage ? [{ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: escapeMrkdwn(view.usage) }] }] : []),
+    ...(view.withActions === false ? [] : triageActions(view)),
+  ];
+  const last = parts[parts.length - 1];
+  if (last && last.blocks.length + tail.length <= 50) last.blocks.push(...tail);
+  else if (tail.length > 0) parts.push({ text: 'Triage actions', blocks: tail });
+  return parts.map((part, i) => (i === 0 ? { ...part, text: truncate(`Triage of ${escapeMrkdwn(view.subject)}: ${escapeMrkdwn(view.report.verdict)}`, 3000) } : part));
+}
