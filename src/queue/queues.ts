@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
+import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from './triage-job.js';
 
 /**
  * Job defaults. attempts: 3 with exponential backoff from 5 s for transient failures (Redis, git
@@ -15,15 +16,19 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 
 export interface Queues {
   tasks: Queue<TaskJob>;
+  /** Incident events, triage runs and reverts (runners/triage-worker.ts). */
+  triage: Queue<TriageJob>;
   close(): Promise<void>;
 }
 
 export function createQueues(connection: ConnectionOptions, prefix: string): Queues {
   const tasks = new Queue<TaskJob>(TASK_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const triage = new Queue<TriageJob>(TRIAGE_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   return {
     tasks,
+    triage,
     close: async () => {
-      await tasks.close();
+      await Promise.all([tasks.close(), triage.close()]);
     },
   };
 }
@@ -32,4 +37,10 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
 export async function enqueueTask(queues: Queues, jobId: string, payload: TaskJob) {
   const job = taskJobSchema.parse(payload);
   return queues.tasks.add('task', job, { jobId });
+}
+
+/** Same for the triage queue; the job id (from the PagerDuty event id, the incident, the button) makes redeliveries no-ops. */
+export async function enqueueTriage(queues: Queues, jobId: string, payload: TriageJob) {
+  const job = triageJobSchema.parse(payload);
+  return queues.triage.add(job.kind, job, { jobId });
 }
