@@ -1,0 +1,46 @@
+import { enqueueTriage } from '../src/queue/queues.js';
+import { jobIdFor } from '../src/queue/task-job.js';
+import type { RepoRef } from '../src/repository/resolve-repository.js';
+import { escapeMrkdwn } from '../src/slack/slack-escape.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import type { AcceptOutcome, InstructionInput } from './accept-instruction.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+/**
+ * "@wrench triage: <what is happening>": the same read-only investigation as for a PagerDuty
+ * incident, on the channel's repository, reported in the message's thread. The job id comes from the
+ * Slack event, so a redelivered mention never starts a second triage.
+ */
+export async function startManualTriage(input: InstructionInput, repo: RepoRef, deps: HandlerDeps): Promise<AcceptOutcome> {
+  const poster = new ThreadPoster(input.client, deps.redact);
+  const repository = `${repo.owner}/${repo.name}`;
+  const triageId = jobIdFor('triage', input.dedupKey);
+  const statusTs = await poster.reply(input.channel, input.threadTs, {
+    text: `:mag: Triage queued: I will investigate \`${escapeMrkdwn(repository)}\` read-only (recent changes and the code) and report here.`,
+  });
+  try {
+    await enqueueTriage(deps.queues, triageId, {
+      kind: 'triage',
+      triageId,
+      source: { type: 'manual', description: input.text, messageTs: input.messageTs },
+      repo,
+      channel: input.channel,
+      threadTs: input.threadTs,
+      requester: input.user,
+      statusTs,
+      requestedAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, triageId }, 'could not queue the triage');
+    if (statusTs) {
+      await poster.update(input.channel, statusTs, {
+        text: ':x: I could not queue this triage because my job queue is unavailable. Mention me again in a minute; if it keeps failing, ask an administrator to run `wrench doctor`.',
+      });
+    }
+    return 'failed';
+  }
+  // An instruction that first needed details is answered now: nothing is pending in the thread any more.
+  await deps.sessions.update(input.channel, input.threadTs, (session) => (session?.pending ? { ...session, pending: undefined } : null));
+  deps.logger.info({ triageId, repo: repository, thread: input.threadTs }, 'manual triage queued');
+  return 'queued';
+}

@@ -1,0 +1,153 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isWrenchError } from '../src/errors.js';
+import { readBody } from '../src/http/read-body.js';
+import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
+import { verifyPagerDutySignature } from '../src/pagerduty/verify-signature.js';
+import { WebhookClaims } from '../src/pagerduty/webhook-claims.js';
+import { parseWebhook, type ParsedWebhook } from '../src/pagerduty/webhook-envelope.js';
+import { enqueueTriage } from '../src/queue/queues.js';
+import { jobIdFor } from '../src/queue/task-job.js';
+import type { TriageJob } from '../src/queue/triage-job.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+/** PagerDuty V3 webhooks stay under 256 KB; anything past 1 MiB is refused unread. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+type Claim = ['delivery' | 'event' | 'incident', string];
+
+/**
+ * POST /pagerduty/webhook. Verifies the signature over the raw body, parses the V3 envelope,
+ * deduplicates deliveries (X-Webhook-Id) and events (event id; and an incident is triaged once),
+ * queues the work and answers. Only Redis is touched before the answer, well inside PagerDuty's 5 s.
+ * 401 bad or missing signature, 400 malformed, 413 too large, 503 when the queue is unavailable
+ * (PagerDuty retries 5xx), 202 when queued, 200 for pings, duplicates and events left alone.
+ */
+export async function handlePagerDutyWebhook(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
+  try {
+    await processWebhook(req, res, deps);
+  } catch (error) {
+    deps.logger.error({ err: error, component: 'pagerduty-webhook' }, 'PagerDuty webhook failed');
+    reply(res, 500, { error: 'internal_error', message: 'Wrench could not handle this event; PagerDuty will retry.' });
+  }
+}
+
+async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
+  const webhookId = headerValue(req, 'x-webhook-id');
+  const log = deps.logger.child({ component: 'pagerduty-webhook', webhookId });
+  if (req.method !== 'POST') return reply(res, 405, { error: 'method_not_allowed', message: 'Use POST.' });
+
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, WEBHOOK_BODY_LIMIT);
+  } catch (error) {
+    if (isWrenchError(error) && error.code === 'body_too_large') {
+      log.warn({ limit: WEBHOOK_BODY_LIMIT }, 'refused: webhook body too large');
+      return reply(res, 413, { error: 'body_too_large', message: error.message });
+    }
+    throw error;
+  }
+  if (!verifyPagerDutySignature(raw, req.headers['x-pagerduty-signature'], deps.config.env.PAGERDUTY_WEBHOOK_SECRETS)) {
+    log.warn({ signed: !!req.headers['x-pagerduty-signature'] }, 'refused: PagerDuty webhook signature missing or wrong');
+    return reply(res, 401, { error: 'invalid_signature', message: 'X-PagerDuty-Signature is missing or does not match any configured secret.' });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return reply(res, 400, { error: 'malformed_json', message: 'The body is not JSON.' });
+  }
+  const parsed = parseWebhook(body);
+  if (!parsed.ok) {
+    log.warn({ error: parsed.error }, 'refused: not a V3 webhook envelope');
+    return reply(res, 400, { error: 'malformed_event', message: parsed.error });
+  }
+  const webhook = parsed.webhook;
+  const eventLog = log.child({ eventId: webhook.event.id, eventType: webhook.event.event_type });
+  if (webhook.kind === 'ping') {
+    eventLog.info('PagerDuty ping');
+    return reply(res, 200, { status: 'ok', message: 'pong' });
+  }
+
+  const claims = new WebhookClaims(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
+  const taken: Claim[] = [];
+  const take = async (kind: Claim[0], id: string) => {
+    const ok = await claims.claim(kind, id);
+    if (ok) taken.push([kind, id]);
+    return ok;
+  };
+  if (webhookId && !(await take('delivery', webhookId))) return duplicate(res, eventLog, 'delivery');
+  if (!(await take('event', webhook.event.id))) return duplicate(res, eventLog, 'event');
+
+  const decision = await decide(webhook, deps, take);
+  if ('ignored' in decision) {
+    eventLog.info({ reason: decision.ignored }, 'PagerDuty event left alone');
+    return reply(res, 200, { status: 'ignored', reason: decision.ignored });
+  }
+  try {
+    await enqueueTriage(deps.queues, jobIdFor('pd', webhook.event.id), decision.job);
+  } catch (error) {
+    eventLog.error({ err: error }, 'could not queue the PagerDuty event');
+    await claims.release(taken).catch(() => undefined);
+    return reply(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; PagerDuty will retry.' });
+  }
+  eventLog.info({ kind: decision.job.kind }, 'PagerDuty event queued');
+  return reply(res, 202, { status: 'accepted' });
+}
+
+/** The 404 the route answers when PAGERDUTY_WEBHOOK_SECRETS is not set. */
+export function pagerDutyWebhookDisabled(_req: IncomingMessage, res: ServerResponse): void {
+  reply(res, 404, {
+    error: 'pagerduty_webhook_disabled',
+    message: 'The PagerDuty webhook is off: set PAGERDUTY_WEBHOOK_SECRETS to the secret(s) of your V3 webhook subscription.',
+  });
+}
+
+async function decide(
+  webhook: Exclude<ParsedWebhook, { kind: 'ping' }>,
+  deps: HandlerDeps,
+  take: (kind: Claim[0], id: string) => Promise<boolean>,
+): Promise<{ job: TriageJob } | { ignored: string }> {
+  const event = { id: webhook.event.id, type: webhook.event.event_type, occurredAt: webhook.event.occurred_at, agent: webhook.event.agent ?? null };
+  switch (webhook.kind) {
+    case 'triggered': {
+      const service = deps.config.file.pagerduty.services[webhook.incident.service.id];
+      if (!service) return { ignored: `service ${webhook.incident.service.id} is not in pagerduty.services` };
+      if (!(await take('incident', webhook.incident.id))) return { ignored: 'incident already being triaged' };
+      const [owner, name] = service.repo.split('/');
+      const channelConfig = deps.config.file.channels[service.channel];
+      const baseBranch = channelConfig?.repo === service.repo ? channelConfig.baseBranch : undefined;
+      return { job: { kind: 'incident-triggered', event, incident: webhook.incident, repo: { owner, name, ...(baseBranch ? { baseBranch } : {}) }, channel: service.channel } };
+    }
+    case 'card': {
+      if (!deps.config.file.pagerduty.services[webhook.incident.service.id]) return { ignored: `service ${webhook.incident.service.id} is not in pagerduty.services` };
+      return { job: { kind: 'incident-updated', event, incident: webhook.incident } };
+    }
+    case 'annotated': {
+      const incidentId = webhook.note.incident.id;
+      const known =
+        (await new WebhookClaims(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).isClaimed('incident', incidentId)) ||
+        (await deps.redis.exists(new IncidentThreadStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).key(incidentId))) === 1;
+      if (!known) return { ignored: `incident ${incidentId} has no Wrench thread` };
+      return { job: { kind: 'incident-annotated', event, note: webhook.note } };
+    }
+    case 'other':
+      return { ignored: `event type ${webhook.event.event_type} is not used` };
+  }
+}
+
+function duplicate(res: ServerResponse, log: HandlerDeps['logger'], what: string): void {
+  log.info({ what }, 'duplicate PagerDuty delivery ignored');
+  reply(res, 200, { status: 'duplicate' });
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && first.length <= 200 ? first : undefined;
+}
+
+function reply(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,206 @@
+import type { WebClient } from '@slack/web-api';
+import { enqueueTriage } from '../src/queue/queues.js';
+import { jobIdFor } from '../src/queue/task-job.js';
+import { canApprove } from '../src/security/authorize.js';
+import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
+import type { SlackApp } from '../src/slack/create-slack-app.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { decodeTriageValue, TRIAGE_ACTIONS } from '../src/slack/triage-action-ids.js';
+import { renderTriageReport } from '../src/slack/triage-report-message.js';
+import { fixInstruction } from '../src/triage/fix-instruction.js';
+import { TriageRecordStore } from '../src/triage/triage-record.js';
+import { acceptInstruction } from './accept-instruction.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+export interface TriageActionInput {
+  client: WebClient;
+  user: string;
+  value?: string;
+  /** Where the button was pressed. */
+  channel?: string;
+  messageTs?: string;
+  teamId?: string;
+}
+
+type Outcome = 'not_allowed' | 'expired' | 'already' | 'queued' | 'dismissed' | 'failed' | string;
+
+const stores = (deps: HandlerDeps) => ({
+  records: new TriageRecordStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX),
+  threads: new IncidentThreadStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX),
+});
+
+/** Only approvers press triage buttons; anyone else gets an ephemeral explanation and a log line, and nothing changes. */
+async function approverOnly(input: TriageActionInput, deps: HandlerDeps, action: string): Promise<boolean> {
+  const permission = canApprove(deps.config.file.access, input.user);
+  if (permission.allowed) return true;
+  deps.logger.warn({ user: input.user, action, reason: permission.reason, channel: input.channel }, 'refused: triage action by a non-approver');
+  if (input.channel) {
+    await new ThreadPoster(input.client, deps.redact).ephemeral(
+      input.channel,
+      input.user,
+      undefined,
+      `Only approvers can use "${action}" on a triage. Ask someone listed under \`access.approvers\` in wrench.config.yml.`,
+    );
+  }
+  return false;
+}
+
+/** Once per button and subject, across all web processes (double clicks, two people at once). */
+async function claimAction(deps: HandlerDeps, key: string): Promise<boolean> {
+  return (await deps.redis.set(`${deps.config.env.WRENCH_QUEUE_PREFIX}:triage-action:${key}`, '1', 'EX', 30 * 24 * 3600, 'NX')) === 'OK';
+}
+
+async function tell(input: TriageActionInput, deps: HandlerDeps, text: string): Promise<void> {
+  if (input.channel) await new ThreadPoster(input.client, deps.redact).ephemeral(input.channel, input.user, undefined, text);
+}
+
+/** "Revert <sha>": queues the revert runner (branch, git revert, tests, draft PR). */
+export async function handleRevertAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
+  if (!(await approverOnly(input, deps, 'Revert'))) return 'not_allowed';
+  const value = decodeTriageValue(input.value);
+  const record = value?.triageId ? await stores(deps).records.get(value.triageId) : null;
+  const suspect = record?.suspects.find((s) => s.resolved && s.sha === value?.sha);
+  if (!record || !suspect) {
+    await tell(input, deps, 'This triage has expired or no longer offers that revert.');
+    return 'expired';
+  }
+  if (!(await claimAction(deps, `revert:${record.triageId}:${suspect.sha}`))) {
+    await tell(input, deps, `A revert of \`${suspect.sha.slice(0, 7)}\` was already requested from this triage.`);
+    return 'already';
+  }
+  await enqueueTriage(deps.queues, jobIdFor('revert', `${record.triageId}-${suspect.sha.slice(0, 12)}`), {
+    kind: 'revert',
+    triageId: record.triageId,
+    sha: suspect.sha,
+    requester: input.user,
+    requestedAt: new Date().toISOString(),
+  });
+  deps.logger.info({ user: input.user, triageId: record.triageId, sha: suspect.sha }, 'revert queued');
+  return 'queued';
+}
+
+/** "Open fix PR": a bug-fixing run in the same thread through the normal task flow, with the findings as context. */
+export async function handleOpenFixAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
+  if (!(await approverOnly(input, deps, 'Open fix PR'))) return 'not_allowed';
+  const value = decodeTriageValue(input.value);
+  const record = value?.triageId ? await stores(deps).records.get(value.triageId) : null;
+  if (!record) {
+    await tell(input, deps, 'This triage has expired; mention me in the thread with the fix you want instead.');
+    return 'expired';
+  }
+  if (!(await claimAction(deps, `fix:${record.triageId}`))) {
+    await tell(input, deps, 'A fix run was already started from this triage; follow it in the thread.');
+    return 'already';
+  }
+  return acceptInstruction(
+    {
+      client: input.client,
+      channel: record.channel,
+      threadTs: record.threadTs,
+      messageTs: record.reportTs[record.reportTs.length - 1] ?? record.threadTs,
+      teamId: input.teamId,
+      dedupKey: `fix-${record.triageId}`,
+      user: input.user,
+      text: fixInstruction(record),
+      repo: { owner: record.repo.owner, name: record.repo.name, baseBranch: record.baseBranch },
+      force: true,
+      category: 'bug-fixing',
+    },
+    deps,
+  );
+}
+
+/** "Dismiss": the report stays, its buttons go, and who dismissed it is shown. */
+export async function handleDismissAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
+  if (!(await approverOnly(input, deps, 'Dismiss'))) return 'not_allowed';
+  const value = decodeTriageValue(input.value);
+  const { records } = stores(deps);
+  const record = value?.triageId ? await records.get(value.triageId) : null;
+  if (!record) return 'expired';
+  if (!(await records.dismiss(record.triageId, input.user))) return 'already';
+  const parts = renderTriageReport({
+    triageId: record.triageId,
+    subject: record.incident ? `incident ${record.incident.number ? `#${record.incident.number}` : record.incident.id} on ${record.repo.owner}/${record.repo.name}` : `${record.repo.owner}/${record.repo.name}`,
+    report: record.report,
+    suspects: record.suspects,
+    links: record.links,
+    baseBranch: record.baseBranch,
+    withActions: false,
+  });
+  const lastTs = record.reportTs[record.reportTs.length - 1];
+  const last = parts[parts.length - 1];
+  if (lastTs && last) {
+    const blocks = [...last.blocks, { type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: `:no_entry_sign: Dismissed by <@${input.user}>` }] }];
+    await new ThreadPoster(input.client, deps.redact).update(record.channel, lastTs, { text: last.text, blocks });
+  }
+  deps.logger.info({ user: input.user, triageId: record.triageId }, 'triage dismissed');
+  return 'dismissed';
+}
+
+/** "Re-triage with these notes": the incident is investigated again, with the responders' notes. */
+export async function handleRetriageAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
+  if (!(await approverOnly(input, deps, 'Re-triage'))) return 'not_allowed';
+  const value = decodeTriageValue(input.value);
+  const thread = value?.incidentId ? await stores(deps).threads.get(value.incidentId) : null;
+  if (!thread?.cardTs) {
+    await tell(input, deps, 'This incident is no longer tracked, so I cannot triage it again.');
+    return 'expired';
+  }
+  const key = `${thread.incidentId}-${input.messageTs ?? 'x'}`;
+  if (!(await claimAction(deps, `retriage:${key}`))) {
+    await tell(input, deps, 'A re-triage with this note was already requested; follow it in the thread.');
+    return 'already';
+  }
+  const [owner, name] = thread.repo.split('/');
+  const channelConfig = deps.config.file.channels[thread.channel];
+  const baseBranch = channelConfig?.repo === thread.repo ? channelConfig.baseBranch : undefined;
+  const poster = new ThreadPoster(input.client, deps.redact);
+  const statusTs = await poster.reply(thread.channel, thread.cardTs, { text: `:repeat: Re-triage requested by <@${input.user}>, with the responders' notes: queued` });
+  const triageId = jobIdFor('triage', key);
+  await enqueueTriage(deps.queues, triageId, {
+    kind: 'triage',
+    triageId,
+    source: { type: 'pagerduty', incidentId: thread.incidentId, withNotes: true },
+    repo: { owner, name, ...(baseBranch ? { baseBranch } : {}) },
+    channel: thread.channel,
+    threadTs: thread.cardTs,
+    requester: input.user,
+    statusTs,
+    requestedAt: new Date().toISOString(),
+  });
+  deps.logger.info({ user: input.user, incidentId: thread.incidentId, triageId }, 're-triage queued');
+  return 'queued';
+}
+
+type ActionBody = {
+  user: { id: string };
+  team?: { id: string } | null;
+  channel?: { id: string };
+  container?: { channel_id?: string; message_ts?: string };
+  actions: Array<{ value?: string }>;
+};
+
+/** The triage buttons; registered from register-handlers.ts. */
+export function registerTriageHandlers(app: SlackApp, deps: HandlerDeps): void {
+  const button =
+    (handler: (input: TriageActionInput, deps: HandlerDeps) => Promise<unknown>) =>
+    async ({ ack, body, client }: { ack: () => Promise<void>; body: unknown; client: WebClient }) => {
+      await ack();
+      const b = body as ActionBody;
+      await handler(
+        {
+          client,
+          user: b.user.id,
+          value: b.actions[0]?.value,
+          channel: b.channel?.id ?? b.container?.channel_id,
+          messageTs: b.container?.message_ts,
+          teamId: b.team?.id,
+        },
+        deps,
+      );
+    };
+  app.action(TRIAGE_ACTIONS.openFixPr, button(handleOpenFixAction));
+  app.action(new RegExp(`^${TRIAGE_ACTIONS.revert}(?::\\d+)?$`), button(handleRevertAction));
+  app.action(TRIAGE_ACTIONS.dismiss, button(handleDismissAction));
+  app.action(TRIAGE_ACTIONS.retriage, button(handleRetriageAction));
+}
