@@ -5,6 +5,7 @@ import { cancelThreadRuns } from './cancel-run.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { handleThreadMessage } from './thread-message.js';
+import { registerTriageHandlers } from './triage-actions.js';
 
 type ButtonBody = { user: { id: string }; trigger_id?: string; team?: { id: string } | null; actions: Array<{ value?: string }> };
 
@@ -48,6 +49,8 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     const thread = decodeThreadRef(input.value);
     if (thread) await cancelThreadRuns({ client: input.client, channel: thread.channel, threadTs: thread.threadTs, user: input.user }, deps);
   }));
+
+  registerTriageHandlers(app, deps);
 
   app.view(VIEWS.clarify, async ({ ack, body, view, client }) => {
     await handleClarifySubmission(
