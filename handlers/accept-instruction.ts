@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import { readInstruction } from '../src/instruction/read-instruction.js';
-import type { InstructionReading } from '../src/instruction/instruction-types.js';
+import type { Category, InstructionReading } from '../src/instruction/instruction-types.js';
 import { enqueueTask } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
@@ -10,6 +10,7 @@ import { clarificationCard } from '../src/slack/clarification-card.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { startManualTriage } from './manual-triage.js';
 
 export interface InstructionInput {
   client: WebClient;
@@ -25,6 +26,8 @@ export interface InstructionInput {
   repo?: RepoRef;
   /** "Start anyway": skip the instruction check. */
   force?: boolean;
+  /** Overrides the category read from the text (e.g. "Open fix PR" on a triage is always bug-fixing). */
+  category?: Category;
 }
 
 export type AcceptOutcome = 'queued' | 'clarifying' | 'declined' | 'failed';
@@ -39,7 +42,8 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const repo = session?.repo ?? input.repo;
   if (!repo) throw new Error('acceptInstruction needs a repository for new work');
   const isFollowUp = !!session && session.runs.length > 0;
-  const reading = readInstruction(input.text);
+  const read = readInstruction(input.text);
+  const reading = input.category ? { ...read, category: input.category } : read;
   const poster = new ThreadPoster(input.client, deps.redact);
   const thread = { channel: input.channel, threadTs: input.threadTs };
 
@@ -52,6 +56,8 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     }));
     return reading.verdict === 'unrealistic' ? 'declined' : 'clarifying';
   }
+  // "@wrench triage: ..." runs the incident investigation (runners/triage-runner.ts), not a task.
+  if (reading.category === 'incident-triage' && !isFollowUp) return startManualTriage(input, repo, deps);
   return startRun(input, repo, reading, session, deps);
 }
 
