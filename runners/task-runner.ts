@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { runAgent, type AgentBudget } from '../src/agent/agent-loop.js';
+import { runAgent, type AgentBudget, type AgentEvent } from '../src/agent/agent-loop.js';
 import { taskReportSchema } from '../src/agent/finish-tool.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
 import { taskMessage } from '../src/agent/task-message.js';
@@ -18,6 +18,8 @@ import { prepareLocalWorkspace, pushToLocal } from '../src/workspace/local-works
 import { pushBranch } from '../src/workspace/push-branch.js';
 import { deleteRemoteBranch } from '../src/workspace/delete-remote-branch.js';
 import type { RunnerDeps } from './runner-deps.js';
+import { runGit } from '../src/workspace/run-git.js';
+import { ChangeVerifier, fixRoundSteps, type VerificationOutcome } from './verify-change.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
@@ -56,10 +58,15 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
     });
     if (sandbox.mode === 'none') log.warn('sandbox mode is none: agent commands run without isolation');
     const network = networkFor(job.category, deps);
+    const verifier = readOnly ? undefined : new ChangeVerifier(sandbox, workspace.dir, log, context.signal);
+    await verifier?.prepare(deps.config.file.verification[repository], deps.config.file.sandbox.network !== 'off' && networkFor(job.category, deps, 'setup'), (detail) =>
+      context.reporter.phase('preparing', detail),
+    );
 
     context.onAgentStarted?.();
     await context.reporter.phase('working', 'reading the code');
-    const run = await runAgent({
+    const budget = budgetFor(job.complexity, deps);
+    const agentOptions = {
       client: deps.anthropic,
       model: deps.config.env.WRENCH_MODEL,
       system: systemPrompt(job.category, { readOnly, network }),
@@ -72,16 +79,31 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
         complexity: job.complexity,
         elements: job.elements,
         history: context.history,
+        environment: verifier ? environmentNote(verifier) : undefined,
       }),
       tools: workspaceTools({ sandbox, root: workspace.dir, readOnly, network, signal: context.signal }),
       report: { schema: taskReportSchema, description: 'Finish the task with your final report.' },
-      budget: budgetFor(job.complexity, deps),
+      budget,
       signal: context.signal,
-      onEvent: (event) => {
+      onEvent: (event: AgentEvent) => {
         if (event.type === 'tool') void context.reporter.phase('working', event.detail).catch(() => undefined);
       },
-    });
+    };
+    let run = await runAgent(agentOptions);
     log.info({ outcome: run.outcome, steps: run.steps, usage: run.usage, stop: run.stop?.code }, 'agent finished');
+
+    let verification: VerificationOutcome | undefined;
+    if (verifier && !context.signal.aborted && (await hasChanges(workspace))) {
+      await context.reporter.phase('verifying', 'running the tests after the change');
+      verification = await verifier.check();
+      if (verification.regressed && run.outcome !== 'stopped') {
+        await context.reporter.phase('working', 'fixing what the change broke');
+        const fixRun = await runAgent({ ...agentOptions, task: verifier.fixRequest(verification), resume: run, budget: { ...budget, maxSteps: fixRoundSteps(run) } });
+        run = { ...fixRun, report: fixRun.report ?? run.report };
+        await context.reporter.phase('verifying', 'running the tests again');
+        verification = await verifier.check();
+      }
+    }
 
     const base: RunResult = {
       status: 'answered',
@@ -91,12 +113,16 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       answer: run.report ? undefined : run.finalText,
       stopReason: run.stop ? stopExplanation(run.stop.code, run.stop.message) : undefined,
       stopCode: run.stop?.code,
+      verification: verification?.text,
       filesChanged: [],
       usage: run.usage,
       costUsd: run.costUsd,
       steps: run.steps,
       durationMs: 0,
     };
+    if (verification?.regressed) {
+      base.draftReason = 'Checks that passed before this change now fail (see Verification); an agent round to fix them did not succeed.';
+    }
 
     const commit = readOnly ? null : await commitWork(job, workspace, run.report?.summary, context);
     if (!commit) {
@@ -111,7 +137,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
     }
 
     await context.reporter.phase('publishing', `pushing ${branch}`);
-    const result = await publish(job, workspace, { ...base, branch, filesChanged: commit.filesChanged }, run.outcome === 'stopped', context, deps);
+    const result = await publish(job, workspace, { ...base, branch, filesChanged: commit.filesChanged }, run.outcome === 'stopped' || !!base.draftReason, context, deps);
     result.durationMs = Date.now() - started;
     await context.reporter.finished(result);
     return result;
@@ -233,9 +259,22 @@ function commitMessage(job: TaskJob, summary?: string): string {
   return `${pullRequestTitle(job.instruction)}${body}`;
 }
 
-function networkFor(category: TaskJob['category'], deps: RunnerDeps): boolean {
+/** The agent's commands get network only with policy `on`; dependency setup also with `setup-only`. */
+function networkFor(category: TaskJob['category'], deps: RunnerDeps, phase: 'agent' | 'setup' = 'agent'): boolean {
   const policy = deps.config.file.sandbox.networkByCategory[category] ?? deps.config.file.sandbox.network;
-  return policy === 'on';
+  return policy === 'on' || (phase === 'setup' && policy === 'setup-only');
+}
+
+function environmentNote(verifier: ChangeVerifier): string {
+  return verifier.hasChecks
+    ? 'Wrench will run the repository\'s tests and linters itself after you finish and compare them with the base commit.'
+    : 'Wrench found no test command in this repository; verify your change with whatever checks you can run.';
+}
+
+async function hasChanges(workspace: JobWorkspace): Promise<boolean> {
+  const status = await runGit(['status', '--porcelain'], { cwd: workspace.dir });
+  if (status.trim()) return true;
+  return (await runGit(['rev-parse', 'HEAD'], { cwd: workspace.dir })).trim() !== workspace.headSha;
 }
 
 function budgetFor(complexity: TaskJob['complexity'], deps: RunnerDeps): AgentBudget {

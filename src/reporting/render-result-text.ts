@@ -19,6 +19,7 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
   const lines: string[] = [];
   const summary = result.report?.summary ?? result.answer ?? '';
   if (summary) lines.push(options.forPullRequest ? '## Summary' : '*Summary*', summary, '');
+  if (result.draftReason) lines.push(options.forPullRequest ? '## Why this is a draft' : '*Why this is a draft*', result.draftReason, '');
   if (result.stopReason) lines.push(options.forPullRequest ? '## Stopped early' : '*Stopped early*', result.stopReason, '');
   const changes = result.report?.filesChanged?.length
     ? result.report.filesChanged.map((f) => `- \`${f.path}\`: ${f.change}`)

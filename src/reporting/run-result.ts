@@ -17,6 +17,8 @@ export interface RunResult {
   stopReason?: string;
   /** The AgentStop code when the run stopped early (cancelled, time_limit, ...). */
   stopCode?: string;
+  /** Why the pull request is a draft (besides stopping early). */
+  draftReason?: string;
   filesChanged: string[];
   verification?: string;
   usage?: TokenUsage;

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { toolUseResponse } from '../fakes/anthropic-fake.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/dates }
+sandbox: { mode: bwrap }
+`;
+
+const DATES = 'export function isWeekend(day) {\n  return day === 0 || day >= 5;\n}\n\nexport function isMonday(day) {\n  return day === 1;\n}\n';
+const TESTS = [
+  "import test from 'node:test';",
+  "import assert from 'node:assert';",
+  "import { isWeekend, isMonday } from '../src/dates.js';",
+  '',
+  "test('friday is not weekend', () => assert.equal(isWeekend(5), false));",
+  "test('monday is monday', () => assert.equal(isMonday(1), true));",
+  '',
+].join('\n');
+
+const finish = (summary: string) =>
+  toolUseResponse([{ name: 'finish_task', input: { summary, verification: 'ran node --test', filesChanged: [{ path: 'src/dates.js', change: 'edited' }], openQuestions: [] } }]);
+const replace = (oldStr: string, newStr: string) =>
+  toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'src/dates.js', old_str: oldStr, new_str: newStr } }]);
+
+describe('independent verification by the runner', () => {
+  let world: E2eWorld;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'dates', {
+      'package.json': JSON.stringify({ name: 'dates', type: 'module', scripts: { test: 'node --test test/' } }),
+      'src/dates.js': DATES,
+      'test/dates.test.js': TESTS,
+    });
+    await world.start();
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  const mention = async (text: string) => {
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> ${text}` });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    return (envelope.event as { ts: string }).ts;
+  };
+
+  it('a fix that makes a failing test pass opens a ready PR with the tests before and after', async () => {
+    world.anthropic.setScript([replace('day >= 5', 'day === 6'), finish('isWeekend no longer counts Friday.')]);
+    const ts = await mention('`isWeekend()` in src/dates.js returns true for Fridays. It should only be true for Saturday and Sunday. Fix it.');
+    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 60_000);
+    const pull = world.github.pulls('acme', 'dates').at(-1)!;
+    expect(pull.draft).toBe(false);
+    expect(pull.body).toContain('before 1 passed, 1 failed → after 2 passed, 0 failed');
+    expect(pull.body).toContain('Fixed: `friday is not weekend`');
+    expect(String(reply.args.text)).toContain('improved');
+  });
+
+  it('a change that breaks a passing test gets one round to fix it, then becomes a draft PR naming the failure', async () => {
+    world.anthropic.setScript([
+      replace('return day === 1;', 'return day === 2;'),
+      finish('Changed isMonday.'),
+      // The fix round: the agent does not manage to fix it.
+      finish('I could not find the problem.'),
+    ]);
+    const ts = await mention('rename nothing, just tidy `isMonday()` in src/dates.js; keep behaviour. npm test must pass.');
+    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 60_000);
+    const pull = world.github.pulls('acme', 'dates').at(-1)!;
+    expect(pull.draft).toBe(true);
+    expect(pull.body).toContain('Why this is a draft');
+    expect(pull.body).toContain('New failures: `monday is monday`');
+    expect(String(reply.args.text)).toContain('draft');
+    const fixRound = world.anthropic.requests.at(-1)!.body as { messages: Array<{ content: unknown }> };
+    expect(JSON.stringify(fixRound.messages.at(-1))).toContain('Newly failing: monday is monday');
+  });
+});
