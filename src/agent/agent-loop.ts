@@ -38,6 +38,8 @@ export interface AgentOptions<S extends z.ZodType> {
   contextPolicy?: ContextPolicy;
   onEvent?: (event: AgentEvent) => void;
   now?: () => number;
+  /** Cache breakpoints on the system prompt and the newest turns. Default true; off only to measure. */
+  promptCaching?: boolean;
   /** Continue an earlier run's conversation: `task` is then the next user message (e.g. failing tests). */
   resume?: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'>;
 }
@@ -70,7 +72,8 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
     ...options.tools.map((t) => t.definition),
     finishToolDefinition(options.report.schema, options.report.description),
   ];
-  const system = systemWithBreakpoint(options.system);
+  const caching = options.promptCaching ?? true;
+  const system = caching ? systemWithBreakpoint(options.system) : [{ type: 'text' as const, text: options.system }];
   const messages: MessageParam[] = options.resume ? continueConversation(options.resume.messages, options.task) : [{ role: 'user', content: options.task }];
   let usage = options.resume?.usage ?? emptyUsage();
   let steps = options.resume?.steps ?? 0;
@@ -96,7 +99,7 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
       if (clearOldToolResults(messages, policy) > 0) {
         options.onEvent?.({ type: 'context_cleared', step: steps, detail: 'cleared old tool results' });
       }
-      const response = await callModel(options, { system, messages, tools: toolDefinitions, maxTokens, signal, deadline: started + options.budget.maxMillis, now });
+      const response = await callModel(options, { system, messages: caching ? withCacheBreakpoints(messages) : messages, tools: toolDefinitions, maxTokens, signal, deadline: started + options.budget.maxMillis, now });
       usage = addUsage(usage, response.usage as unknown as Record<string, unknown>);
       const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
       if (text) {
@@ -194,7 +197,7 @@ async function callModel<S extends z.ZodType>(
       max_tokens: request.maxTokens,
       system: request.system,
       tools: request.tools,
-      messages: withCacheBreakpoints(request.messages),
+      messages: request.messages,
     },
     { signal: request.signal, timeout },
   );

@@ -13,7 +13,7 @@ export const envSchema = z.object({
   SLACK_API_URL: url('SLACK_API_URL').default('https://slack.com/api/'),
   ANTHROPIC_API_KEY: nonEmpty.optional(),
   ANTHROPIC_BASE_URL: url('ANTHROPIC_BASE_URL').optional(),
-  WRENCH_MODEL: nonEmpty.default('claude-sonnet-4-5'),
+  WRENCH_MODEL: nonEmpty.default('claude-sonnet-5-5'),
   GITHUB_TOKEN: nonEmpty.optional(),
   GITHUB_APP_ID: nonEmpty.optional(),
   GITHUB_APP_PRIVATE_KEY: nonEmpty.optional(),

@@ -43,7 +43,7 @@ export async function createE2eWorld(configYaml: string): Promise<E2eWorld> {
     SLACK_API_URL: slack.apiUrl,
     ANTHROPIC_API_KEY: ANTHROPIC_KEY,
     ANTHROPIC_BASE_URL: anthropic.url,
-    WRENCH_MODEL: 'claude-sonnet-4-5',
+    WRENCH_MODEL: 'claude-sonnet-5-5',
     GITHUB_TOKEN,
     GITHUB_API_URL: github.url,
     GIT_BASE_URL: github.gitBaseUrl,

@@ -22,7 +22,7 @@ function echoTool(calls: unknown[] = []): AgentTool {
 const run = (client: Anthropic, extra: Partial<Parameters<typeof runAgent>[0]> = {}) =>
   runAgent({
     client,
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     system: 'system prompt',
     task: 'do the task',
     tools: [echoTool()],
