@@ -11,6 +11,7 @@ import type { TaskJob } from '../src/queue/task-job.js';
 import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { createSandbox } from '../src/sandbox/create-sandbox.js';
+import { protectedChanges } from '../src/security/protected-paths.js';
 import { branchName } from '../src/workspace/branch-name.js';
 import { changedFiles, commitAll } from '../src/workspace/commit-changes.js';
 import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/workspace/job-workspace.js';
@@ -136,6 +137,12 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       return result;
     }
 
+    const touchedProtected = protectedChanges(commit.filesChanged, deps.config.file.protectedPaths);
+    if (touchedProtected.length > 0) {
+      const warning = `This change touches protected paths (${touchedProtected.map((f) => `\`${f}\``).join(', ')}); an approver must review and clear it before it is marked ready.`;
+      base.draftReason = base.draftReason ? `${base.draftReason}\n\n${warning}` : warning;
+      log.warn({ files: touchedProtected }, 'change touches protected paths: draft PR');
+    }
     await context.reporter.phase('publishing', `pushing ${branch}`);
     const result = await publish(job, workspace, { ...base, branch, filesChanged: commit.filesChanged }, run.outcome === 'stopped' || !!base.draftReason, context, deps);
     result.durationMs = Date.now() - started;
