@@ -67,7 +67,10 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const jobId = jobIdFor('run', input.dedupKey);
   const busy = session?.runs.some((r) => r.status === 'queued' || r.status === 'running');
-  const status = busy ? ':hourglass_flowing_sand: Queued behind the run already going in this thread' : ':hourglass_flowing_sand: Queued';
+  const ahead = await deps.queues.tasks.getJobCountByTypes('waiting', 'delayed', 'prioritized').catch(() => 0);
+  const status = busy
+    ? ':hourglass_flowing_sand: Queued behind the run already going in this thread'
+    : `:hourglass_flowing_sand: Queued${ahead > 0 ? ` (position ${ahead + 1})` : ''}`;
   const statusTs = await poster.reply(input.channel, input.threadTs, understandingCard(reading, repository, thread, status));
 
   await deps.sessions.update(input.channel, input.threadTs, (current) => {

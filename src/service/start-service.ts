@@ -15,6 +15,7 @@ import { createRedactor, secretValuesOf } from '../security/redact.js';
 import { ThreadSessionStore } from '../sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../slack/create-slack-app.js';
 import { slackReporterFactory } from '../slack/slack-reporter-factory.js';
+import { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
 import { buildTriageDeps } from './build-triage-deps.js';
 
@@ -69,7 +70,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         prefix: config.env.WRENCH_QUEUE_PREFIX,
         concurrency: config.file.limits.concurrency,
         limits: config.file.limits,
-        reporterFor: slackReporterFactory(slackClient, redact),
+        reporterFor: slackReporterFactory(slackClient, redact, new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX), logger),
       },
       runnerDeps,
     );

@@ -1,6 +1,10 @@
+import type { Logger } from '../logging/logger.js';
+import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
 import { renderRunResult } from './render-run-result.js';
 import type { ThreadPoster } from './thread-poster.js';
+import { durationLabel, understandingCard, type CardReading } from './understanding-card.js';
+import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
 const PHASE_TEXT: Record<RunPhase, string> = {
   queued: ':hourglass_flowing_sand: Queued',
@@ -13,35 +17,75 @@ const PHASE_TEXT: Record<RunPhase, string> = {
   cancelled: ':no_entry_sign: Cancelled',
 };
 
-/** Reports a run into its Slack thread: one status message updated in place, then the result. */
+const FINAL: RunPhase[] = ['done', 'failed', 'cancelled'];
+
+export interface SlackRunTarget {
+  team: string;
+  channel: string;
+  threadTs: string;
+  statusTs?: string;
+  repository: string;
+  reading: CardReading;
+}
+
+/**
+ * Reports a run into its Slack thread: one status message (the understanding card) updated in place
+ * with the phase, the current step and the elapsed time against the indicative duration; then the
+ * result as new replies. Intermediate edits are dropped when the workspace-wide budget is spent (the
+ * next edit shows the latest state); final states always get through.
+ */
 export class SlackRunReporter implements RunReporter {
-  private statusTs: string | undefined;
+  private readonly started = Date.now();
+  private lastEdit = 0;
+  private pending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly poster: ThreadPoster,
-    private readonly channel: string,
-    private readonly threadTs: string,
-    statusTs?: string,
-  ) {
-    this.statusTs = statusTs;
-  }
+    private readonly target: SlackRunTarget,
+    private readonly limiter: UpdateRateLimiter | undefined,
+    private readonly log: Logger,
+    private readonly minIntervalMs = 3000,
+  ) {}
 
-  async phase(phase: RunPhase, detail?: string): Promise<void> {
-    const text = detail ? `${PHASE_TEXT[phase]}: ${detail}` : PHASE_TEXT[phase];
-    if (this.statusTs) await this.poster.update(this.channel, this.statusTs, { text });
-    else this.statusTs = await this.poster.reply(this.channel, this.threadTs, { text });
+  phase(phase: RunPhase, detail?: string): Promise<void> {
+    const final = FINAL.includes(phase);
+    if (!final && Date.now() - this.lastEdit < this.minIntervalMs) return Promise.resolve();
+    this.lastEdit = Date.now();
+    this.pending = this.pending.then(() => this.edit(phase, detail, final)).catch((error) => this.log.warn({ err: error }, 'status update failed'));
+    return this.pending;
   }
 
   async finished(result: RunResult): Promise<void> {
-    for (const part of renderRunResult(result)) {
-      await this.poster.reply(this.channel, this.threadTs, part);
-    }
-    const final = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
-    await this.phase(final, result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined).catch(() => undefined);
+    for (const part of renderRunResult(result)) await this.poster.reply(this.target.channel, this.target.threadTs, part);
+    const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
+    await this.phase(final, result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined);
   }
 
   async failed(message: string): Promise<void> {
-    await this.poster.reply(this.channel, this.threadTs, { text: `:x: ${message}` });
-    await this.phase('failed').catch(() => undefined);
+    await this.poster.reply(this.target.channel, this.target.threadTs, { text: `:x: ${message}` });
+    await this.phase('failed');
+  }
+
+  statusText(phase: RunPhase, detail?: string): string {
+    const elapsed = formatDuration(Date.now() - this.started);
+    const clock = FINAL.includes(phase) ? `after ${elapsed}` : `${elapsed} (usually ${durationLabel(this.target.reading.complexity)})`;
+    return [PHASE_TEXT[phase], detail, phase === 'queued' ? undefined : clock].filter(Boolean).join(' · ');
+  }
+
+  private async edit(phase: RunPhase, detail: string | undefined, final: boolean): Promise<void> {
+    const text = this.statusText(phase, detail);
+    if (!this.target.statusTs) {
+      this.target.statusTs = await this.poster.reply(this.target.channel, this.target.threadTs, { text });
+      return;
+    }
+    if (this.limiter) {
+      if (final) await this.limiter.take(this.target.team);
+      else if ((await this.limiter.tryTake(this.target.team)) > 0) return;
+    }
+    const card = understandingCard(this.target.reading, this.target.repository, { channel: this.target.channel, threadTs: this.target.threadTs }, text, {
+      cancellable: !final,
+    });
+    await this.poster.update(this.target.channel, this.target.statusTs, card);
   }
 }
+

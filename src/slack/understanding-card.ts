@@ -25,7 +25,9 @@ export function durationLabel(complexity: InstructionReading['complexity']): str
  * The first reply to a well-formed instruction: what was understood, in a compact card. It becomes
  * the run's live status message (the status line is the last block).
  */
-export function understandingCard(reading: InstructionReading, repository: string, thread: ThreadRef, status: string): { text: string; blocks: KnownBlock[] } {
+export type CardReading = Pick<InstructionReading, 'category' | 'complexity'> & { elements: InstructionReading['elements'] };
+
+export function understandingCard(reading: CardReading, repository: string, thread: ThreadRef, status: string, options: { cancellable?: boolean } = {}): { text: string; blocks: KnownBlock[] } {
   const facts = [
     `*${categoryLabel(reading.category)}* · ${reading.complexity} (${durationLabel(reading.complexity)}) · \`${repository}\``,
   ];
@@ -37,7 +39,7 @@ export function understandingCard(reading: InstructionReading, repository: strin
   const blocks: KnownBlock[] = [
     { type: 'section', text: { type: 'mrkdwn', text: truncate(facts.join('\n'), 2900) } },
     statusBlock(status),
-    cancelActions(thread),
+    ...(options.cancellable === false ? [] : [cancelActions(thread)]),
   ];
   return { text: `${categoryLabel(reading.category)} task on ${repository}: ${status}`, blocks };
 }
