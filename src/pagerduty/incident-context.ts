@@ -42,8 +42,10 @@ export function incidentContextText(facts: IncidentFacts): string {
     );
   }
 
-  parts.push('', `## Log entries (${facts.logEntries.length}, newest first)`);
-  for (const e of facts.logEntries as Array<Record<string, any>>) {
+  // Notes appear as annotate entries too; they are listed (responders' only) in their own section below.
+  const entries = (facts.logEntries as Array<Record<string, any>>).filter((e) => e.type !== 'annotate_log_entry');
+  parts.push('', `## Log entries (${entries.length}, newest first, notes left out)`);
+  for (const e of entries) {
     const channel = e.channel ?? {};
     const detail = channel.summary ?? channel.details ?? channel.description;
     parts.push(`- ${e.created_at ?? ''} ${e.type ?? ''}: ${e.summary ?? ''}${detail ? ` — ${clipText(typeof detail === 'string' ? detail : JSON.stringify(detail), 600)}` : ''}`);

@@ -14,7 +14,7 @@ export class WebhookClaims {
   ) {}
 
   private key(kind: 'delivery' | 'event' | 'incident', id: string): string {
-    return `${this.prefix}:pd:${kind}:${id}`;
+    return `${this.prefix}:pd-claim:${kind}:${id}`;
   }
 
   async claim(kind: 'delivery' | 'event' | 'incident', id: string, ttlSeconds = kind === 'incident' ? 30 * DAY : 7 * DAY): Promise<boolean> {

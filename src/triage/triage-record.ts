@@ -40,7 +40,7 @@ export class TriageRecordStore {
   ) {}
 
   private key(triageId: string): string {
-    return `${this.prefix}:triage:${triageId}`;
+    return `${this.prefix}:triage-record:${triageId}`;
   }
 
   async save(record: TriageRecord): Promise<void> {
