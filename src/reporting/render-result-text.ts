@@ -25,6 +25,7 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
     ? result.report.filesChanged.map((f) => `- \`${f.path}\`: ${f.change}`)
     : result.filesChanged.map((f) => `- \`${f}\``);
   if (changes.length) lines.push(options.forPullRequest ? '## Changes' : '*Changes*', ...changes, '');
+  for (const section of result.sections ?? []) lines.push(options.forPullRequest ? `## ${section.title}` : `*${section.title}*`, section.body, '');
   const verification = [result.verification, result.report?.verification].filter(Boolean).join('\n\n');
   if (verification) lines.push(options.forPullRequest ? '## Verification' : '*Verification*', verification, '');
   if (result.report?.openQuestions?.length)

@@ -25,6 +25,26 @@ export interface RunResult {
   costUsd?: number;
   steps?: number;
   durationMs: number;
+  /** Replaces the status headline of the reply (a review, an input that was not found). */
+  headline?: string;
+  /** Category-specific parts of the report (review findings, main table, coverage, moved/renamed). */
+  sections?: ResultSection[];
+  /** Files to share with the result: a report and charts, uploaded into the thread. */
+  attachments?: ResultAttachment[];
+}
+
+export interface ResultSection {
+  title: string;
+  /** Markdown. */
+  body: string;
+}
+
+export interface ResultAttachment {
+  filename: string;
+  title?: string;
+  /** Text files are redacted before they leave; images go as they are. */
+  kind: 'text' | 'image';
+  content: Buffer;
 }
 
 export type RunPhase = 'queued' | 'preparing' | 'working' | 'verifying' | 'publishing' | 'done' | 'failed' | 'cancelled';

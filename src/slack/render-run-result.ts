@@ -17,7 +17,7 @@ const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
 
 /** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */
 export function renderRunResult(result: RunResult): SlackMessagePart[] {
-  const headline = HEADLINES[result.status](result);
+  const headline = result.headline ?? HEADLINES[result.status](result);
   const body = markdownToMrkdwn(renderResultMarkdown({ ...result, usage: undefined }));
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
   const usage = formatUsage(result);
@@ -28,4 +28,10 @@ export function renderRunResult(result: RunResult): SlackMessagePart[] {
     else parts.push({ text: usage, blocks: [context] });
   }
   return parts;
+}
+
+/** The comment above the files shared with a result. */
+export function attachmentsComment(result: RunResult): string {
+  const names = (result.attachments ?? []).map((file) => `\`${file.filename}\``).join(', ');
+  return `:paperclip: Files from this run: ${names}`;
 }

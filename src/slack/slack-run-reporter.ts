@@ -1,7 +1,7 @@
 import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
-import { renderRunResult } from './render-run-result.js';
+import { attachmentsComment, renderRunResult } from './render-run-result.js';
 import type { ThreadPoster } from './thread-poster.js';
 import { durationLabel, understandingCard, type CardReading } from './understanding-card.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
@@ -57,6 +57,7 @@ export class SlackRunReporter implements RunReporter {
 
   async finished(result: RunResult): Promise<void> {
     for (const part of renderRunResult(result)) await this.poster.reply(this.target.channel, this.target.threadTs, part);
+    if (result.attachments?.length) await this.poster.upload(this.target.channel, this.target.threadTs, result.attachments, attachmentsComment(result));
     const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
     await this.phase(final, result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined);
   }

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { KnownBlock } from '@slack/types';
+import type { ResultAttachment } from '../reporting/run-result.js';
 import type { Redactor } from '../security/redact.js';
 
 export interface ThreadMessage {
@@ -32,6 +33,21 @@ export class ThreadPoster {
       ts,
       text: this.redact(message.text),
       blocks: message.blocks ? this.redact.deep(message.blocks) : [],
+    });
+  }
+
+  /** Shares files in the thread (Slack's external upload flow); text files are redacted, images go as they are. */
+  async upload(channel: string, threadTs: string, files: ResultAttachment[], comment?: string): Promise<void> {
+    if (files.length === 0) return;
+    await this.client.filesUploadV2({
+      channel_id: channel,
+      thread_ts: threadTs,
+      initial_comment: comment ? this.redact(comment) : undefined,
+      file_uploads: files.map((file) => ({
+        file: file.kind === 'text' ? Buffer.from(this.redact(file.content.toString('utf8'))) : file.content,
+        filename: this.redact(file.filename),
+        title: this.redact(file.title ?? file.filename),
+      })),
     });
   }
 
