@@ -89,9 +89,15 @@ const ASKERS: Record<string, Asker> = {
         placeholder: 'one file per resource under src/api/handlers/, no behaviour change, existing tests pass',
       };
     }
+    if (reading.category === 'testing') {
+      return {
+        question: 'What should the tests prove? Name the cases or the coverage to reach.',
+        placeholder: 'every exported function has a test; branch coverage of src/lib/ at least 90%',
+      };
+    }
     return {
       question: 'How will we know it is done? Name a measurable result or the checks that must pass.',
-      placeholder: 'p95 of GET /search under 200 ms; `npm test` passes',
+      placeholder: 'the page loads in under 1 s with 1,000 rows; `npm test` passes',
     };
   },
   'focus-areas': () => ({

@@ -127,7 +127,7 @@ function collectLineNumbers(text: string, found: CodeReferences): void {
   for (const match of text.matchAll(LINE_NUMBER)) {
     const start = match.index ?? 0;
     const before = text.slice(Math.max(0, start - 80), start);
-    const after = /^\s+(?:of|in)\s+`?(\S+?)`?[\s,.;:)]/.exec(text.slice(start + match[0].length) + ' ')?.[1];
+    const after = /^\s+(?:of|in)\s+`?(\S+)/.exec(text.slice(start + match[0].length))?.[1]?.replace(/[`,.;:)]+$/, '');
     const unnumbered = (file: string) => !/:\d+$/.test(file);
     const nearestFile =
       found.files.find((file) => unnumbered(file) && after === file) ??
@@ -147,8 +147,8 @@ function collectFunctions(text: string, found: CodeReferences): void {
     if (looksLikeFunction(inner, before, after)) add(found.functions, inner.replace(/\(.*\)$/, ''));
   }
   for (const match of text.matchAll(/(?<![\w`.$])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(\)/g)) add(found.functions, match[1]!);
-  for (const match of text.matchAll(/\b(?:function|method|helper)\s+([a-z_$][\w$]*[A-Z_][\w$]*)\b/g)) add(found.functions, match[1]!);
-  for (const match of text.matchAll(/(?<![`\w])([a-z_$][\w$]*[A-Z][\w$]*)\s+(?:function|method|helper)\b/g)) add(found.functions, match[1]!);
+  for (const match of text.matchAll(/\b(?:function|method|helper)\s+([a-z_$][a-z0-9$]*[A-Z_][\w$]*)\b/g)) add(found.functions, match[1]!);
+  for (const match of text.matchAll(/(?<![`\w$])([a-z_$][a-z0-9_$]*[A-Z][\w$]*)\s+(?:function|method|helper)\b/g)) add(found.functions, match[1]!);
 }
 
 function looksLikeFunction(name: string, before: string, after: string): boolean {
@@ -156,7 +156,7 @@ function looksLikeFunction(name: string, before: string, after: string): boolean
   if (FUNCTION_NOUNS.test(after)) return true;
   if (NON_FUNCTION_NOUNS.test(after) || NON_FUNCTION_BEFORE.test(before)) return false;
   if (/[.#]|::/.test(name)) return true;
-  if (/^[a-z_$][\w$]*[A-Z][\w$]*$/.test(name)) return true;
+  if (/^[a-z_$][a-z0-9_$]*[A-Z][\w$]*$/.test(name)) return true;
   return FUNCTION_VERBS_BEFORE.test(before) && /^[a-z_$]/.test(name);
 }
 
@@ -178,14 +178,14 @@ function collectCommits(text: string, found: CodeReferences): void {
 }
 
 function collectPrNumbers(text: string, found: CodeReferences): void {
-  for (const match of text.matchAll(REPOSITORY_PR)) {
-    add(found.repositories, match[1]!);
-    add(found.prNumbers, Number(match[2]));
-  }
   for (const match of text.matchAll(PR_NUMBER)) {
     const before = text.slice(Math.max(0, (match.index ?? 0) - 12), match.index);
     if (match[2] && NOT_A_PR_BEFORE.test(before)) continue;
     add(found.prNumbers, Number(match[1] ?? match[2]));
+  }
+  for (const match of text.matchAll(REPOSITORY_PR)) {
+    add(found.repositories, match[1]!);
+    add(found.prNumbers, Number(match[2]));
   }
 }
 

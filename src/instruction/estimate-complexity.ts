@@ -38,7 +38,7 @@ const USER_INTERFACE = /\b(?:button|page|sidebar|modal|dialog|form|screen|menu|t
 const SERVER_SIDE = /\b(?:api|endpoint|route|database|db|migration|table|server|backend|export|import|download|upload|csv)\b/i;
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
-const PATHS_AND_URLS = /\S*\/\S*|\S+\.[a-z]{2,5}\b/gi;
+const PATHS_AND_URLS = /(?<!\S)(?:\S*\/\S*|\S+\.[a-z]{2,5}\b)/gi;
 
 const MEDIUM_FROM = 2;
 const COMPLEX_FROM = 5;
@@ -66,7 +66,7 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   if (requirementCount >= 3) score += 1;
   if (requirementCount >= 6) score += 1;
   // "OAuth login with Google and GitHub, account linking by email, and a migration": several deliverables in one breath.
-  if (requirementCount === 0 && cues.head.replace(/\([^)]*\)/g, '').split(/,\s+/).length >= 3) score += 1;
+  if (requirementCount === 0 && cues.head.replace(/\([^()]*\)/g, '').split(/,\s+/).length >= 3) score += 1;
   if (BUILDS_INTEGRATIONS.has(category)) {
     const integrations = new Set((words.match(INTEGRATION) ?? []).map((word) => word.replace(/s$/, '')));
     score += INTEGRATION_WEIGHT[Math.min(integrations.size, INTEGRATION_WEIGHT.length - 1)]!;

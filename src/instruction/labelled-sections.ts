@@ -119,8 +119,7 @@ function sectionEnd(prose: string, label: FoundLabel, regionEnd: number): number
 
 /** Lines after a label that stands alone on its line, up to a blank line. */
 function followingBlock(prose: string, from: number, regionEnd: number): number {
-  const blank = prose.indexOf('\n\n', from + 1);
-  return blank === -1 || blank > regionEnd ? regionEnd : blank;
+  return from >= regionEnd ? regionEnd : indexOrEnd(prose, '\n\n', from + 1, regionEnd);
 }
 
 /** Following lines that carry a list marker, so "Requirements: a\n- b\n- c" keeps b and c. */
@@ -135,7 +134,8 @@ function followingListLines(prose: string, from: number, regionEnd: number): num
   return end;
 }
 
+/** The first `search` in text[from, end), or end: bounded, so many labels on one long line stay linear. */
 function indexOrEnd(text: string, search: string, from: number, end: number): number {
-  const index = text.indexOf(search, from);
-  return index === -1 || index > end ? end : index;
+  const index = text.slice(from, end).indexOf(search);
+  return index === -1 ? end : from + index;
 }

@@ -41,5 +41,5 @@ function clauseOf(sentence: string, pattern: RegExp): string {
 }
 
 function withoutPaths(text: string): string {
-  return text.replace(/\S*\/\S*|\S+\.[a-z]{2,5}\b/gi, ' ');
+  return text.replace(/(?<!\S)(?:\S*\/\S*|\S+\.[a-z]{2,5}\b)/gi, ' ');
 }

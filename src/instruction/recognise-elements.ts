@@ -39,6 +39,7 @@ const EXPECTATION = /\b(?:should|expected|supposed to|ought to|needs? to be|must
 const IMPERATIVE_START =
   /^(?:please\s+|pls\s+|also\s+|then\s+|and\s+|can you\s+|could you\s+)?(?:add|fix|make|use|write|create|implement|update|remove|return|follow|ensure|cover|raise|increase|bump|mock|handle|keep|log|retry|save|check|look|find|investigate|tell|give|include|put|send|move|rename|split|replace|review|test|run|store|show|print|let|open|document)\b/i;
 const REFERENCE_ONLY = /^(?:(?:the\s+)?(?:repo|repository|file|location|see|in|code|pr|link|ref)\b[\s:]*\S*|\S+)$/i;
+const CODE_MARKER_LINE = new RegExp(`^\\s*${CODE_MARKER.source}\\s*$`);
 const NOT_A_TASK: ReadonlySet<SentenceRole> = new Set(['reproduction', 'success-criterion', 'background']);
 const TRIAGE_PREFIX = /^(?:triage|incident|urgent|alert|sev[- ]?\d|p[0-2])\s*[:\-–]\s*/i;
 
@@ -161,7 +162,7 @@ function unlabelledParts(unlabelled: string): { listItems: string[]; sentences: 
   const listItems: string[] = [];
   const sentences: string[] = [];
   for (const line of unlabelled.split('\n')) {
-    if (!line.trim() || new RegExp(`^\\s*${CODE_MARKER.source}\\s*$`).test(line)) continue;
+    if (!line.trim() || CODE_MARKER_LINE.test(line)) continue;
     if (hasListMarker(line)) listItems.push(cleanItem(withoutCodeMarkers(line)));
     else {
       for (const sentence of splitSentences(withoutCodeMarkers(line))) {
