@@ -1,0 +1,50 @@
+import { Queue } from 'bullmq';
+import { startPagerDutyFake, type PagerDutyFake } from '../fakes/pagerduty-fake.js';
+import { sendPagerDutyWebhook, type SendWebhookOptions } from '../fakes/pagerduty-webhook-sender.js';
+import { createE2eWorld, type E2eWorld } from './e2e-world.js';
+
+export const PD_TOKEN = 'pd-e2e-token-0123456789abcdef';
+export const PD_FROM = 'wrench@acme.test';
+/** Wrench accepts both during a rotation; PagerDuty signs with one or both. */
+export const PD_SECRETS = ['pd-old-secret-0123456789', 'pd-new-secret-9876543210'];
+
+/** The e2e world plus a PagerDuty fake, with Wrench started on both and its webhook on. */
+export interface TriageWorld extends E2eWorld {
+  pagerduty: PagerDutyFake;
+  webhookUrl(): string;
+  sendWebhook(payload: Record<string, unknown> | string, options?: Partial<SendWebhookOptions>): ReturnType<typeof sendPagerDutyWebhook>;
+  /** Every job in Wrench's triage queue, in any state. */
+  triageJobCount(): Promise<number>;
+}
+
+export async function createTriageWorld(configYaml: string): Promise<TriageWorld> {
+  const base = await createE2eWorld(configYaml);
+  const pagerduty = await startPagerDutyFake({ token: PD_TOKEN });
+  const queue = new Queue('triage', { connection: { url: base.redis.url }, prefix: base.env.WRENCH_QUEUE_PREFIX });
+  const stopBase = base.stop.bind(base);
+  const startBase = base.start.bind(base);
+  const world: TriageWorld = Object.assign(base, {
+    pagerduty,
+    webhookUrl: () => `${base.wrench!.url}/pagerduty/webhook`,
+    sendWebhook: (payload: Record<string, unknown> | string, options: Partial<SendWebhookOptions> = {}) =>
+      sendPagerDutyWebhook(world.webhookUrl(), payload, { secrets: PD_SECRETS[1], ...options }),
+    async triageJobCount() {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized');
+      return Object.values(counts).reduce((sum, n) => sum + n, 0);
+    },
+  });
+  world.start = (extraEnv = {}) =>
+    startBase({
+      PAGERDUTY_API_TOKEN: PD_TOKEN,
+      PAGERDUTY_FROM_EMAIL: PD_FROM,
+      PAGERDUTY_API_URL: pagerduty.url,
+      PAGERDUTY_WEBHOOK_SECRETS: PD_SECRETS.join(','),
+      ...extraEnv,
+    });
+  world.stop = async () => {
+    await queue.close();
+    await stopBase();
+    await pagerduty.stop();
+  };
+  return world;
+}
