@@ -68,6 +68,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:test )?coverage\b/, 2],
       [/\b(?:flaky|flakey|intermittently failing) tests?\b|\btests? (?:is|are) flaky\b/, 4],
       [/\b(?:tests?|specs?|testing)\b/, 1],
+      [/\btests?\b[^.]{0,50}\b(?:fail|fails|failing|break|breaks|broken|flak\w*|time out|times out)\b|\b(?:failing|broken|red) (?:tests?|specs?)\b/, 4],
     ],
     head: [
       [/\b(?:add|write|create|need|more|missing|improve|increase|some)\b[^.]{0,20}\b(?:tests?|specs?|test cases|coverage)\b/, 8],
@@ -132,6 +133,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
 
 /** Ties go to the earlier category: the more specific kinds of work come first. */
 const PRIORITY: Category[] = ['incident-triage', 'code-review', 'web-scraping', 'testing', 'data-analysis', 'bug-fixing', 'refactoring', 'feature'];
+const TEST_PATH = /(?:^|\/)(?:tests?|spec|specs|__tests__|e2e)\/|\.(?:test|spec)\.\w+(?::\d+)*$/i;
 const DATA_FILE = /\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx|xls|ipynb)(?::\d+)?$/i;
 
 export function classifyCategory(recognised: RecognisedInstruction): Category {
@@ -163,6 +165,7 @@ export function categoryScores({ elements, cues }: RecognisedInstruction): Map<C
   if (cues.references.prNumbers.length > 0) add('code-review', 1);
   if (elements.rateLimit) add('web-scraping', 2);
   if (cues.references.files.some((file) => DATA_FILE.test(file))) add('data-analysis', 2);
+  if ([...cues.references.files, ...cues.references.directories].some((path) => TEST_PATH.test(path))) add('testing', 2);
   return scores;
 }
 

@@ -23,7 +23,7 @@ const PATH = new RegExp(
   'g',
 );
 const FILE_WITH_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`, 'i');
-const LIBRARY_NAMES = /^(?:node|next|nuxt|vue|react|express|three|chart|d3|moment|day|ember|backbone|angular|socket|p5|deno|bun|nest|solid|alpine)\.js$/i;
+const LIBRARY_NAMES = /^console\.\w+$|^(?:node|next|nuxt|vue|react|express|three|chart|d3|moment|day|ember|backbone|angular|socket|p5|deno|bun|nest|solid|alpine)\.js$/i;
 const COMMON_DIRECTORIES = new Set(
   ('src lib libs test tests spec specs e2e app apps packages package docs doc scripts script bin data config configs pkg cmd internal ' +
     'components pages api server client web public assets static fixtures exports export tmp build dist migrations db models routes ' +

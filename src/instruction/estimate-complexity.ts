@@ -24,7 +24,7 @@ const INTEGRATION =
 const INTEGRATION_WEIGHT = [0, 0.5, 1, 1.5, 2.5, 4];
 const INVESTIGATION =
   /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
-const EXISTING_PATTERN = /\b(?:(?<!(?:'d|would|i|we|you|they|also|really|just) )like|(?:the|an|our) existing|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
+const EXISTING_PATTERN = /\b(?:(?<!(?:'d|would|i|we|you|they|also|really|just) )like|(?:the|an|our) existing|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
 const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|one (?:file|module|class) per|per resource)\b/i;
 const MANY_PLACES = /\b(?:for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages))\b/i;
@@ -38,6 +38,8 @@ const USER_INTERFACE = /\b(?:button|page|sidebar|modal|dialog|form|screen|menu|t
 const SERVER_SIDE = /\b(?:api|endpoint|route|database|db|migration|table|server|backend|export|import|download|upload|csv)\b/i;
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
+/** Inputs and outputs (data, logs, images) are not code to change, except for an analysis whose work they are. */
+const DATA_OR_OUTPUT = /\.(?:json|jsonl|ndjson|csv|tsv|log|txt|png|svg|pdf|parquet|xlsx|xls)(?::\d+)*$/i;
 const PATHS_AND_URLS = /(?<!\S)(?:\S*\/\S*|\S+\.[a-z]{2,5}\b)/gi;
 
 const MEDIUM_FROM = 2;
@@ -55,8 +57,8 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   if (category === 'incident-triage') return 'medium';
 
   const references = cues.references;
-  const places = [...references.files, ...references.directories, ...(category === 'feature' ? references.routes : [])];
-  const files = distinctFiles(places);
+  const places = [...references.files, ...references.directories];
+  const files = distinctFiles(places, category === 'data-analysis') + (category === 'feature' ? newRoutes(references.routes, places) : 0);
   const words = cues.lower.replace(PATHS_AND_URLS, ' ');
   let score = BASELINE[category];
 
@@ -124,11 +126,23 @@ function hasWorkingGlob(lower: string, places: string[]): boolean {
   });
 }
 
+/** Routes of a feature are places to change too, unless a named file already is that route ("/api/invoices" and invoices.ts). */
+function newRoutes(routes: string[], places: string[]): number {
+  return routes.filter((route) => {
+    const segment = route.split('/').filter((part) => part && !/^[:{]/.test(part)).pop()?.replace(/\..*$/, '').toLowerCase();
+    return !segment || !places.some((place) => baseName(place) === segment);
+  }).length;
+}
+
+function baseName(path: string): string {
+  return (path.replace(/:\d+(?::\d+)?$/, '').replace(/\/$/, '').split('/').pop() ?? '').replace(/\..*$/, '').toLowerCase();
+}
+
 /** Files counted once whatever the spelling: `src/x.ts`, `x.ts` and `src/x.ts:42` are one file. Globs are counted apart. */
-function distinctFiles(paths: string[]): number {
+function distinctFiles(paths: string[], countData: boolean): number {
   const names = new Set<string>();
   for (const path of paths) {
-    if (/^line \d+$/.test(path) || path.includes('*')) continue;
+    if (/^line \d+$/.test(path) || path.includes('*') || (!countData && DATA_OR_OUTPUT.test(path))) continue;
     names.add(path.replace(/:\d+(?::\d+)?$/, '').replace(/\/$/, '').toLowerCase());
   }
   const full = [...names].filter((name) => name.includes('/'));

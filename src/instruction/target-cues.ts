@@ -23,7 +23,8 @@ const UNSPECIFIC_WORDS = new Set(
   prod production staging live site server servers service services logs log summary numbers number report
   interesting patterns pattern someone something somewhere asap help alert alerts alarm terrible awful horrible poor ugly messy sucks meh lame af
   say says said think know mean means seem seems happen happens happened use used using try simplify simplified rework
-  restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose crunch`.split(/\s+/),
+  restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose crunch
+  flaky flakey failing red green random`.split(/\s+/),
 );
 
 const NAMED_PLACE =
@@ -57,10 +58,14 @@ export function namesTarget(elements: InstructionElements, cues: InstructionCues
   return !VAGUE_OBJECT.test(cues.head) && specificWords(cues.lower).length > 0;
 }
 
+/** Two-letter words that do name something. */
+const SHORT_NAMES = new Set(['ci', 'cd', 'db', 'ui', 'ux', 'qa', 's3', 'os', 'vm', 'ml', 'ai', 'pdf']);
+
 /** The words left once pronouns, fillers and generic nouns are gone. */
 export function specificWords(lower: string): string[] {
   return (lower.match(/[a-z][a-z0-9'-]*/g) ?? []).filter(
-    (word) => word.length > 2 && !UNSPECIFIC_WORDS.has(word) && !UNSPECIFIC_WORDS.has(word.replace(/(?:'s|s)$/, '')),
+    (word) =>
+      (word.length > 2 || SHORT_NAMES.has(word)) && !UNSPECIFIC_WORDS.has(word) && !UNSPECIFIC_WORDS.has(word.replace(/(?:'s|s)$/, '')),
   );
 }
 
