@@ -6,6 +6,7 @@ import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAl
 import { stripBotMention } from '../src/slack/mention-text.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction, type AcceptOutcome } from './accept-instruction.js';
+import { cancelThreadRuns } from './cancel-run.js';
 import { continueThread } from './continue-thread.js';
 import type { HandlerDeps } from './handler-deps.js';
 
@@ -42,6 +43,11 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   if (!text) {
     await poster.reply(event.channel, threadTs, { text: helpMessage(input.botUserId) });
     return 'help';
+  }
+  if (event.thread_ts && /^(stop|cancel)\b[.!]?$/i.test(text)) {
+    const outcome = await cancelThreadRuns({ client: input.client, channel: event.channel, threadTs, user: event.user }, deps);
+    if (outcome === 'cancelled') await poster.react(event.channel, event.ts, 'white_check_mark');
+    return 'cancel';
   }
   await poster.react(event.channel, event.ts, 'eyes');
 

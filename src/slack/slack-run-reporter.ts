@@ -38,6 +38,10 @@ export class SlackRunReporter implements RunReporter {
   private readonly started = Date.now();
   private lastEdit = 0;
   private pending: Promise<void> = Promise.resolve();
+  /** The newest state not yet shown, and the timer that will show it. */
+  private latest: { phase: RunPhase; detail?: string } | undefined;
+  private trailing: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     private readonly poster: ThreadPoster,
@@ -47,9 +51,35 @@ export class SlackRunReporter implements RunReporter {
     private readonly minIntervalMs = 3000,
   ) {}
 
+  /**
+   * Shows a phase: at once when the last edit is old enough, otherwise the newest state is shown
+   * when the interval has passed (trailing edge), so the status never stays stale.
+   */
   phase(phase: RunPhase, detail?: string): Promise<void> {
+    if (this.closed) return this.pending;
     const final = FINAL.includes(phase);
-    if (!final && Date.now() - this.lastEdit < this.minIntervalMs) return Promise.resolve();
+    if (final) {
+      this.closed = true;
+      clearTimeout(this.trailing);
+      return this.show(phase, detail, true);
+    }
+    this.latest = { phase, detail };
+    const wait = this.lastEdit + this.minIntervalMs - Date.now();
+    if (wait <= 0) return this.flush();
+    this.trailing ??= setTimeout(() => void this.flush(), wait);
+    return Promise.resolve();
+  }
+
+  private flush(): Promise<void> {
+    clearTimeout(this.trailing);
+    this.trailing = undefined;
+    const latest = this.latest;
+    this.latest = undefined;
+    if (!latest || this.closed) return this.pending;
+    return this.show(latest.phase, latest.detail, false);
+  }
+
+  private show(phase: RunPhase, detail: string | undefined, final: boolean): Promise<void> {
     this.lastEdit = Date.now();
     this.pending = this.pending.then(() => this.edit(phase, detail, final)).catch((error) => this.log.warn({ err: error }, 'status update failed'));
     return this.pending;
@@ -81,7 +111,15 @@ export class SlackRunReporter implements RunReporter {
     }
     if (this.limiter) {
       if (final) await this.limiter.take(this.target.team);
-      else if ((await this.limiter.tryTake(this.target.team)) > 0) return;
+      else {
+        const wait = await this.limiter.tryTake(this.target.team);
+        if (wait > 0) {
+          // Over the workspace budget: try again later with whatever is newest then.
+          this.latest ??= { phase, detail };
+          this.trailing ??= setTimeout(() => void this.flush(), Math.max(wait, this.minIntervalMs));
+          return;
+        }
+      }
     }
     const card = understandingCard(this.target.reading, this.target.repository, { channel: this.target.channel, threadTs: this.target.threadTs }, text, {
       cancellable: !final,
