@@ -6,10 +6,14 @@ import { findOutputFormat } from './output-format.js';
 import { describesSymptom, findInlineError, looksLikeErrorOutput } from './problem-cues.js';
 import { findRateLimit } from './rate-limit.js';
 import { mentionsErrorHandling, mentionsLogging } from './scraping-safeguards.js';
-import { cleanItem, hasListMarker, splitListItems, splitSentences } from './sentences.js';
+import { locationItems, stripQuotes } from './location-items.js';
+import { maskPaths } from './mask-paths.js';
+import { withoutEmptyParts } from './omit-empty.js';
+import { cleanItem, splitListItems } from './sentences.js';
 import { sentenceRole, suspectChanges, type SentenceRole } from './sentence-roles.js';
 import { findSeverityLabels } from './severity-labels.js';
-import { CODE_MARKER, codeBlocksIn, plainInstruction, withoutCodeMarkers } from './slack-markup.js';
+import { codeBlocksIn, plainInstruction, withoutCodeMarkers } from './slack-markup.js';
+import { requirementItems, splitTaskList, unlabelledParts, withoutFinalStop } from './unlabelled-text.js';
 
 /** What the classifiers need besides the elements themselves. */
 export interface InstructionCues {
@@ -39,7 +43,6 @@ const EXPECTATION = /\b(?:should|expected|supposed to|ought to|needs? to be|must
 const IMPERATIVE_START =
   /^(?:please\s+|pls\s+|also\s+|then\s+|and\s+|can you\s+|could you\s+)?(?:add|fix|make|use|write|create|implement|update|remove|return|follow|ensure|cover|raise|increase|bump|mock|handle|keep|log|retry|save|check|look|find|investigate|tell|give|include|put|send|move|rename|split|replace|review|test|run|store|show|print|let|open|document)\b/i;
 const REFERENCE_ONLY = /^(?:(?:the\s+)?(?:repo|repository|file|location|see|in|code|pr|link|ref)\b[\s:]*\S*|\S+)$/i;
-const CODE_MARKER_LINE = new RegExp(`^\\s*${CODE_MARKER.source}\\s*$`);
 const NOT_A_TASK: ReadonlySet<SentenceRole> = new Set(['reproduction', 'success-criterion', 'background']);
 const TRIAGE_PREFIX = /^(?:triage|incident|urgent|alert|sev[- ]?\d|p[0-2])\s*[:\-–]\s*/i;
 
@@ -146,73 +149,6 @@ export function recogniseElements(text: string): RecognisedInstruction {
   };
 }
 
-/** "fix src/jobs/cleanup.ts" must not read as a clean-up: paths become a neutral mark. */
-function maskPaths(text: string, references: CodeReferences): string {
-  let masked = text.toLowerCase();
-  const paths = [...references.files, ...references.directories]
-    .map((path) => path.replace(/:\d+(?::\d+)?$/, '').toLowerCase())
-    .filter((path) => path.length > 2 && !/^line \d+$/.test(path))
-    .sort((a, b) => b.length - a.length);
-  for (const path of paths) masked = masked.split(path).join(' § ');
-  return masked;
-}
-
-/** Unlabelled text as list items (marked lines) and sentences (everything else, split at `;`). */
-function unlabelledParts(unlabelled: string): { listItems: string[]; sentences: string[] } {
-  const listItems: string[] = [];
-  const sentences: string[] = [];
-  for (const line of unlabelled.split('\n')) {
-    if (!line.trim() || CODE_MARKER_LINE.test(line)) continue;
-    if (hasListMarker(line)) listItems.push(cleanItem(withoutCodeMarkers(line)));
-    else {
-      for (const sentence of splitSentences(withoutCodeMarkers(line))) {
-        sentences.push(...sentence.split(/;\s+|\s+[—–]\s+/).map((part) => part.trim()).filter(Boolean));
-      }
-    }
-  }
-  return { listItems: listItems.filter(Boolean), sentences };
-}
-
-/** "analyze x.csv: revenue per day, top 10 products" → task "analyze x.csv" and two requirement items. */
-function splitTaskList(sentence: string): { task: string; items: string[] } {
-  const trimmed = withoutFinalStop(sentence.trim().replace(/:$/, ''));
-  const colon = trimmed.search(/:\s/);
-  if (colon > 0 && /\S\s+\S/.test(trimmed.slice(0, colon))) {
-    const items = splitOutsideBrackets(trimmed.slice(colon + 1));
-    if (items.length >= 2) return { task: trimmed.slice(0, colon).trim(), items };
-  }
-  return { task: trimmed, items: [] };
-}
-
-function splitOutsideBrackets(text: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let inQuote = false;
-  let current = '';
-  for (const char of text) {
-    if (char === '"') inQuote = !inQuote;
-    else if ('([{'.includes(char)) depth += 1;
-    else if (')]}'.includes(char)) depth = Math.max(0, depth - 1);
-    if ((char === ',' || char === ';') && depth === 0 && !inQuote) {
-      items.push(current);
-      current = '';
-    } else current += char;
-  }
-  items.push(current);
-  return items.map((item) => cleanItem(item.replace(/^\s*(?:and|or)\s+/i, ''))).filter(Boolean);
-}
-
-/** "At most 1 request/second, retry twice on timeouts, log failures" is three requirements. */
-function requirementItems(sentence: string): string[] {
-  const parts = splitOutsideBrackets(sentence);
-  const listLike = parts.length >= 3 && parts.every((part) => part.split(/\s+/).length <= 8);
-  return listLike ? parts : [cleanItem(sentence)];
-}
-
-function withoutFinalStop(text: string): string {
-  return text.trim().replace(/(?<!\.)\.$/, '').trim();
-}
-
 function splitSection(content: string | undefined): string[] {
   return content ? splitListItems(withoutCodeMarkers(content)) : [];
 }
@@ -223,47 +159,6 @@ function resolveCode(content: string, codeBlocks: string[]): string {
   return [rest, ...code].filter(Boolean).join('\n');
 }
 
-function locationItems(sections: Partial<Record<SectionKind, string>>, references: CodeReferences): string[] {
-  const labelled = [sections.location, sections.target]
-    .flatMap((content) => (content ? withoutCodeMarkers(content).split(/\s*(?:,|;|\n)\s*/) : []))
-    .map((item) => stripQuotes(cleanItem(item)))
-    .filter(Boolean);
-  const found = [...references.files, ...references.directories, ...references.functions];
-  const items: string[] = [];
-  for (const item of [...labelled, ...found]) {
-    const key = normaliseLocation(item);
-    const known = items.some((existing) => {
-      const other = normaliseLocation(existing);
-      return other === key || (!key.includes('/') && other.endsWith(`/${key}`));
-    });
-    if (!known) items.push(item);
-  }
-  return items;
-}
-
-function normaliseLocation(item: string): string {
-  return item.replace(/[`()]/g, '').replace(/:\d+(?::\d+)?$/, '').toLowerCase();
-}
-
-function stripQuotes(item: string): string {
-  return item.replace(/^[`"']+|[`"']+$/g, '').replace(/\(\)$/, '').trim();
-}
-
 function unique(items: string[]): string[] {
   return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
-}
-
-/** Drops undefined values, empty strings, empty lists and empty nested objects. */
-function withoutEmptyParts<T extends object>(value: T): T {
-  const result: Record<string, unknown> = {};
-  for (const [key, part] of Object.entries(value)) {
-    if (part === undefined || part === '' || (Array.isArray(part) && part.length === 0)) continue;
-    if (typeof part === 'object' && !Array.isArray(part)) {
-      const nested = withoutEmptyParts(part as object);
-      if (Object.keys(nested).length > 0) result[key] = nested;
-      continue;
-    }
-    result[key] = part;
-  }
-  return result as T;
 }
