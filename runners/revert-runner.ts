@@ -13,7 +13,7 @@ import { runGit } from '../src/workspace/run-git.js';
 import type { TriageDeps } from './triage-deps.js';
 
 export interface RevertOutcome {
-  status: 'pr_opened' | 'conflict' | 'not_on_base';
+  status: 'pr_opened' | 'conflict' | 'not_on_base' | 'already_reverting';
   pullRequest?: { number: number; url: string };
 }
 
@@ -35,16 +35,30 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
   if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
 
   const branch = `wrench/revert-${short}`;
-  const workspace = await prepareWorkspace({
-    dataDir: deps.config.dataDir,
-    gitBaseUrl: deps.config.env.GIT_BASE_URL,
-    owner: record.repo.owner,
-    repo: record.repo.name,
-    baseBranch: record.baseBranch,
-    branch,
-    jobId: context.jobId.replace(/[^A-Za-z0-9_.-]/g, '_'),
-    credential: deps.githubToken,
-  });
+  let workspace: Awaited<ReturnType<typeof prepareWorkspace>>;
+  try {
+    workspace = await prepareWorkspace({
+      dataDir: deps.config.dataDir,
+      gitBaseUrl: deps.config.env.GIT_BASE_URL,
+      owner: record.repo.owner,
+      repo: record.repo.name,
+      baseBranch: record.baseBranch,
+      branch,
+      jobId: context.jobId.replace(/[^A-Za-z0-9_.-]/g, '_'),
+      credential: deps.githubToken,
+    });
+  } catch (error) {
+    if (!isWrenchError(error) || error.code !== 'branch_exists') throw error;
+    // Reverted before (from another triage of the same incident, or by hand): point at that work.
+    const open = await deps.github.pulls.list({ owner: record.repo.owner, repo: record.repo.name, head: `${record.repo.owner}:${branch}`, state: 'open', per_page: 1 });
+    const pr = open.data[0];
+    await status(
+      pr
+        ? `:information_source: \`${short}\` is already being reverted in PR #${pr.number}: ${pr.html_url}. Nothing new was pushed.`
+        : `:information_source: A branch \`${branch}\` already exists without an open pull request. Delete it (or open a PR from it) and press Revert again. Nothing was pushed.`,
+    );
+    return { status: 'already_reverting', pullRequest: pr ? { number: pr.number, url: pr.html_url } : undefined };
+  }
   try {
     const onBase = await runGit(['merge-base', '--is-ancestor', job.sha, 'HEAD'], { cwd: workspace.dir }).then(() => true, () => false);
     if (!onBase) {

@@ -25,7 +25,8 @@ const BAD_CART = 'export function cartTotal(items) {\n  if (items.length === 0) 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The scripted triage: look at the history, then report the suspect with evidence. */
-function triageScript(suspect: string, verdict: string) {
+function triageScript(suspects: string[], verdict: string) {
+  const suspect = suspects[0];
   return [
     toolUseResponse([{ name: 'bash', input: { command: 'git log --oneline -5 && grep -n "return" src/cart.js' } }], 'Looking at the recent history.'),
     toolUseResponse([
@@ -43,7 +44,7 @@ function triageScript(suspect: string, verdict: string) {
               { claim: 'the TypeError in the alert', kind: 'alert', ref: 'TypeError: toFixed of undefined' },
             ],
           },
-          suspectCommits: [{ sha: suspect.slice(0, 7), reason: 'changes the empty-cart return in src/cart.js:2', confidence: 'high' }],
+          suspectCommits: suspects.map((sha) => ({ sha: sha.slice(0, 7), reason: 'changes code on the payment path', confidence: 'high' })),
           ruledOut: [{ what: 'the docs change', why: 'it only touches README.md' }],
           nextSteps: ['Revert the suspect commit', 'Add a test for empty carts'],
         },
@@ -58,6 +59,7 @@ const blocksOf = (c: SlackCall | SlackMessage) => JSON.stringify((c as { args?: 
 describe('PagerDuty incident triage, end to end', () => {
   let world: TriageWorld;
   let suspectSha: string;
+  let docsSha: string;
   let incidentId: string;
   let triggered: Record<string, unknown>;
   let cardTs: string;
@@ -76,7 +78,7 @@ describe('PagerDuty incident triage, end to end', () => {
       { initial: { message: 'Initial commit', date: hoursAgo(72) } },
     );
     suspectSha = await world.github.commit('acme', 'checkout', 'main', { message: 'Refactor cart totals', files: { 'src/cart.js': BAD_CART }, date: hoursAgo(3), author: { name: 'Dev', email: 'dev@acme.test' } });
-    await world.github.commit('acme', 'checkout', 'main', { message: 'Docs: describe the checkout', files: { 'README.md': '# checkout\n\nPays for carts.\n' }, date: hoursAgo(1), author: { name: 'Dev', email: 'dev@acme.test' } });
+    docsSha = await world.github.commit('acme', 'checkout', 'main', { message: 'Docs: describe the checkout', files: { 'README.md': '# checkout\n\nPays for carts.\n' }, date: hoursAgo(1), author: { name: 'Dev', email: 'dev@acme.test' } });
     world.pagerduty.addService({ id: 'PABC123', name: 'Checkout' });
     incidentId = world.pagerduty.addIncident({
       title: 'Checkout error rate above 5% <!channel>',
@@ -114,7 +116,7 @@ describe('PagerDuty incident triage, end to end', () => {
 
   it('turns incident.triggered into a card, a triage report in its thread, a note on the incident and a verdict on the card', async () => {
     const { slack, anthropic, pagerduty } = world;
-    anthropic.setScript(triageScript(suspectSha, `Empty carts return undefined since ${suspectSha.slice(0, 7)} (high confidence)`));
+    anthropic.setScript(triageScript([suspectSha], `Empty carts return undefined since ${suspectSha.slice(0, 7)} (high confidence)`));
     const delivered = await world.sendWebhook(triggered, { secrets: PD_SECRETS, webhookId: 'delivery-1' });
     expect(delivered.status).toBe(202);
 
@@ -264,7 +266,7 @@ describe('PagerDuty incident triage, end to end', () => {
 
   it("re-triages with the responders' notes when an approver asks", async () => {
     const { slack, anthropic } = world;
-    anthropic.setScript(triageScript(suspectSha, 'Still the empty-cart change; the CDN rollback did not help'));
+    anthropic.setScript(triageScript([suspectSha], 'Still the empty-cart change; the CDN rollback did not help'));
     const noteMessage = slack.messages('C0INC', cardTs).find((m) => blocksOf(m).includes('wrench_triage_retriage'))!;
     const value = (JSON.parse(blocksOf(noteMessage)) as Array<{ type: string; elements?: Array<{ value: string }> }>).find((b) => b.type === 'actions')!.elements![0].value;
     const modelCalls = anthropic.requests.length;
@@ -279,7 +281,7 @@ describe('PagerDuty incident triage, end to end', () => {
 
   it('triages "@wrench triage: ..." on the channel repository without PagerDuty', async () => {
     const { slack, anthropic, github } = world;
-    anthropic.setScript(triageScript(suspectSha, 'Manual: the empty-cart change'));
+    anthropic.setScript(triageScript([docsSha, suspectSha], 'Manual: the empty-cart change'));
     const notes = world.pagerduty.notes().length;
     const envelope = appMentionEnvelope({ channel: 'C0INC', user: 'U0LEAD', text: '<@U0BOT> triage: checkout returns 500 on POST /pay since 14:05 UTC' });
     await slack.deliverEvent(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, envelope);
@@ -287,6 +289,28 @@ describe('PagerDuty incident triage, end to end', () => {
     const report = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('Manual: the empty-cart change'), 90_000);
     expect(String(report.args.text)).toContain('Triage of acme/checkout');
     expect(world.pagerduty.notes()).toHaveLength(notes);
+    expect(github.pulls('acme', 'checkout')).toHaveLength(1);
+  });
+
+  it('answers a conflicting revert clearly and pushes nothing, and points at the open revert of an already reverted commit', async () => {
+    const { slack, github } = world;
+    // A later change on main rewrites the lines the docs commit added, so reverting that commit conflicts.
+    await github.commit('acme', 'checkout', 'main', { message: 'Docs: rewrite', files: { 'README.md': '# checkout\n\nTakes payments for carts.\n' } });
+    const manualReport = slack.messages('C0INC').filter((m) => m.thread_ts && m.thread_ts !== cardTs && blocksOf(m).includes('wrench_triage_revert:0')).pop()!;
+    const buttons = (JSON.parse(blocksOf(manualReport)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find((b) => b.type === 'actions')!.elements!;
+    const press = (actionId: string) =>
+      slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: manualReport.ts, thread_ts: manualReport.thread_ts, action_id: actionId, value: buttons.find((e) => e.action_id === actionId)!.value }));
+
+    await press('wrench_triage_revert:0');
+    const conflict = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('could not revert'), 60_000);
+    expect(String(conflict.args.text)).toContain(docsSha.slice(0, 7));
+    expect(String(conflict.args.text)).toContain('README.md');
+    expect(String(conflict.args.text)).toContain('Nothing was pushed.');
+    expect(await github.branchSha('acme', 'checkout', `wrench/revert-${docsSha.slice(0, 7)}`)).toBeUndefined();
+
+    await press('wrench_triage_revert:1');
+    const existing = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('already being reverted'), 60_000);
+    expect(String(existing.args.text)).toContain('/pull/1');
     expect(github.pulls('acme', 'checkout')).toHaveLength(1);
   });
 });
