@@ -279,6 +279,40 @@ describe('PagerDuty incident triage, end to end', () => {
     expect(world.pagerduty.notes(incidentId)[2].content).toContain('[Wrench] Re-triage');
   });
 
+  it('starts a bug-fixing run in the thread on "Open fix PR", with the findings as untrusted context', async () => {
+    const { slack, anthropic } = world;
+    anthropic.setScript([
+      toolUseResponse([{ name: 'finish_task', input: { summary: 'Looked at the cart; no change made in this scripted run.', filesChanged: [], verification: 'none', openQuestions: [] } }]),
+    ]);
+    const report = slack.messages('C0INC', cardTs).find((m) => blocksOf(m).includes('wrench_triage_fix'))!;
+    const value = (JSON.parse(blocksOf(report)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find((b) => b.type === 'actions')!.elements!.find((e) => e.action_id === 'wrench_triage_fix')!.value;
+    const modelCalls = anthropic.requests.length;
+    await slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: report.ts, thread_ts: cardTs, action_id: 'wrench_triage_fix', value }));
+    await expect.poll(() => anthropic.requests.length, { timeout: 60_000 }).toBeGreaterThan(modelCalls);
+    const request = anthropic.requests[modelCalls].body;
+    expect(JSON.stringify(request.system)).toContain('Write a regression test that fails before the fix');
+    const task = JSON.stringify(request.messages[0]);
+    expect(task).toContain('Category: bug-fixing');
+    expect(task).toContain('Fix the root cause of PagerDuty incident #');
+    expect(task).toMatch(/<untrusted>.*suspect commit/);
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('no change made in this scripted run'), 60_000);
+  });
+
+  it('dismisses a report for an approver only: its buttons go and who dismissed it is shown', async () => {
+    const { slack } = world;
+    const report = slack.messages('C0INC', cardTs).find((m) => blocksOf(m).includes('wrench_triage_dismiss'))!;
+    const value = (JSON.parse(blocksOf(report)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find((b) => b.type === 'actions')!.elements!.find((e) => e.action_id === 'wrench_triage_dismiss')!.value;
+    const press = (user: string) =>
+      slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user, channel: 'C0INC', message_ts: report.ts, thread_ts: cardTs, action_id: 'wrench_triage_dismiss', value }));
+    await press('U0INTERN');
+    await expect.poll(() => slack.ephemerals.find((e) => e.user === 'U0INTERN')?.text, { timeout: 10_000 }).toContain('Only approvers');
+    expect(slack.callsTo('chat.update').some((c) => c.args.ts === report.ts)).toBe(false);
+    await press('U0LEAD');
+    const update = await slack.waitFor((c) => c.method === 'chat.update' && c.args.ts === report.ts, 10_000);
+    expect(blocksOf(update)).toContain('Dismissed by <@U0LEAD>');
+    expect(blocksOf(update)).not.toContain('wrench_triage_revert');
+  });
+
   it('triages "@wrench triage: ..." on the channel repository without PagerDuty', async () => {
     const { slack, anthropic, github } = world;
     anthropic.setScript(triageScript([docsSha, suspectSha], 'Manual: the empty-cart change'));
