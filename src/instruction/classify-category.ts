@@ -13,6 +13,11 @@ interface CategorySignals {
 
 const POLITE = String.raw`^(?:hey[,!]?\s+|hi[,!]?\s+|ok\s+|so\s+)?(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|would you\s+|can we\s+|we need to\s+|we should\s+|i want to\s+|i'd like (?:you )?to\s+|let'?s\s+|need to\s+|go\s+)?`;
 
+/** The verb of the request: at the start ("please fix …") or asked for mid-sentence ("…, can you fix it?"). */
+function requestVerb(verbs: string): RegExp {
+  return new RegExp(`(?:${POLITE}|\\b(?:can|could|would) (?:you|someone|somebody|we)\\s+|\\b(?:please|pls|plz)\\s+)(?:${verbs})\\b`);
+}
+
 const SIGNALS: Record<Category, CategorySignals> = {
   'incident-triage': {
     anywhere: [
@@ -26,7 +31,8 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:happening|going on) in prod(?:uction)?\b|\bin prod(?:uction)?\b/, 2],
       [/\b(?:cpu|memory|disk|load|connections?|replica lag|connection pool)\b[^.]{0,30}(?:\d+\s*%|\bat \d+|maxed|exhausted|through the roof|pegged)|\b\d+\s*% (?:cpu|memory|disk)\b/, 4],
       [/\b(?:the )?(?:app|site|api|service|website|db|database|primary)\b (?:is|keeps|are) (?:timing out|unresponsive|down|crashing|restarting|flapping)\b/, 3],
-      [/\b(?:likely cause|what(?:'s| is) (?:going on|causing|happening)|why (?:is|are|did)|what changed)\b/, 2],
+      [/\b(?:likely cause|what(?:'s| is) (?:going on|causing|happening)|what changed)\b/, 2],
+      [/\bwhy (?:is|are|did)\b/, 1],
       [/\b(?:we |just )?(?:shipped|deployed|released|rolled out)\b/, 1],
       [/\b(?:right now|asap|urgent|customers? (?:are )?(?:affected|impacted))\b/, 1],
       [/\b\d{1,2}:\d{2}\s*(?:utc|gmt|cet|cest|pst|pdt|est|edt|am|pm)\b/, 2],
@@ -44,10 +50,11 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:shows?|displays?|returns?|gives?|prints?|renders?)\b[^.]{0,60}\bbut\b|\breturns? (?:duplicates?|nothing|stale|empty|incorrect|old|the old|zero|0)\b/, 2],
       [/\b(?:since|after) (?:upgrading|updating|the upgrade|we upgraded|bumping|migrating|the migration)\b|\b(?:started|began|broke|regressed) (?:after|since|with|in)\b/, 2],
       [/\b(?:slow|sluggish|laggy|takes forever|too long)\b/, 2],
+      [/\b(?:build|ci|pipeline|deploy|tests?) (?:is |are )?(?:failing|broken|red|fails)\b/, 3],
       [/\b(?:memory leak|leak(?:s|ing)?|oom|hangs?|freez(?:es|ing)|deadlocks?|race condition|times? out|timing out)\b/, 3],
       [/\b(?:stopped (?!working)\w+ing|no longer \w+|(?:doesn'?t|does not|didn'?t|won'?t|can'?t|cannot) (?!work\b|be\b|have\b)\w+|isn'?t (?!working\b)\w+ing)\b/, 2],
     ],
-    head: [[/\b(?:fix|debug|resolve|repair|patch|hotfix)\b/, 5]],
+    head: [[requestVerb('fix+|debug|resolve|repair|patch|hotfix'), 5]],
   },
   'code-review': {
     anywhere: [
@@ -58,7 +65,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\bfocus\b/, 1],
     ],
     head: [
-      [new RegExp(`${POLITE}(?:review|audit|look over)\\b`), 6],
+      [requestVerb('review|audit|look over|look through'), 6],
       [/\breview\b/, 3],
     ],
   },
@@ -84,9 +91,10 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:per (?:day|week|month|user|customer|country|region)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans))\b/, 2],
       [/\b(?:chart|plot|histogram|visuali[sz]\w*|dashboard|notebook|pandas|dataframe|jupyter|dataset|data ?set|the data|our data|spreadsheet|patterns|anomal\w+)\b/, 2],
       [/\b(?:the numbers|some numbers|numbers (?:on|for|say)|crunch)\b/, 3],
+      [/\b(?:which|what) (?:\d+ )?[\w-]+ (?:had|have|were|was|are|did|has|got)\b|\b(?:highest|lowest|most|least|biggest|slowest|fastest)\b/, 3],
     ],
     head: [
-      [/\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|summary of|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare|patterns|trends|anomalies|numbers on)\b/, 4],
+      [/\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|summary of|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare|patterns|trends|anomalies|numbers on|which|how many)\b/, 4],
     ],
   },
   'web-scraping': {
@@ -97,6 +105,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\brobots\.txt\b|\buser[- ]agent\b/, 3],
       [/\b(?:collect|extract|pull|grab|fetch|download|gather|get)(?:s|es|ed|ing)?\b[^.]{0,120}(?:https?:\/\/|\b(?:from|off) (?:the |their |each |every |competitor |competitors'? |other )?(?:websites?|sites?|pages?|web|listings?|boards?)\b|\bfrom \S+\.(?:com|org|net|io)\b)/, 6],
       [/\bpaginat\w*|\?page=|\bnext page\b/, 1],
+      [/\b(?:competitors?'?)\b[^.]{0,30}\b(?:prices?|pricing|listings|products|catalog\w*)\b|\b(?:monitor|track|watch)\b[^.]{0,30}\b(?:prices?|pricing|listings|websites?|pages?)\b/, 4],
     ],
     head: [],
   },
@@ -105,14 +114,15 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\brefactor\w*\b/, 6],
       [/\b(?:re-?architect\w*|redesign\w*)\b/, 4],
       [/\b(?:clean ?up|cleanup|tidy|tech(?:nical)? debt|dead code|deduplicate|dedupe|dry up|simplify|restructure|reorgani[sz]e|decouple|moderni[sz]e)\b/, 4],
-      [/\b(?:no behaviou?r changes?|without changing (?:the |any )?behaviou?r|same behaviou?r|behaviou?r[- ]preserving)\b/, 4],
+      [/\b(?:no (?:behaviou?r|logic|functional) changes?|without changing (?:the |any )?(?:behaviou?r|logic)|same behaviou?r|behaviou?r[- ]preserving)\b/, 4],
+      [/\b(?:improve (?:the )?(?:performance|readability|structure|code quality|maintainability)|optimi[sz]e|speed up|make \w+ faster)\b/, 4],
       [/\b(?:split|extract|rename|inline|move|consolidate|merge)\b[^.]{0,60}\b(?:into|to|out of|from)\b/, 3],
       [/\b(?:replace|migrate|convert|switch|port)\b[^.]{0,60}\b(?:with|to|from)\b/, 2],
       [/\bdeprecated\b/, 3],
       [/\b(?:cleaner|more readable|readability|maintainab\w+|less messy|a mess|messy|spaghetti)\b/, 4],
     ],
     head: [
-      [new RegExp(`${POLITE}(?:refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign)\\b`), 5],
+      [requestVerb('refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign|optimi[sz]e|speed up'), 5],
       [/\bmake (?:it|this|the code|this code|things|the \w+) (?:cleaner|more readable|simpler|nicer|tidier|more maintainable)\b/, 5],
     ],
   },
@@ -124,7 +134,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:rewrite|rebuild|port|reimplement|recreate)\b[^.]{0,40}\b(?:in|to|into) [\w#+.-]+/, 3],
     ],
     head: [
-      [new RegExp(`${POLITE}(?:add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|rewrite|rebuild|port|reimplement|recreate|develop|ship|design)\\b`), 5],
+      [requestVerb('add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|rewrite|rebuild|port|reimplement|recreate|develop|ship|design'), 5],
       [/\b(?:we need|we want|it would be (?:nice|great)|can we (?:get|have)|i(?:'d| would) like)\b/, 2],
       [/\b(?:we need|we want|can we (?:get|have)|i(?:'d| would) like|it would be (?:nice|great) to have) (?:a|an|some|the ability|to be able)\b/, 5],
     ],

@@ -55,7 +55,7 @@ const NOT_A_PR_BEFORE = /\b(?:issue|issues|ticket|tickets|bug|jira|story|step|it
 const DOMAIN = /(?<![\w@./-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|co|ai|gov|edu|de|uk|fr|nl|info|biz|us|ca|jp|xyz))(?![\w-])/gi;
 const GITHUB_URL = /^https?:\/\/(?:www\.)?github\.com\/([\w.-]+)\/([\w.-]+)(?:\/(pull|commit|blob|tree)\/([\w.-]+)(?:\/([^#?]*))?)?(?:#L(\d+))?/i;
 const LINE_NUMBER = /\b(?:line|ln|l\.)\s*(\d{1,6})\b/gi;
-const URL_ANYWHERE = /\b(?:https?|ftp):\/\/[^\s<>|"'`]+/g;
+const URL_ANYWHERE = /\b(?:https?|ftp|s3|gs):\/\/[^\s<>|"'`]+/g;
 
 export function findCodeReferences(prose: string, codeBlocks: string[], urls: string[]): CodeReferences {
   const found: CodeReferences = {

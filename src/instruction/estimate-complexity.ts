@@ -13,8 +13,8 @@ const BASELINE: Record<Category, number> = {
   refactoring: 0,
   'incident-triage': 2,
 };
-/** Categories whose work wires code into other systems; reviews, analyses and triage read them instead. */
-const BUILDS_INTEGRATIONS: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'feature', 'refactoring', 'web-scraping']);
+/** Categories that change code: integrations and debugging add to their work, while reviews and analyses only read about them. */
+const CHANGES_CODE: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'feature', 'refactoring', 'web-scraping']);
 /** Categories where an instruction without a code location means searching the code first. */
 const DISCOVERY_WITHOUT_LOCATION: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'feature', 'refactoring']);
 
@@ -26,20 +26,21 @@ const INVESTIGATION =
   /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
 const EXISTING_PATTERN = /\b(?:(?<!(?:'d|would|i|we|you|they|also|really|just) )like|(?:the|an|our) existing|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
-const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|one (?:file|module|class) per|per resource)\b/i;
-const MANY_PLACES = /\b(?:for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages))\b/i;
+const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|into (?:[\w-]+ )?(?:folders|modules|files|packages|directories)|one (?:file|module|class) per|per resource)\b/i;
+const MANY_PLACES = /\b(?:for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages|imports|call sites))\b/i;
 const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?)\b/i;
 const ADVANCED_ANALYSIS = /\b(?:find out why|why (?:did|does|is|are)|root cause|dropped|drop-offs?|cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
 const DATA_STORE = /\b(?:bigquery|snowflake|redshift|warehouse|postgres\w*|mysql|sql|database|db|clickhouse|athena)\b/i;
 const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
 const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
 const MANY_PAGES = /\b(?:pages|all|every|each|crawl\w*|paginat\w*|page=|\d+ pages)\b/i;
+const USER_CAPABILITY = /\b(?:users?|customers?|admins?|people) (?:can|could|to be able to|should be able to)\b|\b(?:let|allow) (?:users|admins|customers|people)\b/i;
 const USER_INTERFACE = /\b(?:button|page|sidebar|modal|dialog|form|screen|menu|tab|list view|ui|toast|banner)\b/i;
 const SERVER_SIDE = /\b(?:api|endpoint|route|database|db|migration|table|server|backend|export|import|download|upload|csv)\b/i;
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
-/** Inputs and outputs (data, logs, images) are not code to change, except for an analysis whose work they are. */
-const DATA_OR_OUTPUT = /\.(?:json|jsonl|ndjson|csv|tsv|log|txt|png|svg|pdf|parquet|xlsx|xls)(?::\d+)*$/i;
+/** Inputs, outputs and docs (data, logs, images, Markdown) are not code to change, except data for an analysis. */
+const DATA_OR_OUTPUT = /\.(?:json|jsonl|ndjson|csv|tsv|log|txt|md|mdx|rst|png|svg|pdf|parquet|xlsx|xls)(?::\d+)*$/i;
 const PATHS_AND_URLS = /(?<!\S)(?:\S*\/\S*|\S+\.[a-z]{2,5}\b)/gi;
 
 const MEDIUM_FROM = 2;
@@ -69,13 +70,13 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   if (requirementCount >= 6) score += 1;
   // "OAuth login with Google and GitHub, account linking by email, and a migration": several deliverables in one breath.
   if (requirementCount === 0 && cues.head.replace(/\([^()]*\)/g, '').split(/,\s+/).length >= 3) score += 1;
-  if (BUILDS_INTEGRATIONS.has(category)) {
+  if (CHANGES_CODE.has(category)) {
     const integrations = new Set((words.match(INTEGRATION) ?? []).map((word) => word.replace(/s$/, '')));
     score += INTEGRATION_WEIGHT[Math.min(integrations.size, INTEGRATION_WEIGHT.length - 1)]!;
   }
   const reproducing = category === 'bug-fixing' && (elements.observedProblem?.reproduction?.length ?? 0) > 0;
   const suspects = (elements.observedProblem?.suspectCommits?.length ?? 0) > 0;
-  const investigating = INVESTIGATION.test(cues.lower) || reproducing || suspects;
+  const investigating = CHANGES_CODE.has(category) && (INVESTIGATION.test(cues.lower) || reproducing || suspects);
   if (investigating) score += 2;
   if (COSMETIC.test(words)) score -= 1;
   if (COVERAGE_TARGET.test(cues.lower)) score += 1;
@@ -108,7 +109,7 @@ function categorySpecific(category: Category, { elements, cues }: RecognisedInst
     }
     case 'feature': {
       // Both a screen and the server behind it, or a large area whose footprint in the code is unknown.
-      const fullStack = USER_INTERFACE.test(words) && (SERVER_SIDE.test(words) || references.routes.length > 0);
+      const fullStack = (USER_INTERFACE.test(words) && (SERVER_SIDE.test(words) || references.routes.length > 0)) || USER_CAPABILITY.test(words);
       const largeAndUnlocated = LARGE_AREA.test(cues.head) && (elements.location?.length ?? 0) === 0;
       return (fullStack ? 1 : 0) + (largeAndUnlocated ? 2 : 0);
     }

@@ -1,5 +1,5 @@
 const FOCUS_CUE =
-  /\b(?:focus(?:ing)?\s+(?:especially\s+|mainly\s+|mostly\s+)?on|look(?:ing)?\s+(?:out\s+)?for|check(?:ing)?\s+(?:for|especially)|pay(?:ing)?\s+(?:special\s+|extra\s+|close\s+)?attention\s+to|especially|esp\.?|in particular|concerned about|worried about|with an eye (?:on|to|for)|care about|mainly|mostly|primarily)\s+([^.\n?!;]+)/i;
+  /\b(?:focus(?:ing)?\s+(?:especially\s+|mainly\s+|mostly\s+)?on|look(?:ing)?\s+(?:out\s+)?for|check(?:ing)?\s+(?:for|especially)|pay(?:ing)?\s+(?:special\s+|extra\s+|close\s+)?attention\s+to|especially|esp\.?|in particular|concerned about|worried about|with an eye (?:on|to|for)|care about|mainly|mostly|primarily|flag (?:anything|any|all|everything)(?: that)?)\s+([^.\n?!;]+)/i;
 
 /** Focus areas named without a label: "focus on error handling and SQL injection". */
 const REVIEW_FOR = /\b(?:review|audit|check|scan|go over|look over)\b[^.?!\n]{0,60}?\bfor\s+(?!me\b|us\b|you\b|now\b|today\b)([^.,;?!\n]+)/i;

@@ -8,6 +8,7 @@ const RATE_LIMIT_PATTERNS = [
   new RegExp(String.raw`${BOUND}\b\d+(?:\.\d+)?\s*(?:rps|qps|rpm|req\/s|r\/s|req\/sec|requests\/s)\b`, 'i'),
   new RegExp(String.raw`\b(?:wait|sleep|pause|delay|throttle|back off)\w*\s+(?:of\s+|for\s+|at least\s+)?${NUMBER}\s*${UNIT}\b(?:\s+(?:between|after each)\s+\w+)?`, 'i'),
   new RegExp(String.raw`\b${NUMBER}\s*${UNIT}\s+(?:delay|pause|sleep|gap|wait)\s+between\s+\w+`, 'i'),
+  new RegExp(String.raw`\b${NUMBER}\s*${REQUESTS}\s+(?:per|a|each)\s+(?:run|check|execution|invocation|poll|job)\b`, 'i'),
   /\b(?:throttle|rate[- ]limit)\w*\s+(?:the\s+|all\s+|our\s+)?(?:requests|calls|crawl(?:er|ing)?|fetch(?:es|ing)?)\b/i,
 ];
 

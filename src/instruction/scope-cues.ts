@@ -15,7 +15,7 @@ const WHOLE_SYSTEM_REWRITE = [
 ];
 
 /** Areas too large to build from a one-line request: payments, authentication, search, notifications... */
-export const LARGE_AREA = /\b(?:auth|authentication|authori[sz]ation|user accounts?|accounts|login system|payments?|billing|subscriptions?|checkout|search|notifications?|chat|messaging|analytics|admin (?:panel|dashboard|area|ui|interface)|i18n|internationali[sz]ation|locali[sz]ation|multi-?tenan\w+|sso|single sign-on|oauth|permissions|rbac|roles|onboarding|offline (?:mode|support)|mobile app|an api|a backend|graphql|real-?time|collaboration|reporting|recommendations?|machine learning|ai|marketplace|social (?:login|features)|plugin system|crm|e-?commerce|shopping cart|inventory|invoicing|two[- ]factor|2fa|mfa|accessibility|caching|monitoring|observability|audit log(?:ging|s)?|a dashboard|user management)\b/i;
+export const LARGE_AREA = /\b(?:auth|authentication|authori[sz]ation|user accounts?|accounts|login system|payments?|billing|subscriptions?|checkout|search|notifications?|chat|messaging|analytics|admin (?:panel|dashboard|area|ui|interface)|i18n|internationali[sz]ation|locali[sz]ation|multi-?tenan\w+|sso|single sign-on|oauth|permissions|rbac|roles|onboarding|offline (?:mode|support)|mobile app|an api|a backend|graphql|real-?time|collaboration|reporting|recommendations?|machine learning|ai|marketplace|social (?:login|features)|plugin system|crm|e-?commerce|shopping cart|inventory|invoicing|two[- ]factor|2fa|mfa|accessibility|caching|monitoring|observability|audit log(?:ging|s)?|dashboards?|user management)\b/i;
 const BOUNDED_ARTEFACT = /\b(?:endpoints?|routes?|flags?|options?|buttons?|fields?|columns?|forms?|functions?|commands?|migrations?|param(?:eter)?s?|headers?|modals?|toggles?|tabs?|links?|env(?:ironment)? var(?:iable)?s?|settings? (?:to|for|in)|middleware|hooks?|tests?|pages?|methods?|helpers?|banners?|tooltips?|badges?|emails? (?:to|when|for)|query|queries|webhook (?:for|to|that|handler)|handler|job)\b/i;
 const ARCHITECTURAL = /\b(?:architect\w*|dependency injection|di container|hexagonal|clean architecture|event[- ]driven|re-?design|from scratch|microservices?|monolith|event[- ]sourc\w*|cqrs|multi-?tenan\w+|shard\w*|distributed|plugin system|across (?:all|every|multiple|several|the whole) (?:services|repos|repositories|components|apps|teams|packages)|several (?:components|services)|multiple (?:services|components)|new service|offline[- ]first|real-?time sync|zero[- ]downtime migration|data migration of|database migration to|switch(?:ing)? (?:the )?(?:database|db|orm|framework) (?:to|from))\b/i;
 const BROAD_SCOPE = /\b(?:code ?base|everywhere|all over|~?\d{2,}\s*(?:files|places|imports|usages|call ?sites|callers|occurrences|modules|components|endpoints|services)|whole (?:repo|app|project|code)|entire (?:repo|app|project|code)|everything|all (?:the )?(?:files|modules|services|endpoints|components|packages|tests)|every (?:file|module|service|endpoint|component|package))\b/i;
@@ -23,6 +23,8 @@ const SUBJECTIVE =
   /\b(?:make (?:it|this|things|everything|the [\w-]+(?: [\w-]+)?) (?:better|faster|nicer|cleaner|prettier|more \w+|less \w+|good|great|work better|pop)|improve|improvements?|clean ?up|cleanup|refactor|rework|restructure|simplify|(?:is|are) (?:terrible|awful|bad|poor|horrible|ugly|messy|a mess|too low|not great|meh)|tidy(?: up)?|polish|optimi[sz]e|moderni[sz]e|spruce up|beautify|sort out|better|nicer|best practices|more (?:readable|maintainable|robust|elegant|scalable|performant)|less (?:messy|ugly|slow))\b/i;
 const CONCRETE_CHANGE =
   /\b(?:into|so that|to use|split|extract|rename|replace|move|convert|migrate|remove|delete|inline|merge|dedupe|deduplicate|add|use|cache|memoi[sz]e|batch|index|paginate|upgrade|bump|drop|switch)\b|\b\d+(?:\.\d+)?\s*(?:%|ms|s|x|kb|mb|gb|seconds?|minutes?)\b|[<>]=?\s*\d/i;
+
+const LARGE_AREA_ANYWHERE = new RegExp(LARGE_AREA.source, 'gi');
 
 /** "rewrite the whole backend from scratch in Rust": a complete rewrite of a whole system. */
 export function isWholeSystemRewrite(lower: string): boolean {
@@ -32,7 +34,7 @@ export function isWholeSystemRewrite(lower: string): boolean {
 /** "add payments", "add authentication": a large area with nothing that bounds it. */
 export function hasUnboundedScope(elements: InstructionElements, cues: InstructionCues): boolean {
   if (!LARGE_AREA.test(cues.head) || cues.sections.scope?.trim()) return false;
-  const qualifiers = specificWords(cues.head).filter((word) => !LARGE_AREA.test(word));
+  const qualifiers = specificWords(cues.head.replace(LARGE_AREA_ANYWHERE, ' '));
   const specified =
     (elements.location?.length ?? 0) > 0 ||
     cues.references.routes.length > 0 ||

@@ -10,7 +10,7 @@ export interface PlainInstruction {
 
 const CODE_BLOCK = /```([\s\S]*?)(?:```|$)/g;
 const ANGLE_SEQUENCE = /<([^<>\n]+)>/g;
-const BARE_URL = /\bhttps?:\/\/[^\s<>|"'`]+/g;
+const BARE_URL = /\b(?:https?|s3|gs):\/\/[^\s<>|"'`]+/g;
 const EMOJI_WORDS: Record<string, string> = {
   fire: 'fire', '🔥': 'fire', rotating_light: 'alert', '🚨': 'alert', bug: 'bug', '🐛': 'bug',
   boom: 'crash', '💥': 'crash', red_circle: 'alert', '🔴': 'alert', sos: 'alert', '🆘': 'alert',
@@ -73,7 +73,7 @@ function resolveAngleSequences(text: string, urls: string[]): string {
     }
     if (target.startsWith('#')) return `#${label ?? target.slice(1)}`;
     if (target.startsWith('!')) return `@${(label ?? target.slice(1)).replace(/^@/, '').replace(/^subteam\^\w+/, 'team')}`;
-    if (/^(?:https?|ftp):\/\//i.test(target)) {
+    if (/^(?:https?|ftp|s3|gs):\/\//i.test(target)) {
       rememberUrl(urls, target);
       return label && label !== target && !target.endsWith(label) ? `${label} (${target})` : target;
     }

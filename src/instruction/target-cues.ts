@@ -24,7 +24,7 @@ const UNSPECIFIC_WORDS = new Set(
   interesting patterns pattern someone something somewhere asap help alert alerts alarm terrible awful horrible poor ugly messy sucks meh lame af
   say says said think know mean means seem seems happen happens happened use used using try simplify simplified rework
   restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose crunch
-  flaky flakey failing red green random`.split(/\s+/),
+  flaky flakey failing red green random performance perf speed quality`.split(/\s+/),
 );
 
 const NAMED_PLACE =
@@ -58,15 +58,29 @@ export function namesTarget(elements: InstructionElements, cues: InstructionCues
   return !VAGUE_OBJECT.test(cues.head) && specificWords(cues.lower).length > 0;
 }
 
+/** Nouns that name nothing in particular even after "the": "the code", "the data", "the latest changes". */
+const UNSPECIFIC_NOUNS = new Set(
+  `code codebase app application apps project projects repo repository repos system systems software program platform site website
+  internet web data dataset datasets file files folder stuff thing things bug bugs issue issues problem problems error errors
+  test tests coverage insights insight numbers number logs log summary changes change latest last new recent current whole entire
+  way ways everything something anything performance quality speed pr prs diff commit feature features request fire mess
+  one ones same other rest testing analysis review refactoring scraping cleanup tidying`.split(/\s+/),
+);
+
 /** Two-letter words that do name something. */
 const SHORT_NAMES = new Set(['ci', 'cd', 'db', 'ui', 'ux', 'qa', 's3', 'os', 'vm', 'ml', 'ai', 'pdf']);
 
 /** The words left once pronouns, fillers and generic nouns are gone. */
 export function specificWords(lower: string): string[] {
-  return (lower.match(/[a-z][a-z0-9'-]*/g) ?? []).filter(
-    (word) =>
-      (word.length > 2 || SHORT_NAMES.has(word)) && !UNSPECIFIC_WORDS.has(word) && !UNSPECIFIC_WORDS.has(word.replace(/(?:'s|s)$/, '')),
-  );
+  const words: string[] = [];
+  for (const match of lower.matchAll(/(?:\b(the|our|my|your|their|this|that)\s+)?([a-z][a-z0-9'-]*)/g)) {
+    const word = match[2] ?? '';
+    if (word.length <= 2 && !SHORT_NAMES.has(word)) continue;
+    // After a determiner a word is a noun: "the build" names something, "build something" does not.
+    const stoplist = match[1] ? UNSPECIFIC_NOUNS : UNSPECIFIC_WORDS;
+    if (!stoplist.has(word) && !stoplist.has(word.replace(/(?:'s|s)$/, ''))) words.push(word);
+  }
+  return words;
 }
 
 const WEB_PLACE = /\b([a-z][\w-]*)\s+(?:front page|page|pages|site|website|board|boards|feed|forum|blog|listings|store|directory|wiki)\b/g;
@@ -79,7 +93,7 @@ export function namesSources(elements: InstructionElements, cues: InstructionCue
   return [...cues.lower.matchAll(WEB_PLACE)].some((match) => !UNNAMED_SITE.has(match[1] ?? ''));
 }
 
-const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
+const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|behaviou?r|usage|engagement|activity|users?|customers?|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
 
 /** Which data an analysis reads: a file, table, export or named dataset, not just the metric it wants. */
 export function namesDataSource(elements: InstructionElements, cues: InstructionCues): boolean {
