@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { describeError } from '../src/errors.js';
 import { RunSlots, type SlotAnswer, type SlotLimits } from '../src/queue/run-slots.js';
@@ -49,6 +49,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   const sessions = new ThreadSessionStore(options.redis, options.prefix);
   const slots = new RunSlots(options.redis, options.prefix, options.limits);
   const cancellation = new Cancellation(options.redis, options.prefix);
+  const queue = new Queue(TASK_QUEUE, { connection: options.redis, prefix: options.prefix });
   const unsubscribe = await cancellation.subscribe((jobId) => running.get(jobId)?.abort(new Error('cancelled')));
 
   const setRun = async (job: TaskJob, jobId: string, change: Partial<RunRecord>, extra: { branch?: string; baseBranch?: string; pullRequest?: { number: number; url: string } } = {}) => {
@@ -56,6 +57,20 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     await sessions.update(job.origin.channel, job.origin.threadTs, (current) =>
       current ? { ...current, ...stripUndefined(extra), runs: current.runs.map((r) => (r.jobId === jobId ? { ...r, ...change } : r)) } : null,
     );
+  };
+
+  /** Runs of one thread go in the order they were asked for: wait while an earlier one is still queued or running. */
+  const earlierRunPending = async (job: Job, payload: TaskJob): Promise<boolean> => {
+    if (payload.origin.type !== 'slack') return false;
+    const session = await sessions.get(payload.origin.channel, payload.origin.threadTs);
+    const runs = session?.runs ?? [];
+    const index = runs.findIndex((r) => r.jobId === job.id);
+    for (const earlier of runs.slice(0, Math.max(0, index))) {
+      if (earlier.status !== 'queued' && earlier.status !== 'running') continue;
+      const other = await queue.getJob(earlier.jobId);
+      if (other && !(await other.isCompleted()) && !(await other.isFailed())) return true;
+    }
+    return false;
   };
 
   const processor = async (job: Job, token?: string) => {
@@ -81,7 +96,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       repository: `${payload.repo.owner}/${payload.repo.name}`,
       user: payload.requester.slackUserId,
     };
-    const answer = await slots.acquire(slot);
+    const answer = (await earlierRunPending(job, payload)) ? 'thread' : await slots.acquire(slot);
     if (answer !== 'ok') {
       if (job.data.waitingFor !== answer) {
         await job.updateData({ ...job.data, waitingFor: answer });
@@ -154,6 +169,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       await closing;
       clearTimeout(timer);
       await unsubscribe();
+      await queue.close();
       sessions.close();
     },
   };

@@ -7,6 +7,7 @@ import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
 import type { Config } from '../config/load-config.js';
 import { requireSettings, type Role } from '../config/require-settings.js';
+import { startHealthServer } from '../http/health-server.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../redis/embedded-redis.js';
@@ -56,6 +57,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     await app.start();
     logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
   }
+  const healthServer =
+    role === 'worker' ? await startHealthServer(config.env.PORT, (req, res) => void handleHealth(req, res, { redis, queues })) : undefined;
 
   let worker: TaskWorker | undefined;
   let triageWorker: TriageWorker | undefined;
@@ -89,6 +92,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       (stopping ??= (async () => {
         logger.info('shutting down');
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
+        await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         await Promise.all([worker?.close(), triageWorker?.close()]);
         await queues.close();
         sessions.close();
