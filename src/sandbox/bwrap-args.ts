@@ -13,6 +13,8 @@ export interface BwrapPlan {
   reexposed?: readonly string[];
   /** A host directory bound writable as HOME; without it HOME is a fresh directory in the private /tmp. */
   home?: string;
+  /** Review and triage runs: the workspace is mounted read-only too. */
+  readOnly?: boolean;
   /** The program and its arguments inside the sandbox. */
   command: readonly string[];
 }
@@ -26,7 +28,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   for (const dir of outside) args.push('--tmpfs', dir);
   for (const file of plan.reexposed ?? []) args.push('--ro-bind-try', file, file);
-  args.push('--bind', plan.root, plan.root);
+  args.push(plan.readOnly ? '--ro-bind' : '--bind', plan.root, plan.root);
   for (const dir of within) args.push('--tmpfs', dir);
   if (plan.home) args.push('--bind', plan.home, plan.home);
   else args.push('--dir', SANDBOX_TMP_HOME);

@@ -19,6 +19,8 @@ export interface BwrapSandboxOptions {
   limits?: SandboxLimits;
   /** A host directory bound writable as HOME (kept between commands). Default: a fresh one in the private /tmp. */
   home?: string;
+  /** Mount the workspace read-only as well (review and triage runs). */
+  readOnly?: boolean;
   /** The bubblewrap executable. Default: `bwrap` on PATH. */
   bwrapPath?: string;
 }
@@ -42,6 +44,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
       const env = buildSandboxEnv(exec.env, { home: options.home ?? SANDBOX_TMP_HOME, secrets: options.secrets });
       const network = exec.network ?? false;
       const args = bwrapArgs({
+        readOnly: options.readOnly,
         root: mounts.root,
         cwd,
         env,

@@ -13,6 +13,8 @@ export interface CreateSandboxOptions {
   hiddenPaths?: readonly string[];
   /** bwrap only: CPU, memory, process and file-size limits. */
   limits?: SandboxLimits;
+  /** bwrap only: the workspace is read-only too (review and triage runs have no write tools). */
+  readOnly?: boolean;
   /** HOME of the commands (bwrap: bound writable). Default: a private directory. */
   home?: string;
 }
