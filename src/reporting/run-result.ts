@@ -1,5 +1,6 @@
 import type { TaskReport } from '../agent/finish-tool.js';
 import type { TokenUsage } from '../agent/pricing.js';
+import type { InputFileSource } from '../inputs/input-files.js';
 
 /** What a finished run produced, rendered for Slack, the PR body and the CLI alike. */
 export interface RunResult {
@@ -54,4 +55,6 @@ export interface RunReporter {
   phase(phase: RunPhase, detail?: string): Promise<void>;
   finished(result: RunResult): Promise<void>;
   failed(message: string): Promise<void>;
+  /** Files attached to the request where the reporter reports (input data for the run), when there can be any. */
+  inputFiles?: InputFileSource;
 }

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../logging/logger.js';
 import type { TaskJob } from '../queue/task-job.js';
 import type { Redactor } from '../security/redact.js';
+import { SlackMessageFiles } from './message-input-files.js';
 import { SlackRunReporter } from './slack-run-reporter.js';
 import { ThreadPoster } from './thread-poster.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
@@ -29,6 +30,7 @@ export function slackReporterFactory(client: WebClient, redact: Redactor, limite
       limiter,
       log.child({ channel: origin.channel, thread: origin.threadTs }),
     );
+    reporter.inputFiles = new SlackMessageFiles(client, origin.channel, origin.threadTs, origin.messageTs);
     return {
       reporter,
       threadUrl: permalink?.permalink,

@@ -1,3 +1,4 @@
+import type { InputFileSource } from '../inputs/input-files.js';
 import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
@@ -38,6 +39,7 @@ export class SlackRunReporter implements RunReporter {
   private readonly started = Date.now();
   private lastEdit = 0;
   private pending: Promise<void> = Promise.resolve();
+  inputFiles?: InputFileSource;
   /** The newest state not yet shown, and the timer that will show it. */
   private latest: { phase: RunPhase; detail?: string } | undefined;
   private trailing: NodeJS.Timeout | undefined;
