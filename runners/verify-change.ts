@@ -33,6 +33,16 @@ export class ChangeVerifier {
     }
   }
 
+  /** The commands found (after `prepare`), coverage included. */
+  get detected(): VerificationCommands {
+    return this.commands;
+  }
+
+  /** The tests and lint on the base commit, when there were any to run. */
+  get baselineRun(): VerificationRun | undefined {
+    return this.baseline;
+  }
+
   get hasChecks(): boolean {
     return !!(this.commands.test || this.commands.lint);
   }
