@@ -1,6 +1,6 @@
 import type { Category, Complexity } from './instruction-types.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
-import { LARGE_AREA, hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
+import { LARGE_AREA, UNDERSPECIFIED_AREA, hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
 
 /** Work a category usually needs before the first line changes: triage and scraping always involve discovery. */
 const BASELINE: Record<Category, number> = {
@@ -13,6 +13,8 @@ const BASELINE: Record<Category, number> = {
   refactoring: 0,
   'incident-triage': 2,
 };
+/** Categories whose changes can span storage, API and interface. */
+const BUILDS_ACROSS_LAYERS: ReadonlySet<Category> = new Set(['feature', 'refactoring']);
 /** Categories that change code: integrations and debugging add to their work, while reviews and analyses only read about them. */
 const CHANGES_CODE: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'feature', 'refactoring', 'web-scraping']);
 /** Categories where an instruction without a code location means searching the code first. */
@@ -24,19 +26,24 @@ const INTEGRATION =
 const INTEGRATION_WEIGHT = [0, 0.5, 1, 1.5, 2.5, 4];
 const INVESTIGATION =
   /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
-const EXISTING_PATTERN = /\b(?:(?<!(?:'d|would|i|we|you|they|also|really|just) )like|(?:the|an|our) existing|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
+const EXISTING_PATTERN = /\b(?:(?<!(?:'d|\bwould|\bi|\bwe|\byou|\bthey|\balso|\breally|\bjust) )like|(?:the|an|our) existing|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
 const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|into (?:[\w-]+ )?(?:folders|modules|files|packages|directories)|one (?:file|module|class) per|per resource)\b/i;
 const MANY_PLACES = /\b(?:for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages|imports|call sites))\b/i;
-const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?)\b/i;
+const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?|test suite|test harness|test infrastructure|set ?up (?:a |the )?(?:test|testing|jest|vitest|pytest|mocha|playwright|cypress))\b/i;
 const ADVANCED_ANALYSIS = /\b(?:find out why|why (?:did|does|is|are)|root cause|dropped|drop-offs?|cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
 const DATA_STORE = /\b(?:bigquery|snowflake|redshift|warehouse|postgres\w*|mysql|sql|database|db|clickhouse|athena)\b/i;
 const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
 const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
 const MANY_PAGES = /\b(?:pages|all|every|each|crawl\w*|paginat\w*|page=|\d+ pages)\b/i;
+const API_LAYER = 1;
+const LAYERS = [
+  /\b(?:db|database|tables?|migrations?|schema|columns?|postgres\w*|mysql|redis|prisma|orm)\b/i,
+  /\b(?:api|endpoints?|routes?|responses?|graphql|rest|handlers?)\b/i,
+  /\b(?:ui|frontend|front-end|pages?|screens?|components?|buttons?|forms?|modals?)\b/i,
+  /\b(?:queues?|workers?|jobs?|cron|consumers?|events?)\b/i,
+];
 const USER_CAPABILITY = /\b(?:users?|customers?|admins?|people) (?:can|could|to be able to|should be able to)\b|\b(?:let|allow) (?:users|admins|customers|people)\b/i;
-const USER_INTERFACE = /\b(?:button|page|sidebar|modal|dialog|form|screen|menu|tab|list view|ui|toast|banner)\b/i;
-const SERVER_SIDE = /\b(?:api|endpoint|route|database|db|migration|table|server|backend|export|import|download|upload|csv)\b/i;
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
 /** Inputs, outputs and docs (data, logs, images, Markdown) are not code to change, except data for an analysis. */
@@ -53,7 +60,7 @@ const COMPLEX_FROM = 5;
 export function estimateComplexity(category: Category, recognised: RecognisedInstruction): Complexity {
   const { elements, cues } = recognised;
   if (isWholeSystemRewrite(cues.lower) || isArchitectural(cues.lower)) return 'complex';
-  if (category === 'feature' && hasUnboundedScope(elements, cues)) return 'complex';
+  if (category === 'feature' && hasUnboundedScope(elements, cues) && !UNDERSPECIFIED_AREA.test(cues.head)) return 'complex';
   // Triage is an investigation by nature; only an incident across several components is more.
   if (category === 'incident-triage') return 'medium';
 
@@ -86,6 +93,7 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   if (isOnlySubjectiveGoal(elements, cues)) score += 1;
   if (DISCOVERY_WITHOUT_LOCATION.has(category) && (elements.location?.length ?? 0) === 0) score += 1;
   if (EXISTING_PATTERN.test(cues.lower)) score -= 1;
+  if (BUILDS_ACROSS_LAYERS.has(category)) score += layersTouched(words, references.routes.length > 0);
   score += categorySpecific(category, recognised, words);
 
   if (score >= COMPLEX_FROM) return 'complex';
@@ -108,14 +116,21 @@ function categorySpecific(category: Category, { elements, cues }: RecognisedInst
       return (onePage ? -1 : 0) + (REUSABLE_TOOL.test(words) ? 1 : 0);
     }
     case 'feature': {
-      // Both a screen and the server behind it, or a large area whose footprint in the code is unknown.
-      const fullStack = (USER_INTERFACE.test(words) && (SERVER_SIDE.test(words) || references.routes.length > 0)) || USER_CAPABILITY.test(words);
-      const largeAndUnlocated = LARGE_AREA.test(cues.head) && (elements.location?.length ?? 0) === 0;
-      return (fullStack ? 1 : 0) + (largeAndUnlocated ? 2 : 0);
+      // A capability for users (interface and server), or a large area whose footprint in the code is unknown.
+      const fullStack = USER_CAPABILITY.test(words);
+      const unlocated = (elements.location?.length ?? 0) === 0;
+      const areaWeight = LARGE_AREA.test(cues.head) ? 2 : UNDERSPECIFIED_AREA.test(cues.head) ? 1 : 0;
+      return (fullStack ? 1 : 0) + (unlocated ? areaWeight : 0);
     }
     default:
       return 0;
   }
+}
+
+/** Work across storage, API and interface at once: one extra step for two layers, two for three or more. */
+function layersTouched(words: string, hasRoutes: boolean): number {
+  const layers = LAYERS.filter((layer, index) => layer.test(words) || (index === API_LAYER && hasRoutes)).length;
+  return layers >= 3 ? 2 : layers === 2 ? 1 : 0;
 }
 
 /** `src/legacy/*.js` names many files, unless it is only the pattern to follow ("like test/*.test.ts"). */

@@ -9,10 +9,16 @@ const WHOLE_SYSTEM_REWRITE = [
   new RegExp(String.raw`\b${REWRITE}\b[^.?!]{0,40}\b${WHOLE}\s+(?:[\w-]+\s+){0,2}?${SYSTEM}\b`, 'i'),
   new RegExp(String.raw`\b${REWRITE}\b\s+(?:the|our|this)\s+(?:[\w-]+\s+)?${SYSTEM}\b[^.?!]{0,40}\bfrom scratch\b`, 'i'),
   new RegExp(String.raw`\b(?:rewrite|rewriting|re-write|rebuild|reimplement|re-implement|port|porting|recreate)\s+(?:the|our|this)\s+(?:[\w-]+\s+)?${SYSTEM}\s+(?:in|to|into|using|with)\s+[A-Z\w#+.-]+`, 'i'),
-  /\b(?:rewrite|redo|rebuild)\s+everything\b/i,
+  /\b(?:rewrite|redo|rebuild|port|convert|migrate|reimplement|translate|move)\s+(?:\w+\s+)?everything\b/i,
   /\b(?:split|break up|breaking up|decompose|carve up|migrate|move)\s+(?:the|our)\s+(?:whole\s+|entire\s+)?(?:monolith|back[- ]?end|app|application|system|platform)\s+(?:in)?to\s+micro-?services\b/i,
   /\bbuild\s+(?:an?\s+)?(?:entire|whole|complete|full)?\s*(?:clone|copy|replica|replacement)\s+(?:of|for)\s+(?:[A-Z]\w+|the whole)/i,
 ];
+
+/** Areas that need saying which part before any work, though not large ones: "add rate limiting". */
+export const UNDERSPECIFIED_AREA = /\b(?:rate[- ]limit(?:ing|s)?|throttling|pagination|logging|metrics|feature flags?|retries|input validation|validation|webhooks?|exports?|imports?|dark mode)\b/i;
+
+/** Product-sized things: even described in a sentence they need a list of what to build. */
+const PRODUCT = /\b(?:(?:slack |discord |chat ?|telegram )?bot|chatbot|assistant|(?:an?|new) (?:app|application|platform|service|website|site|tool|system|cms|crm|marketplace|game|social network|backend|frontend)|social network|marketplace|crm|cms)\b/i;
 
 /** Areas too large to build from a one-line request: payments, authentication, search, notifications... */
 export const LARGE_AREA = /\b(?:auth|authentication|authori[sz]ation|user accounts?|accounts|login system|payments?|billing|subscriptions?|checkout|search|notifications?|chat|messaging|analytics|admin (?:panel|dashboard|area|ui|interface)|i18n|internationali[sz]ation|locali[sz]ation|multi-?tenan\w+|sso|single sign-on|oauth|permissions|rbac|roles|onboarding|offline (?:mode|support)|mobile app|an api|a backend|graphql|real-?time|collaboration|reporting|recommendations?|machine learning|ai|marketplace|social (?:login|features)|plugin system|crm|e-?commerce|shopping cart|inventory|invoicing|two[- ]factor|2fa|mfa|accessibility|caching|monitoring|observability|audit log(?:ging|s)?|dashboards?|user management)\b/i;
@@ -24,7 +30,7 @@ const SUBJECTIVE =
 const CONCRETE_CHANGE =
   /\b(?:into|so that|to use|split|extract|rename|replace|move|convert|migrate|remove|delete|inline|merge|dedupe|deduplicate|add|use|cache|memoi[sz]e|batch|index|paginate|upgrade|bump|drop|switch)\b|\b\d+(?:\.\d+)?\s*(?:%|ms|s|x|kb|mb|gb|seconds?|minutes?)\b|[<>]=?\s*\d/i;
 
-const LARGE_AREA_ANYWHERE = new RegExp(LARGE_AREA.source, 'gi');
+const LARGE_AREA_ANYWHERE = new RegExp(`${LARGE_AREA.source}|${UNDERSPECIFIED_AREA.source}`, 'gi');
 
 /** "rewrite the whole backend from scratch in Rust": a complete rewrite of a whole system. */
 export function isWholeSystemRewrite(lower: string): boolean {
@@ -33,7 +39,9 @@ export function isWholeSystemRewrite(lower: string): boolean {
 
 /** "add payments", "add authentication": a large area with nothing that bounds it. */
 export function hasUnboundedScope(elements: InstructionElements, cues: InstructionCues): boolean {
-  if (!LARGE_AREA.test(cues.head) || cues.sections.scope?.trim()) return false;
+  if (cues.sections.scope?.trim()) return false;
+  const product = PRODUCT.test(cues.head);
+  if (!product && !LARGE_AREA.test(cues.head) && !UNDERSPECIFIED_AREA.test(cues.head)) return false;
   const qualifiers = specificWords(cues.head.replace(LARGE_AREA_ANYWHERE, ' '));
   const specified =
     (elements.location?.length ?? 0) > 0 ||
@@ -43,7 +51,7 @@ export function hasUnboundedScope(elements: InstructionElements, cues: Instructi
     (elements.successCriteria?.length ?? 0) > 0 ||
     BOUNDED_ARTEFACT.test(cues.lower) ||
     /\b\d/.test(cues.head) ||
-    qualifiers.length > 1;
+    (!product && qualifiers.length > 1);
   return !specified;
 }
 

@@ -24,7 +24,7 @@ const UNSPECIFIC_WORDS = new Set(
   interesting patterns pattern someone something somewhere asap help alert alerts alarm terrible awful horrible poor ugly messy sucks meh lame af
   say says said think know mean means seem seems happen happens happened use used using try simplify simplified rework
   restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose crunch
-  flaky flakey failing red green random performance perf speed quality`.split(/\s+/),
+  flaky flakey failing red green random performance perf speed quality e2e unit integration end-to-end`.split(/\s+/),
 );
 
 const NAMED_PLACE =
@@ -93,7 +93,7 @@ export function namesSources(elements: InstructionElements, cues: InstructionCue
   return [...cues.lower.matchAll(WEB_PLACE)].some((match) => !UNNAMED_SITE.has(match[1] ?? ''));
 }
 
-const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|behaviou?r|usage|engagement|activity|users?|customers?|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
+const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|behaviou?r|usage|engagement|activity|users?|customers?|charts?|graphs?|plots?|reports?|tables?|visuali[sz]ations?|dashboards?|make|create|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
 
 /** Which data an analysis reads: a file, table, export or named dataset, not just the metric it wants. */
 export function namesDataSource(elements: InstructionElements, cues: InstructionCues): boolean {
