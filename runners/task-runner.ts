@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { runAgent, type AgentBudget, type AgentEvent } from '../src/agent/agent-loop.js';
-import { taskReportSchema } from '../src/agent/finish-tool.js';
+import { reportSchemaFor } from '../src/agent/category-reports.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
 import { taskMessage } from '../src/agent/task-message.js';
 import { workspaceTools } from '../src/agent/workspace-tools.js';
@@ -9,7 +9,7 @@ import { WrenchError } from '../src/errors.js';
 import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
-import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
+import type { RunPhase, RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { createSandbox } from '../src/sandbox/create-sandbox.js';
 import { protectedChanges } from '../src/security/protected-paths.js';
 import { branchName } from '../src/workspace/branch-name.js';
@@ -21,6 +21,10 @@ import { deleteRemoteBranch } from '../src/workspace/delete-remote-branch.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runGit } from '../src/workspace/run-git.js';
 import { ChangeVerifier, fixRoundSteps, type VerificationOutcome } from './verify-change.js';
+import { categorySteps } from './category-steps/category-steps.js';
+import type { CategorySteps } from './category-steps/step-types.js';
+import { networkFor } from './network-policy.js';
+import { runReview } from './review-runner.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
@@ -40,6 +44,7 @@ export interface TaskRunContext {
 
 /** One task from instruction to pull request: workspace, agent, commit, push, PR, reply. */
 export async function runTask(job: TaskJob, context: TaskRunContext, deps: RunnerDeps): Promise<RunResult> {
+  if (job.category === 'code-review') return runReview(job, context, deps);
   const started = Date.now();
   const repository = `${job.repo.owner}/${job.repo.name}`;
   const log = deps.logger.child({ jobId: context.jobId, repo: repository });
@@ -54,6 +59,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
     const sandbox = createSandbox({
       mode: deps.config.file.sandbox.mode,
       root: workspace.dir,
+      readOnly,
       secrets: deps.secrets,
       hiddenPaths: [path.join(deps.config.dataDir, 'mirrors'), path.join(deps.config.dataDir, 'redis')],
     });
@@ -63,6 +69,12 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
     await verifier?.prepare(deps.config.file.verification[repository], deps.config.file.sandbox.network !== 'off' && networkFor(job.category, deps, 'setup'), (detail) =>
       context.reporter.phase('preparing', detail),
     );
+    let stage: RunPhase = 'preparing';
+    const steps: CategorySteps = readOnly
+      ? {}
+      : categorySteps({ job, dir: workspace.dir, startSha: workspace.headSha, sandbox, verifier, network, inputs: context.reporter.inputFiles, log, signal: context.signal, progress: (detail) => context.reporter.phase(stage, detail) });
+    const before = (await steps.before?.()) ?? {};
+    if (before.stop) return answerWithoutAgent(job, before.stop, started, context);
 
     context.onAgentStarted?.();
     await context.reporter.phase('working', 'reading the code');
@@ -80,10 +92,11 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
         complexity: job.complexity,
         elements: job.elements,
         history: context.history,
-        environment: verifier ? environmentNote(verifier) : undefined,
+        environment: [verifier ? environmentNote(verifier) : '', ...(before.environment ?? [])].filter(Boolean).join('\n') || undefined,
+        requirements: before.requirements,
       }),
       tools: workspaceTools({ sandbox, root: workspace.dir, readOnly, network, signal: context.signal }),
-      report: { schema: taskReportSchema, description: 'Finish the task with your final report.' },
+      report: { schema: reportSchemaFor(job.category), description: 'Finish the task with your final report.' },
       budget,
       signal: context.signal,
       onEvent: (event: AgentEvent) => {
@@ -106,6 +119,9 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       }
     }
 
+    stage = 'verifying';
+    const extra = context.signal.aborted ? {} : ((await steps.after?.({ report: run.report, verification })) ?? {});
+
     const base: RunResult = {
       status: 'answered',
       repository,
@@ -120,10 +136,13 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       costUsd: run.costUsd,
       steps: run.steps,
       durationMs: 0,
+      sections: extra.sections,
+      attachments: extra.attachments,
     };
     if (verification?.regressed) {
       base.draftReason = 'Checks that passed before this change now fail (see Verification); an agent round to fix them did not succeed.';
     }
+    if (extra.draftReason) base.draftReason = base.draftReason ? `${base.draftReason}\n\n${extra.draftReason}` : extra.draftReason;
 
     const commit = readOnly ? null : await commitWork(job, workspace, run.report?.summary, context);
     if (!commit) {
@@ -266,10 +285,12 @@ function commitMessage(job: TaskJob, summary?: string): string {
   return `${pullRequestTitle(job.instruction)}${body}`;
 }
 
-/** The agent's commands get network only with policy `on`; dependency setup also with `setup-only`. */
-function networkFor(category: TaskJob['category'], deps: RunnerDeps, phase: 'agent' | 'setup' = 'agent'): boolean {
-  const policy = deps.config.file.sandbox.networkByCategory[category] ?? deps.config.file.sandbox.network;
-  return policy === 'on' || (phase === 'setup' && policy === 'setup-only');
+/** A category step decided not to start the agent (e.g. a refactoring on a failing suite): say why. */
+async function answerWithoutAgent(job: TaskJob, stop: { headline: string; answer: string }, started: number, context: TaskRunContext): Promise<RunResult> {
+  const repository = `${job.repo.owner}/${job.repo.name}`;
+  const result: RunResult = { status: 'answered', repository, instruction: job.instruction, headline: stop.headline, answer: stop.answer, filesChanged: [], durationMs: Date.now() - started };
+  await context.reporter.finished(result);
+  return result;
 }
 
 function environmentNote(verifier: ChangeVerifier): string {

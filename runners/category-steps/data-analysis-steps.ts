@@ -1,0 +1,58 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { describeAnalysisTools, probeAnalysisTools } from '../../src/analysis/analysis-tools.js';
+import { findMainTable, renderTextTable } from '../../src/analysis/main-table.js';
+import { collectOutputFiles, OUTPUT_DIR } from '../../src/analysis/output-files.js';
+import { describeError } from '../../src/errors.js';
+import { INPUT_DIR, stageInputFiles } from '../../src/inputs/stage-input-files.js';
+import type { ResultSection } from '../../src/reporting/run-result.js';
+import { excludeFromGit } from '../../src/workspace/exclude-from-git.js';
+import type { CategorySteps, StepContext } from './step-types.js';
+
+/**
+ * Data analysis: the request's attachments become `wrench-input/`, the agent learns what it can compute
+ * with, and its report and charts in `wrench-output/` are shared in the thread (the main table inline),
+ * while only the script is committed.
+ */
+export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
+  return {
+    async before() {
+      await excludeFromGit(ctx.dir, [`/${INPUT_DIR}/`, `/${OUTPUT_DIR}/`]);
+      const environment: string[] = [];
+      const files = ctx.inputs ? await ctx.inputs.list().catch((error) => (ctx.log.warn({ err: error }, 'could not list the attachments'), [])) : [];
+      if (files.length) {
+        await ctx.progress(`downloading ${files.length} attached file${files.length === 1 ? '' : 's'}`);
+        const { staged, skipped } = await stageInputFiles(ctx.dir, files);
+        if (staged.length) environment.push(`Input data attached to the request, in \`${INPUT_DIR}/\`: ${staged.map((f) => `\`${f.path}\` (${size(f.bytes)})`).join(', ')}.`);
+        for (const file of skipped) environment.push(`Attachment ${file.name} was not downloaded: ${file.reason}`);
+      }
+      const tools = await probeAnalysisTools(ctx.sandbox, ctx.dir, ctx.signal);
+      environment.push(describeAnalysisTools(tools, ctx.network));
+      return {
+        environment,
+        requirements: [
+          `Write the report to \`${OUTPUT_DIR}/report.md\` with the main result as its first Markdown table; charts as PNG files in \`${OUTPUT_DIR}/\`. Wrench uploads them into the Slack thread and shows the main table inline.`,
+          `\`${OUTPUT_DIR}/\` and \`${INPUT_DIR}/\` are never committed: commit-worthy is the script, which takes its input path as an argument (defaulting to the data in \`${INPUT_DIR}/\` when there is some) so anyone can re-run it.`,
+        ],
+      };
+    },
+    async after() {
+      const outputs = await collectOutputFiles(ctx.dir);
+      const sections: ResultSection[] = [];
+      const table = outputs.report ? findMainTable(outputs.report.text) : undefined;
+      if (table) sections.push({ title: 'Main result', body: `${renderTextTable(table)}\nFrom \`${outputs.report!.path}\`; the full report and charts are attached below.` });
+      else if (outputs.report) sections.push({ title: 'Main result', body: `\`${outputs.report.path}\` has no table; it is attached below.` });
+      else sections.push({ title: 'Main result', body: `The run left no report in \`${OUTPUT_DIR}/\`.` });
+      if (outputs.skipped.length) sections.push({ title: 'Not uploaded', body: outputs.skipped.map((s) => `- \`${s.path}\`: ${s.reason}`).join('\n') });
+      // Neither the data nor the outputs go into the pull request: only the script does.
+      for (const folder of [OUTPUT_DIR, INPUT_DIR]) {
+        await rm(path.join(ctx.dir, folder), { recursive: true, force: true }).catch((error) => ctx.log.warn({ err: describeError(error) }, 'could not remove a run folder'));
+      }
+      return { sections, attachments: outputs.attachments };
+    },
+  };
+}
+
+function size(bytes: number): string {
+  return bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${(bytes / 1000).toFixed(1)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
