@@ -16,7 +16,12 @@ export interface MentionInput {
   botUserId?: string;
   event: { channel: string; user?: string; text: string; ts: string; thread_ts?: string; bot_id?: string };
   client: WebClient;
+  /** A Slack Connect channel (shared with another organisation). */
+  sharedChannel?: boolean;
 }
+
+/** Longer instructions are refused with a clear message rather than sent to the model. */
+export const MAX_INSTRUCTION_CHARS = 20_000;
 
 export type MentionOutcome = AcceptOutcome | 'duplicate' | 'ignored' | 'help' | 'no_repository' | 'not_allowed' | 'unauthorized' | 'cancel';
 
@@ -40,9 +45,20 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
     await poster.ephemeral(event.channel, event.user, threadTs, notAuthorizedMessage());
     return 'unauthorized';
   }
+  if (input.sharedChannel && !deps.config.file.access.sharedChannels) {
+    log.warn({ user: event.user }, 'refused: Slack Connect channel');
+    await poster.ephemeral(event.channel, event.user, threadTs, 'Wrench does not take work in Slack Connect channels here. An administrator can allow it with `access.sharedChannels: true` in `wrench.config.yml`.');
+    return 'unauthorized';
+  }
   if (!text) {
     await poster.reply(event.channel, threadTs, { text: helpMessage(input.botUserId) });
     return 'help';
+  }
+  if (text.length > MAX_INSTRUCTION_CHARS) {
+    await poster.reply(event.channel, threadTs, {
+      text: `That instruction is ${text.length.toLocaleString('en')} characters long; I take at most ${MAX_INSTRUCTION_CHARS.toLocaleString('en')}. Shorten it, or attach long material (logs, data) as a file and refer to it.`,
+    });
+    return 'ignored';
   }
   if (event.thread_ts && /^(stop|cancel)\b[.!]?$/i.test(text)) {
     const outcome = await cancelThreadRuns({ client: input.client, channel: event.channel, threadTs, user: event.user }, deps);

@@ -4,6 +4,7 @@ import { handleAppMention } from './app-mention.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { handleDirectMessage } from './direct-message.js';
 import { handleThreadMessage } from './thread-message.js';
 import { registerTriageHandlers } from './triage-actions.js';
 
@@ -19,13 +20,18 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
         botUserId: context.botUserId,
         event: { channel: event.channel, user: event.user, text: event.text, ts: event.ts, thread_ts: event.thread_ts, bot_id: event.bot_id },
         client,
+        sharedChannel: (body as { is_ext_shared_channel?: boolean }).is_ext_shared_channel === true,
       },
       deps,
     );
   });
 
   app.event('message', async ({ event, body, client, context }) => {
-    const message = event as { channel: string; user?: string; text?: string; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+    const message = event as { channel: string; channel_type?: string; user?: string; text?: string; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+    if (message.channel_type === 'im') {
+      await handleDirectMessage({ eventId: body.event_id, teamId: body.team_id, botUserId: context.botUserId, event: message, client }, deps);
+      return;
+    }
     await handleThreadMessage({ eventId: body.event_id, teamId: body.team_id, botUserId: context.botUserId, event: message, client }, deps);
   });
 
