@@ -81,8 +81,11 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
     await status(`:rewind: Reverting \`${short}\`: running the tests on \`${workspace.baseBranch}\` first`);
     const before = commands.test || commands.lint ? await runVerification({ sandbox, dir: workspace.dir, commands, signal: context.signal }) : undefined;
 
+    const requesterName = await deps.slack.users
+      .info({ user: job.requester })
+      .then((r) => r.user?.real_name || r.user?.name || undefined, () => undefined);
     try {
-      await revertCommit({ dir: workspace.dir, sha: job.sha, requester: { name: job.requester, slackUserId: job.requester }, threadUrl: record.threadUrl });
+      await revertCommit({ dir: workspace.dir, sha: job.sha, requester: { name: requesterName ?? job.requester, slackUserId: job.requester }, threadUrl: record.threadUrl });
     } catch (error) {
       if (isWrenchError(error) && error.code === 'revert_conflict') {
         log.info({ message: error.message }, 'revert conflicts');

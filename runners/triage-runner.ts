@@ -31,18 +31,27 @@ export interface TriageRunContext {
   onAgentStarted?: () => void;
 }
 
-/** A status line in the thread, updated in place as the triage goes. */
+/** A status line in the thread, updated in place as the triage goes; progress updates at most every few seconds. */
 class StatusLine {
+  private lastUpdate = 0;
+
   constructor(
     private readonly poster: ThreadPoster,
     private readonly channel: string,
     private readonly threadTs: string,
     private ts?: string,
+    private readonly minIntervalMs = 3000,
   ) {}
 
   async set(text: string): Promise<void> {
+    this.lastUpdate = Date.now();
     if (this.ts) await this.poster.update(this.channel, this.ts, { text });
     else this.ts = await this.poster.reply(this.channel, this.threadTs, { text });
+  }
+
+  /** For per-step progress: skipped when the line changed moments ago (Slack rate-limits chat.update). */
+  async progress(text: string): Promise<void> {
+    if (Date.now() - this.lastUpdate >= this.minIntervalMs) await this.set(text);
   }
 }
 
@@ -124,7 +133,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
       },
       signal: context.signal,
       onEvent: (event) => {
-        if (event.type === 'tool') void status.set(`:mag: Triage: ${event.detail}`).catch(() => undefined);
+        if (event.type === 'tool') void status.progress(`:mag: Triage: ${event.detail}`).catch(() => undefined);
       },
     });
     log.info({ outcome: run.outcome, steps: run.steps, usage: run.usage, stop: run.stop?.code }, 'triage agent finished');
