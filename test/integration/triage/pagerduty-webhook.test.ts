@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerDeps } from '../../../handlers/handler-deps.js';
-import { handlePagerDutyWebhook } from '../../../handlers/pagerduty-webhook.js';
+import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../../handlers/pagerduty-webhook.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
@@ -107,5 +107,15 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
     expect(await queues.triage.getJob('pd-EV-BAD')).toBeUndefined();
     // A refused delivery claims nothing: the same event, signed, is still accepted.
     expect((await sendPagerDutyWebhook(url, payload, { secrets: SECRET })).status).toBe(202);
+  });
+
+  it('answers 404 with what to set when the webhook is off', async () => {
+    const off = createServer((req, res) => pagerDutyWebhookDisabled(req, res));
+    const port = await freePort();
+    await new Promise<void>((resolve) => off.listen(port, '127.0.0.1', resolve));
+    const answer = await sendPagerDutyWebhook(`http://127.0.0.1:${port}/pagerduty/webhook`, incidentWebhook('incident.triggered', incident('QOFF')), { secrets: SECRET });
+    await new Promise<void>((resolve) => off.close(() => resolve()));
+    expect(answer.status).toBe(404);
+    expect(answer.json).toMatchObject({ error: 'pagerduty_webhook_disabled', message: expect.stringContaining('PAGERDUTY_WEBHOOK_SECRETS') });
   });
 });
