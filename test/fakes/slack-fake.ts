@@ -7,6 +7,7 @@ import { FailureQueue } from './slack/failures.js';
 import { MessageStore, type NewMessage } from './slack/message-store.js';
 import type { EphemeralMessage, SlackState } from './slack/methods/context.js';
 import { slackRequestHandler } from './slack/server.js';
+import { hostFile } from './slack/methods/files.js';
 import type { SlackCall, SlackFailure, SlackMessage, SlackUpload, SlackView } from './slack/types.js';
 
 export * from './slack/envelopes.js';
@@ -46,6 +47,11 @@ export interface SlackFake {
   addChannel(channel: SeedChannel): void;
   ephemerals: EphemeralMessage[];
   uploads: SlackUpload[];
+  /**
+   * A file someone shared, served at its `url_private` to callers with an accepted token: put the returned
+   * Slack file object in an event's `files` (appMentionEnvelope({ files })).
+   */
+  addFile(file: { name: string; content: string | Buffer; mimetype?: string }): Record<string, unknown>;
   views: Map<string, SlackView>;
   homeViews: Map<string, SlackView>;
   /** A response_url served by this fake; posts to it are recorded as method `response_url`. */
@@ -69,6 +75,7 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     views: new Map(),
     homeViews: new Map(),
     pendingFiles: new Map(),
+    hostedFiles: new Map(),
     uploads: [],
     ephemerals: [],
   };
@@ -96,6 +103,7 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     addChannel: (channel) => state.directory.addChannel(channel),
     ephemerals: state.ephemerals,
     uploads: state.uploads,
+    addFile: (file) => hostFile(state, file),
     views: state.views,
     homeViews: state.homeViews,
     responseUrl: () => `${server.url}/response/${++responseCounter}`,
@@ -132,5 +140,6 @@ function storeEventMessage(messages: MessageStore, body: Record<string, unknown>
     ...(event.bot_id ? { bot_id: String(event.bot_id) } : {}),
     ...(event.thread_ts ? { thread_ts: String(event.thread_ts) } : {}),
     ...(event.blocks ? { blocks: event.blocks as unknown[] } : {}),
+    ...(Array.isArray(event.files) ? { files: event.files as unknown[] } : {}),
   });
 }

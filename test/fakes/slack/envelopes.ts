@@ -47,6 +47,8 @@ export interface MessageEventInput extends EnvelopeOptions {
   text: string;
   ts?: string;
   thread_ts?: string;
+  /** Files shared with the message (Slack file objects, e.g. from `fake.addFile`). */
+  files?: Record<string, unknown>[];
 }
 
 export function appMentionEnvelope(input: MessageEventInput): Record<string, unknown> {
@@ -60,6 +62,7 @@ export function appMentionEnvelope(input: MessageEventInput): Record<string, unk
     blocks: richTextBlocks(input.text),
     team: input.team_id ?? FAKE_TEAM_ID,
     ...(input.thread_ts ? { thread_ts: input.thread_ts } : {}),
+    ...(input.files ? { files: input.files, upload: false } : {}),
     channel: input.channel,
     event_ts: ts,
   };

@@ -36,6 +36,8 @@ export function slackRequestHandler(deps: SlackServerDeps) {
     const upload = /^\/upload\/v1\/(\w+)$/.exec(url.pathname)?.[1];
     if (apiMethod) return answerMethod(deps, apiMethod, req, res, raw, url.searchParams);
     if (upload) return acceptUpload(deps, upload, req, res, raw);
+    const download = /^\/files-pri\/[A-Z0-9]+-(\w+)\/[^/]+$/.exec(url.pathname)?.[1];
+    if (download && req.method === 'GET') return serveFile(deps, download, req, res);
     if (url.pathname.startsWith('/response/') && req.method === 'POST') {
       const args = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
       deps.calls.push({ method: 'response_url', args: { ...args, url: url.pathname }, token: undefined, at: Date.now(), status: 200 });
@@ -86,6 +88,22 @@ function sendFailure(res: ServerResponse, call: SlackCall, failure: SlackFailure
     return sendJson(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(retryAfter) });
   }
   sendText(res, failure.status, 'body' in failure && failure.body ? failure.body : 'fake failure');
+}
+
+/** url_private downloads need `Authorization: Bearer <token>`; without it Slack answers with its login page. */
+function serveFile(deps: SlackServerDeps, id: string, req: IncomingMessage, res: ServerResponse): void {
+  const token = /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+  const file = deps.state.hostedFiles.get(id);
+  const allowed = !!token && (!deps.tokens || deps.tokens.includes(token));
+  deps.calls.push({ method: 'file_download', args: { file_id: id }, token, at: Date.now(), status: allowed && file ? 200 : allowed ? 404 : 302 });
+  if (!allowed) {
+    res.writeHead(302, { location: `${deps.state.baseUrl}/?redir=login`, 'content-type': 'text/html' });
+    res.end('<html>Sign in to Slack</html>');
+    return;
+  }
+  if (!file) return sendText(res, 404, 'file not found');
+  res.writeHead(200, { 'content-type': file.mimetype, 'content-length': String(file.bytes.length) });
+  res.end(file.bytes);
 }
 
 async function acceptUpload(

@@ -20,6 +20,14 @@ export interface PendingFile {
   bytes?: Buffer;
 }
 
+/** A file the fake serves at its `url_private` (seeded by a test, or uploaded). */
+export interface HostedFile {
+  id: string;
+  name: string;
+  mimetype: string;
+  bytes: Buffer;
+}
+
 export interface SlackState {
   identity: SlackIdentity;
   baseUrl: string;
@@ -28,6 +36,8 @@ export interface SlackState {
   views: Map<string, SlackView>;
   homeViews: Map<string, SlackView>;
   pendingFiles: Map<string, PendingFile>;
+  /** Files downloadable at `${baseUrl}/files-pri/${teamId}-${id}/${name}` with a bot token. */
+  hostedFiles: Map<string, HostedFile>;
   uploads: SlackUpload[];
   ephemerals: EphemeralMessage[];
 }

@@ -2,6 +2,32 @@ import { upperId } from '../../shared/ids.js';
 import { SlackApiError, type SlackUpload } from '../types.js';
 import { optionalArray, optionalString, requiredString, type MethodHandler, type SlackState } from './context.js';
 
+/** Serves a file at its url_private and returns its Slack file object (as in a message's `files`). */
+export function hostFile(state: SlackState, input: { name: string; content: string | Buffer; mimetype?: string; user?: string }): Record<string, unknown> {
+  const id = upperId('F', 10);
+  const bytes = Buffer.isBuffer(input.content) ? input.content : Buffer.from(input.content);
+  const mimetype = input.mimetype ?? 'text/plain';
+  state.hostedFiles.set(id, { id, name: input.name, mimetype, bytes });
+  const extension = input.name.includes('.') ? input.name.split('.').pop() ?? 'text' : 'text';
+  const url = `${state.baseUrl}/files-pri/${state.identity.teamId}-${id}/${encodeURIComponent(input.name)}`;
+  return {
+    id,
+    created: Math.floor(Date.now() / 1000),
+    timestamp: Math.floor(Date.now() / 1000),
+    name: input.name,
+    title: input.name,
+    mimetype,
+    filetype: extension,
+    pretty_type: extension,
+    user: input.user ?? 'U0USER',
+    mode: 'hosted',
+    size: bytes.length,
+    url_private: url,
+    url_private_download: `${url}?download=1`,
+    permalink: `${state.baseUrl}/files/${input.user ?? 'U0USER'}/${id}/${encodeURIComponent(input.name)}`,
+  };
+}
+
 const getUploadUrlExternal: MethodHandler = (args, state) => {
   const filename = requiredString(args, 'filename', 'invalid_arguments');
   const length = Number(requiredString(args, 'length', 'invalid_arguments'));
@@ -24,6 +50,7 @@ const completeUploadExternal: MethodHandler = (args, state) => {
   const threadTs = optionalString(args, 'thread_ts');
   const initialComment = optionalString(args, 'initial_comment');
   const uploads = requested.map(({ id, title }) => takeUpload(state, id ?? '', title));
+  for (const upload of uploads) state.hostedFiles.set(upload.id, { id: upload.id, name: upload.filename, mimetype: 'text/plain', bytes: upload.bytes });
   for (const upload of uploads) {
     upload.channel = channel;
     upload.thread_ts = threadTs;
