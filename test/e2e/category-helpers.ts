@@ -1,0 +1,28 @@
+import { appMentionEnvelope, type SlackCall } from '../fakes/slack-fake.js';
+import { SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+
+/** Mentions Wrench in a channel (with files shared with the message, if any); returns the thread ts. */
+export async function mention(world: E2eWorld, channel: string, text: string, files?: Record<string, unknown>[]): Promise<string> {
+  const envelope = appMentionEnvelope({ channel, user: 'U0ALICE', text: `<@U0BOT> ${text}`, files });
+  const delivered = await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+  if (delivered.status !== 200) throw new Error(`event refused: HTTP ${delivered.status}`);
+  return (envelope.event as { ts: string }).ts;
+}
+
+/** Waits for the first thread reply whose text matches, then returns every reply text of the thread joined. */
+export async function replyIn(world: E2eWorld, threadTs: string, match: RegExp, timeoutMs = 90_000): Promise<{ first: SlackCall; text: string }> {
+  const first = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && match.test(String(c.args.text)), timeoutMs);
+  // A long result is posted as several messages in a row: let them all arrive.
+  await world.slack.waitFor((c) => c.method === 'chat.update' && /Done|Cancelled|Failed/.test(String(c.args.text)) && c.at >= first.at, 30_000).catch(() => undefined);
+  const text = world.slack
+    .callsTo('chat.postMessage')
+    .filter((c) => c.args.thread_ts === threadTs)
+    .map((c) => String(c.args.text))
+    .join('\n');
+  return { first, text };
+}
+
+/** The model's requests of one run, recognised by a marker in its instruction. */
+export function requestsOf(world: E2eWorld, marker: string): unknown[] {
+  return world.anthropic.requests.map((r) => r.body).filter((body) => JSON.stringify((body as { messages: unknown[] }).messages[0]).includes(marker));
+}
