@@ -1,4 +1,5 @@
 import type { Category } from './instruction-types.js';
+import { MODEL_BUILDING } from './analysis-cues.js';
 import { describesSymptom } from './problem-cues.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
 
@@ -44,12 +45,13 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:bugs?|buggy|bugfix)\b/, 3],
       [/\b(?:broken|crash(?:es|ed|ing)?|exception|regression|stack ?trace|traceback|segfault)\b/, 3],
       [/\bsomething(?:'s| is) (?:wrong|off|broken)\b|\b(?:doesn'?t|does not|isn'?t|is not|not|stopped) work(?:ing|s)?\b/, 3],
-      [/\b(?:wrong|incorrect(?:ly)?|fails?|failing|throws?|returns? (?:true|false|null|undefined|nan|\d+|an? (?:empty|wrong)|the wrong|wrong)|instead of|off[- ]by[- ]one|errors?)\b/, 2],
+      [/\b(?:wrong|incorrect(?:ly)?|fails?|failing|throws?(?! away)|returns? (?:true|false|null|undefined|nan|\d+|an? (?:empty|wrong)|the wrong|wrong)|instead of|off[- ]by[- ]one|errors?)\b/, 2],
       [/\bfix(?:es|ed|ing)?\b/, 3],
       [/\b(?:it|this|that|they|which) should\b|\bshould (?:show|display|return|be|equal|say|read|only|not|never|always|stay|keep)\b(?! able)/, 2],
       [/\b(?:shows?|displays?|returns?|gives?|prints?|renders?)\b[^.]{0,60}\bbut\b|\breturns? (?:duplicates?|nothing|stale|empty|incorrect|old|the old|zero|0)\b/, 2],
       [/\b(?:since|after) (?:upgrading|updating|the upgrade|we upgraded|bumping|migrating|the migration)\b|\b(?:started|began|broke|regressed) (?:after|since|with|in)\b/, 2],
       [/\b(?:slow|sluggish|laggy|takes forever|too long)\b/, 2],
+      [/\b(?:users?|customers?|people|clients?) (?:say|says|report|reported|reporting|complain|see|are seeing|get|are getting|keep getting)\b/, 3],
       [/\b(?:build|ci|pipeline|deploy|tests?) (?:is |are )?(?:failing|broken|red|fails)\b/, 3],
       [/\b(?:memory leak|leak(?:s|ing)?|oom|hangs?|freez(?:es|ing)|deadlocks?|race condition|times? out|timing out)\b/, 3],
       [/\b(?:stopped (?!working)\w+ing|no longer \w+|(?:doesn'?t|does not|didn'?t|won'?t|can'?t|cannot) (?!work\b|be\b|have\b)\w+|isn'?t (?!working\b)\w+ing)\b/, 2],
@@ -61,7 +63,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\breview(?:ing|s)?\b/, 4],
       [/\bcode[- ]review\b/, 4],
       [/\b(?:audit|look over|sanity[- ]check|second pair of eyes|lgtm|feedback on)\b/, 3],
-      [/\bcheck (?:if|whether|that) (?:my|the|this|our) (?:code|changes|pr|implementation|approach|solution)\b|\b(?:is|does|are) (?:my|this|the) (?:code|approach|implementation|changes|solution) (?:ok|okay|good|correct|right|fine|looks?|sound)\b|\bwhat do you think (?:of|about)\b/, 4],
+      [/\bcheck (?:if|whether|that) (?:my|the|this|our) (?:code|changes|pr|implementation|approach|solution)\b|\b(?:is|does|are) (?:my|this|the) (?:code|approach|implementation|changes|solution) (?:ok|okay|good|correct|right|fine|looks?|sound)\b|\bwhat do you think (?:of|about)\b|\b(?:thoughts|opinions?|feedback) on\b/, 4],
       [/\b(?:check|look at|go over|read through|take a look at) (?:my |the |this |our )?(?:pr|pull request|diff|changes|branch|commit)\b/, 4],
       [/\bfocus\b/, 1],
     ],
@@ -92,6 +94,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:per (?:day|week|month|user|customer|country|region)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans))\b/, 2],
       [/\b(?:chart|plot|histogram|visuali[sz]\w*|dashboard|notebook|pandas|dataframe|jupyter|dataset|data ?set|the data|our data|spreadsheet|patterns|anomal\w+)\b/, 2],
       [/\b(?:the numbers|some numbers|numbers (?:on|for|say)|crunch)\b/, 3],
+      [MODEL_BUILDING, 6],
       [/\b(?:which|what) (?:\d+ )?[\w-]+ (?:had|have|were|was|are|did|has|got)\b|\b(?:highest|lowest|most|least|biggest|slowest|fastest)\b/, 3],
     ],
     head: [
@@ -121,7 +124,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:replace|migrate|convert|switch|port)\b[^.]{0,60}\b(?:with|to|from)\b/, 2],
       [/\bdeprecated\b/, 3],
       [/\b(?:get rid of|remove|drop|replace|ditch)\b[^.]{0,30}\b(?:dependency|dependencies|library|package|lib)\b/, 4],
-      [/\b(?:cleaner|more readable|readability|maintainab\w+|less messy|a mess|messy|spaghetti)\b/, 4],
+      [/\b(?:cleaner|more readable|readability|maintainab\w+|less messy|a mess|messy|spaghetti|hard to (?:follow|read|understand|maintain)|unreadable|confusing|convoluted)\b/, 4],
     ],
     head: [
       [requestVerb('refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign|optimi[sz]e|speed up|get rid of|drop'), 5],
@@ -132,7 +135,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
     anywhere: [
       [/\b(?:new (?:endpoint|feature|page|flag|option|command|field|column|button|screen|api|setting)|feature|support for|allow (?:users|admins|people|customers) to|let (?:users|admins) |make it possible)\b/, 3],
       [/\b(?:endpoint|flag|option|button|command|webhook|integration|toggle|setting)\b/, 1],
-      [/\b(?:rewrite|rebuild|from scratch)\b/, 2],
+      [/\b(?:rewrite|rebuild|from scratch|build a new one|start over)\b/, 2],
       [/\b(?:rewrite|rebuild|port|reimplement|recreate)\b[^.]{0,40}\b(?:in|to|into) [\w#+.-]+/, 3],
     ],
     head: [

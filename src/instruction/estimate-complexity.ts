@@ -1,3 +1,4 @@
+import { MODEL_BUILDING } from './analysis-cues.js';
 import type { Category, Complexity } from './instruction-types.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
 import { LARGE_AREA, UNDERSPECIFIED_AREA, hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
@@ -26,16 +27,16 @@ const INTEGRATION =
 const INTEGRATION_WEIGHT = [0, 0.5, 1, 1.5, 2.5, 4];
 const INVESTIGATION =
   /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
-const EXISTING_PATTERN = /\b(?:(?<!(?:'d|\bwould|\bi|\bwe|\byou|\bthey|\balso|\breally|\bjust) )like|(?:the|an|our) existing|follow(?:ing)?|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
+const EXISTING_PATTERN = /\b(?:(?<!(?:'d|\bwould|\bi|\bwe|\byou|\bthey|\balso|\breally|\bjust) )like|(?:the|an|our) existing|follow(?:ing)? (?:the|how|what|our|existing|this|that|same|§|`)|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
 const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|into (?:[\w-]+ )?(?:folders|modules|files|packages|directories)|one (?:file|module|class) per|per resource)\b/i;
 const MANY_PLACES = /\b(?:for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages|imports|call sites))\b/i;
 const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?|test suite|test harness|test infrastructure|set ?up (?:a |the )?(?:test|testing|jest|vitest|pytest|mocha|playwright|cypress))\b/i;
 const ADVANCED_ANALYSIS = /\b(?:find out why|why (?:did|does|is|are)|root cause|dropped|drop-offs?|cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
 const DATA_STORE = /\b(?:bigquery|snowflake|redshift|warehouse|postgres\w*|mysql|sql|database|db|clickhouse|athena)\b/i;
-const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
+const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night|hour|\d+ (?:minutes|hours))|(?:runs?|re-?run|updated?|scheduled|refresh(?:ed)?) (?:daily|hourly|nightly)|(?:daily|hourly|nightly) (?:job|cron|runs?|schedule)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
 const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
-const MANY_PAGES = /\b(?:pages|all|every|each|crawl\w*|paginat\w*|page=|\d+ pages)\b/i;
+const MANY_PAGES = /\b(?:all (?:the )?pages|every page|each page|pages|crawl\w*|paginat\w*|page=|\d+ pages|sitemap)\b/i;
 const API_LAYER = 1;
 const LAYERS = [
   /\b(?:db|database|tables?|migrations?|schema|columns?|postgres\w*|mysql|redis|prisma|orm)\b/i,
@@ -61,6 +62,7 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
   const { elements, cues } = recognised;
   if (isWholeSystemRewrite(cues.lower) || isArchitectural(cues.lower)) return 'complex';
   if (category === 'feature' && hasUnboundedScope(elements, cues) && !UNDERSPECIFIED_AREA.test(cues.head)) return 'complex';
+  if (category === 'data-analysis' && MODEL_BUILDING.test(cues.lower)) return 'complex';
   // Triage is an investigation by nature; only an incident across several components is more.
   if (category === 'incident-triage') return 'medium';
 
@@ -103,9 +105,13 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
 function categorySpecific(category: Category, { elements, cues }: RecognisedInstruction, words: string): number {
   const references = cues.references;
   const urls = elements.references?.urls?.length ?? 0;
+  // A folder without a file in it: several files to go through.
+  const onlyDirectories = references.directories.length > 0 && references.files.length === 0;
   switch (category) {
     case 'testing':
-      return HEAVY_TESTS.test(words) ? 1 : 0;
+      return (HEAVY_TESTS.test(words) ? 1 : 0) + (onlyDirectories ? 1 : 0);
+    case 'refactoring':
+      return onlyDirectories ? 1 : 0;
     case 'code-review':
       // A directory or module instead of a pull request is several files to read.
       return references.prNumbers.length + references.commits.length === 0 && references.directories.length > 0 ? 2 : 0;

@@ -1,4 +1,5 @@
 import { MISSING_ELEMENTS, type Category, type MissingElement, type Verdict } from './instruction-types.js';
+import { MODEL_BUILDING, MODEL_METRIC } from './analysis-cues.js';
 import { describesSymptom } from './problem-cues.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
 import { hasUnboundedScope, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
@@ -85,6 +86,8 @@ function describesObservedProblem({ elements, cues }: RecognisedInstruction): bo
 }
 
 function asksAnalysisQuestions({ elements, cues }: RecognisedInstruction): boolean {
+  // A model is judged by a metric: "predict churn" says what, not how good.
+  if (MODEL_BUILDING.test(cues.lower)) return (elements.successCriteria?.length ?? 0) > 0 || MODEL_METRIC.test(cues.lower);
   return (
     (elements.requirements?.length ?? 0) > 0 ||
     (elements.successCriteria?.length ?? 0) > 0 ||

@@ -7,7 +7,7 @@ const SYMPTOM = new RegExp(
     String.raw`\b(?:drops?|dropping|dropped|duplicat(?:es|ed|ing)|rejects?|rejected|ignores?|ignored|loses?|losing|lost|skips?|skipped|leaks?|leaking)\b`,
     String.raw`\b(?:shows?|showing|displays?|displaying|renders?|rendering|prints?|printing|logs? (?:an? )?(?:error|warning))\b`,
     String.raw`\b(?:times? out|timing out|timed out|timeouts?|spik(?:e|es|ed|ing)|jumped|doubl(?:es|ed)|overflows?|truncat(?:es|ed)|corrupt(?:s|ed)?)\b`,
-    String.raw`\b(?:never \w+|always \w+|twice|duplicated?|double[- ](?:charged|sent|counted|booked)|typos?|misspel\w*|spelling|stopped (?!working)\w+ing|stuck|infinite loop|deadlocks?|race condition|off[- ]by[- ]one|instead of|rather than|no longer|unavailable|unreachable|(?:is|are|went|was) down|outage|memory leak|oom)\b`,
+    String.raw`\b(?:randomly|intermittently|sporadically|never \w+|always \w+|twice|duplicated?|double[- ](?:charged|sent|counted|booked)|typos?|misspel\w*|spelling|stopped (?!working)\w+ing|stuck|infinite loop|deadlocks?|race condition|off[- ]by[- ]one|instead of|rather than|no longer|unavailable|unreachable|(?:is|are|went|was) down|outage|memory leak|oom)\b`,
     String.raw`\b(?:latency|error rate|p9\d|cpu|memory|disk|queue depth)\b[^.]{0,40}(?:\d|spik|jump|high|increas|went|doubl|through the roof|growing|maxed)`,
     String.raw`\b(?:fails? (?:to|with|when|on|for|after|if)|failing (?:with|when|on|for|since)|failed (?:to|with)|breaks? (?:when|on|if|after)|errors? (?:when|on|if|after))\b`,
     String.raw`\b(?:should(?:n't| not)?|expected to|supposed to|ought to)\s+(?!work|be working|be fixed|be fine|be ok)\w+|\bexpected\b`,

@@ -24,7 +24,8 @@ const UNSPECIFIC_WORDS = new Set(
   interesting patterns pattern someone something somewhere asap help alert alerts alarm terrible awful horrible poor ugly messy sucks meh lame af
   say says said think know mean means seem seems happen happens happened use used using try simplify simplified rework
   restructure optimize optimise polish modernize modernise tidy what why how who where which whom whose crunch
-  flaky flakey failing red green random performance perf speed quality e2e unit integration end-to-end`.split(/\s+/),
+  flaky flakey failing red green random performance perf speed quality e2e unit integration end-to-end
+  increase raise boost bump reduce decrease thoughts opinion approach idea solution`.split(/\s+/),
 );
 
 const NAMED_PLACE =
@@ -64,7 +65,7 @@ const UNSPECIFIC_NOUNS = new Set(
   internet web data dataset datasets file files folder stuff thing things bug bugs issue issues problem problems error errors
   test tests coverage insights insight numbers number logs log summary changes change latest last new recent current whole entire
   way ways everything something anything performance quality speed pr prs diff commit feature features request fire mess
-  one ones same other rest testing analysis review refactoring scraping cleanup tidying`.split(/\s+/),
+  one ones same other rest testing analysis review refactoring scraping cleanup tidying approach idea solution implementation design`.split(/\s+/),
 );
 
 /** Two-letter words that do name something. */
@@ -93,7 +94,7 @@ export function namesSources(elements: InstructionElements, cues: InstructionCue
   return [...cues.lower.matchAll(WEB_PLACE)].some((match) => !UNNAMED_SITE.has(match[1] ?? ''));
 }
 
-const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|behaviou?r|usage|engagement|activity|users?|customers?|charts?|graphs?|plots?|reports?|tables?|visuali[sz]ations?|dashboards?|make|create|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
+const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|behaviou?r|usage|engagement|activity|users?|customers?|charts?|graphs?|plots?|reports?|tables?|visuali[sz]ations?|dashboards?|make|create|build|models?|predictions?|predict\w*|machine|learning|ml|classifiers?|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
 
 /** Which data an analysis reads: a file, table, export or named dataset, not just the metric it wants. */
 export function namesDataSource(elements: InstructionElements, cues: InstructionCues): boolean {
