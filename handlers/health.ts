@@ -5,13 +5,15 @@ import type { HandlerDeps } from './handler-deps.js';
 export async function handleHealth(_req: IncomingMessage, res: ServerResponse, deps: Pick<HandlerDeps, 'redis' | 'queues'>) {
   try {
     await deps.redis.ping();
-    const [counts, workers] = await Promise.all([
-      deps.queues.tasks.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children'),
+    const states = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'] as const;
+    const [counts, triage, workers] = await Promise.all([
+      deps.queues.tasks.getJobCounts(...states),
+      deps.queues.triage.getJobCounts(...states),
       deps.queues.tasks.getWorkersCount(),
     ]);
-    const depth = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const depth = [...Object.values(counts), ...Object.values(triage)].reduce((sum, n) => sum + n, 0);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: 'ok', redis: 'ok', queue: { depth, ...counts }, workers }));
+    res.end(JSON.stringify({ status: 'ok', redis: 'ok', queue: { depth, ...counts }, triageQueue: triage, workers }));
   } catch (error) {
     res.writeHead(503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: 'unavailable', redis: 'unreachable', error: (error as Error).message }));

@@ -99,6 +99,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
     const sandbox = createSandbox({
       mode: deps.config.file.sandbox.mode,
       root: workspace.dir,
+      readOnly: true,
       secrets: deps.secrets,
       hiddenPaths: [path.join(deps.config.dataDir, 'mirrors'), path.join(deps.config.dataDir, 'redis')],
     });

@@ -10,14 +10,14 @@ export function createLogger(options: { level?: string; redact?: Redactor; desti
     {
       level: options.level ?? 'info',
       base: { service: 'wrench' },
-      formatters: redact ? { log: (object) => redact.deep(object) } : undefined,
+      formatters: redact ? { log: (object) => redact.deep(object) } : {},
       hooks: redact
         ? {
             logMethod(args, method) {
               method.apply(this, args.map((a) => (typeof a === 'string' ? redact(a) : a)) as Parameters<typeof method>);
             },
           }
-        : undefined,
+        : {},
     },
     (options.destination as pino.DestinationStream | undefined) ?? pino.destination({ fd: 2, sync: false }),
   );
