@@ -14,7 +14,7 @@ export type RepoResolution =
 
 const GITHUB_URL = /https?:\/\/[^\s/|>]+\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?=[/|>#?\s]|$)/;
 // "in acme/api", "repo acme/api", "acme/api#12": an owner/name not part of a path like src/lib/x.ts.
-const OWNER_REPO = /(?:^|[\s(`'"])([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9_.-]{1,100}?)(?=[\s)`'",.:;!?#]|$)/g;
+const OWNER_REPO = /(?:^|[\s(`'"])([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9_][A-Za-z0-9_.-]{0,99}?)(?=[\s)`'",.:;!?#]|$)/g;
 
 /** The repository a message names explicitly: a GitHub URL, or owner/name outside of file paths. */
 export function repositoryNamedIn(text: string): RepoRef | null {

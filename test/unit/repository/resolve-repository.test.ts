@@ -14,6 +14,7 @@ describe('repository resolution', () => {
     expect(repositoryNamedIn('see <https://github.com/acme/api/pull/3|the PR>')).toEqual({ owner: 'acme', name: 'api' });
     expect(repositoryNamedIn('fix src/lib/format.ts')).toBeNull();
     expect(repositoryNamedIn('add tests in test/unit')).toBeNull();
+    expect(repositoryNamedIn('Put the script in analysis/.')).toBeNull();
   });
 
   it('uses a named repository only when it matches repos', () => {
