@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { bashStep, createFileStep, scriptByRun } from './scripted-runs.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/budget }
+sandbox: { mode: bwrap }
+limits: { steps: 3 }
+`;
+
+describe('budgets', () => {
+  let world: E2eWorld;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'budget', { 'README.md': '# budget\n' });
+    await world.start();
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('when the step budget runs out the work so far is kept in a draft PR and the reply says so', async () => {
+    const script = scriptByRun({
+      'budget task': [createFileStep('src/part1.js', 'export const p1 = 1;\n'), bashStep('ls'), bashStep('ls src'), bashStep('never reached')],
+    });
+    world.anthropic.setScript(script.items);
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> budget task: add src/part1.js and src/part2.js exporting `p1` and `p2`' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /draft PR #/.test(String(c.args.text)), 60_000);
+    expect(String(reply.args.text)).toMatch(/step limit \(3 steps\)/);
+    expect(String(reply.args.text)).toMatch(/work done so far is kept/);
+    const pull = world.github.pulls('acme', 'budget')[0];
+    expect(pull.draft).toBe(true);
+    expect(script.trace).toHaveLength(3);
+  });
+});
