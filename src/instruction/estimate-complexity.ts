@@ -22,11 +22,11 @@ const CHANGES_CODE: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'f
 const DISCOVERY_WITHOUT_LOCATION: ReadonlySet<Category> = new Set(['testing', 'bug-fixing', 'feature', 'refactoring']);
 
 const INTEGRATION =
-  /\b(?:endpoints?|api|database|db|migrations?|schema|redis|queues?|cache|caching|middleware|mocks?|mocking|e-?mails?|mailer|webhooks?|tokens?|oauth|retr(?:y|ies)(?!-after)|backoff|signatures?|hmac|s3|kafka|graphql|sessions?|cron|websockets?|third[- ]party|stripe|payments?|slack|notifications?|uploads?)\b/gi;
+  /\b(?:endpoints?|api|database|db|migrations?|schema|redis|queues?|cache|caching|middleware|mocks?|mocking|e-?mails?|mailer|webhooks?|tokens?|oauth|retr(?:y|ies)(?!-after)|backoff|signatures?|hmac|s3|kafka|git|credentials?|secrets?|docker|kubernetes|k8s|aws|gcp|azure|graphql|sessions?|cron|websockets?|third[- ]party|stripe|payments?|slack|notifications?|uploads?)\b/gi;
 /** How much several integrations weigh: one is routine, five or more mean several components. */
 const INTEGRATION_WEIGHT = [0, 0.5, 1, 1.5, 2.5, 4];
 const INVESTIGATION =
-  /\b(?:production|prod|stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
+  /\b(?:stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
 const EXISTING_PATTERN = /\b(?:(?<!(?:'d|\bwould|\bi|\bwe|\byou|\bthey|\balso|\breally|\bjust) )like|(?:the|an|our) existing|follow(?:ing)? (?:the|how|what|our|existing|this|that|same|§|`)|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
 const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|into (?:[\w-]+ )?(?:folders|modules|files|packages|directories)|one (?:file|module|class) per|per resource)\b/i;
@@ -35,6 +35,8 @@ const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser 
 const ADVANCED_ANALYSIS = /\b(?:find out why|why (?:did|does|is|are)|root cause|dropped|drop-offs?|cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
 const DATA_STORE = /\b(?:bigquery|snowflake|redshift|warehouse|postgres\w*|mysql|sql|database|db|clickhouse|athena)\b/i;
 const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night|hour|\d+ (?:minutes|hours))|(?:runs?|re-?run|updated?|scheduled|refresh(?:ed)?) (?:daily|hourly|nightly)|(?:daily|hourly|nightly) (?:job|cron|runs?|schedule)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
+const FAILING_TESTS = /\b(?:fail|fails|failing|failed|broken|red)\b/i;
+const VERSION_RANGE = /\bv?\d+\.\d+(?:\.\d+)?\s*(?:\.\.\.?|to|and|->|→)\s*v?\d+\.\d+|\bbetween (?:the )?(?:two |last two )?(?:releases|tags|versions)\b/i;
 const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
 const MANY_PAGES = /\b(?:all (?:the )?pages|every page|each page|pages|crawl\w*|paginat\w*|page=|\d+ pages|sitemap)\b/i;
 const API_LAYER = 1;
@@ -48,7 +50,7 @@ const USER_CAPABILITY = /\b(?:users?|customers?|admins?|people) (?:can|could|to 
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
 /** Inputs, outputs and docs (data, logs, images, Markdown) are not code to change, except data for an analysis. */
-const DATA_OR_OUTPUT = /\.(?:json|jsonl|ndjson|csv|tsv|log|txt|md|mdx|rst|png|svg|pdf|parquet|xlsx|xls)(?::\d+)*$/i;
+const DATA_OR_OUTPUT = /\.(?:json|jsonl|ndjson|csv|tsv|log|txt|md|mdx|rst|png|svg|pdf|parquet|xlsx|xls)(?::\d+)*$|(?:^|\/)fixtures?\//i;
 const PATHS_AND_URLS = /(?<!\S)(?:\S*\/\S*|\S+\.[a-z]{2,5}\b)/gi;
 
 const MEDIUM_FROM = 2;
@@ -74,7 +76,8 @@ export function estimateComplexity(category: Category, recognised: RecognisedIns
 
   score += Math.min(3, Math.max(0, files - 1));
   if (hasWorkingGlob(cues.prose.toLowerCase(), places)) score += 2;
-  const requirementCount = elements.requirements?.length ?? 0;
+  // A list of test cases makes a test task clearer, not bigger.
+  const requirementCount = category === 'testing' ? 0 : (elements.requirements?.length ?? 0);
   if (requirementCount >= 3) score += 1;
   if (requirementCount >= 6) score += 1;
   // "OAuth login with Google and GitHub, account linking by email, and a migration": several deliverables in one breath.
@@ -109,12 +112,14 @@ function categorySpecific(category: Category, { elements, cues }: RecognisedInst
   const onlyDirectories = references.directories.length > 0 && references.files.length === 0;
   switch (category) {
     case 'testing':
-      return (HEAVY_TESTS.test(words) ? 1 : 0) + (onlyDirectories ? 1 : 0);
+      return (HEAVY_TESTS.test(words) ? 1 : 0) + (onlyDirectories ? 1 : 0) + (FAILING_TESTS.test(words) ? 1 : 0);
     case 'refactoring':
       return onlyDirectories ? 1 : 0;
-    case 'code-review':
-      // A directory or module instead of a pull request is several files to read.
-      return references.prNumbers.length + references.commits.length === 0 && references.directories.length > 0 ? 2 : 0;
+    case 'code-review': {
+      // A directory, or the range between two releases, instead of one pull request: many changes to read.
+      const wide = references.prNumbers.length + references.commits.length === 0 && (references.directories.length > 0 || VERSION_RANGE.test(words));
+      return wide ? 2 : 0;
+    }
     case 'data-analysis':
       return (ADVANCED_ANALYSIS.test(words) ? 1 : 0) + (DATA_STORE.test(words) ? 1 : 0) + (REUSABLE_TOOL.test(words) ? 1 : 0);
     case 'web-scraping': {

@@ -3,7 +3,7 @@ const FOCUS_CUE =
 
 /** Focus areas named without a label: "focus on error handling and SQL injection". */
 const NAMED_FOCUS = /\b((?:[\w-]+ )?[\w-]+) focus(?:ed)?\b(?! on)/i;
-const REVIEW_FOR = /\b(?:review|audit|check|scan|go over|look over)\b[^.?!\n]{0,60}?\bfor\s+(?!me\b|us\b|you\b|now\b|today\b)([^.,;?!\n]+)/i;
+const REVIEW_FOR = /\b(?:review|audit|check|scan|go over|look over)\b(?:[^.?!\n]|\.(?!\s)){0,60}?\bfor\s+(?!me\b|us\b|you\b|now\b|today\b)([^.,;?!\n]+)/i;
 
 export function findFocusAreas(text: string): string[] | undefined {
   const match = FOCUS_CUE.exec(text) ?? REVIEW_FOR.exec(text) ?? NAMED_FOCUS.exec(text);

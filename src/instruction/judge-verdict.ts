@@ -10,6 +10,7 @@ export interface Judgement {
   missing: MissingElement[];
 }
 
+const TEST_FAILURE = /\b(?:fail|fails|failing|failed|broken|red)\b/;
 const VAGUE_PROBLEM = /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
 const ANALYSIS_QUESTION =
   /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|sum|total|count|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|breakdown|per (?:day|week|month|user|customer|country|region)|by (?:day|week|month|country|region|plan|product|channel|source)|daily|weekly|monthly|top \d+|how many|which \w+|what(?:'s| is| are| was| were) (?:the|our)|why (?:did|does|is|are|do)|compare|growth|rate|percentage|share|ratio|outliers?|anomal\w*|forecast)\b/i;
@@ -31,6 +32,8 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
   switch (category) {
     case 'testing':
       if (!target) blocking.add('target');
+      // Failing tests are a bug report about the tests: say how they fail.
+      if (TEST_FAILURE.test(cues.lower) && !describesObservedProblem(recognised)) blocking.add('observed-problem');
       if (!pointsAtPlace(elements, cues)) blocking.add('location');
       break;
     case 'bug-fixing':
