@@ -46,7 +46,12 @@ const TARGET_QUESTIONS: Record<Category, Omit<ClarifyingQuestion, 'element'>> = 
 const ASKERS: Record<string, Asker> = {
   target: (reading) => TARGET_QUESTIONS[reading.category],
   'observed-problem': (reading) =>
-    reading.category === 'incident-triage'
+    reading.category === 'testing'
+      ? {
+          question: 'How do the tests fail? Paste the failing test names and the assertion or error output.',
+          placeholder: 'test/cart/total.test.ts "applies coupon" fails on main: expected 10, received 9.99',
+        }
+      : reading.category === 'incident-triage'
       ? {
           question: 'What are you seeing? Which service, since when, and which symptoms (error rate, status codes, alerts, a recent deploy)?',
           placeholder: 'checkout-api: 502s on POST /orders since 14:05 UTC, right after release 3.4.1',

@@ -179,7 +179,7 @@ export function categoryScores({ elements, cues }: RecognisedInstruction): Map<C
   const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
   if (cues.errorOutput) add('bug-fixing', 3);
   if (describesSymptom(cues.prose)) add('bug-fixing', 1);
-  if (cues.sections.observed || cues.sections.expected || cues.sections.actual) add('bug-fixing', 5);
+  if (cues.sections.observed || cues.sections.expected || cues.sections.actual) add('bug-fixing', 3);
   if (cues.sections.focusAreas || (elements.severityLabels && elements.severityLabels.length > 0)) add('code-review', 2);
   if (cues.references.prNumbers.length > 0) add('code-review', 1);
   if (elements.rateLimit) add('web-scraping', 2);
