@@ -26,3 +26,10 @@ export async function replyIn(world: E2eWorld, threadTs: string, match: RegExp, 
 export function requestsOf(world: E2eWorld, marker: string): unknown[] {
   return world.anthropic.requests.map((r) => r.body).filter((body) => JSON.stringify((body as { messages: unknown[] }).messages[0]).includes(marker));
 }
+
+/** The text of the first user message (the task message) of a recorded model request. */
+export function taskText(body: unknown): string {
+  const content = (body as { messages: Array<{ content: unknown }> }).messages[0]?.content;
+  if (typeof content === 'string') return content;
+  return (content as Array<{ type: string; text?: string }>).map((block) => block.text ?? '').join('\n');
+}
