@@ -1,3 +1,4 @@
+import { rememberLast } from './remember-last.js';
 const ERROR_NAME = /\b[A-Z][A-Za-z]*(?:Error|Exception)\b(?::[^\n]*?(?=\.\s|\n|$))?|\bTraceback \(most recent call last\)|\bpanic: [^\n]+|\bSIGSEGV\b|\bsegmentation fault\b|\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|NOTFOUND|ADDRINUSE|ACCES)\b[^\n.]*/;
 const ERROR_OUTPUT = /\b\w*(?:Error|Exception)\b|Traceback|^\s*at\s+\S+|panic:|\bFATAL\b|\bERROR\b|\bfailed\b|exit (?:code|status) [1-9]|segmentation fault|\bE[A-Z]{4,}\b|^\s*File "/m;
 
@@ -30,10 +31,10 @@ export function looksLikeErrorOutput(code: string): boolean {
 }
 
 /** Whether prose describes what concretely goes wrong, beyond "it's broken" or "something is wrong". */
-export function describesSymptom(text: string): boolean {
+export const describesSymptom = rememberLast((text: string): boolean => {
   if (SYMPTOM.test(text) || ERROR_NAME.test(text)) return true;
   for (const match of text.matchAll(NEGATED_VERB)) {
     if (!VAGUE_NEGATED.test(match[1] ?? '')) return true;
   }
   return false;
-}
+});

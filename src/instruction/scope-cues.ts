@@ -1,6 +1,7 @@
 import type { InstructionElements } from './instruction-types.js';
 import type { InstructionCues } from './recognise-elements.js';
 import { specificWords } from './target-cues.js';
+import { rememberLast } from './remember-last.js';
 
 const REWRITE = String.raw`(?:rewrite|rewriting|re-write|rebuild|rebuilding|redo|reimplement|re-implement|port|porting|recreate|re-architect|rearchitect|convert|migrate|translate|move)`;
 const WHOLE = String.raw`(?:whole|entire|complete|full|all (?:of )?(?:the|our)|our entire|every(?:thing)?)`;
@@ -34,9 +35,9 @@ const CONCRETE_CHANGE =
 const LARGE_AREA_ANYWHERE = new RegExp(`${LARGE_AREA.source}|${UNDERSPECIFIED_AREA.source}`, 'gi');
 
 /** "rewrite the whole backend from scratch in Rust": a complete rewrite of a whole system. */
-export function isWholeSystemRewrite(lower: string): boolean {
+export const isWholeSystemRewrite = rememberLast((lower: string): boolean => {
   return WHOLE_SYSTEM_REWRITE.some((pattern) => pattern.test(lower));
-}
+});
 
 /** "add payments", "add authentication": a large area with nothing that bounds it. */
 export function hasUnboundedScope(elements: InstructionElements, cues: InstructionCues): boolean {

@@ -1,5 +1,6 @@
 import type { InstructionCues } from './recognise-elements.js';
 import type { InstructionElements } from './instruction-types.js';
+import { rememberLast } from './remember-last.js';
 
 /** Words that name nothing in particular: pronouns, fillers, and the generic nouns of each kind of work. */
 const UNSPECIFIC_WORDS = new Set(
@@ -72,7 +73,7 @@ const UNSPECIFIC_NOUNS = new Set(
 const SHORT_NAMES = new Set(['ci', 'cd', 'db', 'ui', 'ux', 'qa', 's3', 'os', 'vm', 'ml', 'ai', 'pdf']);
 
 /** The words left once pronouns, fillers and generic nouns are gone. */
-export function specificWords(lower: string): string[] {
+export const specificWords = rememberLast((lower: string): string[] => {
   const words: string[] = [];
   for (const match of lower.matchAll(/(?:\b(the|our|my|your|their|this|that)\s+)?([a-z][a-z0-9'-]*)/g)) {
     const word = match[2] ?? '';
@@ -82,7 +83,7 @@ export function specificWords(lower: string): string[] {
     if (!stoplist.has(word) && !stoplist.has(word.replace(/(?:'s|s)$/, ''))) words.push(word);
   }
   return words;
-}
+});
 
 const WEB_PLACE = /\b([a-z][\w-]*)\s+(?:front page|page|pages|site|website|board|boards|feed|forum|blog|listings|store|directory|wiki)\b/g;
 const UNNAMED_SITE = new Set(['competitor', 'competitors', 'other', 'various', 'random', 'some', 'any', 'all', 'every', 'their', 'our', 'the', 'web', 'next', 'each', 'many', 'few', 'those', 'these', 'this']);
