@@ -40,7 +40,7 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
       const outputs = await collectOutputFiles(ctx.dir);
       const sections: ResultSection[] = [];
       const table = outputs.report ? findMainTable(outputs.report.text) : undefined;
-      if (table) sections.push({ title: 'Main result', body: `${renderTextTable(table)}\nFrom \`${outputs.report!.path}\`; the full report and charts are attached below.` });
+      if (table) sections.push({ title: 'Main result', body: `${renderTextTable(table)}\nFrom \`${outputs.report!.path}\`; the report and charts are shared with this result (not committed).` });
       else if (outputs.report) sections.push({ title: 'Main result', body: `\`${outputs.report.path}\` has no table; it is attached below.` });
       else sections.push({ title: 'Main result', body: `The run left no report in \`${OUTPUT_DIR}/\`.` });
       if (outputs.skipped.length) sections.push({ title: 'Not uploaded', body: outputs.skipped.map((s) => `- \`${s.path}\`: ${s.reason}`).join('\n') });

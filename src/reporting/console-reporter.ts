@@ -12,8 +12,9 @@ export class ConsoleReporter implements RunReporter {
   }
 
   async finished(result: RunResult): Promise<void> {
-    const headline =
-      result.pullRequest !== undefined
+    const headline = result.headline
+      ? result.headline.replace(/:[a-z_]+: /g, '')
+      : result.pullRequest !== undefined
         ? `Pull request #${result.pullRequest.number}${result.pullRequest.draft ? ' (draft)' : ''}: ${result.pullRequest.url}`
         : result.pushedTo
           ? `Committed on branch \`${result.branch}\` of ${result.pushedTo}${result.status === 'stopped' ? ' (stopped early)' : ''}.`
@@ -21,6 +22,9 @@ export class ConsoleReporter implements RunReporter {
           ? 'Stopped early.'
           : 'Done.';
     this.write(`\n${headline}\n\n${renderResultMarkdown(result)}\n`);
+    if (result.attachments?.length) {
+      this.write(`Files from this run (shown here by name only): ${result.attachments.map((f) => `${f.filename} (${f.content.length} bytes)`).join(', ')}\n`);
+    }
   }
 
   async failed(message: string): Promise<void> {
