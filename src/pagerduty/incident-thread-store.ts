@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { JsonDocumentStore } from '../redis/json-document-store.js';
 
 const TTL_SECONDS = 30 * 24 * 3600;
 
@@ -34,56 +35,29 @@ export type IncidentThread = z.infer<typeof incidentThreadSchema>;
 
 /** Incident id -> its Slack card and thread, updated atomically (WATCH/MULTI) across processes. */
 export class IncidentThreadStore {
-  private transactions: Redis | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly documents: JsonDocumentStore<typeof incidentThreadSchema>;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.documents = new JsonDocumentStore(redis, incidentThreadSchema, TTL_SECONDS);
+  }
 
   close(): void {
-    this.transactions?.disconnect();
+    this.documents.close();
   }
 
   key(incidentId: string): string {
     return `${this.prefix}:pd:incident:${incidentId}`;
   }
 
-  async get(incidentId: string): Promise<IncidentThread | null> {
-    const raw = await this.redis.get(this.key(incidentId));
-    return raw ? incidentThreadSchema.parse(JSON.parse(raw)) : null;
+  get(incidentId: string): Promise<IncidentThread | null> {
+    return this.documents.get(this.key(incidentId));
   }
 
   /** Reads, changes and writes atomically; `change` returns null to leave the document as it is. */
   update(incidentId: string, change: (current: IncidentThread | null) => IncidentThread | null): Promise<IncidentThread | null> {
-    const next = this.queue.then(() => this.transact(incidentId, change));
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async transact(incidentId: string, change: (current: IncidentThread | null) => IncidentThread | null): Promise<IncidentThread | null> {
-    const key = this.key(incidentId);
-    const connection = (this.transactions ??= this.redis.duplicate());
-    for (let attempt = 0; attempt < 20; attempt++) {
-      await connection.watch(key);
-      let current: IncidentThread | null;
-      let next: IncidentThread | null;
-      try {
-        const raw = await connection.get(key);
-        current = raw ? incidentThreadSchema.parse(JSON.parse(raw)) : null;
-        next = change(current ? structuredClone(current) : null);
-      } catch (error) {
-        await connection.unwatch();
-        throw error;
-      }
-      if (!next) {
-        await connection.unwatch();
-        return current;
-      }
-      const result = await connection.multi().set(key, JSON.stringify(incidentThreadSchema.parse(next)), 'EX', TTL_SECONDS).exec();
-      if (result) return next;
-    }
-    throw new Error(`Could not update the thread of incident ${incidentId}: too much contention.`);
+    return this.documents.update(this.key(incidentId), change);
   }
 }
