@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { renderResultMarkdown } from '../../../src/reporting/render-result-text.js';
+import type { RunResult } from '../../../src/reporting/run-result.js';
+import { reviewSections } from '../../../src/review/render-review.js';
+import { attachmentsComment, renderRunResult } from '../../../src/slack/render-run-result.js';
+
+const base: RunResult = { status: 'answered', repository: 'acme/web', instruction: 'review PR #1', filesChanged: [], durationMs: 1000 };
+
+describe('rendering category results', () => {
+  it('uses the headline and shows sections in Slack and in the PR body', () => {
+    const result: RunResult = { ...base, headline: ':mag: Review of PR #1: no findings', answer: 'Fine.', sections: [{ title: 'Findings', body: 'No findings: I found nothing to flag.' }] };
+    const text = renderRunResult(result).map((p) => p.text).join('\n');
+    expect(text.startsWith(':mag: Review of PR #1: no findings')).toBe(true);
+    expect(text).not.toContain('No files changed');
+    expect(text).toContain('*Findings*\nNo findings: I found nothing to flag.');
+    expect(renderResultMarkdown(result, { forPullRequest: true })).toContain('## Findings\nNo findings: I found nothing to flag.');
+  });
+
+  it('splits a long review over several messages without losing a finding', () => {
+    const findings = Array.from({ length: 120 }, (_, i) => ({
+      severity: ['Critical', 'Major', 'Minor'][i % 3]!,
+      file: `src/module-${i}.js`,
+      line: i + 1,
+      problem: `Problem number ${i} explained at some length so the review gets long enough to need several messages.`,
+      suggestedFix: `Fix number ${i}: do the right thing instead.`,
+    }));
+    const sections = reviewSections({ summary: 'Many findings.', findings, focusAreas: [] }, ['Critical', 'Major', 'Minor']);
+    const parts = renderRunResult({ ...base, headline: ':mag: Review', answer: 'Many findings.', sections });
+    expect(parts.length).toBeGreaterThan(1);
+    const text = parts.map((p) => p.blocks.map((b) => (b.type === 'section' && b.text ? b.text.text : '')).join('\n')).join('\n');
+    for (let i = 0; i < findings.length; i += 1) expect(text).toContain(`\`src/module-${i}.js:${i + 1}\``);
+    for (const part of parts) for (const block of part.blocks) if (block.type === 'section') expect(block.text!.text.length).toBeLessThanOrEqual(3000);
+  });
+
+  it('names the files shared with a result', () => {
+    expect(attachmentsComment({ ...base, attachments: [{ filename: 'report.md', kind: 'text', content: Buffer.from('x') }] })).toBe(':paperclip: Files from this run: `report.md`');
+  });
+});
