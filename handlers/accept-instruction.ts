@@ -48,12 +48,13 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const thread = { channel: input.channel, threadTs: input.threadTs };
 
   if (!input.force && !isFollowUp && reading.verdict !== 'well-formed') {
-    const card = clarificationCard(reading, input.text, thread);
-    const cardTs = await poster.reply(input.channel, input.threadTs, card);
-    await deps.sessions.update(input.channel, input.threadTs, (current) => ({
-      ...(current ?? newSession(input, repo)),
-      pending: { text: input.text, requester: input.user, messageTs: input.messageTs, cardTs, verdict: reading.verdict as 'ill-formed' | 'unrealistic' },
-    }));
+    // The pending instruction is stored before the card is posted: its buttons may be pressed at once.
+    const pending = { text: input.text, requester: input.user, messageTs: input.messageTs, verdict: reading.verdict as 'ill-formed' | 'unrealistic' };
+    await deps.sessions.update(input.channel, input.threadTs, (current) => ({ ...(current ?? newSession(input, repo)), pending }));
+    const cardTs = await poster.reply(input.channel, input.threadTs, clarificationCard(reading, input.text, thread));
+    await deps.sessions.update(input.channel, input.threadTs, (current) =>
+      current?.pending?.messageTs === input.messageTs ? { ...current, pending: { ...current.pending, cardTs } } : null,
+    );
     return reading.verdict === 'unrealistic' ? 'declined' : 'clarifying';
   }
   // "@wrench triage: ..." runs the incident investigation (runners/triage-runner.ts), not a task.
@@ -71,16 +72,13 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
   const status = busy
     ? ':hourglass_flowing_sand: Queued behind the run already going in this thread'
     : `:hourglass_flowing_sand: Queued${ahead > 0 ? ` (position ${ahead + 1})` : ''}`;
-  const statusTs = await poster.reply(input.channel, input.threadTs, understandingCard(reading, repository, thread, status));
-
+  // The run is in the session (in message order) before anything else, so a worker never misses it.
   await deps.sessions.update(input.channel, input.threadTs, (current) => {
     const base = current ?? newSession(input, repo);
-    return {
-      ...base,
-      pending: undefined,
-      runs: [...base.runs, { jobId, instruction: input.text, requester: input.user, status: 'queued', at: new Date().toISOString() }],
-    };
+    const run = { jobId, instruction: input.text, requester: input.user, messageTs: input.messageTs, status: 'queued' as const, at: new Date().toISOString() };
+    return { ...base, pending: undefined, runs: [...base.runs, run] };
   });
+  const statusTs = await poster.reply(input.channel, input.threadTs, understandingCard(reading, repository, thread, status));
   const job: TaskJob = {
     kind: 'task',
     origin: { type: 'slack', teamId: input.teamId, channel: input.channel, threadTs: input.threadTs, messageTs: input.messageTs, eventId: input.dedupKey, statusTs },

@@ -64,11 +64,19 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     if (payload.origin.type !== 'slack') return false;
     const session = await sessions.get(payload.origin.channel, payload.origin.threadTs);
     const runs = session?.runs ?? [];
-    const index = runs.findIndex((r) => r.jobId === job.id);
-    for (const earlier of runs.slice(0, Math.max(0, index))) {
+    const mine = runs.find((r) => r.jobId === job.id);
+    const index = runs.indexOf(mine!);
+    const isEarlier = (other: (typeof runs)[number], position: number) =>
+      mine?.messageTs && other.messageTs ? Number(other.messageTs) < Number(mine.messageTs) : position < index;
+    for (const earlier of runs.filter((r, position) => r !== mine && isEarlier(r, position))) {
       if (earlier.status !== 'queued' && earlier.status !== 'running') continue;
       const other = await queue.getJob(earlier.jobId);
-      if (other && !(await other.isCompleted()) && !(await other.isFailed())) return true;
+      // Recorded but not enqueued yet (its handler is a moment behind): wait for it, briefly.
+      if (!other) {
+        if (Date.now() - Date.parse(earlier.at) < 30_000) return true;
+        continue;
+      }
+      if (!(await other.isCompleted()) && !(await other.isFailed())) return true;
     }
     return false;
   };

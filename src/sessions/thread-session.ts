@@ -4,6 +4,8 @@ export const runRecordSchema = z.object({
   jobId: z.string(),
   instruction: z.string(),
   requester: z.string(),
+  /** The Slack message that asked for it: runs of a thread go in this order. */
+  messageTs: z.string().optional(),
   status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
   summary: z.string().optional(),
   usage: z.record(z.string(), z.number()).optional(),

@@ -31,7 +31,7 @@ describe('budgets', () => {
     const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> budget task: add src/part1.js and src/part2.js exporting `p1` and `p2`' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /draft PR #/.test(String(c.args.text)), 60_000);
+    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /draft PR #/.test(String(c.args.text)), 150_000);
     expect(String(reply.args.text)).toMatch(/step limit \(3 steps\)/);
     expect(String(reply.args.text)).toMatch(/work done so far is kept/);
     const pull = world.github.pulls('acme', 'budget')[0];

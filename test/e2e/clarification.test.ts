@@ -66,7 +66,7 @@ describe('asking for what is missing instead of guessing', () => {
       }),
     );
     expect(submitted.status).toBe(200);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)), 60_000);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)), 150_000);
     const task = JSON.stringify(world.anthropic.requests[0].body);
     expect(task).toContain('we need more test coverage');
     expect(task).toContain('formatBytes`: 0, 1023, 1024');
@@ -88,7 +88,7 @@ describe('asking for what is missing instead of guessing', () => {
       SIGNING_SECRET,
       messageEnvelope({ channel: 'C0DEV', user: 'U0BOB', thread_ts: ts, text: 'In src/payments/total.ts `total()` returns 10.000000001 for 3 items of 3.333333333; expected 10.00. Add a regression test.' }),
     );
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)), 60_000);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)), 150_000);
     const task = JSON.stringify(world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('something is wrong with payments'))!.body);
     expect(task).toContain('src/payments/total.ts');
     expect(task).not.toContain('no idea');
@@ -105,7 +105,7 @@ describe('asking for what is missing instead of guessing', () => {
     expect(String(card.args.text)).toMatch(/single endpoint/);
     expect(buttonsOf(card).map((b) => b.action_id)).toEqual(['wrench_start_anyway']);
     await world.slack.deliverInteraction(world.eventsUrl(), SIGNING_SECRET, blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: String(card.args.ts ?? ts), thread_ts: ts, action_id: 'wrench_start_anyway', value: buttonsOf(card)[0].value }));
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /No files changed/.test(String(c.args.text)), 60_000);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /No files changed/.test(String(c.args.text)), 150_000);
     expect(script.trace.length).toBe(1);
   });
 });

@@ -51,7 +51,7 @@ describe('hostile input', () => {
     const headers = { 'x-slack-request-timestamp': String(ts), 'x-slack-signature': sign(body, ts) };
     expect((await post(body, headers)).status).toBe(200);
     expect((await post(body, headers)).status).toBe(200);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && /Opened PR/.test(String(c.args.text)), 60_000);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && /Opened PR/.test(String(c.args.text)), 150_000);
     await new Promise((r) => setTimeout(r, 1000));
     expect(world.github.pulls('acme', 'target')).toHaveLength(1);
   });
@@ -103,7 +103,7 @@ describe('hostile input', () => {
     // The worker is still serving.
     const next = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> after the hunt: add src/after.js exporting `ok`' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, next);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === (next.event as { ts: string }).ts && /Opened PR/.test(String(c.args.text)), 60_000);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === (next.event as { ts: string }).ts && /Opened PR/.test(String(c.args.text)), 150_000);
   });
 
   it('a Slack Connect channel is refused by default with an explanation', async () => {

@@ -39,14 +39,14 @@ describe('threads as sessions', () => {
     });
     world.anthropic.setScript(script.items);
     const first = await mention('add a greeting module in src/greeting.js exporting `greet`. Follow src/index.js style.');
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Opened PR #/.test(String(c.args.text)), 60_000);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Opened PR #/.test(String(c.args.text)), 150_000);
 
     // The worker that ran the first run goes away; the session lives in Redis.
     await world.wrench!.stop();
     await world.start();
 
     await mention('please add farewell too, in src/farewell.js exporting `bye`', first.ts);
-    const update = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Updated PR #/.test(String(c.args.text)), 60_000);
+    const update = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Updated PR #/.test(String(c.args.text)), 150_000);
 
     const pulls = world.github.pulls('acme', 'app');
     expect(pulls).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('threads as sessions', () => {
       world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope, { retryNum: 2, retryReason: 'http_timeout' }),
     ]);
     const ts = (envelope.event as { ts: string }).ts;
-    await world.slack.waitFor(() => resultReplies(ts).length >= 1, 60_000);
+    await world.slack.waitFor(() => resultReplies(ts).length >= 1, 150_000);
     await new Promise((r) => setTimeout(r, 1500));
     expect(resultReplies(ts)).toHaveLength(1);
     expect(world.slack.callsTo('reactions.add').filter((c) => c.args.timestamp === ts)).toHaveLength(1);
@@ -131,7 +131,7 @@ describe('threads as sessions', () => {
     const script = scriptByRun({ 'long report': [createFileStep('src/long.js', 'export const l = 1;\n'), finishStep(paragraphs.join('\n\n'))] });
     world.anthropic.setScript(script.items);
     const { ts } = await mention('long report: add src/long.js exporting `l`');
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('end-119.'), 60_000);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('end-119.'), 150_000);
     await new Promise((r) => setTimeout(r, 500));
     const parts = world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /Paragraph \d+/.test(String(c.args.text)));
     expect(parts.length).toBeGreaterThan(1);
@@ -151,7 +151,7 @@ describe('threads as sessions', () => {
     const { ts } = await mention('rate limited: add src/rl.js exporting `r`');
     await world.slack.waitFor((c) => c.method === 'chat.update' && c.args.channel === 'C0DEV', 30_000);
     world.slack.failNext('chat.postMessage', { status: 429, retryAfter: 1 });
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && c.status === 200 && /rate limited done/.test(String(c.args.text)), 60_000);
+    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && c.status === 200 && /rate limited done/.test(String(c.args.text)), 150_000);
     const limited = world.slack.calls.find((c) => c.method === 'chat.postMessage' && c.status === 429);
     expect(limited).toBeDefined();
     expect(reply.at - limited!.at).toBeGreaterThanOrEqual(900);

@@ -295,7 +295,7 @@ describe('PagerDuty incident triage, end to end', () => {
     expect(task).toContain('Category: bug-fixing');
     expect(task).toContain('Fix the root cause of PagerDuty incident #');
     expect(task).toMatch(/<untrusted>.*suspect commit/);
-    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('no change made in this scripted run'), 60_000);
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('no change made in this scripted run'), 150_000);
   });
 
   it('dismisses a report for an approver only: its buttons go and who dismissed it is shown', async () => {
@@ -336,14 +336,14 @@ describe('PagerDuty incident triage, end to end', () => {
       slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: manualReport.ts, thread_ts: manualReport.thread_ts, action_id: actionId, value: buttons.find((e) => e.action_id === actionId)!.value }));
 
     await press('wrench_triage_revert:0');
-    const conflict = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('could not revert'), 60_000);
+    const conflict = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('could not revert'), 150_000);
     expect(String(conflict.args.text)).toContain(docsSha.slice(0, 7));
     expect(String(conflict.args.text)).toContain('README.md');
     expect(String(conflict.args.text)).toContain('Nothing was pushed.');
     expect(await github.branchSha('acme', 'checkout', `wrench/revert-${docsSha.slice(0, 7)}`)).toBeUndefined();
 
     await press('wrench_triage_revert:1');
-    const existing = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('already being reverted'), 60_000);
+    const existing = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('already being reverted'), 150_000);
     expect(String(existing.args.text)).toContain('/pull/1');
     expect(github.pulls('acme', 'checkout')).toHaveLength(1);
   });
