@@ -20,8 +20,13 @@ export function requireSettings(config: Config, role: Role): void {
       missing.push('SLACK_SIGNING_SECRET (Basic Information > Signing Secret), or SLACK_APP_TOKEN (xapp-...) for Socket Mode');
   }
   if (needs[role].includes('model') && !env.ANTHROPIC_API_KEY) missing.push('ANTHROPIC_API_KEY (your Anthropic API key)');
-  if (needs[role].includes('github') && !env.GITHUB_TOKEN && !(env.GITHUB_APP_ID && env.GITHUB_APP_PRIVATE_KEY))
-    missing.push('GITHUB_TOKEN (a token that can push branches and open pull requests), or GITHUB_APP_ID with GITHUB_APP_PRIVATE_KEY');
+  if (needs[role].includes('github') && !env.GITHUB_TOKEN) {
+    missing.push(
+      env.GITHUB_APP_ID || env.GITHUB_APP_PRIVATE_KEY
+        ? 'GITHUB_TOKEN: GitHub App credentials (GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY) are not supported yet; use a token that can push branches and open pull requests'
+        : 'GITHUB_TOKEN (a token that can push branches and open pull requests)',
+    );
+  }
   if (env.SLACK_APP_TOKEN && !env.SLACK_APP_TOKEN.startsWith('xapp-'))
     missing.push('SLACK_APP_TOKEN must be an app-level token starting with xapp- (Basic Information > App-Level Tokens, scope connections:write)');
   if (missing.length > 0) {

@@ -91,6 +91,11 @@ describe('requireSettings', () => {
     expect(() => requireSettings(config, 'all')).not.toThrow();
   });
 
+  it('says plainly that GitHub App credentials are not supported yet', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', ANTHROPIC_API_KEY: 'k', GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'pem' }, dir());
+    expect(() => requireSettings(config, 'all')).toThrow(/GitHub App credentials .* are not supported yet/);
+  });
+
   it('needs only the model key for wrench run', () => {
     expect(() => requireSettings(loadConfig({ ANTHROPIC_API_KEY: 'k' }, dir()), 'run')).not.toThrow();
   });
