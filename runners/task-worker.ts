@@ -10,6 +10,7 @@ import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage, isTransient } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './task-runner.js';
+import { closeWorker } from './close-worker.js';
 
 export interface ReporterContext {
   reporter: RunReporter;
@@ -170,12 +171,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   return {
     worker,
     async close(graceMs = 25_000) {
-      const closing = worker.close();
-      const timer = setTimeout(() => {
-        for (const controller of running.values()) controller.abort(new Error('Wrench is shutting down'));
-      }, graceMs);
-      await closing;
-      clearTimeout(timer);
+      await closeWorker(worker, running, graceMs);
       await unsubscribe();
       await queue.close();
       sessions.close();

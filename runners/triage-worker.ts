@@ -8,6 +8,7 @@ import { CardNotReadyError, handleIncidentAnnotated, handleIncidentTriggered, ha
 import { runRevert } from './revert-runner.js';
 import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
+import { closeWorker } from './close-worker.js';
 
 export interface TriageWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
@@ -88,12 +89,7 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
   return {
     worker,
     async close(graceMs = 25_000) {
-      const closing = worker.close();
-      const timer = setTimeout(() => {
-        for (const controller of running.values()) controller.abort(new Error('Wrench is shutting down'));
-      }, graceMs);
-      await closing;
-      clearTimeout(timer);
+      await closeWorker(worker, running, graceMs);
       await unsubscribe();
       deps.threads.close();
     },
