@@ -66,7 +66,7 @@ describe('independent verification by the runner', () => {
       // The fix round: the agent does not manage to fix it.
       finish('I could not find the problem.'),
     ]);
-    const ts = await mention('rename nothing, just tidy `isMonday()` in src/dates.js; keep behaviour. npm test must pass.');
+    const ts = await mention("make `isMonday()` in src/dates.js also accept the day name 'monday'; npm test must pass.");
     const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 150_000);
     const pull = world.github.pulls('acme', 'dates').at(-1)!;
     expect(pull.draft).toBe(true);
