@@ -5,7 +5,9 @@ import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../handlers
 import { registerHandlers } from '../../handlers/register-handlers.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
+import { ConfigError } from '../config/config-error.js';
 import type { Config } from '../config/load-config.js';
+import { checkSandbox } from '../sandbox/check-sandbox.js';
 import { requireSettings, type Role } from '../config/require-settings.js';
 import { startHealthServer } from '../http/health-server.js';
 import { createLogger, type Logger } from '../logging/logger.js';
@@ -20,6 +22,15 @@ import { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
 import { buildTriageDeps } from './build-triage-deps.js';
 
+/** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
+async function requireWorkingSandbox(config: Config): Promise<void> {
+  if (config.file.sandbox.mode === 'none') return;
+  const check = await checkSandbox();
+  if (!check.ok) {
+    throw new ConfigError(`The sandbox does not work: ${check.problem}\nFix: ${check.fix}\n(Or run without isolation, explicitly, with sandbox: { mode: none } in wrench.config.yml.)`);
+  }
+}
+
 export interface RunningService {
   logger: Logger;
   redisUrl: string;
@@ -29,6 +40,7 @@ export interface RunningService {
 /** `wrench start`: web (Slack, webhooks, health), worker (runners), or both in one process. */
 export async function startService(config: Config, role: Exclude<Role, 'run'>): Promise<RunningService> {
   requireSettings(config, role);
+  if (role !== 'web') await requireWorkingSandbox(config);
   const secrets = secretValuesOf(config.env);
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL, redact });

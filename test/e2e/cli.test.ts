@@ -39,6 +39,24 @@ describe('the wrench command line', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
+  it('a worker refuses to start when bubblewrap is missing, and says how to fix it', async () => {
+    const bin = path.join(dir.path, 'bin-without-bwrap');
+    execFileSync('mkdir', ['-p', bin]);
+    for (const tool of ['git', 'redis-server', 'bash']) execFileSync('ln', ['-sf', execFileSync('which', [tool], { encoding: 'utf8' }).trim(), path.join(bin, tool)]);
+    const result = await runWrench(['start'], {
+      PATH: bin,
+      SLACK_BOT_TOKEN: 'xoxb-good-token-0000',
+      SLACK_SIGNING_SECRET: 'secret',
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      GITHUB_TOKEN: 'ghp_testtesttesttesttesttesttesttest0000',
+      WRENCH_DATA_DIR: path.join(dir.path, 'no-bwrap'),
+      WRENCH_CONFIG: writeConfig(dir.path, 'sandbox: { mode: bwrap }\n'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/bubblewrap \(bwrap\) is not installed/);
+    expect(result.stderr).toMatch(/apt-get install bubblewrap/);
+  });
+
   it('start with a bad value names it', async () => {
     const result = await runWrench(['start'], { PORT: 'not-a-port' });
     expect(result.code).toBe(1);
