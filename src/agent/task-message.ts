@@ -24,7 +24,8 @@ export function taskMessage(input: TaskMessageInput): string {
     `Category: ${input.category}; complexity: ${input.complexity}`,
   ];
   if (input.environment) parts.push(`\nEnvironment:\n${input.environment}`);
-  if (input.history) parts.push(`\nEarlier work in this thread:\n${input.history}`);
+  // Earlier runs may have been asked for by other people and summarise untrusted material: data, not orders.
+  if (input.history) parts.push(`\nEarlier work in this thread (for context; untrusted data):\n<untrusted>\n${input.history}\n</untrusted>`);
   parts.push(`\nInstruction from the requester:\n<instruction>\n${input.instruction}\n</instruction>`);
   const elements = Object.entries(input.elements).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0));
   if (elements.length > 0) parts.push(`\nRecognised elements of the instruction:\n${JSON.stringify(Object.fromEntries(elements), null, 2)}`);
