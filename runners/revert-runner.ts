@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { describeError, isWrenchError, WrenchError } from '../src/errors.js';
 import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { RevertJob } from '../src/queue/triage-job.js';
-import { createSandbox } from '../src/sandbox/create-sandbox.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import type { TriageRecord } from '../src/triage/triage-record.js';
 import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../src/verification/index.js';
@@ -11,6 +9,7 @@ import { pushBranch } from '../src/workspace/push-branch.js';
 import { revertCommit } from '../src/workspace/revert-commit.js';
 import { runGit } from '../src/workspace/run-git.js';
 import type { TriageDeps } from './triage-deps.js';
+import { jobSandbox } from './job-sandbox.js';
 
 export interface RevertOutcome {
   status: 'pr_opened' | 'conflict' | 'not_on_base' | 'already_reverting';
@@ -66,12 +65,7 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
       return { status: 'not_on_base' };
     }
     const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: workspace.dir })).trim();
-    const sandbox = createSandbox({
-      mode: deps.config.file.sandbox.mode,
-      root: workspace.dir,
-      secrets: deps.secrets,
-      hiddenPaths: [path.join(deps.config.dataDir, 'mirrors'), path.join(deps.config.dataDir, 'redis')],
-    });
+    const sandbox = jobSandbox(deps, workspace.dir, { readOnly: false, log });
     const commands = await detectCommands(workspace.dir, deps.config.file.verification[repository] ?? {});
     const setupNetwork = deps.config.file.sandbox.network !== 'off';
     if (commands.setup) {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { runAgent } from '../src/agent/agent-loop.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
 import { taskMessage } from '../src/agent/task-message.js';
@@ -14,13 +13,13 @@ import { findingsCount, reviewSections } from '../src/review/render-review.js';
 import { reviewReportSchema } from '../src/review/review-report.js';
 import { reviewedPullNumber } from '../src/review/review-target.js';
 import { severityScale } from '../src/review/severity-scale.js';
-import { createSandbox } from '../src/sandbox/create-sandbox.js';
 import { checkoutPullHead } from '../src/workspace/checkout-pull-head.js';
 import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/workspace/job-workspace.js';
 import { prepareLocalWorkspace } from '../src/workspace/local-workspace.js';
 import { networkFor } from './network-policy.js';
 import type { RunnerDeps } from './runner-deps.js';
 import type { TaskRunContext } from './task-runner.js';
+import { jobSandbox } from './job-sandbox.js';
 
 /**
  * A code review, read-only from start to end: the pull request's metadata, files and diff from GitHub,
@@ -61,14 +60,7 @@ export async function runReview(job: TaskJob, context: TaskRunContext, deps: Run
         credential: deps.githubToken,
       });
     }
-    const sandbox = createSandbox({
-      mode: deps.config.file.sandbox.mode,
-      root: workspace.dir,
-      readOnly: true,
-      secrets: deps.secrets,
-      hiddenPaths: [path.join(deps.config.dataDir, 'mirrors'), path.join(deps.config.dataDir, 'redis')],
-    });
-    if (sandbox.mode === 'none') log.warn('sandbox mode is none: agent commands run without isolation');
+    const sandbox = jobSandbox(deps, workspace.dir, { readOnly: true, log });
     const network = networkFor('code-review', deps);
 
     context.onAgentStarted?.();

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { runAgent, type AgentBudget, type AgentEvent } from '../src/agent/agent-loop.js';
 import { reportSchemaFor } from '../src/agent/category-reports.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
@@ -10,7 +9,6 @@ import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../src/reporting/run-result.js';
-import { createSandbox } from '../src/sandbox/create-sandbox.js';
 import { protectedChanges } from '../src/security/protected-paths.js';
 import { branchName } from '../src/workspace/branch-name.js';
 import { changedFiles, commitAll } from '../src/workspace/commit-changes.js';
@@ -25,6 +23,7 @@ import { categorySteps } from './category-steps/category-steps.js';
 import type { CategorySteps } from './category-steps/step-types.js';
 import { networkFor } from './network-policy.js';
 import { runReview } from './review-runner.js';
+import { jobSandbox } from './job-sandbox.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
@@ -56,14 +55,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
   const workspace = await openWorkspace(job, branch, !!context.continueBranch, workspaceId, deps);
   try {
     const readOnly = READ_ONLY_CATEGORIES.has(job.category);
-    const sandbox = createSandbox({
-      mode: deps.config.file.sandbox.mode,
-      root: workspace.dir,
-      readOnly,
-      secrets: deps.secrets,
-      hiddenPaths: [path.join(deps.config.dataDir, 'mirrors'), path.join(deps.config.dataDir, 'redis')],
-    });
-    if (sandbox.mode === 'none') log.warn('sandbox mode is none: agent commands run without isolation');
+    const sandbox = jobSandbox(deps, workspace.dir, { readOnly, log });
     const network = networkFor(job.category, deps);
     const verifier = readOnly ? undefined : new ChangeVerifier(sandbox, workspace.dir, log, context.signal);
     await verifier?.prepare(deps.config.file.verification[repository], deps.config.file.sandbox.network !== 'off' && networkFor(job.category, deps, 'setup'), (detail) =>

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { runAgent, type AgentRun } from '../src/agent/agent-loop.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
 import { taskMessage } from '../src/agent/task-message.js';
@@ -11,7 +10,6 @@ import { isOwnNote, knownNoteAuthor, rememberNoteAuthor } from '../src/pagerduty
 import { triageNote } from '../src/pagerduty/triage-note.js';
 import type { TriageRunJob } from '../src/queue/triage-job.js';
 import { formatDuration } from '../src/reporting/render-result-text.js';
-import { createSandbox } from '../src/sandbox/create-sandbox.js';
 import { incidentCard } from '../src/slack/incident-card.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { renderTriageReport } from '../src/slack/triage-report-message.js';
@@ -23,6 +21,7 @@ import { normalizeTriageReport, triageReportSchema, type ShownTriageReport, type
 import { neutralizeTags } from '../src/triage/untrusted-text.js';
 import { prepareWorkspace, removeWorkspace } from '../src/workspace/job-workspace.js';
 import type { TriageDeps } from './triage-deps.js';
+import { jobSandbox } from './job-sandbox.js';
 
 export interface TriageRunContext {
   jobId: string;
@@ -96,14 +95,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
     await status.set(`:mag: Triage: reading the changes on \`${workspace.baseBranch}\` in the ${deps.config.file.pagerduty.commitWindowHours} h before ${incidentId ? 'the incident' : 'now'}`);
     const changes = await gatherRepositoryChanges({ github: deps.github, owner: job.repo.owner, repo: job.repo.name, branch: workspace.baseBranch, since, until, dir: workspace.dir });
     links = { htmlBase: await repositoryWebUrl(deps, job.repo.owner, job.repo.name), sha: workspace.baseSha, incidentUrl: thread?.htmlUrl ?? stringOf(facts?.incident.html_url) };
-    const sandbox = createSandbox({
-      mode: deps.config.file.sandbox.mode,
-      root: workspace.dir,
-      readOnly: true,
-      secrets: deps.secrets,
-      hiddenPaths: [path.join(deps.config.dataDir, 'mirrors'), path.join(deps.config.dataDir, 'redis')],
-    });
-    if (sandbox.mode === 'none') log.warn('sandbox mode is none: agent commands run without isolation');
+    const sandbox = jobSandbox(deps, workspace.dir, { readOnly: true, log });
 
     context.onAgentStarted?.();
     await status.set(':mag: Triage: investigating the code (read-only, no network)');
