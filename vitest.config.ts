@@ -6,5 +6,6 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });
