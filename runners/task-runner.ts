@@ -4,18 +4,12 @@ import { reportSchemaFor } from '../src/agent/category-reports.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
 import { taskMessage } from '../src/agent/task-message.js';
 import { workspaceTools } from '../src/agent/workspace-tools.js';
-import { WrenchError } from '../src/errors.js';
-import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { TaskJob } from '../src/queue/task-job.js';
-import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { protectedChanges } from '../src/security/protected-paths.js';
 import { branchName } from '../src/workspace/branch-name.js';
-import { changedFiles, commitAll } from '../src/workspace/commit-changes.js';
 import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/workspace/job-workspace.js';
-import { prepareLocalWorkspace, pushToLocal } from '../src/workspace/local-workspace.js';
-import { pushBranch } from '../src/workspace/push-branch.js';
-import { deleteRemoteBranch } from '../src/workspace/delete-remote-branch.js';
+import { prepareLocalWorkspace } from '../src/workspace/local-workspace.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runGit } from '../src/workspace/run-git.js';
 import { ChangeVerifier, fixRoundSteps, type VerificationOutcome } from './verify-change.js';
@@ -24,6 +18,7 @@ import type { CategorySteps } from './category-steps/step-types.js';
 import { networkFor } from './network-policy.js';
 import { runReview } from './review-runner.js';
 import { jobSandbox } from './job-sandbox.js';
+import { commitWork, publish } from './publish-change.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
@@ -164,19 +159,6 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
   }
 }
 
-/** Commits what the agent left; also counts commits the agent made itself despite being told not to. */
-async function commitWork(job: TaskJob, workspace: JobWorkspace, summary: string | undefined, context: TaskRunContext) {
-  const commit = await commitAll({
-    dir: workspace.dir,
-    message: commitMessage(job, summary),
-    requester: { name: context.requesterName ?? job.requester.slackUserId, slackUserId: job.requester.slackUserId },
-    threadUrl: context.threadUrl,
-  });
-  if (commit) return { filesChanged: await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha }) };
-  const files = await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha });
-  return files.length > 0 ? { filesChanged: files } : null;
-}
-
 async function openWorkspace(job: TaskJob, branch: string, existingBranch: boolean, jobId: string, deps: RunnerDeps): Promise<JobWorkspace> {
   if (job.localPath) return prepareLocalWorkspace({ dataDir: deps.config.dataDir, localPath: job.localPath, branch, jobId });
   return prepareWorkspace({
@@ -192,89 +174,9 @@ async function openWorkspace(job: TaskJob, branch: string, existingBranch: boole
   });
 }
 
-async function publish(
-  job: TaskJob,
-  workspace: JobWorkspace,
-  result: RunResult,
-  stoppedEarly: boolean,
-  context: TaskRunContext,
-  deps: RunnerDeps,
-): Promise<RunResult> {
-  if (job.localPath) {
-    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
-    return { ...result, status: stoppedEarly ? 'stopped' : 'answered', pushedTo: job.localPath };
-  }
-  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
-  const remote = { gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: job.repo.owner, repo: job.repo.name, branch: workspace.branch, credential: deps.githubToken };
-  const pushed = await pushBranch({ ...remote, dir: workspace.dir });
-  const draft = stoppedEarly;
-  let pr;
-  try {
-    pr = await openOrUpdatePullRequest(
-      deps.github,
-      {
-        owner: job.repo.owner,
-        repo: job.repo.name,
-        head: workspace.branch,
-        base: workspace.baseBranch,
-        title: pullRequestTitle(job.instruction),
-        body: renderPullRequestBody(result, context.threadUrl),
-        draft,
-      },
-      deps.redact,
-    );
-  } catch (error) {
-    // A new branch without its pull request is half-made work: take it back. A follow-up's branch stays.
-    if (!context.continueBranch) await deleteRemoteBranch({ ...remote, expectedSha: pushed.sha }).catch(() => undefined);
-    throw error;
-  }
-  if (!pr.created) {
-    await deps.github.issues.createComment({
-      owner: job.repo.owner,
-      repo: job.repo.name,
-      issue_number: pr.number,
-      body: deps.redact(followUpComment(job, result, context.threadUrl)),
-    });
-  }
-  return { ...result, status: stoppedEarly ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
-}
-
-function renderPullRequestBody(result: RunResult, threadUrl?: string): string {
-  return renderResultMarkdown(result, { threadUrl, forPullRequest: true });
-}
-
 function stopExplanation(code: string, message: string): string {
   if (code === 'cancelled') return 'Cancelled. The work done until then is kept on the branch (draft pull request when anything changed).';
   return `${message} The work done so far is kept (draft pull request when anything changed); mention me in this thread to continue.`;
-}
-
-function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): string {
-  const files = result.filesChanged.map((f) => `- \`${f}\``).join('\n');
-  return [
-    `**Follow-up from Slack**${threadUrl ? ` ([thread](${threadUrl}))` : ''}:`,
-    job.instruction.split('\n').map((l) => `> ${l}`).join('\n'),
-    '',
-    result.report?.summary ?? '',
-    files ? `\nFiles changed in this update:\n${files}` : '',
-  ].join('\n').trim();
-}
-
-export function pullRequestTitle(instruction: string): string {
-  const firstLine = instruction
-    .replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, '')
-    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2')
-    .replace(/[*_`]/g, '')
-    .replace(/^\s*task:\s*/i, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .find(Boolean) ?? 'Changes requested in Slack';
-  const title = firstLine.charAt(0).toUpperCase() + firstLine.slice(1);
-  return title.length > 72 ? `${title.slice(0, 71).trimEnd()}…` : title;
-}
-
-function commitMessage(job: TaskJob, summary?: string): string {
-  const body = summary ? `\n\n${summary}` : '';
-  return `${pullRequestTitle(job.instruction)}${body}`;
 }
 
 /** A category step decided not to start the agent (e.g. a refactoring on a failing suite): say why. */

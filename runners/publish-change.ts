@@ -1,0 +1,107 @@
+import { WrenchError } from '../src/errors.js';
+import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
+import type { TaskJob } from '../src/queue/task-job.js';
+import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
+import type { RunResult } from '../src/reporting/run-result.js';
+import { changedFiles, commitAll } from '../src/workspace/commit-changes.js';
+import { deleteRemoteBranch } from '../src/workspace/delete-remote-branch.js';
+import type { JobWorkspace } from '../src/workspace/job-workspace.js';
+import { pushToLocal } from '../src/workspace/local-workspace.js';
+import { pushBranch } from '../src/workspace/push-branch.js';
+import type { RunnerDeps } from './runner-deps.js';
+import type { TaskRunContext } from './task-runner.js';
+
+/* Publishing a run's change: the commit, the push, and the pull request opened or updated. */
+
+/** Commits what the agent left; also counts commits the agent made itself despite being told not to. */
+export async function commitWork(job: TaskJob, workspace: JobWorkspace, summary: string | undefined, context: TaskRunContext) {
+  const commit = await commitAll({
+    dir: workspace.dir,
+    message: commitMessage(job, summary),
+    requester: { name: context.requesterName ?? job.requester.slackUserId, slackUserId: job.requester.slackUserId },
+    threadUrl: context.threadUrl,
+  });
+  if (commit) return { filesChanged: await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha }) };
+  const files = await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha });
+  return files.length > 0 ? { filesChanged: files } : null;
+}
+
+export async function publish(
+  job: TaskJob,
+  workspace: JobWorkspace,
+  result: RunResult,
+  stoppedEarly: boolean,
+  context: TaskRunContext,
+  deps: RunnerDeps,
+): Promise<RunResult> {
+  if (job.localPath) {
+    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
+    return { ...result, status: stoppedEarly ? 'stopped' : 'answered', pushedTo: job.localPath };
+  }
+  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
+  const remote = { gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: job.repo.owner, repo: job.repo.name, branch: workspace.branch, credential: deps.githubToken };
+  const pushed = await pushBranch({ ...remote, dir: workspace.dir });
+  const draft = stoppedEarly;
+  let pr;
+  try {
+    pr = await openOrUpdatePullRequest(
+      deps.github,
+      {
+        owner: job.repo.owner,
+        repo: job.repo.name,
+        head: workspace.branch,
+        base: workspace.baseBranch,
+        title: pullRequestTitle(job.instruction),
+        body: renderPullRequestBody(result, context.threadUrl),
+        draft,
+      },
+      deps.redact,
+    );
+  } catch (error) {
+    // A new branch without its pull request is half-made work: take it back. A follow-up's branch stays.
+    if (!context.continueBranch) await deleteRemoteBranch({ ...remote, expectedSha: pushed.sha }).catch(() => undefined);
+    throw error;
+  }
+  if (!pr.created) {
+    await deps.github.issues.createComment({
+      owner: job.repo.owner,
+      repo: job.repo.name,
+      issue_number: pr.number,
+      body: deps.redact(followUpComment(job, result, context.threadUrl)),
+    });
+  }
+  return { ...result, status: stoppedEarly ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
+}
+
+function renderPullRequestBody(result: RunResult, threadUrl?: string): string {
+  return renderResultMarkdown(result, { threadUrl, forPullRequest: true });
+}
+
+function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): string {
+  const files = result.filesChanged.map((f) => `- \`${f}\``).join('\n');
+  return [
+    `**Follow-up from Slack**${threadUrl ? ` ([thread](${threadUrl}))` : ''}:`,
+    job.instruction.split('\n').map((l) => `> ${l}`).join('\n'),
+    '',
+    result.report?.summary ?? '',
+    files ? `\nFiles changed in this update:\n${files}` : '',
+  ].join('\n').trim();
+}
+
+export function pullRequestTitle(instruction: string): string {
+  const firstLine = instruction
+    .replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, '')
+    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2')
+    .replace(/[*_`]/g, '')
+    .replace(/^\s*task:\s*/i, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean) ?? 'Changes requested in Slack';
+  const title = firstLine.charAt(0).toUpperCase() + firstLine.slice(1);
+  return title.length > 72 ? `${title.slice(0, 71).trimEnd()}…` : title;
+}
+
+function commitMessage(job: TaskJob, summary?: string): string {
+  const body = summary ? `\n\n${summary}` : '';
+  return `${pullRequestTitle(job.instruction)}${body}`;
+}
