@@ -3,7 +3,8 @@ import { combineInstruction } from '../src/instruction/combine-instruction.js';
 import { clarifyingQuestions } from '../src/instruction/clarifying-questions.js';
 import { readInstruction } from '../src/instruction/read-instruction.js';
 import { canApprove } from '../src/security/authorize.js';
-import { decodeThreadRef } from '../src/slack/action-ids.js';
+import { decodeThreadRef, type ThreadRef } from '../src/slack/action-ids.js';
+import type { PendingInstruction } from '../src/sessions/thread-session.js';
 import { clarificationModal, readClarificationSubmission } from '../src/slack/clarification-modal.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
@@ -19,37 +20,41 @@ interface ActionInput {
 
 const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester === user || canApprove(deps.config.file.access, user).allowed;
 
-/** "Add details": opens the modal with a field per missing element, prefilled with what was given. */
-export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<string> {
+/**
+ * The pending instruction a clarification button acts on, when the presser may act on it; otherwise
+ * an ephemeral explanation (already started or expired; not the requester or an approver) and null.
+ */
+type ButtonTarget = { ok: false; outcome: 'stale' | 'not_allowed' } | { ok: true; thread: ThreadRef; pending: PendingInstruction; poster: ThreadPoster };
+
+async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: string): Promise<ButtonTarget> {
   const thread = decodeThreadRef(input.value);
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
   const poster = new ThreadPoster(input.client, deps.redact);
   if (!thread || !session?.pending) {
     if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'This request has already started or expired.');
-    return 'stale';
+    return { ok: false, outcome: 'stale' };
   }
   if (!mayAct(deps, session.pending.requester, input.user)) {
-    await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'Only the person who asked, or an approver, can add details here.');
-    return 'not_allowed';
+    await poster.ephemeral(thread.channel, input.user, thread.threadTs, refusal);
+    return { ok: false, outcome: 'not_allowed' };
   }
-  await input.client.views.open({ trigger_id: input.triggerId!, view: clarificationModal(readInstruction(session.pending.text), session.pending.text, thread) });
+  return { ok: true, thread, pending: session.pending, poster };
+}
+
+/** "Add details": opens the modal with a field per missing element, prefilled with what was given. */
+export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<string> {
+  const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can add details here.');
+  if (!found.ok) return found.outcome;
+  const { thread, pending } = found;
+  await input.client.views.open({ trigger_id: input.triggerId!, view: clarificationModal(readInstruction(pending.text), pending.text, thread) });
   return 'opened';
 }
 
 /** "Start anyway": the requester overrides the instruction check. */
 export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): Promise<string> {
-  const thread = decodeThreadRef(input.value);
-  const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
-  const poster = new ThreadPoster(input.client, deps.redact);
-  if (!thread || !session?.pending) {
-    if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'This request has already started or expired.');
-    return 'stale';
-  }
-  const pending = session.pending;
-  if (!mayAct(deps, pending.requester, input.user)) {
-    await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'Only the person who asked, or an approver, can start this.');
-    return 'not_allowed';
-  }
+  const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can start this.');
+  if (!found.ok) return found.outcome;
+  const { thread, pending, poster } = found;
   if (pending.cardTs) await poster.update(thread.channel, pending.cardTs, { text: `Starting anyway at <@${input.user}>'s request.` });
   return acceptInstruction(
     { client: input.client, channel: thread.channel, threadTs: thread.threadTs, messageTs: pending.messageTs, teamId: input.teamId, dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`, user: pending.requester, text: pending.text, force: true },
