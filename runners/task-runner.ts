@@ -19,6 +19,7 @@ import { networkFor } from './network-policy.js';
 import { runReview } from './review-runner.js';
 import { jobSandbox } from './job-sandbox.js';
 import { commitWork, publish } from './publish-change.js';
+import { ShutdownSignal } from './close-worker.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
@@ -115,7 +116,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       instruction: job.instruction,
       report: run.report,
       answer: run.report ? undefined : run.finalText,
-      stopReason: run.stop ? stopExplanation(run.stop.code, run.stop.message) : undefined,
+      stopReason: run.stop ? stopExplanation(run.stop.code, run.stop.message, context.signal.reason instanceof ShutdownSignal) : undefined,
       stopCode: run.stop?.code,
       verification: verification?.text,
       filesChanged: [],
@@ -174,7 +175,9 @@ async function openWorkspace(job: TaskJob, branch: string, existingBranch: boole
   });
 }
 
-function stopExplanation(code: string, message: string): string {
+function stopExplanation(code: string, message: string, shutdown = false): string {
+  if (code === 'cancelled' && shutdown)
+    return 'Wrench was restarting, so this run stopped. The work done so far is kept (draft pull request when anything changed); mention me in this thread to continue.';
   if (code === 'cancelled') return 'Cancelled. The work done until then is kept on the branch (draft pull request when anything changed).';
   return `${message} The work done so far is kept (draft pull request when anything changed); mention me in this thread to continue.`;
 }

@@ -41,6 +41,8 @@ export const envSchema = z.object({
   WRENCH_DATA_DIR: nonEmpty.default('./.wrench'),
   /** BullMQ key prefix; lets several installations (or tests) share one Redis. */
   WRENCH_QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]+$/).default('wrench'),
+  /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
+  WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

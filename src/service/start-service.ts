@@ -105,7 +105,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         logger.info('shutting down');
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
         await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
-        await Promise.all([worker?.close(), triageWorker?.close()]);
+        const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
+        await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs)]);
         await queues.close();
         sessions.close();
         workerConnection?.disconnect();
