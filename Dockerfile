@@ -1,5 +1,5 @@
 # Wrench: the service image. Build: docker build -t wrench .  Run: see docker-compose.yml.
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
@@ -10,7 +10,7 @@ COPY handlers ./handlers
 COPY runners ./runners
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:26-bookworm-slim
 # git for workspaces, bubblewrap for the sandbox, redis-server for the embedded default,
 # python3 with pandas and matplotlib for data-analysis tasks, build tools for repositories' own installs.
 RUN apt-get update \
