@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -30,6 +30,15 @@ describe('the wrench command line', () => {
   afterAll(async () => {
     await Promise.all([anthropic?.stop(), slack?.stop(), github?.stop(), redis?.stop()]);
     await dir?.remove();
+  });
+
+  // The machine's system Node (20 on this image) is past its end of life: Wrench refuses it in plain words.
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((bin) => existsSync(bin) && Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]']).toString()) < 22);
+  it.skipIf(!oldNode)('refuses a Node.js past its end of life with the versions to use', () => {
+    const { status, stderr } = spawnSync(oldNode!, [path.resolve('dist/bin/wrench.js'), 'classify', 'fix the typo in README'], { encoding: 'utf8' });
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/past its end of life; run Wrench on Node\.js 24 or 26/);
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 
   it('start without credentials says exactly which variables to set', async () => {
