@@ -24,6 +24,36 @@ type Check = (config: Config) => Promise<CheckResult>;
 
 const errorText = (error: unknown) => (error as { data?: { error?: string } }).data?.error ?? (error as Error).message;
 
+type Cause = 'unreachable' | 'refused' | 'timed out' | 'unauthorized' | 'forbidden' | 'not found' | 'other';
+
+/** What actually went wrong with a call to a service, from Node's network codes or the HTTP status. */
+export function failureCause(error: unknown): Cause {
+  const seen = new Set<unknown>();
+  for (let e = error as { code?: unknown; status?: unknown; cause?: unknown; data?: { error?: unknown } } | undefined; e && !seen.has(e); e = e.cause as typeof e) {
+    seen.add(e);
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code === 'ECONNREFUSED') return 'refused';
+    if (['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET'].includes(code)) return 'unreachable';
+    if (['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(code) || (e as Error).name === 'TimeoutError') return 'timed out';
+    if (e.status === 401 || e.data?.error === 'invalid_auth' || e.data?.error === 'not_authed') return 'unauthorized';
+    if (e.status === 403) return 'forbidden';
+    if (e.status === 404) return 'not found';
+  }
+  return /connection refused|ECONNREFUSED/i.test(String((error as Error)?.message)) ? 'refused' : 'other';
+}
+
+const NETWORK_CAUSES: Cause[] = ['unreachable', 'refused', 'timed out'];
+
+/** "cannot connect to URL (connection refused)" for network failures, else the service's own words. */
+function failureDetail(error: unknown, url: string): string {
+  const cause = failureCause(error);
+  if (cause === 'refused') return `cannot connect to ${url} (connection refused)`;
+  if (cause === 'unreachable') return `cannot reach ${url} (host unknown or network unreachable)`;
+  if (cause === 'timed out') return `${url} did not answer in time`;
+  return errorText(error);
+}
+
+
 export const checkRedis: Check = async (config) => {
   if (!config.env.REDIS_URL) {
     try {
@@ -34,12 +64,23 @@ export const checkRedis: Check = async (config) => {
     }
   }
   const redis = new Redis(config.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
+  // The connection's own error (ECONNREFUSED...) arrives as an event; connect() only says "Connection is closed".
+  // Listening also keeps ioredis from printing it with a stack trace.
+  let connectionError: unknown;
+  redis.on('error', (error) => (connectionError ??= error));
   try {
     await redis.connect();
     await redis.ping();
     return { name: 'Redis', ok: true, detail: `${config.env.REDIS_URL} answers` };
-  } catch (error) {
-    return { name: 'Redis', ok: false, detail: `${config.env.REDIS_URL}: ${errorText(error)}`, fix: 'Check REDIS_URL and that Redis is running' };
+  } catch (thrown) {
+    const error = connectionError ?? thrown;
+    const network = NETWORK_CAUSES.includes(failureCause(error));
+    return {
+      name: 'Redis',
+      ok: false,
+      detail: network ? failureDetail(error, config.env.REDIS_URL) : `${config.env.REDIS_URL}: ${errorText(error)}`,
+      fix: network ? 'Start Redis (or fix REDIS_URL): Wrench keeps its queue and threads there' : 'Check REDIS_URL (password, database) and the Redis server',
+    };
   } finally {
     redis.disconnect();
   }
@@ -71,7 +112,10 @@ export const checkSlack: Check = async (config) => {
     const ok = !!(config.env.SLACK_APP_TOKEN || config.env.SLACK_SIGNING_SECRET);
     return { name: 'Slack', ok, detail: `bot ${auth.user} in ${auth.team}; ${mode}`, fix: ok ? undefined : 'Set SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN for Socket Mode' };
   } catch (error) {
-    return { name: 'Slack', ok: false, detail: `auth.test failed: ${errorText(error)}`, fix: 'Check SLACK_BOT_TOKEN and SLACK_API_URL' };
+    const network = NETWORK_CAUSES.includes(failureCause(error));
+    return network
+      ? { name: 'Slack', ok: false, detail: `auth.test failed: ${failureDetail(error, config.env.SLACK_API_URL)}`, fix: 'Check SLACK_API_URL and the network (outbound HTTPS to Slack)' }
+      : { name: 'Slack', ok: false, detail: `auth.test failed: ${errorText(error)}`, fix: 'Check SLACK_BOT_TOKEN (the Bot User OAuth Token, xoxb-...)' };
   }
 };
 
@@ -83,25 +127,32 @@ export const checkAnthropic: Check = async (config) => {
     return { name: 'Anthropic', ok: true, detail: `key accepted; model ${config.env.WRENCH_MODEL}` };
   } catch (error) {
     const status = (error as { status?: number }).status;
-    const fix = status === 401 ? 'Check ANTHROPIC_API_KEY' : status === 404 ? 'Check WRENCH_MODEL' : 'Check ANTHROPIC_BASE_URL and the network';
-    return { name: 'Anthropic', ok: false, detail: `${status ? `HTTP ${status}: ` : ''}${errorText(error)}`, fix };
+    const cause = failureCause(error);
+    const url = config.env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
+    const fix = cause === 'unauthorized' ? 'Check ANTHROPIC_API_KEY' : cause === 'not found' ? 'Check WRENCH_MODEL' : 'Check ANTHROPIC_BASE_URL and the network';
+    const detail = NETWORK_CAUSES.includes(cause) || status === undefined ? failureDetail(error, url) : `HTTP ${status}: ${errorText(error)}`;
+    return { name: 'Anthropic', ok: false, detail, fix };
   }
 };
 
 export const checkGitHub: Check = async (config) => {
   if (!config.env.GITHUB_TOKEN) return { name: 'GitHub', ok: false, detail: 'GITHUB_TOKEN is not set', fix: 'Set GITHUB_TOKEN to a token that can push branches and open pull requests' };
+  const url = config.env.GITHUB_API_URL;
+  const octokit = createOctokit({ token: config.env.GITHUB_TOKEN, baseUrl: url, silent: true });
   try {
-    const octokit = createOctokit({ token: config.env.GITHUB_TOKEN, baseUrl: config.env.GITHUB_API_URL });
-    const missing: string[] = [];
-    for (const fullName of new Set(Object.values(config.file.channels).map((c) => c.repo))) {
-      const [owner, repo] = fullName.split('/');
-      await octokit.repos.get({ owner, repo }).catch(() => missing.push(fullName));
-    }
-    if (missing.length) return { name: 'GitHub', ok: false, detail: `cannot read ${missing.join(', ')}`, fix: 'Give the token access to these repositories' };
-    return { name: 'GitHub', ok: true, detail: `token works at ${config.env.GITHUB_API_URL}` };
+    await octokit.request('GET /rate_limit', { request: { retries: 0, signal: AbortSignal.timeout(10_000) } });
   } catch (error) {
-    return { name: 'GitHub', ok: false, detail: errorText(error), fix: 'Check GITHUB_TOKEN and GITHUB_API_URL' };
+    const cause = failureCause(error);
+    if (cause === 'unauthorized') return { name: 'GitHub', ok: false, detail: `the token was refused at ${url} (HTTP 401)`, fix: 'Check GITHUB_TOKEN: it may be revoked or expired' };
+    return { name: 'GitHub', ok: false, detail: failureDetail(error, url), fix: 'Check GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3) and the network' };
   }
+  const unreadable: string[] = [];
+  for (const fullName of new Set(Object.values(config.file.channels).map((c) => c.repo))) {
+    const [owner, repo] = fullName.split('/');
+    await octokit.repos.get({ owner, repo, request: { retries: 0 } }).catch((error) => unreadable.push(`${fullName} (${failureCause(error) === 'other' ? errorText(error) : failureCause(error)})`));
+  }
+  if (unreadable.length) return { name: 'GitHub', ok: false, detail: `the token cannot read ${unreadable.join(', ')}`, fix: 'Give the token access to these repositories (contents and pull requests: read and write)' };
+  return { name: 'GitHub', ok: true, detail: `token works at ${url}` };
 };
 
 export const checkPagerDuty: Check = async (config) => {
@@ -113,11 +164,13 @@ export const checkPagerDuty: Check = async (config) => {
       headers: { Authorization: `Token token=${config.env.PAGERDUTY_API_TOKEN}`, Accept: 'application/vnd.pagerduty+json;version=2' },
       signal: AbortSignal.timeout(10_000),
     });
-    if (!response.ok) return { name: 'PagerDuty', ok: false, detail: `HTTP ${response.status}`, fix: 'Check PAGERDUTY_API_TOKEN and PAGERDUTY_API_URL' };
+    if (response.status === 401 || response.status === 403)
+      return { name: 'PagerDuty', ok: false, detail: `the token was refused (HTTP ${response.status})`, fix: 'Check PAGERDUTY_API_TOKEN (a REST API key)' };
+    if (!response.ok) return { name: 'PagerDuty', ok: false, detail: `HTTP ${response.status}`, fix: 'Check PAGERDUTY_API_URL' };
     const webhook = config.env.PAGERDUTY_WEBHOOK_SECRETS.length ? 'webhook on' : 'webhook off (PAGERDUTY_WEBHOOK_SECRETS unset)';
     return { name: 'PagerDuty', ok: true, detail: `token works; ${webhook}` };
   } catch (error) {
-    return { name: 'PagerDuty', ok: false, detail: errorText(error), fix: 'Check PAGERDUTY_API_URL and the network' };
+    return { name: 'PagerDuty', ok: false, detail: failureDetail(error, config.env.PAGERDUTY_API_URL), fix: 'Check PAGERDUTY_API_URL and the network' };
   }
 };
 

@@ -7,14 +7,18 @@ import type { Logger } from '../logging/logger.js';
 export const WrenchOctokit = Octokit.plugin(throttling, retry).defaults({ userAgent: 'wrench' });
 export type GitHubClient = InstanceType<typeof WrenchOctokit>;
 
-export function createOctokit(options: { token?: string; baseUrl: string; logger?: Logger; retryAfterBase?: number }): GitHubClient {
+/** `silent`: no request log lines at all (the CLI prints its own words; Octokit would print its own). */
+export function createOctokit(options: { token?: string; baseUrl: string; logger?: Logger; retryAfterBase?: number; silent?: boolean }): GitHubClient {
   const log = options.logger;
+  const quiet = () => {};
   return new WrenchOctokit({
     auth: options.token,
     baseUrl: options.baseUrl.replace(/\/$/, ''),
-    log: log
-      ? { debug: () => {}, info: () => {}, warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) }
-      : undefined,
+    log: options.silent
+      ? { debug: quiet, info: quiet, warn: quiet, error: quiet }
+      : log
+        ? { debug: quiet, info: quiet, warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) }
+        : undefined,
     retry: { retryAfterBaseValue: options.retryAfterBase ?? 1000 },
     throttle: {
       onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {

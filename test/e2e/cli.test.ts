@@ -8,6 +8,7 @@ import { startGitHubFake, type GitHubFake } from '../fakes/github-fake.js';
 import { startSlackFake, type SlackFake } from '../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
+import { freePort } from '../helpers/free-port.js';
 import { runWrench, startWrench } from '../helpers/wrench-process.js';
 
 describe('the wrench command line', () => {
@@ -151,6 +152,31 @@ describe('the wrench command line', () => {
     expect(good.stdout).toMatch(/ok\s+Anthropic/);
     expect(good.stdout).toMatch(/ok\s+GitHub/);
     expect(good.code).toBe(0);
+  });
+
+  it('doctor names the actual cause when Redis and GitHub cannot be reached, with no stack trace or library log', async () => {
+    const closedPort = await freePort();
+    const result = await runWrench(['doctor'], {
+      SLACK_BOT_TOKEN: 'xoxb-good-token-0000',
+      SLACK_SIGNING_SECRET: 'secret',
+      SLACK_API_URL: slack.apiUrl,
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      ANTHROPIC_BASE_URL: anthropic.url,
+      GITHUB_TOKEN: 'ghp_testtesttesttesttesttesttesttest0000',
+      GITHUB_API_URL: `http://127.0.0.1:${closedPort}`,
+      REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+      WRENCH_CONFIG: writeConfig(dir.path, 'channels: { C0DOCTOR1: { repo: acme/web } }\nsandbox: { mode: none }\n'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/FAIL\s+Redis: cannot connect to redis:\/\/127\.0\.0\.1:\d+ \(connection refused\)/);
+    expect(result.stdout).toMatch(/fix: Start Redis/);
+    expect(result.stdout).toMatch(/FAIL\s+GitHub: cannot connect to http:\/\/127\.0\.0\.1:\d+ \(connection refused\)/);
+    expect(result.stdout).toMatch(/fix: Check GITHUB_API_URL/);
+    expect(result.stdout).not.toMatch(/access to these repositories/);
+    expect(result.stdout).toMatch(/ok\s+Slack/);
+    const output = result.stdout + result.stderr;
+    expect(output).not.toMatch(/\n\s+at /); // no stack trace
+    expect(output).not.toMatch(/Unhandled error event|\[ioredis\]|GET \/rate_limit|request failed/i);
   });
 
   it('unknown commands get the usage', async () => {

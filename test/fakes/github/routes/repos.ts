@@ -6,6 +6,11 @@ import { userJson } from '../shapes.js';
 export const repoRoutes: Route[] = [
   route('GET /user', async (ctx) => ({ status: 200, body: userJson(ctx.state, ctx.login) })),
 
+  route('GET /rate_limit', async () => {
+    const core = { limit: 5000, used: 0, remaining: 5000, reset: Math.floor(Date.now() / 1000) + 3600 };
+    return { status: 200, body: { resources: { core, search: { ...core, limit: 30, remaining: 30 }, graphql: core }, rate: core } };
+  }),
+
   route('GET /repos/:owner/:repo', async (ctx) => ({ status: 200, body: (await requireRepo(ctx)).json })),
 
   route('GET /repos/:owner/:repo/branches', async (ctx) => {
