@@ -21,9 +21,12 @@ export function parseCoverage(rawOutput: string): CoverageTotal | undefined {
   return nodeTest(output) ?? istanbulTable(output) ?? istanbulSummary(output) ?? pythonTotal(output) ?? goTotal(output) ?? tarpaulin(output);
 }
 
-/** `# all files | 80.00 | 50.00 | 66.67 |` under `# file | line % | branch % | funcs % | uncovered lines`. */
+/**
+ * `# all files | 80.00 | 50.00 | 66.67 |` under `# file | line % | branch % | funcs % | uncovered lines`: the TAP
+ * reporter's comments (Node 20's default without a TTY), or `ℹ all files | ...` from the spec reporter (Node 22+).
+ */
 function nodeTest(output: string): CoverageTotal | undefined {
-  const match = new RegExp(String.raw`^#?\s*all files\s*\|\s*${NUMBER}\s*\|`, 'mi').exec(output);
+  const match = new RegExp(String.raw`^(?:#|ℹ)?\s*all files\s*\|\s*${NUMBER}\s*\|`, 'mi').exec(output);
   if (!match || !/line %/i.test(output)) return undefined;
   return { percent: Number(match[1]), metric: 'lines', tool: 'node-test' };
 }

@@ -14,6 +14,18 @@ const NODE_TEST = `# pass 1
 # ---------------------------------------------------------------
 # end of coverage report`;
 
+/** Node 22+ prints the spec reporter's lines without a TTY too. */
+const NODE_TEST_SPEC = `ℹ tests 1
+ℹ start of coverage report
+ℹ ----------------------------------------------------------
+ℹ file      | line % | branch % | funcs % | uncovered lines
+ℹ ----------------------------------------------------------
+ℹ lib.js    |  90.00 |   100.00 |   50.00 | 3
+ℹ ----------------------------------------------------------
+ℹ all files |  90.00 |   100.00 |   50.00 |
+ℹ ----------------------------------------------------------
+ℹ end of coverage report`;
+
 const ISTANBUL = `----------|---------|----------|---------|---------|-------------------
 File      | % Stmts | % Branch | % Funcs | % Lines | Uncovered Line #s
 ----------|---------|----------|---------|---------|-------------------
@@ -24,6 +36,10 @@ All files |   85.71 |    66.67 |     100 |   83.33 |
 describe('parseCoverage', () => {
   it('reads node --test --experimental-test-coverage', () => {
     expect(parseCoverage(NODE_TEST)).toEqual({ percent: 87.5, metric: 'lines', tool: 'node-test' });
+  });
+
+  it('reads the spec reporter of Node 22 and later', () => {
+    expect(parseCoverage(NODE_TEST_SPEC)).toEqual({ percent: 90, metric: 'lines', tool: 'node-test' });
   });
 
   it('reads the istanbul table of c8, nyc, jest and vitest (the lines column), with colours', () => {
