@@ -17,19 +17,20 @@ export function formatUsage(result: RunResult): string | undefined {
 /** A plain Markdown rendering: the CLI's output and the pull request body share it. */
 export function renderResultMarkdown(result: RunResult, options: { threadUrl?: string; forPullRequest?: boolean } = {}): string {
   const lines: string[] = [];
+  const heading = (title: string) => (options.forPullRequest ? `## ${title}` : `**${title}**`);
   const summary = result.report?.summary ?? result.answer ?? '';
-  if (summary) lines.push(options.forPullRequest ? '## Summary' : '*Summary*', summary, '');
-  if (result.draftReason) lines.push(options.forPullRequest ? '## Why this is a draft' : '*Why this is a draft*', result.draftReason, '');
-  if (result.stopReason) lines.push(options.forPullRequest ? '## Stopped early' : '*Stopped early*', result.stopReason, '');
+  if (summary) lines.push(heading('Summary'), summary, '');
+  if (result.draftReason) lines.push(heading('Why this is a draft'), result.draftReason, '');
+  if (result.stopReason) lines.push(heading('Stopped early'), result.stopReason, '');
   const changes = result.report?.filesChanged?.length
     ? result.report.filesChanged.map((f) => `- \`${f.path}\`: ${f.change}`)
     : result.filesChanged.map((f) => `- \`${f}\``);
-  if (changes.length) lines.push(options.forPullRequest ? '## Changes' : '*Changes*', ...changes, '');
-  for (const section of result.sections ?? []) lines.push(options.forPullRequest ? `## ${section.title}` : `*${section.title}*`, section.body, '');
+  if (changes.length) lines.push(heading('Changes'), ...changes, '');
+  for (const section of result.sections ?? []) lines.push(heading(section.title), section.body, '');
   const verification = [result.verification, result.report?.verification].filter(Boolean).join('\n\n');
-  if (verification) lines.push(options.forPullRequest ? '## Verification' : '*Verification*', verification, '');
+  if (verification) lines.push(heading('Verification'), verification, '');
   if (result.report?.openQuestions?.length)
-    lines.push(options.forPullRequest ? '## Open questions' : '*Open questions*', ...result.report.openQuestions.map((q) => `- ${q}`), '');
+    lines.push(heading('Open questions'), ...result.report.openQuestions.map((q) => `- ${q}`), '');
   if (options.forPullRequest) {
     lines.push('## Instruction', ...result.instruction.split('\n').map((l) => `> ${l}`), '');
     if (options.threadUrl) lines.push(`Requested in Slack: ${options.threadUrl}`, '');

@@ -1,5 +1,5 @@
 import type { ConfigFile } from '../config/config-file.js';
-import { isRepoAllowed } from './repo-glob.js';
+import picomatch from 'picomatch';
 
 export interface RepoRef {
   owner: string;
@@ -55,4 +55,9 @@ export function resolveRepository(text: string, channel: string, config: ConfigF
 function looksDeliberate(text: string, fullName: string): boolean {
   const escaped = fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`\\b(?:in|on|repo|repository|for|of)\\s+\`?${escaped}`, 'i').test(text);
+}
+
+/** `acme/*` style globs (`*` within one path segment, `?` one character), case-insensitive like GitHub. */
+export function isRepoAllowed(fullName: string, globs: string[]): boolean {
+  return globs.length > 0 && picomatch.isMatch(fullName, globs, { nocase: true });
 }

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { formatUsage, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { RunResult } from '../reporting/run-result.js';
-import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
+import { slackifyMarkdown } from 'slackify-markdown';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
 
 const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
@@ -18,7 +18,7 @@ const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
 /** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */
 export function renderRunResult(result: RunResult): SlackMessagePart[] {
   const headline = result.headline ?? HEADLINES[result.status](result);
-  const body = markdownToMrkdwn(renderResultMarkdown({ ...result, usage: undefined }));
+  const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined }));
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
   const usage = formatUsage(result);
   if (usage) {

@@ -1,6 +1,6 @@
 import { detection, type Detection } from './detection.js';
 import { firstExisting, type RepoFiles } from './repo-files.js';
-import { hasSection, tomlSection } from './toml-section.js';
+import { tomlTable } from './toml-table.js';
 
 const PROJECT_FILES = ['pyproject.toml', 'setup.cfg', 'setup.py', 'pytest.ini', 'tox.ini'];
 const REQUIREMENTS = ['requirements.txt', 'requirements-dev.txt', 'requirements-test.txt', 'dev-requirements.txt', 'test-requirements.txt'];
@@ -18,10 +18,10 @@ export async function detectPython(files: RepoFiles): Promise<Detection[]> {
   const toxIni = (await files.read('tox.ini')) ?? '';
   const found: Detection[] = [detection('test', 'python3 -m pytest -q', marker ?? `${testDir}/ with test_*.py files`)];
 
-  const ruff = (await firstExisting(files, ['ruff.toml', '.ruff.toml'])) ?? (hasSection(pyproject, 'tool.ruff') ? 'pyproject.toml [tool.ruff]' : undefined);
+  const ruff = (await firstExisting(files, ['ruff.toml', '.ruff.toml'])) ?? (tomlTable(pyproject, 'tool.ruff') ? 'pyproject.toml [tool.ruff]' : undefined);
   const flake8 =
     (await firstExisting(files, ['.flake8'])) ??
-    (hasSection(setupCfg, 'flake8') ? 'setup.cfg [flake8]' : hasSection(toxIni, 'flake8') ? 'tox.ini [flake8]' : undefined);
+    (hasIniSection(setupCfg, 'flake8') ? 'setup.cfg [flake8]' : hasIniSection(toxIni, 'flake8') ? 'tox.ini [flake8]' : undefined);
   if (ruff) found.push(detection('lint', 'python3 -m ruff check .', ruff));
   else if (flake8) found.push(detection('lint', 'python3 -m flake8', flake8));
 
@@ -55,12 +55,17 @@ async function setupSteps(files: RepoFiles, pyproject: string): Promise<{ comman
     commands.push(`python3 -m pip install -r ${path}`);
     reasons.push(path);
   }
-  const installable = (await files.exists('setup.py')) || hasSection(pyproject, 'project') || hasSection(pyproject, 'build-system');
+  const installable = (await files.exists('setup.py')) || !!tomlTable(pyproject, 'project') || !!tomlTable(pyproject, 'build-system');
   if (installable) {
-    const extras = tomlSection(pyproject, 'project.optional-dependencies') ?? '';
-    const extra = EXTRAS.find((name) => new RegExp(`^\\s*${name}\\s*=`, 'm').test(extras));
+    const extras = tomlTable(pyproject, 'project.optional-dependencies') ?? {};
+    const extra = EXTRAS.find((name) => name in extras);
     commands.push(extra ? `python3 -m pip install -e '.[${extra}]'` : 'python3 -m pip install -e .');
     reasons.push((await files.exists('setup.py')) ? 'setup.py' : 'pyproject.toml');
   }
   return { commands, reasons };
+}
+
+/** An INI file (setup.cfg, tox.ini) with a `[name]` section. */
+function hasIniSection(text: string, name: string): boolean {
+  return text.split('\n').some((line) => line.trim() === `[${name}]`);
 }

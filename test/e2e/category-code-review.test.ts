@@ -91,7 +91,7 @@ describe('code review, end to end', () => {
     expect(text).toContain('Suggested fix: Use a parameterised query');
     expect(text).toContain('*Focus areas*');
     expect(text).toMatch(/comment-only review with 3 inline comments/);
-    expect(text).not.toContain('*Critical*\n'); // no default Critical/Major/Minor groups
+    expect(text).not.toMatch(/\*Critical\*\u200B?\n/); // no default Critical/Major/Minor groups
     expect(text).not.toContain('Major');
 
     // The agent read the PR head, the diff came from GitHub, and the checkout was read-only.

@@ -78,8 +78,8 @@ describe('refactoring, end to end', () => {
     expect(Object.keys(tools.find((t) => t.name === 'finish_task')!.input_schema.properties)).toEqual(expect.arrayContaining(['moved', 'renamed']));
 
     expect(text).toContain('*Moved and renamed*');
-    expect(text).toContain('- Moved the tax helper: `src/orders.js` → `src/tax.js`');
-    expect(text).toContain('- Renamed function `calcTax` → `computeTax`');
+    expect(text).toContain('Moved the tax helper: `src/orders.js` → `src/tax.js`');
+    expect(text).toContain('Renamed function `calcTax` → `computeTax`');
     expect(text).toContain('`npm test` passes on the base commit and passes after the refactoring.');
     const pull = github.pulls('acme', 'orders').at(-1)!;
     expect(pull.draft).toBe(false);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configFileSchema } from '../../../src/config/config-file.js';
-import { matchesRepoGlob } from '../../../src/repository/repo-glob.js';
-import { repositoryNamedIn, resolveRepository } from '../../../src/repository/resolve-repository.js';
+import { isRepoAllowed, repositoryNamedIn, resolveRepository } from '../../../src/repository/resolve-repository.js';
 
 const config = configFileSchema.parse({
   channels: { C1: { repo: 'acme/web', baseBranch: 'main' } },
@@ -28,9 +27,9 @@ describe('repository resolution', () => {
   });
 
   it('globs match one segment, case-insensitively', () => {
-    expect(matchesRepoGlob('acme/web', 'acme/*')).toBe(true);
-    expect(matchesRepoGlob('ACME/Web', 'acme/*')).toBe(true);
-    expect(matchesRepoGlob('acme2/web', 'acme/*')).toBe(false);
-    expect(matchesRepoGlob('tools/cli', 'tools/cl?')).toBe(true);
+    expect(isRepoAllowed('acme/web', ['acme/*'])).toBe(true);
+    expect(isRepoAllowed('ACME/Web', ['acme/*'])).toBe(true);
+    expect(isRepoAllowed('acme2/web', ['acme/*'])).toBe(false);
+    expect(isRepoAllowed('tools/cli', ['tools/cl?'])).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globToRegExp, protectedChanges } from '../../../src/security/protected-paths.js';
+import { protectedChanges } from '../../../src/security/protected-paths.js';
 
 describe('protected paths', () => {
   it('matches the default workflow glob and nothing else', () => {
@@ -9,11 +9,14 @@ describe('protected paths', () => {
     ]);
   });
 
-  it('supports *, ? and **/ in the middle', () => {
-    expect(globToRegExp('src/*.ts').test('src/a.ts')).toBe(true);
-    expect(globToRegExp('src/*.ts').test('src/x/a.ts')).toBe(false);
-    expect(globToRegExp('**/secrets/*').test('a/b/secrets/key')).toBe(true);
-    expect(globToRegExp('**/secrets/*').test('secrets/key')).toBe(true);
-    expect(globToRegExp('Dockerfil?').test('Dockerfile')).toBe(true);
+  it('supports *, ? and **/ in the middle, and ./ prefixes', () => {
+    expect(protectedChanges(['src/a.ts', 'src/x/a.ts'], ['src/*.ts'])).toEqual(['src/a.ts']);
+    expect(protectedChanges(['a/b/secrets/key', 'secrets/key', 'secret/key'], ['**/secrets/*'])).toEqual(['a/b/secrets/key', 'secrets/key']);
+    expect(protectedChanges(['Dockerfile', './Dockerfile.dev'], ['Dockerfil?'])).toEqual(['Dockerfile']);
+    expect(protectedChanges(['./.github/workflows/ci.yml'], ['.github/workflows/**'])).toEqual(['./.github/workflows/ci.yml']);
+  });
+
+  it('protects nothing without globs', () => {
+    expect(protectedChanges(['.github/workflows/ci.yml'], [])).toEqual([]);
   });
 });

@@ -12,8 +12,19 @@ describe('rendering category results', () => {
     const text = renderRunResult(result).map((p) => p.text).join('\n');
     expect(text.startsWith(':mag: Review of PR #1: no findings')).toBe(true);
     expect(text).not.toContain('No files changed');
-    expect(text).toContain('*Findings*\nNo findings: I found nothing to flag.');
+    expect(text).toMatch(/\*Findings\*\u200B?\nNo findings: I found nothing to flag\./);
     expect(renderResultMarkdown(result, { forPullRequest: true })).toContain('## Findings\nNo findings: I found nothing to flag.');
+  });
+
+  it("turns the report's Markdown into Slack mrkdwn: lists, inline code, italics, links, escaping", () => {
+    const summary = 'Guarded **the cart** in `app/page.tsx` when it is _empty_:\n\n- `items && items.length > 0`\n- see [the issue](https://github.com/acme/web/issues/7)';
+    const text = renderRunResult({ ...base, answer: summary }).map((p) => p.text).join('\n');
+    expect(text).toMatch(/\*the cart\*/);
+    expect(text).toContain('`app/page.tsx`');
+    expect(text).toMatch(/_empty_/);
+    expect(text).toContain('•   `items && items.length > 0`'); // code keeps its characters
+    expect(text).toContain('<https://github.com/acme/web/issues/7|the issue>');
+    expect(renderRunResult({ ...base, answer: 'a < b & c' })[0].text).toContain('a &lt; b &amp; c');
   });
 
   it('splits a long review over several messages without losing a finding', () => {
