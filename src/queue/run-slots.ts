@@ -1,4 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    acquireRunSlots(threadKey: string, globalKey: string, repositoryKey: string, userKey: string, ...args: (string | number)[]): Result<SlotAnswer, Context>;
+  }
+}
 
 /**
  * Admission for runs across every worker process, atomically in Redis:
@@ -40,12 +46,17 @@ export interface SlotRequest {
 export type SlotAnswer = 'ok' | 'thread' | 'global' | 'repository' | 'user';
 
 export class RunSlots {
+  /** `leaseMs` (default 2 min): how long slots outlive a worker that stopped renewing them. `now`: the clock (tests). */
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly limits: SlotLimits,
     private readonly leaseMs = 120_000,
-  ) {}
+    private readonly now: () => number = Date.now,
+  ) {
+    // Registered once per connection: later calls send EVALSHA, not the script.
+    redis.defineCommand('acquireRunSlots', { numberOfKeys: 4, lua: ACQUIRE });
+  }
 
   private keys(request: SlotRequest): string[] {
     return [
@@ -58,18 +69,8 @@ export class RunSlots {
 
   /** Takes (or renews) the slots of a run; otherwise says which limit is full. */
   async acquire(request: SlotRequest): Promise<SlotAnswer> {
-    const answer = await this.redis.eval(
-      ACQUIRE,
-      4,
-      ...this.keys(request),
-      request.jobId,
-      Date.now(),
-      this.leaseMs,
-      this.limits.global,
-      this.limits.perRepository,
-      this.limits.perUser,
-    );
-    return answer as SlotAnswer;
+    const [thread, global, repository, user] = this.keys(request);
+    return this.redis.acquireRunSlots(thread!, global!, repository!, user!, request.jobId, this.now(), this.leaseMs, this.limits.global, this.limits.perRepository, this.limits.perUser);
   }
 
   async release(request: SlotRequest): Promise<void> {

@@ -1,4 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    takeUpdateSlot(key: string, now: number, perMinute: number, member: string): Result<number, Context>;
+  }
+}
 
 /**
  * Slack allows about 50 chat.update calls a minute per workspace. Every process asks this shared
@@ -19,25 +25,29 @@ return 0
 export class UpdateRateLimiter {
   private counter = 0;
 
+  /** `perMinute` (default 45, under Slack's ~50 chat.update a minute per workspace). `now`: the clock (tests). */
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly perMinute = 45,
-  ) {}
+    private readonly now: () => number = Date.now,
+  ) {
+    redis.defineCommand('takeUpdateSlot', { numberOfKeys: 1, lua: TAKE });
+  }
 
   /** Takes a slot now when one is free: returns 0, or how many ms until one frees up. */
   async tryTake(team: string): Promise<number> {
-    const member = `${process.pid}:${Date.now()}:${this.counter++}`;
-    const wait = await this.redis.eval(TAKE, 1, `${this.prefix}:slack-updates:${team}`, Date.now(), this.perMinute, member);
-    return Number(wait);
+    const now = this.now();
+    const member = `${process.pid}:${now}:${this.counter++}`;
+    return Number(await this.redis.takeUpdateSlot(`${this.prefix}:slack-updates:${team}`, now, this.perMinute, member));
   }
 
   /** Waits for a slot (for final states, which must always be shown). */
   async take(team: string, maxWaitMs = 120_000): Promise<void> {
-    const deadline = Date.now() + maxWaitMs;
+    const deadline = this.now() + maxWaitMs;
     for (;;) {
       const wait = await this.tryTake(team);
-      if (wait <= 0 || Date.now() + wait > deadline) return;
+      if (wait <= 0 || this.now() + wait > deadline) return;
       await new Promise((resolve) => setTimeout(resolve, Math.min(wait + 10, 5000)));
     }
   }

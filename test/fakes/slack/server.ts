@@ -66,7 +66,11 @@ async function answerMethod(
     return sendJson(res, 200, { ok: false, error: authError });
   }
   const handler = METHODS[method];
-  if (!handler) return sendJson(res, 200, { ok: true });
+  if (!handler) {
+    // As Slack answers a misspelt or unsupported method: a test calling one fails instead of passing silently.
+    call.error = 'unknown_method';
+    return sendJson(res, 200, { ok: false, error: 'unknown_method' });
+  }
   try {
     sendJson(res, 200, { ok: true, ...handler(args, deps.state) });
   } catch (error) {

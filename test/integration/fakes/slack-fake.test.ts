@@ -35,6 +35,11 @@ describe('slack fake with the real WebClient', () => {
     expect(fake.callsTo('auth.test').at(-1)?.token).toBe(TOKEN);
   });
 
+  it('answers a method it does not know as Slack does: ok false, unknown_method', async () => {
+    await expect(client.apiCall('chat.postMesage', { channel: 'C1', text: 'typo' })).rejects.toMatchObject({ data: { ok: false, error: 'unknown_method' } });
+    expect(fake.callsTo('chat.postMesage').at(-1)?.error).toBe('unknown_method');
+  });
+
   it('posts, threads, updates and reads back messages', async () => {
     const parent = await client.chat.postMessage({ channel: 'C1', text: 'working on it', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }] });
     const reply = await client.chat.postMessage({ channel: 'C1', text: 'step 1', thread_ts: parent.ts });
@@ -102,7 +107,7 @@ describe('slack fake with the real WebClient', () => {
     expect(fake.messages('C4', parent.ts).at(-1)).toMatchObject({ text: 'here is the diff', upload: true });
   });
 
-  it('opens and updates views, and answers the rest generically', async () => {
+  it('opens and updates views, posts ephemerals and permalinks', async () => {
     const opened = await client.views.open({ trigger_id: '1.2.3', view: { type: 'modal', callback_id: 'ask', title: { type: 'plain_text', text: 'Ask' }, blocks: [] } });
     const id = opened.view!.id!;
     await client.views.update({ view_id: id, view: { type: 'modal', callback_id: 'ask2', title: { type: 'plain_text', text: 'Ask' }, blocks: [] } });
@@ -112,8 +117,6 @@ describe('slack fake with the real WebClient', () => {
     expect(fake.ephemerals.at(-1)).toMatchObject({ user: 'U1', text: 'only you' });
     const link = await client.chat.getPermalink({ channel: 'C1', message_ts: '1700000000.000100' });
     expect(link.permalink).toContain('/archives/C1/p1700000000000100');
-    expect((await client.apiCall('team.info')).ok).toBe(true);
-    expect(fake.callsTo('team.info')).toHaveLength(1);
   });
 
   it('refuses calls without a token', async () => {
