@@ -36,12 +36,11 @@ export const configFileSchema = z
         /** Slack Connect (shared) channels. Off by default. */
         sharedChannels: z.boolean().default(false),
         /** Bots whose messages may start work (by bot id). */
-        allowedBots: z.array(z.string()).default([]),
         /** Replies in a Wrench thread start a follow-up run without mentioning @wrench. */
         followUpWithoutMention: z.boolean().default(false),
       })
       .strict()
-      .default({ users: [], approvers: [], directMessages: false, sharedChannels: false, allowedBots: [], followUpWithoutMention: false }),
+      .default({ users: [], approvers: [], directMessages: false, sharedChannels: false, followUpWithoutMention: false }),
     pagerduty: z
       .object({
         services: z.record(z.string(), z.object({ repo: repoName, channel: slackId }).strict()).default({}),

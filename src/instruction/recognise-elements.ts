@@ -8,7 +8,6 @@ import { findRateLimit } from './rate-limit.js';
 import { mentionsErrorHandling, mentionsLogging } from './scraping-safeguards.js';
 import { locationItems, stripQuotes } from './location-items.js';
 import { maskPaths } from './mask-paths.js';
-import { withoutEmptyParts } from './omit-empty.js';
 import { cleanItem, splitListItems } from './sentences.js';
 import { sentenceRole, suspectChanges, type SentenceRole } from './sentence-roles.js';
 import { findSeverityLabels } from './severity-labels.js';
@@ -161,4 +160,19 @@ function resolveCode(content: string, codeBlocks: string[]): string {
 
 function unique(items: string[]): string[] {
   return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
+}
+
+/** Drops undefined values, empty strings, empty lists and empty nested objects. */
+function withoutEmptyParts<T extends object>(value: T): T {
+  const result: Record<string, unknown> = {};
+  for (const [key, part] of Object.entries(value)) {
+    if (part === undefined || part === '' || (Array.isArray(part) && part.length === 0)) continue;
+    if (typeof part === 'object' && !Array.isArray(part)) {
+      const nested = withoutEmptyParts(part as object);
+      if (Object.keys(nested).length > 0) result[key] = nested;
+      continue;
+    }
+    result[key] = part;
+  }
+  return result as T;
 }
