@@ -7,11 +7,15 @@ import type { HandlerDeps } from './handler-deps.js';
 import { handleDirectMessage } from './direct-message.js';
 import { handleThreadMessage } from './thread-message.js';
 import { registerTriageHandlers } from './triage-actions.js';
+import { acknowledgeUnknownInteractions, KnownInteractions } from './unknown-interactions.js';
 
 type ButtonBody = { user: { id: string }; trigger_id?: string; team?: { id: string } | null; actions: Array<{ value?: string }> };
 
 /** Listeners registered per kind; each acknowledges, then delegates to a plain function of (input, deps). */
 export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
+  const known = new KnownInteractions();
+  acknowledgeUnknownInteractions(app, known, deps.logger);
+
   app.event('app_mention', async ({ event, body, client, context }) => {
     await handleAppMention(
       {
@@ -49,16 +53,16 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
       await handler({ client, user: b.user.id, value: b.actions[0]?.value, triggerId: b.trigger_id, teamId: b.team?.id });
     };
 
-  app.action(ACTIONS.addDetails, button((input) => handleAddDetails(input, deps)));
-  app.action(ACTIONS.startAnyway, button((input) => handleStartAnyway(input, deps)));
-  app.action(ACTIONS.cancelRun, button(async (input) => {
+  app.action(known.action(ACTIONS.addDetails), button((input) => handleAddDetails(input, deps)));
+  app.action(known.action(ACTIONS.startAnyway), button((input) => handleStartAnyway(input, deps)));
+  app.action(known.action(ACTIONS.cancelRun), button(async (input) => {
     const thread = decodeThreadRef(input.value);
     if (thread) await cancelThreadRuns({ client: input.client, channel: thread.channel, threadTs: thread.threadTs, user: input.user }, deps);
   }));
 
-  registerTriageHandlers(app, deps);
+  registerTriageHandlers(app, deps, known);
 
-  app.view(VIEWS.clarify, async ({ ack, body, view, client }) => {
+  app.view(known.view(VIEWS.clarify), async ({ ack, body, view, client }) => {
     await handleClarifySubmission(
       { client, user: body.user.id, viewId: view.id, privateMetadata: view.private_metadata, values: view.state.values as never, teamId: body.team?.id },
       deps,
@@ -66,7 +70,9 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     );
   });
 
+  // Logged here, then passed on so the receiver answers Slack 200 at once (not 500, not after 3 s).
   app.error(async (error) => {
-    deps.logger.error({ err: error }, 'Slack listener failed');
+    deps.logger.error({ err: (error as { original?: unknown }).original ?? error }, 'Slack listener failed');
+    throw error;
   });
 }

@@ -11,6 +11,7 @@ import { fixInstruction } from '../src/triage/fix-instruction.js';
 import { TriageRecordStore } from '../src/triage/triage-record.js';
 import { acceptInstruction } from './accept-instruction.js';
 import type { HandlerDeps } from './handler-deps.js';
+import type { KnownInteractions } from './unknown-interactions.js';
 
 export interface TriageActionInput {
   client: WebClient;
@@ -181,7 +182,7 @@ type ActionBody = {
 };
 
 /** The triage buttons; registered from register-handlers.ts. */
-export function registerTriageHandlers(app: SlackApp, deps: HandlerDeps): void {
+export function registerTriageHandlers(app: SlackApp, deps: HandlerDeps, known: KnownInteractions): void {
   const button =
     (handler: (input: TriageActionInput, deps: HandlerDeps) => Promise<unknown>) =>
     async ({ ack, body, client }: { ack: () => Promise<void>; body: unknown; client: WebClient }) => {
@@ -199,8 +200,8 @@ export function registerTriageHandlers(app: SlackApp, deps: HandlerDeps): void {
         deps,
       );
     };
-  app.action(TRIAGE_ACTIONS.openFixPr, button(handleOpenFixAction));
-  app.action(new RegExp(`^${TRIAGE_ACTIONS.revert}(?::\\d+)?$`), button(handleRevertAction));
-  app.action(TRIAGE_ACTIONS.dismiss, button(handleDismissAction));
-  app.action(TRIAGE_ACTIONS.retriage, button(handleRetriageAction));
+  app.action(known.action(TRIAGE_ACTIONS.openFixPr), button(handleOpenFixAction));
+  app.action(known.action(new RegExp(`^${TRIAGE_ACTIONS.revert}(?::\\d+)?$`)), button(handleRevertAction));
+  app.action(known.action(TRIAGE_ACTIONS.dismiss), button(handleDismissAction));
+  app.action(known.action(TRIAGE_ACTIONS.retriage), button(handleRetriageAction));
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load-config.js';
 import { WrenchError } from '../errors.js';
+import { installProcessGuards } from '../service/process-guards.js';
 import { startService } from '../service/start-service.js';
 import type { CliIo } from './cli-io.js';
 
@@ -12,6 +13,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const role = values.role as (typeof ROLES)[number];
   if (!ROLES.includes(role)) throw new WrenchError('bad_role', `--role must be one of ${ROLES.join(', ')}; got "${values.role}".`);
   const service = await startService(loadConfig(), role);
+  installProcessGuards(service.logger, service.stop);
   io.stdout(`Wrench started (role ${role}). Press Ctrl-C to stop.`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -67,6 +67,8 @@ function shannonEntropy(value: string): number {
 function deepMap(value: unknown, redact: (s: string) => string): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((item) => deepMap(item, redact));
+  // An Error's message and stack are not enumerable: keep them (as pino's serializer would), redacted.
+  if (value instanceof Error) return deepMap({ ...value, type: value.name, message: value.message, stack: value.stack, ...(value.cause !== undefined ? { cause: value.cause } : {}) }, redact);
   if (value && typeof value === 'object' && !(value instanceof Buffer) && !(value instanceof Uint8Array)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepMap(v, redact)]));
   }

@@ -2,6 +2,7 @@ import bolt from '@slack/bolt';
 import type { CustomRoute } from '@slack/bolt';
 import type { Config } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
+import { createSlackHttpReceiver } from './slack-http-receiver.js';
 
 const { App, LogLevel } = bolt;
 export type SlackApp = InstanceType<typeof App>;
@@ -28,12 +29,10 @@ export function createSlackApp(config: Config, logger: Logger, customRoutes: Cus
       installerOptions: { port: env.PORT },
     });
   }
+  const { customRoutes: routes, ...rest } = common;
   return new App({
-    ...common,
-    signingSecret: env.SLACK_SIGNING_SECRET,
-    port: env.PORT,
-    endpoints: '/slack/events',
-    processBeforeResponse: false,
+    ...rest,
+    receiver: createSlackHttpReceiver({ signingSecret: env.SLACK_SIGNING_SECRET!, port: env.PORT, customRoutes: routes, logger, boltLogger: slackLogger }),
   });
 }
 
