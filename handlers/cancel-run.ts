@@ -27,3 +27,17 @@ export async function cancelThreadRuns(
   deps.logger.info({ user: input.user, jobs: active.map((r) => r.jobId) }, 'cancel requested');
   return 'cancelled';
 }
+
+/**
+ * The Wrench thread a reacted message belongs to: the thread's first message itself, or, for the status card
+ * and every reply, the thread_ts Slack reports for it. Undefined when the message is not in a Wrench thread.
+ */
+export async function threadOfMessage(input: { client: WebClient; channel: string; ts: string }, deps: HandlerDeps): Promise<string | undefined> {
+  if (await deps.sessions.get(input.channel, input.ts)) return input.ts;
+  const found = await input.client.conversations.replies({ channel: input.channel, ts: input.ts, limit: 1 }).catch((error) => {
+    deps.logger.debug({ err: error, channel: input.channel, ts: input.ts }, 'could not look up the thread of a reacted message');
+    return undefined;
+  });
+  const threadTs = found?.messages?.[0]?.thread_ts;
+  return threadTs && threadTs !== input.ts && (await deps.sessions.get(input.channel, threadTs)) ? threadTs : undefined;
+}

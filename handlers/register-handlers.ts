@@ -1,7 +1,7 @@
 import type { SlackApp } from '../src/slack/create-slack-app.js';
 import { ACTIONS, decodeThreadRef, VIEWS } from '../src/slack/action-ids.js';
 import { handleAppMention } from './app-mention.js';
-import { cancelThreadRuns } from './cancel-run.js';
+import { cancelThreadRuns, threadOfMessage } from './cancel-run.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { handleDirectMessage } from './direct-message.js';
@@ -42,7 +42,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   app.event('reaction_added', async ({ event, client }) => {
     if (event.reaction !== 'x' || event.item.type !== 'message') return;
     const { channel, ts } = event.item;
-    const threadTs = (await deps.sessions.get(channel, ts)) ? ts : undefined;
+    const threadTs = await threadOfMessage({ client, channel, ts }, deps);
     if (threadTs) await cancelThreadRuns({ client, channel, threadTs, user: event.user, quiet: true }, deps);
   });
 

@@ -95,13 +95,25 @@ describe('threads as sessions', () => {
     expect(reply).toBeDefined();
   });
 
-  it('an :x: reaction by the requester and "@wrench stop" in the thread cancel too', async () => {
-    const script = scriptByRun({ 'reaction task': [bashStep('sleep 60'), finishStep('never')], 'stop task': [bashStep('sleep 60'), finishStep('never')] });
+  it('an :x: reaction by the requester on the status card or on any reply, and "@wrench stop" in the thread cancel too', async () => {
+    const script = scriptByRun({
+      'reaction task': [bashStep('sleep 60'), finishStep('never')],
+      'reply reaction task': [bashStep('sleep 60'), finishStep('never')],
+      'stop task': [bashStep('sleep 60'), finishStep('never')],
+    });
     world.anthropic.setScript(script.items);
     const first = await mention('reaction task: add a comment to src/index.js');
     await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(first.ts), 30_000);
-    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: first.ts }));
+    const statusCard = world.slack.messages('C0DEV', first.ts).find((m) => m.ts !== first.ts && m.bot_id);
+    expect(statusCard).toBeDefined();
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: statusCard!.ts }));
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Cancelled/.test(String(c.args.text)), 15_000);
+
+    const third = await mention('reply reaction task: add a comment to src/index.js');
+    await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(third.ts), 30_000);
+    const aside = world.slack.seedMessage('C0DEV', { user: 'U0BOB', text: 'this one is taking long', thread_ts: third.ts });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: aside.ts }));
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === third.ts && /Cancelled/.test(String(c.args.text)), 15_000);
 
     const second = await mention('stop task: add a comment to src/index.js');
     await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(second.ts), 30_000);

@@ -26,7 +26,8 @@ const replies: MethodHandler = (args, state) => {
   const channel = requiredString(args, 'channel', 'channel_not_found');
   const ts = requiredString(args, 'ts', 'thread_not_found');
   const target = state.messages.find(channel, ts);
-  if (target?.thread_ts && target.thread_ts !== ts) return page(state.messages.thread(channel, ts), args, 1000);
+  // A reply's ts answers with its whole thread, parent first, as Slack does.
+  if (target?.thread_ts && target.thread_ts !== ts) return page(state.messages.thread(channel, target.thread_ts), args, 1000);
   const thread = state.messages.thread(channel, ts);
   if (thread.length === 0) throw new SlackApiError('thread_not_found');
   const keep = inWindow(args);
