@@ -2,7 +2,10 @@
 export interface SandboxLimits {
   /** CPU seconds per process (RLIMIT_CPU). */
   cpuSeconds?: number;
-  /** Heap and private mappings per process (RLIMIT_DATA): unlike RLIMIT_AS it lets Node reserve address space. */
+  /**
+   * Heap and private mappings per process (RLIMIT_DATA): unlike RLIMIT_AS it lets Node reserve address space.
+   * Keep it at 1 GiB or more: Node 22+ cannot start below about 600 MB (V8 reserves its code range).
+   */
   memoryBytes?: number;
   /** Tasks at once: a pids cgroup when the host offers one, and RLIMIT_NPROC (not enforced for root). */
   maxProcesses?: number;

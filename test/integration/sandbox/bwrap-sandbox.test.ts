@@ -119,9 +119,10 @@ describe('bwrap sandbox: isolation', () => {
   });
 
   it('limits memory', async () => {
-    const limited = createBwrapSandbox({ root: workspace.path, limits: { memoryBytes: 256 * 1024 * 1024 } });
+    // 1 GiB: Node 22+ reserves about 600 MB of private address space (V8's code range) before it runs anything.
+    const limited = createBwrapSandbox({ root: workspace.path, limits: { memoryBytes: 1024 * 1024 * 1024 } });
     const result = await limited.exec(
-      `node -e 'const small = Buffer.alloc(64 * 1024 * 1024); console.log("small", small.length); try { Buffer.alloc(512 * 1024 * 1024); console.log("big allocated") } catch (e) { console.log("big refused") }'`,
+      `node -e 'const small = Buffer.alloc(64 * 1024 * 1024); console.log("small", small.length); try { Buffer.alloc(2 * 1024 * 1024 * 1024); console.log("big allocated") } catch (e) { console.log("big refused") }'`,
       { cwd: workspace.path, timeoutMs: 20_000 },
     );
     expect(result.output).toContain('small 67108864');
