@@ -3,7 +3,8 @@ import { resolveRepository } from '../src/repository/resolve-repository.js';
 import { canStartWork } from '../src/security/authorize.js';
 import { claimEvent } from '../src/slack/event-dedup.js';
 import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAllowedMessage } from '../src/slack/help-messages.js';
-import { stripBotMention } from '../src/slack/mention-text.js';
+import { messageText } from '../src/slack/message-text.js';
+import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction, type AcceptOutcome } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
@@ -14,7 +15,8 @@ export interface MentionInput {
   eventId: string;
   teamId?: string;
   botUserId?: string;
-  event: { channel: string; user?: string; text: string; ts: string; thread_ts?: string; bot_id?: string };
+  /** `text` in Slack's wire format and the rich_text `blocks`, as the event carries them. */
+  event: { channel: string; user?: string; text?: string | null; blocks?: unknown; ts: string; thread_ts?: string; bot_id?: string };
   client: WebClient;
   /** A Slack Connect channel (shared with another organisation). */
   sharedChannel?: boolean;
@@ -37,7 +39,7 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   const poster = new ThreadPoster(input.client, deps.redact);
   const threadTs = event.thread_ts ?? event.ts;
   const log = deps.logger.child({ eventId: input.eventId, channel: event.channel, thread: threadTs });
-  const text = stripBotMention(event.text, input.botUserId);
+  const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
 
   const permission = canStartWork(deps.config.file.access, event.user);
   if (!permission.allowed) {

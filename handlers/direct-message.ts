@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { claimEvent } from '../src/slack/event-dedup.js';
+import { PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { handleAppMention } from './app-mention.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -8,7 +9,7 @@ export interface DirectMessageInput {
   eventId: string;
   teamId?: string;
   botUserId?: string;
-  event: { channel: string; user?: string; text?: string; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+  event: { channel: string; user?: string; text?: string | null; blocks?: unknown; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
   client: WebClient;
 }
 
@@ -18,7 +19,7 @@ export interface DirectMessageInput {
  */
 export async function handleDirectMessage(input: DirectMessageInput, deps: HandlerDeps): Promise<string> {
   const { event } = input;
-  if (event.subtype || event.bot_id || !event.user || !event.text?.trim()) return 'ignored';
+  if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.text?.trim()) return 'ignored';
   if (!deps.config.file.access.directMessages) {
     if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
     deps.logger.info({ user: event.user }, 'refused: direct messages are off');
@@ -27,5 +28,5 @@ export async function handleDirectMessage(input: DirectMessageInput, deps: Handl
     });
     return 'direct_messages_off';
   }
-  return handleAppMention({ ...input, event: { ...event, text: event.text } }, deps);
+  return handleAppMention(input, deps);
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../src/logging/logger.js';
 import type { Queues } from '../src/queue/queues.js';
 import type { Redactor } from '../src/security/redact.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
+import type { SlackNames } from '../src/slack/message-text.js';
 
 /** What every handler needs; handlers are plain functions of (input, deps) so tests need no App. */
 export interface HandlerDeps {
@@ -13,4 +14,6 @@ export interface HandlerDeps {
   sessions: ThreadSessionStore;
   redact: Redactor;
   logger: Logger;
+  /** Display names for mentions in people's messages (cached); by default looked up with the event's client. */
+  names?: SlackNames;
 }

@@ -17,26 +17,25 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   acknowledgeUnknownInteractions(app, known, deps.logger);
 
   app.event('app_mention', async ({ event, body, client, context }) => {
-    await handleAppMention(
+    const outcome = await handleAppMention(
       {
         eventId: body.event_id,
         teamId: body.team_id,
         botUserId: context.botUserId,
-        event: { channel: event.channel, user: event.user, text: event.text, ts: event.ts, thread_ts: event.thread_ts, bot_id: event.bot_id },
+        event: { channel: event.channel, user: event.user, text: event.text, blocks: event.blocks, ts: event.ts, thread_ts: event.thread_ts, bot_id: event.bot_id },
         client,
         sharedChannel: (body as { is_ext_shared_channel?: boolean }).is_ext_shared_channel === true,
       },
       deps,
     );
+    deps.logger.debug({ eventId: body.event_id, channel: event.channel, outcome }, 'app_mention handled');
   });
 
   app.event('message', async ({ event, body, client, context }) => {
-    const message = event as { channel: string; channel_type?: string; user?: string; text?: string; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
-    if (message.channel_type === 'im') {
-      await handleDirectMessage({ eventId: body.event_id, teamId: body.team_id, botUserId: context.botUserId, event: message, client }, deps);
-      return;
-    }
-    await handleThreadMessage({ eventId: body.event_id, teamId: body.team_id, botUserId: context.botUserId, event: message, client }, deps);
+    const message = event as { channel: string; channel_type?: string; user?: string; text?: string | null; blocks?: unknown; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+    const input = { eventId: body.event_id, teamId: body.team_id, botUserId: context.botUserId, event: message, client };
+    const outcome = message.channel_type === 'im' ? await handleDirectMessage(input, deps) : await handleThreadMessage(input, deps);
+    deps.logger.debug({ eventId: body.event_id, channel: message.channel, subtype: message.subtype, outcome }, 'message event handled');
   });
 
   app.event('reaction_added', async ({ event, client }) => {

@@ -1,6 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import { canStartWork } from '../src/security/authorize.js';
 import { claimEvent } from '../src/slack/event-dedup.js';
+import { messageText, PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
+import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { continueThread } from './continue-thread.js';
 import type { HandlerDeps } from './handler-deps.js';
 
@@ -8,7 +10,7 @@ export interface ThreadMessageInput {
   eventId: string;
   teamId?: string;
   botUserId?: string;
-  event: { channel: string; user?: string; text?: string; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+  event: { channel: string; user?: string; text?: string | null; blocks?: unknown; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
   client: WebClient;
 }
 
@@ -20,7 +22,7 @@ export interface ThreadMessageInput {
  */
 export async function handleThreadMessage(input: ThreadMessageInput, deps: HandlerDeps): Promise<'ignored' | 'duplicate' | string> {
   const { event } = input;
-  if (event.subtype || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim()) return 'ignored';
+  if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim()) return 'ignored';
   if (input.botUserId && event.text.includes(`<@${input.botUserId}`)) return 'ignored';
   const session = await deps.sessions.get(event.channel, event.thread_ts);
   if (!session) return 'ignored';
@@ -28,8 +30,10 @@ export async function handleThreadMessage(input: ThreadMessageInput, deps: Handl
   const followUp = deps.config.file.access.followUpWithoutMention && session.runs.length > 0 && canStartWork(deps.config.file.access, event.user).allowed;
   if (!answersQuestions && !followUp) return 'ignored';
   if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
+  const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
+  if (!text) return 'ignored';
   const outcome = await continueThread(
-    { client: input.client, channel: event.channel, threadTs: event.thread_ts, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user, text: event.text.trim() },
+    { client: input.client, channel: event.channel, threadTs: event.thread_ts, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user, text },
     deps,
   );
   return outcome ?? 'ignored';

@@ -17,6 +17,7 @@ import { createRedis } from '../redis/redis-connection.js';
 import { createRedactor, secretValuesOf } from '../security/redact.js';
 import { ThreadSessionStore } from '../sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../slack/create-slack-app.js';
+import { SlackNameDirectory } from '../slack/slack-name-directory.js';
 import { slackReporterFactory } from '../slack/slack-reporter-factory.js';
 import { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
@@ -58,7 +59,9 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
 
   let app: SlackApp | undefined;
   if (role === 'all' || role === 'web') {
-    const deps = { config, queues, redis, redact, logger, sessions };
+    // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
+    const names = new SlackNameDirectory(new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }), logger);
+    const deps = { config, queues, redis, redact, logger, sessions, names };
     app = createSlackApp(config, logger, [
       { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
       config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { upperId } from '../shared/ids.js';
+import { richTextBlocksFor } from './rich-text.js';
 import { nextSlackTs } from './ts-clock.js';
 
 export const FAKE_TEAM_ID = 'T0TEAM';
@@ -59,7 +60,7 @@ export function appMentionEnvelope(input: MessageEventInput): Record<string, unk
     text: input.text,
     user: input.user,
     ts,
-    blocks: richTextBlocks(input.text),
+    blocks: richTextBlocksFor(input.text),
     team: input.team_id ?? FAKE_TEAM_ID,
     ...(input.thread_ts ? { thread_ts: input.thread_ts } : {}),
     ...(input.files ? { files: input.files, upload: false } : {}),
@@ -85,7 +86,7 @@ export function messageEnvelope(input: MessageEnvelopeInput): Record<string, unk
     user: input.user,
     ...(input.bot_id ? { bot_id: input.bot_id } : {}),
     ts,
-    blocks: richTextBlocks(input.text),
+    blocks: richTextBlocksFor(input.text),
     team: input.team_id ?? FAKE_TEAM_ID,
     ...(input.thread_ts ? { thread_ts: input.thread_ts } : {}),
     ...(input.parent_user_id ? { parent_user_id: input.parent_user_id } : {}),
@@ -121,16 +122,6 @@ export function reactionAddedEnvelope(input: ReactionEnvelopeInput): Record<stri
 /** The body Slack sends once to check a Request URL. */
 export function urlVerification(challenge = randomBytes(16).toString('hex')): Record<string, unknown> {
   return { token: FAKE_VERIFICATION_TOKEN, challenge, type: 'url_verification' };
-}
-
-function richTextBlocks(text: string): unknown[] {
-  return [
-    {
-      type: 'rich_text',
-      block_id: upperId('', 5).toLowerCase(),
-      elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }],
-    },
-  ];
 }
 
 function randomUuid(): string {
