@@ -44,7 +44,7 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
       baseBranch: record.baseBranch,
       branch,
       jobId: context.jobId.replace(/[^A-Za-z0-9_.-]/g, '_'),
-      credential: deps.githubToken,
+      credential: await deps.gitCredential?.(record.repo.owner, record.repo.name),
     });
   } catch (error) {
     if (!isWrenchError(error) || error.code !== 'branch_exists') throw error;
@@ -94,7 +94,7 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
     const verification = renderVerification(commands, compareVerification(before, after), before, after);
 
     await status(`:rewind: Reverting \`${short}\`: pushing \`${branch}\` and opening a draft pull request`);
-    await pushBranch({ dir: workspace.dir, branch, gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: record.repo.owner, repo: record.repo.name, credential: deps.githubToken });
+    await pushBranch({ dir: workspace.dir, branch, gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: record.repo.owner, repo: record.repo.name, credential: await deps.gitCredential?.(record.repo.owner, record.repo.name) });
     const pr = await openOrUpdatePullRequest(
       deps.github,
       {

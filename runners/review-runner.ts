@@ -57,7 +57,7 @@ export async function runReview(job: TaskJob, context: TaskRunContext, deps: Run
         headSha: pr.head.sha,
         headRef: pr.head.ref,
         headRepoFullName: pr.head.repoFullName?.toLowerCase() === repository.toLowerCase() ? undefined : pr.head.repoFullName,
-        credential: deps.githubToken,
+        credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
       });
     }
     const sandbox = jobSandbox(deps, workspace.dir, { readOnly: true, log });
@@ -159,7 +159,7 @@ async function openReviewWorkspace(job: TaskJob, pr: PullRequestData | null, job
     baseBranch: pr?.base.ref ?? job.repo.baseBranch,
     branch,
     jobId: workspaceId,
-    credential: deps.githubToken,
+    credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
   });
 }
 

@@ -12,7 +12,8 @@ export interface RunnerDeps {
   anthropic: Anthropic;
   /** null when no GitHub credential is configured (`wrench run` on a local path). */
   github: GitHubClient | null;
-  githubToken?: string;
+  /** The git credential for one repository, asked for right before git needs it (an App's tokens are renewed). */
+  gitCredential?: (owner: string, repo: string) => Promise<string>;
   /** Every configured secret value, kept out of the sandbox and masked everywhere. */
   secrets: string[];
 }

@@ -171,7 +171,7 @@ async function openWorkspace(job: TaskJob, branch: string, existingBranch: boole
     branch,
     existingBranch,
     jobId,
-    credential: deps.githubToken,
+    credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
   });
 }
 

@@ -85,7 +85,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
     baseBranch: job.repo.baseBranch,
     branch: `wrench/triage-${shortId}`,
     jobId: `${context.jobId}-${shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_'),
-    credential: deps.githubToken,
+    credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
   });
   let run: AgentRun<TriageReport>;
   let report: ShownTriageReport;

@@ -5,6 +5,8 @@ import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import type { Config } from '../config/load-config.js';
 import { createOctokit } from '../github/create-octokit.js';
+import { createGitHubAccess } from '../github/github-access.js';
+import type { InstallationAuth } from '../github/installation-auth.js';
 import { checkSandbox } from '../sandbox/check-sandbox.js';
 
 const run = promisify(execFile);
@@ -136,8 +138,19 @@ export const checkAnthropic: Check = async (config) => {
 };
 
 export const checkGitHub: Check = async (config) => {
-  if (!config.env.GITHUB_TOKEN) return { name: 'GitHub', ok: false, detail: 'GITHUB_TOKEN is not set', fix: 'Set GITHUB_TOKEN to a token that can push branches and open pull requests' };
   const url = config.env.GITHUB_API_URL;
+  const webhook = config.env.GITHUB_WEBHOOK_SECRET ? 'webhook on' : 'webhook off (GITHUB_WEBHOOK_SECRET unset)';
+  const repositories = [...new Set(Object.values(config.file.channels).map((c) => c.repo))];
+  if (!config.env.GITHUB_TOKEN) {
+    const access = createGitHubAccess(config.env);
+    if (!access?.app)
+      return { name: 'GitHub', ok: false, detail: 'no GitHub credential: GITHUB_TOKEN and GITHUB_APP_ID are unset', fix: 'Set GITHUB_TOKEN to a token that can push branches and open pull requests, or GITHUB_APP_ID with GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App' };
+    try {
+      return await checkGitHubApp(access.app, repositories, webhook);
+    } catch (error) {
+      return { name: 'GitHub', ok: false, detail: failureDetail(error, url), fix: 'Check GITHUB_APP_ID, the private key and GITHUB_API_URL' };
+    }
+  }
   const octokit = createOctokit({ token: config.env.GITHUB_TOKEN, baseUrl: url, silent: true });
   try {
     await octokit.request('GET /rate_limit', { request: { retries: 0, signal: AbortSignal.timeout(10_000) } });
@@ -147,13 +160,40 @@ export const checkGitHub: Check = async (config) => {
     return { name: 'GitHub', ok: false, detail: failureDetail(error, url), fix: 'Check GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3) and the network' };
   }
   const unreadable: string[] = [];
-  for (const fullName of new Set(Object.values(config.file.channels).map((c) => c.repo))) {
+  for (const fullName of repositories) {
     const [owner, repo] = fullName.split('/');
     await octokit.repos.get({ owner, repo, request: { retries: 0 } }).catch((error) => unreadable.push(`${fullName} (${failureCause(error) === 'other' ? errorText(error) : failureCause(error)})`));
   }
   if (unreadable.length) return { name: 'GitHub', ok: false, detail: `the token cannot read ${unreadable.join(', ')}`, fix: 'Give the token access to these repositories (contents and pull requests: read and write)' };
-  return { name: 'GitHub', ok: true, detail: `token works at ${url}` };
+  return { name: 'GitHub', ok: true, detail: `token works at ${url}; ${webhook}` };
 };
+
+/** The permissions Wrench uses (README: creating the GitHub App). */
+const APP_PERMISSIONS: Record<string, 'read' | 'write'> = { contents: 'write', pull_requests: 'write', issues: 'write', checks: 'read', actions: 'read', metadata: 'read' };
+
+/** Can the App see each configured repository, and with which permissions? */
+async function checkGitHubApp(app: InstallationAuth, repositories: string[], webhook: string): Promise<CheckResult> {
+  await app.appToken();
+  const problems: string[] = [];
+  const seen: string[] = [];
+  for (const fullName of repositories) {
+    const [owner, repo] = fullName.split('/');
+    try {
+      const token = await app.tokenFor(owner, repo);
+      const lacking = Object.entries(APP_PERMISSIONS)
+        .filter(([name, level]) => !(token.permissions[name] === 'write' || (level === 'read' && token.permissions[name] === 'read')))
+        .map(([name, level]) => `${name}: ${level}`);
+      const granted = Object.entries(token.permissions).map(([name, level]) => `${name}:${level}`).join(', ');
+      seen.push(`${fullName} (installation ${token.installationId}: ${granted || 'no permissions'})`);
+      if (lacking.length) problems.push(`${fullName} lacks ${lacking.join(', ')}`);
+    } catch (error) {
+      problems.push(errorText(error));
+    }
+  }
+  if (problems.length)
+    return { name: 'GitHub', ok: false, detail: problems.join('; '), fix: 'Install the GitHub App on these repositories and grant the permissions listed in README (GitHub App)' };
+  return { name: 'GitHub', ok: true, detail: `GitHub App works${seen.length ? `: ${seen.join('; ')}` : ' (no repositories configured)'}; ${webhook}` };
+}
 
 export const checkPagerDuty: Check = async (config) => {
   if (!config.env.PAGERDUTY_API_TOKEN) return { name: 'PagerDuty', ok: true, skipped: true, detail: 'off (PAGERDUTY_API_TOKEN unset)' };

@@ -85,6 +85,15 @@ export const configFileSchema = z
       .strict()
       .default({ githubReview: false }),
     protectedPaths: z.array(z.string()).default(['.github/workflows/**']),
+    github: z
+      .object({
+        /** A failing check on a Wrench pull request gets a bounded fix round. */
+        fixFailingChecks: z.boolean().default(true),
+        /** Fix rounds per pull request, at most. */
+        maxFixRounds: z.number().int().min(0).max(10).default(2),
+      })
+      .strict()
+      .default({ fixFailingChecks: true, maxFixRounds: 2 }),
   })
   .strict();
 

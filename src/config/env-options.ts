@@ -16,7 +16,16 @@ export const envSchema = z.object({
   WRENCH_MODEL: nonEmpty.default('claude-sonnet-5-5'),
   GITHUB_TOKEN: nonEmpty.optional(),
   GITHUB_APP_ID: nonEmpty.optional(),
-  GITHUB_APP_PRIVATE_KEY: nonEmpty.optional(),
+  /** PEM text; `\n` escapes (one-line environment values) are turned into newlines. */
+  GITHUB_APP_PRIVATE_KEY: nonEmpty
+    .transform((value) => value.replace(/\\n/g, '\n'))
+    .refine((value) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value), {
+      message: 'GITHUB_APP_PRIVATE_KEY must be the PEM private key of the GitHub App (-----BEGIN RSA PRIVATE KEY-----...)',
+    })
+    .optional(),
+  /** A file holding the App's private key; read once by loadConfig into GITHUB_APP_PRIVATE_KEY. */
+  GITHUB_APP_PRIVATE_KEY_PATH: nonEmpty.optional(),
+  GITHUB_WEBHOOK_SECRET: nonEmpty.optional(),
   GITHUB_API_URL: url('GITHUB_API_URL').default('https://api.github.com'),
   GIT_BASE_URL: url('GIT_BASE_URL').default('https://github.com'),
   PAGERDUTY_API_TOKEN: nonEmpty.optional(),

@@ -21,6 +21,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `The environment is not valid:\n${describeIssues(parsedEnv.error.issues, (p) => String(p[0] ?? 'environment'))}`,
     );
   }
+  if (parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH && !parsedEnv.data.GITHUB_APP_PRIVATE_KEY) {
+    parsedEnv.data.GITHUB_APP_PRIVATE_KEY = readPrivateKey(path.resolve(cwd, parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH));
+  }
   const configPath = path.resolve(cwd, parsedEnv.data.WRENCH_CONFIG ?? 'wrench.config.yml');
   const file = readConfigFile(configPath, parsedEnv.data.WRENCH_CONFIG !== undefined);
   return {
@@ -29,6 +32,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     configPath: existsSync(configPath) ? configPath : null,
     dataDir: path.resolve(cwd, parsedEnv.data.WRENCH_DATA_DIR),
   };
+}
+
+function readPrivateKey(keyPath: string): string {
+  let key: string;
+  try {
+    key = readFileSync(keyPath, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`GITHUB_APP_PRIVATE_KEY_PATH points at ${keyPath}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); download the App's private key (.pem) there.`);
+  }
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) {
+    throw new ConfigError(`GITHUB_APP_PRIVATE_KEY_PATH: ${keyPath} is not a PEM private key; use the .pem file GitHub generated for the App.`);
+  }
+  return key;
 }
 
 export function readConfigFile(configPath: string, mustExist: boolean): ConfigFile {

@@ -7,12 +7,22 @@ import type { Logger } from '../logging/logger.js';
 export const WrenchOctokit = Octokit.plugin(throttling, retry).defaults({ userAgent: 'wrench' });
 export type GitHubClient = InstanceType<typeof WrenchOctokit>;
 
-/** `silent`: no request log lines at all (the CLI prints its own words; Octokit would print its own). */
-export function createOctokit(options: { token?: string; baseUrl: string; logger?: Logger; retryAfterBase?: number; silent?: boolean }): GitHubClient {
+export interface OctokitOptions {
+  token?: string;
+  /** Instead of a token: e.g. a GitHub App's per-repository installation tokens (github-access.ts). */
+  authStrategy?: () => unknown;
+  baseUrl: string;
+  logger?: Logger;
+  retryAfterBase?: number;
+  /** No request log lines at all (the CLI prints its own words; Octokit would print its own). */
+  silent?: boolean;
+}
+
+export function createOctokit(options: OctokitOptions): GitHubClient {
   const log = options.logger;
   const quiet = () => {};
   return new WrenchOctokit({
-    auth: options.token,
+    ...(options.authStrategy ? { authStrategy: options.authStrategy } : { auth: options.token }),
     baseUrl: options.baseUrl.replace(/\/$/, ''),
     log: options.silent
       ? { debug: quiet, info: quiet, warn: quiet, error: quiet }

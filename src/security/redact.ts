@@ -78,7 +78,7 @@ function deepMap(value: unknown, redact: (s: string) => string): unknown {
 /** The secret values of a configuration: every variable whose name says it holds a credential. */
 export function secretValuesOf(env: Record<string, unknown>): string[] {
   return Object.entries(env)
-    .filter(([name]) => /TOKEN|SECRET|KEY|PASSWORD/i.test(name))
+    .filter(([name]) => /TOKEN|SECRET|KEY|PASSWORD/i.test(name) && !/_PATH$/i.test(name))
     .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
     .filter((v): v is string => typeof v === 'string');
 }

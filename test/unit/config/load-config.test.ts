@@ -91,9 +91,41 @@ describe('requireSettings', () => {
     expect(() => requireSettings(config, 'all')).not.toThrow();
   });
 
-  it('says plainly that GitHub App credentials are not supported yet', () => {
-    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', ANTHROPIC_API_KEY: 'k', GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'pem' }, dir());
-    expect(() => requireSettings(config, 'all')).toThrow(/GitHub App credentials .* are not supported yet/);
+  describe('GitHub App credentials', () => {
+    const base = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', ANTHROPIC_API_KEY: 'k' };
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n';
+
+    it('start without GITHUB_TOKEN, the key inline with \\n escapes', () => {
+      const config = loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }, dir());
+      expect(config.env.GITHUB_APP_PRIVATE_KEY).toBe(pem);
+      expect(() => requireSettings(config, 'all')).not.toThrow();
+    });
+
+    it('read the key from GITHUB_APP_PRIVATE_KEY_PATH once, and keep the path itself out of the secrets', async () => {
+      const cwd = dir();
+      writeFileSync(path.join(cwd, 'app.pem'), pem);
+      const config = loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY_PATH: 'app.pem' }, cwd);
+      expect(config.env.GITHUB_APP_PRIVATE_KEY).toBe(pem);
+      const { secretValuesOf } = await import('../../../src/security/redact.js');
+      expect(secretValuesOf(config.env)).toContain(pem);
+      expect(secretValuesOf(config.env)).not.toContain('app.pem');
+    });
+
+    it('name a missing or unreadable key file, a key that is not PEM, and a missing App id', () => {
+      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY_PATH: 'nope.pem' }, dir())).toThrow(/GITHUB_APP_PRIVATE_KEY_PATH .*nope\.pem.*cannot be read/);
+      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'pem' }, dir())).toThrow(/GITHUB_APP_PRIVATE_KEY must be the PEM private key/);
+      expect(() => requireSettings(loadConfig({ ...base, GITHUB_APP_PRIVATE_KEY: pem }, dir()), 'all')).toThrow(/GITHUB_APP_ID/);
+      expect(() => requireSettings(loadConfig({ ...base, GITHUB_APP_ID: '1' }, dir()), 'all')).toThrow(/GITHUB_APP_PRIVATE_KEY or GITHUB_APP_PRIVATE_KEY_PATH/);
+    });
+  });
+
+  it('reads github.fixFailingChecks (default on) and github.maxFixRounds', () => {
+    const cwd = dir();
+    expect(loadConfig({}, cwd).file.github).toEqual({ fixFailingChecks: true, maxFixRounds: 2 });
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'github: { fixFailingChecks: false, maxFixRounds: 1 }\n');
+    expect(loadConfig({}, cwd).file.github).toEqual({ fixFailingChecks: false, maxFixRounds: 1 });
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'github: { maxFixRounds: -1 }\n');
+    expect(() => loadConfig({}, cwd)).toThrow(/github\.maxFixRounds/);
   });
 
   it('needs only the model key for wrench run', () => {
