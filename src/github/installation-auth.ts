@@ -20,6 +20,9 @@ export interface InstallationToken {
 }
 
 type Request = Octokit['request'];
+
+/** Failures surface as typed errors below; Octokit's own request log would only repeat them. */
+const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
 type Route = Parameters<Request>[0];
 type Parameters_ = Parameters<Request>[1];
 
@@ -34,7 +37,7 @@ export class InstallationAuth {
   private readonly installations = new Map<string, Promise<number>>();
 
   constructor(private readonly options: AppCredentials) {
-    this.request = new Octokit({ baseUrl: options.baseUrl.replace(/\/$/, ''), userAgent: 'wrench' }).request;
+    this.request = new Octokit({ baseUrl: options.baseUrl.replace(/\/$/, ''), userAgent: 'wrench', log: SILENT }).request;
     this.appAuth = createAppAuth({
       appId: options.appId,
       privateKey: options.privateKey,

@@ -6,7 +6,10 @@ import { PatternFailures, type FailurePattern, type GitHubFailure } from './gith
 import { createPull, mergePull, refreshPull, type MergeOptions } from './github/pull-ops.js';
 import { gitHubRequestHandler, type GitHubRequest } from './github/server.js';
 import { pullJson, repoJson } from './github/shapes.js';
-import { GitHubState, type IssueCommentRecord, type PullRecord, type ReviewCommentRecord, type ReviewRecord } from './github/state.js';
+import { FakeApp, type FakeAppOptions } from './github/app-auth.js';
+import { checkRunPayload, issueCommentPayload, pullClosedPayload, reviewCommentPayload, reviewPayload, workflowRunPayload } from './github/webhook-payloads.js';
+import { isoZ } from './github/git-read.js';
+import { GitHubState, type CheckRunRecord, type IssueCommentRecord, type PullRecord, type ReviewCommentRecord, type ReviewRecord } from './github/state.js';
 import { defaultBranch } from './github/git-read.js';
 import { listen } from './shared/http.js';
 import { pollFor } from './shared/wait-for.js';
@@ -15,7 +18,8 @@ export type { CommitSpec, FileChange } from './github/commit-builder.js';
 export type { CreateRepoOptions } from './github/create-repo.js';
 export type { GitHubFailure, FailurePattern } from './github/failures.js';
 export type { GitHubRequest } from './github/server.js';
-export type { IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
+export type { FakeAppOptions } from './github/app-auth.js';
+export type { CheckRunRecord, IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
 export { GIT_ENV } from './github/git.js';
 
 export interface GitHubFakeOptions {
@@ -27,6 +31,28 @@ export interface GitHubFakeOptions {
   defaultLogin?: string;
   /** Refuse tokens not in `users` with 401 Bad credentials. */
   strictTokens?: boolean;
+  /** Act as GitHub for this App too: JWT-checked /app routes, installations and installation tokens. */
+  app?: FakeAppOptions;
+}
+
+export interface NewCheckRun {
+  name: string;
+  headSha: string;
+  conclusion: NonNullable<CheckRunRecord['conclusion']>;
+  /** The job's plain-text log (GET .../actions/jobs/{id}/logs). */
+  log?: string;
+  /** Jobs of one workflow run share it (default: a new run). */
+  runId?: number;
+}
+
+/** Webhook payloads built from the fake's records (test/fakes/github/webhook-payloads.ts). */
+export interface WebhookPayloads {
+  reviewComment(commentId: number): Record<string, unknown>;
+  review(reviewId: number): Record<string, unknown>;
+  issueComment(commentId: number): Record<string, unknown>;
+  checkRun(checkRunId: number): Record<string, unknown>;
+  workflowRun(runId: number): Record<string, unknown>;
+  pullClosed(owner: string, repo: string, number: number, sender?: string): Record<string, unknown>;
 }
 
 export interface NewPullInput {
@@ -61,6 +87,12 @@ export interface GitHubFake {
   reviewComments: ReviewCommentRecord[];
   issueComments: IssueCommentRecord[];
   failNext(pattern: FailurePattern, failure: GitHubFailure, times?: number): void;
+  app?: FakeApp;
+  /** A person's role on a repository (others have read access). */
+  setRole(owner: string, repo: string, login: string, role: 'admin' | 'maintain' | 'write' | 'triage' | 'read'): void;
+  addCheckRun(owner: string, repo: string, input: NewCheckRun): CheckRunRecord;
+  checkRuns: CheckRunRecord[];
+  payloads: WebhookPayloads;
   waitFor(predicate: (request: GitHubRequest) => boolean, timeoutMs?: number): Promise<GitHubRequest>;
   stop(): Promise<void>;
 }
@@ -85,6 +117,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     'github-fake',
   );
   state.baseUrl = server.url;
+  if (options.app) state.app = new FakeApp(options.app);
 
   const findPull = (owner: string, repo: string, number: number): PullRecord => {
     const pull = state.pull(owner, repo, number);
@@ -134,6 +167,48 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     reviewComments: state.reviewComments,
     issueComments: state.issueComments,
     failNext: (pattern, failure, times) => failures.add(pattern, failure, times),
+    app: state.app,
+    setRole(owner, repo, login, role) {
+      const key = `${owner}/${repo}`;
+      if (!state.collaborators.has(key)) state.collaborators.set(key, new Map());
+      state.collaborators.get(key)!.set(login, role);
+    },
+    addCheckRun(owner, repo, input) {
+      const id = state.nextId();
+      const now = isoZ(Date.now());
+      const run: CheckRunRecord = { id, owner, repo, name: input.name, headSha: input.headSha, status: 'completed', conclusion: input.conclusion, runId: input.runId ?? state.nextId(), log: input.log ?? '', started_at: now, completed_at: now };
+      state.checkRuns.push(run);
+      return run;
+    },
+    checkRuns: state.checkRuns,
+    payloads: {
+      reviewComment(commentId) {
+        const comment = state.reviewComments.find((c) => c.id === commentId);
+        if (!comment) throw new Error(`github-fake: no review comment ${commentId}`);
+        return reviewCommentPayload(state, comment, findPull(comment.owner, comment.repo, comment.pull));
+      },
+      review(reviewId) {
+        const review = state.reviews.find((r) => r.id === reviewId);
+        if (!review) throw new Error(`github-fake: no review ${reviewId}`);
+        return reviewPayload(state, review, findPull(review.owner, review.repo, review.pull));
+      },
+      issueComment(commentId) {
+        const comment = state.issueComments.find((c) => c.id === commentId);
+        if (!comment) throw new Error(`github-fake: no issue comment ${commentId}`);
+        return issueCommentPayload(state, comment, findPull(comment.owner, comment.repo, comment.issue));
+      },
+      checkRun(checkRunId) {
+        const run = state.checkRuns.find((r) => r.id === checkRunId);
+        if (!run) throw new Error(`github-fake: no check run ${checkRunId}`);
+        return checkRunPayload(state, run);
+      },
+      workflowRun(runId) {
+        const runs = state.checkRuns.filter((r) => r.runId === runId);
+        if (runs.length === 0) throw new Error(`github-fake: no workflow run ${runId}`);
+        return workflowRunPayload(state, runs);
+      },
+      pullClosed: (owner, repo, number, sender = 'octocat') => pullClosedPayload(state, findPull(owner, repo, number), sender),
+    },
     waitFor: (predicate, timeoutMs = 5000) =>
       pollFor(
         () => requests.find(predicate),

@@ -6,10 +6,12 @@ import { commitRoutes } from './routes/commits.js';
 import { issueCommentRoutes } from './routes/issue-comments.js';
 import { pullRoutes } from './routes/pulls.js';
 import { repoRoutes } from './routes/repos.js';
+import { appRoutes } from './routes/apps.js';
+import { checkRoutes } from './routes/checks.js';
 import { reviewRoutes } from './routes/reviews.js';
 import type { GitHubState } from './state.js';
 
-const ROUTES: Route[] = [...repoRoutes, ...commitRoutes, ...pullRoutes, ...reviewRoutes, ...issueCommentRoutes];
+const ROUTES: Route[] = [...appRoutes, ...checkRoutes, ...repoRoutes, ...commitRoutes, ...pullRoutes, ...reviewRoutes, ...issueCommentRoutes];
 
 export interface GitHubRequest {
   method: string;
@@ -65,9 +67,17 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
       const { body: failBody, headers: failHeaders } = failureResponse(failure);
       return reply(failure.status, failBody, failHeaders);
     }
+    const logs = /^\/_logs\/jobs\/(\d+)$/.exec(url.pathname);
+    if (logs) {
+      const run = deps.state.checkRuns.find((r) => r.id === Number(logs[1]));
+      record.status = run ? 200 : 404;
+      res.writeHead(record.status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(run?.log ?? 'BlobNotFound');
+      return;
+    }
     if (!token) return reply(401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest', status: '401' });
-    const login = deps.users[token] ?? (deps.strictTokens ? undefined : deps.defaultLogin);
-    if (!login) return reply(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+    const login = authenticate(deps, token, url.pathname);
+    if (typeof login !== 'string') return reply(login.status, { message: login.message, documentation_url: 'https://docs.github.com/rest', status: String(login.status) });
 
     const matched = matchRoute(ROUTES, method, url.pathname);
     if (!matched) return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
@@ -79,4 +89,28 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
       throw error;
     }
   };
+}
+
+/**
+ * The caller's login. With an App configured: its JWT (checked against the App's public key) acts as
+ * `app:<id>` and only on /app routes; an installation token acts as `<slug>[bot]` on its installation's
+ * repositories only (others are 404, as GitHub hides them) until it expires.
+ */
+function authenticate(deps: GitHubServerDeps, token: string, path: string): string | { status: number; message: string } {
+  const app = deps.state.app;
+  const repository = /^\/repos\/([^/]+)\/([^/]+)/.exec(path);
+  if (app?.looksLikeJwt(token)) {
+    const problem = app.jwtProblem(token);
+    if (problem) return { status: 401, message: problem };
+    const appRoute = path === '/app' || path.startsWith('/app/') || /^\/repos\/[^/]+\/[^/]+\/installation$/.test(path);
+    return appRoute ? `app:${app.options.id}` : { status: 401, message: 'A JSON web token cannot be used for this resource; use an installation access token' };
+  }
+  if (app && token.startsWith('ghs_')) {
+    const issued = app.liveToken(token);
+    if (!issued) return { status: 401, message: 'Bad credentials' };
+    if (repository && !app.covers(issued, decodeURIComponent(repository[1]), decodeURIComponent(repository[2]))) return { status: 404, message: 'Not Found' };
+    return app.login;
+  }
+  const login = deps.users[token] ?? (deps.strictTokens ? undefined : deps.defaultLogin);
+  return login ?? { status: 401, message: 'Bad credentials' };
 }

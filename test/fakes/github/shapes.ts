@@ -187,6 +187,7 @@ export function reviewCommentJson(state: GitHubState, comment: ReviewCommentReco
     original_start_line: comment.start_line,
     start_side: comment.start_side,
     subject_type: 'line',
+    ...(comment.in_reply_to_id ? { in_reply_to_id: comment.in_reply_to_id } : {}),
   };
 }
 

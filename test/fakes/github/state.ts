@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FakeApp } from './app-auth.js';
 
 export interface PullRecord {
   owner: string;
@@ -51,6 +52,7 @@ export interface ReviewCommentRecord {
   start_line: number | null;
   start_side: 'LEFT' | 'RIGHT' | null;
   position: number | null;
+  in_reply_to_id?: number;
   commit_id: string;
   diff_hunk: string;
   created_at: string;
@@ -67,6 +69,21 @@ export interface IssueCommentRecord {
   updated_at: string;
 }
 
+export interface CheckRunRecord {
+  id: number;
+  owner: string;
+  repo: string;
+  name: string;
+  headSha: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required' | null;
+  /** The Actions workflow run this job belongs to. */
+  runId: number;
+  log: string;
+  started_at: string;
+  completed_at: string | null;
+}
+
 export interface RepoSettings {
   id: number;
   private: boolean;
@@ -79,7 +96,11 @@ export class GitHubState {
   readonly reviews: ReviewRecord[] = [];
   readonly reviewComments: ReviewCommentRecord[] = [];
   readonly issueComments: IssueCommentRecord[] = [];
+  readonly checkRuns: CheckRunRecord[] = [];
   readonly repoSettings = new Map<string, RepoSettings>();
+  /** `owner/repo` -> login -> role; people not listed have read access (as on a public repository). */
+  readonly collaborators = new Map<string, Map<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read'>>();
+  app?: FakeApp;
   private readonly numbers = new Map<string, number>();
   private lastId = 1000;
   baseUrl = '';
