@@ -19,8 +19,9 @@ type Claim = ['delivery' | 'event' | 'incident', string];
  * POST /pagerduty/webhook. Verifies the signature over the raw body, parses the V3 envelope,
  * deduplicates deliveries (X-Webhook-Id) and events (event id; and an incident is triaged once),
  * queues the work and answers. Only Redis is touched before the answer, well inside PagerDuty's 5 s.
- * 401 bad or missing signature, 400 malformed, 413 too large, 503 when the queue is unavailable
- * (PagerDuty retries 5xx), 202 when queued, 200 for pings, duplicates and events left alone.
+ * 401 bad or missing signature, 400 when the body is not a V3 envelope, 413 too large, 503 when the
+ * queue is unavailable (PagerDuty retries 5xx), 202 when queued, 200 for pings, duplicates, events
+ * left alone and signed events whose data Wrench cannot use (logged with what was wrong).
  */
 export async function handlePagerDutyWebhook(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
   try {
@@ -57,9 +58,14 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
     return reply(res, 400, { error: 'malformed_json', message: 'The body is not JSON.' });
   }
   const parsed = parseWebhook(body);
-  if (!parsed.ok) {
+  if (!parsed.ok && !parsed.envelope) {
     log.warn({ error: parsed.error }, 'refused: not a V3 webhook envelope');
     return reply(res, 400, { error: 'malformed_event', message: parsed.error });
+  }
+  if (!parsed.ok) {
+    // A signed event Wrench cannot use: a 4xx would only make PagerDuty retry the same body.
+    log.warn({ eventId: parsed.event?.id, eventType: parsed.event?.event_type, error: parsed.error }, 'acknowledged a PagerDuty event Wrench cannot use');
+    return reply(res, 200, { status: 'ignored', reason: parsed.error });
   }
   const webhook = parsed.webhook;
   const eventLog = log.child({ eventId: webhook.event.id, eventType: webhook.event.event_type });

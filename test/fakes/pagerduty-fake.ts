@@ -44,6 +44,8 @@ export interface PagerDutyFake {
   /** Notes posted to an incident (all incidents when omitted), with the From user. */
   notes(incidentId?: string): NoteRecord[];
   failNext(pattern: FailurePattern, failure: PagerDutyFailure, times?: number): void;
+  /** Answers the next matching request with this body (200), e.g. a documented REST answer kept as a fixture. */
+  answerNext(pattern: FailurePattern, body: unknown, times?: number): void;
   waitForNote(incidentId: string, timeoutMs?: number): Promise<NoteRecord>;
   stop(): Promise<void>;
 }
@@ -77,6 +79,7 @@ export async function startPagerDutyFake(options: PagerDutyFakeOptions = {}): Pr
     },
     notes: notesOf,
     failNext: (pattern, failure, times) => failures.add(pattern, failure, times),
+    answerNext: (pattern, body, times) => failures.add(pattern, { status: 200, body }, times),
     waitForNote: (incidentId, timeoutMs = 5000) =>
       pollFor(() => notesOf(incidentId)[0], timeoutMs, () => `no note was posted on incident ${incidentId}`),
     stop: () => server.close(),

@@ -46,4 +46,25 @@ describe('parseWebhook', () => {
     const badNote = webhookEnvelope('incident.annotated', 'incident', { type: 'incident_note', content: 'x' });
     expect(parseWebhook(badNote)).toMatchObject({ ok: false });
   });
+
+  it('reads every field PagerDuty documents as nullable or optional as null or absent', () => {
+    const body = incidentWebhook('incident.triggered', incident) as { event: Record<string, unknown> & { data: Record<string, unknown> } };
+    Object.assign(body.event.data, { assignees: null, title: null, priority: null, escalation_policy: null, teams: null, urgency: null, number: null, html_url: null });
+    body.event.agent = null;
+    body.event.client = null;
+    const parsed = parseWebhook(body);
+    expect(parsed).toMatchObject({ ok: true, webhook: { kind: 'triggered', incident: { id: 'Q1ABC', title: '', assignees: [], priority: null } } });
+    const minimal = parseWebhook({ event: { id: 'EV2', event_type: 'incident.triggered', data: { id: 'Q2', type: 'incident', service: { id: 'PABC123' } } } });
+    expect(minimal).toMatchObject({ ok: true, webhook: { incident: { id: 'Q2', status: 'unknown', title: '', assignees: [] } } });
+    const oddAssignee = incidentWebhook('incident.reassigned', incident) as { event: { data: Record<string, unknown> } };
+    oddAssignee.event.data.assignees = [null, { id: 'PUSER2', type: null, summary: null }];
+    expect(parseWebhook(oddAssignee)).toMatchObject({ ok: true, webhook: { incident: { assignees: [{ id: 'PUSER2' }] } } });
+  });
+
+  it('tells a body that is no envelope (400) from a real event whose data is unusable (acknowledged)', () => {
+    expect(parseWebhook(null)).toMatchObject({ ok: false, envelope: false });
+    const noService = incidentWebhook('incident.triggered', incident) as { event: { data: Record<string, unknown> } };
+    noService.event.data.service = null;
+    expect(parseWebhook(noService)).toMatchObject({ ok: false, envelope: true, event: { event_type: 'incident.triggered' } });
+  });
 });
