@@ -11,6 +11,7 @@ import { failureMessage, isTransient } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './task-runner.js';
 import { closeWorker } from './close-worker.js';
+import { isConnectionError } from '../src/redis/redis-connection.js';
 
 export interface ReporterContext {
   reporter: RunReporter;
@@ -51,6 +52,9 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   const slots = new RunSlots(options.redis, options.prefix, options.limits);
   const cancellation = new Cancellation(options.redis, options.prefix);
   const queue = new Queue(TASK_QUEUE, { connection: options.redis, prefix: options.prefix });
+  queue.on('error', (error) => {
+    if (!isConnectionError(error)) deps.logger.error({ err: error }, 'task queue error');
+  });
   const unsubscribe = await cancellation.subscribe((jobId) => running.get(jobId)?.abort(new Error('cancelled')));
 
   const setRun = async (job: TaskJob, jobId: string, change: Partial<RunRecord>, extra: { branch?: string; baseBranch?: string; pullRequest?: { number: number; url: string } } = {}) => {
@@ -166,7 +170,9 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     concurrency: options.concurrency,
     maxStalledCount: 1,
   });
-  worker.on('error', (error) => deps.logger.error({ err: error }, 'task worker error'));
+  worker.on('error', (error) => {
+    if (!isConnectionError(error)) deps.logger.error({ err: error }, 'task worker error');
+  });
 
   return {
     worker,

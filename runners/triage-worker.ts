@@ -9,6 +9,7 @@ import { runRevert } from './revert-runner.js';
 import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
 import { closeWorker } from './close-worker.js';
+import { isConnectionError } from '../src/redis/redis-connection.js';
 
 export interface TriageWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
@@ -84,7 +85,9 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
     concurrency: options.concurrency,
     maxStalledCount: 1,
   });
-  worker.on('error', (error) => deps.logger.error({ err: error }, 'triage worker error'));
+  worker.on('error', (error) => {
+    if (!isConnectionError(error)) deps.logger.error({ err: error }, 'triage worker error');
+  });
 
   return {
     worker,

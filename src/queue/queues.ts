@@ -1,4 +1,6 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import type { Logger } from '../logging/logger.js';
+import { isConnectionError } from '../redis/redis-connection.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
 import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from './triage-job.js';
 
@@ -21,9 +23,15 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-export function createQueues(connection: ConnectionOptions, prefix: string): Queues {
+export function createQueues(connection: ConnectionOptions, prefix: string, logger?: Logger): Queues {
   const tasks = new Queue<TaskJob>(TASK_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const triage = new Queue<TriageJob>(TRIAGE_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  // Without a listener BullMQ prints every reconnection error; an outage is logged once by the connection.
+  for (const queue of [tasks, triage]) {
+    queue.on('error', (error) => {
+      if (!isConnectionError(error)) logger?.error({ err: error, queue: queue.name }, 'queue error');
+    });
+  }
   return {
     tasks,
     triage,

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { duplicateConnection } from './redis-connection.js';
 
 /**
  * JSON documents in Redis, validated with a zod schema and updated atomically with WATCH/MULTI
@@ -33,7 +34,7 @@ export class JsonDocumentStore<S extends z.ZodType> {
   }
 
   private async transact(key: string, change: (current: z.infer<S> | null) => z.infer<S> | null): Promise<z.infer<S> | null> {
-    const connection = (this.transactions ??= this.redis.duplicate());
+    const connection = (this.transactions ??= duplicateConnection(this.redis));
     for (let attempt = 0; attempt < 50; attempt++) {
       // Another process wrote in between: back off a little, with jitter, before reading again.
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * attempt)));

@@ -52,8 +52,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     logger.info({ url: embedded.url }, 'started embedded redis-server (set REDIS_URL to use your own)');
   }
   const redisUrl = config.env.REDIS_URL ?? embedded!.url;
-  const redis: Redis = createRedis(redisUrl);
-  const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX);
+  const redis: Redis = createRedis(redisUrl, logger, 'main');
+  const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
   const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
   const slackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL });
 
@@ -77,8 +77,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
 
   let worker: TaskWorker | undefined;
   let triageWorker: TriageWorker | undefined;
-  const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl) : undefined;
-  const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl) : undefined;
+  const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'triage-worker') : undefined;
+  const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'task-worker') : undefined;
   if (workerConnection) {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets);
     worker = await startTaskWorker(

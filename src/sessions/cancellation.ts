@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { duplicateConnection } from '../redis/redis-connection.js';
 
 /**
  * Cancel requests cross processes: a flag in Redis (for a run that has not started yet) and a
@@ -29,7 +30,7 @@ export class Cancellation {
 
   /** Calls `onCancel(jobId)` for every request from any process; returns the unsubscribe function. */
   async subscribe(onCancel: (jobId: string) => void): Promise<() => Promise<void>> {
-    const subscriber = this.redis.duplicate();
+    const subscriber = duplicateConnection(this.redis);
     await subscriber.subscribe(this.channel);
     subscriber.on('message', (_channel: string, jobId: string) => onCancel(jobId));
     return async () => {

@@ -9,16 +9,19 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** A private redis-server on a free port, or the one named by REDIS_URL (then stop() does nothing). */
-export async function startRedisServer(options: { timeoutMs?: number } = {}): Promise<RedisServer> {
+/**
+ * A private redis-server on a free port (or on `port`, to bring a stopped one back at the same
+ * address), or the one named by REDIS_URL (then stop() does nothing).
+ */
+export async function startRedisServer(options: { timeoutMs?: number; port?: number } = {}): Promise<RedisServer> {
   const external = process.env.REDIS_URL;
-  if (external) {
+  if (external && options.port === undefined) {
     return { url: external, port: Number(new URL(external).port || 6379), stop: async () => {} };
   }
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      return await spawnRedis(options.timeoutMs ?? 10_000);
+      return await spawnRedis(options.timeoutMs ?? 10_000, options.port);
     } catch (error) {
       lastError = error;
     }
@@ -26,8 +29,8 @@ export async function startRedisServer(options: { timeoutMs?: number } = {}): Pr
   throw lastError;
 }
 
-async function spawnRedis(timeoutMs: number): Promise<RedisServer> {
-  const port = await freePort();
+async function spawnRedis(timeoutMs: number, fixedPort?: number): Promise<RedisServer> {
+  const port = fixedPort ?? (await freePort());
   const dir = await makeTempDir('wrench-redis-');
   const args = ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', '--dir', dir.path];
   const child = spawn('redis-server', args, { cwd: dir.path, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollFor } from '../fakes/shared/wait-for.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { createE2eWorld, type E2eWorld } from './e2e-world.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/target }
+sandbox: { mode: none }
+`;
+
+/** Redis stops under a running Wrench and comes back at the same address. */
+describe('a Redis outage', () => {
+  let world: E2eWorld;
+  let restarted: RedisServer | undefined;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.start();
+  });
+
+  afterAll(async () => {
+    if (process.env.WRENCH_E2E_DEBUG) console.log(world?.wrench?.output());
+    await world?.stop();
+    await restarted?.stop();
+  });
+
+  const health = async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 5000);
+    try {
+      const response = await fetch(`${world.wrench!.url}/healthz`, { signal: controller.signal });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  it('/healthz answers 503 with the reason while Redis is down, 200 once it is back; the outage is logged once, with the recovery', async () => {
+    expect((await health()).status).toBe(200);
+    const port = world.redis.port;
+    await world.redis.stop();
+
+    const unhealthy = await health();
+    expect(unhealthy.status).toBe(503);
+    expect(unhealthy.body).toMatchObject({ status: 'unavailable', redis: expect.any(String), reason: expect.stringMatching(/Redis/) });
+    // Several checks during the outage, each answered (the fetch above aborts after 5 s otherwise).
+    for (let i = 0; i < 3; i += 1) expect((await health()).status).toBe(503);
+
+    // A longer outage: several reconnection attempts of each connection, still one line per connection.
+    const attempts = () => world.wrench!.output().match(/"connection":"main"[^\n]*Redis reconnection attempt/g)?.length ?? 0;
+    await pollFor(() => (attempts() >= 4 ? true : undefined), 30_000, () => `${attempts()} reconnection attempts logged`);
+    expect(world.wrench!.output()).not.toMatch(/"level":50/);
+    restarted = await startRedisServer({ port });
+    await waitForHealth(200);
+    await pollFor(() => (/Redis connection restored/.test(world.wrench!.output()) ? true : undefined), 10_000, () => 'no recovery log line');
+    const log = world.wrench!.output();
+    expect(log).not.toMatch(/Unhandled error event/);
+    // Once per connection (main, task worker, triage worker), not once per reconnection attempt.
+    const lost = log.match(/Redis connection lost/g)?.length ?? 0;
+    expect(lost).toBeGreaterThanOrEqual(1);
+    expect(lost).toBeLessThanOrEqual(3);
+    expect(world.wrench!.child.exitCode).toBeNull();
+  });
+
+  async function waitForHealth(status: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if ((await health()).status === status) return;
+      if (Date.now() > deadline) throw new Error(`/healthz never answered ${status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+});
