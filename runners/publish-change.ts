@@ -62,7 +62,8 @@ export async function publish(
     if (!context.continueBranch) await deleteRemoteBranch({ ...remote, expectedSha: pushed.sha }).catch(() => undefined);
     throw error;
   }
-  if (!pr.created) {
+  // A run asked for on GitHub is answered on its own comment thread instead (github-reply.ts).
+  if (!pr.created && !job.github) {
     await deps.github.issues.createComment({
       owner: job.repo.owner,
       repo: job.repo.name,

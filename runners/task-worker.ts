@@ -10,6 +10,7 @@ import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage, isTransient } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './task-runner.js';
+import { answerOnGitHub } from './github-reply.js';
 import { closeWorker } from './close-worker.js';
 import { isConnectionError } from '../src/redis/redis-connection.js';
 
@@ -140,6 +141,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         },
         deps,
       );
+      await answerOnGitHub(payload, { result }, deps, threadUrl).catch((error) => log.warn({ err: error }, 'could not answer on GitHub'));
       await setRun(payload, jobId, runRecordOf(result, controller.signal.aborted), {
         branch: result.pullRequest ? result.branch : session?.branch,
         pullRequest: result.pullRequest ? { number: result.pullRequest.number, url: result.pullRequest.url } : undefined,
@@ -156,6 +158,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       }
       await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
       await reporter.failed(failureMessage(error)).catch((e) => log.error({ err: e }, 'could not report the failure'));
+      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl).catch((e) => log.warn({ err: e }, 'could not answer on GitHub'));
       throw new UnrecoverableError(describeError(error));
     } finally {
       running.delete(jobId);

@@ -2,6 +2,7 @@ import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Logger } from '../logging/logger.js';
 import { isConnectionError } from '../redis/redis-connection.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
+import { GITHUB_QUEUE, gitHubJobSchema, type GitHubJob } from './github-job.js';
 import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from './triage-job.js';
 
 /**
@@ -20,14 +21,17 @@ export interface Queues {
   tasks: Queue<TaskJob>;
   /** Incident events, triage runs and reverts (runners/triage-worker.ts). */
   triage: Queue<TriageJob>;
+  /** Pull request events from the GitHub webhook (runners/github-worker.ts). */
+  github: Queue<GitHubJob>;
   close(): Promise<void>;
 }
 
 export function createQueues(connection: ConnectionOptions, prefix: string, logger?: Logger): Queues {
   const tasks = new Queue<TaskJob>(TASK_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const triage = new Queue<TriageJob>(TRIAGE_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const github = new Queue<GitHubJob>(GITHUB_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   // Without a listener BullMQ prints every reconnection error; an outage is logged once by the connection.
-  for (const queue of [tasks, triage]) {
+  for (const queue of [tasks, triage, github]) {
     queue.on('error', (error) => {
       if (!isConnectionError(error)) logger?.error({ err: error, queue: queue.name }, 'queue error');
     });
@@ -35,8 +39,9 @@ export function createQueues(connection: ConnectionOptions, prefix: string, logg
   return {
     tasks,
     triage,
+    github,
     close: async () => {
-      await Promise.all([tasks.close(), triage.close()]);
+      await Promise.all([tasks.close(), triage.close(), github.close()]);
     },
   };
 }
@@ -51,4 +56,10 @@ export async function enqueueTask(queues: Queues, jobId: string, payload: TaskJo
 export async function enqueueTriage(queues: Queues, jobId: string, payload: TriageJob) {
   const job = triageJobSchema.parse(payload);
   return queues.triage.add(job.kind, job, { jobId });
+}
+
+/** The delivery id is the job id: a redelivered webhook finds its job and adds nothing. */
+export async function enqueueGitHubEvent(queues: Queues, jobId: string, payload: GitHubJob) {
+  const job = gitHubJobSchema.parse(payload);
+  return queues.github.add(job.event.kind, job, { jobId });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../instruction/instruction-types.js';
+import { gitHubTriggerSchema } from './github-job.js';
 
 export const TASK_QUEUE = 'tasks';
 
@@ -30,6 +31,8 @@ export const taskJobSchema = z.object({
   elements: z.record(z.string(), z.unknown()).default({}),
   requester: z.object({ slackUserId: z.string(), name: z.string().optional() }),
   requestedAt: z.string(),
+  /** Set when a pull request review, comment or failing check asked for this run: it is answered there too. */
+  github: gitHubTriggerSchema.optional(),
 });
 
 export type TaskJob = z.infer<typeof taskJobSchema>;

@@ -2,6 +2,9 @@ import { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import { handleHealth } from '../../handlers/health.js';
 import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../handlers/pagerduty-webhook.js';
+import { gitHubWebhookDisabled, gitHubWebhookHandler } from '../../handlers/github-webhook.js';
+import { startGitHubWorker, type GitHubWorker } from '../../runners/github-worker.js';
+import { ThreadPoster } from '../slack/thread-poster.js';
 import { registerHandlers } from '../../handlers/register-handlers.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
@@ -67,6 +70,9 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
         ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }
         : { path: '/pagerduty/webhook', method: ['POST', 'GET'], handler: pagerDutyWebhookDisabled },
+      config.env.GITHUB_WEBHOOK_SECRET
+        ? { path: '/github/webhook', method: ['POST'], handler: gitHubWebhookHandler(deps, config.env.GITHUB_WEBHOOK_SECRET) }
+        : { path: '/github/webhook', method: ['POST', 'GET'], handler: gitHubWebhookDisabled },
     ]);
     registerHandlers(app, deps);
     await app.start();
@@ -79,6 +85,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   let triageWorker: TriageWorker | undefined;
   const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'triage-worker') : undefined;
   const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'task-worker') : undefined;
+  const gitHubConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'github-worker') : undefined;
+  let gitHubWorker: GitHubWorker | undefined;
   if (workerConnection) {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets);
     worker = await startTaskWorker(
@@ -96,6 +104,10 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       { connection: triageConnection!, concurrency: config.file.limits.concurrency },
       buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX }),
     );
+    gitHubWorker = startGitHubWorker(
+      { connection: gitHubConnection! },
+      { runner: runnerDeps, redis, queues, sessions, poster: new ThreadPoster(slackClient, redact), prefix: config.env.WRENCH_QUEUE_PREFIX },
+    );
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
 
@@ -109,11 +121,12 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
         await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
-        await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs)]);
+        await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs), gitHubWorker?.close()]);
         await queues.close();
         sessions.close();
         workerConnection?.disconnect();
         triageConnection?.disconnect();
+        gitHubConnection?.disconnect();
         redis.disconnect();
         await embedded?.stop();
         logger.flush();

@@ -9,7 +9,7 @@ export class ThreadSessionStore {
   private readonly documents: JsonDocumentStore<typeof threadSessionSchema>;
 
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     private readonly prefix: string,
   ) {
     this.documents = new JsonDocumentStore(redis, threadSessionSchema, TTL_SECONDS);
@@ -28,11 +28,37 @@ export class ThreadSessionStore {
   }
 
   /** `change` gets null when the thread has no session yet and returns the new value (or null to leave it). */
-  update(channel: string, threadTs: string, change: (current: ThreadSession | null) => ThreadSession | null): Promise<ThreadSession | null> {
-    return this.documents.update(this.key(channel, threadTs), (current) => {
+  async update(channel: string, threadTs: string, change: (current: ThreadSession | null) => ThreadSession | null): Promise<ThreadSession | null> {
+    const updated = await this.documents.update(this.key(channel, threadTs), (current) => {
       const next = change(current);
       if (next) next.updatedAt = new Date().toISOString();
       return next;
     });
+    // A pull request leads back to its thread (GitHub events: review comments, failing checks, merge).
+    if (updated?.pullRequest) {
+      const key = this.pullRequestKey(updated.repo.owner, updated.repo.name, updated.pullRequest.number);
+      await this.redis.set(key, JSON.stringify({ channel, threadTs }), 'EX', TTL_SECONDS);
+    }
+    return updated;
+  }
+
+  pullRequestKey(owner: string, repo: string, number: number): string {
+    return `${this.prefix}:pull:${owner}/${repo}#${number}`.toLowerCase();
+  }
+
+  /** The Slack thread of a pull request Wrench opened, or null for any other pull request. */
+  async threadOfPullRequest(owner: string, repo: string, number: number): Promise<{ channel: string; threadTs: string } | null> {
+    const raw = await this.redis.get(this.pullRequestKey(owner, repo, number));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { channel: string; threadTs: string };
+    return (await this.get(parsed.channel, parsed.threadTs))?.pullRequest?.number === number ? parsed : null;
+  }
+
+  /** The thread's work is over (its pull request was merged or closed): later messages start new work. */
+  async end(channel: string, threadTs: string): Promise<void> {
+    const session = await this.get(channel, threadTs);
+    const keys = [this.key(channel, threadTs)];
+    if (session?.pullRequest) keys.push(this.pullRequestKey(session.repo.owner, session.repo.name, session.pullRequest.number));
+    await this.redis.del(...keys);
   }
 }

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const GITHUB_QUEUE = 'github';
+
+const repoSchema = z.object({ owner: z.string(), name: z.string() });
+const pullSchema = { repo: repoSchema, pull: z.number().int().positive(), url: z.string() };
+
+/** A GitHub event on a pull request Wrench opened, read from the webhook into what the runner needs. */
+export const gitHubEventSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('review-comment'),
+    ...pullSchema,
+    author: z.string(),
+    body: z.string(),
+    commentId: z.number().int(),
+    path: z.string(),
+    line: z.number().int().nullable(),
+    startLine: z.number().int().nullable(),
+    diffHunk: z.string(),
+  }),
+  z.object({ kind: z.literal('review'), ...pullSchema, author: z.string(), body: z.string(), reviewId: z.number().int() }),
+  z.object({ kind: z.literal('comment'), ...pullSchema, author: z.string(), body: z.string(), commentId: z.number().int() }),
+  z.object({
+    kind: z.literal('check-failed'),
+    ...pullSchema,
+    headSha: z.string(),
+    checkName: z.string(),
+    /** Actions job ids whose logs explain the failure (a check run's id is its job's id). */
+    jobIds: z.array(z.number().int()),
+    workflowRunId: z.number().int().optional(),
+  }),
+  z.object({ kind: z.literal('closed'), ...pullSchema, merged: z.boolean(), by: z.string() }),
+]);
+
+export const gitHubJobSchema = z.object({
+  kind: z.literal('github-event'),
+  deliveryId: z.string(),
+  event: gitHubEventSchema,
+  /** The Slack thread of the pull request. */
+  thread: z.object({ channel: z.string(), threadTs: z.string() }),
+});
+
+export type GitHubEvent = z.infer<typeof gitHubEventSchema>;
+export type GitHubJob = z.infer<typeof gitHubJobSchema>;
+
+/** On a task job started from GitHub: where and to whom the result is answered on GitHub. */
+export const gitHubTriggerSchema = z.object({
+  kind: z.enum(['review-comment', 'review', 'comment', 'check-failed']),
+  pull: z.number().int().positive(),
+  /** Login of the person who asked (absent for a failing check). */
+  author: z.string().optional(),
+  /** Review comments are answered on their own thread. */
+  reviewCommentId: z.number().int().optional(),
+  url: z.string(),
+  /** For fix rounds: "round 1 of 2". */
+  round: z.object({ number: z.number().int(), of: z.number().int() }).optional(),
+});
+
+export type GitHubTrigger = z.infer<typeof gitHubTriggerSchema>;
