@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startAnthropicFake, type AnthropicFake } from '../fakes/anthropic-fake.js';
-import { startGitHubFake, type GitHubFake } from '../fakes/github-fake.js';
+import { startGitHubFake, type GitHubFake, type GitHubFakeOptions } from '../fakes/github-fake.js';
 import { startSlackFake, type SlackFake } from '../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
@@ -27,11 +27,11 @@ export interface E2eWorld {
   stop(): Promise<void>;
 }
 
-export async function createE2eWorld(configYaml: string): Promise<E2eWorld> {
+export async function createE2eWorld(configYaml: string, options: { github?: GitHubFakeOptions } = {}): Promise<E2eWorld> {
   const [slack, anthropic, github, redis, dir] = await Promise.all([
     startSlackFake(),
     startAnthropicFake(),
-    startGitHubFake(),
+    startGitHubFake(options.github),
     startRedisServer(),
     makeTempDir('wrench-e2e-'),
   ]);

@@ -1,0 +1,181 @@
+import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Octokit } from '@octokit/rest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverGitHubWebhook } from '../fakes/github-webhook-sender.js';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/app }
+sandbox: { mode: bwrap }
+limits: { concurrency: 2, perRepository: 2, perUser: 2 }
+github: { fixFailingChecks: true, maxFixRounds: 1 }
+`;
+const WEBHOOK_SECRET = 'e2e-github-webhook-secret';
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+describe('GitHub as a second front door (App credentials only)', () => {
+  let world: E2eWorld;
+  let threadTs: string;
+  let pullNumber: number;
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
+  const person = (token: string) => new Octokit({ auth: token, baseUrl: world.github.url, log: quiet });
+  const deliver = (event: string, payload: unknown, options: { deliveryId?: string; badSignature?: boolean } = {}) =>
+    deliverGitHubWebhook(`${world.wrench!.url}/github/webhook`, event, payload, { secret: WEBHOOK_SECRET, ...options });
+  const threadTexts = () => world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs).map((c) => String(c.args.text));
+  const branchLog = () => execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', world.github.pulls('acme', 'app')[0].headRef], { encoding: 'utf8' }).trim().split('\n');
+  const headSha = async () => (await world.github.branchSha('acme', 'app', world.github.pulls('acme', 'app')[0].headRef))!;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG, {
+      github: {
+        users: { ghp_alice: 'alice', ghp_mallory: 'mallory' },
+        strictTokens: true,
+        app: { id: 4242, slug: 'wrench-test', publicKey: keys.publicKey, installations: { acme: 77 } },
+      },
+    });
+    await world.github.createRepo('acme', 'app', { 'README.md': '# app\n', 'src/index.js': 'export const a = 1;\n' });
+    world.github.setRole('acme', 'app', 'alice', 'write');
+    const keyPath = path.join(world.dir.path, 'app.pem');
+    await writeFile(keyPath, keys.privateKey);
+    delete world.env.GITHUB_TOKEN;
+    await world.start({ GITHUB_APP_ID: '4242', GITHUB_APP_PRIVATE_KEY_PATH: keyPath, GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('a mention opens the pull request with installation tokens only', async () => {
+    world.anthropic.setScript(
+      scriptByRun({
+        'greeting module': [createFileStep('src/greeting.js', "export const greet = () => 'hi';\n"), finishStep('Added the greeting module.')],
+      }).items,
+    );
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a greeting module in src/greeting.js exporting `greet`. Follow src/index.js style.' });
+    threadTs = (envelope.event as { ts: string }).ts;
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 150_000);
+    const [pull] = world.github.pulls('acme', 'app');
+    pullNumber = pull.number;
+    expect(pull.user).toBe('wrench-test[bot]');
+    const apiCalls = world.github.requests.filter((r) => r.path.startsWith('/repos/acme/app') && !r.path.endsWith('/installation'));
+    expect(apiCalls.length).toBeGreaterThan(0);
+    expect(apiCalls.every((r) => r.token?.startsWith('ghs_'))).toBe(true);
+    expect(world.github.app!.tokens.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad signature with 401 and leaves unknown events alone with 200', async () => {
+    const bad = await deliver('issue_comment', { action: 'created' }, { badSignature: true });
+    expect(bad.status).toBe(401);
+    const unknown = await deliver('star', { action: 'created', repository: { name: 'app', owner: { login: 'acme' } } });
+    expect(unknown.status).toBe(200);
+    expect(JSON.parse(unknown.body)).toMatchObject({ status: 'ignored' });
+  });
+
+  it('a review comment by someone with write access: a second commit on the same branch, a reply on its thread, the Slack thread updated; a redelivery does nothing new', async () => {
+    world.anthropic.setScript(
+      scriptByRun({
+        'say hello instead': [createFileStep('src/greeting.js', "export const greet = () => 'hello';\n"), finishStep('Greeting now says hello.')],
+      }).items,
+    );
+    const review = await person('ghp_alice').pulls.createReview({
+      owner: 'acme',
+      repo: 'app',
+      pull_number: pullNumber,
+      event: 'COMMENT',
+      comments: [{ path: 'src/greeting.js', line: 1, body: 'Please say hello instead of hi here.' }],
+    });
+    const comment = world.github.reviewComments.find((c) => c.reviewId === review.data.id)!;
+    const commitsBefore = branchLog().length;
+
+    // The review itself (state commented) is left alone; its comment is the instruction.
+    const reviewDelivery = await deliver('pull_request_review', world.github.payloads.review(review.data.id));
+    expect(JSON.parse(reviewDelivery.body)).toMatchObject({ status: 'ignored' });
+    const first = await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id));
+    expect(first.status).toBe(202);
+    const again = await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id), { deliveryId: first.deliveryId });
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body)).toMatchObject({ status: 'duplicate' });
+
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Updated PR #/.test(String(c.args.text)), 150_000);
+    const reply = await waitUntil(() => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id), 30_000);
+    expect(reply.user).toBe('wrench-test[bot]');
+    expect(reply.body).toContain('@alice');
+    expect(reply.body).toContain('Greeting now says hello.');
+    expect(branchLog().length).toBe(commitsBefore + 1);
+    expect(world.github.pulls('acme', 'app')).toHaveLength(1);
+    expect(threadTexts().some((t) => t.includes('@alice commented') && t.includes('say hello instead of hi'))).toBe(true);
+    // The follow-up's agent saw the code the comment is attached to.
+    const request = world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('say hello instead'))!;
+    expect(JSON.stringify(request.body)).toContain('src/greeting.js');
+    expect(JSON.stringify(request.body)).toContain("greet = () => 'hi'");
+  });
+
+  it('a mention by someone without write access is answered politely on GitHub and not acted on', async () => {
+    const runsBefore = world.anthropic.requests.length;
+    const posted = await person('ghp_mallory').issues.createComment({ owner: 'acme', repo: 'app', issue_number: pullNumber, body: '@wrench-test please delete the README' });
+    const delivery = await deliver('issue_comment', world.github.payloads.issueComment(posted.data.id));
+    expect(delivery.status).toBe(202);
+    const answer = await waitUntil(() => world.github.issueComments.find((c) => c.user === 'wrench-test[bot]' && c.body.includes('@mallory')), 30_000);
+    expect(answer.body).toMatch(/only take instructions from people who can push/);
+    expect(world.anthropic.requests.length).toBe(runsBefore);
+  });
+
+  it('a failing check gets one fix round with its log; a second failure after the limit gets a message and no further round', async () => {
+    world.anthropic.setScript(
+      scriptByRun({
+        '`test` fails on pull request': [createFileStep('src/greeting.test.js', "// fixed\n"), finishStep('Fixed the failing greeting test.')],
+      }).items,
+    );
+    const failing = world.github.addCheckRun('acme', 'app', {
+      name: 'test',
+      headSha: await headSha(),
+      conclusion: 'failure',
+      log: '2026-11-22T10:00:00.0000000Z Run npm test\n2026-11-22T10:00:01.0000000Z FAIL src/greeting.test.js: expected "hello" to equal "hi there"\n',
+    });
+    const commitsBefore = branchLog().length;
+    expect((await deliver('check_run', world.github.payloads.checkRun(failing.id))).status).toBe(202);
+    // The same failure reported again as its workflow run is the same decision, not a second round.
+    expect((await deliver('workflow_run', world.github.payloads.workflowRun(failing.runId))).status).toBe(202);
+    await world.slack.waitFor(() => threadTexts().filter((t) => /Updated PR #/.test(t)).length === 2, 150_000);
+    expect(branchLog().length).toBe(commitsBefore + 1);
+    const fixRequest = world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('`test` fails on pull request'))!;
+    expect(JSON.stringify(fixRequest.body)).toContain('expected \\"hello\\" to equal \\"hi there\\"');
+    expect(threadTexts().some((t) => /`test` failed on .*Fix round 1 of 1/.test(t))).toBe(true);
+    await waitUntil(() => world.github.issueComments.find((c) => c.user === 'wrench-test[bot]' && c.body.startsWith('Fix round 1 of 1')), 30_000);
+
+    const agentCalls = world.anthropic.requests.length;
+    const again = world.github.addCheckRun('acme', 'app', { name: 'test', headSha: await headSha(), conclusion: 'failure', log: 'FAIL again\n' });
+    expect((await deliver('check_run', world.github.payloads.checkRun(again.id))).status).toBe(202);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /after 1 fix round/.test(String(c.args.text)), 30_000);
+    await waitUntil(() => world.github.issueComments.find((c) => c.user === 'wrench-test[bot]' && /after 1 fix round/.test(c.body)), 30_000);
+    expect(world.anthropic.requests.length).toBe(agentCalls);
+    expect(branchLog().length).toBe(commitsBefore + 1);
+  });
+
+  it('merging the pull request closes the thread: it says so, and GitHub events on it are no longer acted on', async () => {
+    await world.github.mergePull('acme', 'app', pullNumber, { login: 'alice' });
+    expect((await deliver('pull_request', world.github.payloads.pullClosed('acme', 'app', pullNumber, 'alice'))).status).toBe(202);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /was merged by @alice/.test(String(c.args.text)), 30_000);
+    const posted = await person('ghp_alice').issues.createComment({ owner: 'acme', repo: 'app', issue_number: pullNumber, body: '@wrench-test one more thing' });
+    const late = await deliver('issue_comment', world.github.payloads.issueComment(posted.data.id));
+    expect(late.status).toBe(200);
+    expect(JSON.parse(late.body)).toMatchObject({ status: 'ignored' });
+  });
+});
+
+async function waitUntil<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
