@@ -1,5 +1,6 @@
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { describeError } from '../src/errors.js';
+import { isConnectionError } from '../src/redis/redis-connection.js';
 import { GITHUB_QUEUE, gitHubJobSchema } from '../src/queue/github-job.js';
 import { isTransient } from './failure-message.js';
 import { handleGitHubEvent, type GitHubEventDeps } from './github-event-runner.js';
@@ -35,6 +36,8 @@ export function startGitHubWorker(options: { connection: ConnectionOptions; conc
     }
   };
   const worker = new Worker(GITHUB_QUEUE, processor, { connection: options.connection, prefix: deps.prefix, concurrency: options.concurrency ?? 4 });
-  worker.on('error', (error) => deps.runner.logger.error({ err: error }, 'GitHub worker error'));
+  worker.on('error', (error) => {
+    if (!isConnectionError(error)) deps.runner.logger.error({ err: error }, 'GitHub worker error');
+  });
   return { worker, close: () => worker.close() };
 }
