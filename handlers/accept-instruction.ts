@@ -7,6 +7,7 @@ import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import { clarificationCard } from '../src/slack/clarification-card.js';
+import { notQueuedMessage } from '../src/slack/help-messages.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -99,7 +100,7 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
     );
     if (statusTs)
       await poster.update(input.channel, statusTs, {
-        text: ':x: I could not queue this task because my job queue is unavailable. Mention me again in a minute; if it keeps failing, ask an administrator to run `wrench doctor`.',
+        text: notQueuedMessage(error, 'task'),
       });
     return 'failed';
   }

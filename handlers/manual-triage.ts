@@ -5,6 +5,7 @@ import { escapeMrkdwn } from '../src/slack/slack-escape.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import type { AcceptOutcome, InstructionInput } from './accept-instruction.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { notQueuedMessage } from '../src/slack/help-messages.js';
 
 /**
  * "@wrench triage: <what is happening>": the same read-only investigation as for a PagerDuty
@@ -34,7 +35,7 @@ export async function startManualTriage(input: InstructionInput, repo: RepoRef, 
     deps.logger.error({ err: error, triageId }, 'could not queue the triage');
     if (statusTs) {
       await poster.update(input.channel, statusTs, {
-        text: ':x: I could not queue this triage because my job queue is unavailable. Mention me again in a minute; if it keeps failing, ask an administrator to run `wrench doctor`.',
+        text: notQueuedMessage(error, 'triage'),
       });
     }
     return 'failed';

@@ -94,6 +94,7 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
   } catch (error) {
     eventLog.error({ err: error }, 'could not queue the PagerDuty event');
     await claims.release(taken).catch(() => undefined);
+    if ((error as { code?: unknown }).code === 'invalid_job') return reply(res, 500, { error: 'invalid_job', message: `Wrench built a malformed job from this event (a bug in Wrench): ${(error as Error).message}` });
     return reply(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; PagerDuty will retry.' });
   }
   eventLog.info({ kind: decision.job.kind }, 'PagerDuty event queued');

@@ -20,7 +20,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     const outcome = await handleAppMention(
       {
         eventId: body.event_id,
-        teamId: body.team_id,
+        teamId: teamIdOf(body),
         botUserId: context.botUserId,
         event: { channel: event.channel, user: event.user, text: event.text, blocks: event.blocks, ts: event.ts, thread_ts: event.thread_ts, bot_id: event.bot_id },
         client,
@@ -33,7 +33,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
 
   app.event('message', async ({ event, body, client, context }) => {
     const message = event as { channel: string; channel_type?: string; user?: string; text?: string | null; blocks?: unknown; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
-    const input = { eventId: body.event_id, teamId: body.team_id, botUserId: context.botUserId, event: message, client };
+    const input = { eventId: body.event_id, teamId: teamIdOf(body), botUserId: context.botUserId, event: message, client };
     const outcome = message.channel_type === 'im' ? await handleDirectMessage(input, deps) : await handleThreadMessage(input, deps);
     deps.logger.debug({ eventId: body.event_id, channel: message.channel, subtype: message.subtype, outcome }, 'message event handled');
   });
@@ -49,7 +49,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     async ({ ack, body, client }: { ack: () => Promise<void>; body: unknown; client: typeof app.client }) => {
       await ack();
       const b = body as ButtonBody;
-      await handler({ client, user: b.user.id, value: b.actions[0]?.value, triggerId: b.trigger_id, teamId: b.team?.id });
+      await handler({ client, user: b.user.id, value: b.actions[0]?.value, triggerId: b.trigger_id, teamId: teamIdOf({ team_id: b.team?.id }) });
     };
 
   app.action(known.action(ACTIONS.addDetails), button((input) => handleAddDetails(input, deps)));
@@ -63,7 +63,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
 
   app.view(known.view(VIEWS.clarify), async ({ ack, body, view, client }) => {
     await handleClarifySubmission(
-      { client, user: body.user.id, viewId: view.id, privateMetadata: view.private_metadata, values: view.state.values as never, teamId: body.team?.id },
+      { client, user: body.user.id, viewId: view.id, privateMetadata: view.private_metadata, values: view.state.values as never, teamId: teamIdOf({ team_id: body.team?.id }) },
       deps,
       (response) => (response ? ack(response) : ack()),
     );
@@ -74,4 +74,9 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     deps.logger.error({ err: (error as { original?: unknown }).original ?? error }, 'Slack listener failed');
     throw error;
   });
+}
+
+/** The workspace id of an event; absent (not a bad job later) when Slack's envelope carries none or an ill-typed one. */
+function teamIdOf(body: { team_id?: unknown }): string | undefined {
+  return typeof body.team_id === 'string' && body.team_id.length > 0 ? body.team_id : undefined;
 }

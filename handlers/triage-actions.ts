@@ -195,7 +195,7 @@ export function registerTriageHandlers(app: SlackApp, deps: HandlerDeps, known: 
           value: b.actions[0]?.value,
           channel: b.channel?.id ?? b.container?.channel_id,
           messageTs: b.container?.message_ts,
-          teamId: b.team?.id,
+          teamId: typeof b.team?.id === 'string' ? b.team.id : undefined,
         },
         deps,
       );

@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Logger } from '../logging/logger.js';
+import { WrenchError } from '../errors.js';
 import { isConnectionError } from '../redis/redis-connection.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
 import { GITHUB_QUEUE, gitHubJobSchema, type GitHubJob } from './github-job.js';
@@ -46,16 +47,32 @@ export function createQueues(connection: ConnectionOptions, prefix: string, logg
   };
 }
 
-/** Validates the payload before it enters Redis, so a runner never meets a malformed job. */
+/**
+ * Validates the payload before it enters Redis, so a runner never meets a malformed job. The two
+ * ways this fails are told apart: `invalid_job` (Wrench built a job its own schema refuses: a bug,
+ * not worth retrying) and `queue_unavailable` (Redis did not take it: worth retrying in a minute).
+ */
 export async function enqueueTask(queues: Queues, jobId: string, payload: TaskJob) {
-  const job = taskJobSchema.parse(payload);
-  return queues.tasks.add('task', job, { jobId });
+  const job = validJob(taskJobSchema, payload);
+  return queues.tasks.add('task', job, { jobId }).catch(queueFailure);
 }
 
 /** Same for the triage queue; the job id (from the PagerDuty event id, the incident, the button) makes redeliveries no-ops. */
 export async function enqueueTriage(queues: Queues, jobId: string, payload: TriageJob) {
-  const job = triageJobSchema.parse(payload);
-  return queues.triage.add(job.kind, job, { jobId });
+  const job = validJob(triageJobSchema, payload);
+  return queues.triage.add(job.kind, job, { jobId }).catch(queueFailure);
+}
+
+function validJob<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, payload: unknown): T {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'job'}: ${issue.message}`).join('; ');
+  throw new WrenchError('invalid_job', `the job Wrench built is malformed (${issues})`);
+}
+
+function queueFailure(error: unknown): never {
+  if (isConnectionError(error)) throw new WrenchError('queue_unavailable', `Redis did not take the job: ${(error as Error).message}`, { cause: error });
+  throw error;
 }
 
 /** The delivery id is the job id: a redelivered webhook finds its job and adds nothing. */

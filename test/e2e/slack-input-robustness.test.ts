@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockActionsPayload, deliverEvent, deliverInteraction, slackSignature, viewSubmissionPayload } from '../fakes/slack-fake.js';
+import { appMentionEnvelope, blockActionsPayload, deliverEvent, deliverInteraction, slackSignature, viewSubmissionPayload } from '../fakes/slack-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 
@@ -15,6 +15,7 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
 
   beforeAll(async () => {
     world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'target', { 'README.md': '# target\n' });
     await world.start();
   });
 
@@ -97,5 +98,14 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     expect(answer.status).toBe(200);
     await pollFor(() => (/Slack listener failed.*reading 'values'|reading 'values'.*Slack listener failed/.test(world.wrench!.output()) ? true : undefined), 10_000, () => 'no log of the failed listener');
     await alive();
+  });
+
+  it('a mention whose envelope has an ill-typed team_id is still queued, not reported as "the queue is unavailable"', async () => {
+    const envelope: Record<string, unknown> = { ...appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add src/team.js exporting `team`' }), team_id: 12345 };
+    expect((await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
+    const ts = (envelope.event as { ts: string }).ts;
+    const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts);
+    expect(JSON.stringify(card.args)).toMatch(/Queued/);
+    expect(JSON.stringify(world.slack.calls.map((c) => c.args))).not.toMatch(/queue is unavailable|job queue \(Redis\) is unavailable/);
   });
 });
