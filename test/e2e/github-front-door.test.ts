@@ -159,6 +159,24 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(branchLog().length).toBe(commitsBefore + 1);
   });
 
+  it('a check that fails on the base branch too gets no fix round, and a pull request Wrench did not open is ignored', async () => {
+    const agentCalls = world.anthropic.requests.length;
+    const baseSha = (await world.github.branchSha('acme', 'app', 'main'))!;
+    world.github.addCheckRun('acme', 'app', { name: 'lint', headSha: baseSha, conclusion: 'failure', log: 'lint broke on main\n' });
+    const lint = world.github.addCheckRun('acme', 'app', { name: 'lint', headSha: await headSha(), conclusion: 'failure', log: 'lint broke\n' });
+    expect((await deliver('check_run', world.github.payloads.checkRun(lint.id))).status).toBe(202);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /`lint` failed on .*fails on `main`/.test(String(c.args.text)), 30_000);
+
+    await world.github.commit('acme', 'app', 'someone-else', { message: 'Other work', files: { 'src/other.js': 'export const o = 1;\n' } });
+    const foreign = await world.github.createPull('acme', 'app', { title: 'Other work', head: 'someone-else', user: 'octocat' });
+    const review = await person('ghp_alice').pulls.createReview({ owner: 'acme', repo: 'app', pull_number: Number(foreign.number), event: 'COMMENT', comments: [{ path: 'src/other.js', line: 1, body: 'rename o' }] });
+    const comment = world.github.reviewComments.find((c) => c.reviewId === review.data.id)!;
+    const delivery = await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id));
+    expect(delivery.status).toBe(200);
+    expect(JSON.parse(delivery.body)).toMatchObject({ status: 'ignored', reason: expect.stringMatching(/not a pull request Wrench opened/) });
+    expect(world.anthropic.requests.length).toBe(agentCalls);
+  });
+
   it('merging the pull request closes the thread: it says so, and GitHub events on it are no longer acted on', async () => {
     await world.github.mergePull('acme', 'app', pullNumber, { login: 'alice' });
     expect((await deliver('pull_request', world.github.payloads.pullClosed('acme', 'app', pullNumber, 'alice'))).status).toBe(202);
@@ -167,6 +185,14 @@ describe('GitHub as a second front door (App credentials only)', () => {
     const late = await deliver('issue_comment', world.github.payloads.issueComment(posted.data.id));
     expect(late.status).toBe(200);
     expect(JSON.parse(late.body)).toMatchObject({ status: 'ignored' });
+
+    // A later mention in the thread is new work: a new branch and pull request.
+    world.anthropic.setScript(scriptByRun({ 'farewell module': [createFileStep('src/farewell.js', "export const bye = () => 'bye';\n"), finishStep('Added farewell.')] }).items);
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a farewell module in src/farewell.js exporting `bye`.', thread_ts: threadTs }));
+    await world.slack.waitFor(() => threadTexts().filter((t) => /Opened PR #/.test(t)).length === 2, 150_000);
+    const wrenchPulls = world.github.pulls('acme', 'app').filter((p) => p.user === 'wrench-test[bot]');
+    expect(wrenchPulls).toHaveLength(2);
+    expect(wrenchPulls[1].headRef).not.toBe(wrenchPulls[0].headRef);
   });
 });
 
