@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitHubWebhookHandler } from '../../../handlers/github-webhook.js';
+import type { HandlerDeps } from '../../../handlers/handler-deps.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { createQueues, type Queues } from '../../../src/queue/queues.js';
+import { createRedis } from '../../../src/redis/redis-connection.js';
+import { createRedactor } from '../../../src/security/redact.js';
+import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
+import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
+import { deliverGitHubWebhook } from '../../fakes/github-webhook-sender.js';
+import { freePort } from '../../helpers/free-port.js';
+import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import { uniqueName } from '../../helpers/unique-name.js';
+
+const SECRET = 'github-webhook-secret-0123';
+
+describe('POST /github/webhook with real Redis and BullMQ', () => {
+  let redis: RedisServer;
+  let dir: TempDir;
+  let github: GitHubFake;
+  let connection: Redis;
+  let queues: Queues;
+  let server: Server;
+  let url: string;
+  let deps: HandlerDeps;
+  let ours: number;
+  let theirs: number;
+  const deliver = (event: string, payload: unknown, options: { deliveryId?: string; badSignature?: boolean; unsigned?: boolean } = {}) =>
+    deliverGitHubWebhook(url, event, payload, { secret: SECRET, ...options });
+
+  beforeAll(async () => {
+    [redis, dir, github] = await Promise.all([startRedisServer(), makeTempDir('wrench-ghwh-'), startGitHubFake({ users: { ghp_alice: 'alice' } })]);
+    await github.createRepo('acme', 'app', { 'src/a.js': 'export const a = 1;\n' });
+    await github.commit('acme', 'app', 'wrench/one', { message: 'one', files: { 'src/a.js': 'export const a = 2;\n' } });
+    await github.commit('acme', 'app', 'other', { message: 'other', files: { 'src/b.js': 'export const b = 1;\n' } });
+    ours = Number((await github.createPull('acme', 'app', { title: 'One', head: 'wrench/one', user: 'wrench-bot' })).number);
+    theirs = Number((await github.createPull('acme', 'app', { title: 'Other', head: 'other', user: 'octocat' })).number);
+    const config = loadConfig({ GITHUB_WEBHOOK_SECRET: SECRET, WRENCH_QUEUE_PREFIX: uniqueName('ghwh'), WRENCH_DATA_DIR: dir.path }, dir.path);
+    connection = createRedis(redis.url);
+    queues = createQueues(connection, config.env.WRENCH_QUEUE_PREFIX);
+    const redact = createRedactor([SECRET]);
+    deps = { config, queues, redis: connection, sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX), redact, logger: createLogger({ level: 'silent', redact }) };
+    const now = new Date().toISOString();
+    await deps.sessions.update('C0DEV', '1700000000.000100', () => ({
+      channel: 'C0DEV', threadTs: '1700000000.000100', repo: { owner: 'acme', name: 'app' }, requester: 'U0ALICE', branch: 'wrench/one',
+      pullRequest: { number: ours, url: `${github.url}/acme/app/pull/${ours}` }, runs: [], createdAt: now, updatedAt: now,
+    }));
+    const port = await freePort();
+    server = createServer(gitHubWebhookHandler(deps, SECRET));
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${port}/github/webhook`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await queues?.close();
+    deps?.sessions.close();
+    connection?.disconnect();
+    await Promise.all([redis?.stop(), github?.stop(), dir?.remove()]);
+  });
+
+  const comment = async (pull: number, body: string) => {
+    const octokit = new (await import('@octokit/rest')).Octokit({ auth: 'ghp_alice', baseUrl: github.url });
+    return (await octokit.issues.createComment({ owner: 'acme', repo: 'app', issue_number: pull, body })).data.id;
+  };
+
+  it('queues one job however many times (and however concurrently) a delivery arrives, with the delivery id in the job id', async () => {
+    const payload = github.payloads.issueComment(await comment(ours, '@wrench-bot please rename a to alpha'));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => deliver('issue_comment', payload, { deliveryId: 'd-concurrent' })));
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200 && JSON.parse(a.body).status === 'duplicate')).toHaveLength(7);
+    const job = await queues.github.getJob(`gh-d-concurrent-${ours}`);
+    expect(job?.data).toMatchObject({ kind: 'github-event', deliveryId: 'd-concurrent', thread: { channel: 'C0DEV', threadTs: '1700000000.000100' }, event: { kind: 'comment', author: 'alice', pull: ours } });
+    expect(await queues.github.count()).toBe(1);
+  });
+
+  it('401 for a wrong or missing signature, 400 for a body that is not JSON, 200 pong for a ping', async () => {
+    const payload = github.payloads.issueComment(await comment(ours, '@wrench-bot hello'));
+    expect((await deliver('issue_comment', payload, { badSignature: true })).status).toBe(401);
+    expect((await deliver('issue_comment', payload, { unsigned: true })).status).toBe(401);
+    const notJson = await fetch(url, { method: 'POST', headers: { 'x-github-event': 'push', 'x-github-delivery': 'd-x', 'x-hub-signature-256': `sha256=${(await import('node:crypto')).createHmac('sha256', SECRET).update('not json').digest('hex')}` }, body: 'not json' });
+    expect(notJson.status).toBe(400);
+    const ping = await deliver('ping', { zen: 'Keep it logically awesome.', hook_id: 1 });
+    expect(ping.status).toBe(200);
+    expect(await queues.github.count()).toBe(1);
+  });
+
+  it('leaves alone (200) unknown events, comments without the mention, comments by bots, and pull requests Wrench did not open', async () => {
+    const reasons = async (event: string, payload: unknown) => {
+      const answer = await deliver(event, payload);
+      expect(answer.status).toBe(200);
+      return JSON.parse(answer.body).reason as string;
+    };
+    expect(await reasons('star', { action: 'created', repository: { name: 'app', owner: { login: 'acme' } } })).toMatch(/event star is not used/);
+    expect(await reasons('issue_comment', github.payloads.issueComment(await comment(ours, 'looks good')))).toMatch(/does not mention @wrench-bot/);
+    const bot = github.payloads.issueComment(await comment(ours, '@wrench-bot do it')) as { sender: Record<string, unknown> };
+    expect(await reasons('issue_comment', { ...bot, sender: { ...bot.sender, login: 'ci[bot]', type: 'Bot' } })).toMatch(/bot/);
+    expect(await reasons('issue_comment', github.payloads.issueComment(await comment(theirs, '@octocat fix it')))).toMatch(/not a pull request Wrench opened/);
+    expect(await queues.github.count()).toBe(1);
+  });
+
+  it('reads a failing check run into a check-failed job for the Wrench pull request only', async () => {
+    const head = (await github.branchSha('acme', 'app', 'wrench/one'))!;
+    const run = github.addCheckRun('acme', 'app', { name: 'test', headSha: head, conclusion: 'failure', log: 'boom\n' });
+    const answer = await deliver('check_run', github.payloads.checkRun(run.id), { deliveryId: 'd-check' });
+    expect(answer.status).toBe(202);
+    expect((await queues.github.getJob(`gh-d-check-${ours}`))?.data.event).toEqual({ kind: 'check-failed', repo: { owner: 'acme', name: 'app' }, pull: ours, url: expect.any(String), headSha: head, checkName: 'test', jobIds: [run.id] });
+    const passed = github.addCheckRun('acme', 'app', { name: 'lint', headSha: head, conclusion: 'success' });
+    expect(JSON.parse((await deliver('check_run', github.payloads.checkRun(passed.id))).body)).toMatchObject({ status: 'ignored' });
+  });
+});
