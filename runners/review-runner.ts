@@ -105,6 +105,7 @@ export async function runReview(job: TaskJob, context: TaskRunContext, deps: Run
     const payload = githubReviewPayload(run.report, labels, pr.files, context.threadUrl);
     try {
       const posted = await postGitHubReview(deps.github, { owner: job.repo.owner, repo: job.repo.name, number: pr.number, headSha: pr.head.sha }, payload, deps.redact);
+      if (posted.inlineRefused) log.warn({ reason: posted.inlineRefused, comments: payload.comments.length }, 'GitHub refused the inline review comments (HTTP 422); posted them in the review body instead');
       sections.push({ title: 'On GitHub', body: `Posted as a comment-only review with ${posted.inline} inline comment${posted.inline === 1 ? '' : 's'}${posted.url ? `: ${posted.url}` : '.'}` });
     } catch (error) {
       log.warn({ err: error }, 'could not post the GitHub review');

@@ -18,6 +18,13 @@ export interface OctokitOptions {
   silent?: boolean;
 }
 
+/**
+ * Octokit's request log reports every failed request as an error, including the 4xx answers callers
+ * expect and handle (a 404 probe, a 422 for a review comment outside the diff, retried body-only);
+ * those are warnings. Callers log what they could not handle themselves.
+ */
+const CLIENT_ERROR_LINE = / - 4\d\d with id /;
+
 export function createOctokit(options: OctokitOptions): GitHubClient {
   const log = options.logger;
   const quiet = () => {};
@@ -27,7 +34,7 @@ export function createOctokit(options: OctokitOptions): GitHubClient {
     log: options.silent
       ? { debug: quiet, info: quiet, warn: quiet, error: quiet }
       : log
-        ? { debug: quiet, info: quiet, warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) }
+        ? { debug: quiet, info: quiet, warn: (m: string) => log.warn(m), error: (m: string) => (CLIENT_ERROR_LINE.test(m) ? log.warn(m) : log.error(m)) }
         : undefined,
     retry: { retryAfterBaseValue: options.retryAfterBase ?? 1000 },
     throttle: {

@@ -57,6 +57,8 @@ export function githubReviewPayload(report: ReviewReport, labels: readonly strin
 export interface PostedReview {
   url?: string;
   inline: number;
+  /** GitHub refused the inline comments (422: a line outside the diff); the review was posted body-only. */
+  inlineRefused?: string;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function postGitHubReview(
     if ((error as { status?: number }).status !== 422 || payload.comments.length === 0) throw error;
     const inlineText = payload.comments.map((c) => `- \`${c.path}:${c.line}\`: ${c.body.replace(/\n+/g, ' ')}`).join('\n');
     const { data } = await github.pulls.createReview({ ...base, body: redact(`${payload.body}\n\n**Findings on the diff**\n${inlineText}`) });
-    return { url: data.html_url, inline: 0 };
+    return { url: data.html_url, inline: 0, inlineRefused: (error as Error).message.split('\n')[0] };
   }
 }
 
