@@ -4,13 +4,13 @@ import type { Config } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import { createSlackHttpReceiver } from './slack-http-receiver.js';
 
-const { App, LogLevel } = bolt;
+const { App, LogLevel, SocketModeReceiver } = bolt;
 export type SlackApp = InstanceType<typeof App>;
 
 /**
  * The Bolt app: Socket Mode when SLACK_APP_TOKEN is set, otherwise the HTTP receiver at
- * POST /slack/events (Bolt verifies signatures). Either way the custom routes (PagerDuty webhook,
- * health) are served on PORT.
+ * POST /slack/events (Bolt verifies signatures; see slack-http-receiver.ts for what it answers).
+ * Either way the custom routes (PagerDuty webhook, health) are served on PORT.
  */
 export function createSlackApp(config: Config, logger: Logger, customRoutes: CustomRoute[]): SlackApp {
   const env = config.env;
@@ -21,15 +21,18 @@ export function createSlackApp(config: Config, logger: Logger, customRoutes: Cus
     clientOptions: { slackApiUrl: env.SLACK_API_URL, retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 10_000 } },
     customRoutes,
   };
-  if (env.SLACK_APP_TOKEN) {
-    return new App({
-      ...common,
-      appToken: env.SLACK_APP_TOKEN,
-      socketMode: true,
-      installerOptions: { port: env.PORT },
-    });
-  }
   const { customRoutes: routes, ...rest } = common;
+  if (env.SLACK_APP_TOKEN) {
+    // As over HTTP: a listener's failure is acknowledged (logged by app.error), so Slack does not redeliver it.
+    const receiver = new SocketModeReceiver({
+      appToken: env.SLACK_APP_TOKEN,
+      logger: slackLogger,
+      installerOptions: { port: env.PORT },
+      customRoutes: routes,
+      processEventErrorHandler: async () => true,
+    });
+    return new App({ ...rest, receiver });
+  }
   return new App({
     ...rest,
     receiver: createSlackHttpReceiver({ signingSecret: env.SLACK_SIGNING_SECRET!, port: env.PORT, customRoutes: routes, logger, boltLogger: slackLogger }),
