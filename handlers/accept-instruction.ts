@@ -44,7 +44,11 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   if (!repo) throw new Error('acceptInstruction needs a repository for new work');
   const isFollowUp = !!session && session.runs.length > 0;
   const read = readInstruction(input.text);
-  const reading = input.category ? { ...read, category: input.category } : read;
+  // A follow-up continues the thread's task ("also add src/farewell.js; npm test passes" is more of the same
+  // feature, not a testing task): it keeps the category of the thread's first run.
+  const threadCategory = isFollowUp ? session.runs.find((r) => r.category)?.category : undefined;
+  const category = input.category ?? threadCategory;
+  const reading = category ? { ...read, category } : read;
   const poster = new ThreadPoster(input.client, deps.redact);
   const thread = { channel: input.channel, threadTs: input.threadTs };
 
@@ -76,7 +80,7 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
   // The run is in the session (in message order) before anything else, so a worker never misses it.
   await deps.sessions.update(input.channel, input.threadTs, (current) => {
     const base = current ?? newSession(input, repo);
-    const run = { jobId, instruction: input.text, requester: input.user, messageTs: input.messageTs, status: 'queued' as const, at: new Date().toISOString() };
+    const run = { jobId, instruction: input.text, requester: input.user, messageTs: input.messageTs, status: 'queued' as const, category: reading.category, at: new Date().toISOString() };
     return { ...base, pending: undefined, runs: [...base.runs, run] };
   });
   const statusTs = await poster.reply(input.channel, input.threadTs, understandingCard(reading, repository, thread, status));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORIES } from '../instruction/instruction-types.js';
 
 export const runRecordSchema = z.object({
   jobId: z.string(),
@@ -7,6 +8,8 @@ export const runRecordSchema = z.object({
   /** The Slack message that asked for it: runs of a thread go in this order. */
   messageTs: z.string().optional(),
   status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  /** The category the run was read as: a follow-up keeps its thread's. */
+  category: z.enum(CATEGORIES).optional(),
   summary: z.string().optional(),
   usage: z.record(z.string(), z.number()).optional(),
   costUsd: z.number().optional(),

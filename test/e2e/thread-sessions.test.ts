@@ -45,7 +45,10 @@ describe('threads as sessions', () => {
     await world.wrench!.stop();
     await world.start();
 
-    await mention('please add farewell too, in src/farewell.js exporting `bye`', first.ts);
+    // Read alone, this would be a testing task; in the thread it is more of the same feature.
+    await mention('farewell too: also add src/farewell.js exporting `bye`; npm test passes', first.ts);
+    const followUpCard = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /farewell/.test(JSON.stringify(c.args.blocks ?? '')), 30_000);
+    expect(String(followUpCard.args.text)).toMatch(/^Feature task on acme\/app/);
     const update = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Updated PR #/.test(String(c.args.text)), 150_000);
 
     const pulls = world.github.pulls('acme', 'app');
