@@ -35,7 +35,6 @@ export const configFileSchema = z
         directMessages: z.boolean().default(false),
         /** Slack Connect (shared) channels. Off by default. */
         sharedChannels: z.boolean().default(false),
-        /** Bots whose messages may start work (by bot id). */
         /** Replies in a Wrench thread start a follow-up run without mentioning @wrench. */
         followUpWithoutMention: z.boolean().default(false),
       })

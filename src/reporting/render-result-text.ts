@@ -7,6 +7,16 @@ export function formatDuration(ms: number): string {
   return m < 60 ? `${m}m ${s % 60}s` : `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 
+/** "12 steps · 3m 10s · 45.2k tokens · $0.42": the thread's line; the CLI and the run page show the detail. */
+export function formatUsageCompact(result: RunResult): string | undefined {
+  if (!result.usage) return undefined;
+  const u = result.usage;
+  const tokens = u.inputTokens + u.outputTokens + u.cacheReadTokens + u.cacheWriteTokens;
+  const shown = tokens >= 1_000_000 ? `${(tokens / 1_000_000).toFixed(1)}M` : tokens >= 1000 ? `${(tokens / 1000).toFixed(1)}k` : String(tokens);
+  const cost = result.costUsd !== undefined ? ` · $${result.costUsd.toFixed(2)}` : '';
+  return `${result.steps ?? 0} steps · ${formatDuration(result.durationMs)} · ${shown} tokens${cost}`;
+}
+
 export function formatUsage(result: RunResult): string | undefined {
   if (!result.usage) return undefined;
   const u = result.usage;

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { formatUsage, renderResultMarkdown } from '../reporting/render-result-text.js';
+import { formatUsageCompact, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { RunResult } from '../reporting/run-result.js';
 import { slackifyMarkdown } from 'slackify-markdown';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
@@ -20,7 +20,7 @@ export function renderRunResult(result: RunResult): SlackMessagePart[] {
   const headline = result.headline ?? HEADLINES[result.status](result);
   const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined }));
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
-  const usage = formatUsage(result);
+  const usage = formatUsageCompact(result);
   if (usage) {
     const last = parts[parts.length - 1];
     const context: KnownBlock = { type: 'context', elements: [{ type: 'mrkdwn', text: usage }] };

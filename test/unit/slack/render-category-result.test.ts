@@ -27,6 +27,21 @@ describe('rendering category results', () => {
     expect(renderRunResult({ ...base, answer: 'a < b & c' })[0].text).toContain('a &lt; b &amp; c');
   });
 
+  it('shows the usage compactly in the thread and in detail elsewhere', () => {
+    const result: RunResult = {
+      ...base,
+      answer: 'Done.',
+      steps: 12,
+      durationMs: 190_000,
+      costUsd: 0.4213,
+      usage: { inputTokens: 1200, outputTokens: 3000, cacheReadTokens: 40_000, cacheWriteTokens: 1000 },
+    };
+    const parts = renderRunResult(result);
+    const context = parts.at(-1)!.blocks.at(-1)!;
+    expect(context).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: '12 steps · 3m 10s · 45.2k tokens · $0.42' }] });
+    expect(renderResultMarkdown(result)).toContain('tokens: 1200 in, 3000 out, 40000 cache read, 1000 cache write · about $0.42');
+  });
+
   it('splits a long review over several messages without losing a finding', () => {
     const findings = Array.from({ length: 120 }, (_, i) => ({
       severity: ['Critical', 'Major', 'Minor'][i % 3]!,
