@@ -34,7 +34,8 @@ export function slackReporterFactory(client: WebClient, redact: Redactor, limite
     return {
       reporter,
       threadUrl: permalink?.permalink,
-      requesterName: user?.user?.real_name || user?.user?.name || undefined,
+      // A run asked for on GitHub is credited to that person ("@alice on GitHub"), not to the thread's starter.
+      requesterName: (job.github && job.requester.name) || user?.user?.real_name || user?.user?.name || undefined,
     };
   };
 }

@@ -109,6 +109,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(reply.body).toContain('@alice');
     expect(reply.body).toContain('Greeting now says hello.');
     expect(branchLog().length).toBe(commitsBefore + 1);
+    expect(branchLog()[0]).toMatch(/^Address @alice's review comment on src\/greeting\.js line 1:$/);
     expect(world.github.pulls('acme', 'app')).toHaveLength(1);
     expect(threadTexts().some((t) => t.includes('@alice commented') && t.includes('say hello instead of hi'))).toBe(true);
     // The follow-up's agent saw the code the comment is attached to.
@@ -130,7 +131,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
   it('a failing check gets one fix round with its log; a second failure after the limit gets a message and no further round', async () => {
     world.anthropic.setScript(
       scriptByRun({
-        '`test` fails on pull request': [createFileStep('src/greeting.test.js', "// fixed\n"), finishStep('Fixed the failing greeting test.')],
+        'failing CI check `test`': [createFileStep('src/greeting.test.js', "// fixed\n"), finishStep('Fixed the failing greeting test.')],
       }).items,
     );
     const failing = world.github.addCheckRun('acme', 'app', {
@@ -145,7 +146,8 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect((await deliver('workflow_run', world.github.payloads.workflowRun(failing.runId))).status).toBe(202);
     await world.slack.waitFor(() => threadTexts().filter((t) => /Updated PR #/.test(t)).length === 2, 150_000);
     expect(branchLog().length).toBe(commitsBefore + 1);
-    const fixRequest = world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('`test` fails on pull request'))!;
+    expect(branchLog()[0]).toMatch(/^Fix the failing CI check test on pull request #\d+/);
+    const fixRequest = world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('failing CI check `test`'))!;
     expect(JSON.stringify(fixRequest.body)).toContain('expected \\"hello\\" to equal \\"hi there\\"');
     expect(threadTexts().some((t) => /`test` failed on .*Fix round 1 of 1/.test(t))).toBe(true);
     await waitUntil(() => world.github.issueComments.find((c) => c.user === 'wrench-test[bot]' && c.body.startsWith('Fix round 1 of 1')), 30_000);
