@@ -6,6 +6,8 @@ import { makeTempDir } from './temp-dir.js';
 export interface RedisServer {
   url: string;
   port: number;
+  /** Sends a signal to the private redis-server (SIGSTOP / SIGCONT make it hang and resume); false for REDIS_URL. */
+  signal(signal: NodeJS.Signals): boolean;
   stop(): Promise<void>;
 }
 
@@ -16,7 +18,7 @@ export interface RedisServer {
 export async function startRedisServer(options: { timeoutMs?: number; port?: number } = {}): Promise<RedisServer> {
   const external = process.env.REDIS_URL;
   if (external && options.port === undefined) {
-    return { url: external, port: Number(new URL(external).port || 6379), stop: async () => {} };
+    return { url: external, port: Number(new URL(external).port || 6379), signal: () => false, stop: async () => {} };
   }
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -48,7 +50,7 @@ async function spawnRedis(timeoutMs: number, fixedPort?: number): Promise<RedisS
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`redis-server did not start on port ${port}: ${reason}\n${output.slice(-2000)}`);
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { url: `redis://127.0.0.1:${port}`, port, signal: (signal) => child.kill(signal), stop };
 }
 
 async function waitForPong(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
