@@ -35,6 +35,7 @@ type CommentEvent = Extract<GitHubEvent, { kind: 'review-comment' | 'review' | '
 type CheckEvent = Extract<GitHubEvent, { kind: 'check-failed' }>;
 
 const DAY = 24 * 3600;
+const READ_ONLY = new Set(['code-review', 'incident-triage']);
 
 /** One GitHub event on a Wrench pull request: a follow-up run, a bounded fix round, or the end of the thread. */
 export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
@@ -170,19 +171,22 @@ async function queueChangeRun(job: GitHubJob, session: ThreadSession, deps: GitH
   const { channel, threadTs } = job.thread;
   const messageTs = await deps.poster.reply(channel, threadTs, { text: run.mirror });
   const jobId = jobIdFor('run', `gh-${job.deliveryId}-${job.event.pull}`);
+  const reading = readInstruction(run.instruction);
+  // A comment continues the thread's task and keeps its category, as a Slack follow-up does; a fix round takes the
+  // neutral change profile (the failing check is its own evidence, CI verifies it again).
+  const threadCategory = session.runs.find((r) => r.category)?.category;
+  const category = run.trigger.kind !== 'check-failed' && threadCategory && !READ_ONLY.has(threadCategory) ? threadCategory : 'feature';
   await deps.sessions.update(channel, threadTs, (current) =>
     current && !current.runs.some((r) => r.jobId === jobId)
-      ? { ...current, runs: [...current.runs, { jobId, instruction: run.instruction, requester: `github:${run.requester}`, messageTs, status: 'queued' as const, at: new Date().toISOString() }] }
+      ? { ...current, runs: [...current.runs, { jobId, instruction: run.instruction, requester: `github:${run.requester}`, messageTs, status: 'queued' as const, category, at: new Date().toISOString() }] }
       : current,
   );
-  const reading = readInstruction(run.instruction);
   const task: TaskJob = {
     kind: 'task',
     origin: { type: 'slack', channel, threadTs, messageTs: messageTs ?? threadTs },
     repo: { ...session.repo, ...(session.baseBranch ? { baseBranch: session.baseBranch } : {}) },
     instruction: run.instruction,
-    // A change asked for on a pull request: the neutral change profile (no category-specific steps).
-    category: 'feature',
+    category,
     complexity: reading.complexity,
     elements: {},
     requester: { slackUserId: session.requester, name: run.requester === 'ci' ? 'CI' : `@${run.requester} on GitHub` },
