@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
-import { WebClient } from '@slack/web-api';
+import { LogLevel, WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import type { Config } from '../config/load-config.js';
 import { createOctokit } from '../github/create-octokit.js';
@@ -109,7 +109,7 @@ export const checkSandboxWorks: Check = async (config) => {
 export const checkSlack: Check = async (config) => {
   if (!config.env.SLACK_BOT_TOKEN) return { name: 'Slack', ok: false, detail: 'SLACK_BOT_TOKEN is not set', fix: 'Set SLACK_BOT_TOKEN (xoxb-...) from OAuth & Permissions' };
   try {
-    const auth = await new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 0 } }).auth.test();
+    const auth = await new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 0 }, logLevel: LogLevel.ERROR }).auth.test();
     const mode = config.env.SLACK_APP_TOKEN ? 'Socket Mode' : config.env.SLACK_SIGNING_SECRET ? 'HTTP (POST /slack/events)' : 'no SLACK_SIGNING_SECRET or SLACK_APP_TOKEN';
     const ok = !!(config.env.SLACK_APP_TOKEN || config.env.SLACK_SIGNING_SECRET);
     return { name: 'Slack', ok, detail: `bot ${auth.user} in ${auth.team}; ${mode}`, fix: ok ? undefined : 'Set SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN for Socket Mode' };

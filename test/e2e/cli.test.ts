@@ -179,6 +179,20 @@ describe('the wrench command line', () => {
     expect(output).not.toMatch(/Unhandled error event|\[ioredis\]|GET \/rate_limit|request failed/i);
   });
 
+  it('doctor with Slack unreachable says so without the Slack client\'s own log lines', async () => {
+    const closedPort = await freePort();
+    const result = await runWrench(['doctor'], {
+      SLACK_BOT_TOKEN: 'xoxb-good-token-0000',
+      SLACK_SIGNING_SECRET: 'secret',
+      SLACK_API_URL: `http://127.0.0.1:${closedPort}/api/`,
+      REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+      WRENCH_CONFIG: writeConfig(dir.path, 'channels: { C0DOCTOR1: { repo: acme/web } }\nsandbox: { mode: none }\n'),
+    });
+    expect(result.stdout).toMatch(/FAIL\s+Slack: auth\.test failed/);
+    const output = result.stdout + result.stderr;
+    expect(output).not.toMatch(/\[WARN\]|web-api:WebClient|\n\s+at /);
+  });
+
   it('unknown commands get the usage', async () => {
     const result = await runWrench(['frobnicate'], {});
     expect(result.code).toBe(2);
