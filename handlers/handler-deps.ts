@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../src/config/load-config.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Queues } from '../src/queue/queues.js';
+import type { RunLinks } from '../src/run-log/run-links.js';
+import type { RunLogStore } from '../src/run-log/run-log-store.js';
 import type { Redactor } from '../src/security/redact.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import type { SlackNames } from '../src/slack/message-text.js';
@@ -16,4 +18,7 @@ export interface HandlerDeps {
   logger: Logger;
   /** Display names for mentions in people's messages (cached); by default looked up with the event's client. */
   names?: SlackNames;
+  /** Run records and their signed links (App Home). Absent in tests that do not need them. */
+  runLog?: RunLogStore;
+  runLinks?: RunLinks;
 }

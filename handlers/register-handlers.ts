@@ -1,6 +1,7 @@
 import type { SlackApp } from '../src/slack/create-slack-app.js';
 import { ACTIONS, decodeThreadRef, VIEWS } from '../src/slack/action-ids.js';
 import { handleAppMention } from './app-mention.js';
+import { handleAppHomeOpened } from './app-home.js';
 import { cancelThreadRuns, threadOfMessage } from './cancel-run.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -58,6 +59,11 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     const thread = decodeThreadRef(input.value);
     if (thread) await cancelThreadRuns({ client: input.client, channel: thread.channel, threadTs: thread.threadTs, user: input.user }, deps);
   }));
+
+  app.event('app_home_opened', async ({ event, client }) => {
+    if (!deps.runLog) return;
+    await handleAppHomeOpened({ client, user: event.user, tab: event.tab }, { ...deps, runLog: deps.runLog, links: deps.runLinks });
+  });
 
   registerTriageHandlers(app, deps, known);
 

@@ -20,6 +20,7 @@ import { runReview } from './review-runner.js';
 import { jobSandbox } from './job-sandbox.js';
 import { commitWork, publish } from './publish-change.js';
 import { ShutdownSignal } from './close-worker.js';
+import type { RunRecorder } from '../src/run-log/run-recorder.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
@@ -35,6 +36,8 @@ export interface TaskRunContext {
   continueBranch?: string;
   /** Earlier runs in the thread, for the agent's context. */
   history?: string;
+  /** The run's record (run page): the agent's steps, verification and the final diff go into it. */
+  record?: RunRecorder;
 }
 
 /** One task from instruction to pull request: workspace, agent, commit, push, PR, reply. */
@@ -88,6 +91,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       budget,
       signal: context.signal,
       onEvent: (event: AgentEvent) => {
+        context.record?.agentEvent(event);
         if (event.type === 'tool') void context.reporter.phase('working', event.detail).catch(() => undefined);
       },
     };
@@ -98,12 +102,14 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
     if (verifier && !context.signal.aborted && (await hasChanges(workspace))) {
       await context.reporter.phase('verifying', 'running the tests after the change');
       verification = await verifier.check();
+      context.record?.verification(verification);
       if (verification.regressed && run.outcome !== 'stopped') {
         await context.reporter.phase('working', 'fixing what the change broke');
         const fixRun = await runAgent({ ...agentOptions, task: verifier.fixRequest(verification), resume: run, budget: { ...budget, maxSteps: fixRoundSteps(run) } });
         run = { ...fixRun, report: fixRun.report ?? run.report };
         await context.reporter.phase('verifying', 'running the tests again');
         verification = await verifier.check();
+        context.record?.verification(verification);
       }
     }
 
@@ -133,6 +139,10 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
     if (extra.draftReason) base.draftReason = base.draftReason ? `${base.draftReason}\n\n${extra.draftReason}` : extra.draftReason;
 
     const commit = readOnly ? null : await commitWork(job, workspace, run.report?.summary, context);
+    if (commit && context.record) {
+      const diff = await runGit(['diff', '--no-color', '--no-ext-diff', workspace.headSha, 'HEAD'], { cwd: workspace.dir }).catch(() => '');
+      context.record.changes(diff);
+    }
     if (!commit) {
       const result: RunResult = {
         ...base,

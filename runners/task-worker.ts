@@ -12,6 +12,10 @@ import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './task-runner.js';
 import { answerOnGitHub } from './github-reply.js';
 import { closeWorker } from './close-worker.js';
+import type { Metrics } from '../src/metrics/metrics.js';
+import type { RunLinks } from '../src/run-log/run-links.js';
+import type { RunLogStore } from '../src/run-log/run-log-store.js';
+import { recordingReporter, RunRecorder } from '../src/run-log/run-recorder.js';
 import { isConnectionError } from '../src/redis/redis-connection.js';
 
 export interface ReporterContext {
@@ -28,10 +32,19 @@ export interface TaskWorkerOptions {
   prefix: string;
   concurrency: number;
   limits: SlotLimits;
-  /** Builds where a job reports to (its Slack thread). */
-  reporterFor: (job: TaskJob) => Promise<ReporterContext>;
+  /** Builds where a job reports to (its Slack thread); the run page's link goes into its status message. */
+  reporterFor: (job: TaskJob, links: { runPageUrl?: string }) => Promise<ReporterContext>;
+  /** Where each run's record is written (run pages, App Home, metrics). */
+  runLog?: RunLogOptions;
   /** How long a job waits before asking again for a slot. Default 3 s. */
   retrySlotMs?: number;
+}
+
+export interface RunLogOptions {
+  store: RunLogStore;
+  maxBytes: number;
+  links?: RunLinks;
+  metrics?: Metrics;
 }
 
 export interface TaskWorker {
@@ -96,7 +109,9 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     const payload = parsed.data;
     const jobId = job.id!;
     const log = deps.logger.child({ jobId, repo: `${payload.repo.owner}/${payload.repo.name}`, thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined });
-    const { reporter, threadUrl, requesterName } = await options.reporterFor(payload);
+    const runPageUrl = options.runLog?.links?.urlFor(jobId);
+    const { reporter: threadReporter, threadUrl, requesterName } = await options.reporterFor(payload, { runPageUrl });
+    let reporter = threadReporter;
 
     if (await cancellation.isRequested(jobId)) {
       await setRun(payload, jobId, { status: 'cancelled' });
@@ -124,7 +139,13 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     const controller = new AbortController();
     running.set(jobId, controller);
     let agentStarted = false;
+    let recorder: RunRecorder | undefined;
     try {
+      recorder = options.runLog ? await startRecorder(options.runLog, job, payload, threadUrl, deps, log).catch((error) => {
+        log.warn({ err: error }, 'could not start the run record');
+        return undefined;
+      }) : undefined;
+      if (recorder) reporter = recordingReporter(threadReporter, recorder);
       const session = payload.origin.type === 'slack' ? await sessions.get(payload.origin.channel, payload.origin.threadTs) : null;
       await setRun(payload, jobId, { status: 'running' });
       const result = await runTask(
@@ -138,6 +159,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           continueBranch: session?.branch,
           history: session && session.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: () => (agentStarted = true),
+          record: recorder,
         },
         deps,
       );
@@ -163,6 +185,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     } finally {
       running.delete(jobId);
       stopKeepAlive();
+      await recorder?.flush();
       await slots.release(slot).catch(() => undefined);
     }
   };
@@ -186,6 +209,27 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       sessions.close();
     },
   };
+}
+
+function startRecorder(runLog: RunLogOptions, job: Job, payload: TaskJob, threadUrl: string | undefined, deps: RunnerDeps, log: RunnerDeps['logger']): Promise<RunRecorder> {
+  const origin = payload.origin.type === 'slack' ? payload.origin : undefined;
+  return RunRecorder.start(
+    runLog.store,
+    deps.redact,
+    {
+      id: job.id!,
+      repository: `${payload.repo.owner}/${payload.repo.name}`,
+      instruction: payload.instruction,
+      category: payload.category,
+      requester: payload.requester.slackUserId,
+      channel: origin?.channel,
+      threadTs: origin?.threadTs,
+      threadUrl,
+      queuedAt: job.timestamp,
+    },
+    { maxBytes: runLog.maxBytes, metrics: runLog.metrics },
+    log,
+  );
 }
 
 function runRecordOf(result: RunResult, cancelled: boolean): Partial<RunRecord> {

@@ -19,9 +19,14 @@ export interface AgentBudget {
 }
 
 export interface AgentEvent {
-  type: 'step' | 'tool' | 'text' | 'context_cleared' | 'retry_output';
+  type: 'step' | 'tool' | 'tool_result' | 'text' | 'usage' | 'context_cleared' | 'retry_output';
   step: number;
   detail: string;
+  /** `tool` and `tool_result`: the call, and (on `tool_result`) what it returned to the model. */
+  call?: { id: string; name: string; input: unknown; output?: string; isError?: boolean };
+  /** `usage`: the run's totals after each model response. */
+  usage?: TokenUsage;
+  costUsd?: number;
 }
 
 export interface AgentOptions<S extends z.ZodType> {
@@ -101,6 +106,7 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
       }
       const response = await callModel(options, { system, messages: caching ? withCacheBreakpoints(messages) : messages, tools: toolDefinitions, maxTokens, signal, deadline: started + options.budget.maxMillis, now });
       usage = addUsage(usage, response.usage as unknown as Record<string, unknown>);
+      options.onEvent?.({ type: 'usage', step: steps, detail: 'usage', usage, costUsd: costUsd(options.model, usage) });
       const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
       if (text) {
         finalText = text;
@@ -229,13 +235,18 @@ async function runTools<S extends z.ZodType>(
       results.push({ type: 'tool_result', tool_use_id: block.id, content: `Error: no tool named ${block.name}.`, is_error: true });
       continue;
     }
-    options.onEvent?.({ type: 'tool', step, detail: tool.describe?.(block.input) ?? block.name });
+    const detail = tool.describe?.(block.input) ?? block.name;
+    const call = { id: block.id, name: block.name, input: block.input };
+    options.onEvent?.({ type: 'tool', step, detail, call });
+    let result: Anthropic.Messages.ToolResultBlockParam;
     try {
       const output = await tool.execute(block.input, { signal });
-      results.push({ type: 'tool_result', tool_use_id: block.id, content: output.content || '(no output)', is_error: output.isError || undefined });
+      result = { type: 'tool_result', tool_use_id: block.id, content: output.content || '(no output)', is_error: output.isError || undefined };
     } catch (error) {
-      results.push({ type: 'tool_result', tool_use_id: block.id, content: `Error: ${(error as Error).message}`, is_error: true });
+      result = { type: 'tool_result', tool_use_id: block.id, content: `Error: ${(error as Error).message}`, is_error: true };
     }
+    results.push(result);
+    options.onEvent?.({ type: 'tool_result', step, detail, call: { ...call, output: String(result.content), isError: result.is_error === true } });
   }
   return { results, report };
 }

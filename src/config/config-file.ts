@@ -31,6 +31,8 @@ export const configFileSchema = z
       .object({
         users: z.array(slackId).default([]),
         approvers: z.array(slackId).default([]),
+        /** Who sees every channel's runs and spend of the week in Wrench's App Home. */
+        admins: z.array(slackId).default([]),
         /** Direct messages to Wrench. Off by default. */
         directMessages: z.boolean().default(false),
         /** Slack Connect (shared) channels. Off by default. */
@@ -39,7 +41,7 @@ export const configFileSchema = z
         followUpWithoutMention: z.boolean().default(false),
       })
       .strict()
-      .default({ users: [], approvers: [], directMessages: false, sharedChannels: false, followUpWithoutMention: false }),
+      .default({ users: [], approvers: [], admins: [], directMessages: false, sharedChannels: false, followUpWithoutMention: false }),
     pagerduty: z
       .object({
         services: z.record(z.string(), z.object({ repo: repoName, channel: slackId }).strict()).default({}),

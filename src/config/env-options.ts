@@ -52,6 +52,17 @@ export const envSchema = z.object({
   WRENCH_QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]+$/).default('wrench'),
   /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
   WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
+  /** Base of links to run pages (https://wrench.example.com); unset: no links. */
+  WRENCH_PUBLIC_URL: url('WRENCH_PUBLIC_URL').optional(),
+  /** HMAC key of run-page links; default: derived from SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN). */
+  WRENCH_RUN_LINK_SECRET: z.string().trim().min(16, { message: 'WRENCH_RUN_LINK_SECRET must be at least 16 characters' }).optional(),
+  /** How long run records (and their links) are kept. */
+  WRENCH_RUN_RETENTION_DAYS: z.coerce.number({ message: 'WRENCH_RUN_RETENTION_DAYS must be a number of days' }).positive({ message: 'WRENCH_RUN_RETENTION_DAYS must be more than 0' }).default(30),
+  /** Size cap of one run's record; later steps are dropped with a note once it is reached. */
+  WRENCH_RUN_MAX_KB: z.coerce.number({ message: 'WRENCH_RUN_MAX_KB must be a number of kilobytes' }).int().min(16, { message: 'WRENCH_RUN_MAX_KB must be at least 16' }).default(2048),
+  /** GET /metrics: off (404) unless on; with WRENCH_METRICS_TOKEN set it is on and needs that bearer token. */
+  WRENCH_METRICS: z.enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' }).default('off'),
+  WRENCH_METRICS_TOKEN: z.string().trim().min(16, { message: 'WRENCH_METRICS_TOKEN must be at least 16 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,6 +1,8 @@
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { countingFetch } from '../metrics/count-api-calls.js';
+import { metrics } from '../metrics/metrics.js';
 import type { Logger } from '../logging/logger.js';
 
 /** Retries 5xx and network errors; waits out primary and secondary rate limits (twice each). */
@@ -31,6 +33,7 @@ export function createOctokit(options: OctokitOptions): GitHubClient {
   return new WrenchOctokit({
     ...(options.authStrategy ? { authStrategy: options.authStrategy } : { auth: options.token }),
     baseUrl: options.baseUrl.replace(/\/$/, ''),
+    request: { fetch: countingFetch('github', metrics) },
     log: options.silent
       ? { debug: quiet, info: quiet, warn: quiet, error: quiet }
       : log
@@ -40,10 +43,12 @@ export function createOctokit(options: OctokitOptions): GitHubClient {
     throttle: {
       onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
         log?.warn({ retryAfter, url: request.url }, 'GitHub rate limit reached');
+        if (retryCount < 2) metrics.apiRetries.inc({ service: 'github' });
         return retryCount < 2;
       },
       onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
         log?.warn({ retryAfter, url: request.url }, 'GitHub secondary rate limit reached');
+        if (retryCount < 2) metrics.apiRetries.inc({ service: 'github' });
         return retryCount < 2;
       },
     },

@@ -7,6 +7,8 @@ interface APIResponse {
   data?: unknown;
 }
 import { WrenchError } from '../errors.js';
+import { countApiError } from '../metrics/count-api-calls.js';
+import { metrics } from '../metrics/metrics.js';
 
 export interface PagerDutyClientOptions {
   token: string;
@@ -98,9 +100,11 @@ export class PagerDutyClient {
       })) as APIResponse;
     } catch (error) {
       const status = (error as { status?: number }).status;
+      countApiError('pagerduty', metrics, status ?? 'network');
       throw new WrenchError('pagerduty_failed', `PagerDuty ${method} ${path} failed${status ? ` (HTTP ${status})` : ''}: ${describe(error)}`, { cause: error });
     }
     if (!response.ok) {
+      countApiError('pagerduty', metrics, response.status);
       const message = (response.data as { error?: { message?: string; errors?: string[] } } | undefined)?.error;
       const detail = [message?.message, ...(message?.errors ?? [])].filter(Boolean).join(': ');
       throw new WrenchError(

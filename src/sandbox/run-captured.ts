@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { WrenchError } from '../errors.js';
+import { metrics } from '../metrics/metrics.js';
 import { hostPidPressureHigh } from './host-pid-pressure.js';
 import { killProcessTree } from './kill-process-tree.js';
 import { OutputCapture } from './output-capture.js';
@@ -85,6 +86,7 @@ function runIn(cgroup: PidsCgroup | null, options: CapturedRunOptions): Promise<
     child.once('error', (error) => {
       if (child.pid !== undefined) return;
       stopWatching();
+      metrics.sandboxFailures.inc({ reason: 'spawn_failed' });
       reject(new WrenchError('SANDBOX_SPAWN_FAILED', `Could not start ${options.file}: ${error.message}`, { cause: error }));
     });
 
@@ -93,6 +95,8 @@ function runIn(cgroup: PidsCgroup | null, options: CapturedRunOptions): Promise<
       stopWatching();
       void killAll().then(async () => {
         await drained(child.stdout, child.stderr);
+        if (timedOut) metrics.sandboxFailures.inc({ reason: 'timeout' });
+        if (pressureKilled) metrics.sandboxFailures.inc({ reason: 'process_limit' });
         if (pressureKilled) capture.push("\n[sandbox: killed because the host's process table is nearly full]\n");
         const { output, elidedChars } = capture.result();
         resolve({ output, exitCode: code, timedOut, aborted, elidedChars, durationMs });

@@ -1,6 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { RunnerDeps } from '../../runners/runner-deps.js';
 import type { Config } from '../config/load-config.js';
+import { countingFetch } from '../metrics/count-api-calls.js';
+import { metrics } from '../metrics/metrics.js';
 import { createGitHubAccess } from '../github/github-access.js';
 import type { Logger } from '../logging/logger.js';
 import { type Redactor } from '../security/redact.js';
@@ -14,7 +16,7 @@ export function buildRunnerDeps(config: Config, logger: Logger, redact: Redactor
     logger,
     redact,
     secrets,
-    anthropic: new Anthropic({ apiKey: env.ANTHROPIC_API_KEY ?? 'missing', baseURL: env.ANTHROPIC_BASE_URL, maxRetries: 4 }),
+    anthropic: new Anthropic({ apiKey: env.ANTHROPIC_API_KEY ?? 'missing', baseURL: env.ANTHROPIC_BASE_URL, maxRetries: 4, fetch: countingFetch('anthropic', metrics) }),
     github: github?.octokit ?? null,
     gitCredential: github?.gitCredential,
   };

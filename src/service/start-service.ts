@@ -24,6 +24,12 @@ import { SlackNameDirectory } from '../slack/slack-name-directory.js';
 import { slackReporterFactory } from '../slack/slack-reporter-factory.js';
 import { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
+import { metricsHandler } from '../../handlers/metrics.js';
+import { runPageHandlers } from '../../handlers/run-page.js';
+import { metrics } from '../metrics/metrics.js';
+import { countSlackCalls } from '../metrics/count-api-calls.js';
+import { RunLinks } from '../run-log/run-links.js';
+import { RunLogStore } from '../run-log/run-log-store.js';
 import { buildTriageDeps } from './build-triage-deps.js';
 
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
@@ -59,14 +65,22 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
   const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
   const slackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL });
+  countSlackCalls(slackClient, metrics);
+  const runLog = new RunLogStore(redis, config.env.WRENCH_QUEUE_PREFIX, { retentionDays: config.env.WRENCH_RUN_RETENTION_DAYS });
+  const runLinks = RunLinks.fromEnv(config.env);
+  const serveMetrics = metricsHandler(config.env, metrics, queues);
 
   let app: SlackApp | undefined;
   if (role === 'all' || role === 'web') {
     // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
     const names = new SlackNameDirectory(new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }), logger);
-    const deps = { config, queues, redis, redact, logger, sessions, names };
+    const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks };
+    const runPage = runPageHandlers({ runLog, links: runLinks, logger });
     app = createSlackApp(config, logger, [
       { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
+      { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },
+      { path: '/runs/:id', method: ['GET'], handler: runPage.page },
+      { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
       config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
         ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }
         : { path: '/pagerduty/webhook', method: ['POST', 'GET'], handler: pagerDutyWebhookDisabled },
@@ -79,7 +93,12 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
   }
   const healthServer =
-    role === 'worker' ? await startHealthServer(config.env.PORT, (req, res) => void handleHealth(req, res, { redis, queues })) : undefined;
+    role === 'worker'
+      ? await startHealthServer(config.env.PORT, {
+          '/healthz': (req, res) => void handleHealth(req, res, { redis, queues }),
+          '/metrics': (req, res) => void serveMetrics(req, res),
+        })
+      : undefined;
 
   let worker: TaskWorker | undefined;
   let triageWorker: TriageWorker | undefined;
@@ -97,6 +116,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         concurrency: config.file.limits.concurrency,
         limits: config.file.limits,
         reporterFor: slackReporterFactory(slackClient, redact, new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX), logger),
+        runLog: { store: runLog, maxBytes: config.env.WRENCH_RUN_MAX_KB * 1024, links: runLinks, metrics },
       },
       runnerDeps,
     );

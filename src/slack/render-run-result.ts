@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { formatUsageCompact, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { RunResult } from '../reporting/run-result.js';
 import { slackifyMarkdown } from 'slackify-markdown';
+import { mrkdwnLink } from './slack-escape.js';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
 
 const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
@@ -16,11 +17,11 @@ const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
 };
 
 /** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */
-export function renderRunResult(result: RunResult): SlackMessagePart[] {
+export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}): SlackMessagePart[] {
   const headline = result.headline ?? HEADLINES[result.status](result);
   const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined }));
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
-  const usage = formatUsageCompact(result);
+  const usage = [formatUsageCompact(result), links.runPageUrl ? mrkdwnLink(links.runPageUrl, 'Every step of this run') : ''].filter(Boolean).join(' · ');
   if (usage) {
     const last = parts[parts.length - 1];
     const context: KnownBlock = { type: 'context', elements: [{ type: 'mrkdwn', text: usage }] };

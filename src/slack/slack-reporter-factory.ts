@@ -10,7 +10,7 @@ import type { UpdateRateLimiter } from './update-rate-limiter.js';
 /** For a job from Slack: its thread reporter, the thread's permalink and the requester's name (best effort). */
 export function slackReporterFactory(client: WebClient, redact: Redactor, limiter: UpdateRateLimiter | undefined, log: Logger) {
   const poster = new ThreadPoster(client, redact);
-  return async (job: TaskJob) => {
+  return async (job: TaskJob, links: { runPageUrl?: string } = {}) => {
     if (job.origin.type !== 'slack') throw new Error('slackReporterFactory only serves jobs from Slack');
     const origin = job.origin;
     const [permalink, user] = await Promise.all([
@@ -26,6 +26,7 @@ export function slackReporterFactory(client: WebClient, redact: Redactor, limite
         statusTs: origin.statusTs,
         repository: `${job.repo.owner}/${job.repo.name}`,
         reading: { category: job.category, complexity: job.complexity, elements: job.elements },
+        runPageUrl: links.runPageUrl,
       },
       limiter,
       log.child({ channel: origin.channel, thread: origin.threadTs }),

@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment, renderRunResult } from './render-run-result.js';
+import { mrkdwnLink } from './slack-escape.js';
 import type { ThreadPoster } from './thread-poster.js';
 import { durationLabel, understandingCard, type CardReading } from './understanding-card.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
@@ -27,6 +28,8 @@ export interface SlackRunTarget {
   statusTs?: string;
   repository: string;
   reading: CardReading;
+  /** The run's page (signed link), shown in the status message and the final reply. */
+  runPageUrl?: string;
 }
 
 /**
@@ -88,7 +91,7 @@ export class SlackRunReporter implements RunReporter {
   }
 
   async finished(result: RunResult): Promise<void> {
-    for (const part of renderRunResult(result)) await this.poster.reply(this.target.channel, this.target.threadTs, part);
+    for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl })) await this.poster.reply(this.target.channel, this.target.threadTs, part);
     if (result.attachments?.length) await this.poster.upload(this.target.channel, this.target.threadTs, result.attachments, attachmentsComment(result));
     const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
     await this.phase(final, result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined);
@@ -102,7 +105,8 @@ export class SlackRunReporter implements RunReporter {
   statusText(phase: RunPhase, detail?: string): string {
     const elapsed = formatDuration(Date.now() - this.started);
     const clock = FINAL.includes(phase) ? `after ${elapsed}` : `${elapsed} (usually ${durationLabel(this.target.reading.complexity)})`;
-    return [PHASE_TEXT[phase], detail, phase === 'queued' ? undefined : clock].filter(Boolean).join(' · ');
+    const page = this.target.runPageUrl ? mrkdwnLink(this.target.runPageUrl, 'see every step') : undefined;
+    return [PHASE_TEXT[phase], detail, phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
   }
 
   private async edit(phase: RunPhase, detail: string | undefined, final: boolean): Promise<void> {

@@ -4,6 +4,7 @@ import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { ANTHROPIC_KEY, BOT_TOKEN, createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { bashStep, createFileStep, scriptByRun } from './scripted-runs.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
+import { hostileCommands } from './hostile-commands.js';
 
 const CONFIG = `
 channels:
@@ -57,16 +58,7 @@ describe('hostile input', () => {
   });
 
   it('an agent that hunts for credentials finds none; nothing leaks to Slack, GitHub or the model; the next job still runs', async () => {
-    const probes = [
-      "cat /proc/1/environ | tr '\\0' '\\n'; echo; env",
-      'cat ~/.ssh/id_rsa; ls -la /root /home 2>&1 | head',
-      'ls -la "$WRENCH_DATA_DIR" ../ ../../ 2>&1 | head -20; git remote -v; cat .git/config',
-      'find / -path /proc -prune -o -name "*.git" -print 2>/dev/null | grep -i mirror | head',
-      `cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n' | grep -iE 'token|key|secret' | head`,
-      'echo pwned > /etc/wrench-pwned 2>&1; echo x > ../outside.txt 2>&1; ls /etc/wrench-pwned 2>&1',
-      `curl -sS -m 3 ${world.slack.apiUrl}auth.test 2>&1 || node -e "fetch('${world.slack.apiUrl}auth.test').then(r=>console.log('REACHED',r.status),e=>console.log('blocked',e.cause?.code))"`,
-      'yes wrench | head -c 50000000',
-    ];
+    const probes = hostileCommands(world.slack.apiUrl);
     const script = scriptByRun({
       'hunt for secrets': [
         ...probes.map((p) => bashStep(p)),

@@ -127,3 +127,15 @@ export function urlVerification(challenge = randomBytes(16).toString('hex')): Re
 function randomUuid(): string {
   return globalThis.crypto.randomUUID();
 }
+
+/** `app_home_opened` as Slack documents it; `view` is absent the first time a person opens the tab. */
+export function appHomeOpenedEnvelope(input: EnvelopeOptions & { user: string; tab?: 'home' | 'messages'; channel?: string }): Record<string, unknown> {
+  const event = {
+    type: 'app_home_opened',
+    user: input.user,
+    channel: input.channel ?? `D${input.user.slice(1)}`,
+    tab: input.tab ?? 'home',
+    event_ts: nextSlackTs(),
+  };
+  return eventCallback(event, input);
+}

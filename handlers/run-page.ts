@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../src/logging/logger.js';
+import type { RunLinks } from '../src/run-log/run-links.js';
+import type { RunLogStore } from '../src/run-log/run-log-store.js';
+import { escapeHtml, renderEntry, renderRunPage, renderSummary } from '../src/run-log/render-run-page.js';
+
+export interface RunPageDeps {
+  runLog: RunLogStore;
+  /** Undefined when no link secret can be had: run pages are off. */
+  links: RunLinks | undefined;
+  logger: Logger;
+  /** How often a live page's event stream looks for new steps. Default 1 s. */
+  pollMs?: number;
+}
+
+type Request = IncomingMessage & { params?: Record<string, string | string[]> };
+
+/** GET /runs/:id — a run's page; GET /runs/:id/events — its new steps as server-sent events. Signed links only. */
+export function runPageHandlers(deps: RunPageDeps) {
+  return {
+    page: (req: Request, res: ServerResponse) => void guard(res, deps, () => servePage(req, res, deps)),
+    events: (req: Request, res: ServerResponse) => void guard(res, deps, () => serveEvents(req, res, deps)),
+  };
+}
+
+async function guard(res: ServerResponse, deps: RunPageDeps, serve: () => Promise<void>): Promise<void> {
+  try {
+    await serve();
+  } catch (error) {
+    deps.logger.error({ err: error, component: 'run-page' }, 'run page failed');
+    if (!res.headersSent) page(res, 500, 'Something went wrong', 'Wrench could not read this run just now. Try again in a minute.');
+    else res.end();
+  }
+}
+
+/** The run id and query when the link is good; otherwise the 403/404 page has been sent. */
+function authorize(req: Request, res: ServerResponse, deps: RunPageDeps): { id: string; query: URLSearchParams } | null {
+  const id = String(req.params?.id ?? '');
+  const query = new URL(req.url ?? '/', 'http://wrench').searchParams;
+  if (!deps.links) {
+    page(res, 404, 'Run pages are off', 'Set WRENCH_RUN_LINK_SECRET (or SLACK_SIGNING_SECRET) and WRENCH_PUBLIC_URL to turn them on.');
+    return null;
+  }
+  const verdict = deps.links.verify(id, query.get('expires'), query.get('sig'));
+  if (verdict !== 'ok') {
+    const why = verdict === 'expired' ? 'This link has expired.' : 'This link is not valid.';
+    page(res, 403, 'Access denied', `${why} Open the run from its Slack thread (the status message and the final reply link to it).`);
+    return null;
+  }
+  return { id, query };
+}
+
+async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
+  const access = authorize(req, res, deps);
+  if (!access) return;
+  const summary = await deps.runLog.get(access.id);
+  if (!summary) {
+    page(res, 404, 'Run not found', 'This run is not recorded, or its record is older than the retention period.');
+    return;
+  }
+  const entries = await deps.runLog.entries(access.id);
+  const live = summary.status === 'running' || summary.status === 'queued';
+  const eventsPath = `/runs/${encodeURIComponent(access.id)}/events?expires=${access.query.get('expires')}&sig=${encodeURIComponent(access.query.get('sig')!)}`;
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
+  res.end(renderRunPage(summary, entries, live ? { eventsPath } : null));
+}
+
+async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
+  const access = authorize(req, res, deps);
+  if (!access) return;
+  let from = Math.max(0, Number(access.query.get('from')) || 0);
+  let lastSummary = '';
+  let closed = false;
+  req.on('close', () => (closed = true));
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const pollMs = deps.pollMs ?? 1000;
+  let idle = 0;
+  while (!closed) {
+    const [summary, entries] = await Promise.all([deps.runLog.get(access.id), deps.runLog.entries(access.id, from)]);
+    if (!summary) break;
+    for (const entry of entries) send('entry', renderEntry(entry));
+    from += entries.length;
+    const header = renderSummary(summary);
+    if (header !== lastSummary) {
+      send('summary', header);
+      lastSummary = header;
+    }
+    if (summary.status !== 'running' && summary.status !== 'queued') break;
+    idle = entries.length ? 0 : idle + pollMs;
+    if (idle >= 15_000) {
+      res.write(': keep-alive\n\n');
+      idle = 0;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  if (!closed) send('end', 'done');
+  res.end();
+}
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'",
+};
+
+function page(res: ServerResponse, status: number, title: string, message: string): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font: 16px system-ui, sans-serif; max-width: 640px; margin: 60px auto; padding: 0 20px"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`);
+}

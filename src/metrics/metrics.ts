@@ -1,0 +1,58 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type ApiService = 'slack' | 'anthropic' | 'github' | 'pagerduty';
+
+/**
+ * Wrench's Prometheus metrics, one registry per process (each role serves its own /metrics).
+ * Queue gauges are filled at scrape time by `watchQueues` (handlers/metrics.ts).
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'wrench_process_' });
+  const durationBuckets = [1, 5, 15, 30, 60, 120, 300, 600, 1200, 2700, 5400];
+  return {
+    registry,
+    queueDepth: new Gauge({ name: 'wrench_queue_depth', help: 'Jobs in a queue by state', labelNames: ['queue', 'state'], registers: [registry] }),
+    queueOldestAge: new Gauge({
+      name: 'wrench_queue_oldest_waiting_seconds',
+      help: 'Age of the oldest job waiting in a queue (0 when none waits)',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    runs: new Counter({ name: 'wrench_runs_total', help: 'Finished runs by category and outcome', labelNames: ['category', 'outcome'], registers: [registry] }),
+    runDuration: new Histogram({
+      name: 'wrench_run_duration_seconds',
+      help: 'Wall-clock duration of whole runs by category',
+      labelNames: ['category'],
+      buckets: durationBuckets,
+      registers: [registry],
+    }),
+    phaseDuration: new Histogram({
+      name: 'wrench_run_phase_duration_seconds',
+      help: 'Duration of run phases (preparing, working, verifying, publishing, queued)',
+      labelNames: ['phase'],
+      buckets: durationBuckets,
+      registers: [registry],
+    }),
+    tokens: new Counter({ name: 'wrench_model_tokens_total', help: 'Model tokens used by runs, by kind', labelNames: ['kind'], registers: [registry] }),
+    cost: new Counter({ name: 'wrench_model_cost_usd_total', help: 'Estimated model cost of runs in US dollars', labelNames: ['category'], registers: [registry] }),
+    apiErrors: new Counter({
+      name: 'wrench_api_errors_total',
+      help: 'Failed calls to outside APIs by service and HTTP status or error code',
+      labelNames: ['service', 'code'],
+      registers: [registry],
+    }),
+    apiRetries: new Counter({ name: 'wrench_api_retries_total', help: 'Retried calls to outside APIs by service', labelNames: ['service'], registers: [registry] }),
+    sandboxFailures: new Counter({
+      name: 'wrench_sandbox_failures_total',
+      help: 'Sandboxed commands that could not run or were stopped by a limit, by reason',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The process's metrics: clients and runners count into it wherever they run. */
+export const metrics: Metrics = createMetrics();

@@ -1,0 +1,228 @@
+import type { AgentEvent } from '../agent/agent-loop.js';
+import type { Logger } from '../logging/logger.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
+import type { Redactor } from '../security/redact.js';
+import { editDiff } from './edit-diff.js';
+import type { RunLogStore } from './run-log-store.js';
+import type { RunEntry, RunSummary } from './run-log-types.js';
+
+const EDITOR_TOOL = 'str_replace_based_edit_tool';
+const FINAL_PHASES: RunPhase[] = ['done', 'failed', 'cancelled'];
+
+export interface RecorderOptions {
+  /** Size cap of the stored timeline. */
+  maxBytes: number;
+  /** Longest tool output or model text kept per entry (head and tail are kept). */
+  maxTextChars?: number;
+  metrics?: Metrics;
+  now?: () => number;
+}
+
+/**
+ * Writes one run's record as it goes, from the worker: phases (from its reporter), the agent's
+ * events, verification and the final diff. Everything passes the redactor, texts are bounded, the
+ * timeline stops at the size cap with a note. Writes are queued in order and never fail the run.
+ */
+export class RunRecorder {
+  private chain: Promise<void> = Promise.resolve();
+  private readonly maxTextChars: number;
+  private readonly now: () => number;
+  private capped = false;
+  private finished = false;
+
+  private constructor(
+    private readonly store: RunLogStore,
+    private readonly redact: Redactor,
+    private readonly summary: RunSummary,
+    private readonly options: RecorderOptions,
+    private readonly log: Logger,
+  ) {
+    this.maxTextChars = options.maxTextChars ?? 12_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  static async start(
+    store: RunLogStore,
+    redact: Redactor,
+    init: Omit<RunSummary, 'status' | 'startedAt' | 'phases' | 'bytes' | 'truncated'> & { queuedAt?: number },
+    options: RecorderOptions,
+    log: Logger,
+  ): Promise<RunRecorder> {
+    const now = options.now ?? Date.now;
+    const { queuedAt, ...fields } = init;
+    const startedAt = now();
+    const phases: RunSummary['phases'] = queuedAt !== undefined && queuedAt < startedAt ? [{ name: 'queued', startedAt: queuedAt, endedAt: startedAt }] : [];
+    if (phases[0]) options.metrics?.phaseDuration.observe({ phase: 'queued' }, (startedAt - queuedAt!) / 1000);
+    const summary: RunSummary = redact.deep({ ...fields, status: 'running', startedAt, phases, bytes: 0, truncated: false });
+    const recorder = new RunRecorder(store, redact, summary, options, log);
+    await store.saveSummary(summary, { fresh: true });
+    return recorder;
+  }
+
+  get id(): string {
+    return this.summary.id;
+  }
+
+  phase(phase: RunPhase, detail?: string): void {
+    if (this.finished) return;
+    const at = this.now();
+    const current = this.summary.phases.at(-1);
+    if (current?.name !== phase) {
+      this.closePhase(at);
+      if (!FINAL_PHASES.includes(phase)) this.summary.phases.push({ name: phase, startedAt: at });
+    }
+    // Each tool call also moves the status to `working · <call>`: the tool entry already says so.
+    if (current?.name === phase && phase === 'working') return this.saveSummary();
+    this.push({ kind: 'phase', at, phase, detail: detail === undefined ? undefined : this.redact(detail) }, true);
+  }
+
+  agentEvent(event: AgentEvent): void {
+    const at = this.now();
+    if (event.type === 'text') this.push({ kind: 'text', at, step: event.step, text: this.bound(event.detail) });
+    else if (event.type === 'usage' && event.usage) {
+      this.summary.usage = { ...event.usage };
+      this.summary.costUsd = event.costUsd;
+      this.saveSummary();
+    } else if (event.type === 'tool_result' && event.call) {
+      const { name, input, output = '', isError = false } = event.call;
+      const edit = name === EDITOR_TOOL && !isError ? editDiff(input) : null;
+      if (edit) this.push({ kind: 'edit', at, step: event.step, path: this.redact(edit.path), diff: this.bound(edit.diff) });
+      else this.push({ kind: 'tool', at, step: event.step, name, title: this.redact(event.detail), input: this.bound(toolInputText(name, input)), output: this.bound(output), isError });
+    } else if (event.type === 'context_cleared' || event.type === 'retry_output') {
+      this.push({ kind: 'note', at, text: this.redact(event.detail), level: 'info' });
+    }
+  }
+
+  verification(outcome: { text: string; regressed: boolean }): void {
+    this.push({ kind: 'verification', at: this.now(), text: this.bound(outcome.text), passed: !outcome.regressed });
+  }
+
+  changes(diff: string): void {
+    if (diff.trim()) this.push({ kind: 'changes', at: this.now(), diff: this.bound(diff, 60_000) });
+  }
+
+  note(text: string, level: 'info' | 'warning' | 'error' = 'info'): void {
+    this.push({ kind: 'note', at: this.now(), text: this.bound(text), level });
+  }
+
+  finish(result: RunResult): void {
+    const cancelled = result.stopCode === 'cancelled';
+    this.end(cancelled ? 'cancelled' : 'done', cancelled ? 'cancelled' : result.status, {
+      summary: result.report?.summary ?? result.answer ?? result.stopReason,
+      pullRequest: result.pullRequest,
+      usage: result.usage,
+      costUsd: result.costUsd,
+    });
+  }
+
+  fail(message: string): void {
+    this.note(message, 'error');
+    this.end('failed', 'failed', { summary: message });
+  }
+
+  cancelled(): void {
+    this.end('cancelled', 'cancelled', {});
+  }
+
+  /** Resolves once everything recorded so far is in Redis. */
+  flush(): Promise<void> {
+    return this.chain;
+  }
+
+  private end(status: RunSummary['status'], outcome: string, extra: Pick<RunSummary, 'summary' | 'pullRequest' | 'usage' | 'costUsd'>): void {
+    if (this.finished) return;
+    const at = this.now();
+    this.closePhase(at);
+    this.finished = true;
+    Object.assign(this.summary, this.redact.deep(stripUndefined({ ...extra, summary: extra.summary?.slice(0, 2000) })), { status, outcome, finishedAt: at });
+    this.saveSummary();
+    const metrics = this.options.metrics;
+    if (!metrics) return;
+    const category = this.summary.category;
+    metrics.runs.inc({ category, outcome });
+    metrics.runDuration.observe({ category }, (at - this.summary.startedAt) / 1000);
+    const usage = this.summary.usage;
+    if (usage) {
+      metrics.tokens.inc({ kind: 'input' }, usage.inputTokens);
+      metrics.tokens.inc({ kind: 'output' }, usage.outputTokens);
+      metrics.tokens.inc({ kind: 'cache_write' }, usage.cacheWriteTokens);
+      metrics.tokens.inc({ kind: 'cache_read' }, usage.cacheReadTokens);
+    }
+    if (this.summary.costUsd) metrics.cost.inc({ category }, this.summary.costUsd);
+  }
+
+  private closePhase(at: number): void {
+    const current = this.summary.phases.at(-1);
+    if (!current || current.endedAt !== undefined) return;
+    current.endedAt = at;
+    this.options.metrics?.phaseDuration.observe({ phase: current.name }, (at - current.startedAt) / 1000);
+  }
+
+  private push(entry: RunEntry, withSummary = false): void {
+    if (this.capped) {
+      if (withSummary) this.saveSummary();
+      return;
+    }
+    const size = Buffer.byteLength(JSON.stringify(entry));
+    const entries: RunEntry[] = [entry];
+    if (this.summary.bytes + size > this.options.maxBytes) {
+      this.capped = true;
+      this.summary.truncated = true;
+      entries[0] = { kind: 'note', at: entry.at, level: 'warning', text: `This record reached its size cap (${Math.round(this.options.maxBytes / 1024)} KB); later steps are not shown. The thread and the pull request have the outcome.` };
+    } else {
+      this.summary.bytes += size;
+    }
+    this.enqueue(() => this.store.append(this.summary.id, entries));
+    this.saveSummary();
+  }
+
+  private saveSummary(): void {
+    const snapshot = structuredClone(this.summary);
+    this.enqueue(() => this.store.saveSummary(snapshot));
+  }
+
+  private enqueue(write: () => Promise<void>): void {
+    this.chain = this.chain.then(write).catch((error) => this.log.warn({ err: error }, 'could not write the run record'));
+  }
+
+  /** Redacted, and long texts keep their head and tail. */
+  private bound(text: string, max = this.maxTextChars): string {
+    const clean = this.redact(text);
+    if (clean.length <= max) return clean;
+    const head = Math.floor(max * 0.6);
+    const tail = max - head;
+    return `${clean.slice(0, head)}\n… ${clean.length - max} characters not kept …\n${clean.slice(clean.length - tail)}`;
+  }
+}
+
+/** A reporter that also records the run's phases and outcome, then reports as before. */
+export function recordingReporter(reporter: RunReporter, recorder: RunRecorder): RunReporter {
+  return {
+    inputFiles: reporter.inputFiles,
+    phase: (phase, detail) => {
+      if (phase === 'cancelled') recorder.cancelled();
+      else if (phase !== 'failed') recorder.phase(phase, detail);
+      return reporter.phase(phase, detail);
+    },
+    finished: (result) => {
+      recorder.finish(result);
+      return reporter.finished(result);
+    },
+    failed: (message) => {
+      recorder.fail(message);
+      return reporter.failed(message);
+    },
+  };
+}
+
+/** A shell command as typed; any other input as JSON. */
+function toolInputText(name: string, input: unknown): string {
+  const command = (input as { command?: unknown } | null)?.command;
+  if (name === 'bash' && typeof command === 'string') return command;
+  return JSON.stringify(input, null, 2) ?? '';
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
