@@ -4,6 +4,7 @@ import { readInstruction } from '../src/instruction/read-instruction.js';
 import type { GitHubEvent, GitHubJob, GitHubTrigger } from '../src/queue/github-job.js';
 import { enqueueTask, type Queues } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
+import { Cancellation } from '../src/sessions/cancellation.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import type { ThreadPoster } from '../src/slack/thread-poster.js';
@@ -57,6 +58,10 @@ async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'cl
   await deps.poster.reply(job.thread.channel, job.thread.threadTs, {
     text: `*GitHub* · <${event.url}|Pull request #${event.pull}> ${what}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).`,
   });
+  // Runs still waiting would otherwise start over on a new branch and open a new pull request: stop them.
+  const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
+  const cancellation = new Cancellation(deps.redis, deps.prefix);
+  for (const run of session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? []) await cancellation.request(run.jobId);
   await deps.sessions.end(job.thread.channel, job.thread.threadTs);
   return 'ended';
 }
