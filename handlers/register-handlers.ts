@@ -17,7 +17,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   const known = new KnownInteractions();
   acknowledgeUnknownInteractions(app, known, deps.logger);
 
-  app.event('app_mention', async ({ event, body, client, context }) => {
+  app.event(known.event('app_mention'), async ({ event, body, client, context }) => {
     const outcome = await handleAppMention(
       {
         eventId: body.event_id,
@@ -32,14 +32,14 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     deps.logger.debug({ eventId: body.event_id, channel: event.channel, outcome }, 'app_mention handled');
   });
 
-  app.event('message', async ({ event, body, client, context }) => {
+  app.event(known.event('message'), async ({ event, body, client, context }) => {
     const message = event as { channel: string; channel_type?: string; user?: string; text?: string | null; blocks?: unknown; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
     const input = { eventId: body.event_id, teamId: teamIdOf(body), botUserId: context.botUserId, event: message, client };
     const outcome = message.channel_type === 'im' ? await handleDirectMessage(input, deps) : await handleThreadMessage(input, deps);
     deps.logger.debug({ eventId: body.event_id, channel: message.channel, subtype: message.subtype, outcome }, 'message event handled');
   });
 
-  app.event('reaction_added', async ({ event, client }) => {
+  app.event(known.event('reaction_added'), async ({ event, client }) => {
     if (event.reaction !== 'x' || event.item.type !== 'message') return;
     const { channel, ts } = event.item;
     const threadTs = await threadOfMessage({ client, channel, ts }, deps);

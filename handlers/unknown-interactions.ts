@@ -7,6 +7,7 @@ type Matcher = string | RegExp;
 export class KnownInteractions {
   private readonly actions: Matcher[] = [];
   private readonly views: string[] = [];
+  private readonly events: string[] = [];
 
   action<T extends Matcher>(id: T): T {
     this.actions.push(id);
@@ -16,6 +17,15 @@ export class KnownInteractions {
   view(id: string): string {
     this.views.push(id);
     return id;
+  }
+
+  event<T extends string>(type: T): T {
+    this.events.push(type);
+    return type;
+  }
+
+  knowsEvent(type: unknown): boolean {
+    return typeof type === 'string' && this.events.includes(type);
   }
 
   knowsAction(id: unknown): boolean {
@@ -29,6 +39,8 @@ export class KnownInteractions {
 
 interface InteractionBody {
   type?: unknown;
+  event?: { type?: unknown };
+  event_id?: unknown;
   actions?: Array<{ action_id?: unknown }>;
   view?: { callback_id?: unknown };
   callback_id?: unknown;
@@ -37,13 +49,17 @@ interface InteractionBody {
 /**
  * A button, modal or shortcut Wrench has no listener for (an old message's button, another app's
  * payload) is acknowledged at once and logged at debug, instead of leaving Slack to time out and show
- * the person an error.
+ * the person an error. An event type nobody listens for is logged at debug too.
  */
 export function acknowledgeUnknownInteractions(app: SlackApp, known: KnownInteractions, logger: Logger): void {
   app.use(async (args) => {
     const { body, next } = args;
     const ack = (args as { ack?: (response?: unknown) => Promise<void> }).ack;
     const b = body as InteractionBody;
+    if (b.type === 'event_callback' && !known.knowsEvent(b.event?.type)) {
+      // Already acknowledged by Bolt (events are). Still passed on, in case a listener was registered without `known`.
+      logger.debug({ eventType: String(b.event?.type).slice(0, 80), eventId: b.event_id }, 'event Wrench has no listener for');
+    }
     const unknown = ack ? unknownInteraction(b, known) : undefined;
     if (ack && unknown) {
       logger.debug({ interaction: b.type, id: unknown }, 'acknowledged an interaction Wrench has no listener for');

@@ -22,7 +22,7 @@ export interface SlackMessageContent {
 
 export async function messageText(message: SlackMessageContent, names: SlackNames, botUserId?: string): Promise<string> {
   const fromBlocks = await richTextOf(message.blocks, names, botUserId);
-  const text = fromBlocks ?? (await decodeMrkdwn(message.text ?? '', names, botUserId));
+  const text = fromBlocks ?? (await decodeMrkdwn(typeof message.text === 'string' ? message.text : '', names, botUserId));
   return tidy(text);
 }
 

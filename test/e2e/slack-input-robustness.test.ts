@@ -50,6 +50,7 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     ['an event without a type', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0NOTYPE","event":{"channel":"C0DEV"}}', 200],
     ['a reaction whose item is a string', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0ITEM","event":{"type":"reaction_added","user":"U0A","reaction":"x","item":"C0DEV"}}', 200],
     ['an unknown envelope type', '{"type":"something_new","team_id":"T0TEAM"}', 200],
+    ['an app_mention with ill-typed fields', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0ODD","event":{"type":"app_mention","text":42,"blocks":"x","user":"U0ALICE","channel":7,"ts":null}}', 200],
     ['app_rate_limited', '{"token":"t","type":"app_rate_limited","team_id":"T0TEAM","minute_rate_limited":1518467820,"api_app_id":"A0APP"}', 200],
   ])('a signed JSON body that is %s is answered %i and the process keeps serving', async (_name, body, status) => {
     const answer = await deliverEvent(world.eventsUrl(), SIGNING_SECRET, body);

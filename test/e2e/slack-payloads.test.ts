@@ -86,6 +86,12 @@ describe('what Slack really sends', () => {
     expect(world.wrench!.output()).not.toMatch(/Slack listener failed/);
   });
 
+  it('an event type Wrench does not subscribe to is acknowledged and logged at debug', async () => {
+    const body = { type: 'event_callback', team_id: 'T0TEAM', api_app_id: 'A0APP', event_id: 'Ev0CHANNELCREATED', event_time: 1700000000, event: { type: 'channel_created', channel: { id: 'C0NEW', name: 'fresh', created: 1700000000, creator: 'U0ALICE' }, event_ts: '1700000000.000100' } };
+    expect((await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, body)).status).toBe(200);
+    await handled('Ev0CHANNELCREATED', 'event Wrench has no listener for');
+  });
+
   it("a thread reply answering Wrench's questions is read from its blocks and starts the run", async () => {
     const mention = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> make it better' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, mention);

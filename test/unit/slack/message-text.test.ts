@@ -53,5 +53,6 @@ describe('messageText: what the person wrote', () => {
     expect(await messageText({ text: null }, names)).toBe('');
     expect(await messageText({ text: 'plain &lt;3', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'x' } }] }, names)).toBe('plain <3');
     expect(await messageText({ text: 'still read', blocks: null }, names)).toBe('still read');
+    expect(await messageText({ text: 42 as unknown as string, blocks: [{ type: 'rich_text', elements: 'x' }, null] }, names)).toBe('');
   });
 });
