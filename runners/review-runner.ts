@@ -91,6 +91,7 @@ export async function runReview(job: TaskJob, context: TaskRunContext, deps: Run
       },
       signal: context.signal,
       onEvent: (event) => {
+        context.record?.agentEvent(event);
         if (event.type === 'tool') void context.reporter.phase('working', event.detail).catch(() => undefined);
       },
     });

@@ -24,8 +24,8 @@ ${live ? liveScript(live.eventsPath, entries.length) : ''}
 
 export function renderSummary(s: RunSummary): string {
   const links = [
-    s.threadUrl ? `<a href="${escapeHtml(s.threadUrl)}">Slack thread</a>` : '',
-    s.pullRequest ? `<a href="${escapeHtml(s.pullRequest.url)}">Pull request #${s.pullRequest.number}${s.pullRequest.draft ? ' (draft)' : ''}</a>` : '',
+    link(s.threadUrl, 'Slack thread'),
+    s.pullRequest ? link(s.pullRequest.url, `Pull request #${s.pullRequest.number}${s.pullRequest.draft ? ' (draft)' : ''}`) : '',
   ].filter(Boolean);
   const usage = s.usage;
   const facts: Array<[string, string]> = [
@@ -89,6 +89,11 @@ function diffBlock(diff: string, open: boolean): string {
     .join('');
   const pre = `<pre class="diff">${body}</pre>`;
   return lines.length <= COLLAPSE_LINES * 3 || open ? pre : `<details><summary>diff (${lines.length} lines)</summary>${pre}</details>`;
+}
+
+/** Only http(s) addresses become links. */
+function link(url: string | undefined, label: string): string {
+  return url && /^https?:\/\//i.test(url) ? `<a href="${escapeHtml(url)}" rel="noreferrer">${escapeHtml(label)}</a>` : '';
 }
 
 function statusLabel(s: RunSummary): string {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { renderEntry, renderRunPage } from '../../../src/run-log/render-run-page.js';
+import type { RunSummary } from '../../../src/run-log/run-log-types.js';
+
+const summary: RunSummary = {
+  id: 'r1',
+  repository: 'acme/web',
+  instruction: 'fix <b>it</b>',
+  category: 'bug-fixing',
+  requester: 'U0ALICE',
+  status: 'done',
+  outcome: 'pr_opened',
+  startedAt: 0,
+  finishedAt: 95_000,
+  phases: [{ name: 'working', startedAt: 0, endedAt: 65_000 }],
+  pullRequest: { number: 7, url: 'https://github.com/acme/web/pull/7' },
+  threadUrl: 'javascript:alert(1)',
+  bytes: 0,
+  truncated: false,
+};
+
+describe('the run page', () => {
+  it('escapes everything that came from the model, tools and people', () => {
+    const html = renderRunPage(summary, [
+      { kind: 'text', at: 0, step: 1, text: '<script>alert(1)</script>' },
+      { kind: 'tool', at: 0, step: 1, name: 'bash', title: 't', input: 'echo "<img src=x onerror=alert(1)>"', output: '</pre><script>x</script>', isError: false },
+    ], null);
+    expect(html).not.toMatch(/<script>alert|<img|<\/pre><script>|<b>it/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('EventSource');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('folds long outputs, colours diff lines and shows phase timings', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
+    expect(renderEntry({ kind: 'tool', at: 0, step: 1, name: 'bash', title: 't', input: 'seq 40', output: long, isError: false })).toContain('<details><summary>output (40 lines)</summary>');
+    const diff = renderEntry({ kind: 'edit', at: 0, step: 1, path: 'a.js', diff: '--- a/a.js\n+++ b/a.js\n@@ x @@\n-old\n+new' });
+    expect(diff).toContain('<span class="del">-old</span>');
+    expect(diff).toContain('<span class="add">+new</span>');
+    const html = renderRunPage(summary, [], null);
+    expect(html).toContain('1 min 5 s');
+    expect(html).toContain('Pull request #7');
+  });
+
+  it('follows a running run by server-sent events', () => {
+    const html = renderRunPage({ ...summary, status: 'running', finishedAt: undefined }, [], { eventsPath: '/runs/r1/events?expires=1&sig=x' });
+    expect(html).toContain('new EventSource("/runs/r1/events?expires=1&sig=x&from=0")');
+  });
+});
