@@ -12,7 +12,7 @@ interface CategorySignals {
   head: Signal[];
 }
 
-const POLITE = String.raw`^(?:hey[,!]?\s+|hi[,!]?\s+|ok\s+|so\s+)?(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|would you\s+|can we\s+|we need to\s+|we should\s+|i want to\s+|i'd like (?:you )?to\s+|let'?s\s+|need to\s+|go\s+)?`;
+const POLITE = String.raw`^(?:hey[,!]?\s+|hi[,!]?\s+|ok\s+|so\s+)?(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|would you\s+|can we\s+|we need to\s+|we should\s+|i want to\s+|i'd like (?:you )?to\s+|i need to\s+|i have to\s+|you need to\s+|you should\s+|let'?s\s+|need to\s+|go\s+)?`;
 
 /** The verb of the request: at the start ("please fix …") or asked for mid-sentence ("…, can you fix it?"). */
 function requestVerb(verbs: string): RegExp {
@@ -69,11 +69,15 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:audit|look over|sanity[- ]check|second pair of eyes|lgtm|feedback on)\b/, 3],
       [/\bcheck (?:if|whether|that) (?:my|the|this|our) (?:code|changes|pr|implementation|approach|solution)\b|\b(?:is|does|are) (?:my|this|the) (?:code|approach|implementation|changes|solution) (?:ok|okay|good|correct|right|fine|looks?|sound)\b|\bwhat do you think (?:of|about)\b|\b(?:thoughts|opinions?|feedback) on\b/, 4],
       [/\b(?:check|look at|go over|read through|take a look at) (?:my |the |this |our )?(?:pr|pull request|diff|changes|branch|commit)\b/, 4],
+      // Review requests without the word: what a diff removes, what a change could break.
+      [/\b(?:the|this|my|our) (?:diff|patch|changeset)\b|\b(?:lines?|code) the (?:diff|patch|change) (?:deletes|removes|adds|replaces|changes)\b/, 6],
+      [/\bwhat (?:could|might|would) (?:this|these changes?|it) break\b|\bregressions? (?:introduced|caused) by (?:this|the) (?:change|pr|diff)\b/, 3],
       [/\bfocus\b/, 1],
     ],
     head: [
       [requestVerb('review|audit|look over|look through'), 6],
-      [/\breview\b/, 3],
+      // "review" leading the ask, not as part of its object ("add a section to the PR review prompt").
+      [/^(?:\W*\w+\W+){0,3}review\b/, 3],
     ],
   },
   testing: {
@@ -107,11 +111,11 @@ const SIGNALS: Record<Category, CategorySignals> = {
   },
   'web-scraping': {
     anywhere: [
-      [/\bscrap(?:e|er|ers|ing|ed)\b|\bcrawl(?:s|er|ers|ing|ed)?\b|\bspiders?\b|\bharvest\b/, 8],
+      [/\bscrap(?:e|es|er|ers|ing|ed)\b|\bscrapp(?:ed|ing|er)\b|\bcrawl(?:s|er|ers|ing|ed)?\b|\bspiders?\b|\bharvest\b/, 8],
       [/scrap(?:e|er|ing)|crawl/, 2],
       [/\b(?:puppeteer|playwright|cheerio|beautiful ?soup|bs4|selenium|scrapy|jsdom)\b/, 4],
       [/\brobots\.txt\b|\buser[- ]agent\b/, 3],
-      [/\b(?:collect|extract|pull|grab|fetch|download|gather|get)(?:s|es|ed|ing)?\b[^.]{0,120}(?:https?:\/\/|\b(?:from|off) (?:the |their |each |every |competitor |competitors'? |other )?(?:websites?|sites?|pages?|web|listings?|boards?)\b|\bfrom \S+\.(?:com|org|net|io)\b)/, 6],
+      [/\b(?:collect|extract|pull|grab|fetch|download|gather|get)(?:s|es|ed|ing)?\b(?! started)[^.]{0,120}(?:https?:\/\/|\b(?:from|off) (?:the |their |each |every |competitor |competitors'? |other )?(?:websites?|sites?|pages?|web|listings?|boards?)\b|\bfrom \S+\.(?:com|org|net|io)\b)/, 6],
       [/\bpaginat\w*|\?page=|\bnext page\b/, 1],
       [/\b(?:competitors?'?)\b[^.]{0,30}\b(?:prices?|pricing|listings|products|catalog\w*)\b|\b(?:monitor|track|watch)\b[^.]{0,30}\b(?:prices?|pricing|listings|websites?|pages?)\b/, 4],
     ],
@@ -128,6 +132,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:replace|migrate|convert|switch|port)\b[^.]{0,60}\b(?:with|to|from)\b/, 2],
       [/\bdeprecated\b/, 3],
       [/\b(?:get rid of|remove|drop|replace|ditch)\b[^.]{0,30}\b(?:dependency|dependencies|library|package|lib)\b/, 4],
+      [/\b(?:code|coding) style\b|\bsame code\b/, 4],
       [/\b(?:cleaner|more readable|readability|maintainab\w+|less messy|a mess|messy|spaghetti|hard to (?:follow|read|understand|maintain)|unreadable|confusing|convoluted)\b/, 4],
     ],
     head: [

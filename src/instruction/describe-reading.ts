@@ -10,6 +10,7 @@ export function describeReading(reading: InstructionReading, text: string): stri
     `Verdict:     ${reading.verdict}`,
     `Missing:     ${reading.missing.length > 0 ? reading.missing.join(', ') : 'nothing'}`,
   ];
+  if (reading.language === 'unreadable') lines.push('Language:    not one the rules can read: the model reader (or the agent) judges it; the rules let it through');
   const recognised = describeElements(reading.elements);
   lines.push('', recognised.length > 0 ? 'Recognised:' : 'Recognised: nothing beyond the text itself', ...recognised);
   if (reading.verdict === 'ill-formed') {

@@ -74,4 +74,9 @@ export interface InstructionReading {
   /** Recommended elements that are absent, e.g. 'target', 'location', 'observed-problem'. */
   missing: string[];
   elements: InstructionElements;
+  /**
+   * 'unreadable' when the rules cannot read the language the instruction is written in: the verdict is then
+   * left to the model reader and the agent (never a guess from English cues). Not part of `wrench classify --json`.
+   */
+  language?: 'unreadable';
 }

@@ -10,6 +10,14 @@ export interface Judgement {
   missing: MissingElement[];
 }
 
+/** An issue template left unfilled: "Do something", "Describe the dataset here", "Your Bug Name". */
+const TEMPLATE_PLACEHOLDER =
+  /\b(?:do something(?: else)?|do one last thing|your (?:bug|feature|issue) (?:name|title)|describe (?:the|your) [\w ]{1,40} here|[\w ]{1,30} details here|(?:add|insert|write|put) (?:a |the |your )?(?:description|details|steps|screenshots?) here|steps to reproduce the behaviou?r)\b|<!--|\(?please (?:fill in|complete|add specific)\b/i;
+/** The details are left to someone else: "Jesse can give more detail?", "details TBD". */
+const DEFERRED_DETAILS = /\b(?:can|could|will|would) (?:probably |maybe )?(?:give|provide|share|fill in) (?:you )?(?:more |the )?details?\b|\bask \w+ for (?:more )?details\b|\bdetails? (?:to follow|tbd|tbc)\b|\btbd\b/i;
+/** What a review needs to look at: a pull request, commit, branch, file, or the diff itself. */
+const REVIEW_OBJECT = /\b(?:the|this|my|our|that) (?:diff|patch|changeset|branch|commit)\b|\bbranch [\w./-]+/i;
+
 const TEST_FAILURE = /\b(?:fail|fails|failing|failed|broken|red)\b/;
 const VAGUE_PROBLEM = /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
 const ANALYSIS_QUESTION =
@@ -25,6 +33,8 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
 
   const blocking = new Set<MissingElement>();
   const target = namesTarget(elements, cues);
+  if (TEMPLATE_PLACEHOLDER.test(cues.prose)) blocking.add(category === 'bug-fixing' || category === 'incident-triage' ? 'observed-problem' : 'requirements');
+  if (DEFERRED_DETAILS.test(cues.prose)) blocking.add('requirements');
   if (isOnlySubjectiveGoal(elements, cues) && category !== 'incident-triage') {
     if (!target) blocking.add('target');
     blocking.add('success-criteria');
@@ -56,6 +66,8 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
       if (!namesSources(elements, cues)) blocking.add('target');
       break;
     case 'code-review':
+      if (!reviewObject(recognised)) blocking.add('target');
+      break;
     case 'refactoring':
       if (!target) blocking.add('target');
       break;
@@ -86,6 +98,15 @@ function describesObservedProblem({ elements, cues }: RecognisedInstruction): bo
   const labelled = [cues.sections.observed, cues.sections.expected, cues.sections.actual].filter(Boolean).join(' ');
   if (labelled && (describesSymptom(labelled) || (labelled.split(/\s+/).length >= 5 && !VAGUE_PROBLEM.test(labelled)))) return true;
   return describesSymptom(cues.prose);
+}
+
+/** A review names what to read: a PR, commit or repository link, a file or function, or the diff or branch in hand. */
+function reviewObject({ elements, cues }: RecognisedInstruction): boolean {
+  const references = cues.references;
+  if (cues.sections.target?.trim() || cues.sections.location?.trim() || cues.sections.repository?.trim()) return true;
+  if ((elements.location?.length ?? 0) > 0 || (elements.references?.urls?.length ?? 0) > 0 || cues.codeBlocks.length > 0) return true;
+  if (references.prNumbers.length + references.commits.length + references.repositories.length + references.functions.length > 0) return true;
+  return REVIEW_OBJECT.test(cues.prose);
 }
 
 function asksAnalysisQuestions({ elements, cues }: RecognisedInstruction): boolean {

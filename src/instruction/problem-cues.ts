@@ -8,7 +8,7 @@ const SYMPTOM = new RegExp(
     String.raw`\b(?:drops?|dropping|dropped|duplicat(?:es|ed|ing)|rejects?|rejected|ignores?|ignored|loses?|losing|lost|skips?|skipped|leaks?|leaking)\b`,
     String.raw`\b(?:shows?|showing|displays?|displaying|renders?|rendering|prints?|printing|logs? (?:an? )?(?:error|warning))\b`,
     String.raw`\b(?:times? out|timing out|timed out|timeouts?|spik(?:e|es|ed|ing)|jumped|doubl(?:es|ed)|overflows?|truncat(?:es|ed)|corrupt(?:s|ed)?)\b`,
-    String.raw`\b(?:(?:points?|links?|redirects?|goes|go|sends?) (?:\w+ )?to (?:localhost|the wrong|a 404|404|nowhere|staging|http:)|flaky|flakey|intermittent\w*|randomly|intermittently|sporadically|never \w+|always \w+|twice|duplicated?|double[- ](?:charged|sent|counted|booked)|typos?|misspel\w*|spelling|stopped (?!working)\w+ing|stuck|infinite loop|deadlocks?|race condition|off[- ]by[- ]one|instead of|rather than|no longer|unavailable|unreachable|(?:is|are|went|was) down|outage|memory leak|oom)\b`,
+    String.raw`\b(?:(?:points?|links?|redirects?|goes|go|sends?) (?:\w+ )?to (?:localhost|the wrong|a 404|404|nowhere|staging|http:)|flaky|flakey|intermittent\w*|randomly|intermittently|sporadically|never \w+|always \w+|twice|duplicated?|double[- ](?:charged|sent|counted|booked)|typos?|misspel\w*|spelling|stopped (?!working)\w+ing|stuck|infinite loop|deadlocks?|race condition|data race|thread[- ]safety (?:issue|problem|bug)|concurrent (?:access|modification)|off[- ]by[- ]one|instead of|rather than|no longer|unavailable|unreachable|(?:is|are|went|was) down|outage|memory leak|oom)\b`,
     String.raw`\b(?:latency|error rate|p9\d|cpu|memory|disk|queue depth)\b[^.]{0,40}(?:\d|spik|jump|high|increas|went|doubl|through the roof|growing|maxed)`,
     String.raw`\b(?:fails? (?:to|with|when|for|after|if)|fails? on (?!main|master|develop|ci\b)|failing (?:with|when|for|since|after)|failing on (?!main|master|develop|ci\b)|keeps? (?:failing|crashing|timing out|breaking|restarting)|failed (?:to|with)|breaks? (?:when|on|if|after)|errors? (?:when|on|if|after))\b`,
     String.raw`\b(?:should(?:n't| not)?|expected to|supposed to|ought to)\s+(?!work|be working|be fixed|be fine|be ok)\w+|\bexpected\b`,
@@ -34,6 +34,8 @@ export function looksLikeErrorOutput(code: string): boolean {
 export const describesSymptom = rememberLast((text: string): boolean => {
   if (SYMPTOM.test(text) || ERROR_NAME.test(text)) return true;
   for (const match of text.matchAll(NEGATED_VERB)) {
+    // "Do not touch billing" is a constraint, not a symptom: an imperative at the start of a sentence.
+    if (/^do(?:n't| not)/i.test(match[0]) && /(?:^|[.!?\n]\s*|\bplease\s+)$/i.test(text.slice(0, match.index))) continue;
     if (!VAGUE_NEGATED.test(match[1] ?? '')) return true;
   }
   return false;

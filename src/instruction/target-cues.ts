@@ -30,16 +30,26 @@ const UNSPECIFIC_WORDS = new Set(
 );
 
 const NAMED_PLACE =
-  /\b([a-z][\w-]*)\s+(?:page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search)s?\b/gi;
+  new RegExp(String.raw`\b(?=([a-z][\w-]*)\s+(page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search)s?\b)`, 'gi');
 
 /** Whether the instruction points at some place in the code: a path, function, directory, route or named component. */
 export function pointsAtPlace(elements: InstructionElements, cues: InstructionCues): boolean {
-  return (elements.location?.length ?? 0) > 0 || cues.references.routes.length > 0 || namedPlaces(cues.lower).length > 0;
+  return (
+    (elements.location?.length ?? 0) > 0 ||
+    cues.references.routes.length > 0 ||
+    cues.references.functions.length > 0 ||
+    namedPlaces(cues.lower).length > 0 ||
+    CODE_IDENTIFIER.test(cues.prose)
+  );
 }
+
+/** A symbol or module named as code: `_sub_column_tree`, "metricGrid", "code-explorer". */
+const CODE_IDENTIFIER = /`[A-Za-z_$][\w$.:-]*`|["'](?=[a-z][\w-]*[A-Z_-])[a-z][\w-]{2,}["']/;
 
 /** "the checkout page", "the public API", "the export job": a component named by a qualifying word. */
 export function namedPlaces(lower: string): string[] {
-  return [...lower.matchAll(NAMED_PLACE)].filter((match) => !UNSPECIFIC_WORDS.has(match[1] ?? '')).map((match) => match[0]);
+  // A lookahead match at every word, so "the footer component" still finds "footer component" after "the footer".
+  return [...lower.matchAll(NAMED_PLACE)].filter((match) => !UNSPECIFIC_WORDS.has(match[1] ?? '')).map((match) => `${match[1]} ${match[2]}`);
 }
 
 /** "refactor everything to use DI", "fix the bug": the verb's object is itself unspecific, whatever follows it. */
@@ -86,7 +96,7 @@ export const specificWords = rememberLast((lower: string): string[] => {
 });
 
 const WEB_PLACE = /\b([a-z][\w-]*)\s+(?:front page|page|pages|site|website|board|boards|feed|forum|blog|listings|store|directory|wiki)\b/g;
-const UNNAMED_SITE = new Set(['competitor', 'competitors', 'other', 'various', 'random', 'some', 'any', 'all', 'every', 'their', 'our', 'the', 'web', 'next', 'each', 'many', 'few', 'those', 'these', 'this']);
+const UNNAMED_SITE = new Set(['product', 'products', 'item', 'items', 'detail', 'details', 'category', 'listing', 'search', 'result', 'results', 'competitor', 'competitors', 'other', 'various', 'random', 'some', 'any', 'all', 'every', 'their', 'our', 'the', 'web', 'next', 'each', 'many', 'few', 'those', 'these', 'this']);
 
 /** Where a scraper should collect from: URLs, domains, a site named by a proper noun, or a named page ("the hn front page"). */
 export function namesSources(elements: InstructionElements, cues: InstructionCues): boolean {

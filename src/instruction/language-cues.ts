@@ -1,0 +1,64 @@
+import type { Category } from './instruction-types.js';
+
+/**
+ * Whether an instruction is written in a language the rules cannot read. The rules' cues are English; rather
+ * than guess from a stray English word, a reading of such text says so and leaves the verdict to the model.
+ * Code spans, URLs and paths are ignored: only the prose counts.
+ */
+const OTHER_SCRIPTS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Thai}\p{Script=Greek}]/gu;
+
+const ENGLISH = new Set(
+  `the a an and or to of in on at for with from by is are was were be been it this that these those when what which who how
+  should must can could would will not no but if then so we you i my our your add fix make use update create remove change please`.split(/\s+/),
+);
+
+/** Frequent function words of the other languages people write tasks in (German, Spanish, Portuguese, French, Italian, Dutch). */
+const OTHER_LANGUAGES = new Set(
+  `der die das den dem des und ist sind nicht ein eine einen mit für auf auch sollst soll werden wird bitte wenn oder zu von im
+  de en el la los las un una unos y es son para por con del al que se mi tu su como pero más esta este estos
+  os as um uma não com sem por para seu sua mais muito também ao aos da do das dos em na no nas nos
+  le les une des et est sont pour dans avec sur pas qui que ce cette ces au aux du
+  il lo gli della delle che sono per con una non anche
+  het een en van voor niet met zijn wordt op ook`.split(/\s+/),
+);
+
+export function unreadableLanguage(prose: string): boolean {
+  const text = prose
+    .replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ')
+    .replace(/\b(?:https?|ftp):\/\/\S+/g, ' ')
+    .replace(/\S*[/\\]\S*/g, ' ');
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters === 0) return false;
+  if ((text.match(OTHER_SCRIPTS)?.length ?? 0) / letters > 0.3) return true;
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (words.length < 5) return false;
+  const english = words.filter((word) => ENGLISH.has(word)).length;
+  const other = words.filter((word) => OTHER_LANGUAGES.has(word) && !ENGLISH.has(word)).length;
+  return other >= 2 && other > english;
+}
+
+/**
+ * For text the rules cannot read, the kinds of work its own words name (Spanish, Portuguese, German, French,
+ * Italian, Chinese, Japanese): a hint, weaker than the model reader, better than defaulting to "feature".
+ */
+const FOREIGN_CATEGORY_WORDS: [category: Category, pattern: RegExp][] = [
+  ['bug-fixing', /\b(?:corregir|arreglar|error(?:es)?|fallo|falla|corrigir|erro|falha|fehler|beheben|absturz|stürzt|corriger|bogue|plantage|correggere|errore|crash)\b|崩溃|修复|错误|バグ|修正|エラー/iu],
+  ['testing', /\b(?:pruebas?|testes|cobertura|tests?|testen|prueba|copertura)\b|测试|テスト/iu],
+  ['refactoring', /\b(?:refactori[zs]ar|refatorar|actualizar|atualizar|migrar|reemplazar|substituir|umstellen|aufräumen|refaktor\w*|remanier|migrer)\b|重构|リファクタ/iu],
+  ['code-review', /\b(?:revisar|revisión|revisão|überprüfen|prüfen|relire|revisione)\b|审查|レビュー/iu],
+  ['web-scraping', /\b(?:extraer datos|raspar|rastrear|scrapen|extraire)\b|爬虫|抓取|スクレイピング/iu],
+  ['data-analysis', /\b(?:analizar|análisis|analisar|análise|analysieren|analyse|analizzare)\b|分析/iu],
+  ['feature', /\b(?:añadir|agregar|crear|implementar|adicionar|criar|hinzufügen|erstellen|bauen|ajouter|créer|aggiungere|creare)\b|添加|新增|実装|追加/iu],
+];
+
+/** The kind of work named first (the ask comes before the details); "add"/"create" only when nothing more specific is named. */
+export function foreignCategoryHint(prose: string): Category | undefined {
+  let first: { category: Category; at: number } | undefined;
+  for (const [category, pattern] of FOREIGN_CATEGORY_WORDS) {
+    if (category === 'feature' && first) break;
+    const at = prose.search(pattern);
+    if (at >= 0 && (!first || at < first.at)) first = { category, at };
+  }
+  return first?.category;
+}
