@@ -89,11 +89,14 @@ function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): s
   ].join('\n').trim();
 }
 
+/**
+ * The first line of the instruction (already the person's text: see src/slack/message-text.ts) without
+ * Markdown emphasis and code marks; identifiers such as `parse_date` keep their underscores.
+ */
 export function pullRequestTitle(instruction: string): string {
   const firstLine = instruction
-    .replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, '')
-    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2')
-    .replace(/[*_`]/g, '')
+    .replace(/`+/g, '')
+    .replace(/(^|[\s(])([*_~])([^*_~\s](?:[^*_~\n]*[^*_~\s])?)\2(?=$|[\s).,:;!?])/gm, '$1$3')
     .replace(/^\s*task:\s*/i, '')
     .split('\n')
     .map((l) => l.trim())
