@@ -38,7 +38,7 @@ export async function publish(
     await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
     return { ...result, status: stoppedEarly ? 'stopped' : 'answered', pushedTo: job.localPath };
   }
-  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
+  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
   const remote = { gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: job.repo.owner, repo: job.repo.name, branch: workspace.branch, credential: await deps.gitCredential?.(job.repo.owner, job.repo.name) };
   const pushed = await pushBranch({ ...remote, dir: workspace.dir });
   const draft = stoppedEarly;

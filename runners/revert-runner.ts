@@ -31,7 +31,7 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
   const poster = new ThreadPoster(deps.slack, deps.redact);
   const statusTs = await poster.reply(record.channel, record.threadTs, { text: `:rewind: Reverting \`${short}\` on \`${record.baseBranch}\` at <@${job.requester}>'s request: preparing a branch` });
   const status = (text: string) => (statusTs ? poster.update(record.channel, statusTs, { text }).catch(() => undefined) : Promise.resolve());
-  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN.');
+  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
 
   const branch = `wrench/revert-${short}`;
   let workspace: Awaited<ReturnType<typeof prepareWorkspace>>;

@@ -37,7 +37,7 @@ export async function runReview(job: TaskJob, context: TaskRunContext, deps: Run
 
   let pr: PullRequestData | null = null;
   if (number !== undefined) {
-    if (!deps.github) throw new WrenchError('github_not_configured', 'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN.');
+    if (!deps.github) throw new WrenchError('github_not_configured', 'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
     await context.reporter.phase('preparing', `reading pull request #${number}`);
     pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);
     if (!pr) return finish(context, pullNotFound(job, repository, number, started));
