@@ -7,6 +7,7 @@ import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import { Cancellation } from '../src/sessions/cancellation.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
+import { escapeMrkdwn, mrkdwnLink, quoteMrkdwn } from '../src/slack/slack-escape.js';
 import type { ThreadPoster } from '../src/slack/thread-poster.js';
 import { clipText, neutralizeTags } from '../src/triage/untrusted-text.js';
 import type { RunnerDeps } from './runner-deps.js';
@@ -54,9 +55,9 @@ export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): 
 }
 
 async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'closed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
-  const what = event.merged ? `was merged by @${event.by}` : `was closed without merging by @${event.by}`;
+  const what = event.merged ? `was merged by @${escapeMrkdwn(event.by)}` : `was closed without merging by @${escapeMrkdwn(event.by)}`;
   await deps.poster.reply(job.thread.channel, job.thread.threadTs, {
-    text: `*GitHub* · <${event.url}|Pull request #${event.pull}> ${what}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).`,
+    text: `*GitHub* · ${mrkdwnLink(event.url, `Pull request #${event.pull}`)} ${what}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).`,
   });
   // Runs still waiting would otherwise start over on a new branch and open a new pull request: stop them.
   const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
@@ -80,11 +81,11 @@ async function followUp(job: GitHubJob, event: CommentEvent, session: ThreadSess
     deps.runner.logger.info({ repo: `${owner}/${name}`, pull: event.pull, author: event.author, permission }, 'GitHub comment by someone without write permission not acted on');
     return 'not-allowed';
   }
-  const where = event.kind === 'review-comment' ? ` on \`${event.path}\`${lineLabel(event)}` : '';
+  const where = event.kind === 'review-comment' ? ` on \`${escapeMrkdwn(event.path)}\`${lineLabel(event)}` : '';
   const said = event.kind === 'review' ? 'requested changes' : event.kind === 'review-comment' ? 'commented' : 'wrote';
   await queueChangeRun(job, session, deps, {
     instruction: instructionFrom(event),
-    mirror: `*GitHub* · @${event.author} ${said} on <${event.url}|pull request #${event.pull}>${where}:\n${quote(event.body)}\nI'm continuing on \`${session.branch ?? 'the branch'}\` with that.`,
+    mirror: `*GitHub* · @${escapeMrkdwn(event.author)} ${said} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}${where}:\n${quote(event.body)}\nI'm continuing on \`${session.branch ?? 'the branch'}\` with that.`,
     trigger: { kind: event.kind, pull: event.pull, author: event.author, url: event.url, ...(event.kind === 'review-comment' ? { reviewCommentId: event.commentId } : {}) },
     requester: event.author,
   });
@@ -105,23 +106,23 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
   const names = failedNames.filter((n) => !failingOnBase.includes(n));
   const decided = `${deps.prefix}:github:fix:${owner}/${repo}#${event.pull}:${event.headSha}`.toLowerCase();
   if (names.length === 0) {
-    const checks = failedNames.map((n) => `\`${n}\``).join(', ');
+    const checks = failedNames.map((n) => `\`${escapeMrkdwn(n)}\``).join(', ');
     if ((await deps.redis.set(`${decided}:base:${checks}`, '1', 'EX', 30 * DAY, 'NX')) !== 'OK') return 'already-handled';
     await deps.poster.reply(job.thread.channel, job.thread.threadTs, {
-      text: `*GitHub* · ${checks} failed on <${event.url}|pull request #${event.pull}>, but fails on \`${pull.base.ref}\` (${pull.base.sha.slice(0, 7)}) too, so this change did not cause it; I'm not starting a fix round. Fix it on \`${pull.base.ref}\` first, or mention me here with what to do.`,
+      text: `*GitHub* · ${checks} failed on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}, but fails on \`${escapeMrkdwn(pull.base.ref)}\` (${pull.base.sha.slice(0, 7)}) too, so this change did not cause it; I'm not starting a fix round. Fix it on \`${escapeMrkdwn(pull.base.ref)}\` first, or mention me here with what to do.`,
     });
     log.info({ checks: failedNames }, 'failing check fails on the base branch too: no fix round');
     return 'base-failing';
   }
   // One decision per head commit, whichever of check_run / workflow_run (and however many failing jobs) arrives first.
   if ((await deps.redis.set(decided, '1', 'EX', 30 * DAY, 'NX')) !== 'OK') return 'already-handled';
-  const checks = names.map((n) => `\`${n}\``).join(', ');
+  const checks = names.map((n) => `\`${escapeMrkdwn(n)}\``).join(', ');
   try {
     const roundsKey = `${deps.prefix}:github:fix-rounds:${owner}/${repo}#${event.pull}`.toLowerCase();
     const done = Number((await deps.redis.get(roundsKey)) ?? 0);
     if (done >= settings.maxFixRounds) {
       const text = `${checks} still fail${names.length > 1 ? '' : 's'} on pull request #${event.pull} after ${done} fix round${done === 1 ? '' : 's'} (the limit, \`github.maxFixRounds\`), so I'm not trying again; it needs a person now.`;
-      await deps.poster.reply(job.thread.channel, job.thread.threadTs, { text: `*GitHub* · ${text} <${event.url}|The failing run.>` });
+      await deps.poster.reply(job.thread.channel, job.thread.threadTs, { text: `*GitHub* · ${text} ${mrkdwnLink(event.url, 'The failing run.')}` });
       await octokit.issues.createComment({ owner, repo, issue_number: event.pull, body: deps.runner.redact(text) });
       log.info({ checks: names, rounds: done }, 'fix round limit reached');
       return 'fix-limit-reached';
@@ -142,7 +143,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
     ].filter(Boolean).join('\n\n');
     await queueChangeRun(job, session, deps, {
       instruction,
-      mirror: `*GitHub* · ${checks} failed on <${event.url}|pull request #${event.pull}> (head ${event.headSha.slice(0, 7)}). Fix round ${round} of ${settings.maxFixRounds}: I'm looking at the log.`,
+      mirror: `*GitHub* · ${checks} failed on ${mrkdwnLink(event.url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)}). Fix round ${round} of ${settings.maxFixRounds}: I'm looking at the log.`,
       trigger: { kind: 'check-failed', pull: event.pull, url: event.url, round: { number: round, of: settings.maxFixRounds } },
       requester: 'ci',
     });
@@ -221,7 +222,7 @@ function lineLabel(event: Extract<GitHubEvent, { kind: 'review-comment' }>): str
 }
 
 function quote(text: string): string {
-  return clipText(text.trim(), 1500).split('\n').map((line) => `> ${line}`).join('\n');
+  return quoteMrkdwn(clipText(text.trim(), 1500));
 }
 
 /** On the review comment's own thread for review comments, else a pull request comment. */

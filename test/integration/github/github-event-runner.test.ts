@@ -66,14 +66,16 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
   });
 
   it('a review requesting changes by a maintainer queues a run on the thread, in its category, mirrored in Slack', async () => {
-    const outcome = await handleGitHubEvent(job({ kind: 'review', author: 'alice', body: 'Split parse() in two.', reviewId: 5 }), deps);
+    const outcome = await handleGitHubEvent(job({ kind: 'review', author: 'alice', body: 'Split parse() in two. <!channel>', reviewId: 5 }), deps);
     expect(outcome).toBe('follow-up-queued');
     const queued = await queues.tasks.getJob(`run-gh-d-${delivery}-${pull}`);
     expect(queued?.data).toMatchObject({ category: 'refactoring', origin: { type: 'slack', ...THREAD }, github: { kind: 'review', pull, author: 'alice' }, requester: { slackUserId: 'U0ALICE', name: '@alice on GitHub' } });
     expect(queued?.data.instruction).toMatch(/^Address the changes @alice requested in a review of pull request #\d+:\n\nSplit parse\(\) in two\./);
     const session = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
     expect(session?.runs.at(-1)).toMatchObject({ jobId: queued?.id, status: 'queued', requester: 'github:alice' });
-    expect(slack.callsTo('chat.postMessage').some((c) => c.args.thread_ts === THREAD.threadTs && /@alice requested changes/.test(String(c.args.text)))).toBe(true);
+    const mirror = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === THREAD.threadTs && /@alice requested changes/.test(String(c.args.text)));
+    // What people write on GitHub cannot ping the channel or forge links in Slack.
+    expect(String(mirror?.args.text)).toContain('> Split parse() in two. &lt;!channel&gt;');
   });
 
   it('a failing check is left alone when fixFailingChecks is off, or when the pull request has moved on to another head', async () => {
