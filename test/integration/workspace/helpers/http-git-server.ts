@@ -53,6 +53,8 @@ export async function startHttpGitServer(projectRoot: string, expectedAuthorizat
         GIT_PROTOCOL: String(req.headers['git-protocol'] ?? ''),
       },
     });
+    // git may exit before reading all of the body (a refused push): that is its answer, not a crash of the server.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(body);
     const out: Buffer[] = [];
     for await (const chunk of child.stdout) out.push(chunk as Buffer);
