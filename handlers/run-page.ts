@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isWrenchError } from '../src/errors.js';
 import type { Logger } from '../src/logging/logger.js';
+import type { SlackSignIn } from '../src/run-log/slack-sign-in.js';
 import type { RunLinks } from '../src/run-log/run-links.js';
 import type { RunLogStore } from '../src/run-log/run-log-store.js';
 import { escapeHtml, renderEntry, renderRunPage, renderSummary } from '../src/run-log/render-run-page.js';
@@ -9,6 +11,8 @@ export interface RunPageDeps {
   /** Undefined when no link secret can be had: run pages are off. */
   links: RunLinks | undefined;
   logger: Logger;
+  /** Sign in with Slack, when configured: people without a signed link sign in instead. */
+  signIn?: SlackSignIn;
   /** How often a live page's event stream looks for new steps. Default 1 s. */
   pollMs?: number;
 }
@@ -20,7 +24,22 @@ export function runPageHandlers(deps: RunPageDeps) {
   return {
     page: (req: Request, res: ServerResponse) => void guard(res, deps, () => servePage(req, res, deps)),
     events: (req: Request, res: ServerResponse) => void guard(res, deps, () => serveEvents(req, res, deps)),
+    signInCallback: (req: Request, res: ServerResponse) => void guard(res, deps, () => completeSignIn(req, res, deps)),
   };
+}
+
+/** GET /auth/slack/callback: Slack's redirect after sign-in; sets the session cookie and returns to the run. */
+async function completeSignIn(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
+  if (!deps.signIn) return page(res, 404, 'Sign in with Slack is off', 'Set SLACK_CLIENT_ID and SLACK_CLIENT_SECRET to turn it on.');
+  try {
+    const done = await deps.signIn.complete(new URL(req.url ?? '/', 'http://wrench').searchParams);
+    deps.logger.info({ user: done.person.user, component: 'run-page' }, 'signed in with Slack');
+    res.writeHead(302, { ...SECURITY_HEADERS, location: done.returnPath, 'set-cookie': done.cookie });
+    res.end();
+  } catch (error) {
+    if (!isWrenchError(error)) throw error;
+    page(res, 403, 'Access denied', error.message);
+  }
 }
 
 async function guard(res: ServerResponse, deps: RunPageDeps, serve: () => Promise<void>): Promise<void> {
@@ -33,25 +52,31 @@ async function guard(res: ServerResponse, deps: RunPageDeps, serve: () => Promis
   }
 }
 
-/** The run id and query when the link is good; otherwise the 403/404 page has been sent. */
-function authorize(req: Request, res: ServerResponse, deps: RunPageDeps): { id: string; query: URLSearchParams } | null {
+/** The run id and query when the link (or the Slack sign-in) is good; otherwise the 403/404 page or the sign-in redirect has been sent. */
+async function authorize(req: Request, res: ServerResponse, deps: RunPageDeps, kind: 'page' | 'events'): Promise<{ id: string; query: URLSearchParams } | null> {
   const id = String(req.params?.id ?? '');
   const query = new URL(req.url ?? '/', 'http://wrench').searchParams;
-  if (!deps.links) {
+  if (!deps.links && !deps.signIn) {
     page(res, 404, 'Run pages are off', 'Set WRENCH_RUN_LINK_SECRET (or SLACK_SIGNING_SECRET) and WRENCH_PUBLIC_URL to turn them on.');
     return null;
   }
-  const verdict = deps.links.verify(id, query.get('expires'), query.get('sig'));
-  if (verdict !== 'ok') {
-    const why = verdict === 'expired' ? 'This link has expired.' : 'This link is not valid.';
-    page(res, 403, 'Access denied', `${why} Open the run from its Slack thread (the status message and the final reply link to it).`);
-    return null;
+  const verdict = deps.links?.verify(id, query.get('expires'), query.get('sig')) ?? 'invalid';
+  if (verdict === 'ok') return { id, query };
+  if (deps.signIn) {
+    if (deps.signIn.session(req.headers.cookie)) return { id, query: new URLSearchParams() };
+    if (kind === 'page') {
+      res.writeHead(302, { ...SECURITY_HEADERS, location: await deps.signIn.authorizeRedirect(`/runs/${encodeURIComponent(id)}`) });
+      res.end();
+      return null;
+    }
   }
-  return { id, query };
+  const why = verdict === 'expired' ? 'This link has expired.' : 'This link is not valid.';
+  page(res, 403, 'Access denied', `${why} Open the run from its Slack thread (the status message and the final reply link to it).`);
+  return null;
 }
 
 async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
-  const access = authorize(req, res, deps);
+  const access = await authorize(req, res, deps, 'page');
   if (!access) return;
   const summary = await deps.runLog.get(access.id);
   if (!summary) {
@@ -60,13 +85,14 @@ async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): 
   }
   const entries = await deps.runLog.entries(access.id);
   const live = summary.status === 'running' || summary.status === 'queued';
-  const eventsPath = `/runs/${encodeURIComponent(access.id)}/events?expires=${access.query.get('expires')}&sig=${encodeURIComponent(access.query.get('sig')!)}`;
+  const signed = access.query.get('sig') ? `?expires=${access.query.get('expires')}&sig=${encodeURIComponent(access.query.get('sig')!)}` : '';
+  const eventsPath = `/runs/${encodeURIComponent(access.id)}/events${signed}`;
   res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
   res.end(renderRunPage(summary, entries, live ? { eventsPath } : null));
 }
 
 async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
-  const access = authorize(req, res, deps);
+  const access = await authorize(req, res, deps, 'events');
   if (!access) return;
   let from = Math.max(0, Number(access.query.get('from')) || 0);
   let lastSummary = '';

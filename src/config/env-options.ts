@@ -52,6 +52,9 @@ export const envSchema = z.object({
   WRENCH_QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]+$/).default('wrench'),
   /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
   WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
+  /** Sign in with Slack (OpenID Connect) for run pages, besides signed links: the app's client id and secret. */
+  SLACK_CLIENT_ID: nonEmpty.optional(),
+  SLACK_CLIENT_SECRET: nonEmpty.optional(),
   /** Base of links to run pages (https://wrench.example.com); unset: no links. */
   WRENCH_PUBLIC_URL: url('WRENCH_PUBLIC_URL').optional(),
   /** HMAC key of run-page links; default: derived from SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN). */

@@ -43,7 +43,7 @@ export class RunLinks {
 }
 
 /** WRENCH_RUN_LINK_SECRET, or a key derived from the Slack signing secret (or app token) so no new setting is needed. */
-function runLinkSecret(env: EnvOptions): string | undefined {
+export function runLinkSecret(env: EnvOptions): string | undefined {
   if (env.WRENCH_RUN_LINK_SECRET) return env.WRENCH_RUN_LINK_SECRET;
   const base = env.SLACK_SIGNING_SECRET ?? env.SLACK_APP_TOKEN;
   return base ? createHmac('sha256', base).update('wrench run-page links').digest('hex') : undefined;

@@ -30,6 +30,7 @@ import { metrics } from '../metrics/metrics.js';
 import { countSlackCalls } from '../metrics/count-api-calls.js';
 import { RunLinks } from '../run-log/run-links.js';
 import { RunLogStore } from '../run-log/run-log-store.js';
+import { SIGN_IN_CALLBACK_PATH, SlackSignIn } from '../run-log/slack-sign-in.js';
 import { buildTriageDeps } from './build-triage-deps.js';
 
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
@@ -75,12 +76,14 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
     const names = new SlackNameDirectory(new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }), logger);
     const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks };
-    const runPage = runPageHandlers({ runLog, links: runLinks, logger });
+    const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
+    const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger });
     app = createSlackApp(config, logger, [
       { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
       { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },
       { path: '/runs/:id', method: ['GET'], handler: runPage.page },
       { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
+      { path: SIGN_IN_CALLBACK_PATH, method: ['GET'], handler: runPage.signInCallback },
       config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
         ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }
         : { path: '/pagerduty/webhook', method: ['POST', 'GET'], handler: pagerDutyWebhookDisabled },
@@ -152,4 +155,17 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         logger.flush();
       })()),
   };
+}
+
+/** The bot's own workspace (auth.test), asked once when first needed. */
+function workspaceTeamOf(client: WebClient): () => Promise<string> {
+  let team: Promise<string> | undefined;
+  return () =>
+    (team ??= client.auth.test().then(
+      (answer) => String(answer.team_id ?? ''),
+      (error) => {
+        team = undefined;
+        throw error;
+      },
+    ));
 }

@@ -6,6 +6,7 @@ import { FAKE_APP_ID, FAKE_BOT_ID, FAKE_BOT_USER_ID, FAKE_TEAM_ID } from './slac
 import { FailureQueue } from './slack/failures.js';
 import { MessageStore, type NewMessage } from './slack/message-store.js';
 import type { EphemeralMessage, SlackState } from './slack/methods/context.js';
+import { newOpenIdState } from './slack/openid.js';
 import { slackRequestHandler } from './slack/server.js';
 import { hostFile } from './slack/methods/files.js';
 import type { SlackCall, SlackFailure, SlackMessage, SlackUpload, SlackView } from './slack/types.js';
@@ -54,6 +55,8 @@ export interface SlackFake {
   addFile(file: { name: string; content: string | Buffer; mimetype?: string }): Record<string, unknown>;
   views: Map<string, SlackView>;
   homeViews: Map<string, SlackView>;
+  /** Sign in with Slack: the browser is signed in as this person (default team: the fake's); undefined: access_denied. */
+  signInAs(user: string | undefined, team?: string): void;
   /** A response_url served by this fake; posts to it are recorded as method `response_url`. */
   responseUrl(): string;
   /** deliverEvent that first stores the event's message (app_mention / message) in the channel history. */
@@ -78,6 +81,7 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     hostedFiles: new Map(),
     uploads: [],
     ephemerals: [],
+    openid: newOpenIdState(),
   };
   const server = await listen(slackRequestHandler({ state, calls, failures, tokens: options.tokens }), 'slack-fake');
   state.baseUrl = server.url;
@@ -107,6 +111,9 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     views: state.views,
     homeViews: state.homeViews,
     responseUrl: () => `${server.url}/response/${++responseCounter}`,
+    signInAs: (user, team = identity.teamId) => {
+      state.openid.signedIn = user ? { user, team } : undefined;
+    },
     async deliverEvent(targetUrl, signingSecret, body, deliveryOptions) {
       storeEventMessage(state.messages, body);
       return deliverEvent(targetUrl, signingSecret, body, deliveryOptions);

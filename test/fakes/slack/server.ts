@@ -8,6 +8,7 @@ import { fileMethods } from './methods/files.js';
 import { identityMethods } from './methods/identity.js';
 import { reactionMethods } from './methods/reactions.js';
 import { viewMethods } from './methods/views.js';
+import { openIdAuthorize, openIdMethods, TOKENLESS_METHODS } from './openid.js';
 import { parseSlackRequest } from './parse-args.js';
 import { SlackApiError, type SlackCall, type SlackFailure } from './types.js';
 
@@ -18,6 +19,7 @@ const METHODS: Record<string, MethodHandler> = {
   ...identityMethods,
   ...reactionMethods,
   ...viewMethods,
+  ...openIdMethods,
 };
 
 export interface SlackServerDeps {
@@ -35,6 +37,7 @@ export function slackRequestHandler(deps: SlackServerDeps) {
     const apiMethod = /^\/api\/([\w.]+)$/.exec(url.pathname)?.[1];
     const upload = /^\/upload\/v1\/(\w+)$/.exec(url.pathname)?.[1];
     if (apiMethod) return answerMethod(deps, apiMethod, req, res, raw, url.searchParams);
+    if (url.pathname === '/openid/connect/authorize' && req.method === 'GET') return openIdAuthorize(deps.state, url.searchParams, res);
     if (upload) return acceptUpload(deps, upload, req, res, raw);
     const download = /^\/files-pri\/[A-Z0-9]+-(\w+)\/[^/]+$/.exec(url.pathname)?.[1];
     if (download && req.method === 'GET') return serveFile(deps, download, req, res);
@@ -60,7 +63,7 @@ async function answerMethod(
   deps.calls.push(call);
   const failure = deps.failures.take(method);
   if (failure) return sendFailure(res, call, failure);
-  const authError = !token ? 'not_authed' : deps.tokens && !deps.tokens.includes(token) ? 'invalid_auth' : undefined;
+  const authError = TOKENLESS_METHODS.has(method) ? undefined : !token ? 'not_authed' : deps.tokens && !deps.tokens.includes(token) && !deps.state.openid.tokens.has(token) ? 'invalid_auth' : undefined;
   if (authError) {
     call.error = authError;
     return sendJson(res, 200, { ok: false, error: authError });
@@ -72,7 +75,7 @@ async function answerMethod(
     return sendJson(res, 200, { ok: false, error: 'unknown_method' });
   }
   try {
-    sendJson(res, 200, { ok: true, ...handler(args, deps.state) });
+    sendJson(res, 200, { ok: true, ...handler(args, deps.state, token) });
   } catch (error) {
     if (!(error instanceof SlackApiError)) throw error;
     call.error = error.code;

@@ -1,3 +1,4 @@
+import type { OpenIdState } from '../openid.js';
 import type { Directory } from '../directory.js';
 import type { MessageStore } from '../message-store.js';
 import { SlackApiError, type SlackArgs, type SlackIdentity, type SlackUpload, type SlackView } from '../types.js';
@@ -40,10 +41,11 @@ export interface SlackState {
   hostedFiles: Map<string, HostedFile>;
   uploads: SlackUpload[];
   ephemerals: EphemeralMessage[];
+  openid: OpenIdState;
 }
 
 /** Answers one Web API method: the fields besides `ok: true`, or throws SlackApiError. */
-export type MethodHandler = (args: SlackArgs, state: SlackState) => Record<string, unknown>;
+export type MethodHandler = (args: SlackArgs, state: SlackState, token?: string) => Record<string, unknown>;
 
 export function optionalString(args: SlackArgs, key: string): string | undefined {
   const value = args[key];

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '../helpers/free-port.js';
+import { RunLogStore } from '../../src/run-log/run-log-store.js';
+import { RunRecorder } from '../../src/run-log/run-recorder.js';
+import { createRedactor } from '../../src/security/redact.js';
+import { createE2eWorld, type E2eWorld } from './e2e-world.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/web }
+sandbox: { mode: none }
+`;
+const CLIENT_SECRET = 'slack-client-secret-0123456789';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+describe('Sign in with Slack for run pages', () => {
+  let world: E2eWorld;
+  let browser: Browser;
+  let publicUrl: string;
+  let runId: string;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    [browser] = await Promise.all([
+      chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }),
+      world.start({ PORT: String(port), WRENCH_PUBLIC_URL: publicUrl, SLACK_CLIENT_ID: '1234.5678', SLACK_CLIENT_SECRET: CLIENT_SECRET }),
+    ]);
+    // A finished run, written as a worker writes it.
+    const redis = new Redis(world.redis.url);
+    const recorder = await RunRecorder.start(
+      new RunLogStore(redis, world.env.WRENCH_QUEUE_PREFIX!, { retentionDays: 30 }),
+      createRedactor(),
+      { id: 'wrench-EvSIGNIN', repository: 'acme/web', instruction: 'add a changelog entry', category: 'feature', requester: 'U0ALICE', channel: 'C0DEV' },
+      { maxBytes: 1 << 20 },
+      pino({ level: 'silent' }),
+    );
+    recorder.agentEvent({ type: 'tool_result', step: 1, detail: 'cat', call: { id: 't', name: 'bash', input: { command: 'cat CHANGELOG.md' }, output: '# Changes', isError: false } });
+    recorder.finish({ status: 'answered', repository: 'acme/web', instruction: 'x', filesChanged: [], durationMs: 1, answer: 'Nothing to change.' });
+    await recorder.flush();
+    redis.disconnect();
+    runId = recorder.id;
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await world?.stop();
+  });
+
+  it('a person of the workspace without a signed link signs in with Slack and sees the run', async () => {
+    world.slack.signInAs('U0ALICE');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${publicUrl}/runs/${runId}`);
+    expect(response?.status()).toBe(200);
+    expect(page.url()).toBe(`${publicUrl}/runs/${runId}`);
+    expect(await page.locator('.tool-entry pre.command').textContent()).toBe('cat CHANGELOG.md');
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ name: 'wrench_run_session', httpOnly: true, sameSite: 'Lax' });
+    const token = world.slack.callsTo('openid.connect.token')[0]!;
+    expect(token.args).toMatchObject({ client_id: '1234.5678', redirect_uri: `${publicUrl}/auth/slack/callback` });
+    // The session opens other runs' pages too, without going back to Slack.
+    const calls = world.slack.callsTo('openid.connect.token').length;
+    expect((await page.goto(`${publicUrl}/runs/${runId}`))?.status()).toBe(200);
+    expect(world.slack.callsTo('openid.connect.token').length).toBe(calls);
+    await context.close();
+  });
+
+  it('someone from another workspace, a refusal at Slack and a forged state get 403 and no content', async () => {
+    world.slack.signInAs('U0EVE', 'T0OTHER');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${publicUrl}/runs/${runId}`);
+    expect(response?.status()).toBe(403);
+    expect(await page.locator('body').textContent()).toContain('not signed in to the Slack workspace');
+    expect(await context.cookies()).toHaveLength(0);
+
+    world.slack.signInAs(undefined);
+    expect((await page.goto(`${publicUrl}/runs/${runId}`))?.status()).toBe(403);
+    expect(await page.locator('body').textContent()).toContain('access_denied');
+
+    const forged = await fetch(`${publicUrl}/auth/slack/callback?code=abc&state=eyJyIjoiL3J1bnMveCJ9.forged`, { redirect: 'manual' });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).not.toContain('CHANGELOG');
+    await context.close();
+  });
+});
