@@ -10,7 +10,7 @@ const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children
  * GET /metrics in Prometheus text format. Off (404) unless WRENCH_METRICS=on or WRENCH_METRICS_TOKEN is
  * set; with a token every scrape needs `Authorization: Bearer <token>` (401 otherwise).
  */
-export function metricsHandler(env: Pick<EnvOptions, 'WRENCH_METRICS' | 'WRENCH_METRICS_TOKEN'>, metrics: Metrics, queues?: Pick<Queues, 'tasks' | 'triage'>) {
+export function metricsHandler(env: Pick<EnvOptions, 'WRENCH_METRICS' | 'WRENCH_METRICS_TOKEN'>, metrics: Metrics, queues?: Pick<Queues, 'tasks' | 'triage'> & Partial<Pick<Queues, 'github'>>) {
   const enabled = env.WRENCH_METRICS === 'on' || !!env.WRENCH_METRICS_TOKEN;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!enabled) {
@@ -35,9 +35,9 @@ export function metricsHandler(env: Pick<EnvOptions, 'WRENCH_METRICS' | 'WRENCH_
   };
 }
 
-async function observeQueues(metrics: Metrics, queues: Pick<Queues, 'tasks' | 'triage'>): Promise<void> {
+async function observeQueues(metrics: Metrics, queues: Pick<Queues, 'tasks' | 'triage'> & Partial<Pick<Queues, 'github'>>): Promise<void> {
   await Promise.all(
-    [queues.tasks, queues.triage].map(async (queue) => {
+    [queues.tasks, queues.triage, ...(queues.github ? [queues.github] : [])].map(async (queue) => {
       const [counts, oldest] = await Promise.all([queue.getJobCounts(...STATES), queue.getJobs(['waiting', 'prioritized'], 0, 0, true)]);
       for (const state of STATES) metrics.queueDepth.set({ queue: queue.name, state }, counts[state] ?? 0);
       const first = oldest[0];
