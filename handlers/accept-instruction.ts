@@ -8,9 +8,10 @@ import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import { clarificationCard } from '../src/slack/clarification-card.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
+import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
-import type { HandlerDeps } from './handler-deps.js';
+import { outboxOf, type HandlerDeps } from './handler-deps.js';
 import { startManualTriage } from './manual-triage.js';
 
 export interface InstructionInput {
@@ -56,7 +57,13 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     // The pending instruction is stored before the card is posted: its buttons may be pressed at once.
     const pending = { text: input.text, requester: input.user, messageTs: input.messageTs, verdict: reading.verdict as 'ill-formed' | 'unrealistic' };
     await deps.sessions.update(input.channel, input.threadTs, (current) => ({ ...(current ?? newSession(input, repo)), pending }));
-    const cardTs = await poster.reply(input.channel, input.threadTs, clarificationCard(reading, input.text, thread));
+    const card = clarificationCard(reading, input.text, thread);
+    const cardTs = await poster.reply(input.channel, input.threadTs, card).catch(async (error: unknown) => {
+      // Slack is failing now: the thread's outbox asks as soon as it answers again.
+      deps.logger.warn({ err: error, channel: input.channel, thread: input.threadTs }, 'could not post the clarification card; queued in the outbox');
+      await outboxOf(deps, input.client).post(thread, card);
+      return undefined;
+    });
     await deps.sessions.update(input.channel, input.threadTs, (current) =>
       current?.pending?.messageTs === input.messageTs ? { ...current, pending: { ...current.pending, cardTs } } : null,
     );
@@ -67,8 +74,12 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   return startRun(input, repo, reading, session, deps);
 }
 
+/**
+ * Nothing here talks to Slack directly: the run is recorded and queued in Redis, and its status card waits in
+ * the thread's outbox (ahead of everything the run will say), so a Slack outage at this moment loses nothing.
+ */
 async function startRun(input: InstructionInput, repo: RepoRef, reading: InstructionReading, session: ThreadSession | null, deps: HandlerDeps): Promise<AcceptOutcome> {
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const outbox = outboxOf(deps, input.client);
   const repository = `${repo.owner}/${repo.name}`;
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const jobId = jobIdFor('run', input.dedupKey);
@@ -83,10 +94,11 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
     const run = { jobId, instruction: input.text, requester: input.user, messageTs: input.messageTs, status: 'queued' as const, category: reading.category, at: new Date().toISOString() };
     return { ...base, pending: undefined, runs: [...base.runs, run] };
   });
-  const statusTs = await poster.reply(input.channel, input.threadTs, understandingCard(reading, repository, thread, status));
+  const statusKey = statusCardKey(jobId);
+  await outbox.post(thread, understandingCard(reading, repository, thread, status), statusKey);
   const job: TaskJob = {
     kind: 'task',
-    origin: { type: 'slack', teamId: input.teamId, channel: input.channel, threadTs: input.threadTs, messageTs: input.messageTs, eventId: input.dedupKey, statusTs },
+    origin: { type: 'slack', teamId: input.teamId, channel: input.channel, threadTs: input.threadTs, messageTs: input.messageTs, eventId: input.dedupKey },
     repo,
     instruction: input.text,
     category: reading.category,
@@ -102,10 +114,7 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
     await deps.sessions.update(input.channel, input.threadTs, (current) =>
       current ? { ...current, runs: current.runs.filter((r) => r.jobId !== jobId) } : null,
     );
-    if (statusTs)
-      await poster.update(input.channel, statusTs, {
-        text: notQueuedMessage(error, 'task'),
-      });
+    await outbox.update(thread, statusKey, { text: notQueuedMessage(error, 'task') }).catch((e: unknown) => deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'));
     return 'failed';
   }
   deps.logger.info({ jobId, repo: repository, category: reading.category, thread: input.threadTs }, 'task queued');

@@ -9,7 +9,7 @@ import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction, type AcceptOutcome } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import { continueThread } from './continue-thread.js';
-import type { HandlerDeps } from './handler-deps.js';
+import { outboxOf, type HandlerDeps } from './handler-deps.js';
 
 export interface MentionInput {
   eventId: string;
@@ -67,7 +67,8 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
     if (outcome === 'cancelled') await poster.react(event.channel, event.ts, 'white_check_mark');
     return 'cancel';
   }
-  await poster.react(event.channel, event.ts, 'eyes');
+  // Best effort, after the fact: the outbox adds it when Slack answers; the work never waits on it.
+  await outboxOf(deps, input.client).react({ channel: event.channel, threadTs }, event.ts, 'eyes');
 
   const common = { client: input.client, channel: event.channel, threadTs, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user };
   const continued = await continueThread({ ...common, text }, deps);

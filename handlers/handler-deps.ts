@@ -1,3 +1,4 @@
+import type { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import type { Config } from '../src/config/load-config.js';
 import type { Logger } from '../src/logging/logger.js';
@@ -7,6 +8,7 @@ import type { RunLogStore } from '../src/run-log/run-log-store.js';
 import type { Redactor } from '../src/security/redact.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import type { SlackNames } from '../src/slack/message-text.js';
+import { ThreadOutbox } from '../src/slack/thread-outbox.js';
 
 /** What every handler needs; handlers are plain functions of (input, deps) so tests need no App. */
 export interface HandlerDeps {
@@ -21,4 +23,12 @@ export interface HandlerDeps {
   /** Run records and their signed links (App Home). Absent in tests that do not need them. */
   runLog?: RunLogStore;
   runLinks?: RunLinks;
+  /** Where replies to a thread wait until Slack takes them (shared with the runners); see `outboxOf`. */
+  outbox?: ThreadOutbox;
+}
+
+/** The service's outbox; without one (handlers called alone), an outbox delivering with the event's client. */
+export function outboxOf(deps: HandlerDeps, client: WebClient): ThreadOutbox {
+  deps.outbox ??= new ThreadOutbox(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, client, deps.redact, deps.logger);
+  return deps.outbox;
 }

@@ -33,7 +33,7 @@ export interface TaskWorkerOptions {
   concurrency: number;
   limits: SlotLimits;
   /** Builds where a job reports to (its Slack thread); the run page's link goes into its status message. */
-  reporterFor: (job: TaskJob, links: { runPageUrl?: string }) => Promise<ReporterContext>;
+  reporterFor: (job: TaskJob, jobId: string, links: { runPageUrl?: string }) => Promise<ReporterContext>;
   /** Where each run's record is written (run pages, App Home, metrics). */
   runLog?: RunLogOptions;
   /** How long a job waits before asking again for a slot. Default 3 s. */
@@ -110,7 +110,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     const jobId = job.id!;
     const log = deps.logger.child({ jobId, repo: `${payload.repo.owner}/${payload.repo.name}`, thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined });
     const runPageUrl = options.runLog?.links?.urlFor(jobId);
-    const { reporter: threadReporter, threadUrl, requesterName } = await options.reporterFor(payload, { runPageUrl });
+    const { reporter: threadReporter, threadUrl, requesterName } = await options.reporterFor(payload, jobId, { runPageUrl });
     let reporter = threadReporter;
 
     if (await cancellation.isRequested(jobId)) {
@@ -147,6 +147,11 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       }) : undefined;
       if (recorder) reporter = recordingReporter(threadReporter, recorder);
       const session = payload.origin.type === 'slack' ? await sessions.get(payload.origin.channel, payload.origin.threadTs) : null;
+      // Only a worker marks a run running: still running now means the worker that had it died mid-run.
+      if (session?.runs.find((r) => r.jobId === jobId)?.status === 'running') {
+        log.warn('run restarted after an interruption');
+        await reporter.note?.(':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.');
+      }
       await setRun(payload, jobId, { status: 'running' });
       const result = await runTask(
         payload,

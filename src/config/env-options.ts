@@ -66,6 +66,8 @@ export const envSchema = z.object({
   /** GET /metrics: off (404) unless on; with WRENCH_METRICS_TOKEN set it is on and needs that bearer token. */
   WRENCH_METRICS: z.enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' }).default('off'),
   WRENCH_METRICS_TOKEN: z.string().trim().min(16, { message: 'WRENCH_METRICS_TOKEN must be at least 16 characters' }).optional(),
+  /** A thread reply Slack keeps refusing is retried this long, then logged as undeliverable (`wrench doctor`). */
+  WRENCH_SLACK_DELIVERY_HOURS: z.coerce.number({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be a number of hours' }).positive({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be more than 0' }).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

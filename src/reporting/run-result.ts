@@ -55,6 +55,8 @@ export interface RunReporter {
   phase(phase: RunPhase, detail?: string): Promise<void>;
   finished(result: RunResult): Promise<void>;
   failed(message: string): Promise<void>;
+  /** A message in the run's thread besides the status and the result (e.g. a restart), when there is a thread. */
+  note?(text: string): Promise<void>;
   /** Files attached to the request where the reporter reports (input data for the run), when there can be any. */
   inputFiles?: InputFileSource;
 }

@@ -22,6 +22,7 @@ import { ThreadSessionStore } from '../sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../slack/create-slack-app.js';
 import { SlackNameDirectory } from '../slack/slack-name-directory.js';
 import { slackReporterFactory } from '../slack/slack-reporter-factory.js';
+import { outboxSlackClient, ThreadOutbox } from '../slack/thread-outbox.js';
 import { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
 import { metricsHandler } from '../../handlers/metrics.js';
@@ -70,12 +71,21 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const runLog = new RunLogStore(redis, config.env.WRENCH_QUEUE_PREFIX, { retentionDays: config.env.WRENCH_RUN_RETENTION_DAYS });
   const runLinks = RunLinks.fromEnv(config.env);
   const serveMetrics = metricsHandler(config.env, metrics, queues);
+  // Replies to threads: stored in Redis first, delivered in order by whichever process is up, retried while Slack fails.
+  const outboxClient = outboxSlackClient(config.env.SLACK_BOT_TOKEN, config.env.SLACK_API_URL);
+  countSlackCalls(outboxClient, metrics);
+  const outbox = new ThreadOutbox(redis, config.env.WRENCH_QUEUE_PREFIX, outboxClient, redact, logger, {
+    deadlineMs: config.env.WRENCH_SLACK_DELIVERY_HOURS * 3600_000,
+  });
+  outbox.start();
+  // Lookups that only add detail to a run (permalink, names): Slack failing must not hold the run up.
+  const quickSlackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: 5000 });
 
   let app: SlackApp | undefined;
   if (role === 'all' || role === 'web') {
     // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
     const names = new SlackNameDirectory(new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }), logger);
-    const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks };
+    const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox };
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
     const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger });
     app = createSlackApp(config, logger, [
@@ -118,7 +128,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         prefix: config.env.WRENCH_QUEUE_PREFIX,
         concurrency: config.file.limits.concurrency,
         limits: config.file.limits,
-        reporterFor: slackReporterFactory(slackClient, redact, new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX), logger),
+        reporterFor: slackReporterFactory(quickSlackClient, outbox, new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX), logger),
         runLog: { store: runLog, maxBytes: config.env.WRENCH_RUN_MAX_KB * 1024, links: runLinks, metrics },
       },
       runnerDeps,
@@ -145,6 +155,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
         await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs), gitHubWorker?.close()]);
+        await outbox.stop();
         await queues.close();
         sessions.close();
         workerConnection?.disconnect();

@@ -1,29 +1,40 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../logging/logger.js';
 import type { TaskJob } from '../queue/task-job.js';
-import type { Redactor } from '../security/redact.js';
 import { SlackMessageFiles } from './message-input-files.js';
 import { SlackRunReporter } from './slack-run-reporter.js';
-import { ThreadPoster } from './thread-poster.js';
+import type { ThreadOutbox } from './thread-outbox.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
-/** For a job from Slack: its thread reporter, the thread's permalink and the requester's name (best effort). */
-export function slackReporterFactory(client: WebClient, redact: Redactor, limiter: UpdateRateLimiter | undefined, log: Logger) {
-  const poster = new ThreadPoster(client, redact);
-  return async (job: TaskJob, links: { runPageUrl?: string } = {}) => {
+/** The outbox key of a run's status card: the handler posts it under this key, the reporter edits it. */
+export const statusCardKey = (jobId: string) => `status:${jobId}`;
+
+/** Lookups that only add detail (permalink, name) never hold up a run for longer than this. */
+const LOOKUP_MS = 3000;
+
+/**
+ * For a job from Slack: its thread reporter (through the thread's outbox), the thread's permalink and the
+ * requester's name (best effort: `client` should not retry for long, and a slow Slack is not waited for).
+ */
+export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, limiter: UpdateRateLimiter | undefined, log: Logger) {
+  return async (job: TaskJob, jobId: string, links: { runPageUrl?: string } = {}) => {
     if (job.origin.type !== 'slack') throw new Error('slackReporterFactory only serves jobs from Slack');
     const origin = job.origin;
+    const thread = { channel: origin.channel, threadTs: origin.threadTs };
+    const key = statusCardKey(jobId);
+    // Jobs queued before the outbox carried the card's ts in the job.
+    if (origin.statusTs) await outbox.remember(thread, key, origin.statusTs);
     const [permalink, user] = await Promise.all([
-      client.chat.getPermalink({ channel: origin.channel, message_ts: origin.threadTs }).catch(() => undefined),
-      client.users.info({ user: job.requester.slackUserId }).catch(() => undefined),
+      within(LOOKUP_MS, client.chat.getPermalink({ channel: origin.channel, message_ts: origin.threadTs })),
+      within(LOOKUP_MS, client.users.info({ user: job.requester.slackUserId })),
     ]);
     const reporter = new SlackRunReporter(
-      poster,
+      outbox,
       {
         team: origin.teamId ?? 'default',
         channel: origin.channel,
         threadTs: origin.threadTs,
-        statusTs: origin.statusTs,
+        statusKey: key,
         repository: `${job.repo.owner}/${job.repo.name}`,
         reading: { category: job.category, complexity: job.complexity, elements: job.elements },
         runPageUrl: links.runPageUrl,
@@ -39,4 +50,11 @@ export function slackReporterFactory(client: WebClient, redact: Redactor, limite
       requesterName: (job.github && job.requester.name) || user?.user?.real_name || user?.user?.name || undefined,
     };
   };
+}
+
+/** The answer when it comes within `ms`, else undefined (failures too). */
+function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  return Promise.race([promise.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
 }

@@ -4,7 +4,7 @@ import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment, renderRunResult } from './render-run-result.js';
 import { mrkdwnLink } from './slack-escape.js';
-import type { ThreadPoster } from './thread-poster.js';
+import type { ThreadOutbox } from './thread-outbox.js';
 import { durationLabel, understandingCard, type CardReading } from './understanding-card.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
@@ -25,7 +25,8 @@ export interface SlackRunTarget {
   team: string;
   channel: string;
   threadTs: string;
-  statusTs?: string;
+  /** The outbox key of the run's status card (posted by the handler under this key). */
+  statusKey: string;
   repository: string;
   reading: CardReading;
   /** The run's page (signed link), shown in the status message and the final reply. */
@@ -35,7 +36,8 @@ export interface SlackRunTarget {
 /**
  * Reports a run into its Slack thread: one status message (the understanding card) updated in place
  * with the phase, the current step and the elapsed time against the indicative duration; then the
- * result as new replies. Intermediate edits are dropped when the workspace-wide budget is spent (the
+ * result as new replies. Everything goes through the thread's outbox, so Slack being slow or down never
+ * holds up or fails the run. Intermediate edits are dropped when the workspace-wide budget is spent (the
  * next edit shows the latest state); final states always get through.
  */
 export class SlackRunReporter implements RunReporter {
@@ -49,7 +51,7 @@ export class SlackRunReporter implements RunReporter {
   private closed = false;
 
   constructor(
-    private readonly poster: ThreadPoster,
+    private readonly outbox: ThreadOutbox,
     private readonly target: SlackRunTarget,
     private readonly limiter: UpdateRateLimiter | undefined,
     private readonly log: Logger,
@@ -91,14 +93,14 @@ export class SlackRunReporter implements RunReporter {
   }
 
   async finished(result: RunResult): Promise<void> {
-    for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl })) await this.poster.reply(this.target.channel, this.target.threadTs, part);
-    if (result.attachments?.length) await this.poster.upload(this.target.channel, this.target.threadTs, result.attachments, attachmentsComment(result));
+    for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl })) await this.outbox.post(this.thread, part);
+    if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result));
     const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
     await this.phase(final, result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined);
   }
 
   async failed(message: string): Promise<void> {
-    await this.poster.reply(this.target.channel, this.target.threadTs, { text: `:x: ${message}` });
+    await this.outbox.post(this.thread, { text: `:x: ${message}` });
     await this.phase('failed');
   }
 
@@ -109,28 +111,31 @@ export class SlackRunReporter implements RunReporter {
     return [PHASE_TEXT[phase], detail, phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
   }
 
+  /** A note in the thread (not the status card), e.g. that the run restarted after an interruption. */
+  async note(text: string): Promise<void> {
+    await this.outbox.post(this.thread, { text });
+  }
+
+  private get thread() {
+    return { channel: this.target.channel, threadTs: this.target.threadTs };
+  }
+
   private async edit(phase: RunPhase, detail: string | undefined, final: boolean): Promise<void> {
     const text = this.statusText(phase, detail);
-    if (!this.target.statusTs) {
-      this.target.statusTs = await this.poster.reply(this.target.channel, this.target.threadTs, { text });
-      return;
-    }
-    if (this.limiter) {
-      if (final) await this.limiter.take(this.target.team);
-      else {
-        const wait = await this.limiter.tryTake(this.target.team);
-        if (wait > 0) {
-          // Over the workspace budget: try again later with whatever is newest then.
-          this.latest ??= { phase, detail };
-          this.trailing ??= setTimeout(() => void this.flush(), Math.max(wait, this.minIntervalMs));
-          return;
-        }
+    // Final states are queued at once: the outbox keeps them in order and waits out Slack's limits itself.
+    if (this.limiter && !final) {
+      const wait = await this.limiter.tryTake(this.target.team);
+      if (wait > 0) {
+        // Over the workspace budget: try again later with whatever is newest then.
+        this.latest ??= { phase, detail };
+        this.trailing ??= setTimeout(() => void this.flush(), Math.max(wait, this.minIntervalMs));
+        return;
       }
     }
     const card = understandingCard(this.target.reading, this.target.repository, { channel: this.target.channel, threadTs: this.target.threadTs }, text, {
       cancellable: !final,
     });
-    await this.poster.update(this.target.channel, this.target.statusTs, card);
+    await this.outbox.update(this.thread, this.target.statusKey, card);
   }
 }
 

@@ -41,6 +41,10 @@ export interface SlackFake {
   waitFor(predicate: (call: SlackCall) => boolean, timeoutMs?: number): Promise<SlackCall>;
   /** Makes the next call to `method` fail: `{ status: 429, retryAfter }`, `{ error: 'channel_not_found' }` or `{ status: 500 }`. */
   failNext(method: string, failure: SlackFailure, times?: number): void;
+  /** Slack is down: every call to `methods` (default: all) fails with `failure` until `recover()` or for `forMs`. */
+  startOutage(failure: SlackFailure, options?: { methods?: string[]; forMs?: number }): void;
+  /** Ends every outage started with `startOutage`. */
+  recover(): void;
   /** Stored messages of a channel (top level and replies), or of one thread when `threadTs` is given. */
   messages(channel: string, threadTs?: string): SlackMessage[];
   seedMessage(channel: string, message: NewMessage): SlackMessage;
@@ -100,6 +104,8 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
         () => `no Slack call matched; calls so far: ${calls.map((c) => c.method).join(', ') || '(none)'}`,
       ),
     failNext: (method, failure, times = 1) => failures.push(method, failure, times),
+    startOutage: (failure, outageOptions) => failures.startOutage(failure, outageOptions),
+    recover: () => failures.recover(),
     messages: (channel, threadTs) =>
       threadTs ? state.messages.thread(channel, threadTs) : state.messages.all(channel),
     seedMessage: (channel, message) => state.messages.add(channel, message),

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, WebClient } from '@slack/web-api';
+import type { Redis, Result } from 'ioredis';
+import type { Logger } from '../logging/logger.js';
+import type { Redactor } from '../security/redact.js';
+import type { ThreadMessage } from './thread-poster.js';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    outboxPush(queue: string, due: string, thread: string, item: string, now: number, coalesceKey: string): Result<number, Context>;
+    outboxPop(queue: string, id: string): Result<number, Context>;
+    outboxSettle(queue: string, due: string, thread: string): Result<number, Context>;
+  }
+}
+
+export interface ThreadRef {
+  channel: string;
+  threadTs: string;
+}
+
+export interface OutboxFile {
+  filename: string;
+  title?: string;
+  /** The file's bytes, base64 (already redacted when it is text). */
+  base64: string;
+}
+
+/** One Slack call waiting in a thread's outbox; texts are redacted before they are stored. */
+type OutboxItem = { id: string; at: number; attempts: number } & (
+  | { op: 'post'; message: ThreadMessage; key?: string }
+  | { op: 'update'; message: ThreadMessage; key: string }
+  | { op: 'react'; ts: string; name: string }
+  | { op: 'upload'; files: OutboxFile[]; comment?: string }
+);
+type NewItem = DistributiveOmit<OutboxItem, 'id' | 'at' | 'attempts'>;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+export interface UndeliverableMessage {
+  channel: string;
+  threadTs: string;
+  op: OutboxItem['op'];
+  text?: string;
+  error: string;
+  attempts: number;
+  queuedAt: string;
+  givenUpAt: string;
+}
+
+export interface ThreadOutboxOptions {
+  /** First retry delay; doubles per attempt up to `maxDelayMs`. Default 1 s. */
+  baseDelayMs?: number;
+  /** Default 60 s. */
+  maxDelayMs?: number;
+  /** A message not delivered this long after it was queued is given up on. Default 24 h. */
+  deadlineMs?: number;
+  /** How often every process looks for threads whose retry is due. Default 1 s. */
+  pollMs?: number;
+  /** The time (tests). */
+  now?: () => number;
+}
+
+/* Appends an item; an update of the same message as the last waiting item replaces it (the newest state wins). */
+const PUSH = `
+local len = redis.call('LLEN', KEYS[1])
+if ARGV[4] ~= '' and len >= 2 then
+  local last = cjson.decode(redis.call('LINDEX', KEYS[1], -1))
+  if last.op == 'update' and last.key == ARGV[4] then
+    redis.call('LSET', KEYS[1], -1, ARGV[2])
+    return 0
+  end
+end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[2], 'NX', ARGV[3], ARGV[1])
+return 1
+`;
+const POP = `
+local head = redis.call('LINDEX', KEYS[1], 0)
+if head and cjson.decode(head).id == ARGV[1] then redis.call('LPOP', KEYS[1]) return 1 end
+return 0
+`;
+/* A thread with nothing left leaves the schedule; returns how many items remain. */
+const SETTLE = `
+local len = redis.call('LLEN', KEYS[1])
+if len == 0 then redis.call('ZREM', KEYS[2], ARGV[1]) end
+return len
+`;
+
+/** Slack's answers that no retry can change: the message itself is wrong, or gone. */
+const PERMANENT = new Set(['invalid_blocks', 'invalid_blocks_format', 'msg_too_long', 'no_text', 'invalid_arguments', 'message_not_found', 'cant_update_message', 'edit_window_closed', 'invalid_auth', 'not_authed', 'account_inactive', 'token_revoked', 'missing_scope']);
+
+/**
+ * One outbox per Slack thread, in Redis: every message a run sends is stored first and delivered in order
+ * by whichever process gets to it. A message Slack refuses for now (429 with Retry-After, 5xx, `ratelimited`,
+ * a channel it cannot see yet) is retried with backoff, holding back only the messages after it in the same
+ * thread, until it is delivered or `deadlineMs` passes; then it is logged and listed as undeliverable
+ * (`wrench doctor`). Messages that are updated later (the status card) are posted under a key; the outbox
+ * remembers the ts Slack gave them and edits that message in place.
+ */
+export class ThreadOutbox {
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly deadlineMs: number;
+  private readonly pollMs: number;
+  private readonly now: () => number;
+  private readonly draining = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  /** `client` must surface failures at once (no retries of its own, rate-limited calls rejected): see `outboxSlackClient`. */
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly client: WebClient,
+    private readonly redact: Redactor,
+    private readonly log: Logger,
+    options: ThreadOutboxOptions = {},
+  ) {
+    this.baseDelayMs = options.baseDelayMs ?? 1000;
+    this.maxDelayMs = options.maxDelayMs ?? 60_000;
+    this.deadlineMs = options.deadlineMs ?? 24 * 3600_000;
+    this.pollMs = options.pollMs ?? 1000;
+    this.now = options.now ?? Date.now;
+    redis.defineCommand('outboxPush', { numberOfKeys: 2, lua: PUSH });
+    redis.defineCommand('outboxPop', { numberOfKeys: 1, lua: POP });
+    redis.defineCommand('outboxSettle', { numberOfKeys: 2, lua: SETTLE });
+  }
+
+  /** Queues a reply; `key` names it for later `update`s (e.g. `status:<jobId>`). */
+  post(thread: ThreadRef, message: ThreadMessage, key?: string): Promise<void> {
+    return this.push(thread, { op: 'post', message: this.redacted(message), key });
+  }
+
+  /** Edits the message posted under `key`; posts it when that message never got through. */
+  update(thread: ThreadRef, key: string, message: ThreadMessage): Promise<void> {
+    return this.push(thread, { op: 'update', message: this.redacted(message), key });
+  }
+
+  react(thread: ThreadRef, ts: string, name: string): Promise<void> {
+    return this.push(thread, { op: 'react', ts, name });
+  }
+
+  /** Shares files in the thread; text files are redacted, images go as they are. */
+  upload(thread: ThreadRef, files: { filename: string; title?: string; content: Buffer; kind: 'text' | 'image' | string }[], comment?: string): Promise<void> {
+    if (files.length === 0) return Promise.resolve();
+    const stored = files.map((file) => ({
+      filename: this.redact(file.filename),
+      title: this.redact(file.title ?? file.filename),
+      base64: (file.kind === 'text' ? Buffer.from(this.redact(file.content.toString('utf8'))) : file.content).toString('base64'),
+    }));
+    return this.push(thread, { op: 'upload', files: stored, comment: comment ? this.redact(comment) : undefined });
+  }
+
+  /** Remembers the ts of a message posted elsewhere (e.g. by an older version), so `update(key)` edits it. */
+  async remember(thread: ThreadRef, key: string, ts: string): Promise<void> {
+    await this.redis.hsetnx(this.tsKey(thread), key, ts);
+    await this.redis.expire(this.tsKey(thread), 30 * 24 * 3600);
+  }
+
+  /** The ts Slack gave the message posted under `key`, once it is delivered. */
+  async tsOf(thread: ThreadRef, key: string): Promise<string | undefined> {
+    return (await this.redis.hget(this.tsKey(thread), key)) ?? undefined;
+  }
+
+  /** How many messages wait in a thread's outbox. */
+  waiting(thread: ThreadRef): Promise<number> {
+    return this.redis.llen(this.queueKey(thread));
+  }
+
+  /** The newest messages given up on, newest first, and how many there have been in all. */
+  async undeliverable(limit = 20): Promise<{ total: number; recent: UndeliverableMessage[] }> {
+    const [total, recent] = await Promise.all([this.redis.get(`${this.prefix}:outbox:undeliverable:count`), this.redis.lrange(`${this.prefix}:outbox:undeliverable`, 0, limit - 1)]);
+    return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as UndeliverableMessage) };
+  }
+
+  /** Delivers whatever is due now and from then on every `pollMs`, including outboxes left by other processes. */
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      void this.deliverDue()
+        .catch((error) => this.log.warn({ err: error }, 'outbox: could not read the due threads'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.pollMs);
+        });
+    };
+    tick();
+  }
+
+  /** Stops polling and waits for deliveries under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.all(this.draining.values());
+  }
+
+  /** Delivers every thread whose next attempt is due; resolves when those attempts are over. */
+  async deliverDue(): Promise<void> {
+    const due = await this.redis.zrangebyscore(this.dueKey(), '-inf', this.now(), 'LIMIT', 0, 50);
+    await Promise.all(due.map((member) => this.drain(member)));
+  }
+
+  private async push(thread: ThreadRef, item: NewItem): Promise<void> {
+    const full = { ...item, id: randomUUID(), at: this.now(), attempts: 0 } as OutboxItem;
+    const member = threadMember(thread);
+    const coalesceKey = item.op === 'update' ? item.key : '';
+    await this.redis.outboxPush(this.queueKey(thread), this.dueKey(), member, JSON.stringify(full), this.now(), coalesceKey);
+    if (!this.stopped) void this.drain(member);
+  }
+
+  /** One delivery pass per thread per process at a time; a Redis lock keeps other processes out. */
+  private drain(member: string): Promise<void> {
+    const running = this.draining.get(member);
+    if (running) return running;
+    const pass = this.deliverThread(member)
+      .catch((error) => this.log.warn({ err: error, thread: member }, 'outbox: delivery pass failed'))
+      .finally(() => this.draining.delete(member));
+    this.draining.set(member, pass);
+    return pass;
+  }
+
+  private async deliverThread(member: string): Promise<void> {
+    const thread = parseMember(member);
+    const lock = `${this.prefix}:outbox:lock:${member}`;
+    const owner = randomUUID();
+    if ((await this.redis.set(lock, owner, 'PX', 60_000, 'NX')) !== 'OK') return;
+    const queue = this.queueKey(thread);
+    const log = this.log.child({ channel: thread.channel, thread: thread.threadTs });
+    try {
+      const nextAttempt = await this.redis.zscore(this.dueKey(), member);
+      if (nextAttempt !== null && Number(nextAttempt) > this.now()) return;
+      for (;;) {
+        const head = await this.redis.lindex(queue, 0);
+        if (!head) {
+          if ((await this.redis.outboxSettle(queue, this.dueKey(), member)) === 0) return;
+          continue;
+        }
+        const item = JSON.parse(head) as OutboxItem;
+        await this.redis.pexpire(lock, 60_000);
+        const failure = await this.attempt(thread, item).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        if (failure === undefined) {
+          await this.redis.outboxPop(queue, item.id);
+          continue;
+        }
+        const reason = slackFailure(failure);
+        const attempts = item.attempts + 1;
+        if (reason.permanent || this.now() - item.at >= this.deadlineMs) {
+          await this.giveUp(thread, item, reason.text, attempts, log);
+          await this.redis.outboxPop(queue, item.id);
+          continue;
+        }
+        const delay = reason.retryAfterMs ?? Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** item.attempts);
+        await this.redis.lset(queue, 0, JSON.stringify({ ...item, attempts }));
+        await this.redis.zadd(this.dueKey(), this.now() + delay, member);
+        log.warn({ op: item.op, error: reason.text, attempts, retryInMs: delay }, 'Slack refused a message; retrying later');
+        return;
+      }
+    } finally {
+      if ((await this.redis.get(lock)) === owner) await this.redis.del(lock);
+    }
+  }
+
+  private async attempt(thread: ThreadRef, item: OutboxItem): Promise<void> {
+    switch (item.op) {
+      case 'post': {
+        const result = await this.client.chat.postMessage({
+          channel: thread.channel,
+          thread_ts: thread.threadTs,
+          text: item.message.text,
+          blocks: item.message.blocks,
+          unfurl_links: false,
+          unfurl_media: false,
+        });
+        if (item.key && result.ts) await this.redis.hset(this.tsKey(thread), item.key, result.ts);
+        await this.redis.expire(this.tsKey(thread), 30 * 24 * 3600);
+        return;
+      }
+      case 'update': {
+        const ts = await this.tsOf(thread, item.key);
+        if (!ts) return this.attempt(thread, { ...item, op: 'post' });
+        await this.client.chat.update({ channel: thread.channel, ts, text: item.message.text, blocks: item.message.blocks ?? [] });
+        return;
+      }
+      case 'react':
+        try {
+          await this.client.reactions.add({ channel: thread.channel, timestamp: item.ts, name: item.name });
+        } catch (error) {
+          if (slackFailure(error).text !== 'already_reacted') throw error;
+        }
+        return;
+      case 'upload':
+        await this.client.filesUploadV2({
+          channel_id: thread.channel,
+          thread_ts: thread.threadTs,
+          initial_comment: item.comment,
+          file_uploads: item.files.map((file) => ({ file: Buffer.from(file.base64, 'base64'), filename: file.filename, title: file.title })),
+        });
+    }
+  }
+
+  private async giveUp(thread: ThreadRef, item: OutboxItem, error: string, attempts: number, log: Logger): Promise<void> {
+    const record: UndeliverableMessage = {
+      ...thread,
+      op: item.op,
+      text: 'message' in item ? item.message.text.slice(0, 500) : undefined,
+      error,
+      attempts,
+      queuedAt: new Date(item.at).toISOString(),
+      givenUpAt: new Date(this.now()).toISOString(),
+    };
+    log.error({ op: item.op, error, attempts, queuedAt: record.queuedAt }, 'undeliverable Slack message: given up');
+    const list = `${this.prefix}:outbox:undeliverable`;
+    await this.redis.multi().lpush(list, JSON.stringify(record)).ltrim(list, 0, 99).incr(`${list}:count`).exec();
+  }
+
+  private redacted(message: ThreadMessage): ThreadMessage {
+    return { text: this.redact(message.text), blocks: message.blocks ? this.redact.deep(message.blocks) : undefined };
+  }
+
+  private queueKey(thread: ThreadRef): string {
+    return `${this.prefix}:outbox:q:${threadMember(thread)}`;
+  }
+
+  private tsKey(thread: ThreadRef): string {
+    return `${this.prefix}:outbox:ts:${threadMember(thread)}`;
+  }
+
+  private dueKey(): string {
+    return `${this.prefix}:outbox:due`;
+  }
+}
+
+/** A Slack client for the outbox: it answers at once, failures included, and leaves retrying to the outbox. */
+export function outboxSlackClient(token: string | undefined, slackApiUrl: string): WebClient {
+  return new WebClient(token, { slackApiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: 15_000 });
+}
+
+const threadMember = (thread: ThreadRef) => `${thread.channel}:${thread.threadTs}`;
+
+function parseMember(member: string): ThreadRef {
+  const split = member.indexOf(':');
+  return { channel: member.slice(0, split), threadTs: member.slice(split + 1) };
+}
+
+/** What Slack said, whether a retry can help, and how long Slack asked us to wait. */
+function slackFailure(error: unknown): { text: string; permanent: boolean; retryAfterMs?: number } {
+  const e = error as { code?: string; data?: { error?: string }; retryAfter?: number; statusCode?: number; message?: string };
+  if (e.code === ErrorCode.RateLimitedError) return { text: 'HTTP 429', permanent: false, retryAfterMs: (e.retryAfter ?? 1) * 1000 };
+  if (e.code === ErrorCode.PlatformError) {
+    const text = e.data?.error ?? 'unknown_error';
+    return { text, permanent: PERMANENT.has(text) };
+  }
+  if (e.code === ErrorCode.HTTPError) return { text: `HTTP ${e.statusCode}`, permanent: false };
+  return { text: e.message ?? String(error), permanent: false };
+}
