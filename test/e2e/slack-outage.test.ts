@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { toolUseResponse } from '../fakes/anthropic-fake.js';
+import { pollFor } from '../fakes/shared/wait-for.js';
+import type { SlackFailure } from '../fakes/slack/types.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+
+const CONFIG = `
+channels:
+  C0DEV: { repo: acme/web, baseBranch: main }
+sandbox: { mode: bwrap }
+`;
+
+const addFile = (path: string) => [
+  toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path, file_text: 'export const x = 1;\n' } }]),
+  toolUseResponse([{ name: 'finish_task', input: { summary: `Added ${path}.`, verification: 'none needed', filesChanged: [{ path, change: 'new file' }], openQuestions: [] } }]),
+];
+
+/** Slack down from before the mention until after the run finished: the mention, the run and the final reply all meet it. */
+describe('nothing is lost while Slack fails: every run runs, every thread gets its messages once Slack answers', () => {
+  let world: E2eWorld;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'web', { 'README.md': '# web\n', 'src/index.js': 'export {};\n' });
+    await world.start();
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  const outages: [string, SlackFailure][] = [
+    ['HTTP 429 with Retry-After', { status: 429, retryAfter: 1 }],
+    ['HTTP 500', { status: 500 }],
+    ['ok:false ratelimited', { error: 'ratelimited' }],
+    ['channel_not_found', { error: 'channel_not_found' }],
+  ];
+
+  it.each(outages)('Slack answering %s at the mention, during the run and at the final reply', async (name, failure) => {
+    const { slack, github, anthropic } = world;
+    const file = `src/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.js`;
+    anthropic.setScript(addFile(file));
+    const pullsBefore = github.pulls('acme', 'web').length;
+    slack.startOutage(failure);
+
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> add ${file} exporting \`x = 1\`. Keep it to that one file.` });
+    const delivered = await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    expect(delivered.status).toBe(200);
+    const ts = (envelope.event as { ts: string }).ts;
+
+    // The run goes on while Slack is down: its pull request is opened without a single message delivered.
+    const pull = await pollFor(() => github.pulls('acme', 'web').find((p) => p.title.includes(file)), 90_000, () => `no pull request for ${file}: ${world.wrench!.output().split('\n').filter((l) => !/retrying later/.test(l)).slice(-25).join('\n')}`);
+    expect(github.pulls('acme', 'web')).toHaveLength(pullsBefore + 1);
+    await slack.waitFor((c) => (c.args.thread_ts === ts || c.args.timestamp === ts) && (c.status !== 200 || !!c.error), 10_000);
+    expect(slack.messages('C0DEV', ts).filter((m) => m.ts !== ts)).toHaveLength(0);
+
+    slack.recover();
+    const replies = () => slack.messages('C0DEV', ts).filter((m) => m.ts !== ts);
+    await pollFor(
+      () => (replies().some((m) => m.text.includes(`/pull/${pull.number}`)) && replies().some((m) => m.text.includes('Done')) ? true : undefined),
+      60_000,
+      () => `thread so far: ${JSON.stringify(replies().map((m) => m.text))}`,
+    );
+    const texts = replies().map((m) => m.text);
+    // In order: the status card (edited to its final state) first, then the result; nothing twice.
+    expect(texts[0]).toMatch(/Done/);
+    expect(texts.filter((t) => t.includes(`/pull/${pull.number}`))).toHaveLength(1);
+    expect(new Set(texts).size).toBe(texts.length);
+    // The :eyes: reaction arrived too, once.
+    await slack.waitFor((c) => c.method === 'reactions.add' && c.args.timestamp === ts && c.status === 200 && !c.error, 30_000);
+  });
+});
