@@ -8,6 +8,7 @@ import { createOctokit } from '../github/create-octokit.js';
 import { createGitHubAccess } from '../github/github-access.js';
 import type { InstallationAuth } from '../github/installation-auth.js';
 import { checkSandbox } from '../sandbox/check-sandbox.js';
+import { readUndeliverable } from '../slack/thread-outbox.js';
 
 const run = promisify(execFile);
 
@@ -83,6 +84,30 @@ export const checkRedis: Check = async (config) => {
       detail: network ? failureDetail(error, config.env.REDIS_URL) : `${config.env.REDIS_URL}: ${errorText(error)}`,
       fix: network ? 'Start Redis (or fix REDIS_URL): Wrench keeps its queue and threads there' : 'Check REDIS_URL (password, database) and the Redis server',
     };
+  } finally {
+    redis.disconnect();
+  }
+};
+
+/** Thread replies the outbox gave up on after WRENCH_SLACK_DELIVERY_HOURS of Slack refusing them. */
+export const checkSlackDeliveries: Check = async (config) => {
+  const name = 'Slack deliveries';
+  if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
+  const redis = new Redis(config.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const { total, recent } = await readUndeliverable(redis, config.env.WRENCH_QUEUE_PREFIX, 5);
+    if (total === 0) return { name, ok: true, detail: 'every thread reply was delivered (or is still being retried)' };
+    const lines = recent.map((m) => `  ${m.givenUpAt} ${m.channel} thread ${m.threadTs}: ${m.op}${m.text ? ` "${m.text.slice(0, 80)}"` : ''} (${m.error}, ${m.attempts} attempts)`);
+    return {
+      name,
+      ok: false,
+      detail: `${total} thread repl${total === 1 ? 'y was' : 'ies were'} never delivered; the newest:\n${lines.join('\n')}`,
+      fix: 'Check that the bot is still in those channels and its token is valid (the Slack check above); the people in those threads did not get these messages',
+    };
+  } catch (error) {
+    return { name, ok: true, skipped: true, detail: `not checked: Redis did not answer (${errorText(error)})` };
   } finally {
     redis.disconnect();
   }
@@ -214,4 +239,4 @@ export const checkPagerDuty: Check = async (config) => {
   }
 };
 
-export const ALL_CHECKS: Check[] = [checkRedis, checkGit, checkSandboxWorks, checkSlack, checkAnthropic, checkGitHub, checkPagerDuty];
+export const ALL_CHECKS: Check[] = [checkRedis, checkSlackDeliveries, checkGit, checkSandboxWorks, checkSlack, checkAnthropic, checkGitHub, checkPagerDuty];

@@ -167,9 +167,8 @@ export class ThreadOutbox {
   }
 
   /** The newest messages given up on, newest first, and how many there have been in all. */
-  async undeliverable(limit = 20): Promise<{ total: number; recent: UndeliverableMessage[] }> {
-    const [total, recent] = await Promise.all([this.redis.get(`${this.prefix}:outbox:undeliverable:count`), this.redis.lrange(`${this.prefix}:outbox:undeliverable`, 0, limit - 1)]);
-    return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as UndeliverableMessage) };
+  undeliverable(limit = 20): Promise<{ total: number; recent: UndeliverableMessage[] }> {
+    return readUndeliverable(this.redis, this.prefix, limit);
   }
 
   /** Delivers whatever is due now and from then on every `pollMs`, including outboxes left by other processes. */
@@ -330,6 +329,12 @@ export class ThreadOutbox {
   private dueKey(): string {
     return `${this.prefix}:outbox:due`;
   }
+}
+
+/** The newest messages any outbox under `prefix` gave up on, newest first, and how many there have been in all. */
+export async function readUndeliverable(redis: Redis, prefix: string, limit = 20): Promise<{ total: number; recent: UndeliverableMessage[] }> {
+  const [total, recent] = await Promise.all([redis.get(`${prefix}:outbox:undeliverable:count`), redis.lrange(`${prefix}:outbox:undeliverable`, 0, limit - 1)]);
+  return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as UndeliverableMessage) };
 }
 
 /** A Slack client for the outbox: it answers at once, failures included, and leaves retrying to the outbox. */

@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkSlackDeliveries } from '../../../src/cli/doctor-checks.js';
+import type { Config } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { outboxSlackClient, ThreadOutbox, type ThreadOutboxOptions } from '../../../src/slack/thread-outbox.js';
@@ -101,7 +103,8 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
 
   it('a message Slack refuses past the deadline is given up on, listed, and the next one goes', async () => {
     let now = Date.now();
-    const outbox = newOutbox({ now: () => now, deadlineMs: 60_000 });
+    const prefix = uniqueName('outbox');
+    const outbox = newOutbox({ now: () => now, deadlineMs: 60_000 }, prefix);
     const thread = newThread();
     slack.startOutage({ error: 'channel_not_found' }, { methods: ['chat.postMessage'] });
     await outbox.post(thread, { text: 'lost reply' });
@@ -116,6 +119,12 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
     const dead = await outbox.undeliverable();
     expect(dead.total).toBe(1);
     expect(dead.recent[0]).toMatchObject({ channel: thread.channel, threadTs: thread.threadTs, op: 'post', text: 'lost reply', error: 'channel_not_found' });
+    // `wrench doctor` lists it.
+    const check = await checkSlackDeliveries({ env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: prefix } } as Config);
+    expect(check).toMatchObject({ ok: false });
+    expect(check.detail).toContain('1 thread reply was never delivered');
+    expect(check.detail).toContain(`C0OUT thread ${thread.threadTs}: post "lost reply" (channel_not_found`);
+    expect(await checkSlackDeliveries({ env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: uniqueName('empty') } } as Config)).toMatchObject({ ok: true });
   });
 
   it('a message Slack can never take (msg_too_long) is given up on at once, not retried', async () => {
