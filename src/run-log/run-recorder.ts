@@ -174,7 +174,8 @@ export class RunRecorder {
       this.summary.bytes += size;
     }
     this.enqueue(() => this.store.append(this.summary.id, entries));
-    this.saveSummary();
+    // The summary's byte count follows with the next phase, usage or outcome; a capped record says so at once.
+    if (withSummary || this.capped) this.saveSummary();
   }
 
   private saveSummary(): void {

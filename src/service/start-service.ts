@@ -101,6 +101,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         ? { path: '/github/webhook', method: ['POST'], handler: gitHubWebhookHandler(deps, config.env.GITHUB_WEBHOOK_SECRET) }
         : { path: '/github/webhook', method: ['POST', 'GET'], handler: gitHubWebhookDisabled },
     ]);
+    countSlackCalls(app.client, metrics);
     registerHandlers(app, deps);
     await app.start();
     logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
