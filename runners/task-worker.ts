@@ -12,10 +12,7 @@ import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './task-runner.js';
 import { answerOnGitHub } from './github-reply.js';
 import { closeWorker } from './close-worker.js';
-import type { Metrics } from '../src/metrics/metrics.js';
-import type { RunLinks } from '../src/run-log/run-links.js';
-import type { RunLogStore } from '../src/run-log/run-log-store.js';
-import { recordingReporter, RunRecorder } from '../src/run-log/run-recorder.js';
+import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
 import { isConnectionError } from '../src/redis/redis-connection.js';
 
 export interface ReporterContext {
@@ -38,13 +35,6 @@ export interface TaskWorkerOptions {
   runLog?: RunLogOptions;
   /** How long a job waits before asking again for a slot. Default 3 s. */
   retrySlotMs?: number;
-}
-
-export interface RunLogOptions {
-  store: RunLogStore;
-  maxBytes: number;
-  links?: RunLinks;
-  metrics?: Metrics;
 }
 
 export interface TaskWorker {

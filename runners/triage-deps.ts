@@ -4,6 +4,7 @@ import type { IncidentThreadStore } from '../src/pagerduty/incident-thread-store
 import type { PagerDutyClient } from '../src/pagerduty/pagerduty-client.js';
 import type { Queues } from '../src/queue/queues.js';
 import type { TriageRecordStore } from '../src/triage/triage-record.js';
+import type { RunLogOptions } from '../src/run-log/run-recorder.js';
 import type { RunnerDeps } from './runner-deps.js';
 
 /** What the triage worker's runners need on top of every runner's clients. */
@@ -16,4 +17,6 @@ export interface TriageDeps extends RunnerDeps {
   prefix: string;
   threads: IncidentThreadStore;
   records: TriageRecordStore;
+  /** Where triage runs are recorded (run pages, App Home, metrics). */
+  runLog?: RunLogOptions;
 }

@@ -12,6 +12,8 @@ import type { TriageRunJob } from '../src/queue/triage-job.js';
 import { formatDuration } from '../src/reporting/render-result-text.js';
 import { incidentCard } from '../src/slack/incident-card.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { mrkdwnLink } from '../src/slack/slack-escape.js';
+import type { RunRecorder } from '../src/run-log/run-recorder.js';
 import { renderTriageReport } from '../src/slack/triage-report-message.js';
 import type { RepoLinks } from '../src/triage/evidence-links.js';
 import { gatherRepositoryChanges, repositoryChangesText } from '../src/triage/repository-changes.js';
@@ -28,6 +30,8 @@ export interface TriageRunContext {
   signal: AbortSignal;
   /** From then on a failure is final (the job is not retried). */
   onAgentStarted?: () => void;
+  /** The run's record (run page): phases, the agent's steps and the verdict. */
+  record?: RunRecorder;
 }
 
 /** A status line in the thread, updated in place as the triage goes; progress updates at most every few seconds. */
@@ -70,6 +74,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
   const retriage = job.source.type === 'pagerduty' && job.source.withNotes;
 
   await status.set(incidentId ? ':mag: Triage: reading the incident, its alerts and log entries' : `:mag: Triage: preparing a read-only checkout of \`${repository}\``);
+  context.record?.phase('preparing', incidentId ? 'reading the incident, its alerts and log entries' : `preparing a read-only checkout of ${repository}`);
   const thread = incidentId ? await deps.threads.get(incidentId) : null;
   const problems: string[] = [];
   const facts = incidentId ? await gatherIncidentFacts(incidentId, thread, deps, problems) : undefined;
@@ -99,6 +104,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
 
     context.onAgentStarted?.();
     await status.set(':mag: Triage: investigating the code (read-only, no network)');
+    context.record?.phase('working', 'investigating the code (read-only, no network)');
     const previous = thread?.verdict && retriage ? `An earlier triage of this incident concluded: ${thread.verdict}` : undefined;
     run = await runAgent({
       client: deps.anthropic,
@@ -126,6 +132,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
       },
       signal: context.signal,
       onEvent: (event) => {
+        context.record?.agentEvent(event);
         if (event.type === 'tool') void status.progress(`:mag: Triage: ${event.detail}`).catch(() => undefined);
       },
     });
@@ -165,7 +172,9 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
     createdAt: new Date().toISOString(),
   };
   await deps.records.save(record);
-  await status.set(`:white_check_mark: Triage finished in ${formatDuration(Date.now() - started)}: ${report.verdict}`).catch(() => undefined);
+  context.record?.complete('reported', { summary: report.verdict, usage: run.usage, costUsd: run.costUsd });
+  const runPage = deps.runLog?.links?.urlFor(context.jobId);
+  await status.set(`:white_check_mark: Triage finished in ${formatDuration(Date.now() - started)}: ${report.verdict}${runPage ? ` · ${mrkdwnLink(runPage, 'see every step')}` : ''}`).catch(() => undefined);
 
   if (incidentId) {
     await noteOnIncident(incidentId, record, retriage, deps, poster).catch((error) => log.warn({ err: error }, 'could not note the incident'));

@@ -9,6 +9,8 @@ import { runRevert } from './revert-runner.js';
 import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
 import { closeWorker } from './close-worker.js';
+import type { TriageRunJob } from '../src/queue/triage-job.js';
+import { RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
 import { isConnectionError } from '../src/redis/redis-connection.js';
 
 export interface TriageWorkerOptions {
@@ -61,9 +63,11 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
     const controller = new AbortController();
     running.set(jobId, controller);
     let started = payload.kind === 'revert';
+    let recorder: RunRecorder | undefined;
     try {
       if (payload.kind === 'triage') {
-        const record = await runTriage(payload, { jobId, signal: controller.signal, onAgentStarted: () => (started = true) }, deps);
+        recorder = deps.runLog ? await startTriageRecorder(deps.runLog, jobId, payload, deps, log) : undefined;
+        const record = await runTriage(payload, { jobId, signal: controller.signal, onAgentStarted: () => (started = true), record: recorder }, deps);
         return { status: 'reported', verdict: record.report.verdict };
       }
       return await runRevert(payload, { jobId, signal: controller.signal }, deps);
@@ -71,11 +75,13 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
       const isFinal = final(error, started);
       log.error({ err: error, final: isFinal }, `${payload.kind} failed`);
       if (!isFinal) throw error;
+      recorder?.fail(failureMessage(error));
       // A revert reports its own failure on its status message; a triage's is explained here.
       if (payload.kind === 'triage') await reportFailure(payload, error, deps).catch((e) => log.error({ err: e }, 'could not report the failure'));
       throw new UnrecoverableError(describeError(error));
     } finally {
       running.delete(jobId);
+      await recorder?.flush();
     }
   };
 
@@ -102,4 +108,27 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
 /** A failed triage is explained in its thread, with what to do next. */
 async function reportFailure(job: Extract<TriageJob, { kind: 'triage' }>, error: unknown, deps: TriageDeps): Promise<void> {
   await new ThreadPoster(deps.slack, deps.redact).reply(job.channel, job.threadTs, { text: `:x: Triage failed. ${failureMessage(error)}` });
+}
+
+/** A triage's record; a Redis problem here does not stop the triage. */
+function startTriageRecorder(runLog: RunLogOptions, jobId: string, job: TriageRunJob, deps: TriageDeps, log: TriageDeps['logger']): Promise<RunRecorder | undefined> {
+  return RunRecorder.start(
+    runLog.store,
+    deps.redact,
+    {
+      id: jobId,
+      repository: `${job.repo.owner}/${job.repo.name}`,
+      instruction: job.source.type === 'manual' ? job.source.description : `Triage PagerDuty incident ${job.source.incidentId}`,
+      category: 'incident-triage',
+      requester: job.requester ?? 'pagerduty',
+      channel: job.channel,
+      threadTs: job.threadTs,
+      queuedAt: Date.parse(job.requestedAt) || undefined,
+    },
+    { maxBytes: runLog.maxBytes, metrics: runLog.metrics },
+    log,
+  ).catch((error) => {
+    log.warn({ err: error }, 'could not start the run record');
+    return undefined;
+  });
 }

@@ -4,11 +4,20 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
 import type { Redactor } from '../security/redact.js';
 import { editDiff } from './edit-diff.js';
+import type { RunLinks } from './run-links.js';
 import type { RunLogStore } from './run-log-store.js';
 import type { RunEntry, RunSummary } from './run-log-types.js';
 
 const EDITOR_TOOL = 'str_replace_based_edit_tool';
 const FINAL_PHASES: RunPhase[] = ['done', 'failed', 'cancelled'];
+
+/** What a worker needs to record its runs (run pages, App Home, metrics). */
+export interface RunLogOptions {
+  store: RunLogStore;
+  maxBytes: number;
+  links?: RunLinks;
+  metrics?: Metrics;
+}
 
 export interface RecorderOptions {
   /** Size cap of the stored timeline. */
@@ -114,6 +123,11 @@ export class RunRecorder {
       usage: result.usage,
       costUsd: result.costUsd,
     });
+  }
+
+  /** A run that ends without a RunResult (a triage): its outcome word and what it concluded. */
+  complete(outcome: string, extra: Pick<RunSummary, 'summary' | 'usage' | 'costUsd'>): void {
+    this.end('done', outcome, extra);
   }
 
   fail(message: string): void {

@@ -71,6 +71,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const runLog = new RunLogStore(redis, config.env.WRENCH_QUEUE_PREFIX, { retentionDays: config.env.WRENCH_RUN_RETENTION_DAYS });
   const runLinks = RunLinks.fromEnv(config.env);
   const serveMetrics = metricsHandler(config.env, metrics, queues);
+  const runLogOptions = { store: runLog, maxBytes: config.env.WRENCH_RUN_MAX_KB * 1024, links: runLinks, metrics };
   // Replies to threads: stored in Redis first, delivered in order by whichever process is up, retried while Slack fails.
   const outboxClient = outboxSlackClient(config.env.SLACK_BOT_TOKEN, config.env.SLACK_API_URL);
   countSlackCalls(outboxClient, metrics);
@@ -130,13 +131,13 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         concurrency: config.file.limits.concurrency,
         limits: config.file.limits,
         reporterFor: slackReporterFactory(quickSlackClient, outbox, new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX), logger),
-        runLog: { store: runLog, maxBytes: config.env.WRENCH_RUN_MAX_KB * 1024, links: runLinks, metrics },
+        runLog: runLogOptions,
       },
       runnerDeps,
     );
     triageWorker = await startTriageWorker(
       { connection: triageConnection!, concurrency: config.file.limits.concurrency },
-      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX }),
+      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, runLog: runLogOptions }),
     );
     gitHubWorker = startGitHubWorker(
       { connection: gitHubConnection! },

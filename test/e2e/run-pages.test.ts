@@ -180,6 +180,30 @@ describe('run pages, App Home and metrics', () => {
     await page.close();
   });
 
+  it('a triage is recorded too: its final status links to a page with its commands and verdict', async () => {
+    world.anthropic.setScript([
+      toolUseResponse([{ name: 'bash', input: { command: 'git log --oneline -5' } }], 'Looking at the recent history.'),
+      toolUseResponse([
+        {
+          name: 'finish_task',
+          input: { whatIsGoingOn: 'Sizes print as 0 B for large files.', verdict: 'No good lead yet', likelyCause: null, suspectCommits: [], ruledOut: [], nextSteps: ['Add a test for large sizes'] },
+        },
+      ]),
+    ]);
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> triage: file sizes show as 0 B on the downloads page since this morning' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    const done = await world.slack.waitFor((c) => (c.method === 'chat.update' || c.method === 'chat.postMessage') && String(c.args.text).includes('Triage finished') && JSON.stringify(c.args).includes('/runs/'), 90_000);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/runs\/[A-Za-z0-9_.-]+\?expires=\d+&(?:amp;)?sig=[A-Za-z0-9_-]+)/.exec(JSON.stringify(done.args))![1]!.replace('&amp;', '&');
+    expect(world.slack.messages('C0DEV', ts).length).toBeGreaterThan(0);
+    const page = await browser.newPage();
+    expect((await page.goto(link))?.status()).toBe(200);
+    expect(await page.locator('.tool-entry pre.command').first().textContent()).toBe('git log --oneline -5');
+    expect(await page.locator('.result').textContent()).toContain('No good lead yet');
+    expect(await page.locator('.facts').textContent()).toContain('incident-triage');
+    await page.close();
+  });
+
   it('App Home: views.publish with the person’s runs after app_home_opened; admins also see the week per channel', async () => {
     const before = world.slack.callsTo('views.publish').length;
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, appHomeOpenedEnvelope({ user: 'U0ALICE' }));
@@ -196,7 +220,7 @@ describe('run pages, App Home and metrics', () => {
     const admin = await world.slack.waitFor((c) => c.method === 'views.publish' && c.args.user_id === 'U0ADMIN', 20_000);
     const adminView = JSON.stringify(admin.args.view);
     expect(adminView).toContain('This week');
-    expect(adminView).toMatch(/<#C0DEV>: 2 runs · \$\d+\.\d\d/);
+    expect(adminView).toMatch(/<#C0DEV>: 3 runs · \$\d+\.\d\d/);
     expect(adminView).toContain('No runs yet');
     expect(world.slack.callsTo('views.publish').length).toBe(before + 2);
     for (const secret of SECRETS) expect(view + adminView).not.toContain(secret);
@@ -215,6 +239,7 @@ describe('run pages, App Home and metrics', () => {
     expect(runs).toBe(2);
     expect(await prometheus.query('sum(wrench_run_phase_duration_seconds_count{phase="working"})')).toBeGreaterThanOrEqual(2);
     expect(await prometheus.query('sum(wrench_model_tokens_total)')).toBeGreaterThan(0);
+    expect(await prometheus.query('wrench_runs_total{category="incident-triage",outcome="reported"}')).toBe(1);
     expect(await prometheus.query('wrench_queue_depth{queue="tasks",state="waiting"}')).toBe(0);
     expect(await prometheus.query('up{job="wrench"}')).toBe(1);
   });
