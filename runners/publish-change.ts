@@ -1,4 +1,5 @@
-import { WrenchError } from '../src/errors.js';
+import { isWrenchError, WrenchError } from '../src/errors.js';
+import { catchUpWithRemoteBranch } from '../src/workspace/catch-up-branch.js';
 import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 import { renderResultMarkdown } from '../src/reporting/render-result-text.js';
@@ -40,7 +41,7 @@ export async function publish(
   }
   if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
   const remote = { gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: job.repo.owner, repo: job.repo.name, branch: workspace.branch, credential: await deps.gitCredential?.(job.repo.owner, job.repo.name) };
-  const pushed = await pushBranch({ ...remote, dir: workspace.dir });
+  const pushed = await pushCatchingUp(workspace, remote, deps);
   const draft = stoppedEarly;
   let pr;
   try {
@@ -72,6 +73,33 @@ export async function publish(
     });
   }
   return { ...result, status: stoppedEarly ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
+}
+
+type PushTarget = Omit<Parameters<typeof pushBranch>[0], 'dir'>;
+
+/**
+ * Pushes without force. When someone pushed to the branch meanwhile, the run's commits are replayed on top of
+ * theirs and pushed again; a real conflict keeps the work on a side branch, named in the error the thread shows.
+ */
+async function pushCatchingUp(workspace: JobWorkspace, remote: PushTarget, deps: RunnerDeps) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await pushBranch({ ...remote, dir: workspace.dir });
+    } catch (error) {
+      if (!isWrenchError(error) || error.code !== 'branch_moved' || attempt >= 3) throw error;
+    }
+    const caughtUp = await catchUpWithRemoteBranch({ ...remote, dir: workspace.dir, dataDir: deps.config.dataDir });
+    deps.logger.info({ branch: remote.branch, remoteSha: caughtUp.remoteSha, ok: caughtUp.ok }, 'the branch moved on the remote; replaying this run on top');
+    if (!caughtUp.ok) {
+      const side = `${remote.branch}-conflict-${Date.now().toString(36)}`;
+      await pushBranch({ ...remote, branch: side, dir: workspace.dir });
+      const files = caughtUp.conflicts.length ? ` (${caughtUp.conflicts.map((f) => `\`${f}\``).join(', ')})` : '';
+      throw new WrenchError(
+        'branch_conflict',
+        `Someone pushed to \`${remote.branch}\` while I worked, and my changes conflict with theirs${files}. My work is kept on the branch \`${side}\`: merge it by hand, or mention me here to redo it on top of the current branch.`,
+      );
+    }
+  }
 }
 
 function renderPullRequestBody(result: RunResult, threadUrl?: string): string {

@@ -65,7 +65,7 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
     try {
       await git(['push', '--atomic', '--porcelain', ...forceArgs, '--', url, `${ref}:${ref}`]);
     } catch (error) {
-      if (error instanceof GitError) throw pushFailed(branch, rejectionReason(error));
+      if (error instanceof GitError) throw rejected(branch, error);
       throw error;
     }
     const remote = await git(['ls-remote', '--', url, ref]).catch((error: unknown) => {
@@ -89,17 +89,18 @@ async function lastSeenRemoteSha(dir: string, branch: string): Promise<string> {
   }
 }
 
-function rejectionReason(error: GitError): string {
-  const rejected = error.stdout.split('\n').find((line) => line.startsWith('!'));
-  const reason = rejected?.split('\t')[2];
+/** `branch_moved` when the remote branch has commits the workspace lacks (the caller can catch up), else `push_failed`. */
+function rejected(branch: string, error: GitError): WrenchError {
+  const line = error.stdout.split('\n').find((l) => l.startsWith('!'));
+  const reason = line?.split('\t')[2];
   if (reason?.includes('stale info')) {
-    return 'the remote branch moved since this workspace fetched it (stale info); run the task again on the current branch';
+    return new WrenchError('branch_moved', `Could not push branch "${branch}": the remote branch moved since this workspace fetched it (stale info).`);
   }
   if (reason?.includes('fetch first') || reason?.includes('non-fast-forward')) {
-    return `the remote branch has commits this workspace does not have (${reason}); run the task again on the current branch`;
+    return new WrenchError('branch_moved', `Could not push branch "${branch}": the remote branch has commits this workspace does not have (${reason}).`);
   }
   const detail = reason ?? (error.stderr || error.message);
-  return `${detail}; check that the GitHub credential may push to this repository`;
+  return pushFailed(branch, `${detail}; check that the GitHub credential may push to this repository`);
 }
 
 function pushFailed(branch: string, reason: string): WrenchError {

@@ -55,13 +55,13 @@ describe('pushBranch', () => {
     expect(testGit(['rev-list', '--count', `main..wrench/loop-1`], remote.bareDir)).toBe('2');
   });
 
-  it('fails with push_failed when the remote branch moved, and leaves it untouched', async () => {
+  it('fails with branch_moved when the remote branch moved, and leaves it untouched', async () => {
     const ws = await prepare('wrench/race-1', 'job-1');
     writeFileSync(join(ws.dir, 'a.txt'), 'a');
     await commitAll({ dir: ws.dir, message: 'Add a', requester });
     const theirs = remote.commit({ 'other.txt': 'x' }, 'Someone else', { branch: 'wrench/race-1' });
     const error = await pushBranch({ ...target(), dir: ws.dir, branch: ws.branch }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'push_failed' });
+    expect(error).toMatchObject({ code: 'branch_moved' });
     expect((error as Error).message).toMatch(/fetch first|non-fast-forward/);
     expect(remote.sha('refs/heads/wrench/race-1')).toBe(theirs);
   });
@@ -73,14 +73,14 @@ describe('pushBranch', () => {
     writeFileSync(join(ws.dir, 'new.txt'), 'new');
     const redone = await commitAll({ dir: ws.dir, message: 'Redo', requester });
     await expect(pushBranch({ ...target(), dir: ws.dir, branch: ws.branch })).rejects.toMatchObject({
-      code: 'push_failed',
+      code: 'branch_moved',
     });
     await pushBranch({ ...target(), dir: ws.dir, branch: ws.branch, force: true });
     expect(remote.sha('refs/heads/wrench/redo-1')).toBe(redone!.sha);
 
     const moved = remote.commit({ 'late.txt': 'late' }, 'Late push', { branch: 'wrench/redo-1' });
     const error = await pushBranch({ ...target(), dir: ws.dir, branch: ws.branch, force: true }).catch((e) => e);
-    expect(error).toMatchObject({ code: 'push_failed' });
+    expect(error).toMatchObject({ code: 'branch_moved' });
     expect(remote.sha('refs/heads/wrench/redo-1')).toBe(moved);
   });
 
