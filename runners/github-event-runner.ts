@@ -8,7 +8,7 @@ import { Cancellation } from '../src/sessions/cancellation.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { escapeMrkdwn, mrkdwnLink, quoteMrkdwn } from '../src/slack/slack-escape.js';
-import type { ThreadPoster } from '../src/slack/thread-poster.js';
+import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { clipText, neutralizeTags } from '../src/triage/untrusted-text.js';
 import type { RunnerDeps } from './runner-deps.js';
 
@@ -17,7 +17,8 @@ export interface GitHubEventDeps {
   redis: Redis;
   queues: Queues;
   sessions: ThreadSessionStore;
-  poster: ThreadPoster;
+  /** Mirrors go through the thread's outbox, in order with what the runs say there. */
+  outbox: ThreadOutbox;
   prefix: string;
 }
 
@@ -56,7 +57,7 @@ export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): 
 
 async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'closed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
   const what = event.merged ? `was merged by @${escapeMrkdwn(event.by)}` : `was closed without merging by @${escapeMrkdwn(event.by)}`;
-  await deps.poster.reply(job.thread.channel, job.thread.threadTs, {
+  await deps.outbox.post(job.thread, {
     text: `*GitHub* · ${mrkdwnLink(event.url, `Pull request #${event.pull}`)} ${what}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).`,
   });
   // Runs still waiting would otherwise start over on a new branch and open a new pull request: stop them.
@@ -108,7 +109,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
   if (names.length === 0) {
     const checks = failedNames.map((n) => `\`${escapeMrkdwn(n)}\``).join(', ');
     if ((await deps.redis.set(`${decided}:base:${checks}`, '1', 'EX', 30 * DAY, 'NX')) !== 'OK') return 'already-handled';
-    await deps.poster.reply(job.thread.channel, job.thread.threadTs, {
+    await deps.outbox.post(job.thread, {
       text: `*GitHub* · ${checks} failed on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}, but fails on \`${escapeMrkdwn(pull.base.ref)}\` (${pull.base.sha.slice(0, 7)}) too, so this change did not cause it; I'm not starting a fix round. Fix it on \`${escapeMrkdwn(pull.base.ref)}\` first, or mention me here with what to do.`,
     });
     log.info({ checks: failedNames }, 'failing check fails on the base branch too: no fix round');
@@ -122,7 +123,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
     const done = Number((await deps.redis.get(roundsKey)) ?? 0);
     if (done >= settings.maxFixRounds) {
       const text = `${checks} still fail${names.length > 1 ? '' : 's'} on pull request #${event.pull} after ${done} fix round${done === 1 ? '' : 's'} (the limit, \`github.maxFixRounds\`), so I'm not trying again; it needs a person now.`;
-      await deps.poster.reply(job.thread.channel, job.thread.threadTs, { text: `*GitHub* · ${text} ${mrkdwnLink(event.url, 'The failing run.')}` });
+      await deps.outbox.post(job.thread, { text: `*GitHub* · ${text} ${mrkdwnLink(event.url, 'The failing run.')}` });
       await octokit.issues.createComment({ owner, repo, issue_number: event.pull, body: deps.runner.redact(text) });
       log.info({ checks: names, rounds: done }, 'fix round limit reached');
       return 'fix-limit-reached';
@@ -175,7 +176,9 @@ interface ChangeRun {
 /** A change run on the thread's branch, recorded in its session like a Slack follow-up, the event mirrored first. */
 async function queueChangeRun(job: GitHubJob, session: ThreadSession, deps: GitHubEventDeps, run: ChangeRun): Promise<void> {
   const { channel, threadTs } = job.thread;
-  const messageTs = await deps.poster.reply(channel, threadTs, { text: run.mirror });
+  await deps.outbox.post(job.thread, { text: run.mirror });
+  // The run's place among the thread's runs (they go in message order): now, after every message so far.
+  const messageTs = (Date.now() / 1000).toFixed(6);
   const jobId = jobIdFor('run', `gh-${job.deliveryId}-${job.event.pull}`);
   const reading = readInstruction(run.instruction);
   // A comment continues the thread's task and keeps its category, as a Slack follow-up does; a fix round takes the
@@ -189,7 +192,7 @@ async function queueChangeRun(job: GitHubJob, session: ThreadSession, deps: GitH
   );
   const task: TaskJob = {
     kind: 'task',
-    origin: { type: 'slack', channel, threadTs, messageTs: messageTs ?? threadTs },
+    origin: { type: 'slack', channel, threadTs, messageTs },
     repo: { ...session.repo, ...(session.baseBranch ? { baseBranch: session.baseBranch } : {}) },
     instruction: run.instruction,
     category,

@@ -4,7 +4,6 @@ import { handleHealth } from '../../handlers/health.js';
 import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../handlers/pagerduty-webhook.js';
 import { gitHubWebhookDisabled, gitHubWebhookHandler } from '../../handlers/github-webhook.js';
 import { startGitHubWorker, type GitHubWorker } from '../../runners/github-worker.js';
-import { ThreadPoster } from '../slack/thread-poster.js';
 import { registerHandlers } from '../../handlers/register-handlers.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
@@ -141,7 +140,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     );
     gitHubWorker = startGitHubWorker(
       { connection: gitHubConnection! },
-      { runner: runnerDeps, redis, queues, sessions, poster: new ThreadPoster(slackClient, redact), prefix: config.env.WRENCH_QUEUE_PREFIX },
+      { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX },
     );
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }

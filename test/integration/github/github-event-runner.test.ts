@@ -1,4 +1,3 @@
-import { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleGitHubEvent, type GitHubEventDeps } from '../../../runners/github-event-runner.js';
@@ -12,7 +11,7 @@ import { createRedis } from '../../../src/redis/redis-connection.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { Cancellation } from '../../../src/sessions/cancellation.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
-import { ThreadPoster } from '../../../src/slack/thread-poster.js';
+import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
 import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
 import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
@@ -49,7 +48,9 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     const logger = createLogger({ level: 'silent', redact });
     const runner = { config, logger, redact, secrets: [], github: createOctokit({ token: 'ghp_wrench', baseUrl: github.url, logger }) } as unknown as RunnerDeps;
     const sessions = new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX);
-    deps = { runner, redis: connection, queues, sessions, poster: new ThreadPoster(new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl }), redact), prefix: config.env.WRENCH_QUEUE_PREFIX };
+    const outbox = new ThreadOutbox(connection, config.env.WRENCH_QUEUE_PREFIX, outboxSlackClient('xoxb-test', slack.apiUrl), redact, logger, { pollMs: 50 });
+    outbox.start();
+    deps = { runner, redis: connection, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX };
   });
   beforeEach(async () => {
     const now = new Date().toISOString();
@@ -59,6 +60,7 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     }));
   });
   afterAll(async () => {
+    await deps?.outbox.stop();
     await queues?.close();
     deps?.sessions.close();
     connection?.disconnect();
@@ -73,7 +75,7 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     expect(queued?.data.instruction).toMatch(/^Address the changes @alice requested in a review of pull request #\d+:\n\nSplit parse\(\) in two\./);
     const session = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
     expect(session?.runs.at(-1)).toMatchObject({ jobId: queued?.id, status: 'queued', requester: 'github:alice' });
-    const mirror = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === THREAD.threadTs && /@alice requested changes/.test(String(c.args.text)));
+    const mirror = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === THREAD.threadTs && /@alice requested changes/.test(String(c.args.text)));
     // What people write on GitHub cannot ping the channel or forge links in Slack.
     expect(String(mirror?.args.text)).toContain('> Split parse() in two. &lt;!channel&gt;');
   });
@@ -95,7 +97,7 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     expect(await new Cancellation(connection, deps.prefix).isRequested('run-first')).toBe(false);
     expect(await deps.sessions.get(THREAD.channel, THREAD.threadTs)).toBeNull();
     expect(await deps.sessions.threadOfPullRequest('acme', 'app', pull)).toBeNull();
-    expect(slack.callsTo('chat.postMessage').some((c) => /was closed without merging by @alice/.test(String(c.args.text)))).toBe(true);
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && /was closed without merging by @alice/.test(String(c.args.text)));
     expect(await handleGitHubEvent(job({ kind: 'comment', author: 'alice', body: '@wrench-bot more', commentId: 1 }), deps)).toBe('thread-ended');
   });
 });
