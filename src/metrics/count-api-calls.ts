@@ -21,18 +21,32 @@ export function countingFetch(service: ApiService, metrics: Metrics, base: typeo
   };
 }
 
-/** Counts a Slack client's failed calls by Slack's error code and its rate-limited retries. */
+/**
+ * Counts a Slack client's failed calls by Slack's error code (or HTTP failure) and its rate-limited retries.
+ * The client's methods are bound to `apiCall` when it is built, so the count hooks the two steps `apiCall`
+ * takes on the instance: `makeRequest` (HTTP) and `buildResult` (Slack's `ok: false` answers).
+ */
 export function countSlackCalls(client: WebClient, metrics: Metrics): void {
-  const apiCall = client.apiCall.bind(client);
-  client.apiCall = (async (...args: Parameters<typeof apiCall>) => {
+  const target = client as unknown as {
+    makeRequest: (...args: unknown[]) => Promise<unknown>;
+    buildResult: (...args: unknown[]) => Promise<{ ok?: boolean; error?: string }>;
+  };
+  const makeRequest = target.makeRequest.bind(client);
+  const buildResult = target.buildResult.bind(client);
+  target.makeRequest = async (...args) => {
     try {
-      return await apiCall(...args);
+      return await makeRequest(...args);
     } catch (error) {
-      const e = error as { data?: { error?: string }; code?: string };
-      metrics.apiErrors.inc({ service: 'slack', code: e.data?.error ?? e.code ?? 'unknown' });
+      const e = error as { code?: string; statusCode?: number };
+      metrics.apiErrors.inc({ service: 'slack', code: e.statusCode ? String(e.statusCode) : (e.code ?? 'network') });
       throw error;
     }
-  }) as typeof client.apiCall;
+  };
+  target.buildResult = async (...args) => {
+    const result = await buildResult(...args);
+    if (result.ok === false) metrics.apiErrors.inc({ service: 'slack', code: result.error ?? 'unknown' });
+    return result;
+  };
   client.on(WebClientEvent.RATE_LIMITED, () => metrics.apiRetries.inc({ service: 'slack' }));
 }
 

@@ -80,7 +80,7 @@ function block(label: string, text: string, open = false): string {
 }
 
 function diffBlock(diff: string, open: boolean): string {
-  const lines = diff.split('\n');
+  const lines = diff.replace(/\n$/, '').split('\n');
   const body = lines
     .map((line) => {
       const cls = /^(\+\+\+|---)/.test(line) ? 'file' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : line.startsWith('diff ') ? 'file' : '';
