@@ -15,6 +15,8 @@ export interface RunPageDeps {
   signIn?: SlackSignIn;
   /** How often a live page's event stream looks for new steps. Default 1 s. */
   pollMs?: number;
+  /** How long one event stream stays open before the browser reconnects. Default 10 min. */
+  maxStreamMs?: number;
 }
 
 type Request = IncomingMessage & { params?: Record<string, string | string[]> };
@@ -94,18 +96,22 @@ async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): 
 async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
   const access = await authorize(req, res, deps, 'events');
   if (!access) return;
-  let from = Math.max(0, Number(access.query.get('from')) || 0);
+  // A reconnecting EventSource says which entry it saw last; without it, the page says how many it has.
+  const lastSeen = Number(req.headers['last-event-id']);
+  let from = Number.isInteger(lastSeen) && lastSeen >= 0 ? lastSeen + 1 : Math.max(0, Number(access.query.get('from')) || 0);
   let lastSummary = '';
   let closed = false;
   req.on('close', () => (closed = true));
   res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown, id?: number) => res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const pollMs = deps.pollMs ?? 1000;
+  // A stream ends after a while (the browser reconnects where it left off), so a run whose worker died holds nothing forever.
+  const until = Date.now() + (deps.maxStreamMs ?? 10 * 60_000);
   let idle = 0;
-  while (!closed) {
+  while (!closed && Date.now() < until) {
     const [summary, entries] = await Promise.all([deps.runLog.get(access.id), deps.runLog.entries(access.id, from)]);
     if (!summary) break;
-    for (const entry of entries) send('entry', renderEntry(entry));
+    entries.forEach((entry, i) => send('entry', renderEntry(entry), from + i));
     from += entries.length;
     const header = renderSummary(summary);
     if (header !== lastSummary) {
@@ -120,7 +126,8 @@ async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps)
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
-  if (!closed) send('end', 'done');
+  const finished = !closed && Date.now() < until;
+  if (finished) send('end', 'done');
   res.end();
 }
 
