@@ -44,12 +44,14 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const repo = session?.repo ?? input.repo;
   if (!repo) throw new Error('acceptInstruction needs a repository for new work');
   const isFollowUp = !!session && session.runs.length > 0;
-  const read = readInstruction(input.text);
+  // The fast model reads it (with the thread's earlier instructions for a follow-up); the rules when it cannot.
+  const history = session?.runs.map((run) => run.instruction) ?? [];
+  const { reading: read, usage, latencyMs } = deps.readInstruction ? await deps.readInstruction(input.text, history) : { reading: readInstruction(input.text), usage: undefined, latencyMs: 0 };
   // A follow-up continues the thread's task ("also add src/farewell.js; npm test passes" is more of the same
-  // feature, not a testing task): it keeps the category of the thread's first run.
-  const threadCategory = isFollowUp ? session.runs.find((r) => r.category)?.category : undefined;
+  // feature, not a testing task): read by the rules alone, it keeps the category of the thread's first run.
+  const threadCategory = isFollowUp && read.readBy !== 'model' ? session.runs.find((r) => r.category)?.category : undefined;
   const category = input.category ?? threadCategory;
-  const reading = category ? { ...read, category } : read;
+  const reading: InstructionReading = { ...(category ? { ...read, category } : read), readerUsage: usage ? { ...usage, latencyMs } : undefined };
   const poster = new ThreadPoster(input.client, deps.redact);
   const thread = { channel: input.channel, threadTs: input.threadTs };
 
@@ -104,6 +106,8 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
     category: reading.category,
     complexity: reading.complexity,
     elements: reading.elements as Record<string, unknown>,
+    summary: reading.summary,
+    reader: reading.readerUsage ? { model: deps.config.env.WRENCH_READER_MODEL, ...reading.readerUsage } : undefined,
     requester: { slackUserId: input.user },
     requestedAt: new Date().toISOString(),
   };

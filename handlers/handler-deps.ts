@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import type { Config } from '../src/config/load-config.js';
+import type { ReadingOutcome } from '../src/instruction/model-reader.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Queues } from '../src/queue/queues.js';
 import type { RunLinks } from '../src/run-log/run-links.js';
@@ -18,6 +19,8 @@ export interface HandlerDeps {
   sessions: ThreadSessionStore;
   redact: Redactor;
   logger: Logger;
+  /** Reads an instruction with the fast model, the rules deciding when it cannot; absent: the rules alone. */
+  readInstruction?: (text: string, history: string[]) => Promise<ReadingOutcome>;
   /** Display names for mentions in people's messages (cached); by default looked up with the event's client. */
   names?: SlackNames;
   /** Run records and their signed links (App Home). Absent in tests that do not need them. */

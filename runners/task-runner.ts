@@ -4,6 +4,7 @@ import { reportSchemaFor } from '../src/agent/category-reports.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
 import { taskMessage } from '../src/agent/task-message.js';
 import { workspaceTools } from '../src/agent/workspace-tools.js';
+import { addUsage, costUsd, emptyUsage, type TokenUsage } from '../src/agent/pricing.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 import type { RunPhase, RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { protectedChanges } from '../src/security/protected-paths.js';
@@ -126,8 +127,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       stopCode: run.stop?.code,
       verification: verification?.text,
       filesChanged: [],
-      usage: run.usage,
-      costUsd: run.costUsd,
+      ...withReaderUsage(run.usage, run.costUsd, job.reader),
       steps: run.steps,
       durationMs: 0,
       sections: extra.sections,
@@ -220,4 +220,11 @@ function budgetFor(complexity: TaskJob['complexity'], deps: RunnerDeps): AgentBu
     maxCostUsd: limits.costUsd,
     maxTokens: 20_000_000,
   };
+}
+
+/** The model reading of the instruction is part of what the run cost. */
+function withReaderUsage(usage: TokenUsage, cost: number, reader: TaskJob['reader']): { usage: TokenUsage; costUsd: number } {
+  if (!reader) return { usage, costUsd: cost };
+  const readerUsage = { ...emptyUsage(), inputTokens: reader.inputTokens, outputTokens: reader.outputTokens };
+  return { usage: addUsage({ ...usage }, { input_tokens: reader.inputTokens, output_tokens: reader.outputTokens }), costUsd: cost + costUsd(reader.model, readerUsage) };
 }

@@ -1,5 +1,10 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { describeReading } from '../instruction/describe-reading.js';
+import { readWithModel } from '../instruction/model-reader.js';
 import { readInstruction } from '../instruction/read-instruction.js';
+import type { InstructionReading } from '../instruction/instruction-types.js';
+import { envSchema, withoutEmptyValues } from '../config/env-options.js';
+import { createLogger, type Logger } from '../logging/logger.js';
 
 export interface ClassifyIo {
   stdin: NodeJS.ReadableStream;
@@ -7,23 +12,35 @@ export interface ClassifyIo {
   stderr: (text: string) => void;
 }
 
-const USAGE = `Usage: wrench classify [--json] [TEXT|-]
+/** The model reader when one is configured (an Anthropic key and a reader model other than none). */
+export interface ClassifyReader {
+  client: Anthropic;
+  model: string;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+const USAGE = `Usage: wrench classify [--json] [--rules] [TEXT|-]
 
 Prints how Wrench reads an instruction: category, complexity, verdict, missing elements and the recognised parts.
 TEXT is the instruction (all remaining arguments, joined by spaces); "-" or no TEXT reads it from stdin.
+With ANTHROPIC_API_KEY set, the fast model (WRENCH_READER_MODEL) reads it, the rules deciding when it cannot.
 
 Options:
   --json      print one JSON object with category, complexity, verdict, missing and elements
+  --rules     read with the deterministic rules only
   -h, --help  show this message`;
 
 /** `wrench classify [--json] [TEXT|-]`; returns the exit code (2 for usage errors). */
-export async function classifyCommand(args: string[], io: ClassifyIo): Promise<number> {
+export async function classifyCommand(args: string[], io: ClassifyIo, reader?: ClassifyReader): Promise<number> {
   let json = false;
+  let rulesOnly = false;
   const words: string[] = [];
   let flagsEnded = false;
   for (const arg of args) {
     if (!flagsEnded && arg === '--') flagsEnded = true;
     else if (!flagsEnded && arg === '--json') json = true;
+    else if (!flagsEnded && arg === '--rules') rulesOnly = true;
     else if (!flagsEnded && (arg === '--help' || arg === '-h')) {
       io.stdout(USAGE);
       return 0;
@@ -44,7 +61,8 @@ export async function classifyCommand(args: string[], io: ClassifyIo): Promise<n
     return 2;
   }
 
-  const reading = readInstruction(text);
+  const reading: InstructionReading =
+    reader && !rulesOnly && reader.model !== 'none' ? (await readWithModel(text, [], reader)).reading : readInstruction(text);
   if (json) {
     const { category, complexity, verdict, missing, elements } = reading;
     io.stdout(`${JSON.stringify({ category, complexity, verdict, missing, elements }, null, 2)}\n`);
@@ -58,4 +76,17 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The model reader from the environment alone (classify needs no config file); undefined without a model key. */
+export function readerFromEnv(env: NodeJS.ProcessEnv = process.env): ClassifyReader | undefined {
+  const parsed = envSchema.pick({ ANTHROPIC_API_KEY: true, ANTHROPIC_BASE_URL: true, WRENCH_READER_MODEL: true, WRENCH_READER_TIMEOUT_MS: true, LOG_LEVEL: true }).safeParse(withoutEmptyValues(env));
+  if (!parsed.success || !parsed.data.ANTHROPIC_API_KEY || parsed.data.WRENCH_READER_MODEL === 'none') return undefined;
+  const { ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, WRENCH_READER_MODEL, WRENCH_READER_TIMEOUT_MS } = parsed.data;
+  return {
+    client: new Anthropic({ apiKey: ANTHROPIC_API_KEY, baseURL: ANTHROPIC_BASE_URL, maxRetries: 0 }),
+    model: WRENCH_READER_MODEL,
+    timeoutMs: WRENCH_READER_TIMEOUT_MS,
+    logger: createLogger({ level: parsed.data.LOG_LEVEL === 'info' ? 'warn' : parsed.data.LOG_LEVEL }),
+  };
 }

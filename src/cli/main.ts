@@ -1,5 +1,5 @@
 import { isWrenchError } from '../errors.js';
-import { classifyCommand } from './classify-command.js';
+import { classifyCommand, readerFromEnv } from './classify-command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { doctorCommand } from './doctor-command.js';
 import { runCommand } from './run-command.js';
@@ -9,7 +9,7 @@ const USAGE = `Usage: wrench <command>
 
 Commands:
   start [--role all|web|worker]        run the service (Slack, webhooks, workers)
-  classify [--json] [TEXT|-]           show how Wrench reads an instruction
+  classify [--json] [--rules] [TEXT|-] show how Wrench reads an instruction
   run --repo PATH|owner/name TEXT      run one task without Slack and print the report
   doctor                               check configuration, Redis, git, the sandbox and credentials
   help                                 show this message`;
@@ -22,7 +22,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       case 'start':
         return await startCommand(args, io);
       case 'classify':
-        return await classifyCommand(args, io);
+        return await classifyCommand(args, io, readerFromEnv());
       case 'run':
         return await runCommand(args, io);
       case 'doctor':

@@ -14,6 +14,10 @@ export const envSchema = z.object({
   ANTHROPIC_API_KEY: nonEmpty.optional(),
   ANTHROPIC_BASE_URL: url('ANTHROPIC_BASE_URL').optional(),
   WRENCH_MODEL: nonEmpty.default('claude-sonnet-5-5'),
+  /** Fast model that reads each new instruction after the acknowledgement; `none`: the rules alone. */
+  WRENCH_READER_MODEL: nonEmpty.default('claude-haiku-5-5'),
+  /** How long the model reader may take before the rules decide. */
+  WRENCH_READER_TIMEOUT_MS: z.coerce.number({ message: 'WRENCH_READER_TIMEOUT_MS must be a number of milliseconds' }).int().min(100).max(30_000).default(4000),
   GITHUB_TOKEN: nonEmpty.optional(),
   GITHUB_APP_ID: nonEmpty.optional(),
   /** PEM text; `\n` escapes (one-line environment values) are turned into newlines. */

@@ -129,6 +129,7 @@ const ASKERS: Record<string, Asker> = {
 
 /** One specific question per missing element, in the order the reading lists them. */
 export function clarifyingQuestions(reading: InstructionReading): ClarifyingQuestion[] {
+  if (reading.questions?.length) return reading.questions.map(({ element, question }) => ({ element, question }));
   const subject = subjectOf(reading.elements.task ?? '');
   return reading.missing.map((element) => {
     const asker = ASKERS[element];

@@ -79,4 +79,12 @@ export interface InstructionReading {
    * left to the model reader and the agent (never a guess from English cues). Not part of `wrench classify --json`.
    */
   language?: 'unreadable';
+  /** Which reader decided: the fast model, or the rules (alone, or because the model did not answer in time). */
+  readBy?: 'model' | 'rules';
+  /** The model's one-line account of the task, in the requester's language (shown on the cards). */
+  summary?: string;
+  /** The model's questions for what is missing, in the requester's language (else the rules ask). */
+  questions?: { element: string; question: string }[];
+  /** What the model reading cost, counted in the run's usage. */
+  readerUsage?: { inputTokens: number; outputTokens: number; latencyMs: number };
 }

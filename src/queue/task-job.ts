@@ -29,6 +29,10 @@ export const taskJobSchema = z.object({
   category: z.enum(CATEGORIES),
   complexity: z.enum(['simple', 'medium', 'complex']),
   elements: z.record(z.string(), z.unknown()).default({}),
+  /** The model reader's one-line account of the task, in the requester's language. */
+  summary: z.string().optional(),
+  /** What reading the instruction with the model cost; added to the run's usage. */
+  reader: z.object({ model: z.string(), inputTokens: z.number(), outputTokens: z.number(), latencyMs: z.number() }).optional(),
   requester: z.object({ slackUserId: z.string(), name: z.string().optional() }),
   requestedAt: z.string(),
   /** Set when a pull request review, comment or failing check asked for this run: it is answered there too. */

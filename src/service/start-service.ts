@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import { handleHealth } from '../../handlers/health.js';
@@ -27,7 +28,8 @@ import { buildRunnerDeps } from './build-runner-deps.js';
 import { metricsHandler } from '../../handlers/metrics.js';
 import { runPageHandlers } from '../../handlers/run-page.js';
 import { metrics } from '../metrics/metrics.js';
-import { countSlackCalls } from '../metrics/count-api-calls.js';
+import { countingFetch, countSlackCalls } from '../metrics/count-api-calls.js';
+import { readWithModel } from '../instruction/model-reader.js';
 import { RunLinks } from '../run-log/run-links.js';
 import { RunLogStore } from '../run-log/run-log-store.js';
 import { SIGN_IN_CALLBACK_PATH, SlackSignIn } from '../run-log/slack-sign-in.js';
@@ -85,7 +87,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   if (role === 'all' || role === 'web') {
     // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
     const names = new SlackNameDirectory(new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }), logger);
-    const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox };
+    const readInstruction = instructionReader(config, logger);
+    const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction };
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
     const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger });
     app = createSlackApp(config, logger, [
@@ -180,4 +183,11 @@ function workspaceTeamOf(client: WebClient): () => Promise<string> {
         throw error;
       },
     ));
+}
+
+/** The fast model reads each instruction (after the acknowledgement); without a model key, the rules alone. */
+function instructionReader(config: Config, logger: Logger) {
+  const model = config.env.ANTHROPIC_API_KEY ? config.env.WRENCH_READER_MODEL : 'none';
+  const client = new Anthropic({ apiKey: config.env.ANTHROPIC_API_KEY ?? 'missing', baseURL: config.env.ANTHROPIC_BASE_URL, maxRetries: 0, fetch: countingFetch('anthropic', metrics) });
+  return (text: string, history: string[]) => readWithModel(text, history, { client, model, timeoutMs: config.env.WRENCH_READER_TIMEOUT_MS, logger });
 }

@@ -36,7 +36,7 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
         threadTs: origin.threadTs,
         statusKey: key,
         repository: `${job.repo.owner}/${job.repo.name}`,
-        reading: { category: job.category, complexity: job.complexity, elements: job.elements },
+        reading: { category: job.category, complexity: job.complexity, elements: job.elements, summary: job.summary },
         runPageUrl: links.runPageUrl,
       },
       limiter,

@@ -25,12 +25,13 @@ export function durationLabel(complexity: InstructionReading['complexity']): str
  * The first reply to a well-formed instruction: what was understood, in a compact card. It becomes
  * the run's live status message (the status line is the last block).
  */
-export type CardReading = Pick<InstructionReading, 'category' | 'complexity'> & { elements: InstructionReading['elements'] };
+export type CardReading = Pick<InstructionReading, 'category' | 'complexity' | 'summary'> & { elements: InstructionReading['elements'] };
 
 export function understandingCard(reading: CardReading, repository: string, thread: ThreadRef, status: string, options: { cancellable?: boolean } = {}): { text: string; blocks: KnownBlock[] } {
   const facts = [
     `*${categoryLabel(reading.category)}* · ${reading.complexity} (${durationLabel(reading.complexity)}) · \`${repository}\``,
   ];
+  if (reading.summary) facts.push(truncate(reading.summary, 400));
   const e = reading.elements;
   const list = (items?: string[]) => (items ?? []).slice(0, 5).map((i) => `• ${truncate(i, 200)}`).join('\n');
   if (e.location?.length) facts.push(`*Where:* ${e.location.slice(0, 6).map((l) => `\`${truncate(l, 80)}\``).join(', ')}`);

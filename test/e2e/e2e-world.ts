@@ -44,6 +44,8 @@ export async function createE2eWorld(configYaml: string, options: { github?: Git
     ANTHROPIC_API_KEY: ANTHROPIC_KEY,
     ANTHROPIC_BASE_URL: anthropic.url,
     WRENCH_MODEL: 'claude-sonnet-5-5',
+    // The model reader is off unless a test scripts it: the fake plays one script for every request.
+    WRENCH_READER_MODEL: 'none',
     GITHUB_TOKEN,
     GITHUB_API_URL: github.url,
     GIT_BASE_URL: github.gitBaseUrl,

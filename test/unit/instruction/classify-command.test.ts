@@ -89,6 +89,6 @@ describe('wrench classify', () => {
     expect(JSON.parse((await run(['--json', '--', '--flaky', 'tests', 'in', 'test/a.test.ts'])).stdout).elements.task).toBe('--flaky tests in test/a.test.ts');
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: wrench classify [--json] [TEXT|-]');
+    expect(help.stdout).toContain('Usage: wrench classify [--json] [--rules] [TEXT|-]');
   });
 });

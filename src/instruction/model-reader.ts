@@ -1,0 +1,132 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import { z } from 'zod';
+import type { Logger } from '../logging/logger.js';
+import { CATEGORIES, MISSING_ELEMENTS, type InstructionReading } from './instruction-types.js';
+import { readInstruction } from './read-instruction.js';
+
+/** What the fast model answers: the instruction contract, plus a summary and questions in the requester's language. */
+const modelReadingSchema = z.object({
+  category: z.enum(CATEGORIES),
+  complexity: z.enum(['simple', 'medium', 'complex']),
+  verdict: z.enum(['well-formed', 'ill-formed', 'unrealistic']),
+  missing: z.array(z.enum(MISSING_ELEMENTS)),
+  summary: z.string().min(1).max(400),
+  questions: z.array(z.object({ element: z.enum(MISSING_ELEMENTS), question: z.string().min(1).max(500) })).max(6),
+  elements: z
+    .object({
+      task: z.string().optional(),
+      background: z.string().optional(),
+      requirements: z.array(z.string()).optional(),
+      constraints: z.array(z.string()).optional(),
+      successCriteria: z.array(z.string()).optional(),
+      location: z.array(z.string()).optional(),
+      outputFormat: z.string().optional(),
+      examples: z.array(z.string()).optional(),
+    })
+    .default({}),
+});
+
+export type ModelReading = z.infer<typeof modelReadingSchema>;
+
+/** The schema in the subset of JSON Schema the API's structured output accepts (the SDK's helper converts it). */
+const { type: formatType, schema: formatSchema } = zodOutputFormat(modelReadingSchema);
+
+const SYSTEM = `You read development instructions that people send to Wrench, a coding agent working on a GitHub repository.
+Read the instruction (and, for a follow-up, the thread's earlier messages) into the instruction contract:
+- category: testing | data-analysis | web-scraping | code-review | bug-fixing | feature | refactoring | incident-triage.
+  A follow-up continues the thread's task unless it clearly asks for another kind of work.
+- complexity: simple (5-15 min: one file, clear requirements, existing pattern), medium (15-45 min: several files,
+  some discovery), complex (45+ min: architectural, several components, iteration).
+- verdict: well-formed when a competent engineer could start without guessing (a target, and for bugs what goes
+  wrong); ill-formed when the target, the place, the problem or the goal is missing, only subjective ("make it
+  better"), or unbounded ("add authentication" with nothing else); unrealistic for a complete rewrite of a whole
+  system. Prefer well-formed when the code itself can answer the question: do not hold back clear work.
+- missing: the absent elements (target, observed-problem, location, scope, requirements, success-criteria, ...).
+- questions: for an ill-formed instruction, one short specific question per missing element, in the language the
+  requester wrote in; empty otherwise.
+- summary: one sentence saying what you understood, in the requester's language.
+- elements: the recognised parts (task, background, requirements, constraints, successCriteria, location,
+  outputFormat, examples), quoted or closely paraphrased from the instruction.
+Answer with the JSON object only.`;
+
+export interface ModelReaderOptions {
+  client: Anthropic;
+  /** `none` turns the model reader off. */
+  model: string;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+export interface ReadingOutcome {
+  reading: InstructionReading;
+  /** What the model reading cost, when a model answered (also counted in the run's usage). */
+  usage?: { inputTokens: number; outputTokens: number };
+  latencyMs: number;
+}
+
+/**
+ * The fast model reads the instruction; on a timeout, an API error or an answer that is not a valid reading, the
+ * deterministic rules decide, and the log says why. Runs after the acknowledgement, never before it.
+ */
+export async function readWithModel(text: string, history: string[], options: ModelReaderOptions): Promise<ReadingOutcome> {
+  const started = Date.now();
+  const rules = { ...readInstruction(text), readBy: 'rules' as const };
+  if (options.model === 'none') return { reading: rules, latencyMs: 0 };
+  const log = options.logger.child({ readerModel: options.model });
+  try {
+    const response = await options.client.messages.create(
+      {
+        model: options.model,
+        max_tokens: 1500,
+        system: SYSTEM,
+        messages: [{ role: 'user', content: userMessage(text, history) }],
+        output_config: { format: { type: formatType, schema: formatSchema } },
+      },
+      { timeout: options.timeoutMs, maxRetries: 0 },
+    );
+    const latencyMs = Date.now() - started;
+    const usage = { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens };
+    const answer = response.content.find((block) => block.type === 'text')?.text ?? '';
+    const parsed = modelReadingSchema.safeParse(parseJson(answer));
+    if (!parsed.success) {
+      log.warn({ latencyMs, usage, problem: parsed.error.issues.slice(0, 3) }, 'the model reader answered no valid reading: the rules decide');
+      return { reading: rules, usage, latencyMs };
+    }
+    log.info({ latencyMs, usage, category: parsed.data.category, verdict: parsed.data.verdict }, 'instruction read by the model');
+    return { reading: fromModel(parsed.data, rules), usage, latencyMs };
+  } catch (error) {
+    const latencyMs = Date.now() - started;
+    const reason = error instanceof Anthropic.APIConnectionTimeoutError ? 'timed out' : error instanceof Anthropic.APIError ? `API error ${error.status ?? ''}`.trim() : 'failed';
+    log.warn({ latencyMs, reason, err: error }, `the model reader ${reason}: the rules decide`);
+    return { reading: rules, latencyMs };
+  }
+}
+
+function userMessage(text: string, history: string[]): string {
+  const earlier = history.length ? `Earlier messages in this thread (oldest first):\n${history.map((m) => `<message>\n${m}\n</message>`).join('\n')}\n\n` : '';
+  return `${earlier}The instruction to read:\n<instruction>\n${text}\n</instruction>`;
+}
+
+function parseJson(answer: string): unknown {
+  try {
+    return JSON.parse(answer.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The model's reading, with the rules' recognised elements where the model named none (references, errors...). */
+function fromModel(model: ModelReading, rules: InstructionReading): InstructionReading {
+  const elements = { ...rules.elements, ...Object.fromEntries(Object.entries(model.elements).filter(([, value]) => value !== undefined && value !== '')) };
+  return {
+    category: model.category,
+    complexity: model.complexity,
+    verdict: model.verdict,
+    missing: model.verdict === 'well-formed' ? [] : model.missing,
+    elements,
+    readBy: 'model',
+    summary: model.summary,
+    questions: model.verdict === 'ill-formed' && model.questions.length ? model.questions : undefined,
+  };
+}

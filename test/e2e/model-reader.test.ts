@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponse, textResponse, type ScriptItem } from '../fakes/anthropic-fake.js';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
+
+const CONFIG = `
+channels:
+  C0READ: { repo: acme/shop }
+sandbox: { mode: bwrap }
+`;
+const READER_MODEL = 'claude-haiku-5-5';
+
+/** A reading as the fast model answers it: the contract's JSON in a text block (structured output). */
+const reading = (overrides: Record<string, unknown>) =>
+  textResponse(
+    JSON.stringify({
+      category: 'bug-fixing',
+      complexity: 'simple',
+      verdict: 'well-formed',
+      missing: [],
+      summary: 'Fix the crash.',
+      questions: [],
+      elements: {},
+      ...overrides,
+    }),
+  );
+
+describe('the fast model reads each instruction; the rules decide when it cannot', () => {
+  let world: E2eWorld;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'shop', { 'src/cart.js': 'export const total = (items) => items.reduce((s, i) => s + i.price, 0);\n' });
+    await world.start({ WRENCH_READER_MODEL: READER_MODEL, WRENCH_READER_TIMEOUT_MS: '1500' });
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  const mention = async (text: string) => {
+    const envelope = appMentionEnvelope({ channel: 'C0READ', user: 'U0ALICE', text: `<@U0BOT> ${text}` });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    return (envelope.event as { ts: string }).ts;
+  };
+  const readerRequests = () => world.anthropic.requests.filter((r) => (r.body as { model?: string }).model === READER_MODEL);
+  const agentRun = (marker: string, file: string) => scriptByRun({ [marker]: [createFileStep(file, '// done\n'), finishStep(`Handled ${marker}.`)] }).items;
+  /** The reader's reply first, then the agent's steps: requests arrive in that order for one mention. */
+  const script = (readerReply: ScriptItem, agent: ScriptItem[]) => world.anthropic.setScript([readerReply, ...agent]);
+
+  it('a reading of ill-formed makes Wrench ask exactly what the reading names, though the rules would have started', async () => {
+    script(
+      reading({
+        verdict: 'ill-formed',
+        missing: ['observed-problem', 'success-criteria'],
+        questions: [
+          { element: 'observed-problem', question: 'What does the checkout show when the cart is empty: an error, a blank page?' },
+          { element: 'success-criteria', question: 'What should an empty cart show instead?' },
+        ],
+      }),
+      [],
+    );
+    const ts = await mention('fix the crash in src/cart.js: TypeError when the cart is empty');
+    const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Before I start/.test(String(c.args.text)), 30_000);
+    expect(String(card.args.text)).toContain('1. What does the checkout show when the cart is empty: an error, a blank page?');
+    expect(String(card.args.text)).toContain('2. What should an empty cart show instead?');
+    const request = readerRequests().at(-1)!;
+    const body = request.body as { output_config?: { format?: { type?: string } }; messages: unknown[] };
+    expect(body.output_config?.format?.type).toBe('json_schema');
+    expect(JSON.stringify(body.messages)).toContain('TypeError when the cart is empty');
+    // Nothing was queued: the only model request was the reading.
+    expect(world.anthropic.requests.filter((r) => r.body && JSON.stringify(r.body).includes('src/cart.js'))).toHaveLength(1);
+  });
+
+  it('a Spanish instruction gets its card and its questions in Spanish from the reading', async () => {
+    script(
+      reading({
+        verdict: 'ill-formed',
+        missing: ['location'],
+        summary: 'Corregir el total del carrito.',
+        questions: [{ element: 'location', question: '¿En qué archivo o pantalla se calcula el total del carrito?' }],
+      }),
+      [],
+    );
+    const ts = await mention('Corregir el total del carrito, sale mal para los usuarios nuevos.');
+    const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Before I start/.test(String(c.args.text)), 30_000);
+    expect(String(card.args.text)).toContain('¿En qué archivo o pantalla se calcula el total del carrito?');
+
+    script(reading({ summary: 'Corregir el total del carrito en src/cart.js cuando hay descuentos.' }), agentRun('descuentos', 'src/discount.js'));
+    const second = await mention('Corregir el total en src/cart.js cuando hay descuentos: el total sale negativo.');
+    const status = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /^Bug fix task on acme\/shop/.test(String(c.args.text)), 30_000);
+    expect(JSON.stringify(status.args.blocks)).toContain('Corregir el total del carrito en src/cart.js cuando hay descuentos.');
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /Opened PR #/.test(String(c.args.text)), 150_000);
+  });
+
+  it('a reader that times out, fails or answers nonsense falls back to the rules, and the task still gets its answer', async () => {
+    const slow = { ...reading({}), delayMs: 5000 };
+    const cases: Array<[string, ScriptItem]> = [
+      ['timeout marker', slow],
+      ['failure marker', errorResponse(500)],
+      ['nonsense marker', textResponse('I think this is a bug fix, probably.')],
+    ];
+    for (const [marker, readerReply] of cases) {
+      script(readerReply, agentRun(marker, `src/${marker.split(' ')[0]}.js`));
+      const ts = await mention(`${marker}: add src/${marker.split(' ')[0]}.js exporting \`ok\` next to src/cart.js`);
+      const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 150_000);
+      expect(String(reply.args.text)).toContain(`Handled ${marker}.`);
+    }
+    expect(world.wrench!.output()).toMatch(/the model reader timed out: the rules decide/);
+    expect(world.wrench!.output()).toMatch(/the model reader API error 500: the rules decide/);
+    expect(world.wrench!.output()).toMatch(/the model reader answered no valid reading: the rules decide/);
+  });
+
+  it('the reading is counted in the run\'s usage', async () => {
+    // A reading billed far above what two small agent steps cost: the run's usage line must include it.
+    script({ ...reading({ category: 'feature', summary: 'Add a helper.' }), usage: { input_tokens: 60_000, output_tokens: 500 } }, agentRun('usage marker', 'src/usage.js'));
+    const ts = await mention('usage marker: add src/usage.js exporting `ok` next to src/cart.js');
+    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 150_000);
+    const tokens = /· ([\d.]+)k tokens/.exec(JSON.stringify(reply.args.blocks ?? ''))?.[1];
+    expect(Number(tokens)).toBeGreaterThanOrEqual(60.5);
+  });
+});
