@@ -111,7 +111,7 @@ async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps)
   while (!closed && Date.now() < until) {
     const [summary, entries] = await Promise.all([deps.runLog.get(access.id), deps.runLog.entries(access.id, from)]);
     if (!summary) break;
-    entries.forEach((entry, i) => send('entry', renderEntry(entry), from + i));
+    for (const [i, entry] of entries.entries()) send('entry', renderEntry(entry), from + i);
     from += entries.length;
     const header = renderSummary(summary);
     if (header !== lastSummary) {

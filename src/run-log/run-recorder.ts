@@ -82,7 +82,10 @@ export class RunRecorder {
       if (!FINAL_PHASES.includes(phase)) this.summary.phases.push({ name: phase, startedAt: at });
     }
     // Each tool call also moves the status to `working · <call>`: the tool entry already says so.
-    if (current?.name === phase && phase === 'working') return this.saveSummary();
+    if (current?.name === phase && phase === 'working') {
+      this.saveSummary();
+      return;
+    }
     this.push({ kind: 'phase', at, phase, detail: detail === undefined ? undefined : this.redact(detail) }, true);
   }
 

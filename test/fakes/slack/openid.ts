@@ -18,7 +18,8 @@ export function openIdAuthorize(state: SlackState, query: URLSearchParams, res: 
   const redirectUri = query.get('redirect_uri');
   const clientId = query.get('client_id');
   if (!redirectUri || !clientId || query.get('response_type') !== 'code' || !query.get('scope')?.split(' ').includes('openid')) {
-    return sendText(res, 400, 'invalid authorize request');
+    sendText(res, 400, 'invalid authorize request');
+    return;
   }
   const back = new URL(redirectUri);
   const person = state.openid.signedIn;

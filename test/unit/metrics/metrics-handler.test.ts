@@ -5,7 +5,9 @@ import { metricsHandler } from '../../../handlers/metrics.js';
 import { createMetrics } from '../../../src/metrics/metrics.js';
 
 const servers: http.Server[] = [];
-afterEach(() => servers.splice(0).forEach((s) => s.close()));
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
 
 async function serve(env: Parameters<typeof metricsHandler>[0]) {
   const metrics = createMetrics();
