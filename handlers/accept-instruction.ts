@@ -11,28 +11,9 @@ import { notQueuedMessage } from '../src/slack/help-messages.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
-import { outboxOf, type HandlerDeps } from './handler-deps.js';
+import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
 import { startManualTriage } from './manual-triage.js';
 
-export interface InstructionInput {
-  client: WebClient;
-  channel: string;
-  threadTs: string;
-  messageTs: string;
-  teamId?: string;
-  /** Makes the job id: a Slack event id, a view id... so a redelivery never makes a second job. */
-  dedupKey: string;
-  user: string;
-  text: string;
-  /** The repository for new work; follow-ups use the session's. */
-  repo?: RepoRef;
-  /** "Start anyway": skip the instruction check. */
-  force?: boolean;
-  /** Overrides the category read from the text (e.g. "Open fix PR" on a triage is always bug-fixing). */
-  category?: Category;
-}
-
-export type AcceptOutcome = 'queued' | 'clarifying' | 'declined' | 'failed';
 
 /**
  * The one path from an instruction to a queued run, shared by mentions, thread answers, the modal and

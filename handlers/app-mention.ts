@@ -6,10 +6,10 @@ import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAl
 import { messageText } from '../src/slack/message-text.js';
 import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
-import { acceptInstruction, type AcceptOutcome } from './accept-instruction.js';
+import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import { continueThread } from './continue-thread.js';
-import { outboxOf, type HandlerDeps } from './handler-deps.js';
+import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
 
 export interface MentionInput {
   eventId: string;

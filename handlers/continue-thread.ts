@@ -1,4 +1,4 @@
-import type { AcceptOutcome, InstructionInput } from './accept-instruction.js';
+import type { AcceptOutcome, InstructionInput } from './handler-deps.js';
 import { acceptInstruction } from './accept-instruction.js';
 import type { HandlerDeps } from './handler-deps.js';
 

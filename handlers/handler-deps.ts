@@ -1,5 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
+import type { Category } from '../src/instruction/instruction-types.js';
+import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { Config } from '../src/config/load-config.js';
 import type { ReadingOutcome } from '../src/instruction/model-reader.js';
 import type { Logger } from '../src/logging/logger.js';
@@ -35,3 +37,24 @@ export function outboxOf(deps: HandlerDeps, client: WebClient): ThreadOutbox {
   deps.outbox ??= new ThreadOutbox(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, client, deps.redact, deps.logger);
   return deps.outbox;
 }
+
+/** An instruction on its way to a run: from a mention, a thread answer, the modal or "Start anyway". */
+export interface InstructionInput {
+  client: WebClient;
+  channel: string;
+  threadTs: string;
+  messageTs: string;
+  teamId?: string;
+  /** Makes the job id: a Slack event id, a view id... so a redelivery never makes a second job. */
+  dedupKey: string;
+  user: string;
+  text: string;
+  /** The repository for new work; follow-ups use the session's. */
+  repo?: RepoRef;
+  /** "Start anyway": skip the instruction check. */
+  force?: boolean;
+  /** Overrides the category read from the text (e.g. "Open fix PR" on a triage is always bug-fixing). */
+  category?: Category;
+}
+
+export type AcceptOutcome = 'queued' | 'clarifying' | 'declined' | 'failed';

@@ -3,7 +3,7 @@ import { jobIdFor } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import { escapeMrkdwn } from '../src/slack/slack-escape.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
-import type { AcceptOutcome, InstructionInput } from './accept-instruction.js';
+import type { AcceptOutcome, InstructionInput } from './handler-deps.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
 

@@ -10,7 +10,7 @@ import type { JobWorkspace } from '../src/workspace/job-workspace.js';
 import { pushToLocal } from '../src/workspace/local-workspace.js';
 import { pushBranch } from '../src/workspace/push-branch.js';
 import type { RunnerDeps } from './runner-deps.js';
-import type { TaskRunContext } from './task-runner.js';
+import type { TaskRunContext } from './runner-deps.js';
 
 /* Publishing a run's change: the commit, the push, and the pull request opened or updated. */
 

@@ -18,7 +18,7 @@ import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/wor
 import { prepareLocalWorkspace } from '../src/workspace/local-workspace.js';
 import { networkFor } from './network-policy.js';
 import type { RunnerDeps } from './runner-deps.js';
-import type { TaskRunContext } from './task-runner.js';
+import type { TaskRunContext } from './runner-deps.js';
 import { jobSandbox } from './job-sandbox.js';
 
 /**

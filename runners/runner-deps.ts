@@ -3,6 +3,8 @@ import type { Config } from '../src/config/load-config.js';
 import type { GitHubClient } from '../src/github/create-octokit.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Redactor } from '../src/security/redact.js';
+import type { RunReporter } from '../src/reporting/run-result.js';
+import type { RunRecorder } from '../src/run-log/run-recorder.js';
 
 /** What runners need; built once per process by the service or the CLI, injected in tests. */
 export interface RunnerDeps {
@@ -16,4 +18,21 @@ export interface RunnerDeps {
   gitCredential?: (owner: string, repo: string) => Promise<string>;
   /** Every configured secret value, kept out of the sandbox and masked everywhere. */
   secrets: string[];
+}
+
+/** Where a change run reports and how it is driven: shared by the task, review and publish steps. */
+export interface TaskRunContext {
+  jobId: string;
+  reporter: RunReporter;
+  signal: AbortSignal;
+  /** Set once the agent has started: from then on a failure is final (the job is not retried). */
+  onAgentStarted?: () => void;
+  threadUrl?: string;
+  requesterName?: string;
+  /** A follow-up continues the thread's branch (and so its pull request). */
+  continueBranch?: string;
+  /** Earlier runs in the thread, for the agent's context. */
+  history?: string;
+  /** The run's record (run page): the agent's steps, verification and the final diff go into it. */
+  record?: RunRecorder;
 }

@@ -11,7 +11,7 @@ import { protectedChanges } from '../src/security/protected-paths.js';
 import { branchName } from '../src/workspace/branch-name.js';
 import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/workspace/job-workspace.js';
 import { prepareLocalWorkspace } from '../src/workspace/local-workspace.js';
-import type { RunnerDeps } from './runner-deps.js';
+import type { RunnerDeps, TaskRunContext } from './runner-deps.js';
 import { runGit } from '../src/workspace/run-git.js';
 import { ChangeVerifier, fixRoundSteps, type VerificationOutcome } from './verify-change.js';
 import { categorySteps } from './category-steps/category-steps.js';
@@ -25,21 +25,6 @@ import type { RunRecorder } from '../src/run-log/run-recorder.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
-export interface TaskRunContext {
-  jobId: string;
-  reporter: RunReporter;
-  signal: AbortSignal;
-  /** Set once the agent has started: from then on a failure is final (the job is not retried). */
-  onAgentStarted?: () => void;
-  threadUrl?: string;
-  requesterName?: string;
-  /** A follow-up continues the thread's branch (and so its pull request). */
-  continueBranch?: string;
-  /** Earlier runs in the thread, for the agent's context. */
-  history?: string;
-  /** The run's record (run page): the agent's steps, verification and the final diff go into it. */
-  record?: RunRecorder;
-}
 
 /** One task from instruction to pull request: workspace, agent, commit, push, PR, reply. */
 export async function runTask(job: TaskJob, context: TaskRunContext, deps: RunnerDeps): Promise<RunResult> {

@@ -2,14 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { sendText } from '../shared/http.js';
 import { requiredString, type MethodHandler, type SlackState } from './methods/context.js';
-import { SlackApiError } from './types.js';
+import { SlackApiError, type OpenIdState } from './types.js';
 
 /** Sign in with Slack: who the browser is signed in as, issued codes and user tokens. */
-export interface OpenIdState {
-  signedIn?: { user: string; team: string };
-  codes: Map<string, { user: string; team: string; clientId: string; redirectUri: string }>;
-  tokens: Map<string, { user: string; team: string }>;
-}
 
 export const newOpenIdState = (): OpenIdState => ({ codes: new Map(), tokens: new Map() });
 

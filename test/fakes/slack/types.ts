@@ -78,3 +78,10 @@ export class SlackApiError extends Error {
     super(code);
   }
 }
+
+/** Sign in with Slack: codes and tokens handed out, and who is signed in. */
+export interface OpenIdState {
+  signedIn?: { user: string; team: string };
+  codes: Map<string, { user: string; team: string; clientId: string; redirectUri: string }>;
+  tokens: Map<string, { user: string; team: string }>;
+}

@@ -1,4 +1,4 @@
-import type { OpenIdState } from '../openid.js';
+import type { OpenIdState } from '../types.js';
 import type { Directory } from '../directory.js';
 import type { MessageStore } from '../message-store.js';
 import { SlackApiError, type SlackArgs, type SlackIdentity, type SlackUpload, type SlackView } from '../types.js';
