@@ -19,7 +19,6 @@ import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 
 const THREAD = { channel: 'C0DEV', threadTs: '1700000000.000100' };
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack fakes)', () => {
   let redis: RedisServer;
