@@ -2,9 +2,8 @@ import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import { escapeMrkdwn } from '../src/slack/slack-escape.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
-import type { AcceptOutcome, InstructionInput } from './handler-deps.js';
-import type { HandlerDeps } from './handler-deps.js';
+import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
+import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
 
 /**
@@ -13,12 +12,13 @@ import { notQueuedMessage } from '../src/slack/help-messages.js';
  * Slack event, so a redelivered mention never starts a second triage.
  */
 export async function startManualTriage(input: InstructionInput, repo: RepoRef, deps: HandlerDeps): Promise<AcceptOutcome> {
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const outbox = outboxOf(deps, input.client);
+  const thread = { channel: input.channel, threadTs: input.threadTs };
   const repository = `${repo.owner}/${repo.name}`;
   const triageId = jobIdFor('triage', input.dedupKey);
-  const statusTs = await poster.reply(input.channel, input.threadTs, {
-    text: `:mag: Triage queued: I will investigate \`${escapeMrkdwn(repository)}\` read-only (recent changes and the code) and report here.`,
-  });
+  // The status line waits in the thread's outbox (the triage edits it under the same key): Slack failing now loses nothing.
+  const statusKey = statusCardKey(triageId);
+  await outbox.post(thread, { text: `:mag: Triage queued: I will investigate \`${escapeMrkdwn(repository)}\` read-only (recent changes and the code) and report here.` }, statusKey);
   try {
     await enqueueTriage(deps.queues, triageId, {
       kind: 'triage',
@@ -28,16 +28,11 @@ export async function startManualTriage(input: InstructionInput, repo: RepoRef, 
       channel: input.channel,
       threadTs: input.threadTs,
       requester: input.user,
-      statusTs,
       requestedAt: new Date().toISOString(),
     });
   } catch (error) {
     deps.logger.error({ err: error, triageId }, 'could not queue the triage');
-    if (statusTs) {
-      await poster.update(input.channel, statusTs, {
-        text: notQueuedMessage(error, 'triage'),
-      });
-    }
+    await outbox.update(thread, statusKey, { text: notQueuedMessage(error, 'triage') }).catch((e: unknown) => deps.logger.error({ err: e, triageId }, 'could not say the triage was not queued'));
     return 'failed';
   }
   // An instruction that first needed details is answered now: nothing is pending in the thread any more.

@@ -12,6 +12,8 @@ import type { TriageRunJob } from '../src/queue/triage-job.js';
 import { formatDuration } from '../src/reporting/render-result-text.js';
 import { incidentCard } from '../src/slack/incident-card.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
+import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
+import { statusCardKey, within } from '../src/slack/slack-reporter-factory.js';
 import { mrkdwnLink } from '../src/slack/slack-escape.js';
 import type { RunRecorder } from '../src/run-log/run-recorder.js';
 import { renderTriageReport } from '../src/slack/triage-report-message.js';
@@ -34,22 +36,29 @@ export interface TriageRunContext {
   record?: RunRecorder;
 }
 
-/** A status line in the thread, updated in place as the triage goes; progress updates at most every few seconds. */
+/**
+ * A status line in the thread, updated in place as the triage goes; progress updates at most every few seconds.
+ * With the threads' outbox (the service), it never waits on Slack; without it (tests), it posts directly.
+ */
 class StatusLine {
   private lastUpdate = 0;
 
   constructor(
     private readonly poster: ThreadPoster,
-    private readonly channel: string,
-    private readonly threadTs: string,
-    private ts?: string,
+    private readonly thread: { channel: string; threadTs: string },
+    private ts: string | undefined,
+    private readonly outbox?: { box: ThreadOutbox; key: string },
     private readonly minIntervalMs = 3000,
   ) {}
 
   async set(text: string): Promise<void> {
     this.lastUpdate = Date.now();
-    if (this.ts) await this.poster.update(this.channel, this.ts, { text });
-    else this.ts = await this.poster.reply(this.channel, this.threadTs, { text });
+    if (this.outbox) {
+      if (this.ts) await this.outbox.box.remember(this.thread, this.outbox.key, this.ts);
+      return this.outbox.box.update(this.thread, this.outbox.key, { text });
+    }
+    if (this.ts) await this.poster.update(this.thread.channel, this.ts, { text });
+    else this.ts = await this.poster.reply(this.thread.channel, this.thread.threadTs, { text });
   }
 
   /** For per-step progress: skipped when the line changed moments ago (Slack rate-limits chat.update). */
@@ -70,7 +79,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
   const incidentId = job.source.type === 'pagerduty' ? job.source.incidentId : undefined;
   const log = deps.logger.child({ jobId: context.jobId, repo: repository, thread: job.threadTs, incidentId });
   const poster = new ThreadPoster(deps.slack, deps.redact);
-  const status = new StatusLine(poster, job.channel, job.threadTs, job.statusTs);
+  const status = new StatusLine(poster, { channel: job.channel, threadTs: job.threadTs }, job.statusTs, deps.outbox && { box: deps.outbox, key: statusCardKey(context.jobId) });
   const retriage = job.source.type === 'pagerduty' && job.source.withNotes;
 
   await status.set(incidentId ? ':mag: Triage: reading the incident, its alerts and log entries' : `:mag: Triage: preparing a read-only checkout of \`${repository}\``);
@@ -143,18 +152,29 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
     await removeWorkspace(workspace.dir).catch((error) => log.warn({ err: error }, 'could not remove workspace'));
   }
 
-  const threadUrl = await deps.slack.chat
-    .getPermalink({ channel: job.channel, message_ts: job.threadTs })
-    .then((r) => r.permalink)
-    .catch(() => undefined);
+  const threadUrl = (await within(3000, deps.slack.chat.getPermalink({ channel: job.channel, message_ts: job.threadTs })))?.permalink;
   const subject = incidentId
     ? `incident ${thread?.number ? `#${thread.number}` : incidentId} on ${repository}`
     : repository;
   const usage = `${run.steps} steps · ${formatDuration(Date.now() - started)} · about $${run.costUsd.toFixed(2)}${run.stop ? ` · stopped: ${run.stop.message}` : ''}`;
   const reportTs: string[] = [];
+  // Posted directly (their ts go into the record, for the buttons) unless Slack is failing or the thread's outbox
+  // still holds earlier messages: then they queue behind those and arrive when Slack answers again.
+  const threadRef = { channel: job.channel, threadTs: job.threadTs };
+  let queued = !!deps.outbox && (await deps.outbox.waiting(threadRef)) > 0;
   for (const part of renderTriageReport({ triageId: job.triageId, subject, report, suspects, links, baseBranch: workspace.baseBranch, usage })) {
-    const ts = await poster.reply(job.channel, job.threadTs, part);
-    if (ts) reportTs.push(ts);
+    if (!queued || !deps.outbox) {
+      try {
+        const ts = await poster.reply(job.channel, job.threadTs, part);
+        if (ts) reportTs.push(ts);
+        continue;
+      } catch (error) {
+        if (!deps.outbox) throw error;
+        log.warn({ err: error }, 'could not post the triage report; it waits in the thread outbox');
+        queued = true;
+      }
+    }
+    await deps.outbox.post(threadRef, part);
   }
   const record: TriageRecord = {
     triageId: job.triageId,

@@ -7,9 +7,10 @@ import { PagerDutyClient } from '../pagerduty/pagerduty-client.js';
 import type { Queues } from '../queue/queues.js';
 import type { RunLogOptions } from '../run-log/run-recorder.js';
 import { TriageRecordStore } from '../triage/triage-record.js';
+import type { ThreadOutbox } from '../slack/thread-outbox.js';
 
 /** The triage worker's clients: the runners' own, Slack, PagerDuty (when PAGERDUTY_API_TOKEN is set) and its Redis stores. */
-export function buildTriageDeps(runner: RunnerDeps, extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string; runLog?: RunLogOptions }): TriageDeps {
+export function buildTriageDeps(runner: RunnerDeps, extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string; runLog?: RunLogOptions; outbox?: ThreadOutbox }): TriageDeps {
   const env = runner.config.env;
   return {
     ...runner,

@@ -139,7 +139,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     );
     triageWorker = await startTriageWorker(
       { connection: triageConnection!, concurrency: config.file.limits.concurrency },
-      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, runLog: runLogOptions }),
+      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, runLog: runLogOptions }),
     );
     gitHubWorker = startGitHubWorker(
       { connection: gitHubConnection! },

@@ -52,8 +52,8 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
   };
 }
 
-/** The answer when it comes within `ms`, else undefined (failures too). */
-function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+/** The answer when it comes within `ms`, else undefined (failures too): for lookups that only add detail. */
+export function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
   return Promise.race([promise.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));

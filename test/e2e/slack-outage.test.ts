@@ -70,4 +70,34 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
     // The :eyes: reaction arrived too, once.
     await slack.waitFor((c) => c.method === 'reactions.add' && c.args.timestamp === ts && c.status === 200 && !c.error, 30_000);
   });
+
+  it('a "@wrench triage:" mention while Slack answers 500: the triage runs, its status and report arrive after recovery', async () => {
+    const { slack, anthropic } = world;
+    anthropic.setScript([
+      toolUseResponse([{ name: 'bash', input: { command: 'git log --oneline | head -5' } }]),
+      toolUseResponse([
+        {
+          name: 'finish_task',
+          input: {
+            whatIsGoingOn: 'Checkout answers HTTP 500.',
+            verdict: 'No recent change explains the errors',
+            likelyCause: { summary: 'Unknown from the code alone.', confidence: 'low', evidence: [{ claim: 'one commit in the window', kind: 'commit', ref: 'HEAD' }] },
+            suspectCommits: [],
+            ruledOut: [],
+            nextSteps: ['Look at the service logs'],
+          },
+        },
+      ]),
+    ]);
+    slack.startOutage({ status: 500 });
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> triage: checkout returns 500 errors since this morning' });
+    await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    await pollFor(() => (anthropic.requests.filter((r) => JSON.stringify(r.body).includes('checkout returns 500')).length >= 2 ? true : undefined), 60_000, () => 'the triage agent did not run');
+    slack.recover();
+    const replies = () => slack.messages('C0DEV', ts).filter((m) => m.ts !== ts).map((m) => m.text);
+    await pollFor(() => (replies().some((t) => t.includes('No recent change explains')) && replies().some((t) => /Triage finished/.test(t)) ? true : undefined), 60_000, () => `thread so far: ${JSON.stringify(replies())}`);
+    expect(replies()[0]).toMatch(/Triage finished/);
+    expect(new Set(replies()).size).toBe(replies().length);
+  });
 });
