@@ -23,7 +23,7 @@ export async function cancelThreadRuns(
     return 'not_allowed';
   }
   const cancellation = new Cancellation(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
-  for (const run of active) await cancellation.request(run.jobId);
+  for (const run of active) await cancellation.request(run.jobId, `<@${input.user}>`);
   deps.logger.info({ user: input.user, jobs: active.map((r) => r.jobId) }, 'cancel requested');
   return 'cancelled';
 }

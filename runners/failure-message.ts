@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { isWrenchError } from '../src/errors.js';
+import type { TaskJob } from '../src/queue/task-job.js';
 
 /** Errors worth another attempt of the whole job when they happen before the agent starts. */
 const TRANSIENT_CODES = new Set(['git_failed', 'redis_failed']);
@@ -25,4 +26,11 @@ export function failureMessage(error: unknown): string {
     return `GitHub failed (HTTP ${status}): ${text}. Try again in a few minutes.`;
   }
   return `The run failed unexpectedly: ${text}. Try again; if it keeps failing, an administrator can check the logs for this job.`;
+}
+
+/** How to go on from here, in the words of where the run was asked for. */
+export function continueHint(job: TaskJob, branch: string | undefined, what = 'continue'): string {
+  const repo = job.localPath ?? `${job.repo.owner}/${job.repo.name}`;
+  if (job.origin.type === 'cli') return `to ${what}, run \`wrench run --repo ${repo}${branch ? ` --base ${branch}` : ''} "…"\`.`;
+  return `mention me in this thread to ${what}.`;
 }

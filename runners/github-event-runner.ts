@@ -63,7 +63,7 @@ async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'cl
   // Runs still waiting would otherwise start over on a new branch and open a new pull request: stop them.
   const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
   const cancellation = new Cancellation(deps.redis, deps.prefix);
-  for (const run of session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? []) await cancellation.request(run.jobId);
+  for (const run of session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? []) await cancellation.request(run.jobId, 'the pull request being closed');
   await deps.sessions.end(job.thread.channel, job.thread.threadTs);
   return 'ended';
 }

@@ -18,6 +18,7 @@ import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/wor
 import { prepareLocalWorkspace } from '../src/workspace/local-workspace.js';
 import { networkFor } from './network-policy.js';
 import type { RunnerDeps } from './runner-deps.js';
+import { continueHint } from './failure-message.js';
 import type { TaskRunContext } from './runner-deps.js';
 import { jobSandbox } from './job-sandbox.js';
 
@@ -120,7 +121,7 @@ export async function runReview(job: TaskJob, context: TaskRunContext, deps: Run
     headline: run.report ? `:mag: Review of ${subject}: ${findingsCount(run.report, labels)}` : `:mag: Review of ${subject}`,
     answer: run.report?.summary ?? (run.finalText || 'The review ended without a report.'),
     sections,
-    stopReason: run.stop ? `${run.stop.message} The review is incomplete; mention me in this thread to try again.` : undefined,
+    stopReason: run.stop ? `${run.stop.message} The review is incomplete; ${continueHint(job, undefined, 'try again')}` : undefined,
     stopCode: run.stop?.code,
     filesChanged: [],
     usage: run.usage,

@@ -21,6 +21,8 @@ import { runReview } from './review-runner.js';
 import { jobSandbox } from './job-sandbox.js';
 import { commitWork, publish } from './publish-change.js';
 import { ShutdownSignal } from './close-worker.js';
+import { continueHint } from './failure-message.js';
+import { RunCancelled } from '../src/sessions/cancellation.js';
 import type { RunRecorder } from '../src/run-log/run-recorder.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
@@ -107,8 +109,9 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       repository,
       instruction: job.instruction,
       report: run.report,
-      answer: run.report ? undefined : run.finalText,
-      stopReason: run.stop ? stopExplanation(run.stop.code, run.stop.message, context.signal.reason instanceof ShutdownSignal) : undefined,
+      // A cancelled run's last words are an interim note ("Step 0."), not a summary: the stop reason says what happened.
+      answer: run.report || run.stop?.code === 'cancelled' ? undefined : run.finalText,
+      stopReason: run.stop ? stopExplanation(run.stop.code, run.stop.message, context.signal.reason, job, branch) : undefined,
       stopCode: run.stop?.code,
       verification: verification?.text,
       filesChanged: [],
@@ -132,7 +135,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
       const result: RunResult = {
         ...base,
         status: run.outcome === 'stopped' ? 'stopped' : 'answered',
-        answer: run.report?.summary ?? run.finalText ?? 'I finished without changing any file.',
+        answer: run.report?.summary ?? (run.stop?.code === 'cancelled' ? 'Nothing had changed yet, so there is no branch.' : run.finalText) ?? 'I finished without changing any file.',
         durationMs: Date.now() - started,
       };
       await context.reporter.finished(result);
@@ -170,12 +173,14 @@ async function openWorkspace(job: TaskJob, branch: string, existingBranch: boole
   });
 }
 
-function stopExplanation(code: string, message: string, shutdown = false): string {
-  if (code === 'cancelled' && shutdown)
-    return 'Wrench was restarting, so this run stopped. The work done so far is kept (draft pull request when anything changed); mention me in this thread to continue.';
-  if (code === 'cancelled') return 'Cancelled. The work done until then is kept on the branch (draft pull request when anything changed).';
-  return `${message} The work done so far is kept (draft pull request when anything changed); mention me in this thread to continue.`;
+function stopExplanation(code: string, message: string, reason: unknown, job: TaskJob, branch: string): string {
+  const kept = `The work done until then is kept on \`${branch}\` (in a draft pull request when anything changed)`;
+  const cancelled = reason instanceof RunCancelled ? `Cancelled by ${reason.by}.` : 'Cancelled.';
+  if (code === 'cancelled' && reason instanceof ShutdownSignal) return `Wrench was restarting, so this run stopped. ${kept}; ${continueHint(job, branch)}`;
+  if (code === 'cancelled') return `${cancelled} ${kept}.`;
+  return `${message} ${kept}; ${continueHint(job, branch)}`;
 }
+
 
 /** A category step decided not to start the agent (e.g. a refactoring on a failing suite): say why. */
 async function answerWithoutAgent(job: TaskJob, stop: { headline: string; answer: string }, started: number, context: TaskRunContext): Promise<RunResult> {

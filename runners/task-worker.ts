@@ -4,7 +4,7 @@ import { describeError } from '../src/errors.js';
 import { RunSlots, type SlotAnswer, type SlotLimits } from '../src/queue/run-slots.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from '../src/queue/task-job.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
-import { Cancellation } from '../src/sessions/cancellation.js';
+import { Cancellation, RunCancelled } from '../src/sessions/cancellation.js';
 import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.js';
 import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage, isTransient } from './failure-message.js';
@@ -59,7 +59,10 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   queue.on('error', (error) => {
     if (!isConnectionError(error)) deps.logger.error({ err: error }, 'task queue error');
   });
-  const unsubscribe = await cancellation.subscribe((jobId) => running.get(jobId)?.abort(new Error('cancelled')));
+  const unsubscribe = await cancellation.subscribe(async (jobId) => {
+    const controller = running.get(jobId);
+    if (controller) controller.abort(new RunCancelled((await cancellation.requestedBy(jobId).catch(() => undefined)) ?? 'someone'));
+  });
 
   const setRun = async (job: TaskJob, jobId: string, change: Partial<RunRecord>, extra: { branch?: string; baseBranch?: string; pullRequest?: { number: number; url: string } } = {}) => {
     if (job.origin.type !== 'slack') return;

@@ -19,9 +19,14 @@ export class Cancellation {
     return `${this.prefix}:cancel`;
   }
 
-  async request(jobId: string): Promise<void> {
-    await this.redis.set(this.key(jobId), '1', 'EX', 7 * 24 * 3600);
+  /** `by`: who or what asked, as the thread should read it ("<@U123>", "the pull request was closed"). */
+  async request(jobId: string, by = 'someone'): Promise<void> {
+    await this.redis.set(this.key(jobId), by, 'EX', 7 * 24 * 3600);
     await this.redis.publish(this.channel, jobId);
+  }
+
+  async requestedBy(jobId: string): Promise<string | undefined> {
+    return (await this.redis.get(this.key(jobId))) ?? undefined;
   }
 
   async isRequested(jobId: string): Promise<boolean> {
@@ -37,5 +42,12 @@ export class Cancellation {
       await subscriber.unsubscribe().catch(() => undefined);
       subscriber.disconnect();
     };
+  }
+}
+
+/** The reason a run's signal is aborted when someone cancels it: who asked, for the thread's reply. */
+export class RunCancelled extends Error {
+  constructor(readonly by: string) {
+    super(`cancelled by ${by}`);
   }
 }

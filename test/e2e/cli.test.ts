@@ -121,6 +121,28 @@ describe('the wrench command line', () => {
     expect(execFileSync('git', ['-C', repo, 'show', `${branch}:README.md`], { encoding: 'utf8' })).toContain('A demo project.');
   });
 
+  it('run speaks of the command line, not of a Slack thread, when it stops early', async () => {
+    const repo = path.join(dir.path, 'local-repo-stop');
+    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
+    writeFileSync(path.join(repo, 'README.md'), '# demo\n');
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
+    // One step allowed: the edit happens, then the step limit stops the run before it finishes.
+    anthropic.setScript([
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'README.md', old_str: '# demo', new_str: '# demo\n\nHalf done.' } }]),
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'view', path: 'README.md' } }]),
+    ]);
+    const result = await runWrench(['run', '--repo', repo, 'add a one-sentence description to README.md under the title'], {
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      ANTHROPIC_BASE_URL: anthropic.url,
+      WRENCH_DATA_DIR: path.join(dir.path, 'run-stop-data'),
+      WRENCH_CONFIG: writeConfig(dir.path, 'sandbox: { mode: none }\nlimits: { steps: 1 }\n'),
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(3);
+    expect(result.stdout).toMatch(/to continue, run `wrench run --repo .*local-repo-stop --base wrench\/[^ ]+ "…"`/);
+    expect(result.stdout).not.toMatch(/this thread|mention me/i);
+  });
+
   it('run explains bad arguments', async () => {
     const noRepo = await runWrench(['run', 'do something'], {});
     expect(noRepo.code).toBe(1);

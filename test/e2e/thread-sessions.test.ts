@@ -110,7 +110,9 @@ describe('threads as sessions', () => {
     const statusCard = world.slack.messages('C0DEV', first.ts).find((m) => m.ts !== first.ts && m.bot_id);
     expect(statusCard).toBeDefined();
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: statusCard!.ts }));
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Cancelled/.test(String(c.args.text)), 15_000);
+    const cancelled = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Cancelled/.test(String(c.args.text)), 15_000);
+    // It says who cancelled it and what is on the branch, not the agent's last interim words.
+    expect(String(cancelled.args.text)).toMatch(/Cancelled by <@U0ALICE>\. The work done until then is kept on `wrench\/[^`]+`/);
 
     const third = await mention('reply reaction task: add a comment to src/index.js');
     await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(third.ts), 30_000);
