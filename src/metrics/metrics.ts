@@ -43,6 +43,12 @@ export function createMetrics() {
       registers: [registry],
     }),
     apiRetries: new Counter({ name: 'wrench_api_retries_total', help: 'Retried calls to outside APIs by service', labelNames: ['service'], registers: [registry] }),
+    slackUndeliverable: new Counter({
+      name: 'wrench_slack_undeliverable_total',
+      help: 'Thread messages given up on after Slack refused them until the delivery deadline (or for good), by Slack error',
+      labelNames: ['error'],
+      registers: [registry],
+    }),
     sandboxFailures: new Counter({
       name: 'wrench_sandbox_failures_total',
       help: 'Sandboxed commands that could not run or were stopped by a limit, by reason',

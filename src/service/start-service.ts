@@ -78,6 +78,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   countSlackCalls(outboxClient, metrics);
   const outbox = new ThreadOutbox(redis, config.env.WRENCH_QUEUE_PREFIX, outboxClient, redact, logger, {
     deadlineMs: config.env.WRENCH_SLACK_DELIVERY_HOURS * 3600_000,
+    onUndeliverable: (message) => metrics.slackUndeliverable.inc({ error: message.error }),
+    onRetry: () => metrics.apiRetries.inc({ service: 'slack' }),
   });
   outbox.start();
   // Lookups that only add detail to a run (permalink, names): Slack failing must not hold the run up.

@@ -57,6 +57,10 @@ export interface ThreadOutboxOptions {
   pollMs?: number;
   /** The time (tests). */
   now?: () => number;
+  /** Told of every message given up on (metrics). */
+  onUndeliverable?: (message: UndeliverableMessage) => void;
+  /** Told of every failed attempt that will be retried (metrics). */
+  onRetry?: () => void;
 }
 
 /* Appends an item; an update of the same message as the last waiting item replaces it (the newest state wins). */
@@ -102,6 +106,8 @@ export class ThreadOutbox {
   private readonly deadlineMs: number;
   private readonly pollMs: number;
   private readonly now: () => number;
+  private readonly onUndeliverable?: (message: UndeliverableMessage) => void;
+  private readonly onRetry?: () => void;
   private readonly draining = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -120,6 +126,8 @@ export class ThreadOutbox {
     this.deadlineMs = options.deadlineMs ?? 24 * 3600_000;
     this.pollMs = options.pollMs ?? 1000;
     this.now = options.now ?? Date.now;
+    this.onUndeliverable = options.onUndeliverable;
+    this.onRetry = options.onRetry;
     redis.defineCommand('outboxPush', { numberOfKeys: 2, lua: PUSH });
     redis.defineCommand('outboxPop', { numberOfKeys: 1, lua: POP });
     redis.defineCommand('outboxSettle', { numberOfKeys: 2, lua: SETTLE });
@@ -254,6 +262,7 @@ export class ThreadOutbox {
         await this.redis.lset(queue, 0, JSON.stringify({ ...item, attempts }));
         await this.redis.zadd(this.dueKey(), this.now() + delay, member);
         log.warn({ op: item.op, error: reason.text, attempts, retryInMs: delay }, 'Slack refused a message; retrying later');
+        this.onRetry?.();
         return;
       }
     } finally {
@@ -312,6 +321,7 @@ export class ThreadOutbox {
     log.error({ op: item.op, error, attempts, queuedAt: record.queuedAt }, 'undeliverable Slack message: given up');
     const list = `${this.prefix}:outbox:undeliverable`;
     await this.redis.multi().lpush(list, JSON.stringify(record)).ltrim(list, 0, 99).incr(`${list}:count`).exec();
+    this.onUndeliverable?.(record);
   }
 
   private redacted(message: ThreadMessage): ThreadMessage {

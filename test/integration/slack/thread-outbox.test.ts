@@ -104,7 +104,8 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
   it('a message Slack refuses past the deadline is given up on, listed, and the next one goes', async () => {
     let now = Date.now();
     const prefix = uniqueName('outbox');
-    const outbox = newOutbox({ now: () => now, deadlineMs: 60_000 }, prefix);
+    const givenUp: string[] = [];
+    const outbox = newOutbox({ now: () => now, deadlineMs: 60_000, onUndeliverable: (m) => givenUp.push(m.error) }, prefix);
     const thread = newThread();
     slack.startOutage({ error: 'channel_not_found' }, { methods: ['chat.postMessage'] });
     await outbox.post(thread, { text: 'lost reply' });
@@ -118,6 +119,7 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
     expect(texts(thread.channel, thread.threadTs)).toEqual(['later reply']);
     const dead = await outbox.undeliverable();
     expect(dead.total).toBe(1);
+    expect(givenUp).toEqual(['channel_not_found']);
     expect(dead.recent[0]).toMatchObject({ channel: thread.channel, threadTs: thread.threadTs, op: 'post', text: 'lost reply', error: 'channel_not_found' });
     // `wrench doctor` lists it.
     const check = await checkSlackDeliveries({ env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: prefix } } as Config);
