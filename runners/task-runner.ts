@@ -13,7 +13,7 @@ import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../src/wor
 import { prepareLocalWorkspace } from '../src/workspace/local-workspace.js';
 import type { RunnerDeps, TaskRunContext } from './runner-deps.js';
 import { runGit } from '../src/workspace/run-git.js';
-import { ChangeVerifier, fixRoundSteps, type VerificationOutcome } from './verify-change.js';
+import { ChangeVerifier, fixRoundSteps, warmStart, type VerificationOutcome } from './verify-change.js';
 import { categorySteps } from './category-steps/category-steps.js';
 import type { CategorySteps } from './category-steps/step-types.js';
 import { networkFor } from './network-policy.js';
@@ -44,7 +44,7 @@ export async function runTask(job: TaskJob, context: TaskRunContext, deps: Runne
     const readOnly = READ_ONLY_CATEGORIES.has(job.category);
     const sandbox = jobSandbox(deps, workspace.dir, { readOnly, log });
     const network = networkFor(job.category, deps);
-    const verifier = readOnly ? undefined : new ChangeVerifier(sandbox, workspace.dir, log, context.signal);
+    const verifier = readOnly ? undefined : new ChangeVerifier(sandbox, workspace.dir, log, context.signal, warmStart(deps, repository, workspace.headSha));
     await verifier?.prepare(deps.config.file.verification[repository], deps.config.file.sandbox.network !== 'off' && networkFor(job.category, deps, 'setup'), (detail) =>
       context.reporter.phase('preparing', detail),
     );

@@ -1,8 +1,36 @@
+import path from 'node:path';
 import type { AgentRun } from '../src/agent/agent-loop.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Sandbox } from '../src/sandbox/sandbox.js';
 import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../src/verification/index.js';
 import type { VerificationCommands, VerificationComparison, VerificationOverride, VerificationRun } from '../src/verification/index.js';
+import { baselineKey } from '../src/warm-cache/baseline-cache.js';
+import { dependencyKey } from '../src/warm-cache/dependency-key.js';
+import { BaselineCache } from '../src/warm-cache/baseline-cache.js';
+import { DependencySnapshots } from '../src/warm-cache/dependency-snapshots.js';
+import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
+import type { Config } from '../src/config/load-config.js';
+
+/** The caches of this machine a job starts warm from, as the config allows. */
+export function warmStart(deps: { config: Config }, repository: string, baseSha: string): WarmStart {
+  const { cache } = deps.config.file;
+  const root = warmCacheDir(deps.config.dataDir);
+  return {
+    repository,
+    baseSha,
+    baselines: cache.baseline ? new BaselineCache(path.join(root, 'baselines')) : undefined,
+    dependencies: cache.dependencies ? new DependencySnapshots(path.join(root, 'dependencies')) : undefined,
+  };
+}
+
+/** The caches a job may start warm from; each one is left out when the config turns it off. */
+export interface WarmStart {
+  repository: string;
+  /** The commit the working tree starts on. */
+  baseSha: string;
+  baselines?: BaselineCache;
+  dependencies?: DependencySnapshots;
+}
 
 /**
  * Independent verification by the runner, not the agent: the repository's own test and lint commands
@@ -17,19 +45,48 @@ export class ChangeVerifier {
     private readonly dir: string,
     private readonly log: Logger,
     private readonly signal: AbortSignal,
+    private readonly warm?: WarmStart,
   ) {}
 
-  /** Detects the commands, installs dependencies (network per policy) and runs the baseline. */
+  /**
+   * Detects the commands, installs dependencies (network per policy) or restores them from the snapshot of the
+   * same lock files, and runs the baseline unless it is known for this commit.
+   */
   async prepare(override: VerificationOverride | undefined, setupNetwork: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
     this.commands = await detectCommands(this.dir, override);
-    if (this.commands.setup) {
-      await onPhase(`installing dependencies (\`${this.commands.setup}\`)`);
-      const setup = await runSetup({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, network: setupNetwork, signal: this.signal });
-      if (setup && !setup.passed) this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
-    }
+    const dependencies = this.warm ? await dependencyKey(this.dir, this.commands.setup) : undefined;
+    if (this.commands.setup) await this.installDependencies(dependencies, setupNetwork, onPhase);
     if (this.commands.test || this.commands.lint) {
+      const key = this.warm?.baselines && dependencies ? baselineKey({ repository: this.warm.repository, baseSha: this.warm.baseSha, commands: this.commands, dependencyKey: dependencies }) : undefined;
+      this.baseline = key ? await this.warm!.baselines!.get(key) : undefined;
+      if (this.baseline) {
+        this.log.info({ baseSha: this.warm!.baseSha }, 'baseline reused from an earlier job on this commit');
+        return;
+      }
       await onPhase('running the tests on the base commit');
       this.baseline = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
+      if (key && !this.signal.aborted) await this.warm!.baselines!.put(key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
+    }
+  }
+
+  private async installDependencies(key: string | undefined, network: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
+    const snapshots = this.warm?.dependencies;
+    if (snapshots && key) {
+      const restored = await snapshots.restore(this.warm!.repository, key, this.dir).catch((error) => {
+        this.log.warn({ err: error }, 'could not restore the dependency snapshot; installing');
+        return false;
+      });
+      if (restored) {
+        this.log.info({ dependencyKey: key }, 'dependencies restored from the snapshot of the same lock files');
+        await onPhase('dependencies restored from an earlier install of the same lock files');
+        return;
+      }
+    }
+    await onPhase(`installing dependencies (\`${this.commands.setup}\`)`);
+    const setup = await runSetup({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, network, signal: this.signal });
+    if (setup && !setup.passed) this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
+    if (snapshots && key && setup?.passed && !this.signal.aborted) {
+      await snapshots.save(this.warm!.repository, key, this.dir).catch((error) => this.log.warn({ err: error }, 'could not keep the dependency snapshot'));
     }
   }
 

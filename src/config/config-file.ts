@@ -81,6 +81,15 @@ export const configFileSchema = z
       .strict()
       .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' } }),
     verification: z.record(repoName, verificationCommands).default({}),
+    cache: z
+      .object({
+        /** Test and lint results on a base commit are kept and reused by the next job on that commit. */
+        baseline: z.boolean().default(true),
+        /** What the setup step installed is kept per lock file and restored instead of installing again. */
+        dependencies: z.boolean().default(true),
+      })
+      .strict()
+      .default({ baseline: true, dependencies: true }),
     review: z
       .object({ githubReview: z.boolean().default(false) })
       .strict()
