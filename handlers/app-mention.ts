@@ -79,6 +79,10 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
     const message = resolution.reason === 'no_repository' ? noRepositoryMessage(event.channel) : repositoryNotAllowedMessage(resolution.named);
     log.info({ reason: resolution.reason }, 'refused: no usable repository');
     await poster.reply(event.channel, threadTs, { text: message });
+    // Refused: the :eyes: ("working on it") gives way to a plain no.
+    const outbox = outboxOf(deps, input.client);
+    await outbox.unreact({ channel: event.channel, threadTs }, event.ts, 'eyes');
+    await outbox.react({ channel: event.channel, threadTs }, event.ts, 'no_entry_sign');
     return resolution.reason === 'no_repository' ? 'no_repository' : 'not_allowed';
   }
   return acceptInstruction({ ...common, text, repo: resolution.repo }, deps);

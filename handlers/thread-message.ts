@@ -4,7 +4,7 @@ import { claimEvent } from '../src/slack/event-dedup.js';
 import { messageText, PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
 import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { continueThread } from './continue-thread.js';
-import type { HandlerDeps } from './handler-deps.js';
+import { outboxOf, type HandlerDeps } from './handler-deps.js';
 
 export interface ThreadMessageInput {
   eventId: string;
@@ -32,6 +32,8 @@ export async function handleThreadMessage(input: ThreadMessageInput, deps: Handl
   if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
   const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
   if (!text) return 'ignored';
+  // Acknowledged like a mention: the person sees at once that Wrench took the reply as work.
+  if (followUp) await outboxOf(deps, input.client).react({ channel: event.channel, threadTs: event.thread_ts }, event.ts, 'eyes');
   const outcome = await continueThread(
     { client: input.client, channel: event.channel, threadTs: event.thread_ts, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user, text },
     deps,

@@ -38,6 +38,8 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
         repository: `${job.repo.owner}/${job.repo.name}`,
         reading: { category: job.category, complexity: job.complexity, elements: job.elements, summary: job.summary },
         runPageUrl: links.runPageUrl,
+        // GitHub-asked runs have no Slack message of their own to react to.
+        messageTs: job.github ? undefined : origin.messageTs,
       },
       limiter,
       log.child({ channel: origin.channel, thread: origin.threadTs }),

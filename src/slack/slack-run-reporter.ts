@@ -31,7 +31,16 @@ export interface SlackRunTarget {
   reading: CardReading;
   /** The run's page (signed link), shown in the status message and the final reply. */
   runPageUrl?: string;
+  /** The message that asked for the run: its :eyes: becomes the outcome's reaction at the end. */
+  messageTs?: string;
 }
+
+const OUTCOME_REACTION: Record<'done' | 'stopped' | 'cancelled' | 'failed', string> = {
+  done: 'white_check_mark',
+  stopped: 'warning',
+  cancelled: 'no_entry_sign',
+  failed: 'x',
+};
 
 /**
  * Reports a run into its Slack thread: one status message (the understanding card) updated in place
@@ -96,12 +105,22 @@ export class SlackRunReporter implements RunReporter {
     for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl })) await this.outbox.post(this.thread, part);
     if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result));
     const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
-    await this.phase(final, result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined);
+    const pull = result.pullRequest ? `${mrkdwnLink(result.pullRequest.url, `PR #${result.pullRequest.number}`)}${result.pullRequest.draft ? ' (draft)' : ''}` : undefined;
+    const stoppedEarly = result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined;
+    await this.phase(final, [stoppedEarly, pull].filter(Boolean).join(' · ') || undefined);
+    await this.outcomeReaction(final === 'cancelled' ? 'cancelled' : stoppedEarly ? 'stopped' : 'done');
   }
 
   async failed(message: string): Promise<void> {
     await this.outbox.post(this.thread, { text: `:x: ${message}` });
     await this.phase('failed');
+    await this.outcomeReaction('failed');
+  }
+
+  private async outcomeReaction(outcome: keyof typeof OUTCOME_REACTION): Promise<void> {
+    if (!this.target.messageTs) return;
+    await this.outbox.unreact(this.thread, this.target.messageTs, 'eyes');
+    await this.outbox.react(this.thread, this.target.messageTs, OUTCOME_REACTION[outcome]);
   }
 
   statusText(phase: RunPhase, detail?: string): string {

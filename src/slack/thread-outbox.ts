@@ -29,7 +29,7 @@ export interface OutboxFile {
 type OutboxItem = { id: string; at: number; attempts: number } & (
   | { op: 'post'; message: ThreadMessage; key?: string }
   | { op: 'update'; message: ThreadMessage; key: string }
-  | { op: 'react'; ts: string; name: string }
+  | { op: 'react'; ts: string; name: string; remove?: boolean }
   | { op: 'upload'; files: OutboxFile[]; comment?: string }
 );
 type NewItem = DistributiveOmit<OutboxItem, 'id' | 'at' | 'attempts'>;
@@ -145,6 +145,11 @@ export class ThreadOutbox {
 
   react(thread: ThreadRef, ts: string, name: string): Promise<void> {
     return this.push(thread, { op: 'react', ts, name });
+  }
+
+  /** Takes a reaction of Wrench's away (the :eyes: once a request is done or refused). */
+  unreact(thread: ThreadRef, ts: string, name: string): Promise<void> {
+    return this.push(thread, { op: 'react', ts, name, remove: true });
   }
 
   /** Shares files in the thread; text files are redacted, images go as they are. */
@@ -293,9 +298,11 @@ export class ThreadOutbox {
       }
       case 'react':
         try {
-          await this.client.reactions.add({ channel: thread.channel, timestamp: item.ts, name: item.name });
+          if (item.remove) await this.client.reactions.remove({ channel: thread.channel, timestamp: item.ts, name: item.name });
+          else await this.client.reactions.add({ channel: thread.channel, timestamp: item.ts, name: item.name });
         } catch (error) {
-          if (slackFailure(error).text !== 'already_reacted') throw error;
+          // A reaction is a courtesy: one on a message that is gone, or already there (or not), is done with.
+          if (!['already_reacted', 'no_reaction', 'message_not_found'].includes(slackFailure(error).text)) throw error;
         }
         return;
       case 'upload':

@@ -80,7 +80,11 @@ describe('mention to pull request, end to end', () => {
 
     // The message was marked as seen, and the run's status message ended as done.
     expect(slack.callsTo('reactions.add').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
-    await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('Done'), 10_000);
+    const done = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('Done'), 10_000);
+    // The final status names the pull request, and the :eyes: on the mention gives way to a check mark.
+    expect(JSON.stringify(done.args)).toContain(`|PR #${pull.number}>`);
+    await slack.waitFor((c) => c.method === 'reactions.add' && c.args.name === 'white_check_mark' && c.args.timestamp === event.ts, 10_000);
+    expect(slack.callsTo('reactions.remove').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
 
     // Nothing sent to Slack or GitHub carries the token.
     expect(JSON.stringify(slack.calls)).not.toContain(GITHUB_TOKEN);
@@ -123,5 +127,8 @@ describe('mention to pull request, end to end', () => {
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const refusal = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === (envelope.event as { ts: string }).ts);
     expect(String(refusal.args.text)).toContain('not allowed to work on `evil/repo`');
+    const ts = (envelope.event as { ts: string }).ts;
+    await world.slack.waitFor((c) => c.method === 'reactions.add' && c.args.name === 'no_entry_sign' && c.args.timestamp === ts, 10_000);
+    expect(world.slack.callsTo('reactions.remove').some((c) => c.args.name === 'eyes' && c.args.timestamp === ts)).toBe(true);
   });
 });
