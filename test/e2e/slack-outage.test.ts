@@ -100,4 +100,20 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
     expect(replies()[0]).toMatch(/Triage finished/);
     expect(new Set(replies()).size).toBe(replies().length);
   });
+
+  it('an ill-formed mention while Slack answers 500: its questions reach the thread after recovery', async () => {
+    const { slack } = world;
+    slack.startOutage({ status: 500 });
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> make it better' });
+    await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    // Until the handler's own retries (1 + 3) are spent: the card then waits in the thread's outbox (behind the :eyes:).
+    const failedPosts = () => slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && c.status === 500).length;
+    await pollFor(() => (failedPosts() >= 4 ? true : undefined), 60_000, () => `${failedPosts()} failed posts so far`);
+    slack.recover();
+    const replies = () => slack.messages('C0DEV', ts).filter((m) => m.ts !== ts);
+    const card = await pollFor(() => replies()[0], 60_000, () => 'no reply in the thread');
+    expect(JSON.stringify(card.blocks ?? card.text)).toMatch(/wrench_/);
+    expect(replies()).toHaveLength(1);
+  });
 });
