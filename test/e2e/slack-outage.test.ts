@@ -65,7 +65,7 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
     const texts = replies().map((m) => m.text);
     // In order: the status card (edited to its final state) first, then the result; nothing twice.
     expect(texts[0]).toMatch(/Done/);
-    expect(texts.filter((t) => t.includes(`/pull/${pull.number}`))).toHaveLength(1);
+    expect(texts.slice(1).filter((t) => t.includes(`/pull/${pull.number}`))).toHaveLength(1);
     expect(new Set(texts).size).toBe(texts.length);
     // The :eyes: reaction arrived too, once.
     await slack.waitFor((c) => c.method === 'reactions.add' && c.args.timestamp === ts && c.status === 200 && !c.error, 30_000);
