@@ -34,7 +34,10 @@ export type MentionOutcome = AcceptOutcome | 'duplicate' | 'ignored' | 'help' | 
 export async function handleAppMention(input: MentionInput, deps: HandlerDeps): Promise<MentionOutcome> {
   const { event } = input;
   if (!event.user || event.bot_id) return 'ignored';
-  if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
+  if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) {
+    deps.logger.info({ eventId: input.eventId }, 'duplicate event: already handled');
+    return 'duplicate';
+  }
 
   const poster = new ThreadPoster(input.client, deps.redact);
   const threadTs = event.thread_ts ?? event.ts;

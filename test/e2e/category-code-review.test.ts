@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { createE2eWorld, type E2eWorld } from './e2e-world.js';
@@ -58,6 +59,9 @@ describe('code review, end to end', () => {
 
   it('reviews the PR head read-only with the requested labels: grouped report in the thread, comment-only GitHub review with inline comments on diff lines', async () => {
     const { anthropic, github } = world;
+    const headBefore = await github.branchSha('acme', 'web', 'feature/login');
+    const refs = () => execFileSync('git', ['--git-dir', github.gitDir('acme', 'web'), 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads'], { encoding: 'utf8' });
+    const branchesBefore = refs();
     anthropic.setScript([
       toolUseResponse([{ name: 'bash', input: { command: 'git log --oneline -1 && cat src/login.js && touch probe.txt; echo touch=$?' } }]),
       toolUseResponse([
@@ -120,7 +124,8 @@ describe('code review, end to end', () => {
     expect(github.requests.some((r) => (r.body as { event?: string })?.event === 'APPROVE')).toBe(false);
     // Nothing pushed, no pull request opened by the review.
     expect(github.pulls('acme', 'web')).toHaveLength(2);
-    expect(await github.branchSha('acme', 'web', 'feature/login')).toBeDefined();
+    expect(await github.branchSha('acme', 'web', 'feature/login')).toBe(headBefore);
+    expect(refs()).toBe(branchesBefore);
   });
 
   it('says plainly when a PR has no findings', async () => {
