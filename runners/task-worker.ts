@@ -9,7 +9,7 @@ import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.j
 import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage, isTransient } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
-import { runTask } from './task-runner.js';
+import { runTask } from './run-task.js';
 import { answerOnGitHub } from './github-reply.js';
 import { closeWorker } from './close-worker.js';
 import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';

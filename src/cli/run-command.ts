@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runTask } from '../../runners/task-runner.js';
+import { runTask } from '../../runners/run-task.js';
 import { loadConfig } from '../config/load-config.js';
 import { requireSettings } from '../config/require-settings.js';
 import { WrenchError } from '../errors.js';

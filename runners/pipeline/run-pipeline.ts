@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { runAgent, type AgentBudget, type AgentEvent, type AgentRun } from '../../src/agent/agent-loop.js';
+import { workspaceTools } from '../../src/agent/workspace-tools.js';
+import type { Complexity } from '../../src/instruction/instruction-types.js';
+import type { Logger } from '../../src/logging/logger.js';
+import type { RunPhase } from '../../src/reporting/run-result.js';
+import type { Sandbox } from '../../src/sandbox/sandbox.js';
+import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../../src/workspace/job-workspace.js';
+import { prepareLocalWorkspace } from '../../src/workspace/local-workspace.js';
+import { runGit } from '../../src/workspace/run-git.js';
+import { jobSandbox } from '../job-sandbox.js';
+import type { RunnerDeps, TaskRunContext } from '../runner-deps.js';
+import { ChangeVerifier, fixRoundSteps, warmStart, type VerificationOutcome } from '../verify-change.js';
+
+/**
+ * One run, whatever its kind, as named stages run by `runPipeline`:
+ *
+ *   gather   → what the run needs from outside before a checkout (the pull request, the incident); may end the run
+ *   prepare  → the workspace (profile.workspace), its sandbox and, for profiles that verify, the baseline checks
+ *   before   → the profile's steps before the agent (category steps); may answer without starting the agent
+ *   agent    → `runAgent` with what the profile supplies (system prompt, task, report schema, network)
+ *   verify   → for profiles that verify: the repository's checks after the change, one bounded fix round on a regression
+ *   after    → the profile's steps after the agent (measurements, findings, suspects)
+ *   publish  → commit, push and pull request; a GitHub review; a triage record and incident note (the profile's)
+ *   report   → the outcome told where the run reports (`context.reporter`), Wrench's own checks first
+ *
+ * A profile (runners/profiles/: change, review, triage) supplies only what differs: read-only or not, the
+ * workspace, the report schema, the context, and what happens before and after the agent. Every stage
+ * emits `stage` events (`context.onStage`): run records and metrics hook in there. Where to hook new work:
+ * warm workspaces → `openWorkspace` (prepare); pausing to ask the requester → the agent stage's tools and
+ * `runAgent` resume; a new origin of a change run (GitHub review comments, failing checks) → a TaskJob
+ * origin with the change profile; more evidence for triage → the triage profile's `agent()` context/tools;
+ * another way to tell people → a `RunReporter`.
+ */
+
+export type StageName = 'gather' | 'prepare' | 'before' | 'agent' | 'verify' | 'after' | 'publish' | 'report';
+
+export interface StageEvent {
+  jobId: string;
+  kind: RunProfile<unknown, unknown, unknown>['kind'];
+  stage: StageName;
+  status: 'started' | 'finished' | 'failed';
+  at: number;
+  error?: unknown;
+}
+
+/** What a run gets from the worker (or the CLI) besides its job; `record` is the run page's recorder. */
+export interface RunContext extends TaskRunContext {
+  /** Every stage's start and end, for run records and metrics. */
+  onStage?: (event: StageEvent) => void;
+}
+
+/** Which checkout a run works in. */
+export interface WorkspaceRequest {
+  owner: string;
+  repo: string;
+  baseBranch?: string;
+  branch: string;
+  existingBranch?: boolean;
+  /** `wrench run --repo PATH`: a local checkout instead of a clone. */
+  localPath?: string;
+}
+
+/** A run in progress, as every stage after `prepare` sees it. */
+export interface Run<J> {
+  job: J;
+  context: RunContext;
+  deps: RunnerDeps;
+  log: Logger;
+  repository: string;
+  started: number;
+  /** Unique per run: part of branch and workspace names. */
+  shortId: string;
+  workspace: JobWorkspace;
+  sandbox: Sandbox;
+  readOnly: boolean;
+  /** Whether the agent's commands have network. */
+  network: boolean;
+  /** Present for profiles that verify (changes): the baseline and the checks after the change. */
+  verifier?: ChangeVerifier;
+  /** A progress line in the run's status, in the current phase. */
+  progress(detail: string): Promise<void>;
+}
+
+/** Before the checkout: only the job and the clients. */
+export type StartingRun<J> = Omit<Run<J>, 'workspace' | 'sandbox' | 'readOnly' | 'network' | 'verifier'>;
+
+export interface BeforeAgentStage {
+  /** Lines added to the agent's environment note. */
+  environment?: string[];
+  /** Hard requirements added to the task message. */
+  requirements?: string[];
+  /** Do not start the agent: end the run with this answer instead. */
+  stop?: { headline: string; answer: string };
+}
+
+/** What the agent stage runs. */
+export interface AgentSpec<S extends z.ZodType> {
+  system: string;
+  task: string;
+  report: { schema: S; description: string };
+  /** Sizes the time budget. */
+  complexity: Complexity;
+  /** The status line when the agent starts. Default: reading the code. */
+  startDetail?: string;
+}
+
+export interface AgentStageResult<R> {
+  run: AgentRun<R>;
+  verification?: VerificationOutcome;
+}
+
+export interface RunProfile<J, R, O> {
+  kind: 'change' | 'review' | 'triage' | 'revert';
+  /** Read-only runs get a read-only sandbox and are never committed or pushed. */
+  readOnly(job: J): boolean;
+  /** Whether the repository's checks run before and after the agent (baseline, regression, fix round). */
+  verifies(job: J): boolean;
+  repository(job: J): { owner: string; name: string };
+  /** Log fields besides job id and repository (thread, incident). */
+  logFields?(job: J): Record<string, unknown>;
+  /** Before the checkout: facts from outside; returning `stop` ends the run with that outcome (reported). */
+  gather?(run: StartingRun<J>): Promise<{ stop?: O } | void>;
+  workspace(run: StartingRun<J>): WorkspaceRequest;
+  /** The first status line of the run. */
+  preparing(run: StartingRun<J>): string;
+  /** After the checkout, before the sandbox and baseline (e.g. checking out a pull request's head). */
+  checkout?(run: Run<J>): Promise<void>;
+  network(run: Run<J>, phase: 'agent' | 'setup'): boolean;
+  before?(run: Run<J>): Promise<BeforeAgentStage>;
+  agent(run: Run<J>, before: BeforeAgentStage): Promise<AgentSpec<z.ZodType<R>>> | AgentSpec<z.ZodType<R>>;
+  /** After the agent (and verification), while the workspace still exists. */
+  after?(run: Run<J>, result: AgentStageResult<R>): Promise<unknown>;
+  /** Commit/push/PR, a GitHub review, a record: the outcome of the run. Called while the workspace still exists. */
+  publish(run: Run<J>, result: AgentStageResult<R>, after: unknown): Promise<O>;
+  /** A run that ended before the agent (gather or before said so). */
+  answerWithoutAgent?(run: StartingRun<J>, stop: { headline: string; answer: string }): O;
+  /** Tells the outcome (after the workspace is gone). */
+  report(run: StartingRun<J>, outcome: O): Promise<void>;
+}
+
+/** The same budget for every kind: steps, time by complexity, money, and a token ceiling. */
+export function runBudget(deps: RunnerDeps, complexity: Complexity): AgentBudget {
+  const limits = deps.config.file.limits;
+  return { maxSteps: limits.steps, maxMillis: limits.minutes[complexity] * 60_000, maxCostUsd: limits.costUsd, maxTokens: 20_000_000 };
+}
+
+/** Runs one job through the stages with its profile; the workspace is always removed. */
+export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J, context: RunContext, deps: RunnerDeps): Promise<O> {
+  const { owner, name } = profile.repository(job);
+  const repository = `${owner}/${name}`;
+  let phase: RunPhase = 'preparing';
+  const starting: StartingRun<J> = {
+    job,
+    context,
+    deps,
+    repository,
+    started: Date.now(),
+    shortId: randomBytes(3).toString('hex'),
+    log: deps.logger.child({ jobId: context.jobId, repo: repository, ...profile.logFields?.(job) }),
+    progress: (detail) => context.reporter.phase(phase, detail),
+  };
+  const stage = async <T>(name: StageName, work: () => Promise<T>): Promise<T> => {
+    const emit = (status: StageEvent['status'], error?: unknown) =>
+      context.onStage?.({ jobId: context.jobId, kind: profile.kind, stage: name, status, at: Date.now(), error });
+    emit('started');
+    try {
+      const value = await work();
+      emit('finished');
+      return value;
+    } catch (error) {
+      emit('failed', error);
+      throw error;
+    }
+  };
+  const finish = async (outcome: O): Promise<O> => {
+    await stage('report', () => profile.report(starting, outcome));
+    return outcome;
+  };
+
+  const gathered = profile.gather ? await stage('gather', async () => (await profile.gather!(starting)) ?? {}) : {};
+  if (gathered.stop !== undefined) return finish(gathered.stop);
+
+  await context.reporter.phase('preparing', profile.preparing(starting));
+  const readOnly = profile.readOnly(job);
+  const workspace = await stage('prepare', () => openWorkspace(profile.workspace(starting), starting));
+  const run: Run<J> = { ...starting, workspace, readOnly, sandbox: jobSandbox(deps, workspace.dir, { readOnly, log: starting.log }), network: false };
+  let published: O;
+  try {
+    await profile.checkout?.(run);
+    run.network = profile.network(run, 'agent');
+    if (profile.verifies(job) && !readOnly) {
+      run.verifier = new ChangeVerifier(run.sandbox, run.workspace.dir, run.log, context.signal, warmStart(deps, repository, run.workspace.headSha));
+      await stage('prepare', () =>
+        run.verifier!.prepare(deps.config.file.verification[repository], deps.config.file.sandbox.network !== 'off' && profile.network(run, 'setup'), run.progress),
+      );
+    }
+    const before = profile.before ? await stage('before', () => profile.before!(run)) : {};
+    if (before.stop) {
+      if (!profile.answerWithoutAgent) throw new Error(`The ${profile.kind} profile cannot answer without the agent`);
+      published = profile.answerWithoutAgent(starting, before.stop);
+    } else {
+      const spec = await profile.agent(run, before);
+      context.onAgentStarted?.();
+      phase = 'working';
+      const agentResult = await stage('agent', () => agentStage(run, spec));
+      if (run.verifier && !context.signal.aborted && (await hasChanges(run.workspace))) {
+        await stage('verify', async () => verifyStage(run, spec, agentResult));
+      }
+      phase = 'verifying';
+      const after = profile.after && !context.signal.aborted ? await stage('after', () => profile.after!(run, agentResult)) : undefined;
+      published = await stage('publish', () => profile.publish(run, agentResult, after));
+    }
+  } finally {
+    await removeWorkspace(run.workspace.dir).catch((error) => run.log.warn({ err: error }, 'could not remove workspace'));
+  }
+  return finish(published);
+}
+
+async function openWorkspace(request: WorkspaceRequest, run: StartingRun<unknown>): Promise<JobWorkspace> {
+  const { deps } = run;
+  const jobId = `${run.context.jobId}-${run.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+  if (request.localPath)
+    return prepareLocalWorkspace({ dataDir: deps.config.dataDir, localPath: request.localPath, branch: request.branch, jobId, baseBranch: request.baseBranch });
+  return prepareWorkspace({
+    dataDir: deps.config.dataDir,
+    gitBaseUrl: deps.config.env.GIT_BASE_URL,
+    owner: request.owner,
+    repo: request.repo,
+    baseBranch: request.baseBranch,
+    branch: request.branch,
+    existingBranch: request.existingBranch,
+    jobId,
+    credential: await deps.gitCredential?.(request.owner, request.repo),
+  });
+}
+
+type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];
+
+/** The agent with the profile's prompt and report, the shared budget, the workspace tools and progress. */
+async function agentStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>): Promise<AgentStageResult<R> & { options: AgentOptionsOf<R> }> {
+  await run.context.reporter.phase('working', spec.startDetail ?? 'reading the code');
+  const options: AgentOptionsOf<R> = {
+    client: run.deps.anthropic,
+    model: run.deps.config.env.WRENCH_MODEL,
+    system: spec.system,
+    task: spec.task,
+    tools: workspaceTools({ sandbox: run.sandbox, root: run.workspace.dir, readOnly: run.readOnly, network: run.network, signal: run.context.signal }),
+    report: spec.report,
+    budget: runBudget(run.deps, spec.complexity),
+    signal: run.context.signal,
+    onEvent: (event: AgentEvent) => {
+      run.context.record?.agentEvent(event);
+      if (event.type === 'tool') void run.context.reporter.phase('working', event.detail).catch(() => undefined);
+    },
+  };
+  const agentRun = await runAgent(options);
+  run.log.info({ outcome: agentRun.outcome, steps: agentRun.steps, usage: agentRun.usage, stop: agentRun.stop?.code }, 'agent finished');
+  return { run: agentRun, options };
+}
+
+/** The checks after the change; on a regression one bounded round for the agent to fix it, then the checks again. */
+async function verifyStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>, result: AgentStageResult<R> & { options: AgentOptionsOf<R> }): Promise<void> {
+  const verifier = run.verifier!;
+  await run.context.reporter.phase('verifying', 'running the tests after the change');
+  result.verification = await verifier.check();
+  run.context.record?.verification(result.verification);
+  if (!result.verification.regressed || result.run.outcome === 'stopped') return;
+  await run.context.reporter.phase('working', 'fixing what the change broke');
+  const budget = runBudget(run.deps, spec.complexity);
+  const fixRun = await runAgent({ ...result.options, task: verifier.fixRequest(result.verification), resume: result.run, budget: { ...budget, maxSteps: fixRoundSteps(result.run) } });
+  result.run = { ...fixRun, report: fixRun.report ?? result.run.report };
+  await run.context.reporter.phase('verifying', 'running the tests again');
+  result.verification = await verifier.check();
+  run.context.record?.verification(result.verification);
+}
+
+async function hasChanges(workspace: JobWorkspace): Promise<boolean> {
+  const status = await runGit(['status', '--porcelain'], { cwd: workspace.dir });
+  if (status.trim()) return true;
+  return (await runGit(['rev-parse', 'HEAD'], { cwd: workspace.dir })).trim() !== workspace.headSha;
+}

@@ -1,0 +1,159 @@
+import { systemPrompt } from '../../src/agent/system-prompt.js';
+import { taskMessage } from '../../src/agent/task-message.js';
+import { WrenchError } from '../../src/errors.js';
+import type { TaskJob } from '../../src/queue/task-job.js';
+import type { ResultSection, RunResult } from '../../src/reporting/run-result.js';
+import { githubReviewPayload, postGitHubReview } from '../../src/review/github-review.js';
+import { fetchPullRequest, type PullRequestData } from '../../src/review/pull-request-data.js';
+import { pullRequestContext } from '../../src/review/pull-request-context.js';
+import { findingsCount, reviewSections } from '../../src/review/render-review.js';
+import { reviewReportSchema, type ReviewReport } from '../../src/review/review-report.js';
+import { reviewedPullNumber } from '../../src/review/review-target.js';
+import { severityScale } from '../../src/review/severity-scale.js';
+import { checkoutPullHead } from '../../src/workspace/checkout-pull-head.js';
+import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
+import { continueHint } from '../failure-message.js';
+import { networkFor } from '../network-policy.js';
+import type { RunProfile, StartingRun } from '../pipeline/run-pipeline.js';
+
+/**
+ * A code review, read-only from start to end: the pull request's metadata, files and diff from GitHub,
+ * its head checked out in a throw-away workspace, the agent reviewing with the instruction's focus areas
+ * and severity labels, then the report grouped by severity in the thread and (when the config enables it)
+ * a comment-only GitHub review with inline comments. Nothing is committed, pushed, approved or merged.
+ * Without a pull request number it reviews the named code on the base branch.
+ */
+export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
+  /** The pull request this run reviews (null: the named code on the base branch). */
+  let pr: PullRequestData | null = null;
+  return {
+    kind: 'review',
+    readOnly: () => true,
+    verifies: () => false,
+    repository: (job) => job.repo,
+    logFields: (job) => ({ thread: job.origin.type === 'slack' ? job.origin.threadTs : undefined }),
+
+    async gather(run) {
+      const { job, deps, context } = run;
+      const number = reviewedPullNumber(job.elements, context.history);
+      if (number === undefined) return;
+      if (!deps.github) throw new WrenchError('github_not_configured', 'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
+      await context.reporter.phase('preparing', `reading pull request #${number}`);
+      pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);
+      if (!pr) return { stop: pullNotFound(run, number) };
+    },
+
+    preparing: (run) => {
+      return pr ? `checking out the head of #${pr.number} (read-only)` : `cloning ${run.repository} (read-only)`;
+    },
+    workspace: ({ job, shortId }) => {
+      return {
+        owner: job.repo.owner,
+        repo: job.repo.name,
+        baseBranch: pr?.base.ref ?? job.repo.baseBranch,
+        branch: `wrench/review-${pr?.number ?? 'code'}-${shortId}`,
+        localPath: job.localPath,
+      };
+    },
+
+    async checkout({ job, workspace, deps, repository }) {
+      if (!pr) return;
+      await checkoutPullHead({
+        dir: workspace.dir,
+        gitBaseUrl: deps.config.env.GIT_BASE_URL,
+        owner: job.repo.owner,
+        repo: job.repo.name,
+        number: pr.number,
+        headSha: pr.head.sha,
+        headRef: pr.head.ref,
+        headRepoFullName: pr.head.repoFullName?.toLowerCase() === repository.toLowerCase() ? undefined : pr.head.repoFullName,
+        credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
+      });
+    },
+    network: (run, phase) => networkFor('code-review', run.deps, phase),
+
+    agent(run) {
+      const { job } = run;
+      const labels = severityScale(job.elements.severityLabels);
+      return {
+        system: systemPrompt('code-review', { readOnly: true, network: run.network }),
+        task: taskMessage({
+          instruction: job.instruction,
+          repository: run.repository,
+          baseBranch: run.workspace.baseBranch,
+          branch: pr ? `pull request #${pr.number} (${pr.head.ref})` : run.workspace.baseBranch,
+          category: job.category,
+          complexity: job.complexity,
+          elements: job.elements,
+          history: run.context.history,
+          environment: reviewEnvironment(pr, run.workspace, labels),
+          context: pr ? pullRequestContext(pr) : undefined,
+        }),
+        report: {
+          schema: reviewReportSchema(labels),
+          description: `Finish the review with your findings, each with a severity from ${labels.join('/')}, file, line, problem and suggested fix.`,
+        },
+        complexity: job.complexity,
+        startDetail: pr ? `reviewing #${pr.number}` : 'reviewing the code',
+      };
+    },
+
+    async publish(run, { run: agentRun }) {
+      const { job, deps, context, log } = run;
+      const labels = severityScale(job.elements.severityLabels);
+      log.info({ findings: agentRun.report?.findings.length }, 'review finished');
+      const subject = pr ? `PR #${pr.number} (${pr.url})` : `\`${run.repository}\` on \`${run.workspace.baseBranch}\``;
+      const sections: ResultSection[] = agentRun.report ? reviewSections(agentRun.report, labels) : [];
+      if (pr && agentRun.report && deps.github && deps.config.file.review.githubReview) {
+        const payload = githubReviewPayload(agentRun.report, labels, pr.files, context.threadUrl);
+        try {
+          const posted = await postGitHubReview(deps.github, { owner: job.repo.owner, repo: job.repo.name, number: pr.number, headSha: pr.head.sha }, payload, deps.redact);
+          if (posted.inlineRefused) log.warn({ reason: posted.inlineRefused, comments: payload.comments.length }, 'GitHub refused the inline review comments (HTTP 422); posted them in the review body instead');
+          sections.push({ title: 'On GitHub', body: `Posted as a comment-only review with ${posted.inline} inline comment${posted.inline === 1 ? '' : 's'}${posted.url ? `: ${posted.url}` : '.'}` });
+        } catch (error) {
+          log.warn({ err: error }, 'could not post the GitHub review');
+          sections.push({ title: 'On GitHub', body: `I could not post the review on GitHub (${(error as Error).message.split('\n')[0]}); the findings above are complete.` });
+        }
+      }
+      return {
+        status: agentRun.outcome === 'stopped' ? 'stopped' : 'answered',
+        repository: run.repository,
+        instruction: job.instruction,
+        headline: agentRun.report ? `:mag: Review of ${subject}: ${findingsCount(agentRun.report, labels)}` : `:mag: Review of ${subject}`,
+        answer: agentRun.report?.summary ?? (agentRun.finalText || 'The review ended without a report.'),
+        sections,
+        stopReason: agentRun.stop ? `${agentRun.stop.message} The review is incomplete; ${continueHint(job, undefined, 'try again')}` : undefined,
+        stopCode: agentRun.stop?.code,
+        filesChanged: [],
+        usage: agentRun.usage,
+        costUsd: agentRun.costUsd,
+        steps: agentRun.steps,
+        durationMs: Date.now() - run.started,
+      };
+    },
+
+    report: (run, result) => run.context.reporter.finished(result),
+  };
+}
+
+function pullNotFound(run: StartingRun<TaskJob>, number: number): RunResult {
+  return {
+    status: 'answered',
+    repository: run.repository,
+    instruction: run.job.instruction,
+    headline: `:grey_question: \`${run.repository}\` has no pull request #${number}, so there is nothing to review.`,
+    answer: `Check the number, or name the repository if the pull request is elsewhere: \`review PR #${number} in owner/repo\` (or paste its URL).`,
+    filesChanged: [],
+    durationMs: Date.now() - run.started,
+  };
+}
+
+function reviewEnvironment(pr: PullRequestData | null, workspace: JobWorkspace, labels: readonly string[]): string {
+  const scale = `Severity labels to use, most severe first: ${labels.join(', ')}.`;
+  if (!pr) return `A read-only checkout of ${workspace.baseBranch} at ${workspace.baseSha}. ${scale}`;
+  return [
+    `A read-only checkout of the pull request's head (${pr.head.sha}); the base branch ${pr.base.ref} is at ${workspace.baseSha}.`,
+    `\`git diff ${workspace.baseSha}...HEAD\` shows the pull request's changes; report lines of the head version (the + side of the diff).`,
+    scale,
+  ].join('\n');
+}
