@@ -9,7 +9,7 @@ import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import { continueThread } from './continue-thread.js';
-import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
+import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
 
 export interface MentionInput {
   eventId: string;
@@ -74,6 +74,29 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   await outboxOf(deps, input.client).react({ channel: event.channel, threadTs }, event.ts, 'eyes');
 
   const common = { client: input.client, channel: event.channel, threadTs, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user };
+  try {
+    return await startWork(input, common, text, deps, poster, log);
+  } catch (error) {
+    // After the :eyes: the person is waiting: say so in the thread rather than only in the log.
+    log.error({ err: error }, 'could not take the mention');
+    await outboxOf(deps, input.client).post(
+      { channel: event.channel, threadTs },
+      { text: ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.' },
+    );
+    return 'failed';
+  }
+}
+
+async function startWork(
+  input: MentionInput,
+  common: Omit<InstructionInput, 'text' | 'repo'>,
+  text: string,
+  deps: HandlerDeps,
+  poster: ThreadPoster,
+  log: HandlerDeps['logger'],
+): Promise<MentionOutcome> {
+  const { event } = input;
+  const threadTs = common.threadTs;
   const continued = await continueThread({ ...common, text }, deps);
   if (continued) return continued;
 

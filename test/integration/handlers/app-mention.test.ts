@@ -1,0 +1,62 @@
+import { WebClient } from '@slack/web-api';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleAppMention } from '../../../handlers/app-mention.js';
+import type { HandlerDeps } from '../../../handlers/handler-deps.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { createQueues } from '../../../src/queue/queues.js';
+import { createRedactor } from '../../../src/security/redact.js';
+import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
+import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
+import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import { uniqueName } from '../../helpers/unique-name.js';
+
+/** The mention handler as a plain function of (input, deps), with real Redis and the Slack fake. */
+describe('handleAppMention', () => {
+  let redisServer: RedisServer;
+  let redis: Redis;
+  let slack: SlackFake;
+  let dir: TempDir;
+  let deps: HandlerDeps;
+  let client: WebClient;
+
+  beforeAll(async () => {
+    [redisServer, slack, dir] = await Promise.all([startRedisServer(), startSlackFake(), makeTempDir('mention-')]);
+    redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+    const configPath = path.join(dir.path, 'wrench.config.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: uniqueName('mention'), WRENCH_DATA_DIR: dir.path }, dir.path);
+    const redact = createRedactor([]);
+    deps = {
+      config,
+      queues: createQueues(redis, config.env.WRENCH_QUEUE_PREFIX),
+      redis,
+      sessions: new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX),
+      redact,
+      logger: createLogger({ level: 'silent' }),
+    };
+    client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
+  });
+
+  afterAll(async () => {
+    await deps?.outbox?.stop();
+    await deps?.queues.close();
+    redis?.disconnect();
+    await Promise.all([redisServer?.stop(), slack?.stop()]);
+    await dir?.remove();
+  });
+
+  it('tells the person in the thread when taking the request fails after the :eyes:', async () => {
+    const broken: HandlerDeps = { ...deps, sessions: { get: async () => Promise.reject(new Error('session store unreachable')) } as unknown as ThreadSessionStore };
+    const ts = '1700000100.000100';
+    const outcome = await handleAppMention({ eventId: uniqueName('Ev'), botUserId: 'U0BOT', event: { channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a --json flag to src/cli.ts', ts }, client }, broken);
+    expect(outcome).toBe('failed');
+    const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
+    expect(String(told.args.text)).toMatch(/Something went wrong while I was taking this request, so nothing was started\. Mention me again/);
+    expect(String(told.args.text)).not.toContain('session store unreachable');
+  });
+});
