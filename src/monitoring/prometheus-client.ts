@@ -1,0 +1,115 @@
+import { WrenchError } from '../errors.js';
+import type { Sample } from './change-point.js';
+
+export interface PrometheusSource {
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface Series {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly samples: readonly Sample[];
+}
+
+export interface PrometheusLimits {
+  readonly timeoutMs?: number;
+  readonly maxSeries?: number;
+  readonly maxPoints?: number;
+}
+
+export interface RangeQuery {
+  readonly query: string;
+  readonly start: number; // unix seconds
+  readonly end: number;
+  readonly step?: number;
+}
+
+interface ApiResponse {
+  status: 'success' | 'error';
+  data?: { resultType: string; result: unknown };
+  errorType?: string;
+  error?: string;
+}
+
+/** Read-only, bounded access to the Prometheus HTTP API (/api/v1/query_range and /api/v1/query). */
+export class PrometheusClient {
+  private readonly timeoutMs: number;
+  private readonly maxSeries: number;
+  private readonly maxPoints: number;
+
+  constructor(
+    private readonly source: PrometheusSource,
+    limits: PrometheusLimits = {},
+  ) {
+    this.timeoutMs = limits.timeoutMs ?? 10_000;
+    this.maxSeries = limits.maxSeries ?? 20;
+    this.maxPoints = limits.maxPoints ?? 500;
+  }
+
+  async queryRange({ query, start, end, step }: RangeQuery): Promise<Series[]> {
+    if (!(end > start)) throw new WrenchError('prometheus_bad_range', `The time range ${start}..${end} is empty; give an end after the start.`);
+    const boundedStep = Math.max(step ?? 60, Math.ceil((end - start) / this.maxPoints), 1);
+    const data = await this.request('/api/v1/query_range', { query, start: String(start), end: String(end), step: String(boundedStep) });
+    return this.toSeries(query, data.resultType, data.result);
+  }
+
+  async queryInstant(query: string, time?: number): Promise<Series[]> {
+    const data = await this.request('/api/v1/query', { query, ...(time === undefined ? {} : { time: String(time) }) });
+    return this.toSeries(query, data.resultType, data.result);
+  }
+
+  private toSeries(query: string, resultType: string, result: unknown): Series[] {
+    if (resultType === 'scalar' || resultType === 'string') {
+      const [time, value] = result as [number, string];
+      return [{ labels: {}, samples: [{ time, value: Number(value) }] }];
+    }
+    const entries = result as { metric: Record<string, string>; values?: [number, string][]; value?: [number, string] }[];
+    if (entries.length > this.maxSeries) {
+      throw new WrenchError(
+        'prometheus_result_too_large',
+        `The query ${query} returned ${entries.length} series (the limit is ${this.maxSeries}); aggregate it, e.g. with sum by (…).`,
+      );
+    }
+    return entries.map((entry) => ({
+      labels: entry.metric,
+      samples: (entry.values ?? (entry.value ? [entry.value] : [])).map(([time, value]) => ({ time, value: Number(value) })),
+    }));
+  }
+
+  private async request(path: string, params: Record<string, string>): Promise<{ resultType: string; result: unknown }> {
+    const url = new URL(path.replace(/^\//, ''), this.source.url.endsWith('/') ? this.source.url : `${this.source.url}/`);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...this.source.headers },
+        body: new URLSearchParams(params),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new WrenchError(
+        timedOut ? 'prometheus_timeout' : 'prometheus_unreachable',
+        timedOut
+          ? `Prometheus at ${this.source.url} did not answer within ${this.timeoutMs} ms; check its load or raise the timeout.`
+          : `Prometheus at ${this.source.url} could not be reached; check monitoring.<name>.prometheus.url.`,
+        { cause: error },
+      );
+    }
+    let body: ApiResponse;
+    try {
+      body = (await response.json()) as ApiResponse;
+    } catch (error) {
+      throw new WrenchError(
+        'prometheus_bad_response',
+        `Prometheus at ${this.source.url} answered HTTP ${response.status} without a JSON body; check the URL points at the Prometheus API.`,
+        { cause: error },
+      );
+    }
+    if (body.status !== 'success' || !body.data) {
+      const code = body.errorType === 'bad_data' ? 'prometheus_bad_query' : 'prometheus_error';
+      throw new WrenchError(code, `Prometheus rejected the query ${params.query}: ${body.error ?? `HTTP ${response.status}`}. Fix the PromQL and try again.`);
+    }
+    return body.data;
+  }
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChangePoint } from '../../../src/monitoring/change-point.js';
+import { PrometheusClient } from '../../../src/monitoring/prometheus-client.js';
+import { freePort } from '../../helpers/free-port.js';
+import { type BackfilledPrometheus, startBackfilledPrometheus } from '../../helpers/prometheus-backfilled.js';
+
+// Three hours ago, aligned to the minute: a steady error rate for 40 minutes, then a jump.
+const start = Math.floor(Date.now() / 1000 / 60) * 60 - 3 * 3600;
+const jumpAt = start + 40 * 60;
+
+function history(): string {
+  const lines = ['# TYPE http_errors_per_second gauge'];
+  for (let minute = 0; minute < 60; minute++) {
+    const time = start + minute * 60;
+    const base = time < jumpAt ? 1 : 6;
+    const wobble = ((minute * 7) % 5) / 50;
+    lines.push(`http_errors_per_second{service="checkout"} ${base + wobble} ${time}`);
+    lines.push(`http_errors_per_second{service="search"} ${0.5 + wobble} ${time}`);
+  }
+  lines.push('# EOF', '');
+  return lines.join('\n');
+}
+
+describe('PrometheusClient against the real Prometheus', () => {
+  let prometheus: BackfilledPrometheus;
+  beforeAll(async () => {
+    prometheus = await startBackfilledPrometheus(history());
+  }, 60_000);
+  afterAll(() => prometheus?.stop());
+
+  it('reads a range around the incident and the change point lands on the minute of the jump', async () => {
+    const client = new PrometheusClient({ url: prometheus.url });
+    const [series] = await client.queryRange({ query: 'http_errors_per_second{service="checkout"}', start, end: start + 59 * 60, step: 60 });
+    expect(series.labels.service).toBe('checkout');
+    expect(series.samples.length).toBe(60);
+    expect(findChangePoint(series.samples)?.time).toBe(jumpAt);
+  });
+
+  it('answers instant queries', async () => {
+    const client = new PrometheusClient({ url: prometheus.url });
+    const series = await client.queryInstant('sum(http_errors_per_second)', start + 10 * 60);
+    expect(series[0].samples[0].value).toBeGreaterThan(1);
+  });
+
+  it('bounds the number of points by widening the step', async () => {
+    const client = new PrometheusClient({ url: prometheus.url }, { maxPoints: 10 });
+    const [series] = await client.queryRange({ query: 'http_errors_per_second{service="checkout"}', start, end: start + 59 * 60, step: 1 });
+    expect(series.samples.length).toBeLessThanOrEqual(11);
+  });
+
+  it('names an invalid query, a result that is too large, and an unreachable server', async () => {
+    const client = new PrometheusClient({ url: prometheus.url }, { maxSeries: 1 });
+    await expect(client.queryRange({ query: 'sum(', start, end: start + 600 })).rejects.toMatchObject({ code: 'prometheus_bad_query' });
+    await expect(client.queryRange({ query: 'http_errors_per_second', start, end: start + 600 })).rejects.toMatchObject({
+      code: 'prometheus_result_too_large',
+    });
+    await expect(client.queryRange({ query: 'up', start: start + 600, end: start })).rejects.toMatchObject({ code: 'prometheus_bad_range' });
+    const nobody = new PrometheusClient({ url: `http://127.0.0.1:${await freePort()}` });
+    await expect(nobody.queryInstant('up')).rejects.toMatchObject({ code: 'prometheus_unreachable' });
+  });
+});
