@@ -101,6 +101,7 @@ export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
         stopReason: agentRun.stop ? stopExplanation(agentRun.stop.code, agentRun.stop.message, context.signal.reason, job, workspace.branch) : undefined,
         stopCode: agentRun.stop?.code,
         verification: verification?.text,
+        verificationVerdict: verification?.comparison?.verdict,
         filesChanged: [],
         ...withReaderUsage(agentRun.usage, agentRun.costUsd, job.reader),
         steps: agentRun.steps,

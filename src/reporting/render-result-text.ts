@@ -28,8 +28,13 @@ export function formatUsage(result: RunResult): string | undefined {
 export function renderResultMarkdown(result: RunResult, options: { threadUrl?: string; forPullRequest?: boolean } = {}): string {
   const lines: string[] = [];
   const heading = (title: string) => (options.forPullRequest ? `## ${title}` : `**${title}**`);
+  // What Wrench checked itself comes first; when its checks contradict the agent, the agent's words are quoted as its claim.
+  const contradicted = result.verificationVerdict === 'regressed';
+  if (result.verification) lines.push(heading('Verification'), result.verification, '');
   const summary = result.report?.summary ?? result.answer ?? '';
-  if (summary) lines.push(heading('Summary'), summary, '');
+  if (summary && contradicted)
+    lines.push(heading("The agent's report (contradicted by the checks above)"), quote(summary), '');
+  else if (summary) lines.push(heading('Summary'), summary, '');
   if (result.draftReason) lines.push(heading('Why this is a draft'), result.draftReason, '');
   if (result.stopReason) lines.push(heading('Stopped early'), result.stopReason, '');
   const changes = result.report?.filesChanged?.length
@@ -37,8 +42,10 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
     : result.filesChanged.map((f) => `- \`${f}\``);
   if (changes.length) lines.push(heading('Changes'), ...changes, '');
   for (const section of result.sections ?? []) lines.push(heading(section.title), section.body, '');
-  const verification = [result.verification, result.report?.verification].filter(Boolean).join('\n\n');
-  if (verification) lines.push(heading('Verification'), verification, '');
+  if (result.report?.verification) {
+    if (contradicted) lines.push(heading('What the agent said it checked (not confirmed)'), quote(result.report.verification), '');
+    else lines.push(heading(result.verification ? "The agent's own checks" : 'Verification'), result.report.verification, '');
+  }
   if (result.report?.openQuestions?.length)
     lines.push(heading('Open questions'), ...result.report.openQuestions.map((q) => `- ${q}`), '');
   if (options.forPullRequest) {
@@ -49,4 +56,8 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
   const usage = formatUsage(result);
   if (usage && !options.forPullRequest) lines.push(`_${usage}_`);
   return lines.join('\n').trim();
+}
+
+function quote(text: string): string {
+  return text.split('\n').map((line) => `> ${line}`).join('\n');
 }

@@ -1,6 +1,7 @@
 import type { TaskReport } from '../agent/finish-tool.js';
 import type { TokenUsage } from '../agent/pricing.js';
 import type { InputFileSource } from '../inputs/input-files.js';
+import type { VerificationVerdict } from '../verification/verification-types.js';
 
 /** What a finished run produced, rendered for Slack, the PR body and the CLI alike. */
 export interface RunResult {
@@ -21,7 +22,10 @@ export interface RunResult {
   /** Why the pull request is a draft (besides stopping early). */
   draftReason?: string;
   filesChanged: string[];
+  /** Wrench's own checks after the change, rendered (Markdown); shown before anything the agent says. */
   verification?: string;
+  /** The verdict of those checks: when `regressed`, the agent's claims are quoted as claims, never shown as fact. */
+  verificationVerdict?: VerificationVerdict;
   usage?: TokenUsage;
   costUsd?: number;
   steps?: number;

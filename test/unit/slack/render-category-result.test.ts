@@ -62,3 +62,30 @@ describe('rendering category results', () => {
     expect(attachmentsComment({ ...base, attachments: [{ filename: 'report.md', kind: 'text', content: Buffer.from('x') }] })).toBe(':paperclip: Files from this run: `report.md`');
   });
 });
+
+describe("the report when Wrench's checks contradict the agent", () => {
+  const agentSays: RunResult = {
+    ...base,
+    status: 'pr_opened',
+    report: { summary: 'Fixed the rounding. All tests pass.', filesChanged: [], verification: 'npm test: all tests pass', openQuestions: [] },
+    verification: 'Regressed: `test/cart.test.js` passed before this change and fails after it.',
+    verificationVerdict: 'regressed',
+  };
+
+  it('shows what Wrench verified first and quotes the contradicted claims instead of stating them', () => {
+    for (const text of [renderResultMarkdown(agentSays), renderResultMarkdown(agentSays, { forPullRequest: true })]) {
+      expect(text.indexOf('Regressed:')).toBeLessThan(text.indexOf('All tests pass'));
+      expect(text).not.toMatch(/Summary/);
+      expect(text).toMatch(/contradicted by the checks above/);
+      expect(text).toContain('> Fixed the rounding. All tests pass.');
+      expect(text).toContain('> npm test: all tests pass');
+      expect(text).not.toMatch(/^Fixed the rounding/m);
+    }
+  });
+
+  it('keeps the summary as the summary when the checks agree', () => {
+    const text = renderResultMarkdown({ ...agentSays, verification: 'All 12 tests pass, as before.', verificationVerdict: 'unchanged' });
+    expect(text.indexOf('All 12 tests pass')).toBeLessThan(text.indexOf('Fixed the rounding'));
+    expect(text).toMatch(/\*\*Summary\*\*\nFixed the rounding\. All tests pass\./);
+  });
+});
