@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../instruction/instruction-types.js';
+import { monitoringSourceSchema } from '../monitoring/monitoring-config.js';
 
-const repoName = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
+const repoName = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
 
-const repoGlob = z
-  .string()
-  .regex(/^[A-Za-z0-9_.*?-]+\/[A-Za-z0-9_.*?-]+$/, { message: 'must be an owner/name glob, for example acme/*' });
+const repoGlob = z.string().regex(/^[A-Za-z0-9_.*?-]+\/[A-Za-z0-9_.*?-]+$/, { message: 'must be an owner/name glob, for example acme/*' });
 
 const slackId = z.string().regex(/^[A-Z0-9]+$/, { message: 'must be a Slack id such as C0123ABCD or U0123ABCD' });
 
@@ -23,9 +20,7 @@ const verificationCommands = z.object({
 
 export const configFileSchema = z
   .object({
-    channels: z
-      .record(slackId, z.object({ repo: repoName, baseBranch: z.string().min(1).optional() }).strict())
-      .default({}),
+    channels: z.record(slackId, z.object({ repo: repoName, baseBranch: z.string().min(1).optional(), monitoring: z.string().optional() }).strict()).default({}),
     repos: z.array(repoGlob).default([]),
     access: z
       .object({
@@ -44,7 +39,7 @@ export const configFileSchema = z
       .default({ users: [], approvers: [], admins: [], directMessages: false, sharedChannels: false, followUpWithoutMention: false }),
     pagerduty: z
       .object({
-        services: z.record(z.string(), z.object({ repo: repoName, channel: slackId }).strict()).default({}),
+        services: z.record(z.string(), z.object({ repo: repoName, channel: slackId, monitoring: z.string().optional() }).strict()).default({}),
         /** Hours of history before the incident that triage looks at. */
         commitWindowHours: z.number().positive().default(24),
       })
@@ -104,7 +99,20 @@ export const configFileSchema = z
       })
       .strict()
       .default({ fixFailingChecks: true, maxFixRounds: 2 }),
+    /** Evidence sources for triage, by name; channels and PagerDuty services refer to one with `monitoring: NAME`. */
+    monitoring: z.record(z.string(), monitoringSourceSchema).default({}),
   })
-  .strict();
+  .strict()
+  .superRefine((config, context) => {
+    const references = [
+      ...Object.entries(config.channels).map(([id, channel]) => [['channels', id, 'monitoring'], channel.monitoring] as const),
+      ...Object.entries(config.pagerduty.services).map(([id, service]) => [['pagerduty', 'services', id, 'monitoring'], service.monitoring] as const),
+    ];
+    for (const [path, name] of references) {
+      if (name !== undefined && !(name in config.monitoring)) {
+        context.addIssue({ code: 'custom', path: [...path], message: `names no source under monitoring: (add monitoring.${name} or fix the name)` });
+      }
+    }
+  });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 const url = (name: string) =>
-  z.string().trim().url({ message: `${name} must be a URL, for example https://example.com` });
+  z
+    .string()
+    .trim()
+    .url({ message: `${name} must be a URL, for example https://example.com` });
 
 const nonEmpty = z.string().trim().min(1);
 
@@ -38,7 +41,12 @@ export const envSchema = z.object({
   PAGERDUTY_WEBHOOK_SECRETS: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   REDIS_URL: z
     .string()
     .trim()
@@ -53,7 +61,11 @@ export const envSchema = z.object({
   WRENCH_CONFIG: nonEmpty.optional(),
   WRENCH_DATA_DIR: nonEmpty.default('./.wrench'),
   /** BullMQ key prefix; lets several installations (or tests) share one Redis. */
-  WRENCH_QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]+$/).default('wrench'),
+  WRENCH_QUEUE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('wrench'),
   /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
   WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
   /** Sign in with Slack (OpenID Connect) for run pages, besides signed links: the app's client id and secret. */
@@ -64,14 +76,24 @@ export const envSchema = z.object({
   /** HMAC key of run-page links; default: derived from SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN). */
   WRENCH_RUN_LINK_SECRET: z.string().trim().min(16, { message: 'WRENCH_RUN_LINK_SECRET must be at least 16 characters' }).optional(),
   /** How long run records (and their links) are kept. */
-  WRENCH_RUN_RETENTION_DAYS: z.coerce.number({ message: 'WRENCH_RUN_RETENTION_DAYS must be a number of days' }).positive({ message: 'WRENCH_RUN_RETENTION_DAYS must be more than 0' }).default(30),
+  WRENCH_RUN_RETENTION_DAYS: z.coerce
+    .number({ message: 'WRENCH_RUN_RETENTION_DAYS must be a number of days' })
+    .positive({ message: 'WRENCH_RUN_RETENTION_DAYS must be more than 0' })
+    .default(30),
   /** Size cap of one run's record; later steps are dropped with a note once it is reached. */
-  WRENCH_RUN_MAX_KB: z.coerce.number({ message: 'WRENCH_RUN_MAX_KB must be a number of kilobytes' }).int().min(16, { message: 'WRENCH_RUN_MAX_KB must be at least 16' }).default(2048),
+  WRENCH_RUN_MAX_KB: z.coerce
+    .number({ message: 'WRENCH_RUN_MAX_KB must be a number of kilobytes' })
+    .int()
+    .min(16, { message: 'WRENCH_RUN_MAX_KB must be at least 16' })
+    .default(2048),
   /** GET /metrics: off (404) unless on; with WRENCH_METRICS_TOKEN set it is on and needs that bearer token. */
   WRENCH_METRICS: z.enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' }).default('off'),
   WRENCH_METRICS_TOKEN: z.string().trim().min(16, { message: 'WRENCH_METRICS_TOKEN must be at least 16 characters' }).optional(),
   /** A thread reply Slack keeps refusing is retried this long, then logged as undeliverable (`wrench doctor`). */
-  WRENCH_SLACK_DELIVERY_HOURS: z.coerce.number({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be a number of hours' }).positive({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be more than 0' }).default(24),
+  WRENCH_SLACK_DELIVERY_HOURS: z.coerce
+    .number({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be a number of hours' })
+    .positive({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be more than 0' })
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -17,9 +17,7 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsedEnv = envSchema.safeParse(withoutEmptyValues(env));
   if (!parsedEnv.success) {
-    throw new ConfigError(
-      `The environment is not valid:\n${describeIssues(parsedEnv.error.issues, (p) => String(p[0] ?? 'environment'))}`,
-    );
+    throw new ConfigError(`The environment is not valid:\n${describeIssues(parsedEnv.error.issues, (p) => String(p[0] ?? 'environment'))}`);
   }
   if (parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH && !parsedEnv.data.GITHUB_APP_PRIVATE_KEY) {
     parsedEnv.data.GITHUB_APP_PRIVATE_KEY = readPrivateKey(path.resolve(cwd, parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH));
@@ -39,7 +37,9 @@ function readPrivateKey(keyPath: string): string {
   try {
     key = readFileSync(keyPath, 'utf8');
   } catch (error) {
-    throw new ConfigError(`GITHUB_APP_PRIVATE_KEY_PATH points at ${keyPath}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); download the App's private key (.pem) there.`);
+    throw new ConfigError(
+      `GITHUB_APP_PRIVATE_KEY_PATH points at ${keyPath}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); download the App's private key (.pem) there.`,
+    );
   }
   if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) {
     throw new ConfigError(`GITHUB_APP_PRIVATE_KEY_PATH: ${keyPath} is not a PEM private key; use the .pem file GitHub generated for the App.`);
@@ -64,9 +64,7 @@ export function readConfigFile(configPath: string, mustExist: boolean): ConfigFi
 export function parseConfigFile(raw: unknown, source = 'wrench.config.yml'): ConfigFile {
   const parsed = configFileSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(
-      `${source} is not valid:\n${describeIssues(parsed.error.issues, (p) => p.map(String).join('.') || '(top level)')}`,
-    );
+    throw new ConfigError(`${source} is not valid:\n${describeIssues(parsed.error.issues, (p) => p.map(String).join('.') || '(top level)')}`);
   }
   return parsed.data;
 }

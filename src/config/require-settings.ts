@@ -23,9 +23,11 @@ export function requireSettings(config: Config, role: Role): void {
   if (needs[role].includes('github') && !env.GITHUB_TOKEN) {
     if (env.GITHUB_APP_ID && !env.GITHUB_APP_PRIVATE_KEY)
       missing.push('GITHUB_APP_PRIVATE_KEY or GITHUB_APP_PRIVATE_KEY_PATH (the .pem private key generated for the GitHub App)');
-    else if (!env.GITHUB_APP_ID && env.GITHUB_APP_PRIVATE_KEY) missing.push('GITHUB_APP_ID (the App ID on the GitHub App\'s settings page)');
+    else if (!env.GITHUB_APP_ID && env.GITHUB_APP_PRIVATE_KEY) missing.push("GITHUB_APP_ID (the App ID on the GitHub App's settings page)");
     else if (!env.GITHUB_APP_ID)
-      missing.push('GITHUB_TOKEN (a token that can push branches and open pull requests), or GITHUB_APP_ID with GITHUB_APP_PRIVATE_KEY / GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App');
+      missing.push(
+        'GITHUB_TOKEN (a token that can push branches and open pull requests), or GITHUB_APP_ID with GITHUB_APP_PRIVATE_KEY / GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App',
+      );
   }
   if (env.SLACK_APP_TOKEN && !env.SLACK_APP_TOKEN.startsWith('xapp-'))
     missing.push('SLACK_APP_TOKEN must be an app-level token starting with xapp- (Basic Information > App-Level Tokens, scope connections:write)');
