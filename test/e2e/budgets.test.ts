@@ -33,7 +33,7 @@ describe('budgets', () => {
     const ts = (envelope.event as { ts: string }).ts;
     const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /draft PR #/.test(String(c.args.text)), 150_000);
     expect(String(reply.args.text)).toMatch(/step limit \(3 steps\)/);
-    expect(String(reply.args.text)).toMatch(/work done so far is kept/);
+    expect(String(reply.args.text)).toMatch(/work done until then is kept/);
     const pull = world.github.pulls('acme', 'budget')[0];
     expect(pull.draft).toBe(true);
     expect(script.trace).toHaveLength(3);
