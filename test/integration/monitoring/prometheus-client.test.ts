@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChangePoint } from '../../../src/monitoring/change-point.js';
+import { gatherMetricEvidence } from '../../../src/monitoring/metric-evidence.js';
 import { PrometheusClient } from '../../../src/monitoring/prometheus-client.js';
 import { freePort } from '../../helpers/free-port.js';
 import { type BackfilledPrometheus, startBackfilledPrometheus } from '../../helpers/prometheus-backfilled.js';
@@ -21,13 +22,13 @@ function history(): string {
   return lines.join('\n');
 }
 
-describe('PrometheusClient against the real Prometheus', () => {
-  let prometheus: BackfilledPrometheus;
-  beforeAll(async () => {
-    prometheus = await startBackfilledPrometheus(history());
-  }, 60_000);
-  afterAll(() => prometheus?.stop());
+let prometheus: BackfilledPrometheus;
+beforeAll(async () => {
+  prometheus = await startBackfilledPrometheus(history());
+}, 60_000);
+afterAll(() => prometheus?.stop());
 
+describe('PrometheusClient against the real Prometheus', () => {
   it('reads a range around the incident and the change point lands on the minute of the jump', async () => {
     const client = new PrometheusClient({ url: prometheus.url });
     const [series] = await client.queryRange({ query: 'http_errors_per_second{service="checkout"}', start, end: start + 59 * 60, step: 60 });
@@ -57,5 +58,37 @@ describe('PrometheusClient against the real Prometheus', () => {
     await expect(client.queryRange({ query: 'up', start: start + 600, end: start })).rejects.toMatchObject({ code: 'prometheus_bad_range' });
     const nobody = new PrometheusClient({ url: `http://127.0.0.1:${await freePort()}` });
     await expect(nobody.queryInstant('up')).rejects.toMatchObject({ code: 'prometheus_unreachable' });
+  });
+});
+
+describe('gatherMetricEvidence against the real Prometheus', () => {
+  const commit = (sha: string, at: number) => ({ sha, subject: `change ${sha}`, author: 'dev', date: new Date(at * 1000).toISOString(), files: [] });
+
+  it('puts the change point next to the commit and pull request just before it, and names a query it could not read', async () => {
+    const client = new PrometheusClient({ url: prometheus.url });
+    const evidence = await gatherMetricEvidence(
+      client,
+      { errors: 'sum by (service) (http_errors_per_second)', broken: 'rate(' },
+      { start, end: start + 59 * 60, step: 60 },
+      {
+        commits: [commit('aaa', jumpAt - 20 * 60), commit('bbb', jumpAt - 2 * 60), commit('ccc', jumpAt + 5 * 60)],
+        pulls: [
+          { number: 7, title: 'Retry payments', mergedAt: new Date((jumpAt - 3 * 60) * 1000).toISOString(), url: 'https://github.com/acme/checkout/pull/7' },
+        ],
+      },
+    );
+    const [errors] = evidence.findings;
+    expect(errors.changePoint?.time).toBe(jumpAt);
+    expect(errors.changePoint?.labels.service).toBe('checkout');
+    expect(errors.commitBefore?.sha).toBe('bbb');
+    expect(errors.pullBefore?.number).toBe(7);
+    expect(evidence.unreadable).toEqual([expect.stringMatching(/^broken \(rate\(\): Prometheus rejected the query/)]);
+  });
+
+  it('with Prometheus unreachable it still returns, naming every query it could not read', async () => {
+    const client = new PrometheusClient({ url: `http://127.0.0.1:${await freePort()}` });
+    const evidence = await gatherMetricEvidence(client, { errors: 'up' }, { start, end: start + 600 });
+    expect(evidence.findings).toEqual([]);
+    expect(evidence.unreadable).toEqual([expect.stringMatching(/errors \(up\): Prometheus at .* could not be reached/)]);
   });
 });
