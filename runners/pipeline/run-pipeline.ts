@@ -121,7 +121,7 @@ export interface RunProfile<J, R, O> {
   /** Log fields besides job id and repository (thread, incident). */
   logFields?(job: J): Record<string, unknown>;
   /** Before the checkout: facts from outside; returning `stop` ends the run with that outcome (reported). */
-  gather?(run: StartingRun<J>): Promise<{ stop?: O } | void>;
+  gather?(run: StartingRun<J>): Promise<{ stop?: O } | undefined>;
   workspace(run: StartingRun<J>): WorkspaceRequest;
   /** The first status line of the run. */
   preparing(run: StartingRun<J>): string;

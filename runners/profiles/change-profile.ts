@@ -83,7 +83,7 @@ export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
       };
     },
 
-    async after(run, { run: agentRun, verification }) {
+    async after(_run, { run: agentRun, verification }) {
       return (await steps.after?.({ report: agentRun.report, verification })) ?? {};
     },
 

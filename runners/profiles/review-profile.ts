@@ -36,7 +36,7 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
     async gather(run) {
       const { job, deps, context } = run;
       const number = reviewedPullNumber(job.elements, context.history);
-      if (number === undefined) return;
+      if (number === undefined) return undefined;
       if (!deps.github) throw new WrenchError('github_not_configured', 'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
       await context.reporter.phase('preparing', `reading pull request #${number}`);
       pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
+import { changeProfile } from '../../../runners/profiles/change-profile.js';
+import type { RunnerDeps } from '../../../runners/runner-deps.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import type { TaskJob } from '../../../src/queue/task-job.js';
+import type { RunPhase, RunReporter, RunResult } from '../../../src/reporting/run-result.js';
+import { createRedactor } from '../../../src/security/redact.js';
+import { finish, scriptedModel, toolUse } from '../../helpers/scripted-model.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+
+/** A local repository with a node test suite that passes. */
+function localRepo(dir: string): string {
+  const repo = path.join(dir, 'repo');
+  execFileSync('mkdir', ['-p', repo]);
+  git(repo, 'init', '-q', '-b', 'main');
+  writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'demo', private: true, scripts: { test: 'node --test' } }));
+  writeFileSync(path.join(repo, 'add.js'), 'exports.add = (a, b) => a + b;\n');
+  writeFileSync(path.join(repo, 'add.test.js'), "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./add.js');\ntest('adds', () => assert.strictEqual(add(1, 2), 3));\n");
+  git(repo, 'add', '.');
+  git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
+  return repo;
+}
+
+function recordingReporter() {
+  const phases: Array<{ phase: RunPhase; detail?: string }> = [];
+  const finished: RunResult[] = [];
+  const reporter: RunReporter = {
+    phase: async (phase, detail) => void phases.push({ phase, detail }),
+    finished: async (result) => void finished.push(result),
+    failed: async () => undefined,
+  };
+  return { reporter, phases, finished };
+}
+
+const job = (localPath: string, instruction: string): TaskJob => ({
+  kind: 'task',
+  origin: { type: 'cli' },
+  repo: { owner: 'local', name: 'demo', baseBranch: 'main' },
+  localPath,
+  instruction,
+  category: 'bug-fixing',
+  complexity: 'simple',
+  elements: {},
+  requester: { slackUserId: 'U1' },
+  requestedAt: new Date().toISOString(),
+});
+
+describe('runPipeline with the change profile (scripted model, real git, no child process)', () => {
+  let dir: TempDir;
+  let repo: string;
+  const deps = (anthropic: RunnerDeps['anthropic']): RunnerDeps => {
+    writeFileSync(path.join(dir.path, 'wrench.config.yml'), 'sandbox: { mode: none }\n');
+    const config = loadConfig({ WRENCH_DATA_DIR: path.join(dir.path, 'data') }, dir.path);
+    return { config, logger: createLogger({ level: 'silent' }), redact: createRedactor([]), anthropic, github: null, secrets: [] };
+  };
+
+  beforeEach(async () => {
+    dir = await makeTempDir('wrench-pipeline-');
+    repo = localRepo(dir.path);
+  });
+  afterEach(() => dir.remove());
+
+  it('runs every stage in order, verifies the change and pushes the branch back', async () => {
+    const model = scriptedModel([toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }), finish('Added sub.', 'node --test passes')]);
+    const { reporter, finished } = recordingReporter();
+    const stages: StageEvent[] = [];
+    const result = await runPipeline(changeProfile(), job(repo, 'Add a sub function to add.js'), { jobId: 'job-1', reporter, signal: new AbortController().signal, onStage: (e) => stages.push(e) }, deps(model.client));
+
+    expect(stages.filter((e) => e.status === 'started').map((e) => e.stage)).toEqual(['prepare', 'prepare', 'before', 'agent', 'verify', 'after', 'publish', 'report']);
+    expect(stages.some((e) => e.status === 'failed')).toBe(false);
+    expect(result.verificationVerdict).toBe('unchanged');
+    expect(result.pushedTo).toBe(repo);
+    expect(result.branch).toBeTruthy();
+    expect(git(repo, 'show', `${result.branch}:add.js`)).toContain('exports.sub');
+    expect(finished).toEqual([result]);
+  });
+
+  it('a change that breaks a passing test gets one fix round; still failing, it gets a draft reason and the regressed verdict', async () => {
+    const breakIt = toolUse('bash', { command: "printf 'exports.add = (a, b) => a - b;\\n' > add.js" });
+    const model = scriptedModel([breakIt, finish('All tests pass.', 'all tests pass'), breakIt, finish('All tests pass.', 'all tests pass')]);
+    const { reporter } = recordingReporter();
+    const result = await runPipeline(changeProfile(), job(repo, 'Tidy add.js'), { jobId: 'job-2', reporter, signal: new AbortController().signal }, deps(model.client));
+
+    expect(model.calls).toBe(4);
+    expect(result.verificationVerdict).toBe('regressed');
+    expect(result.draftReason).toMatch(/now fail/);
+  });
+});
