@@ -150,8 +150,8 @@ describe('threads as sessions', () => {
     const script = scriptByRun({ 'long report': [createFileStep('src/long.js', 'export const l = 1;\n'), finishStep(paragraphs.join('\n\n'))] });
     world.anthropic.setScript(script.items);
     const { ts } = await mention('long report: add src/long.js exporting `l`');
+    // The parts are posted in order: once the last paragraph is there, every earlier part is too.
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('end-119.'), 150_000);
-    await new Promise((r) => setTimeout(r, 500));
     const parts = world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /Paragraph \d+/.test(String(c.args.text)));
     expect(parts.length).toBeGreaterThan(1);
     const all = parts.map((p) => String(p.args.text)).join('\n');
