@@ -57,7 +57,7 @@ export function triageReportMrkdwn(view: TriageReportView): string {
   }
   if (report.nextSteps.length > 0) {
     lines.push('', '*Next steps*');
-    report.nextSteps.forEach((step, i) => lines.push(`${i + 1}. ${escapeMrkdwn(step)}`));
+    for (const [i, step] of report.nextSteps.entries()) lines.push(`${i + 1}. ${escapeMrkdwn(step)}`);
   }
   return lines.join('\n');
 }

@@ -11,7 +11,7 @@ export function richTextBlocksFor(text: string): unknown[] {
   const parts = text.split(/```/);
   parts.forEach((part, i) => {
     if (i % 2 === 1) {
-      elements.push({ type: 'rich_text_preformatted', border: 0, elements: [{ type: 'text', text: unescape(part.replace(/^\n|\n$/g, '')) }] });
+      elements.push({ type: 'rich_text_preformatted', border: 0, elements: [{ type: 'text', text: decodeEntities(part.replace(/^\n|\n$/g, '')) }] });
     } else if (part) {
       elements.push({ type: 'rich_text_section', elements: sectionElements(part) });
     }
@@ -25,13 +25,13 @@ function sectionElements(text: string): unknown[] {
   const out: unknown[] = [];
   let last = 0;
   const plain = (s: string) => {
-    if (s) out.push({ type: 'text', text: unescape(s) });
+    if (s) out.push({ type: 'text', text: decodeEntities(s) });
   };
   for (const match of text.matchAll(TOKEN)) {
     plain(text.slice(last, match.index));
     last = match.index + match[0].length;
     if (match[2] !== undefined) {
-      out.push({ type: 'text', text: unescape(match[2]), style: { code: true } });
+      out.push({ type: 'text', text: decodeEntities(match[2]), style: { code: true } });
       continue;
     }
     const [target = '', label] = (match[1] ?? '').split('|', 2);
@@ -39,12 +39,12 @@ function sectionElements(text: string): unknown[] {
     else if (target.startsWith('#')) out.push({ type: 'channel', channel_id: target.slice(1) });
     else if (target.startsWith('!subteam^')) out.push({ type: 'usergroup', usergroup_id: target.slice('!subteam^'.length) });
     else if (target.startsWith('!')) out.push({ type: 'broadcast', range: target.slice(1) });
-    else out.push({ type: 'link', url: unescape(target), ...(label ? { text: unescape(label) } : {}) });
+    else out.push({ type: 'link', url: decodeEntities(target), ...(label ? { text: decodeEntities(label) } : {}) });
   }
   plain(text.slice(last));
   return out;
 }
 
-function unescape(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
