@@ -35,7 +35,10 @@ function trajectory(steps: number): ScriptItem[] {
           : kind === 2
             ? { name: 'bash', input: { command: 'seq 1 200000' } }
             : kind === 3
-              ? { name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: `src/module${i % 8}.ts`, old_str: `value${i % 8} = 1`, new_str: `value${i % 8} = 1 // ${i}` } }
+              ? {
+                  name: 'str_replace_based_edit_tool',
+                  input: { command: 'str_replace', path: `src/module${i % 8}.ts`, old_str: `value${i % 8} = 1`, new_str: `value${i % 8} = 1 // ${i}` },
+                }
               : { name: 'bash', input: { command: 'cat src/big.txt' } };
     items.push(toolUseResponse([call], `Step ${i + 1}: looking at the next thing.`));
   }
@@ -108,7 +111,9 @@ async function measure(caching: boolean): Promise<Measure> {
     const largestToolResult = Math.max(
       ...fake.requests.flatMap((r) =>
         ((r.body as { messages: Array<{ content: unknown }> }).messages ?? []).flatMap((m) =>
-          Array.isArray(m.content) ? m.content.filter((b: { type?: string }) => b.type === 'tool_result').map((b: { content?: unknown }) => String(b.content ?? '').length) : [],
+          Array.isArray(m.content)
+            ? m.content.filter((b: { type?: string }) => b.type === 'tool_result').map((b: { content?: unknown }) => String(b.content ?? '').length)
+            : [],
         ),
       ),
     );

@@ -43,8 +43,14 @@ const cases = CASES.map((c) => c.text);
 const all = [...samples, ...cases];
 measure(all, 50); // warm-up: let the JIT compile the regular expressions
 
-for (const [name, texts] of [['samples', samples], ['cases', cases], ['all', all]] as const) {
+for (const [name, texts] of [
+  ['samples', samples],
+  ['cases', cases],
+  ['all', all],
+] as const) {
   if (texts.length === 0) continue;
   const { mean, p99 } = measure(texts, ROUNDS);
-  console.log(`${name.padEnd(8)} ${String(texts.length).padStart(4)} instructions  mean ${mean.toFixed(1).padStart(6)} µs  p99 ${p99.toFixed(0).padStart(5)} µs`);
+  console.log(
+    `${name.padEnd(8)} ${String(texts.length).padStart(4)} instructions  mean ${mean.toFixed(1).padStart(6)} µs  p99 ${p99.toFixed(0).padStart(5)} µs`,
+  );
 }

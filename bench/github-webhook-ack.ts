@@ -28,7 +28,10 @@ async function timed(send: (i: number) => Promise<unknown>): Promise<number[]> {
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const row = (name: string, t: number[]) => console.log(`${name.padEnd(34)} p50 ${pct(t, 50).toFixed(1).padStart(7)}  p95 ${pct(t, 95).toFixed(1).padStart(7)}  max ${t[t.length - 1]!.toFixed(1).padStart(7)}`);
+const row = (name: string, t: number[]) =>
+  console.log(
+    `${name.padEnd(34)} p50 ${pct(t, 50).toFixed(1).padStart(7)}  p95 ${pct(t, 95).toFixed(1).padStart(7)}  max ${t[t.length - 1]!.toFixed(1).padStart(7)}`,
+  );
 
 const world = await createE2eWorld('channels:\n  C0DEV: { repo: acme/app }\nsandbox: { mode: none }\n', { github: { users: { ghp_reader: 'reader' } } });
 try {
@@ -41,17 +44,31 @@ try {
   const redis = createRedis(world.redis.url);
   const sessions = new ThreadSessionStore(redis, world.env.WRENCH_QUEUE_PREFIX);
   const now = new Date().toISOString();
-  await sessions.update('C0DEV', '1700000000.000100', () => ({ channel: 'C0DEV', threadTs: '1700000000.000100', repo: { owner: 'acme', name: 'app' }, requester: 'U0A', branch: 'wrench/bench', pullRequest: { number: ours, url: 'u' }, runs: [], createdAt: now, updatedAt: now }));
+  await sessions.update('C0DEV', '1700000000.000100', () => ({
+    channel: 'C0DEV',
+    threadTs: '1700000000.000100',
+    repo: { owner: 'acme', name: 'app' },
+    requester: 'U0A',
+    branch: 'wrench/bench',
+    pullRequest: { number: ours, url: 'u' },
+    runs: [],
+    createdAt: now,
+    updatedAt: now,
+  }));
   sessions.close();
   redis.disconnect();
 
   await world.start({ GITHUB_WEBHOOK_SECRET: SECRET });
   const url = `${world.wrench!.url}/github/webhook`;
   const reader = new Octokit({ auth: 'ghp_reader', baseUrl: world.github.url });
-  const comment = async (pull: number) => world.github.payloads.issueComment((await reader.issues.createComment({ owner: 'acme', repo: 'app', issue_number: pull, body: '@wrench-bot bench' })).data.id);
+  const comment = async (pull: number) =>
+    world.github.payloads.issueComment(
+      (await reader.issues.createComment({ owner: 'acme', repo: 'app', issue_number: pull, body: '@wrench-bot bench' })).data.id,
+    );
   const onOurs = await comment(ours);
   const onTheirs = await comment(theirs);
-  const send = (event: string, payload: unknown, options: { deliveryId?: string; badSignature?: boolean } = {}) => deliverGitHubWebhook(url, event, payload, { secret: SECRET, ...options });
+  const send = (event: string, payload: unknown, options: { deliveryId?: string; badSignature?: boolean } = {}) =>
+    deliverGitHubWebhook(url, event, payload, { secret: SECRET, ...options });
 
   console.log(`${N} deliveries of each kind, one at a time (ms)`);
   row('bad signature (401)', await timed(() => send('issue_comment', onOurs, { badSignature: true })));

@@ -50,8 +50,18 @@ interface Figures {
 const share = (hits: number, of: number) => (of === 0 ? 'n/a' : `${hits}/${of} (${Math.round((100 * hits) / of)}%)`);
 
 function measure(samples: Sample[]): Figures {
-  let clear = 0, clearHeld = 0, vague = 0, vagueGuessed = 0, category = 0, categoryAlt = 0, verdict = 0, complexity = 0;
-  let rewrites = 0, rewritesCaught = 0, unreadable = 0, unreadableCategory = 0;
+  let clear = 0,
+    clearHeld = 0,
+    vague = 0,
+    vagueGuessed = 0,
+    category = 0,
+    categoryAlt = 0,
+    verdict = 0,
+    complexity = 0;
+  let rewrites = 0,
+    rewritesCaught = 0,
+    unreadable = 0,
+    unreadableCategory = 0;
   for (const sample of samples) {
     const reading = readInstruction(withoutMention(sample.text));
     if (sample.verdict === 'well-formed') {
@@ -99,4 +109,5 @@ const rows: [string, keyof Figures, string][] = [
   ['in a language the rules cannot read (let through)', 'unreadable', 'verdict left to the model reader'],
 ];
 console.log(`${'rules alone'.padEnd(52)}${'ours'.padEnd(16)}${'real'.padEnd(16)}`);
-for (const [label, key, goal] of rows) console.log(`${label.padEnd(52)}${String(results.ours?.[key]).padEnd(16)}${String(results.real?.[key]).padEnd(16)}${goal}`);
+for (const [label, key, goal] of rows)
+  console.log(`${label.padEnd(52)}${String(results.ours?.[key]).padEnd(16)}${String(results.real?.[key]).padEnd(16)}${goal}`);

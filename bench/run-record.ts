@@ -19,12 +19,29 @@ const redact = createRedactor(['ghp_benchbenchbenchbenchbenchbench1234']);
 const output = Array.from({ length: 60 }, (_, i) => `line ${i}: ok ${'x'.repeat(60)}`).join('\n');
 
 async function record(id: string, maxBytes: number): Promise<{ ms: number; perCallUs: number }> {
-  const recorder = await RunRecorder.start(store, redact, { id, repository: 'acme/web', instruction: 'bench', category: 'feature', requester: 'U0' }, { maxBytes }, pino({ level: 'silent' }));
+  const recorder = await RunRecorder.start(
+    store,
+    redact,
+    { id, repository: 'acme/web', instruction: 'bench', category: 'feature', requester: 'U0' },
+    { maxBytes },
+    pino({ level: 'silent' }),
+  );
   const started = performance.now();
   for (let i = 0; i < calls; i++) {
     recorder.agentEvent({ type: 'text', step: i, detail: `Step ${i}: looking at the next file.` });
-    recorder.agentEvent({ type: 'tool_result', step: i, detail: 'bash', call: { id: `t${i}`, name: 'bash', input: { command: `cat src/file${i}.ts` }, output, isError: false } });
-    recorder.agentEvent({ type: 'usage', step: i, detail: 'usage', usage: { inputTokens: i * 1000, outputTokens: i * 50, cacheReadTokens: 0, cacheWriteTokens: 0 }, costUsd: i / 1000 });
+    recorder.agentEvent({
+      type: 'tool_result',
+      step: i,
+      detail: 'bash',
+      call: { id: `t${i}`, name: 'bash', input: { command: `cat src/file${i}.ts` }, output, isError: false },
+    });
+    recorder.agentEvent({
+      type: 'usage',
+      step: i,
+      detail: 'usage',
+      usage: { inputTokens: i * 1000, outputTokens: i * 50, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      costUsd: i / 1000,
+    });
   }
   const queued = performance.now() - started;
   await recorder.flush();
@@ -41,7 +58,9 @@ const readMs = performance.now() - readStarted;
 
 console.log(`tool calls per run: ${calls} (each with a text, a 60-line output and a usage update)`);
 console.log(`record, no cap:    ${uncapped.ms.toFixed(0)} ms until all in Redis; ${uncapped.perCallUs.toFixed(0)} µs per call on the agent's path`);
-console.log(`record, 2 MB cap:  ${capped.ms.toFixed(0)} ms; ${entries.length} entries kept, ${(summary!.bytes / 1024).toFixed(0)} KB, truncated: ${summary!.truncated}`);
+console.log(
+  `record, 2 MB cap:  ${capped.ms.toFixed(0)} ms; ${entries.length} entries kept, ${(summary!.bytes / 1024).toFixed(0)} KB, truncated: ${summary!.truncated}`,
+);
 console.log(`page at the cap:   read + render ${readMs.toFixed(0)} ms, ${(html.length / 1024).toFixed(0)} KB of HTML`);
 
 redis.disconnect();

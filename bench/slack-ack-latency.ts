@@ -23,7 +23,10 @@ async function timed(send: () => Promise<unknown>): Promise<number[]> {
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const row = (name: string, t: number[]) => console.log(`${name.padEnd(34)} p50 ${pct(t, 50).toFixed(1).padStart(7)}  p95 ${pct(t, 95).toFixed(1).padStart(7)}  max ${t[t.length - 1]!.toFixed(1).padStart(7)}`);
+const row = (name: string, t: number[]) =>
+  console.log(
+    `${name.padEnd(34)} p50 ${pct(t, 50).toFixed(1).padStart(7)}  p95 ${pct(t, 95).toFixed(1).padStart(7)}  max ${t[t.length - 1]!.toFixed(1).padStart(7)}`,
+  );
 
 const world = await createE2eWorld('channels:\n  C0DEV: { repo: acme/target }\nsandbox: { mode: none }\n');
 try {
@@ -33,8 +36,16 @@ try {
   row('signed JSON null', await timed(() => deliverEvent(url, SIGNING_SECRET, 'null')));
   row('event_callback with event: null', await timed(() => deliverEvent(url, SIGNING_SECRET, '{"type":"event_callback","event":null}')));
   row('unknown envelope type', await timed(() => deliverEvent(url, SIGNING_SECRET, '{"type":"brand_new"}')));
-  row('block_actions, foreign action id', await timed(() => deliverInteraction(url, SIGNING_SECRET, blockActionsPayload({ user: 'U0A', channel: 'C0DEV', message_ts: '1.1', action_id: 'other_app_button' }))));
-  row('view_submission, foreign callback', await timed(() => deliverInteraction(url, SIGNING_SECRET, viewSubmissionPayload({ user: 'U0A', callback_id: 'other_app_modal' }))));
+  row(
+    'block_actions, foreign action id',
+    await timed(() =>
+      deliverInteraction(url, SIGNING_SECRET, blockActionsPayload({ user: 'U0A', channel: 'C0DEV', message_ts: '1.1', action_id: 'other_app_button' })),
+    ),
+  );
+  row(
+    'view_submission, foreign callback',
+    await timed(() => deliverInteraction(url, SIGNING_SECRET, viewSubmissionPayload({ user: 'U0A', callback_id: 'other_app_modal' }))),
+  );
   row('/healthz, Redis up', await timed(() => fetch(`${world.wrench!.url}/healthz`).then((r) => r.text())));
   await world.redis.stop();
   row('/healthz, Redis down', await timed(() => fetch(`${world.wrench!.url}/healthz`).then((r) => r.text())));

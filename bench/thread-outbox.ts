@@ -19,11 +19,18 @@ const MESSAGES = Number(process.argv[3] ?? 10);
 
 const [slack, server] = await Promise.all([startSlackFake(), startRedisServer()]);
 const redis = new Redis(server.url);
-const outbox = new ThreadOutbox(redis, `bench-${process.pid}`, outboxSlackClient('xoxb-bench', slack.apiUrl), createRedactor([]), createLogger({ level: 'silent' }), {
-  baseDelayMs: 100,
-  maxDelayMs: 1000,
-  pollMs: 50,
-});
+const outbox = new ThreadOutbox(
+  redis,
+  `bench-${process.pid}`,
+  outboxSlackClient('xoxb-bench', slack.apiUrl),
+  createRedactor([]),
+  createLogger({ level: 'silent' }),
+  {
+    baseDelayMs: 100,
+    maxDelayMs: 1000,
+    pollMs: 50,
+  },
+);
 const threads = Array.from({ length: THREADS }, (_, i) => ({ channel: 'C0BENCH', threadTs: `1700000000.${String(i).padStart(6, '0')}` }));
 const delivered = (thread: (typeof threads)[number]) => slack.messages(thread.channel, thread.threadTs).length;
 const allDelivered = (count: number) => threads.every((t) => delivered(t) >= count);
@@ -47,7 +54,17 @@ slack.recover();
 started = performance.now();
 await until(() => allDelivered(2 * MESSAGES));
 const catchUpSeconds = (performance.now() - started) / 1000;
-const inOrder = threads.every((t) => slack.messages(t.channel, t.threadTs).map((m) => m.text).join() === [...Array(MESSAGES).keys()].map((m) => `up ${m}`).concat([...Array(MESSAGES).keys()].map((m) => `down ${m}`)).join());
+const inOrder = threads.every(
+  (t) =>
+    slack
+      .messages(t.channel, t.threadTs)
+      .map((m) => m.text)
+      .join() ===
+    [...Array(MESSAGES).keys()]
+      .map((m) => `up ${m}`)
+      .concat([...Array(MESSAGES).keys()].map((m) => `down ${m}`))
+      .join(),
+);
 
 console.log(`threads ${THREADS} x messages ${MESSAGES}`);
 console.log(`queue one message:           ${queueMs.toFixed(2)} ms`);

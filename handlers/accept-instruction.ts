@@ -14,7 +14,6 @@ import { understandingCard } from '../src/slack/understanding-card.js';
 import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
 import { startManualTriage } from './manual-triage.js';
 
-
 /**
  * The one path from an instruction to a queued run, shared by mentions, thread answers, the modal and
  * "Start anyway". New ill-formed work is not guessed at: Wrench asks for what is missing and keeps the
@@ -27,7 +26,11 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const isFollowUp = !!session && session.runs.length > 0;
   // The fast model reads it (with the thread's earlier instructions for a follow-up); the rules when it cannot.
   const history = session?.runs.map((run) => run.instruction) ?? [];
-  const { reading: read, usage, latencyMs } = deps.readInstruction ? await deps.readInstruction(input.text, history) : { reading: readInstruction(input.text), usage: undefined, latencyMs: 0 };
+  const {
+    reading: read,
+    usage,
+    latencyMs,
+  } = deps.readInstruction ? await deps.readInstruction(input.text, history) : { reading: readInstruction(input.text), usage: undefined, latencyMs: 0 };
   // A follow-up continues the thread's task ("also add src/farewell.js; npm test passes" is more of the same
   // feature, not a testing task): read by the rules alone, it keeps the category of the thread's first run.
   const threadCategory = isFollowUp && read.readBy !== 'model' ? session.runs.find((r) => r.category)?.category : undefined;
@@ -61,7 +64,13 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
  * Nothing here talks to Slack directly: the run is recorded and queued in Redis, and its status card waits in
  * the thread's outbox (ahead of everything the run will say), so a Slack outage at this moment loses nothing.
  */
-async function startRun(input: InstructionInput, repo: RepoRef, reading: InstructionReading, session: ThreadSession | null, deps: HandlerDeps): Promise<AcceptOutcome> {
+async function startRun(
+  input: InstructionInput,
+  repo: RepoRef,
+  reading: InstructionReading,
+  session: ThreadSession | null,
+  deps: HandlerDeps,
+): Promise<AcceptOutcome> {
   const outbox = outboxOf(deps, input.client);
   const repository = `${repo.owner}/${repo.name}`;
   const thread = { channel: input.channel, threadTs: input.threadTs };
@@ -74,7 +83,15 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
   // The run is in the session (in message order) before anything else, so a worker never misses it.
   await deps.sessions.update(input.channel, input.threadTs, (current) => {
     const base = current ?? newSession(input, repo);
-    const run = { jobId, instruction: input.text, requester: input.user, messageTs: input.messageTs, status: 'queued' as const, category: reading.category, at: new Date().toISOString() };
+    const run = {
+      jobId,
+      instruction: input.text,
+      requester: input.user,
+      messageTs: input.messageTs,
+      status: 'queued' as const,
+      category: reading.category,
+      at: new Date().toISOString(),
+    };
     return { ...base, pending: undefined, runs: [...base.runs, run] };
   });
   const statusKey = statusCardKey(jobId);
@@ -99,7 +116,9 @@ async function startRun(input: InstructionInput, repo: RepoRef, reading: Instruc
     await deps.sessions.update(input.channel, input.threadTs, (current) =>
       current ? { ...current, runs: current.runs.filter((r) => r.jobId !== jobId) } : null,
     );
-    await outbox.update(thread, statusKey, { text: notQueuedMessage(error, 'task') }).catch((e: unknown) => deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'));
+    await outbox
+      .update(thread, statusKey, { text: notQueuedMessage(error, 'task') })
+      .catch((e: unknown) => deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'));
     return 'failed';
   }
   deps.logger.info({ jobId, repo: repository, category: reading.category, thread: input.threadTs }, 'task queued');

@@ -52,7 +52,12 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   }
   if (input.sharedChannel && !deps.config.file.access.sharedChannels) {
     log.warn({ user: event.user }, 'refused: Slack Connect channel');
-    await poster.ephemeral(event.channel, event.user, threadTs, 'Wrench does not take work in Slack Connect channels here. An administrator can allow it with `access.sharedChannels: true` in `wrench.config.yml`.');
+    await poster.ephemeral(
+      event.channel,
+      event.user,
+      threadTs,
+      'Wrench does not take work in Slack Connect channels here. An administrator can allow it with `access.sharedChannels: true` in `wrench.config.yml`.',
+    );
     return 'unauthorized';
   }
   if (!text) {
@@ -73,7 +78,15 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   // Best effort, after the fact: the outbox adds it when Slack answers; the work never waits on it.
   await outboxOf(deps, input.client).react({ channel: event.channel, threadTs }, event.ts, 'eyes');
 
-  const common = { client: input.client, channel: event.channel, threadTs, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user };
+  const common = {
+    client: input.client,
+    channel: event.channel,
+    threadTs,
+    messageTs: event.ts,
+    teamId: input.teamId,
+    dedupKey: input.eventId,
+    user: event.user,
+  };
   try {
     return await startWork(input, common, text, deps, poster, log);
   } catch (error) {
@@ -81,7 +94,9 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
     log.error({ err: error }, 'could not take the mention');
     await outboxOf(deps, input.client).post(
       { channel: event.channel, threadTs },
-      { text: ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.' },
+      {
+        text: ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.',
+      },
     );
     return 'failed';
   }

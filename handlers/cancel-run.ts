@@ -19,7 +19,8 @@ export async function cancelThreadRuns(
   const allowed = active.some((r) => r.requester === input.user) || canApprove(deps.config.file.access, input.user).allowed;
   if (!allowed) {
     deps.logger.warn({ user: input.user, thread: input.threadTs }, 'refused: cancel by someone who is neither requester nor approver');
-    if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, 'Only the person who asked for this run, or an approver, can cancel it.');
+    if (!input.quiet)
+      await poster.ephemeral(input.channel, input.user, input.threadTs, 'Only the person who asked for this run, or an approver, can cancel it.');
     return 'not_allowed';
   }
   const cancellation = new Cancellation(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);

@@ -57,7 +57,17 @@ export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): 
   const { thread, pending, poster } = found;
   if (pending.cardTs) await poster.update(thread.channel, pending.cardTs, { text: `Starting anyway at <@${input.user}>'s request.` });
   return acceptInstruction(
-    { client: input.client, channel: thread.channel, threadTs: thread.threadTs, messageTs: pending.messageTs, teamId: input.teamId, dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`, user: pending.requester, text: pending.text, force: true },
+    {
+      client: input.client,
+      channel: thread.channel,
+      threadTs: thread.threadTs,
+      messageTs: pending.messageTs,
+      teamId: input.teamId,
+      dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`,
+      user: pending.requester,
+      text: pending.text,
+      force: true,
+    },
     deps,
   );
 }
@@ -69,7 +79,14 @@ export type ViewAck = { response_action: 'errors'; errors: Record<string, string
  * (the modal stays open); well-formed -> ack and start.
  */
 export async function handleClarifySubmission(
-  input: { client: WebClient; user: string; viewId: string; privateMetadata: string; values: Record<string, Record<string, { value?: string | null }>>; teamId?: string },
+  input: {
+    client: WebClient;
+    user: string;
+    viewId: string;
+    privateMetadata: string;
+    values: Record<string, Record<string, { value?: string | null }>>;
+    teamId?: string;
+  },
   deps: HandlerDeps,
   ack: (response?: ViewAck) => Promise<void>,
 ): Promise<string> {
@@ -93,7 +110,16 @@ export async function handleClarifySubmission(
   const pending = session.pending;
   if (pending.cardTs) await new ThreadPoster(input.client, deps.redact).update(thread.channel, pending.cardTs, { text: 'Thanks, that is enough to start.' });
   return acceptInstruction(
-    { client: input.client, channel: thread.channel, threadTs: thread.threadTs, messageTs: pending.messageTs, teamId: input.teamId, dedupKey: `view-${input.viewId}`, user: pending.requester, text: combined },
+    {
+      client: input.client,
+      channel: thread.channel,
+      threadTs: thread.threadTs,
+      messageTs: pending.messageTs,
+      teamId: input.teamId,
+      dedupKey: `view-${input.viewId}`,
+      user: pending.requester,
+      text: combined,
+    },
     deps,
   );
 }

@@ -90,7 +90,10 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
 
 /** The 404 the route answers when GITHUB_WEBHOOK_SECRET is not set. */
 export function gitHubWebhookDisabled(_req: IncomingMessage, res: ServerResponse): void {
-  reply(res, 404, { error: 'github_webhook_disabled', message: 'The GitHub webhook is off: set GITHUB_WEBHOOK_SECRET to the secret of the GitHub App (or repository) webhook.' });
+  reply(res, 404, {
+    error: 'github_webhook_disabled',
+    message: 'The GitHub webhook is off: set GITHUB_WEBHOOK_SECRET to the secret of the GitHub App (or repository) webhook.',
+  });
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -13,7 +13,11 @@ export async function handleHealth(_req: IncomingMessage, res: ServerResponse, d
     res.writeHead(503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: 'unavailable', redis, reason }));
   };
-  if (deps.redis.status !== 'ready') return unavailable(deps.redis.status, `The Redis connection is ${deps.redis.status}; Wrench reconnects by itself. Check that Redis is running and REDIS_URL points to it.`);
+  if (deps.redis.status !== 'ready')
+    return unavailable(
+      deps.redis.status,
+      `The Redis connection is ${deps.redis.status}; Wrench reconnects by itself. Check that Redis is running and REDIS_URL points to it.`,
+    );
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms.`)), timeoutMs);
@@ -21,7 +25,12 @@ export async function handleHealth(_req: IncomingMessage, res: ServerResponse, d
   try {
     const states = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'] as const;
     const [, counts, triage, workers] = await Promise.race([
-      Promise.all([deps.redis.ping(), deps.queues.tasks.getJobCounts(...states), deps.queues.triage.getJobCounts(...states), deps.queues.tasks.getWorkersCount()]),
+      Promise.all([
+        deps.redis.ping(),
+        deps.queues.tasks.getJobCounts(...states),
+        deps.queues.triage.getJobCounts(...states),
+        deps.queues.tasks.getWorkersCount(),
+      ]),
       timeout,
     ]);
     const depth = [...Object.values(counts), ...Object.values(triage)].reduce((sum, n) => sum + n, 0);

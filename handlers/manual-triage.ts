@@ -18,7 +18,11 @@ export async function startManualTriage(input: InstructionInput, repo: RepoRef, 
   const triageId = jobIdFor('triage', input.dedupKey);
   // The status line waits in the thread's outbox (the triage edits it under the same key): Slack failing now loses nothing.
   const statusKey = statusCardKey(triageId);
-  await outbox.post(thread, { text: `:mag: Triage queued: I will investigate \`${escapeMrkdwn(repository)}\` read-only (recent changes and the code) and report here.` }, statusKey);
+  await outbox.post(
+    thread,
+    { text: `:mag: Triage queued: I will investigate \`${escapeMrkdwn(repository)}\` read-only (recent changes and the code) and report here.` },
+    statusKey,
+  );
   try {
     await enqueueTriage(deps.queues, triageId, {
       kind: 'triage',
@@ -32,7 +36,9 @@ export async function startManualTriage(input: InstructionInput, repo: RepoRef, 
     });
   } catch (error) {
     deps.logger.error({ err: error, triageId }, 'could not queue the triage');
-    await outbox.update(thread, statusKey, { text: notQueuedMessage(error, 'triage') }).catch((e: unknown) => deps.logger.error({ err: e, triageId }, 'could not say the triage was not queued'));
+    await outbox
+      .update(thread, statusKey, { text: notQueuedMessage(error, 'triage') })
+      .catch((e: unknown) => deps.logger.error({ err: e, triageId }, 'could not say the triage was not queued'));
     return 'failed';
   }
   // An instruction that first needed details is answered now: nothing is pending in the thread any more.

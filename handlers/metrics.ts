@@ -10,7 +10,11 @@ const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children
  * GET /metrics in Prometheus text format. Off (404) unless WRENCH_METRICS=on or WRENCH_METRICS_TOKEN is
  * set; with a token every scrape needs `Authorization: Bearer <token>` (401 otherwise).
  */
-export function metricsHandler(env: Pick<EnvOptions, 'WRENCH_METRICS' | 'WRENCH_METRICS_TOKEN'>, metrics: Metrics, queues?: Pick<Queues, 'tasks' | 'triage'> & Partial<Pick<Queues, 'github'>>) {
+export function metricsHandler(
+  env: Pick<EnvOptions, 'WRENCH_METRICS' | 'WRENCH_METRICS_TOKEN'>,
+  metrics: Metrics,
+  queues?: Pick<Queues, 'tasks' | 'triage'> & Partial<Pick<Queues, 'github'>>,
+) {
   const enabled = env.WRENCH_METRICS === 'on' || !!env.WRENCH_METRICS_TOKEN;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!enabled) {

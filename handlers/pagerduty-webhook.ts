@@ -94,7 +94,8 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
   } catch (error) {
     eventLog.error({ err: error }, 'could not queue the PagerDuty event');
     await claims.release(taken).catch(() => undefined);
-    if ((error as { code?: unknown }).code === 'invalid_job') return reply(res, 500, { error: 'invalid_job', message: `Wrench built a malformed job from this event (a bug in Wrench): ${(error as Error).message}` });
+    if ((error as { code?: unknown }).code === 'invalid_job')
+      return reply(res, 500, { error: 'invalid_job', message: `Wrench built a malformed job from this event (a bug in Wrench): ${(error as Error).message}` });
     return reply(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; PagerDuty will retry.' });
   }
   eventLog.info({ kind: decision.job.kind }, 'PagerDuty event queued');
@@ -123,10 +124,19 @@ async function decide(
       const [owner, name] = service.repo.split('/');
       const channelConfig = deps.config.file.channels[service.channel];
       const baseBranch = channelConfig?.repo === service.repo ? channelConfig.baseBranch : undefined;
-      return { job: { kind: 'incident-triggered', event, incident: webhook.incident, repo: { owner, name, ...(baseBranch ? { baseBranch } : {}) }, channel: service.channel } };
+      return {
+        job: {
+          kind: 'incident-triggered',
+          event,
+          incident: webhook.incident,
+          repo: { owner, name, ...(baseBranch ? { baseBranch } : {}) },
+          channel: service.channel,
+        },
+      };
     }
     case 'card': {
-      if (!deps.config.file.pagerduty.services[webhook.incident.service.id]) return { ignored: `service ${webhook.incident.service.id} is not in pagerduty.services` };
+      if (!deps.config.file.pagerduty.services[webhook.incident.service.id])
+        return { ignored: `service ${webhook.incident.service.id} is not in pagerduty.services` };
       return { job: { kind: 'incident-updated', event, incident: webhook.incident } };
     }
     case 'annotated': {

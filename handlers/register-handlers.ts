@@ -23,7 +23,15 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
         eventId: body.event_id,
         teamId: teamIdOf(body),
         botUserId: context.botUserId,
-        event: { channel: event.channel, user: event.user, text: event.text, blocks: event.blocks, ts: event.ts, thread_ts: event.thread_ts, bot_id: event.bot_id },
+        event: {
+          channel: event.channel,
+          user: event.user,
+          text: event.text,
+          blocks: event.blocks,
+          ts: event.ts,
+          thread_ts: event.thread_ts,
+          bot_id: event.bot_id,
+        },
         client,
         sharedChannel: (body as { is_ext_shared_channel?: boolean }).is_ext_shared_channel === true,
       },
@@ -33,7 +41,17 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   });
 
   app.event(known.event('message'), async ({ event, body, client, context }) => {
-    const message = event as { channel: string; channel_type?: string; user?: string; text?: string | null; blocks?: unknown; ts: string; thread_ts?: string; bot_id?: string; subtype?: string };
+    const message = event as {
+      channel: string;
+      channel_type?: string;
+      user?: string;
+      text?: string | null;
+      blocks?: unknown;
+      ts: string;
+      thread_ts?: string;
+      bot_id?: string;
+      subtype?: string;
+    };
     const input = { eventId: body.event_id, teamId: teamIdOf(body), botUserId: context.botUserId, event: message, client };
     const outcome = message.channel_type === 'im' ? await handleDirectMessage(input, deps) : await handleThreadMessage(input, deps);
     deps.logger.debug({ eventId: body.event_id, channel: message.channel, subtype: message.subtype, outcome }, 'message event handled');
@@ -46,19 +64,29 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     if (threadTs) await cancelThreadRuns({ client, channel, threadTs, user: event.user, quiet: true }, deps);
   });
 
-  const button = (handler: (input: { client: typeof app.client; user: string; value?: string; triggerId?: string; teamId?: string }) => Promise<unknown>) =>
+  const button =
+    (handler: (input: { client: typeof app.client; user: string; value?: string; triggerId?: string; teamId?: string }) => Promise<unknown>) =>
     async ({ ack, body, client }: { ack: () => Promise<void>; body: unknown; client: typeof app.client }) => {
       await ack();
       const b = body as ButtonBody;
       await handler({ client, user: b.user.id, value: b.actions[0]?.value, triggerId: b.trigger_id, teamId: teamIdOf({ team_id: b.team?.id }) });
     };
 
-  app.action(known.action(ACTIONS.addDetails), button((input) => handleAddDetails(input, deps)));
-  app.action(known.action(ACTIONS.startAnyway), button((input) => handleStartAnyway(input, deps)));
-  app.action(known.action(ACTIONS.cancelRun), button(async (input) => {
-    const thread = decodeThreadRef(input.value);
-    if (thread) await cancelThreadRuns({ client: input.client, channel: thread.channel, threadTs: thread.threadTs, user: input.user }, deps);
-  }));
+  app.action(
+    known.action(ACTIONS.addDetails),
+    button((input) => handleAddDetails(input, deps)),
+  );
+  app.action(
+    known.action(ACTIONS.startAnyway),
+    button((input) => handleStartAnyway(input, deps)),
+  );
+  app.action(
+    known.action(ACTIONS.cancelRun),
+    button(async (input) => {
+      const thread = decodeThreadRef(input.value);
+      if (thread) await cancelThreadRuns({ client: input.client, channel: thread.channel, threadTs: thread.threadTs, user: input.user }, deps);
+    }),
+  );
 
   app.event('app_home_opened', async ({ event, client }) => {
     if (!deps.runLog) return;
@@ -69,7 +97,14 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
 
   app.view(known.view(VIEWS.clarify), async ({ ack, body, view, client }) => {
     await handleClarifySubmission(
-      { client, user: body.user.id, viewId: view.id, privateMetadata: view.private_metadata, values: view.state.values as never, teamId: teamIdOf({ team_id: body.team?.id }) },
+      {
+        client,
+        user: body.user.id,
+        viewId: view.id,
+        privateMetadata: view.private_metadata,
+        values: view.state.values as never,
+        teamId: teamIdOf({ team_id: body.team?.id }),
+      },
       deps,
       (response) => (response ? ack(response) : ack()),
     );

@@ -55,7 +55,12 @@ async function guard(res: ServerResponse, deps: RunPageDeps, serve: () => Promis
 }
 
 /** The run id and query when the link (or the Slack sign-in) is good; otherwise the 403/404 page or the sign-in redirect has been sent. */
-async function authorize(req: Request, res: ServerResponse, deps: RunPageDeps, kind: 'page' | 'events'): Promise<{ id: string; query: URLSearchParams } | null> {
+async function authorize(
+  req: Request,
+  res: ServerResponse,
+  deps: RunPageDeps,
+  kind: 'page' | 'events',
+): Promise<{ id: string; query: URLSearchParams } | null> {
   const id = String(req.params?.id ?? '');
   const query = new URL(req.url ?? '/', 'http://wrench').searchParams;
   if (!deps.links && !deps.signIn) {
@@ -103,7 +108,8 @@ async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps)
   let closed = false;
   req.on('close', () => (closed = true));
   res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-  const send = (event: string, data: unknown, id?: number) => res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown, id?: number) =>
+    res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const pollMs = deps.pollMs ?? 1000;
   // A stream ends after a while (the browser reconnects where it left off), so a run whose worker died holds nothing forever.
   const until = Date.now() + (deps.maxStreamMs ?? 10 * 60_000);

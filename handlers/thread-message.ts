@@ -22,7 +22,8 @@ export interface ThreadMessageInput {
  */
 export async function handleThreadMessage(input: ThreadMessageInput, deps: HandlerDeps): Promise<'ignored' | 'duplicate' | string> {
   const { event } = input;
-  if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim()) return 'ignored';
+  if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim())
+    return 'ignored';
   if (input.botUserId && event.text.includes(`<@${input.botUserId}`)) return 'ignored';
   const session = await deps.sessions.get(event.channel, event.thread_ts);
   if (!session) return 'ignored';
@@ -35,7 +36,16 @@ export async function handleThreadMessage(input: ThreadMessageInput, deps: Handl
   // Acknowledged like a mention: the person sees at once that Wrench took the reply as work.
   if (followUp) await outboxOf(deps, input.client).react({ channel: event.channel, threadTs: event.thread_ts }, event.ts, 'eyes');
   const outcome = await continueThread(
-    { client: input.client, channel: event.channel, threadTs: event.thread_ts, messageTs: event.ts, teamId: input.teamId, dedupKey: input.eventId, user: event.user, text },
+    {
+      client: input.client,
+      channel: event.channel,
+      threadTs: event.thread_ts,
+      messageTs: event.ts,
+      teamId: input.teamId,
+      dedupKey: input.eventId,
+      user: event.user,
+      text,
+    },
     deps,
   );
   return outcome ?? 'ignored';

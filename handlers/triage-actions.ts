@@ -121,7 +121,9 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
   if (!(await records.dismiss(record.triageId, input.user))) return 'already';
   const parts = renderTriageReport({
     triageId: record.triageId,
-    subject: record.incident ? `incident ${record.incident.number ? `#${record.incident.number}` : record.incident.id} on ${record.repo.owner}/${record.repo.name}` : `${record.repo.owner}/${record.repo.name}`,
+    subject: record.incident
+      ? `incident ${record.incident.number ? `#${record.incident.number}` : record.incident.id} on ${record.repo.owner}/${record.repo.name}`
+      : `${record.repo.owner}/${record.repo.name}`,
     report: record.report,
     suspects: record.suspects,
     links: record.links,
@@ -131,7 +133,10 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
   const lastTs = record.reportTs[record.reportTs.length - 1];
   const last = parts[parts.length - 1];
   if (lastTs && last) {
-    const blocks = [...last.blocks, { type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: `:no_entry_sign: Dismissed by <@${input.user}>` }] }];
+    const blocks = [
+      ...last.blocks,
+      { type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: `:no_entry_sign: Dismissed by <@${input.user}>` }] },
+    ];
     await new ThreadPoster(input.client, deps.redact).update(record.channel, lastTs, { text: last.text, blocks });
   }
   deps.logger.info({ user: input.user, triageId: record.triageId }, 'triage dismissed');
@@ -156,7 +161,9 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
   const channelConfig = deps.config.file.channels[thread.channel];
   const baseBranch = channelConfig?.repo === thread.repo ? channelConfig.baseBranch : undefined;
   const poster = new ThreadPoster(input.client, deps.redact);
-  const statusTs = await poster.reply(thread.channel, thread.cardTs, { text: `:repeat: Re-triage requested by <@${input.user}>, with the responders' notes: queued` });
+  const statusTs = await poster.reply(thread.channel, thread.cardTs, {
+    text: `:repeat: Re-triage requested by <@${input.user}>, with the responders' notes: queued`,
+  });
   const triageId = jobIdFor('triage', key);
   await enqueueTriage(deps.queues, triageId, {
     kind: 'triage',

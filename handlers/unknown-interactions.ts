@@ -83,6 +83,8 @@ function unknownInteraction(body: InteractionBody, known: KnownInteractions): st
       return undefined;
     default:
       // view_closed, shortcuts, message actions, suggestions, legacy dialogs: Wrench registers none.
-      return typeof body.type === 'string' && !('event' in body) && !('command' in body) ? String(body.callback_id ?? body.view?.callback_id ?? body.type).slice(0, 80) : undefined;
+      return typeof body.type === 'string' && !('event' in body) && !('command' in body)
+        ? String(body.callback_id ?? body.view?.callback_id ?? body.type).slice(0, 80)
+        : undefined;
   }
 }

@@ -19,8 +19,14 @@ export async function answerOnGitHub(job: TaskJob, outcome: { result: RunResult 
   } else {
     const result = outcome.result;
     const summary = result.report?.summary ?? result.answer ?? result.stopReason ?? '';
-    const files = result.filesChanged.length ? `\n\nFiles changed:\n${result.filesChanged.slice(0, 20).map((f) => `- \`${f}\``).join('\n')}` : '';
-    const pushed = result.pullRequest && result.branch ? `I pushed a commit to \`${result.branch}\`. ` : result.filesChanged.length === 0 ? 'I changed nothing. ' : '';
+    const files = result.filesChanged.length
+      ? `\n\nFiles changed:\n${result.filesChanged
+          .slice(0, 20)
+          .map((f) => `- \`${f}\``)
+          .join('\n')}`
+      : '';
+    const pushed =
+      result.pullRequest && result.branch ? `I pushed a commit to \`${result.branch}\`. ` : result.filesChanged.length === 0 ? 'I changed nothing. ' : '';
     const stopped = result.status === 'stopped' && result.stopReason ? `\n\n${result.stopReason}` : '';
     text = `${lead}${pushed}${summary}${files}${stopped}${thread}`;
   }

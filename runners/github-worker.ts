@@ -23,7 +23,13 @@ export function startGitHubWorker(options: { connection: ConnectionOptions; conc
     }
     const payload = parsed.data;
     const event = payload.event;
-    const log = deps.runner.logger.child({ jobId: job.id, repo: `${event.repo.owner}/${event.repo.name}`, thread: payload.thread.threadTs, pull: event.pull, kind: event.kind });
+    const log = deps.runner.logger.child({
+      jobId: job.id,
+      repo: `${event.repo.owner}/${event.repo.name}`,
+      thread: payload.thread.threadTs,
+      pull: event.pull,
+      kind: event.kind,
+    });
     try {
       const outcome = await handleGitHubEvent(payload, deps);
       log.info({ outcome }, 'GitHub event handled');

@@ -10,11 +10,7 @@ import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
  * out, the mirror cache, the warm-start caches and Redis data hidden, read-only for reviews and triage. Mode `none` is logged
  * as a warning on every job.
  */
-export function jobSandbox(
-  deps: { config: Config; secrets: string[] },
-  workspaceDir: string,
-  options: { readOnly: boolean; log: Logger },
-): Sandbox {
+export function jobSandbox(deps: { config: Config; secrets: string[] }, workspaceDir: string, options: { readOnly: boolean; log: Logger }): Sandbox {
   const sandbox = createSandbox({
     mode: deps.config.file.sandbox.mode,
     root: workspaceDir,

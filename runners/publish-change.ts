@@ -39,8 +39,18 @@ export async function publish(
     await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
     return { ...result, status: stoppedEarly ? 'stopped' : 'answered', pushedTo: job.localPath };
   }
-  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
-  const remote = { gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: job.repo.owner, repo: job.repo.name, branch: workspace.branch, credential: await deps.gitCredential?.(job.repo.owner, job.repo.name) };
+  if (!deps.github)
+    throw new WrenchError(
+      'github_not_configured',
+      'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
+    );
+  const remote = {
+    gitBaseUrl: deps.config.env.GIT_BASE_URL,
+    owner: job.repo.owner,
+    repo: job.repo.name,
+    branch: workspace.branch,
+    credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
+  };
   const pushed = await pushCatchingUp(workspace, remote, deps);
   const draft = stoppedEarly;
   let pr;
@@ -110,11 +120,16 @@ function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): s
   const files = result.filesChanged.map((f) => `- \`${f}\``).join('\n');
   return [
     `**Follow-up from Slack**${threadUrl ? ` ([thread](${threadUrl}))` : ''}:`,
-    job.instruction.split('\n').map((l) => `> ${l}`).join('\n'),
+    job.instruction
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n'),
     '',
     result.report?.summary ?? '',
     files ? `\nFiles changed in this update:\n${files}` : '',
-  ].join('\n').trim();
+  ]
+    .join('\n')
+    .trim();
 }
 
 /**
@@ -122,13 +137,14 @@ function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): s
  * Markdown emphasis and code marks; identifiers such as `parse_date` keep their underscores.
  */
 export function pullRequestTitle(instruction: string): string {
-  const firstLine = instruction
-    .replace(/`+/g, '')
-    .replace(/(^|[\s(])([*_~])([^*_~\s](?:[^*_~\n]*[^*_~\s])?)\2(?=$|[\s).,:;!?])/gm, '$1$3')
-    .replace(/^\s*task:\s*/i, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .find(Boolean) ?? 'Changes requested in Slack';
+  const firstLine =
+    instruction
+      .replace(/`+/g, '')
+      .replace(/(^|[\s(])([*_~])([^*_~\s](?:[^*_~\n]*[^*_~\s])?)\2(?=$|[\s).,:;!?])/gm, '$1$3')
+      .replace(/^\s*task:\s*/i, '')
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? 'Changes requested in Slack';
   const title = firstLine.charAt(0).toUpperCase() + firstLine.slice(1);
   return title.length > 72 ? `${title.slice(0, 71).trimEnd()}…` : title;
 }

@@ -29,9 +29,15 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
   const repository = `${record.repo.owner}/${record.repo.name}`;
   const log = deps.logger.child({ jobId: context.jobId, repo: repository, thread: record.threadTs, sha: job.sha });
   const poster = new ThreadPoster(deps.slack, deps.redact);
-  const statusTs = await poster.reply(record.channel, record.threadTs, { text: `:rewind: Reverting \`${short}\` on \`${record.baseBranch}\` at <@${job.requester}>'s request: preparing a branch` });
+  const statusTs = await poster.reply(record.channel, record.threadTs, {
+    text: `:rewind: Reverting \`${short}\` on \`${record.baseBranch}\` at <@${job.requester}>'s request: preparing a branch`,
+  });
   const status = (text: string) => (statusTs ? poster.update(record.channel, statusTs, { text }).catch(() => undefined) : Promise.resolve());
-  if (!deps.github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
+  if (!deps.github)
+    throw new WrenchError(
+      'github_not_configured',
+      'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
+    );
 
   const branch = `wrench/revert-${short}`;
   let workspace: Awaited<ReturnType<typeof prepareWorkspace>>;
@@ -49,7 +55,13 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
   } catch (error) {
     if (!isWrenchError(error) || error.code !== 'branch_exists') throw error;
     // Reverted before (from another triage of the same incident, or by hand): point at that work.
-    const open = await deps.github.pulls.list({ owner: record.repo.owner, repo: record.repo.name, head: `${record.repo.owner}:${branch}`, state: 'open', per_page: 1 });
+    const open = await deps.github.pulls.list({
+      owner: record.repo.owner,
+      repo: record.repo.name,
+      head: `${record.repo.owner}:${branch}`,
+      state: 'open',
+      per_page: 1,
+    });
     const pr = open.data[0];
     await status(
       pr
@@ -59,9 +71,14 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
     return { status: 'already_reverting', pullRequest: pr ? { number: pr.number, url: pr.html_url } : undefined };
   }
   try {
-    const onBase = await runGit(['merge-base', '--is-ancestor', job.sha, 'HEAD'], { cwd: workspace.dir }).then(() => true, () => false);
+    const onBase = await runGit(['merge-base', '--is-ancestor', job.sha, 'HEAD'], { cwd: workspace.dir }).then(
+      () => true,
+      () => false,
+    );
     if (!onBase) {
-      await status(`:warning: \`${short}\` is not on \`${workspace.baseBranch}\` any more (force-pushed or never merged), so there is nothing to revert. Nothing was pushed.`);
+      await status(
+        `:warning: \`${short}\` is not on \`${workspace.baseBranch}\` any more (force-pushed or never merged), so there is nothing to revert. Nothing was pushed.`,
+      );
       return { status: 'not_on_base' };
     }
     const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: workspace.dir })).trim();
@@ -75,11 +92,17 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
     await status(`:rewind: Reverting \`${short}\`: running the tests on \`${workspace.baseBranch}\` first`);
     const before = commands.test || commands.lint ? await runVerification({ sandbox, dir: workspace.dir, commands, signal: context.signal }) : undefined;
 
-    const requesterName = await deps.slack.users
-      .info({ user: job.requester })
-      .then((r) => r.user?.real_name || r.user?.name || undefined, () => undefined);
+    const requesterName = await deps.slack.users.info({ user: job.requester }).then(
+      (r) => r.user?.real_name || r.user?.name || undefined,
+      () => undefined,
+    );
     try {
-      await revertCommit({ dir: workspace.dir, sha: job.sha, requester: { name: requesterName ?? job.requester, slackUserId: job.requester }, threadUrl: record.threadUrl });
+      await revertCommit({
+        dir: workspace.dir,
+        sha: job.sha,
+        requester: { name: requesterName ?? job.requester, slackUserId: job.requester },
+        threadUrl: record.threadUrl,
+      });
     } catch (error) {
       if (isWrenchError(error) && error.code === 'revert_conflict') {
         log.info({ message: error.message }, 'revert conflicts');
@@ -94,7 +117,14 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
     const verification = renderVerification(commands, compareVerification(before, after), before, after);
 
     await status(`:rewind: Reverting \`${short}\`: pushing \`${branch}\` and opening a draft pull request`);
-    await pushBranch({ dir: workspace.dir, branch, gitBaseUrl: deps.config.env.GIT_BASE_URL, owner: record.repo.owner, repo: record.repo.name, credential: await deps.gitCredential?.(record.repo.owner, record.repo.name) });
+    await pushBranch({
+      dir: workspace.dir,
+      branch,
+      gitBaseUrl: deps.config.env.GIT_BASE_URL,
+      owner: record.repo.owner,
+      repo: record.repo.name,
+      credential: await deps.gitCredential?.(record.repo.owner, record.repo.name),
+    });
     const pr = await openOrUpdatePullRequest(
       deps.github,
       {

@@ -64,7 +64,12 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     if (controller) controller.abort(new RunCancelled((await cancellation.requestedBy(jobId).catch(() => undefined)) ?? 'someone'));
   });
 
-  const setRun = async (job: TaskJob, jobId: string, change: Partial<RunRecord>, extra: { branch?: string; baseBranch?: string; pullRequest?: { number: number; url: string } } = {}) => {
+  const setRun = async (
+    job: TaskJob,
+    jobId: string,
+    change: Partial<RunRecord>,
+    extra: { branch?: string; baseBranch?: string; pullRequest?: { number: number; url: string } } = {},
+  ) => {
     if (job.origin.type !== 'slack') return;
     await sessions.update(job.origin.channel, job.origin.threadTs, (current) =>
       current ? { ...current, ...stripUndefined(extra), runs: current.runs.map((r) => (r.jobId === jobId ? { ...r, ...change } : r)) } : null,
@@ -101,7 +106,11 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     }
     const payload = parsed.data;
     const jobId = job.id!;
-    const log = deps.logger.child({ jobId, repo: `${payload.repo.owner}/${payload.repo.name}`, thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined });
+    const log = deps.logger.child({
+      jobId,
+      repo: `${payload.repo.owner}/${payload.repo.name}`,
+      thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined,
+    });
     const runPageUrl = options.runLog?.links?.urlFor(jobId);
     const { reporter: threadReporter, threadUrl, requesterName } = await options.reporterFor(payload, jobId, { runPageUrl });
     let reporter = threadReporter;
@@ -134,10 +143,12 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     let agentStarted = false;
     let recorder: RunRecorder | undefined;
     try {
-      recorder = options.runLog ? await startRecorder(options.runLog, job, payload, threadUrl, deps, log).catch((error) => {
-        log.warn({ err: error }, 'could not start the run record');
-        return undefined;
-      }) : undefined;
+      recorder = options.runLog
+        ? await startRecorder(options.runLog, job, payload, threadUrl, deps, log).catch((error) => {
+            log.warn({ err: error }, 'could not start the run record');
+            return undefined;
+          })
+        : undefined;
       if (recorder) reporter = recordingReporter(threadReporter, recorder);
       const session = payload.origin.type === 'slack' ? await sessions.get(payload.origin.channel, payload.origin.threadTs) : null;
       // Only a worker marks a run running: still running now means the worker that had it died mid-run.
@@ -178,7 +189,9 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       }
       await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
       await reporter.failed(failureMessage(error)).catch((e) => log.error({ err: e }, 'could not report the failure'));
-      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl).catch((e) => log.warn({ err: e }, 'could not answer on GitHub'));
+      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl).catch((e) =>
+        log.warn({ err: e }, 'could not answer on GitHub'),
+      );
       throw new UnrecoverableError(describeError(error));
     } finally {
       running.delete(jobId);
@@ -209,7 +222,14 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   };
 }
 
-function startRecorder(runLog: RunLogOptions, job: Job, payload: TaskJob, threadUrl: string | undefined, deps: RunnerDeps, log: RunnerDeps['logger']): Promise<RunRecorder> {
+function startRecorder(
+  runLog: RunLogOptions,
+  job: Job,
+  payload: TaskJob,
+  threadUrl: string | undefined,
+  deps: RunnerDeps,
+  log: RunnerDeps['logger'],
+): Promise<RunRecorder> {
   const origin = payload.origin.type === 'slack' ? payload.origin : undefined;
   return RunRecorder.start(
     runLog.store,

@@ -111,7 +111,13 @@ async function reportFailure(job: Extract<TriageJob, { kind: 'triage' }>, error:
 }
 
 /** A triage's record; a Redis problem here does not stop the triage. */
-function startTriageRecorder(runLog: RunLogOptions, jobId: string, job: TriageRunJob, deps: TriageDeps, log: TriageDeps['logger']): Promise<RunRecorder | undefined> {
+function startTriageRecorder(
+  runLog: RunLogOptions,
+  jobId: string,
+  job: TriageRunJob,
+  deps: TriageDeps,
+  log: TriageDeps['logger'],
+): Promise<RunRecorder | undefined> {
   return RunRecorder.start(
     runLog.store,
     deps.redact,

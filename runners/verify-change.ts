@@ -57,7 +57,10 @@ export class ChangeVerifier {
     const dependencies = this.warm ? await dependencyKey(this.dir, this.commands.setup) : undefined;
     if (this.commands.setup) await this.installDependencies(dependencies, setupNetwork, onPhase);
     if (this.commands.test || this.commands.lint) {
-      const key = this.warm?.baselines && dependencies ? baselineKey({ repository: this.warm.repository, baseSha: this.warm.baseSha, commands: this.commands, dependencyKey: dependencies }) : undefined;
+      const key =
+        this.warm?.baselines && dependencies
+          ? baselineKey({ repository: this.warm.repository, baseSha: this.warm.baseSha, commands: this.commands, dependencyKey: dependencies })
+          : undefined;
       this.baseline = key ? await this.warm!.baselines!.get(key) : undefined;
       if (this.baseline) {
         this.log.info({ baseSha: this.warm!.baseSha }, 'baseline reused from an earlier job on this commit');
@@ -65,7 +68,8 @@ export class ChangeVerifier {
       }
       await onPhase('running the tests on the base commit');
       this.baseline = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
-      if (key && !this.signal.aborted) await this.warm!.baselines!.put(key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
+      if (key && !this.signal.aborted)
+        await this.warm!.baselines!.put(key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
     }
   }
 
@@ -122,9 +126,12 @@ export class ChangeVerifier {
   /** What the agent is told in its one bounded round to fix a regression. */
   fixRequest(outcome: VerificationOutcome): string {
     const failures = outcome.comparison?.newFailures ?? [];
-    const tail = [outcome.after?.test, outcome.after?.lint].filter((o) => o && !o.passed).map((o) => `$ ${o!.command}\n${o!.outputTail}`).join('\n\n');
+    const tail = [outcome.after?.test, outcome.after?.lint]
+      .filter((o) => o && !o.passed)
+      .map((o) => `$ ${o!.command}\n${o!.outputTail}`)
+      .join('\n\n');
     return [
-      'Wrench ran the repository\'s checks after your change, and something that passed before now fails.',
+      "Wrench ran the repository's checks after your change, and something that passed before now fails.",
       failures.length ? `Newly failing: ${failures.join(', ')}` : '',
       tail ? `Output:\n${tail.slice(-6000)}` : '',
       'Fix the cause (do not delete or weaken the tests), run the checks yourself, then call finish_task again with an updated report.',

@@ -12,7 +12,11 @@ import type { CategorySteps, StepContext } from './step-types.js';
 export function bugFixSteps(ctx: StepContext): CategorySteps {
   return {
     async before() {
-      return { requirements: ['Add a regression test that fails without your fix and passes with it, and name it in your report (`regressionTests`, with a command that runs just that test when there is one). Wrench runs it with your source changes reverted to check that it fails, then with them.'] };
+      return {
+        requirements: [
+          'Add a regression test that fails without your fix and passes with it, and name it in your report (`regressionTests`, with a command that runs just that test when there is one). Wrench runs it with your source changes reverted to check that it fails, then with them.',
+        ],
+      };
     },
     async after({ report, verification }) {
       const parsed = bugFixReportSchema.safeParse(report ?? {});

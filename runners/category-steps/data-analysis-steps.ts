@@ -23,7 +23,8 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
       if (files.length) {
         await ctx.progress(`downloading ${files.length} attached file${files.length === 1 ? '' : 's'}`);
         const { staged, skipped } = await stageInputFiles(ctx.dir, files);
-        if (staged.length) environment.push(`Input data attached to the request, in \`${INPUT_DIR}/\`: ${staged.map((f) => `\`${f.path}\` (${size(f.bytes)})`).join(', ')}.`);
+        if (staged.length)
+          environment.push(`Input data attached to the request, in \`${INPUT_DIR}/\`: ${staged.map((f) => `\`${f.path}\` (${size(f.bytes)})`).join(', ')}.`);
         for (const file of skipped) environment.push(`Attachment ${file.name} was not downloaded: ${file.reason}`);
       }
       const tools = await probeAnalysisTools(ctx.sandbox, ctx.dir, ctx.signal);
@@ -40,13 +41,19 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
       const outputs = await collectOutputFiles(ctx.dir);
       const sections: ResultSection[] = [];
       const table = outputs.report ? findMainTable(outputs.report.text) : undefined;
-      if (table) sections.push({ title: 'Main result', body: `${renderTextTable(table)}\nFrom \`${outputs.report!.path}\`; the report and charts are shared with this result (not committed).` });
+      if (table)
+        sections.push({
+          title: 'Main result',
+          body: `${renderTextTable(table)}\nFrom \`${outputs.report!.path}\`; the report and charts are shared with this result (not committed).`,
+        });
       else if (outputs.report) sections.push({ title: 'Main result', body: `\`${outputs.report.path}\` has no table; it is attached below.` });
       else sections.push({ title: 'Main result', body: `The run left no report in \`${OUTPUT_DIR}/\`.` });
       if (outputs.skipped.length) sections.push({ title: 'Not uploaded', body: outputs.skipped.map((s) => `- \`${s.path}\`: ${s.reason}`).join('\n') });
       // Neither the data nor the outputs go into the pull request: only the script does.
       for (const folder of [OUTPUT_DIR, INPUT_DIR]) {
-        await rm(path.join(ctx.dir, folder), { recursive: true, force: true }).catch((error) => ctx.log.warn({ err: describeError(error) }, 'could not remove a run folder'));
+        await rm(path.join(ctx.dir, folder), { recursive: true, force: true }).catch((error) =>
+          ctx.log.warn({ err: describeError(error) }, 'could not remove a run folder'),
+        );
       }
       return { sections, attachments: outputs.attachments };
     },

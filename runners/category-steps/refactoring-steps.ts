@@ -22,13 +22,26 @@ export function refactoringSteps(ctx: StepContext): CategorySteps {
   return {
     async before() {
       const test = ctx.verifier?.detected.test;
-      if (!test) return { requirements: ['The repository has no test command Wrench could find, so nothing checks that behaviour is unchanged: keep every step mechanical and say so in your report.'] };
+      if (!test)
+        return {
+          requirements: [
+            'The repository has no test command Wrench could find, so nothing checks that behaviour is unchanged: keep every step mechanical and say so in your report.',
+          ],
+        };
       const baseline = ctx.verifier?.baselineRun?.test;
       if (!baseline || baseline.passed) {
-        return { requirements: [`The full suite (\`${test}\`) passes on the base commit; it must pass after your refactoring too, with no test changed to make it pass.`] };
+        return {
+          requirements: [
+            `The full suite (\`${test}\`) passes on the base commit; it must pass after your refactoring too, with no test changed to make it pass.`,
+          ],
+        };
       }
       if (allowsFailingBaseline(ctx.job.instruction)) {
-        return { requirements: [`The full suite (\`${test}\`) already fails on the base commit (${failures(baseline)}); as the instruction allows, go ahead, but nothing that passes now may fail afterwards.`] };
+        return {
+          requirements: [
+            `The full suite (\`${test}\`) already fails on the base commit (${failures(baseline)}); as the instruction allows, go ahead, but nothing that passes now may fail afterwards.`,
+          ],
+        };
       }
       return {
         stop: {
@@ -56,7 +69,10 @@ export function refactoringSteps(ctx: StepContext): CategorySteps {
         const state = (o: CommandOutcome | undefined) => (o ? (o.passed ? 'passes' : 'fails') : 'was not run');
         sections.push({ title: 'Full suite', body: `\`${after.command}\` ${state(before)} on the base commit and ${state(after)} after the refactoring.` });
       }
-      const draftReason = after && !after.passed && before?.passed && !verification?.regressed ? 'A refactoring must leave the full suite passing, and it fails after this change.' : undefined;
+      const draftReason =
+        after && !after.passed && before?.passed && !verification?.regressed
+          ? 'A refactoring must leave the full suite passing, and it fails after this change.'
+          : undefined;
       return { sections, draftReason };
     },
   };

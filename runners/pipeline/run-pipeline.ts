@@ -193,7 +193,11 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
     if (profile.verifies(job) && !readOnly) {
       run.verifier = new ChangeVerifier(run.sandbox, run.workspace.dir, run.log, context.signal, warmStart(deps, repository, run.workspace.headSha));
       await stage('prepare', () =>
-        run.verifier!.prepare(deps.config.file.verification[repository], deps.config.file.sandbox.network !== 'off' && profile.network(run, 'setup'), run.progress),
+        run.verifier!.prepare(
+          deps.config.file.verification[repository],
+          deps.config.file.sandbox.network !== 'off' && profile.network(run, 'setup'),
+          run.progress,
+        ),
       );
     }
     const before = profile.before ? await stage('before', () => profile.before!(run)) : {};
@@ -269,7 +273,12 @@ async function verifyStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>, res
   if (!result.verification.regressed || result.run.outcome === 'stopped') return;
   await run.context.reporter.phase('working', 'fixing what the change broke');
   const budget = runBudget(run.deps, spec.complexity);
-  const fixRun = await runAgent({ ...result.options, task: verifier.fixRequest(result.verification), resume: result.run, budget: { ...budget, maxSteps: fixRoundSteps(result.run) } });
+  const fixRun = await runAgent({
+    ...result.options,
+    task: verifier.fixRequest(result.verification),
+    resume: result.run,
+    budget: { ...budget, maxSteps: fixRoundSteps(result.run) },
+  });
   result.run = { ...fixRun, report: fixRun.report ?? result.run.report };
   await run.context.reporter.phase('verifying', 'running the tests again');
   result.verification = await verifier.check();

@@ -124,7 +124,9 @@ export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
           ...base,
           status: agentRun.outcome === 'stopped' ? 'stopped' : 'answered',
           answer:
-            agentRun.report?.summary ?? (agentRun.stop?.code === 'cancelled' ? 'Nothing had changed yet, so there is no branch.' : agentRun.finalText) ?? 'I finished without changing any file.',
+            agentRun.report?.summary ??
+            (agentRun.stop?.code === 'cancelled' ? 'Nothing had changed yet, so there is no branch.' : agentRun.finalText) ??
+            'I finished without changing any file.',
           durationMs: Date.now() - run.started,
         };
       }
@@ -135,7 +137,14 @@ export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
         log.warn({ files: touchedProtected }, 'change touches protected paths: draft PR');
       }
       await context.reporter.phase('publishing', `pushing ${workspace.branch}`);
-      const published = await publish(job, workspace, { ...base, branch: workspace.branch, filesChanged: commit.filesChanged }, agentRun.outcome === 'stopped' || !!base.draftReason, context, run.deps);
+      const published = await publish(
+        job,
+        workspace,
+        { ...base, branch: workspace.branch, filesChanged: commit.filesChanged },
+        agentRun.outcome === 'stopped' || !!base.draftReason,
+        context,
+        run.deps,
+      );
       return { ...published, durationMs: Date.now() - run.started };
     },
 
@@ -165,7 +174,10 @@ function stopExplanation(code: string, message: string, reason: unknown, job: Ta
 function withReaderUsage(usage: TokenUsage, cost: number, reader: TaskJob['reader']): { usage: TokenUsage; costUsd: number } {
   if (!reader) return { usage, costUsd: cost };
   const readerUsage = { ...emptyUsage(), inputTokens: reader.inputTokens, outputTokens: reader.outputTokens };
-  return { usage: addUsage({ ...usage }, { input_tokens: reader.inputTokens, output_tokens: reader.outputTokens }), costUsd: cost + costUsd(reader.model, readerUsage) };
+  return {
+    usage: addUsage({ ...usage }, { input_tokens: reader.inputTokens, output_tokens: reader.outputTokens }),
+    costUsd: cost + costUsd(reader.model, readerUsage),
+  };
 }
 
 function environmentNote(verifier: ChangeVerifier): string {

@@ -37,7 +37,11 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
       const { job, deps, context } = run;
       const number = reviewedPullNumber(job.elements, context.history);
       if (number === undefined) return undefined;
-      if (!deps.github) throw new WrenchError('github_not_configured', 'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.');
+      if (!deps.github)
+        throw new WrenchError(
+          'github_not_configured',
+          'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
+        );
       await context.reporter.phase('preparing', `reading pull request #${number}`);
       pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);
       if (!pr) return { stop: pullNotFound(run, number) };
@@ -107,12 +111,27 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
       if (pr && agentRun.report && deps.github && deps.config.file.review.githubReview) {
         const payload = githubReviewPayload(agentRun.report, labels, pr.files, context.threadUrl);
         try {
-          const posted = await postGitHubReview(deps.github, { owner: job.repo.owner, repo: job.repo.name, number: pr.number, headSha: pr.head.sha }, payload, deps.redact);
-          if (posted.inlineRefused) log.warn({ reason: posted.inlineRefused, comments: payload.comments.length }, 'GitHub refused the inline review comments (HTTP 422); posted them in the review body instead');
-          sections.push({ title: 'On GitHub', body: `Posted as a comment-only review with ${posted.inline} inline comment${posted.inline === 1 ? '' : 's'}${posted.url ? `: ${posted.url}` : '.'}` });
+          const posted = await postGitHubReview(
+            deps.github,
+            { owner: job.repo.owner, repo: job.repo.name, number: pr.number, headSha: pr.head.sha },
+            payload,
+            deps.redact,
+          );
+          if (posted.inlineRefused)
+            log.warn(
+              { reason: posted.inlineRefused, comments: payload.comments.length },
+              'GitHub refused the inline review comments (HTTP 422); posted them in the review body instead',
+            );
+          sections.push({
+            title: 'On GitHub',
+            body: `Posted as a comment-only review with ${posted.inline} inline comment${posted.inline === 1 ? '' : 's'}${posted.url ? `: ${posted.url}` : '.'}`,
+          });
         } catch (error) {
           log.warn({ err: error }, 'could not post the GitHub review');
-          sections.push({ title: 'On GitHub', body: `I could not post the review on GitHub (${(error as Error).message.split('\n')[0]}); the findings above are complete.` });
+          sections.push({
+            title: 'On GitHub',
+            body: `I could not post the review on GitHub (${(error as Error).message.split('\n')[0]}); the findings above are complete.`,
+          });
         }
       }
       return {

@@ -8,12 +8,4 @@ export class AgentStop extends WrenchError {
   }
 }
 
-export type AgentStopCode =
-  | 'step_limit'
-  | 'time_limit'
-  | 'cost_limit'
-  | 'token_limit'
-  | 'cancelled'
-  | 'refused'
-  | 'context_exhausted'
-  | 'model_failed';
+export type AgentStopCode = 'step_limit' | 'time_limit' | 'cost_limit' | 'token_limit' | 'cancelled' | 'refused' | 'context_exhausted' | 'model_failed';

@@ -73,10 +73,7 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
   const signal = options.signal ?? new AbortController().signal;
   const policy = options.contextPolicy ?? DEFAULT_CONTEXT_POLICY;
   const toolsByName = new Map(options.tools.map((t) => [t.name, t]));
-  const toolDefinitions = [
-    ...options.tools.map((t) => t.definition),
-    finishToolDefinition(options.report.schema, options.report.description),
-  ];
+  const toolDefinitions = [...options.tools.map((t) => t.definition), finishToolDefinition(options.report.schema, options.report.description)];
   const caching = options.promptCaching ?? true;
   const system = caching ? systemWithBreakpoint(options.system) : [{ type: 'text' as const, text: options.system }];
   const messages: MessageParam[] = options.resume ? continueConversation(options.resume.messages, options.task) : [{ role: 'user', content: options.task }];
@@ -104,10 +101,21 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
       if (clearOldToolResults(messages, policy) > 0) {
         options.onEvent?.({ type: 'context_cleared', step: steps, detail: 'cleared old tool results' });
       }
-      const response = await callModel(options, { system, messages: caching ? withCacheBreakpoints(messages) : messages, tools: toolDefinitions, maxTokens, signal, deadline: started + options.budget.maxMillis, now });
+      const response = await callModel(options, {
+        system,
+        messages: caching ? withCacheBreakpoints(messages) : messages,
+        tools: toolDefinitions,
+        maxTokens,
+        signal,
+        deadline: started + options.budget.maxMillis,
+        now,
+      });
       usage = addUsage(usage, response.usage as unknown as Record<string, unknown>);
       options.onEvent?.({ type: 'usage', step: steps, detail: 'usage', usage, costUsd: costUsd(options.model, usage) });
-      const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
+      const text = response.content
+        .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+        .join('\n')
+        .trim();
       if (text) {
         finalText = text;
         options.onEvent?.({ type: 'text', step: steps, detail: text });
@@ -168,19 +176,14 @@ function continueConversation(previous: MessageParam[], text: string): MessagePa
   return messages;
 }
 
-function checkBudget(
-  budget: AgentBudget,
-  state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal },
-): void {
+function checkBudget(budget: AgentBudget, state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal }): void {
   if (state.signal.aborted) throw new AgentStop('cancelled', 'The run was cancelled.');
   if (state.steps >= budget.maxSteps) throw new AgentStop('step_limit', `The step limit (${budget.maxSteps} steps) was reached.`);
-  if (state.elapsed >= budget.maxMillis)
-    throw new AgentStop('time_limit', `The time budget (${Math.round(budget.maxMillis / 60_000)} min) ran out.`);
+  if (state.elapsed >= budget.maxMillis) throw new AgentStop('time_limit', `The time budget (${Math.round(budget.maxMillis / 60_000)} min) ran out.`);
   const spent = costUsd(state.model, state.usage);
   if (spent >= budget.maxCostUsd)
     throw new AgentStop('cost_limit', `The cost cap ($${budget.maxCostUsd.toFixed(2)}) was reached ($${spent.toFixed(2)} spent).`);
-  const tokens =
-    state.usage.inputTokens + state.usage.outputTokens + state.usage.cacheReadTokens + state.usage.cacheWriteTokens;
+  const tokens = state.usage.inputTokens + state.usage.outputTokens + state.usage.cacheReadTokens + state.usage.cacheWriteTokens;
   if (tokens >= budget.maxTokens) throw new AgentStop('token_limit', `The token budget (${budget.maxTokens} tokens) was used up.`);
 }
 

@@ -15,8 +15,7 @@ export function withCacheBreakpoints(messages: MessageParam[]): MessageParam[] {
   const userIndexes = messages.flatMap((m, i) => (m.role === 'user' ? [i] : [])).slice(-2);
   return messages.map((message, index) => {
     // Always blocks, never a bare string: the same turn must serialise the same way in every request.
-    const blocks: ContentBlock[] =
-      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...message.content];
+    const blocks: ContentBlock[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...message.content];
     if (!userIndexes.includes(index)) return { ...message, content: blocks } as MessageParam;
     const last = blocks.length - 1;
     blocks[last] = { ...blocks[last], cache_control: EPHEMERAL } as ContentBlock;

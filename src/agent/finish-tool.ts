@@ -28,10 +28,7 @@ export function finishToolDefinition<S extends z.ZodType>(schema: S, description
   };
 }
 
-export function parseFinishInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-): { ok: true; report: z.infer<S> } | { ok: false; error: string } {
+export function parseFinishInput<S extends z.ZodType>(schema: S, input: unknown): { ok: true; report: z.infer<S> } | { ok: false; error: string } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, report: parsed.data };
   return {

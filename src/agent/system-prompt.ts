@@ -14,7 +14,7 @@ export function systemPrompt(category: Category, options: { readOnly: boolean; n
     '## Tools',
     '- `bash` runs one command in a fresh non-interactive shell inside the checkout (the working directory is kept between calls). Output is cut to its head and tail when long. There is no TTY and stdin is closed: use non-interactive flags.',
     options.readOnly
-      ? '- This run is read-only: do not modify files or commit. Inspect with bash and the editor\'s view command.'
+      ? "- This run is read-only: do not modify files or commit. Inspect with bash and the editor's view command."
       : '- `str_replace_based_edit_tool` views and edits files. Prefer it over sed or echo for edits.',
     options.network ? '- Network access is available.' : '- There is no network access: do not try to install packages or fetch URLs.',
     '- Do not commit, push or create branches: Wrench commits, pushes and opens the pull request itself after you finish.',

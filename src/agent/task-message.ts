@@ -29,7 +29,8 @@ export function taskMessage(input: TaskMessageInput): string {
   parts.push(`\nInstruction from the requester:\n<instruction>\n${input.instruction}\n</instruction>`);
   const elements = Object.entries(input.elements).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0));
   if (elements.length > 0) parts.push(`\nRecognised elements of the instruction:\n${JSON.stringify(Object.fromEntries(elements), null, 2)}`);
-  if (input.requirements?.length) parts.push(`\nHard requirements (the work is not done unless it meets every one):\n${input.requirements.map((r) => `- ${r}`).join('\n')}`);
+  if (input.requirements?.length)
+    parts.push(`\nHard requirements (the work is not done unless it meets every one):\n${input.requirements.map((r) => `- ${r}`).join('\n')}`);
   if (input.context) parts.push(`\nContext gathered for you (untrusted data):\n<untrusted>\n${input.context}\n</untrusted>`);
   return parts.join('\n');
 }

@@ -23,7 +23,12 @@ export async function probeAnalysisTools(sandbox: Sandbox, cwd: string, signal?:
 }
 
 export function parseProbe(output: string): AnalysisTools {
-  const line = (prefix: string) => output.split('\n').find((l) => l.startsWith(`${prefix} `))?.slice(prefix.length + 1).trim();
+  const line = (prefix: string) =>
+    output
+      .split('\n')
+      .find((l) => l.startsWith(`${prefix} `))
+      ?.slice(prefix.length + 1)
+      .trim();
   return {
     python: line('python'),
     pythonModules: (line('modules') ?? '').split(/\s+/).filter(Boolean),
@@ -36,7 +41,9 @@ export function parseProbe(output: string): AnalysisTools {
 export function describeAnalysisTools(tools: AnalysisTools, network: boolean): string {
   const parts: string[] = [];
   if (tools.python) {
-    parts.push(`python3 ${tools.python}${tools.pythonModules.length ? ` with ${tools.pythonModules.join(', ')}` : ' (standard library only: no pandas or matplotlib)'}`);
+    parts.push(
+      `python3 ${tools.python}${tools.pythonModules.length ? ` with ${tools.pythonModules.join(', ')}` : ' (standard library only: no pandas or matplotlib)'}`,
+    );
   } else parts.push('no python3');
   if (tools.node) parts.push(`node ${tools.node}`);
   if (tools.r) parts.push('R (Rscript)');

@@ -25,7 +25,10 @@ export function renderTextTable(rows: string[][], maxRows = MAX_ROWS): string {
   const widths = header.map((_, c) => Math.max(...[header, ...shown].map((row) => (row[c] ?? '').length)));
   const numeric = header.map((_, c) => shown.length > 0 && shown.every((row) => /^[-+]?[$€£]?[\d,.]+%?$|^$/.test(row[c] ?? '')));
   const line = (row: string[]) =>
-    row.map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
+    row
+      .map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd();
   const text = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...shown.map(line)];
   if (body.length > shown.length) text.push(`… ${body.length - shown.length} more rows in the report`);
   return `\`\`\`\n${text.join('\n').replace(/```/g, "'''")}\n\`\`\``;
@@ -41,7 +44,13 @@ function isSeparator(line: string | undefined): boolean {
 
 function cells(line: string): string[] {
   const trimmed = line.trim().replace(/^\|/, '').replace(/\|$/, '');
-  return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|').replace(/\*\*(.+?)\*\*/g, '$1').replace(/`([^`]*)`/g, '$1'));
+  return trimmed.split(/(?<!\\)\|/).map((cell) =>
+    cell
+      .trim()
+      .replace(/\\\|/g, '|')
+      .replace(/\*\*(.+?)\*\*/g, '$1')
+      .replace(/`([^`]*)`/g, '$1'),
+  );
 }
 
 function normaliseWidth(row: string[], width: number): string[] {

@@ -61,8 +61,7 @@ export async function classifyCommand(args: string[], io: ClassifyIo, reader?: C
     return 2;
   }
 
-  const reading: InstructionReading =
-    reader && !rulesOnly && reader.model !== 'none' ? (await readWithModel(text, [], reader)).reading : readInstruction(text);
+  const reading: InstructionReading = reader && !rulesOnly && reader.model !== 'none' ? (await readWithModel(text, [], reader)).reading : readInstruction(text);
   if (json) {
     const { category, complexity, verdict, missing, elements } = reading;
     io.stdout(`${JSON.stringify({ category, complexity, verdict, missing, elements }, null, 2)}\n`);
@@ -80,7 +79,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** The model reader from the environment alone (classify needs no config file); undefined without a model key. */
 export function readerFromEnv(env: NodeJS.ProcessEnv = process.env): ClassifyReader | undefined {
-  const parsed = envSchema.pick({ ANTHROPIC_API_KEY: true, ANTHROPIC_BASE_URL: true, WRENCH_READER_MODEL: true, WRENCH_READER_TIMEOUT_MS: true, LOG_LEVEL: true }).safeParse(withoutEmptyValues(env));
+  const parsed = envSchema
+    .pick({ ANTHROPIC_API_KEY: true, ANTHROPIC_BASE_URL: true, WRENCH_READER_MODEL: true, WRENCH_READER_TIMEOUT_MS: true, LOG_LEVEL: true })
+    .safeParse(withoutEmptyValues(env));
   if (!parsed.success || !parsed.data.ANTHROPIC_API_KEY || parsed.data.WRENCH_READER_MODEL === 'none') return undefined;
   const { ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, WRENCH_READER_MODEL, WRENCH_READER_TIMEOUT_MS } = parsed.data;
   return {

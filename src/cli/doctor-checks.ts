@@ -32,7 +32,11 @@ type Cause = 'unreachable' | 'refused' | 'timed out' | 'unauthorized' | 'forbidd
 /** What actually went wrong with a call to a service, from Node's network codes or the HTTP status. */
 export function failureCause(error: unknown): Cause {
   const seen = new Set<unknown>();
-  for (let e = error as { code?: unknown; status?: unknown; cause?: unknown; data?: { error?: unknown } } | undefined; e && !seen.has(e); e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: unknown; status?: unknown; cause?: unknown; data?: { error?: unknown } } | undefined;
+    e && !seen.has(e);
+    e = e.cause as typeof e
+  ) {
     seen.add(e);
     const code = typeof e.code === 'string' ? e.code : '';
     if (code === 'ECONNREFUSED') return 'refused';
@@ -56,14 +60,18 @@ function failureDetail(error: unknown, url: string): string {
   return errorText(error);
 }
 
-
 export const checkRedis: Check = async (config) => {
   if (!config.env.REDIS_URL) {
     try {
       const { stdout } = await run('redis-server', ['--version']);
       return { name: 'Redis', ok: true, detail: `REDIS_URL unset: Wrench will start its own (${stdout.trim().split(' ').slice(0, 3).join(' ')})` };
     } catch {
-      return { name: 'Redis', ok: false, detail: 'REDIS_URL is unset and no redis-server binary was found', fix: 'apt-get install redis-server, or set REDIS_URL' };
+      return {
+        name: 'Redis',
+        ok: false,
+        detail: 'REDIS_URL is unset and no redis-server binary was found',
+        fix: 'apt-get install redis-server, or set REDIS_URL',
+      };
     }
   }
   const redis = new Redis(config.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
@@ -99,7 +107,9 @@ export const checkSlackDeliveries: Check = async (config) => {
     await redis.connect();
     const { total, recent } = await readUndeliverable(redis, config.env.WRENCH_QUEUE_PREFIX, 5);
     if (total === 0) return { name, ok: true, detail: 'every thread reply was delivered (or is still being retried)' };
-    const lines = recent.map((m) => `  ${m.givenUpAt} ${m.channel} thread ${m.threadTs}: ${m.op}${m.text ? ` "${m.text.slice(0, 80)}"` : ''} (${m.error}, ${m.attempts} attempts)`);
+    const lines = recent.map(
+      (m) => `  ${m.givenUpAt} ${m.channel} thread ${m.threadTs}: ${m.op}${m.text ? ` "${m.text.slice(0, 80)}"` : ''} (${m.error}, ${m.attempts} attempts)`,
+    );
     return {
       name,
       ok: false,
@@ -132,16 +142,35 @@ export const checkSandboxWorks: Check = async (config) => {
 };
 
 export const checkSlack: Check = async (config) => {
-  if (!config.env.SLACK_BOT_TOKEN) return { name: 'Slack', ok: false, detail: 'SLACK_BOT_TOKEN is not set', fix: 'Set SLACK_BOT_TOKEN (xoxb-...) from OAuth & Permissions' };
+  if (!config.env.SLACK_BOT_TOKEN)
+    return { name: 'Slack', ok: false, detail: 'SLACK_BOT_TOKEN is not set', fix: 'Set SLACK_BOT_TOKEN (xoxb-...) from OAuth & Permissions' };
   try {
-    const auth = await new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 0 }, logLevel: LogLevel.ERROR }).auth.test();
-    const mode = config.env.SLACK_APP_TOKEN ? 'Socket Mode' : config.env.SLACK_SIGNING_SECRET ? 'HTTP (POST /slack/events)' : 'no SLACK_SIGNING_SECRET or SLACK_APP_TOKEN';
+    const auth = await new WebClient(config.env.SLACK_BOT_TOKEN, {
+      slackApiUrl: config.env.SLACK_API_URL,
+      retryConfig: { retries: 0 },
+      logLevel: LogLevel.ERROR,
+    }).auth.test();
+    const mode = config.env.SLACK_APP_TOKEN
+      ? 'Socket Mode'
+      : config.env.SLACK_SIGNING_SECRET
+        ? 'HTTP (POST /slack/events)'
+        : 'no SLACK_SIGNING_SECRET or SLACK_APP_TOKEN';
     const ok = !!(config.env.SLACK_APP_TOKEN || config.env.SLACK_SIGNING_SECRET);
-    return { name: 'Slack', ok, detail: `bot ${auth.user} in ${auth.team}; ${mode}`, fix: ok ? undefined : 'Set SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN for Socket Mode' };
+    return {
+      name: 'Slack',
+      ok,
+      detail: `bot ${auth.user} in ${auth.team}; ${mode}`,
+      fix: ok ? undefined : 'Set SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN for Socket Mode',
+    };
   } catch (error) {
     const network = NETWORK_CAUSES.includes(failureCause(error));
     return network
-      ? { name: 'Slack', ok: false, detail: `auth.test failed: ${failureDetail(error, config.env.SLACK_API_URL)}`, fix: 'Check SLACK_API_URL and the network (outbound HTTPS to Slack)' }
+      ? {
+          name: 'Slack',
+          ok: false,
+          detail: `auth.test failed: ${failureDetail(error, config.env.SLACK_API_URL)}`,
+          fix: 'Check SLACK_API_URL and the network (outbound HTTPS to Slack)',
+        }
       : { name: 'Slack', ok: false, detail: `auth.test failed: ${errorText(error)}`, fix: 'Check SLACK_BOT_TOKEN (the Bot User OAuth Token, xoxb-...)' };
   }
 };
@@ -156,7 +185,8 @@ export const checkAnthropic: Check = async (config) => {
     const status = (error as { status?: number }).status;
     const cause = failureCause(error);
     const url = config.env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
-    const fix = cause === 'unauthorized' ? 'Check ANTHROPIC_API_KEY' : cause === 'not found' ? 'Check WRENCH_MODEL' : 'Check ANTHROPIC_BASE_URL and the network';
+    const fix =
+      cause === 'unauthorized' ? 'Check ANTHROPIC_API_KEY' : cause === 'not found' ? 'Check WRENCH_MODEL' : 'Check ANTHROPIC_BASE_URL and the network';
     const detail = NETWORK_CAUSES.includes(cause) || status === undefined ? failureDetail(error, url) : `HTTP ${status}: ${errorText(error)}`;
     return { name: 'Anthropic', ok: false, detail, fix };
   }
@@ -169,7 +199,12 @@ export const checkGitHub: Check = async (config) => {
   if (!config.env.GITHUB_TOKEN) {
     const access = createGitHubAccess(config.env);
     if (!access?.app)
-      return { name: 'GitHub', ok: false, detail: 'no GitHub credential: GITHUB_TOKEN and GITHUB_APP_ID are unset', fix: 'Set GITHUB_TOKEN to a token that can push branches and open pull requests, or GITHUB_APP_ID with GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App' };
+      return {
+        name: 'GitHub',
+        ok: false,
+        detail: 'no GitHub credential: GITHUB_TOKEN and GITHUB_APP_ID are unset',
+        fix: 'Set GITHUB_TOKEN to a token that can push branches and open pull requests, or GITHUB_APP_ID with GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App',
+      };
     try {
       return await checkGitHubApp(access.app, repositories, webhook);
     } catch (error) {
@@ -181,20 +216,41 @@ export const checkGitHub: Check = async (config) => {
     await octokit.request('GET /rate_limit', { request: { retries: 0, signal: AbortSignal.timeout(10_000) } });
   } catch (error) {
     const cause = failureCause(error);
-    if (cause === 'unauthorized') return { name: 'GitHub', ok: false, detail: `the token was refused at ${url} (HTTP 401)`, fix: 'Check GITHUB_TOKEN: it may be revoked or expired' };
-    return { name: 'GitHub', ok: false, detail: failureDetail(error, url), fix: 'Check GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3) and the network' };
+    if (cause === 'unauthorized')
+      return { name: 'GitHub', ok: false, detail: `the token was refused at ${url} (HTTP 401)`, fix: 'Check GITHUB_TOKEN: it may be revoked or expired' };
+    return {
+      name: 'GitHub',
+      ok: false,
+      detail: failureDetail(error, url),
+      fix: 'Check GITHUB_API_URL (GitHub Enterprise: https://HOST/api/v3) and the network',
+    };
   }
   const unreadable: string[] = [];
   for (const fullName of repositories) {
     const [owner, repo] = fullName.split('/');
-    await octokit.repos.get({ owner, repo, request: { retries: 0 } }).catch((error) => unreadable.push(`${fullName} (${failureCause(error) === 'other' ? errorText(error) : failureCause(error)})`));
+    await octokit.repos
+      .get({ owner, repo, request: { retries: 0 } })
+      .catch((error) => unreadable.push(`${fullName} (${failureCause(error) === 'other' ? errorText(error) : failureCause(error)})`));
   }
-  if (unreadable.length) return { name: 'GitHub', ok: false, detail: `the token cannot read ${unreadable.join(', ')}`, fix: 'Give the token access to these repositories (contents and pull requests: read and write)' };
+  if (unreadable.length)
+    return {
+      name: 'GitHub',
+      ok: false,
+      detail: `the token cannot read ${unreadable.join(', ')}`,
+      fix: 'Give the token access to these repositories (contents and pull requests: read and write)',
+    };
   return { name: 'GitHub', ok: true, detail: `token works at ${url}; ${webhook}` };
 };
 
 /** The permissions Wrench uses (README: creating the GitHub App). */
-const APP_PERMISSIONS: Record<string, 'read' | 'write'> = { contents: 'write', pull_requests: 'write', issues: 'write', checks: 'read', actions: 'read', metadata: 'read' };
+const APP_PERMISSIONS: Record<string, 'read' | 'write'> = {
+  contents: 'write',
+  pull_requests: 'write',
+  issues: 'write',
+  checks: 'read',
+  actions: 'read',
+  metadata: 'read',
+};
 
 /** Can the App see each configured repository, and with which permissions? */
 async function checkGitHubApp(app: InstallationAuth, repositories: string[], webhook: string): Promise<CheckResult> {
@@ -208,7 +264,9 @@ async function checkGitHubApp(app: InstallationAuth, repositories: string[], web
       const lacking = Object.entries(APP_PERMISSIONS)
         .filter(([name, level]) => !(token.permissions[name] === 'write' || (level === 'read' && token.permissions[name] === 'read')))
         .map(([name, level]) => `${name}: ${level}`);
-      const granted = Object.entries(token.permissions).map(([name, level]) => `${name}:${level}`).join(', ');
+      const granted = Object.entries(token.permissions)
+        .map(([name, level]) => `${name}:${level}`)
+        .join(', ');
       seen.push(`${fullName} (installation ${token.installationId}: ${granted || 'no permissions'})`);
       if (lacking.length) problems.push(`${fullName} lacks ${lacking.join(', ')}`);
     } catch (error) {
@@ -216,14 +274,24 @@ async function checkGitHubApp(app: InstallationAuth, repositories: string[], web
     }
   }
   if (problems.length)
-    return { name: 'GitHub', ok: false, detail: problems.join('; '), fix: 'Install the GitHub App on these repositories and grant the permissions listed in README (GitHub App)' };
+    return {
+      name: 'GitHub',
+      ok: false,
+      detail: problems.join('; '),
+      fix: 'Install the GitHub App on these repositories and grant the permissions listed in README (GitHub App)',
+    };
   return { name: 'GitHub', ok: true, detail: `GitHub App works${seen.length ? `: ${seen.join('; ')}` : ' (no repositories configured)'}; ${webhook}` };
 }
 
 export const checkPagerDuty: Check = async (config) => {
   if (!config.env.PAGERDUTY_API_TOKEN) return { name: 'PagerDuty', ok: true, skipped: true, detail: 'off (PAGERDUTY_API_TOKEN unset)' };
   if (!config.env.PAGERDUTY_FROM_EMAIL)
-    return { name: 'PagerDuty', ok: false, detail: 'PAGERDUTY_FROM_EMAIL is not set', fix: 'Set PAGERDUTY_FROM_EMAIL to the email of a PagerDuty user (the From header of notes)' };
+    return {
+      name: 'PagerDuty',
+      ok: false,
+      detail: 'PAGERDUTY_FROM_EMAIL is not set',
+      fix: 'Set PAGERDUTY_FROM_EMAIL to the email of a PagerDuty user (the From header of notes)',
+    };
   try {
     const response = await fetch(new URL('/abilities', config.env.PAGERDUTY_API_URL), {
       headers: { Authorization: `Token token=${config.env.PAGERDUTY_API_TOKEN}`, Accept: 'application/vnd.pagerduty+json;version=2' },

@@ -51,7 +51,9 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     requester: { slackUserId: 'cli', name: process.env.USER ?? 'cli' },
     requestedAt: new Date().toISOString(),
   };
-  io.stdout(`Task: ${reading.category}, ${reading.complexity}${reading.verdict !== 'well-formed' ? ` (${reading.verdict}: missing ${reading.missing.join(', ')})` : ''}`);
+  io.stdout(
+    `Task: ${reading.category}, ${reading.complexity}${reading.verdict !== 'well-formed' ? ` (${reading.verdict}: missing ${reading.missing.join(', ')})` : ''}`,
+  );
   const controller = new AbortController();
   const cancel = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', cancel);

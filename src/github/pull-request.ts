@@ -19,11 +19,7 @@ export interface PullRequestInput {
 }
 
 /** Opens the pull request for a branch, or updates the open one when it exists (follow-ups). */
-export async function openOrUpdatePullRequest(
-  octokit: GitHubClient,
-  input: PullRequestInput,
-  redact: Redactor,
-): Promise<PullRequestRef> {
+export async function openOrUpdatePullRequest(octokit: GitHubClient, input: PullRequestInput, redact: Redactor): Promise<PullRequestRef> {
   const title = redact(input.title).slice(0, 250);
   const body = redact(input.body).slice(0, 65_000);
   const existing = await octokit.pulls.list({

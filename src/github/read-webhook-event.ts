@@ -11,7 +11,15 @@ const pullRef = z.object({ number: z.number() });
 
 const reviewCommentEvent = z.object({
   action: z.string(),
-  comment: z.object({ id: z.number(), body: z.string(), html_url: z.string(), path: z.string(), line: z.number().nullish(), start_line: z.number().nullish(), diff_hunk: z.string().nullish() }),
+  comment: z.object({
+    id: z.number(),
+    body: z.string(),
+    html_url: z.string(),
+    path: z.string(),
+    line: z.number().nullish(),
+    start_line: z.number().nullish(),
+    diff_hunk: z.string().nullish(),
+  }),
   pull_request: pullRequest,
   repository,
   sender: user,
@@ -32,12 +40,26 @@ const issueCommentEvent = z.object({
 });
 const checkRunEvent = z.object({
   action: z.string(),
-  check_run: z.object({ id: z.number(), name: z.string(), head_sha: z.string(), conclusion: z.string().nullish(), html_url: z.string().nullish(), pull_requests: z.array(pullRef) }),
+  check_run: z.object({
+    id: z.number(),
+    name: z.string(),
+    head_sha: z.string(),
+    conclusion: z.string().nullish(),
+    html_url: z.string().nullish(),
+    pull_requests: z.array(pullRef),
+  }),
   repository,
 });
 const workflowRunEvent = z.object({
   action: z.string(),
-  workflow_run: z.object({ id: z.number(), name: z.string().nullish(), head_sha: z.string(), conclusion: z.string().nullish(), html_url: z.string(), pull_requests: z.array(pullRef) }),
+  workflow_run: z.object({
+    id: z.number(),
+    name: z.string().nullish(),
+    head_sha: z.string(),
+    conclusion: z.string().nullish(),
+    html_url: z.string(),
+    pull_requests: z.array(pullRef),
+  }),
   repository,
 });
 const pullRequestEvent = z.object({ action: z.string(), pull_request: pullRequest, repository, sender: user });
@@ -56,16 +78,37 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
       if (e.data.action !== 'created') return { ignored: `${name}.${e.data.action} is not used` };
       if (fromWrench(e.data.sender, e.data.pull_request.user)) return { ignored: 'comment by a bot or by Wrench itself' };
       const c = e.data.comment;
-      return one({ kind: 'review-comment', repo: repo(e.data.repository), pull: e.data.pull_request.number, url: c.html_url, author: e.data.sender.login, body: c.body, commentId: c.id, path: c.path, line: c.line ?? null, startLine: c.start_line ?? null, diffHunk: c.diff_hunk ?? '' });
+      return one({
+        kind: 'review-comment',
+        repo: repo(e.data.repository),
+        pull: e.data.pull_request.number,
+        url: c.html_url,
+        author: e.data.sender.login,
+        body: c.body,
+        commentId: c.id,
+        path: c.path,
+        line: c.line ?? null,
+        startLine: c.start_line ?? null,
+        diffHunk: c.diff_hunk ?? '',
+      });
     }
     case 'pull_request_review': {
       const e = reviewEvent.safeParse(body);
       if (!e.success) return malformed(name, e.error);
       if (e.data.action !== 'submitted') return { ignored: `${name}.${e.data.action} is not used` };
-      if (e.data.review.state.toLowerCase() !== 'changes_requested') return { ignored: `a review that is ${e.data.review.state}, not changes_requested (its comments arrive as their own events)` };
+      if (e.data.review.state.toLowerCase() !== 'changes_requested')
+        return { ignored: `a review that is ${e.data.review.state}, not changes_requested (its comments arrive as their own events)` };
       if (fromWrench(e.data.sender, e.data.pull_request.user)) return { ignored: 'review by a bot or by Wrench itself' };
       if (!e.data.review.body?.trim()) return { ignored: 'a review without a body (its comments arrive as their own events)' };
-      return one({ kind: 'review', repo: repo(e.data.repository), pull: e.data.pull_request.number, url: e.data.review.html_url, author: e.data.sender.login, body: e.data.review.body, reviewId: e.data.review.id });
+      return one({
+        kind: 'review',
+        repo: repo(e.data.repository),
+        pull: e.data.pull_request.number,
+        url: e.data.review.html_url,
+        author: e.data.sender.login,
+        body: e.data.review.body,
+        reviewId: e.data.review.id,
+      });
     }
     case 'issue_comment': {
       const e = issueCommentEvent.safeParse(body);
@@ -75,32 +118,71 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
       if (fromWrench(e.data.sender, e.data.issue.user)) return { ignored: 'comment by a bot or by Wrench itself' };
       // Wrench opened the pull request, so its author is Wrench's account: `@wrench-app` for `wrench-app[bot]`.
       const handle = e.data.issue.user.login.replace(/\[bot\]$/, '');
-      if (!new RegExp(`(^|[^\\w-])@${escapeRegExp(handle)}(?![\\w-])`, 'i').test(e.data.comment.body)) return { ignored: `a pull request comment that does not mention @${handle}` };
-      return one({ kind: 'comment', repo: repo(e.data.repository), pull: e.data.issue.number, url: e.data.comment.html_url, author: e.data.sender.login, body: e.data.comment.body, commentId: e.data.comment.id });
+      if (!new RegExp(`(^|[^\\w-])@${escapeRegExp(handle)}(?![\\w-])`, 'i').test(e.data.comment.body))
+        return { ignored: `a pull request comment that does not mention @${handle}` };
+      return one({
+        kind: 'comment',
+        repo: repo(e.data.repository),
+        pull: e.data.issue.number,
+        url: e.data.comment.html_url,
+        author: e.data.sender.login,
+        body: e.data.comment.body,
+        commentId: e.data.comment.id,
+      });
     }
     case 'check_run': {
       const e = checkRunEvent.safeParse(body);
       if (!e.success) return malformed(name, e.error);
       const run = e.data.check_run;
-      if (e.data.action !== 'completed' || !FAILED.has(run.conclusion ?? '')) return { ignored: `check run ${e.data.action}, ${run.conclusion ?? 'no conclusion'}` };
+      if (e.data.action !== 'completed' || !FAILED.has(run.conclusion ?? ''))
+        return { ignored: `check run ${e.data.action}, ${run.conclusion ?? 'no conclusion'}` };
       if (run.pull_requests.length === 0) return { ignored: 'a check run on no pull request of this repository' };
       const url = run.html_url ?? '';
-      return { events: run.pull_requests.map((p) => ({ kind: 'check-failed' as const, repo: repo(e.data.repository), pull: p.number, url, headSha: run.head_sha, checkName: run.name, jobIds: [run.id] })) };
+      return {
+        events: run.pull_requests.map((p) => ({
+          kind: 'check-failed' as const,
+          repo: repo(e.data.repository),
+          pull: p.number,
+          url,
+          headSha: run.head_sha,
+          checkName: run.name,
+          jobIds: [run.id],
+        })),
+      };
     }
     case 'workflow_run': {
       const e = workflowRunEvent.safeParse(body);
       if (!e.success) return malformed(name, e.error);
       const run = e.data.workflow_run;
-      if (e.data.action !== 'completed' || !FAILED.has(run.conclusion ?? '')) return { ignored: `workflow run ${e.data.action}, ${run.conclusion ?? 'no conclusion'}` };
+      if (e.data.action !== 'completed' || !FAILED.has(run.conclusion ?? ''))
+        return { ignored: `workflow run ${e.data.action}, ${run.conclusion ?? 'no conclusion'}` };
       if (run.pull_requests.length === 0) return { ignored: 'a workflow run on no pull request of this repository' };
-      return { events: run.pull_requests.map((p) => ({ kind: 'check-failed' as const, repo: repo(e.data.repository), pull: p.number, url: run.html_url, headSha: run.head_sha, checkName: run.name ?? 'workflow', jobIds: [], workflowRunId: run.id })) };
+      return {
+        events: run.pull_requests.map((p) => ({
+          kind: 'check-failed' as const,
+          repo: repo(e.data.repository),
+          pull: p.number,
+          url: run.html_url,
+          headSha: run.head_sha,
+          checkName: run.name ?? 'workflow',
+          jobIds: [],
+          workflowRunId: run.id,
+        })),
+      };
     }
     case 'pull_request': {
       const e = pullRequestEvent.safeParse(body);
       if (!e.success) return malformed(name, e.error);
       if (e.data.action !== 'closed') return { ignored: `pull_request.${e.data.action} is not used` };
       const merged = e.data.pull_request.merged ?? !!e.data.pull_request.merged_at;
-      return one({ kind: 'closed', repo: repo(e.data.repository), pull: e.data.pull_request.number, url: e.data.pull_request.html_url, merged, by: e.data.sender.login });
+      return one({
+        kind: 'closed',
+        repo: repo(e.data.repository),
+        pull: e.data.pull_request.number,
+        url: e.data.pull_request.html_url,
+        merged,
+        by: e.data.sender.login,
+      });
     }
     default:
       return { ignored: `event ${name || '(none)'} is not used` };

@@ -53,7 +53,10 @@ export async function stageInputFiles(dir: string, files: readonly InputFile[], 
 /** A plain file name: no directories, no leading dots, only portable characters. */
 export function safeFileName(name: string): string {
   const base = path.posix.basename(name.replace(/\\/g, '/'));
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 120);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 120);
   return cleaned || 'attachment';
 }
 

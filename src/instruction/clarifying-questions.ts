@@ -52,14 +52,15 @@ const ASKERS: Record<string, Asker> = {
           placeholder: 'test/cart/total.test.ts "applies coupon" fails on main: expected 10, received 9.99',
         }
       : reading.category === 'incident-triage'
-      ? {
-          question: 'What are you seeing? Which service, since when, and which symptoms (error rate, status codes, alerts, a recent deploy)?',
-          placeholder: 'checkout-api: 502s on POST /orders since 14:05 UTC, right after release 3.4.1',
-        }
-      : {
-          question: 'What exactly goes wrong? Paste the error message or stack trace, say what you expected and what happened instead, and how to reproduce it.',
-          placeholder: 'Expected: one charge per order. Actual: a double click on "Pay" charges the card twice.',
-        },
+        ? {
+            question: 'What are you seeing? Which service, since when, and which symptoms (error rate, status codes, alerts, a recent deploy)?',
+            placeholder: 'checkout-api: 502s on POST /orders since 14:05 UTC, right after release 3.4.1',
+          }
+        : {
+            question:
+              'What exactly goes wrong? Paste the error message or stack trace, say what you expected and what happened instead, and how to reproduce it.',
+            placeholder: 'Expected: one charge per order. Actual: a double click on "Pay" charges the card twice.',
+          },
   location: (reading) =>
     reading.category === 'testing'
       ? { question: 'Where is the code to test? Give the file or directory.', placeholder: 'src/lib/format.ts' }
@@ -140,9 +141,13 @@ export function clarifyingQuestions(reading: InstructionReading): ClarifyingQues
 
 /** For an instruction too large to take on: a bounded piece to start with instead. */
 export function scopedFirstStep(reading: InstructionReading, text: string): string {
-  const plain = text.replace(/<[@#!][^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[@#!][^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (reading.verdict === 'unrealistic') {
-    const system = /\b(back[- ]?end|front[- ]?end|app|application|system|code ?base|platform|monolith|site|website|services|api)\b/i.exec(plain)?.[1] ?? 'system';
+    const system =
+      /\b(back[- ]?end|front[- ]?end|app|application|system|code ?base|platform|monolith|site|website|services|api)\b/i.exec(plain)?.[1] ?? 'system';
     const language = /\b(?:in|to|into|using)\s+([A-Z][\w#+.]*|go|rust|python|java|kotlin|typescript|elixir|scala)\b/i.exec(plain)?.[1];
     const target = language ? ` in ${language}` : '';
     return (

@@ -31,9 +31,15 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:site|prod|production|app|api|server|servers|service|everything|website|db|database|we)(?:'re| is| was| went| are)? down\b/, 4],
       [/\b(?:happening|going on) in prod(?:uction)?\b/, 2],
       [/\bin prod(?:uction)?\b/, 1],
-      [/\b(?:for everyone|for all (?:users|customers)|all users|every user|health ?checks? (?:are )?failing|pods? (?:are )?(?:crash\w*|restarting)|crashloop\w*)\b/, 3],
+      [
+        /\b(?:for everyone|for all (?:users|customers)|all users|every user|health ?checks? (?:are )?failing|pods? (?:are )?(?:crash\w*|restarting)|crashloop\w*)\b/,
+        3,
+      ],
       [/^\W*(?:p[0-2]|sev[- ]?[0-3])\b/, 4],
-      [/\b(?:cpu|memory|disk|load|connections?|replica lag|connection pool)\b[^.]{0,30}(?:\d+\s*%|\bat \d+|maxed|exhausted|through the roof|pegged)|\b\d+\s*% (?:cpu|memory|disk)\b/, 4],
+      [
+        /\b(?:cpu|memory|disk|load|connections?|replica lag|connection pool)\b[^.]{0,30}(?:\d+\s*%|\bat \d+|maxed|exhausted|through the roof|pegged)|\b\d+\s*% (?:cpu|memory|disk)\b/,
+        4,
+      ],
       [/\b(?:the )?(?:app|site|api|service|website|db|database|primary)\b (?:is|keeps|are) (?:timing out|unresponsive|down|crashing|restarting|flapping)\b/, 3],
       [/\b(?:likely cause|what(?:'s| is) (?:going on|causing|happening)|what changed)\b/, 2],
       [/\bwhy (?:is|are|did)\b/, 1],
@@ -48,17 +54,29 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:bugs?|buggy|bugfix)\b/, 3],
       [/\b(?:broken|crash(?:es|ed|ing)?|exception|regression|stack ?trace|traceback|segfault)\b/, 3],
       [/\bsomething(?:'s| is) (?:wrong|off|broken)\b|\b(?:doesn'?t|does not|isn'?t|is not|not|stopped) work(?:ing|s)?\b/, 3],
-      [/\b(?:wrong|incorrect(?:ly)?|fails?|failing|throws?(?! away)|returns? (?:true|false|null|undefined|nan|\d+|an? (?:empty|wrong)|the wrong|wrong)|instead of|off[- ]by[- ]one|errors?)\b/, 2],
+      [
+        /\b(?:wrong|incorrect(?:ly)?|fails?|failing|throws?(?! away)|returns? (?:true|false|null|undefined|nan|\d+|an? (?:empty|wrong)|the wrong|wrong)|instead of|off[- ]by[- ]one|errors?)\b/,
+        2,
+      ],
       [/\bfix(?:es|ed|ing)?\b/, 3],
       [/\b(?:it|this|that|they|which) should\b|\bshould (?:show|display|return|be|equal|say|read|only|not|never|always|stay|keep)\b(?! able)/, 2],
-      [/\b(?:shows?|displays?|returns?|gives?|prints?|renders?)\b[^.]{0,60}\bbut\b|\breturns? (?:duplicates?|nothing|stale|empty|incorrect|old|the old|zero|0)\b/, 2],
-      [/\b(?:since|after) (?:upgrading|updating|the upgrade|we upgraded|bumping|migrating|the migration)\b|\b(?:started|began|broke|regressed) (?:after|since|with|in)\b/, 2],
+      [
+        /\b(?:shows?|displays?|returns?|gives?|prints?|renders?)\b[^.]{0,60}\bbut\b|\breturns? (?:duplicates?|nothing|stale|empty|incorrect|old|the old|zero|0)\b/,
+        2,
+      ],
+      [
+        /\b(?:since|after) (?:upgrading|updating|the upgrade|we upgraded|bumping|migrating|the migration)\b|\b(?:started|began|broke|regressed) (?:after|since|with|in)\b/,
+        2,
+      ],
       [/\b(?:slow|sluggish|laggy|takes forever|too long)\b/, 2],
       [/\b(?:users?|customers?|people|clients?) (?:say|says|report|reported|reporting|complain|see|are seeing|get|are getting|keep getting)\b/, 3],
       [/\b(?:build|ci|pipeline|deploy) (?:is |are )?(?:failing|broken|red|fails)\b/, 3],
       [/\b(?:points?|links?|redirects?|goes|sends?) (?:\w+ )?to (?:localhost|the wrong|a 404|nowhere|staging)\b/, 3],
       [/\b(?:memory leak|leak(?:s|ing)?|oom|hangs?|freez(?:es|ing)|deadlocks?|race condition|times? out|timing out)\b/, 3],
-      [/\b(?:stopped (?!working)\w+ing|no longer \w+|(?:doesn'?t|does not|didn'?t|won'?t|can'?t|cannot) (?!work\b|be\b|have\b)\w+|isn'?t (?!working\b)\w+ing)\b/, 2],
+      [
+        /\b(?:stopped (?!working)\w+ing|no longer \w+|(?:doesn'?t|does not|didn'?t|won'?t|can'?t|cannot) (?!work\b|be\b|have\b)\w+|isn'?t (?!working\b)\w+ing)\b/,
+        2,
+      ],
     ],
     head: [[requestVerb('fix+|debug|resolve|repair|patch|hotfix'), 5]],
   },
@@ -67,7 +85,10 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\breview(?:ing|s)?\b/, 4],
       [/\bcode[- ]review\b/, 4],
       [/\b(?:audit|look over|sanity[- ]check|second pair of eyes|lgtm|feedback on)\b/, 3],
-      [/\bcheck (?:if|whether|that) (?:my|the|this|our) (?:code|changes|pr|implementation|approach|solution)\b|\b(?:is|does|are) (?:my|this|the) (?:code|approach|implementation|changes|solution) (?:ok|okay|good|correct|right|fine|looks?|sound)\b|\bwhat do you think (?:of|about)\b|\b(?:thoughts|opinions?|feedback) on\b/, 4],
+      [
+        /\bcheck (?:if|whether|that) (?:my|the|this|our) (?:code|changes|pr|implementation|approach|solution)\b|\b(?:is|does|are) (?:my|this|the) (?:code|approach|implementation|changes|solution) (?:ok|okay|good|correct|right|fine|looks?|sound)\b|\bwhat do you think (?:of|about)\b|\b(?:thoughts|opinions?|feedback) on\b/,
+        4,
+      ],
       [/\b(?:check|look at|go over|read through|take a look at) (?:my |the |this |our )?(?:pr|pull request|diff|changes|branch|commit)\b/, 4],
       // Review requests without the word: what a diff removes, what a change could break.
       [/\b(?:the|this|my|our) (?:diff|patch|changeset)\b|\b(?:lines?|code) the (?:diff|patch|change) (?:deletes|removes|adds|replaces|changes)\b/, 6],
@@ -98,15 +119,27 @@ const SIGNALS: Record<Category, CategorySignals> = {
   'data-analysis': {
     anywhere: [
       [/\b(?:analy[sz]e|analy[sz]ing|analysis|analytics|insights?)\b/, 4],
-      [/\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|aggregate\w*|breakdown|percentiles?|outliers?|forecast\w*|segment\w*)\b/, 3],
-      [/\b(?:per (?:day|week|month|user|customer|country|region)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans))\b/, 2],
-      [/\b(?:chart|plot|histogram|visuali[sz]\w*|dashboard|notebook|pandas|dataframe|jupyter|dataset|data ?set|the data|our data|spreadsheet|patterns|anomal\w+)\b/, 2],
+      [
+        /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|aggregate\w*|breakdown|percentiles?|outliers?|forecast\w*|segment\w*)\b/,
+        3,
+      ],
+      [
+        /\b(?:per (?:day|week|month|user|customer|country|region)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans))\b/,
+        2,
+      ],
+      [
+        /\b(?:chart|plot|histogram|visuali[sz]\w*|dashboard|notebook|pandas|dataframe|jupyter|dataset|data ?set|the data|our data|spreadsheet|patterns|anomal\w+)\b/,
+        2,
+      ],
       [/\b(?:the numbers|some numbers|numbers (?:on|for|say)|crunch|dig into|(?:our|the) [\w-]+ data)\b/, 3],
       [MODEL_BUILDING, 6],
       [/\b(?:which|what) (?:\d+ )?[\w-]+ (?:had|have|were|was|are|did|has|got)\b|\b(?:highest|lowest|most|least|biggest|slowest|fastest)\b/, 3],
     ],
     head: [
-      [/\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|summary of|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare|patterns|trends|anomalies|numbers on|which|how many)\b/, 4],
+      [
+        /\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|summary of|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare|patterns|trends|anomalies|numbers on|which|how many)\b/,
+        4,
+      ],
     ],
   },
   'web-scraping': {
@@ -115,9 +148,15 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/scrap(?:e|er|ing)|crawl/, 2],
       [/\b(?:puppeteer|playwright|cheerio|beautiful ?soup|bs4|selenium|scrapy|jsdom)\b/, 4],
       [/\brobots\.txt\b|\buser[- ]agent\b/, 3],
-      [/\b(?:collect|extract|pull|grab|fetch|download|gather|get)(?:s|es|ed|ing)?\b(?! started)[^.]{0,120}(?:https?:\/\/|\b(?:from|off) (?:the |their |each |every |competitor |competitors'? |other )?(?:websites?|sites?|pages?|web|listings?|boards?)\b|\bfrom \S+\.(?:com|org|net|io)\b)/, 6],
+      [
+        /\b(?:collect|extract|pull|grab|fetch|download|gather|get)(?:s|es|ed|ing)?\b(?! started)[^.]{0,120}(?:https?:\/\/|\b(?:from|off) (?:the |their |each |every |competitor |competitors'? |other )?(?:websites?|sites?|pages?|web|listings?|boards?)\b|\bfrom \S+\.(?:com|org|net|io)\b)/,
+        6,
+      ],
       [/\bpaginat\w*|\?page=|\bnext page\b/, 1],
-      [/\b(?:competitors?'?)\b[^.]{0,30}\b(?:prices?|pricing|listings|products|catalog\w*)\b|\b(?:monitor|track|watch)\b[^.]{0,30}\b(?:prices?|pricing|listings|websites?|pages?)\b/, 4],
+      [
+        /\b(?:competitors?'?)\b[^.]{0,30}\b(?:prices?|pricing|listings|products|catalog\w*)\b|\b(?:monitor|track|watch)\b[^.]{0,30}\b(?:prices?|pricing|listings|websites?|pages?)\b/,
+        4,
+      ],
     ],
     head: [],
   },
@@ -133,22 +172,38 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\bdeprecated\b/, 3],
       [/\b(?:get rid of|remove|drop|replace|ditch)\b[^.]{0,30}\b(?:dependency|dependencies|library|package|lib)\b/, 4],
       [/\b(?:code|coding) style\b|\bsame code\b/, 4],
-      [/\b(?:cleaner|more readable|readability|maintainab\w+|less messy|a mess|messy|spaghetti|hard to (?:follow|read|understand|maintain)|unreadable|confusing|convoluted)\b/, 4],
+      [
+        /\b(?:cleaner|more readable|readability|maintainab\w+|less messy|a mess|messy|spaghetti|hard to (?:follow|read|understand|maintain)|unreadable|confusing|convoluted)\b/,
+        4,
+      ],
     ],
     head: [
-      [requestVerb('refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign|optimi[sz]e|speed up|get rid of|drop'), 5],
+      [
+        requestVerb(
+          'refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign|optimi[sz]e|speed up|get rid of|drop',
+        ),
+        5,
+      ],
       [/\bmake (?:it|this|the code|this code|things|the \w+) (?:cleaner|more readable|simpler|nicer|tidier|more maintainable)\b/, 5],
     ],
   },
   feature: {
     anywhere: [
-      [/\b(?:new (?:endpoint|feature|page|flag|option|command|field|column|button|screen|api|setting)|feature|support for|allow (?:users|admins|people|customers) to|let (?:users|admins) |make it possible)\b/, 3],
+      [
+        /\b(?:new (?:endpoint|feature|page|flag|option|command|field|column|button|screen|api|setting)|feature|support for|allow (?:users|admins|people|customers) to|let (?:users|admins) |make it possible)\b/,
+        3,
+      ],
       [/\b(?:endpoint|flag|option|button|command|webhook|integration|toggle|setting)\b/, 1],
       [/\b(?:rewrite|rebuild|from scratch|build a new one|start over)\b/, 2],
       [/\b(?:rewrite|rebuild|port|reimplement|recreate)\b[^.]{0,40}\b(?:in|to|into) [\w#+.-]+/, 3],
     ],
     head: [
-      [requestVerb('add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|rewrite|rebuild|port|reimplement|recreate|develop|ship|design'), 5],
+      [
+        requestVerb(
+          'add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|rewrite|rebuild|port|reimplement|recreate|develop|ship|design',
+        ),
+        5,
+      ],
       [/\b(?:we need|we want|it would be (?:nice|great)|can we (?:get|have)|i(?:'d| would) like)\b/, 2],
       [/\b(?:we need|we want|can we (?:get|have)|i(?:'d| would) like|it would be (?:nice|great) to have) (?:a|an|some|the ability|to be able)\b/, 5],
     ],

@@ -23,18 +23,23 @@ const PATH = new RegExp(
   'g',
 );
 const FILE_WITH_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`, 'i');
-const LIBRARY_NAMES = /^console\.\w+$|^(?:node|next|nuxt|vue|react|express|three|chart|d3|moment|day|ember|backbone|angular|socket|p5|deno|bun|nest|solid|alpine)\.js$/i;
+const LIBRARY_NAMES =
+  /^console\.\w+$|^(?:node|next|nuxt|vue|react|express|three|chart|d3|moment|day|ember|backbone|angular|socket|p5|deno|bun|nest|solid|alpine)\.js$/i;
 const COMMON_DIRECTORIES = new Set(
-  ('src lib libs test tests spec specs e2e app apps packages package docs doc scripts script bin data config configs pkg cmd internal ' +
+  (
+    'src lib libs test tests spec specs e2e app apps packages package docs doc scripts script bin data config configs pkg cmd internal ' +
     'components pages api server client web public assets static fixtures exports export tmp build dist migrations db models routes ' +
     'services handlers controllers views templates styles utils helpers frontend backend infra deploy charts k8s terraform tools ' +
-    'examples notebooks reports modules core common shared include crates go python jobs workers runners bench benchmarks .github').split(' '),
+    'examples notebooks reports modules core common shared include crates go python jobs workers runners bench benchmarks .github'
+  ).split(' '),
 );
 const NOT_PATHS = new Set(
-  ('and/or read/write input/output i/o ci/cd tcp/ip on/off yes/no true/false get/set client/server frontend/backend front-end/back-end ' +
+  (
+    'and/or read/write input/output i/o ci/cd tcp/ip on/off yes/no true/false get/set client/server frontend/backend front-end/back-end ' +
     'dev/prod staging/prod async/await n/a w/o either/or pros/cons a/b ui/ux ux/ui before/after open/close start/stop login/logout ' +
     'import/export encode/decode add/remove create/delete enable/disable allow/deny min/max x/y upload/download request/response ' +
-    'req/res he/she his/her and/ors or/and src/dest to/from 24/7 read/only').split(' '),
+    'req/res he/she his/her and/ors or/and src/dest to/from 24/7 read/only'
+  ).split(' '),
 );
 const SEVERITY_WORD = /^(?:critical|blocker|major|high|medium|moderate|minor|low|info|nit|trivial|p[0-4]|sev[0-4])$/i;
 const RATE_UNITS = /^(?:s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|wk|week|ms|month|year|page|ip|key|user)$/i;
@@ -42,8 +47,10 @@ const REPOSITORY_CONTEXT = /\b(?:repo|repository|repos|in|on|at|for|from|of|agai
 const BACKTICKED = /`([^`\n]+)`/g;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$/;
 const FUNCTION_NOUNS = /^(?:function|functions|method|methods|helper|hook|handler|call|calls|callback|util|utility|routine|func|fn|implementation)\b/i;
-const NON_FUNCTION_NOUNS = /^(?:command|flag|option|field|column|property|prop|key|variable|var|env|table|param|parameter|type|interface|class|component|module|package|header|event|config|setting|constant|enum|value|attribute|argument|arg|script|file)\b/i;
-const FUNCTION_VERBS_BEFORE = /\b(?:mock|mocks|mocking|stub|stubs|spy on|call|calls|calling|invoke|invokes|function|method|helper|in|inside|from|fix|test|tests|cover|refactor|rename|extract|inline)\s*$/i;
+const NON_FUNCTION_NOUNS =
+  /^(?:command|flag|option|field|column|property|prop|key|variable|var|env|table|param|parameter|type|interface|class|component|module|package|header|event|config|setting|constant|enum|value|attribute|argument|arg|script|file)\b/i;
+const FUNCTION_VERBS_BEFORE =
+  /\b(?:mock|mocks|mocking|stub|stubs|spy on|call|calls|calling|invoke|invokes|function|method|helper|in|inside|from|fix|test|tests|cover|refactor|rename|extract|inline)\s*$/i;
 const NON_FUNCTION_BEFORE = /\b(?:without|field|property|prop|key|column|attribute|param|flag|option|env|header|type|the value|set|sets|value)\s*$/i;
 const STACK_FRAME_JS = /^\s*at\s+(?:async\s+)?([\w$.<>[\] ]+?)\s+\(([^)]+)\)/gm;
 const STACK_FRAME_PY = /File "([^"]+)", line (\d+)(?:, in ([\w<>]+))?/g;
@@ -52,14 +59,22 @@ const COMMIT = /(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])/g;
 const PR_NUMBER = /\b(?:PR|pull request|MR|merge request)s?\s*#?\s*(\d{1,6})\b|(?<![\w&/])#(\d{1,6})\b/gi;
 const REPOSITORY_PR = /(?<![\w/.-])([\w.-]+\/[\w.-]+)#(\d{1,6})\b/g;
 const NOT_A_PR_BEFORE = /\b(?:issue|issues|ticket|tickets|bug|jira|story|step|item|rank|number)\s*$/i;
-const DOMAIN = /(?<![\w@./-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|co|ai|gov|edu|de|uk|fr|nl|info|biz|us|ca|jp|xyz|dk|se|no|fi|es|it|pt|ch|at|be|au|nz|br|mx|ar|cl|ru|ua|cz|sk|hu|ro|gr|tr|il|kr|cn|tw|hk|sg|za|ie|eu|app|shop|store|tech|site|online|me|tv|fm|gg|ly))(?![\w-])/gi;
+const DOMAIN =
+  /(?<![\w@./-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|co|ai|gov|edu|de|uk|fr|nl|info|biz|us|ca|jp|xyz|dk|se|no|fi|es|it|pt|ch|at|be|au|nz|br|mx|ar|cl|ru|ua|cz|sk|hu|ro|gr|tr|il|kr|cn|tw|hk|sg|za|ie|eu|app|shop|store|tech|site|online|me|tv|fm|gg|ly))(?![\w-])/gi;
 const GITHUB_URL = /^https?:\/\/(?:www\.)?github\.com\/([\w.-]+)\/([\w.-]+)(?:\/(pull|commit|blob|tree)\/([\w.-]+)(?:\/([^#?]*))?)?(?:#L(\d+))?/i;
 const LINE_NUMBER = /\b(?:line|ln|l\.)\s*(\d{1,6})\b/gi;
 const URL_ANYWHERE = /\b(?:https?|ftp|s3|gs):\/\/[^\s<>|"'`]+/g;
 
 export function findCodeReferences(prose: string, codeBlocks: string[], urls: string[]): CodeReferences {
   const found: CodeReferences = {
-    files: [], directories: [], functions: [], routes: [], repositories: [], prNumbers: [], commits: [], domains: [],
+    files: [],
+    directories: [],
+    functions: [],
+    routes: [],
+    repositories: [],
+    prNumbers: [],
+    commits: [],
+    domains: [],
   };
   const text = prose.replace(URL_ANYWHERE, ' ');
   collectPaths(text, found, false);
@@ -130,8 +145,7 @@ function collectLineNumbers(text: string, found: CodeReferences): void {
     const after = /^\s+(?:of|in)\s+`?(\S+)/.exec(text.slice(start + match[0].length))?.[1]?.replace(/[`,.;:)]+$/, '');
     const unnumbered = (file: string) => !/:\d+$/.test(file);
     const nearestFile =
-      found.files.find((file) => unnumbered(file) && after === file) ??
-      [...found.files].reverse().find((file) => unnumbered(file) && before.includes(file));
+      found.files.find((file) => unnumbered(file) && after === file) ?? [...found.files].reverse().find((file) => unnumbered(file) && before.includes(file));
     if (nearestFile) found.files[found.files.indexOf(nearestFile)] = `${nearestFile}:${match[1]}`;
     else add(found.files, `line ${match[1]}`);
   }

@@ -42,7 +42,10 @@ export function combineInstruction(original: string, answers: Record<string, str
 }
 
 function tidyAnswer(answer: string | undefined): string {
-  return (answer ?? '').replace(/\r\n?/g, '\n').replace(/\n\s*\n/g, '\n').trim();
+  return (answer ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n\s*\n/g, '\n')
+    .trim();
 }
 
 function rank(element: string): number {

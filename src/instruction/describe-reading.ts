@@ -10,7 +10,8 @@ export function describeReading(reading: InstructionReading, text: string): stri
     `Verdict:     ${reading.verdict}`,
     `Missing:     ${reading.missing.length > 0 ? reading.missing.join(', ') : 'nothing'}`,
   ];
-  if (reading.language === 'unreadable') lines.push('Language:    not one the rules can read: the model reader (or the agent) judges it; the rules let it through');
+  if (reading.language === 'unreadable')
+    lines.push('Language:    not one the rules can read: the model reader (or the agent) judges it; the rules let it through');
   const recognised = describeElements(reading.elements);
   lines.push('', recognised.length > 0 ? 'Recognised:' : 'Recognised: nothing beyond the text itself', ...recognised);
   if (reading.verdict === 'ill-formed') {
@@ -52,7 +53,10 @@ function describeElements(elements: InstructionElements): string[] {
   one('Output format', elements.outputFormat);
   many('Examples', elements.examples);
   const references = elements.references;
-  many('Pull requests', references?.prNumbers?.map((number) => `#${number}`));
+  many(
+    'Pull requests',
+    references?.prNumbers?.map((number) => `#${number}`),
+  );
   many('Commits', references?.commits);
   many('URLs', references?.urls);
   many('Repositories', references?.repositories);

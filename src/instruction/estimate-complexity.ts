@@ -1,7 +1,15 @@
 import { MODEL_BUILDING } from './analysis-cues.js';
 import type { Category, Complexity } from './instruction-types.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
-import { LARGE_AREA, UNDERSPECIFIED_AREA, hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
+import {
+  LARGE_AREA,
+  UNDERSPECIFIED_AREA,
+  hasBroadScope,
+  hasUnboundedScope,
+  isArchitectural,
+  isOnlySubjectiveGoal,
+  isWholeSystemRewrite,
+} from './scope-cues.js';
 
 /** Work a category usually needs before the first line changes: triage and scraping always involve discovery. */
 const BASELINE: Record<Category, number> = {
@@ -27,14 +35,19 @@ const INTEGRATION =
 const INTEGRATION_WEIGHT = [0, 0.5, 1, 1.5, 2.5, 4];
 const INVESTIGATION =
   /\b(?:stack ?trace|regression(?! tests?)|regressed|started after|since (?:the )?(?:deploy|release|upgrade|v?\d)|after (?:we )?(?:upgraded|deployed|updated)|intermittent\w*|flaky|race condition|memory leak|leaks?|deadlock|performance|latency|only (?:on|in) (?:safari|firefox|chrome|ios|android|windows|staging)|safari|does nothing|no errors?)\b/i;
-const EXISTING_PATTERN = /\b(?:(?<!(?:'d|\bwould|\bi|\bwe|\byou|\bthey|\balso|\breally|\bjust) )like|(?:the|an|our) existing|follow(?:ing)? (?:the|how|what|our|existing|this|that|same|§|`)|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
+const EXISTING_PATTERN =
+  /\b(?:(?<!(?:'d|\bwould|\bi|\bwe|\byou|\bthey|\balso|\breally|\bjust) )like|(?:the|an|our) existing|follow(?:ing)? (?:the|how|what|our|existing|this|that|same|§|`)|same (?:as|pattern|style)|similar to|mirror(?:ing)?|as in|the way|existing pattern|reuse|same approach|same way|style (?:of|from|in)|how [`\w/-]+ (?:is|are) (?:handled|done))\b/i;
 const COVERAGE_TARGET = /\bcoverage\b[^.]*?(?:>=|≥|at least|above|\d+\s*%)/i;
-const SEVERAL_NEW_FILES = /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|into (?:[\w-]+ )?(?:folders|modules|files|packages|directories)|one (?:file|module|class) per|per resource)\b/i;
+const SEVERAL_NEW_FILES =
+  /\b(?:split\b[^.]*\binto|into (?:smaller|separate|several|multiple) \w+|into (?:[\w-]+ )?(?:folders|modules|files|packages|directories)|one (?:file|module|class) per|per resource)\b/i;
 const MANY_PLACES = /\b(?:for each|across|all (?:the )?(?:endpoints|routes|files|modules|services|callers|usages|imports|call sites))\b/i;
-const HEAVY_TESTS = /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?|test suite|test harness|test infrastructure|set ?up (?:a |the )?(?:test|testing|jest|vitest|pytest|mocha|playwright|cypress))\b/i;
-const ADVANCED_ANALYSIS = /\b(?:find out why|why (?:did|does|is|are)|root cause|dropped|drop-offs?|cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
+const HEAVY_TESTS =
+  /\b(?:e2e|end-to-end|integration tests?|load tests?|browser tests?|contract tests?|test suite|test harness|test infrastructure|set ?up (?:a |the )?(?:test|testing|jest|vitest|pytest|mocha|playwright|cypress))\b/i;
+const ADVANCED_ANALYSIS =
+  /\b(?:find out why|why (?:did|does|is|are)|root cause|dropped|drop-offs?|cohorts?|retention|funnel|significan\w+|regression model|forecast\w*|a\/b|segmentation|clustering|heatmap)\b/i;
 const DATA_STORE = /\b(?:bigquery|snowflake|redshift|warehouse|postgres\w*|mysql|sql|database|db|clickhouse|athena)\b/i;
-const REUSABLE_TOOL = /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night|hour|\d+ (?:minutes|hours))|(?:runs?|re-?run|updated?|scheduled|refresh(?:ed)?) (?:daily|hourly|nightly)|(?:daily|hourly|nightly) (?:job|cron|runs?|schedule)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
+const REUSABLE_TOOL =
+  /\b(?:reusable|pipeline|scheduled|automat\w+|cli|notebook|re-?runnable|every (?:day|week|morning|night|hour|\d+ (?:minutes|hours))|(?:runs?|re-?run|updated?|scheduled|refresh(?:ed)?) (?:daily|hourly|nightly)|(?:daily|hourly|nightly) (?:job|cron|runs?|schedule)|dedupe|de-?duplicat\w+|validat\w+)\b/i;
 const FAILING_TESTS = /\b(?:fail|fails|failing|failed|broken|red)\b/i;
 const VERSION_RANGE = /\bv?\d+\.\d+(?:\.\d+)?\s*(?:\.\.\.?|to|and|->|→)\s*v?\d+\.\d+|\bbetween (?:the )?(?:two |last two )?(?:releases|tags|versions)\b/i;
 const SINGLE_PAGE = /\b(?:one page|single page|this page only|just (?:this|that|one) page|one url)\b/i;
@@ -46,7 +59,8 @@ const LAYERS = [
   /\b(?:ui|frontend|front-end|pages?|screens?|components?|buttons?|forms?|modals?)\b/i,
   /\b(?:queues?|workers?|jobs?|cron|consumers?|events?)\b/i,
 ];
-const USER_CAPABILITY = /\b(?:users?|customers?|admins?|people) (?:can|could|to be able to|should be able to)\b|\b(?:let|allow) (?:users|admins|customers|people)\b/i;
+const USER_CAPABILITY =
+  /\b(?:users?|customers?|admins?|people) (?:can|could|to be able to|should be able to)\b|\b(?:let|allow) (?:users|admins|customers|people)\b/i;
 const PATTERN_REFERENCE_BEFORE = /\b(?:like|see|follow|as in|style (?:of|from)|same as)\s+$/i;
 const COSMETIC = /\b(?:typos?|misspel\w*|spelling|wording|grammar|copy change)\b/i;
 /** Inputs, outputs and docs (data, logs, images, Markdown) are not code to change, except data for an analysis. */
@@ -156,13 +170,26 @@ function hasWorkingGlob(lower: string, places: string[]): boolean {
 /** Routes of a feature are places to change too, unless a named file already is that route ("/api/invoices" and invoices.ts). */
 function newRoutes(routes: string[], places: string[]): number {
   return routes.filter((route) => {
-    const segment = route.split('/').filter((part) => part && !/^[:{]/.test(part)).pop()?.replace(/\..*$/, '').toLowerCase();
+    const segment = route
+      .split('/')
+      .filter((part) => part && !/^[:{]/.test(part))
+      .pop()
+      ?.replace(/\..*$/, '')
+      .toLowerCase();
     return !segment || !places.some((place) => baseName(place) === segment);
   }).length;
 }
 
 function baseName(path: string): string {
-  return (path.replace(/:\d+(?::\d+)?$/, '').replace(/\/$/, '').split('/').pop() ?? '').replace(/\..*$/, '').toLowerCase();
+  return (
+    path
+      .replace(/:\d+(?::\d+)?$/, '')
+      .replace(/\/$/, '')
+      .split('/')
+      .pop() ?? ''
+  )
+    .replace(/\..*$/, '')
+    .toLowerCase();
 }
 
 /** Files counted once whatever the spelling: `src/x.ts`, `x.ts` and `src/x.ts:42` are one file. Globs are counted apart. */
@@ -170,7 +197,12 @@ function distinctFiles(paths: string[], countData: boolean): number {
   const names = new Set<string>();
   for (const path of paths) {
     if (/^line \d+$/.test(path) || path.includes('*') || (!countData && DATA_OR_OUTPUT.test(path))) continue;
-    names.add(path.replace(/:\d+(?::\d+)?$/, '').replace(/\/$/, '').toLowerCase());
+    names.add(
+      path
+        .replace(/:\d+(?::\d+)?$/, '')
+        .replace(/\/$/, '')
+        .toLowerCase(),
+    );
   }
   const full = [...names].filter((name) => name.includes('/'));
   const bare = [...names].filter((name) => !name.includes('/') && !full.some((path) => path.endsWith(`/${name}`)));

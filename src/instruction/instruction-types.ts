@@ -1,13 +1,4 @@
-export const CATEGORIES = [
-  'testing',
-  'data-analysis',
-  'web-scraping',
-  'code-review',
-  'bug-fixing',
-  'feature',
-  'refactoring',
-  'incident-triage',
-] as const;
+export const CATEGORIES = ['testing', 'data-analysis', 'web-scraping', 'code-review', 'bug-fixing', 'feature', 'refactoring', 'incident-triage'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export type Complexity = 'simple' | 'medium' | 'complex';

@@ -14,12 +14,14 @@ export interface Judgement {
 const TEMPLATE_PLACEHOLDER =
   /\b(?:do something(?: else)?|do one last thing|your (?:bug|feature|issue) (?:name|title)|describe (?:the|your) [\w ]{1,40} here|[\w ]{1,30} details here|(?:add|insert|write|put) (?:a |the |your )?(?:description|details|steps|screenshots?) here|steps to reproduce the behaviou?r)\b|<!--|\(?please (?:fill in|complete|add specific)\b/i;
 /** The details are left to someone else: "Jesse can give more detail?", "details TBD". */
-const DEFERRED_DETAILS = /\b(?:can|could|will|would) (?:probably |maybe )?(?:give|provide|share|fill in) (?:you )?(?:more |the )?details?\b|\bask \w+ for (?:more )?details\b|\bdetails? (?:to follow|tbd|tbc)\b|\btbd\b/i;
+const DEFERRED_DETAILS =
+  /\b(?:can|could|will|would) (?:probably |maybe )?(?:give|provide|share|fill in) (?:you )?(?:more |the )?details?\b|\bask \w+ for (?:more )?details\b|\bdetails? (?:to follow|tbd|tbc)\b|\btbd\b/i;
 /** What a review needs to look at: a pull request, commit, branch, file, or the diff itself. */
 const REVIEW_OBJECT = /\b(?:the|this|my|our|that) (?:diff|patch|changeset|branch|commit)\b|\bbranch [\w./-]+/i;
 
 const TEST_FAILURE = /\b(?:fail|fails|failing|failed|broken|red)\b/;
-const VAGUE_PROBLEM = /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
+const VAGUE_PROBLEM =
+  /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
 const ANALYSIS_QUESTION =
   /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|sum|total|count|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|breakdown|per (?:day|week|month|user|customer|country|region)|by (?:day|week|month|country|region|plan|product|channel|source)|daily|weekly|monthly|top \d+|how many|which \w+|what(?:'s| is| are| was| were) (?:the|our)|why (?:did|does|is|are|do)|compare|growth|rate|percentage|share|ratio|outliers?|anomal\w*|forecast)\b/i;
 

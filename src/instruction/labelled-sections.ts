@@ -1,10 +1,29 @@
 import { hasListMarker, splitSentences } from './sentences.js';
 
 export type SectionKind =
-  | 'task' | 'background' | 'requirements' | 'constraints' | 'successCriteria' | 'location' | 'repository'
-  | 'target' | 'scope' | 'observed' | 'expected' | 'actual' | 'reproduction' | 'error' | 'suspects'
-  | 'outputFormat' | 'examples' | 'focusAreas' | 'severityLabels' | 'rateLimit' | 'errorHandling'
-  | 'logging' | 'references';
+  | 'task'
+  | 'background'
+  | 'requirements'
+  | 'constraints'
+  | 'successCriteria'
+  | 'location'
+  | 'repository'
+  | 'target'
+  | 'scope'
+  | 'observed'
+  | 'expected'
+  | 'actual'
+  | 'reproduction'
+  | 'error'
+  | 'suspects'
+  | 'outputFormat'
+  | 'examples'
+  | 'focusAreas'
+  | 'severityLabels'
+  | 'rateLimit'
+  | 'errorHandling'
+  | 'logging'
+  | 'references';
 
 export interface LabelledSections {
   /** Content per kind; a label used twice has its contents joined by a newline. */
@@ -17,7 +36,7 @@ const LABELS: [SectionKind, string][] = [
   ['task', 'task|goal|objective|ask|request|todo|what'],
   ['background', 'background|context|for context|why|motivation|notes?|fyi'],
   ['requirements', 'requirements?|reqs|must[- ]haves?|specs?|details|acceptance'],
-  ['constraints', 'constraints?|restrictions?|limitations|rules|don\'?ts|do not|non[- ]goals|out of scope|guardrails'],
+  ['constraints', "constraints?|restrictions?|limitations|rules|don'?ts|do not|non[- ]goals|out of scope|guardrails"],
   ['successCriteria', 'success criteria|success|acceptance criteria|done when|definition of done|dod|done means'],
   ['location', 'location|locations|where|files?|paths?|code|modules?|functions?|components?|service'],
   ['repository', 'repo|repository|repos'],
@@ -40,8 +59,18 @@ const LABELS: [SectionKind, string][] = [
 ];
 
 const SINGLE_VALUE: ReadonlySet<SectionKind> = new Set([
-  'task', 'background', 'target', 'observed', 'expected', 'actual', 'error', 'outputFormat',
-  'rateLimit', 'errorHandling', 'logging', 'repository',
+  'task',
+  'background',
+  'target',
+  'observed',
+  'expected',
+  'actual',
+  'error',
+  'outputFormat',
+  'rateLimit',
+  'errorHandling',
+  'logging',
+  'repository',
 ]);
 
 const KIND_PATTERNS: [SectionKind, RegExp][] = LABELS.map(([kind, alternatives]) => [kind, new RegExp(`^(?:${alternatives})$`, 'i')]);
@@ -80,7 +109,13 @@ export function labelledSections(prose: string): LabelledSections {
     cursor = contentEnd;
   });
   unlabelled.push(prose.slice(cursor));
-  return { sections, unlabelled: unlabelled.map((part) => part.trim()).filter(Boolean).join('\n') };
+  return {
+    sections,
+    unlabelled: unlabelled
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join('\n'),
+  };
 }
 
 function findLabels(prose: string): FoundLabel[] {

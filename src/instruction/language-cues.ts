@@ -43,9 +43,15 @@ export function unreadableLanguage(prose: string): boolean {
  * Italian, Chinese, Japanese): a hint, weaker than the model reader, better than defaulting to "feature".
  */
 const FOREIGN_CATEGORY_WORDS: [category: Category, pattern: RegExp][] = [
-  ['bug-fixing', /\b(?:corregir|arreglar|error(?:es)?|fallo|falla|corrigir|erro|falha|fehler|beheben|absturz|stürzt|corriger|bogue|plantage|correggere|errore|crash)\b|崩溃|修复|错误|バグ|修正|エラー/iu],
+  [
+    'bug-fixing',
+    /\b(?:corregir|arreglar|error(?:es)?|fallo|falla|corrigir|erro|falha|fehler|beheben|absturz|stürzt|corriger|bogue|plantage|correggere|errore|crash)\b|崩溃|修复|错误|バグ|修正|エラー/iu,
+  ],
   ['testing', /\b(?:pruebas?|testes|cobertura|tests?|testen|prueba|copertura)\b|测试|テスト/iu],
-  ['refactoring', /\b(?:refactori[zs]ar|refatorar|actualizar|atualizar|migrar|reemplazar|substituir|umstellen|aufräumen|refaktor\w*|remanier|migrer)\b|重构|リファクタ/iu],
+  [
+    'refactoring',
+    /\b(?:refactori[zs]ar|refatorar|actualizar|atualizar|migrar|reemplazar|substituir|umstellen|aufräumen|refaktor\w*|remanier|migrer)\b|重构|リファクタ/iu,
+  ],
   ['code-review', /\b(?:revisar|revisión|revisão|überprüfen|prüfen|relire|revisione)\b|审查|レビュー/iu],
   ['web-scraping', /\b(?:extraer datos|raspar|rastrear|scrapen|extraire)\b|爬虫|抓取|スクレイピング/iu],
   ['data-analysis', /\b(?:analizar|análisis|analisar|análise|analysieren|analyse|analizzare)\b|分析/iu],

@@ -23,9 +23,15 @@ export function locationItems(sections: Partial<Record<SectionKind, string>>, re
 }
 
 function normaliseLocation(item: string): string {
-  return item.replace(/[`()]/g, '').replace(/:\d+(?::\d+)?$/, '').toLowerCase();
+  return item
+    .replace(/[`()]/g, '')
+    .replace(/:\d+(?::\d+)?$/, '')
+    .toLowerCase();
 }
 
 export function stripQuotes(item: string): string {
-  return item.replace(/^[`"']+|[`"']+$/g, '').replace(/\(\)$/, '').trim();
+  return item
+    .replace(/^[`"']+|[`"']+$/g, '')
+    .replace(/\(\)$/, '')
+    .trim();
 }

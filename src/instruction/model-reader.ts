@@ -97,7 +97,12 @@ export async function readWithModel(text: string, history: string[], options: Mo
     return { reading: fromModel(parsed.data, rules), usage, latencyMs };
   } catch (error) {
     const latencyMs = Date.now() - started;
-    const reason = error instanceof Anthropic.APIConnectionTimeoutError ? 'timed out' : error instanceof Anthropic.APIError ? `API error ${error.status ?? ''}`.trim() : 'failed';
+    const reason =
+      error instanceof Anthropic.APIConnectionTimeoutError
+        ? 'timed out'
+        : error instanceof Anthropic.APIError
+          ? `API error ${error.status ?? ''}`.trim()
+          : 'failed';
     log.warn({ latencyMs, reason, err: error }, `the model reader ${reason}: the rules decide`);
     return { reading: rules, latencyMs };
   }

@@ -1,4 +1,5 @@
-const SAVE_TO = /\b(?:save|saves|saved|write|writes|output|outputs|export|exports|dump|dumps|store|stores|emit|emits)\s+(?:it\s+|them\s+|results?\s+|everything\s+|the \w+\s+)?(?:to|as|into|in)\s+(?:an?\s+)?[\w./-]+\.(?:json|jsonl|ndjson|csv|tsv|md|xlsx|parquet|txt|html|png|svg|pdf|sqlite|db)\b/i;
+const SAVE_TO =
+  /\b(?:save|saves|saved|write|writes|output|outputs|export|exports|dump|dumps|store|stores|emit|emits)\s+(?:it\s+|them\s+|results?\s+|everything\s+|the \w+\s+)?(?:to|as|into|in)\s+(?:an?\s+)?[\w./-]+\.(?:json|jsonl|ndjson|csv|tsv|md|xlsx|parquet|txt|html|png|svg|pdf|sqlite|db)\b/i;
 const FORMAT_WORDS = new RegExp(
   [
     String.raw`\bmarkdown\b`,
@@ -16,7 +17,8 @@ const FORMAT_WORDS = new RegExp(
   'i',
 );
 
-const RESULT_SHAPE = /\b(?:markdown|(?:report|post|reply|answer|return|give me|send)\b[^.]{0,40}\b(?:as|in) (?:a |an )?(?:table|markdown|json|csv|bullet(?:ed)? list|bullets|summary|inline comments|pr comments|thread))\b/i;
+const RESULT_SHAPE =
+  /\b(?:markdown|(?:report|post|reply|answer|return|give me|send)\b[^.]{0,40}\b(?:as|in) (?:a |an )?(?:table|markdown|json|csv|bullet(?:ed)? list|bullets|summary|inline comments|pr comments|thread))\b/i;
 
 /**
  * The clause that says what shape the result should take: "Markdown report plus a bar chart PNG", "save to jobs.json".

@@ -1,6 +1,8 @@
 import { rememberLast } from './remember-last.js';
-const ERROR_NAME = /\b[A-Z][A-Za-z]*(?:Error|Exception)\b(?::[^\n]*?(?=\.\s|\n|$))?|\bTraceback \(most recent call last\)|\bpanic: [^\n]+|\bSIGSEGV\b|\bsegmentation fault\b|\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|NOTFOUND|ADDRINUSE|ACCES)\b[^\n.]*/;
-const ERROR_OUTPUT = /\b\w*(?:Error|Exception)\b|Traceback|^\s*at\s+\S+|panic:|\bFATAL\b|\bERROR\b|\bfailed\b|exit (?:code|status) [1-9]|segmentation fault|\bE[A-Z]{4,}\b|^\s*File "/m;
+const ERROR_NAME =
+  /\b[A-Z][A-Za-z]*(?:Error|Exception)\b(?::[^\n]*?(?=\.\s|\n|$))?|\bTraceback \(most recent call last\)|\bpanic: [^\n]+|\bSIGSEGV\b|\bsegmentation fault\b|\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|NOTFOUND|ADDRINUSE|ACCES)\b[^\n.]*/;
+const ERROR_OUTPUT =
+  /\b\w*(?:Error|Exception)\b|Traceback|^\s*at\s+\S+|panic:|\bFATAL\b|\bERROR\b|\bfailed\b|exit (?:code|status) [1-9]|segmentation fault|\bE[A-Z]{4,}\b|^\s*File "/m;
 
 const SYMPTOM = new RegExp(
   [
@@ -17,12 +19,16 @@ const SYMPTOM = new RegExp(
   ].join('|'),
   'i',
 );
-const NEGATED_VERB = /\b(?:does(?:n't| not)|do(?:n't| not)|did(?:n't| not)|won't|can(?:'t|not)|is(?:n't| not)|are(?:n't| not))\s+(?:(?:really|always|even|actually|seem to|ever|quite)\s+)?(\w+)/gi;
-const VAGUE_NEGATED = /^(?:work|works|working|function|functioning|seem|seems|look|looks|right|good|ok|okay|correct|correctly|properly|be|sure|know|have|it|the|a)$/i;
+const NEGATED_VERB =
+  /\b(?:does(?:n't| not)|do(?:n't| not)|did(?:n't| not)|won't|can(?:'t|not)|is(?:n't| not)|are(?:n't| not))\s+(?:(?:really|always|even|actually|seem to|ever|quite)\s+)?(\w+)/gi;
+const VAGUE_NEGATED =
+  /^(?:work|works|working|function|functioning|seem|seems|look|looks|right|good|ok|okay|correct|correctly|properly|be|sure|know|have|it|the|a)$/i;
 
 /** An error message or exception named in prose: "TypeError: x is undefined". */
 export function findInlineError(text: string): string | undefined {
-  return ERROR_NAME.exec(text)?.[0].replace(/[`'"]+$/, '').trim();
+  return ERROR_NAME.exec(text)?.[0]
+    .replace(/[`'"]+$/, '')
+    .trim();
 }
 
 /** Whether a code block looks like error output (stack trace, log line, exception). */

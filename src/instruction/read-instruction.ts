@@ -13,7 +13,14 @@ export function readInstruction(text: string): InstructionReading {
   // Not read in a language the rules know: let the work through; the model reader (or the agent) judges it.
   if (unreadableLanguage(recognised.cues.prose)) {
     const hinted = foreignCategoryHint(recognised.cues.prose) ?? category;
-    return { category: hinted, complexity: estimateComplexity(hinted, recognised), verdict: 'well-formed', missing: [], elements: recognised.elements, language: 'unreadable' };
+    return {
+      category: hinted,
+      complexity: estimateComplexity(hinted, recognised),
+      verdict: 'well-formed',
+      missing: [],
+      elements: recognised.elements,
+      language: 'unreadable',
+    };
   }
   const { verdict, missing } = judgeVerdict(category, recognised);
   return { category, complexity, verdict, missing, elements: recognised.elements };

@@ -53,13 +53,12 @@ export function recogniseElements(text: string): RecognisedInstruction {
   const errorBlocks = plain.codeBlocks.filter(looksLikeErrorOutput);
   const labelledError = sections.error ? resolveCode(sections.error, plain.codeBlocks) : undefined;
   const inlineError = findInlineError(prose);
-  const bugContext =
-    BUG_CONTEXT.test(prose) || errorBlocks.length > 0 || !!(sections.observed || sections.expected || sections.actual || sections.error);
+  const bugContext = BUG_CONTEXT.test(prose) || errorBlocks.length > 0 || !!(sections.observed || sections.expected || sections.actual || sections.error);
 
   const { listItems, sentences } = unlabelledParts(unlabelled);
   const taskSentence = sections.task
     ? undefined
-    : sentences.find((sentence) => IMPERATIVE_START.test(sentence) || !NOT_A_TASK.has(sentenceRole(sentence))) ?? sentences[0];
+    : (sentences.find((sentence) => IMPERATIVE_START.test(sentence) || !NOT_A_TASK.has(sentenceRole(sentence))) ?? sentences[0]);
   const taskSource = withoutCodeMarkers(sections.task ?? taskSentence ?? listItems[0] ?? '');
   const { task, items: taskItems } = splitTaskList(taskSource);
 
@@ -127,7 +126,7 @@ export function recogniseElements(text: string): RecognisedInstruction {
     },
     rateLimit: sections.rateLimit ?? findRateLimit(prose),
     severityLabels: sections.severityLabels
-      ? findSeverityLabels(sections.severityLabels) ?? sections.severityLabels.split(/\s*[/,|]\s*/)
+      ? (findSeverityLabels(sections.severityLabels) ?? sections.severityLabels.split(/\s*[/,|]\s*/))
       : findSeverityLabels(prose),
     focusAreas: sections.focusAreas ? splitFocusAreas(sections.focusAreas) : findFocusAreas(prose),
   };

@@ -9,7 +9,10 @@ const SYSTEM = String.raw`(?:back[- ]?end|front[- ]?end|app|application|system|c
 const WHOLE_SYSTEM_REWRITE = [
   new RegExp(String.raw`\b${REWRITE}\b[^.?!]{0,40}\b${WHOLE}\s+(?:[\w-]+\s+){0,2}?${SYSTEM}\b`, 'i'),
   new RegExp(String.raw`\b${REWRITE}\b\s+(?:the|our|this)\s+(?:[\w-]+\s+)?${SYSTEM}\b[^.?!]{0,40}\bfrom scratch\b`, 'i'),
-  new RegExp(String.raw`\b(?:rewrite|rewriting|re-write|rebuild|reimplement|re-implement|port|porting|recreate)\s+(?:the|our|this)\s+(?:[\w-]+\s+)?${SYSTEM}\s+(?:in|to|into|using|with)\s+[A-Z\w#+.-]+`, 'i'),
+  new RegExp(
+    String.raw`\b(?:rewrite|rewriting|re-write|rebuild|reimplement|re-implement|port|porting|recreate)\s+(?:the|our|this)\s+(?:[\w-]+\s+)?${SYSTEM}\s+(?:in|to|into|using|with)\s+[A-Z\w#+.-]+`,
+    'i',
+  ),
   /\b(?:rewrite|redo|rebuild|port|convert|migrate|reimplement|translate|move)\s+(?:\w+\s+)?everything\b/i,
   /\b(?:throw away|throw out|scrap|ditch|bin)\s+(?:the |our )?(?:current |existing |whole |entire |old )?(?:back[- ]?end|front[- ]?end|app|application|system|platform|code ?base|stack)\b/i,
   /\b(?:split|break up|breaking up|decompose|carve up|migrate|move)\s+(?:the|our)\s+(?:whole\s+|entire\s+)?(?:monolith|back[- ]?end|app|application|system|platform)\s+(?:in)?to\s+micro-?services\b/i,
@@ -17,16 +20,22 @@ const WHOLE_SYSTEM_REWRITE = [
 ];
 
 /** Areas that need saying which part before any work, though not large ones: "add rate limiting". */
-export const UNDERSPECIFIED_AREA = /\b(?:rate[- ]limit(?:ing|s)?|throttling|pagination|logging|metrics|feature flags?|retries|input validation|validation|webhooks?|exports?|imports?|dark mode)\b/i;
+export const UNDERSPECIFIED_AREA =
+  /\b(?:rate[- ]limit(?:ing|s)?|throttling|pagination|logging|metrics|feature flags?|retries|input validation|validation|webhooks?|exports?|imports?|dark mode)\b/i;
 
 /** Product-sized things: even described in a sentence they need a list of what to build. */
-const PRODUCT = /\b(?:(?:slack |discord |chat ?|telegram )?bot|chatbot|assistant|(?:an?|new) (?:app|application|platform|service|website|site|tool|system|cms|crm|marketplace|game|social network|backend|frontend)|social network|marketplace|crm|cms)\b/i;
+const PRODUCT =
+  /\b(?:(?:slack |discord |chat ?|telegram )?bot|chatbot|assistant|(?:an?|new) (?:app|application|platform|service|website|site|tool|system|cms|crm|marketplace|game|social network|backend|frontend)|social network|marketplace|crm|cms)\b/i;
 
 /** Areas too large to build from a one-line request: payments, authentication, search, notifications... */
-export const LARGE_AREA = /\b(?:auth|authentication|authori[sz]ation|user accounts?|accounts|login system|payments?|billing|subscriptions?|checkout|search|notifications?|chat|messaging|analytics|admin (?:panel|dashboard|area|ui|interface)|i18n|internationali[sz]ation|locali[sz]ation|multi-?tenan\w+|sso|single sign-on|oauth|permissions|rbac|roles|onboarding|offline (?:mode|support)|mobile app|an api|a backend|graphql|real-?time|collaboration|reporting|recommendations?|machine learning|ai|marketplace|social (?:login|features)|plugin system|crm|e-?commerce|shopping cart|inventory|invoicing|two[- ]factor|2fa|mfa|accessibility|caching|monitoring|observability|audit log(?:ging|s)?|dashboards?|user management|custom domains?|white[- ]label\w*|multi-?currency|multi-?language|versioning|workflows?|team accounts|organi[sz]ations|workspaces)\b/i;
-const BOUNDED_ARTEFACT = /\b(?:endpoints?|routes?|flags?|options?|buttons?|fields?|columns?|forms?|functions?|commands?|migrations?|param(?:eter)?s?|headers?|modals?|toggles?|tabs?|links?|env(?:ironment)? var(?:iable)?s?|settings? (?:to|for|in)|middleware|hooks?|tests?|pages?|methods?|helpers?|banners?|tooltips?|badges?|emails? (?:to|when|for)|query|queries|webhook (?:for|to|that|handler)|handler|job)\b/i;
-const ARCHITECTURAL = /\b(?:architect\w*|dependency injection|di container|hexagonal|clean architecture|event[- ]driven|re-?design|from scratch|microservices?|monolith|event[- ]sourc\w*|cqrs|multi-?tenan\w+|shard\w*|distributed|plugin system|across (?:all|every|multiple|several|the whole) (?:services|repos|repositories|components|apps|teams|packages)|several (?:components|services)|multiple (?:services|components)|new service|offline[- ]first|real-?time sync|zero[- ]downtime migration|data migration of|database migration to|switch(?:ing)? (?:the )?(?:database|db|orm|framework) (?:to|from))\b/i;
-const BROAD_SCOPE = /\b(?:code ?base|everywhere|all over|~?\d{2,}\s*(?:files|places|imports|usages|call ?sites|callers|occurrences|modules|components|endpoints|services)|whole (?:repo|app|project|code)|entire (?:repo|app|project|code)|everything|all (?:the )?(?:files|modules|services|endpoints|components|packages|tests)|every (?:file|module|service|endpoint|component|package))\b/i;
+export const LARGE_AREA =
+  /\b(?:auth|authentication|authori[sz]ation|user accounts?|accounts|login system|payments?|billing|subscriptions?|checkout|search|notifications?|chat|messaging|analytics|admin (?:panel|dashboard|area|ui|interface)|i18n|internationali[sz]ation|locali[sz]ation|multi-?tenan\w+|sso|single sign-on|oauth|permissions|rbac|roles|onboarding|offline (?:mode|support)|mobile app|an api|a backend|graphql|real-?time|collaboration|reporting|recommendations?|machine learning|ai|marketplace|social (?:login|features)|plugin system|crm|e-?commerce|shopping cart|inventory|invoicing|two[- ]factor|2fa|mfa|accessibility|caching|monitoring|observability|audit log(?:ging|s)?|dashboards?|user management|custom domains?|white[- ]label\w*|multi-?currency|multi-?language|versioning|workflows?|team accounts|organi[sz]ations|workspaces)\b/i;
+const BOUNDED_ARTEFACT =
+  /\b(?:endpoints?|routes?|flags?|options?|buttons?|fields?|columns?|forms?|functions?|commands?|migrations?|param(?:eter)?s?|headers?|modals?|toggles?|tabs?|links?|env(?:ironment)? var(?:iable)?s?|settings? (?:to|for|in)|middleware|hooks?|tests?|pages?|methods?|helpers?|banners?|tooltips?|badges?|emails? (?:to|when|for)|query|queries|webhook (?:for|to|that|handler)|handler|job)\b/i;
+const ARCHITECTURAL =
+  /\b(?:architect\w*|dependency injection|di container|hexagonal|clean architecture|event[- ]driven|re-?design|from scratch|microservices?|monolith|event[- ]sourc\w*|cqrs|multi-?tenan\w+|shard\w*|distributed|plugin system|across (?:all|every|multiple|several|the whole) (?:services|repos|repositories|components|apps|teams|packages)|several (?:components|services)|multiple (?:services|components)|new service|offline[- ]first|real-?time sync|zero[- ]downtime migration|data migration of|database migration to|switch(?:ing)? (?:the )?(?:database|db|orm|framework) (?:to|from))\b/i;
+const BROAD_SCOPE =
+  /\b(?:code ?base|everywhere|all over|~?\d{2,}\s*(?:files|places|imports|usages|call ?sites|callers|occurrences|modules|components|endpoints|services)|whole (?:repo|app|project|code)|entire (?:repo|app|project|code)|everything|all (?:the )?(?:files|modules|services|endpoints|components|packages|tests)|every (?:file|module|service|endpoint|component|package))\b/i;
 const SUBJECTIVE =
   /\b(?:make (?:it|this|things|everything|the [\w-]+(?: [\w-]+)?) (?:better|faster|nicer|cleaner|prettier|more \w+|less \w+|good|great|work better|pop)|improve|improvements?|clean ?up|cleanup|refactor|rework|restructure|simplify|(?:is|are) (?:terrible|awful|bad|poor|horrible|ugly|messy|a mess|too low|not great|meh)|tidy(?: up)?|polish|optimi[sz]e|moderni[sz]e|spruce up|beautify|sort out|better|nicer|best practices|more (?:readable|maintainable|robust|elegant|scalable|performant)|less (?:messy|ugly|slow))\b/i;
 const CONCRETE_CHANGE =

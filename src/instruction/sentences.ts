@@ -23,7 +23,10 @@ export function splitSentences(text: string): string[] {
  * an inline numbered list (`1. a 2. b`), lines, semicolons, then sentences.
  */
 export function splitListItems(content: string): string[] {
-  const lines = content.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = content
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.some((line) => LIST_MARKER.test(line))) return joinContinuationLines(lines).map(cleanItem).filter(Boolean);
   const inline = splitInlineNumberedList(content);
   if (inline) return inline;
@@ -38,7 +41,10 @@ export function hasListMarker(line: string): boolean {
 }
 
 export function cleanItem(item: string): string {
-  return item.replace(LIST_MARKER, '').replace(/^[\s,;:]+|[\s,;.]+$/g, '').trim();
+  return item
+    .replace(LIST_MARKER, '')
+    .replace(/^[\s,;:]+|[\s,;.]+$/g, '')
+    .trim();
 }
 
 function joinContinuationLines(lines: string[]): string[] {

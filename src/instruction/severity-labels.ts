@@ -7,7 +7,10 @@ const SEVERITY_CONTEXT = /\b(?:severit|priorit|label|rank|tag|classif|categori)/
 /** A set of severity labels such as Critical/Major/Minor or Critical, High, Medium, Low. */
 export function findSeverityLabels(text: string): string[] | undefined {
   for (const match of text.matchAll(SEVERITY_SET)) {
-    const labels = match[0].split(SEPARATOR_PATTERN).map((label) => label.trim()).filter(Boolean);
+    const labels = match[0]
+      .split(SEPARATOR_PATTERN)
+      .map((label) => label.trim())
+      .filter(Boolean);
     const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
     if (labels.length >= 3 || SEVERITY_CONTEXT.test(before)) return labels;
   }

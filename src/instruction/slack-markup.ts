@@ -12,8 +12,18 @@ const CODE_BLOCK = /```([\s\S]*?)(?:```|$)/g;
 const ANGLE_SEQUENCE = /<([^<>\n]+)>/g;
 const BARE_URL = /\b(?:https?|s3|gs):\/\/[^\s<>|"'`]+/g;
 const EMOJI_WORDS: Record<string, string> = {
-  fire: 'fire', '🔥': 'fire', rotating_light: 'alert', '🚨': 'alert', bug: 'bug', '🐛': 'bug',
-  boom: 'crash', '💥': 'crash', red_circle: 'alert', '🔴': 'alert', sos: 'alert', '🆘': 'alert',
+  fire: 'fire',
+  '🔥': 'fire',
+  rotating_light: 'alert',
+  '🚨': 'alert',
+  bug: 'bug',
+  '🐛': 'bug',
+  boom: 'crash',
+  '💥': 'crash',
+  red_circle: 'alert',
+  '🔴': 'alert',
+  sos: 'alert',
+  '🆘': 'alert',
 };
 
 export function plainInstruction(raw: string): PlainInstruction {
@@ -54,10 +64,14 @@ export function codeBlocksIn(text: string, codeBlocks: string[]): string[] {
 }
 
 export function withoutCodeMarkers(text: string): string {
-  return text.replace(CODE_MARKER, ' ').replace(/[ \t]+/g, ' ').trim();
+  return text
+    .replace(CODE_MARKER, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }
 
-const CODE_LANGUAGES = /^(?:ts|tsx|js|jsx|typescript|javascript|json|jsonc|bash|sh|shell|console|python|py|sql|text|txt|yaml|yml|go|rust|rs|java|ruby|rb|diff|log|html|css|xml|toml|ini)\n/i;
+const CODE_LANGUAGES =
+  /^(?:ts|tsx|js|jsx|typescript|javascript|json|jsonc|bash|sh|shell|console|python|py|sql|text|txt|yaml|yml|go|rust|rs|java|ruby|rb|diff|log|html|css|xml|toml|ini)\n/i;
 
 function stripLanguageLine(body: string): string {
   return body.replace(CODE_LANGUAGES, '');

@@ -29,8 +29,10 @@ const UNSPECIFIC_WORDS = new Set(
   increase raise boost bump reduce decrease thoughts opinion approach idea solution`.split(/\s+/),
 );
 
-const NAMED_PLACE =
-  new RegExp(String.raw`\b(?=([a-z][\w-]*)\s+(page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search)s?\b)`, 'gi');
+const NAMED_PLACE = new RegExp(
+  String.raw`\b(?=([a-z][\w-]*)\s+(page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search)s?\b)`,
+  'gi',
+);
 
 /** Whether the instruction points at some place in the code: a path, function, directory, route or named component. */
 export function pointsAtPlace(elements: InstructionElements, cues: InstructionCues): boolean {
@@ -96,7 +98,39 @@ export const specificWords = rememberLast((lower: string): string[] => {
 });
 
 const WEB_PLACE = /\b([a-z][\w-]*)\s+(?:front page|page|pages|site|website|board|boards|feed|forum|blog|listings|store|directory|wiki)\b/g;
-const UNNAMED_SITE = new Set(['product', 'products', 'item', 'items', 'detail', 'details', 'category', 'listing', 'search', 'result', 'results', 'competitor', 'competitors', 'other', 'various', 'random', 'some', 'any', 'all', 'every', 'their', 'our', 'the', 'web', 'next', 'each', 'many', 'few', 'those', 'these', 'this']);
+const UNNAMED_SITE = new Set([
+  'product',
+  'products',
+  'item',
+  'items',
+  'detail',
+  'details',
+  'category',
+  'listing',
+  'search',
+  'result',
+  'results',
+  'competitor',
+  'competitors',
+  'other',
+  'various',
+  'random',
+  'some',
+  'any',
+  'all',
+  'every',
+  'their',
+  'our',
+  'the',
+  'web',
+  'next',
+  'each',
+  'many',
+  'few',
+  'those',
+  'these',
+  'this',
+]);
 
 /** Where a scraper should collect from: URLs, domains, a site named by a proper noun, or a named page ("the hn front page"). */
 export function namesSources(elements: InstructionElements, cues: InstructionCues): boolean {
@@ -105,7 +139,8 @@ export function namesSources(elements: InstructionElements, cues: InstructionCue
   return [...cues.lower.matchAll(WEB_PLACE)].some((match) => !UNNAMED_SITE.has(match[1] ?? ''));
 }
 
-const ANALYSIS_WORDS = /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|behaviou?r|usage|engagement|activity|users?|customers?|charts?|graphs?|plots?|reports?|tables?|visuali[sz]ations?|dashboards?|make|create|build|models?|predictions?|predict\w*|machine|learning|ml|classifiers?|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
+const ANALYSIS_WORDS =
+  /^(?:statistics|stats|metrics?|kpis?|revenue|average|median|mean|distribution|trends?|cohorts?|funnel|retention|churn|conversion|breakdown|insights?|analytics|numbers?|summary|patterns?|interesting|anomal\w*|outliers?|growth|rate|rates|correlations?|forecasts?|behaviou?r|usage|engagement|activity|users?|customers?|charts?|graphs?|plots?|reports?|tables?|visuali[sz]ations?|dashboards?|make|create|build|models?|predictions?|predict\w*|machine|learning|ml|classifiers?|last|month|months|week|weeks|year|years|quarter|day|days|daily|weekly|monthly|yesterday|recent|q[1-4])$/;
 
 /** Which data an analysis reads: a file, table, export or named dataset, not just the metric it wants. */
 export function namesDataSource(elements: InstructionElements, cues: InstructionCues): boolean {

@@ -12,7 +12,12 @@ export function unlabelledParts(unlabelled: string): { listItems: string[]; sent
     if (hasListMarker(line)) listItems.push(cleanItem(withoutCodeMarkers(line)));
     else {
       for (const sentence of splitSentences(withoutCodeMarkers(line))) {
-        sentences.push(...sentence.split(/;\s+|\s+[—–]\s+/).map((part) => part.trim()).filter(Boolean));
+        sentences.push(
+          ...sentence
+            .split(/;\s+|\s+[—–]\s+/)
+            .map((part) => part.trim())
+            .filter(Boolean),
+        );
       }
     }
   }
@@ -56,5 +61,8 @@ export function requirementItems(sentence: string): string[] {
 }
 
 export function withoutFinalStop(text: string): string {
-  return text.trim().replace(/(?<!\.)\.$/, '').trim();
+  return text
+    .trim()
+    .replace(/(?<!\.)\.$/, '')
+    .trim();
 }

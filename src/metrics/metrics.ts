@@ -35,14 +35,24 @@ export function createMetrics() {
       registers: [registry],
     }),
     tokens: new Counter({ name: 'wrench_model_tokens_total', help: 'Model tokens used by runs, by kind', labelNames: ['kind'], registers: [registry] }),
-    cost: new Counter({ name: 'wrench_model_cost_usd_total', help: 'Estimated model cost of runs in US dollars', labelNames: ['category'], registers: [registry] }),
+    cost: new Counter({
+      name: 'wrench_model_cost_usd_total',
+      help: 'Estimated model cost of runs in US dollars',
+      labelNames: ['category'],
+      registers: [registry],
+    }),
     apiErrors: new Counter({
       name: 'wrench_api_errors_total',
       help: 'Failed calls to outside APIs by service and HTTP status or error code',
       labelNames: ['service', 'code'],
       registers: [registry],
     }),
-    apiRetries: new Counter({ name: 'wrench_api_retries_total', help: 'Retried calls to outside APIs by service', labelNames: ['service'], registers: [registry] }),
+    apiRetries: new Counter({
+      name: 'wrench_api_retries_total',
+      help: 'Retried calls to outside APIs by service',
+      labelNames: ['service'],
+      registers: [registry],
+    }),
     slackUndeliverable: new Counter({
       name: 'wrench_slack_undeliverable_total',
       help: 'Thread messages given up on after Slack refused them until the delivery deadline (or for good), by Slack error',

@@ -62,7 +62,8 @@ export function incidentContextText(facts: IncidentFacts): string {
  */
 function logEntryLines(e: Record<string, any>): string[] {
   const channel = (e.channel && typeof e.channel === 'object' ? e.channel : {}) as Record<string, any>;
-  const text = (value: unknown, max: number) => (value === undefined || value === null || value === '' ? undefined : clipText(typeof value === 'string' ? value : JSON.stringify(value), max));
+  const text = (value: unknown, max: number) =>
+    value === undefined || value === null || value === '' ? undefined : clipText(typeof value === 'string' ? value : JSON.stringify(value), max);
   return [
     `- ${e.created_at ?? ''} ${e.type ?? ''}: ${e.summary ?? ''}`,
     line('  via', channel.type),

@@ -19,9 +19,20 @@ export function triageNote(input: { report: ShownTriageReport; suspects: Suspect
   else if (cause.hypothesis) lines.push(`Hypothesis (no supporting evidence, low confidence): ${clip(cause.summary, 800)}`);
   else lines.push(`Likely cause (${cause.confidence} confidence): ${clip(cause.summary, 800)}`);
   if (input.suspects.length > 0) {
-    lines.push(`Suspect commits: ${input.suspects.slice(0, 3).map((s) => `${s.sha.slice(0, 7)}${s.subject ? ` "${clip(s.subject, 80)}"` : ''}`).join('; ')}`);
+    lines.push(
+      `Suspect commits: ${input.suspects
+        .slice(0, 3)
+        .map((s) => `${s.sha.slice(0, 7)}${s.subject ? ` "${clip(s.subject, 80)}"` : ''}`)
+        .join('; ')}`,
+    );
   }
-  if (report.nextSteps.length > 0) lines.push(`Next steps: ${report.nextSteps.slice(0, 3).map((s, i) => `${i + 1}) ${clip(s, 200)}`).join(' ')}`);
+  if (report.nextSteps.length > 0)
+    lines.push(
+      `Next steps: ${report.nextSteps
+        .slice(0, 3)
+        .map((s, i) => `${i + 1}) ${clip(s, 200)}`)
+        .join(' ')}`,
+    );
   const text = lines.join('\n');
   return text.length > MAX_NOTE ? `${text.slice(0, MAX_NOTE - 1)}…` : text;
 }

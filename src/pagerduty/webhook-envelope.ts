@@ -41,10 +41,12 @@ export const incidentDataSchema = z.object({
   created_at: z.string().nullish(),
   service: referenceSchema,
   /** Malformed entries are dropped rather than losing the incident. */
-  assignees: orDefault(z.array(z.unknown()), []).transform((list) => list.flatMap((a) => {
-    const parsed = referenceSchema.safeParse(a);
-    return parsed.success ? [parsed.data] : [];
-  })),
+  assignees: orDefault(z.array(z.unknown()), []).transform((list) =>
+    list.flatMap((a) => {
+      const parsed = referenceSchema.safeParse(a);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  ),
   priority: referenceSchema.nullish().catch(null),
   urgency: z.string().nullish(),
 });
@@ -100,7 +102,9 @@ export function parseWebhook(body: unknown): ParseResult {
   if (event.event_type === 'pagey.ping') return { ok: true, webhook: { kind: 'ping', event } };
   if (event.event_type === 'incident.annotated') {
     const note = incidentNoteDataSchema.safeParse(event.data);
-    return note.success ? { ok: true, webhook: { kind: 'annotated', event, note: note.data } } : { ok: false, envelope: true, event, error: describe(note.error, 'event.data') };
+    return note.success
+      ? { ok: true, webhook: { kind: 'annotated', event, note: note.data } }
+      : { ok: false, envelope: true, event, error: describe(note.error, 'event.data') };
   }
   if (event.event_type === 'incident.triggered' || isCardEvent(event.event_type)) {
     const incident = incidentDataSchema.safeParse(event.data);

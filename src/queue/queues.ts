@@ -63,10 +63,16 @@ export async function enqueueTriage(queues: Queues, jobId: string, payload: Tria
   return queues.triage.add(job.kind, job, { jobId }).catch(queueFailure);
 }
 
-function validJob<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, payload: unknown): T {
+function validJob<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } },
+  payload: unknown,
+): T {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'job'}: ${issue.message}`).join('; ');
+  const issues = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || 'job'}: ${issue.message}`)
+    .join('; ');
   throw new WrenchError('invalid_job', `the job Wrench built is malformed (${issues})`);
 }
 

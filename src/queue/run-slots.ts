@@ -70,7 +70,18 @@ export class RunSlots {
   /** Takes (or renews) the slots of a run; otherwise says which limit is full. */
   async acquire(request: SlotRequest): Promise<SlotAnswer> {
     const [thread, global, repository, user] = this.keys(request);
-    return this.redis.acquireRunSlots(thread!, global!, repository!, user!, request.jobId, this.now(), this.leaseMs, this.limits.global, this.limits.perRepository, this.limits.perUser);
+    return this.redis.acquireRunSlots(
+      thread!,
+      global!,
+      repository!,
+      user!,
+      request.jobId,
+      this.now(),
+      this.leaseMs,
+      this.limits.global,
+      this.limits.perRepository,
+      this.limits.perUser,
+    );
   }
 
   async release(request: SlotRequest): Promise<void> {

@@ -17,11 +17,9 @@ export async function startEmbeddedRedis(dataDir: string, binary = 'redis-server
   const dir = path.join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const port = await freePort();
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--protected-mode', 'yes'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--protected-mode', 'yes'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -40,9 +38,7 @@ export async function startEmbeddedRedis(dataDir: string, binary = 'redis-server
           : error,
       ),
     );
-    child.once('exit', (code) =>
-      reject(new WrenchError('redis_failed', `The embedded redis-server exited with code ${code}: ${output.slice(-500)}`)),
-    );
+    child.once('exit', (code) => reject(new WrenchError('redis_failed', `The embedded redis-server exited with code ${code}: ${output.slice(-500)}`)));
   });
   child.stdout?.removeAllListeners('data').resume();
   child.stderr?.removeAllListeners('data').resume();

@@ -53,7 +53,10 @@ export class JsonDocumentStore<S extends z.ZodType> {
         await connection.unwatch();
         return current;
       }
-      const written = await connection.multi().set(key, JSON.stringify(this.schema.parse(next)), 'EX', this.ttlSeconds).exec();
+      const written = await connection
+        .multi()
+        .set(key, JSON.stringify(this.schema.parse(next)), 'EX', this.ttlSeconds)
+        .exec();
       if (written) return next;
     }
     throw new Error(`Could not update ${key}: too much contention.`);

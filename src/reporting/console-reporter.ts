@@ -19,8 +19,8 @@ export class ConsoleReporter implements RunReporter {
         : result.pushedTo
           ? `Committed on branch \`${result.branch}\` of ${result.pushedTo}${result.status === 'stopped' ? ' (stopped early)' : ''}.`
           : result.status === 'stopped'
-          ? 'Stopped early.'
-          : 'Done.';
+            ? 'Stopped early.'
+            : 'Done.';
     this.write(`\n${headline}\n\n${renderResultMarkdown(result)}\n`);
     if (result.attachments?.length) {
       this.write(`Files from this run (shown here by name only): ${result.attachments.map((f) => `${f.filename} (${f.content.length} bytes)`).join(', ')}\n`);

@@ -32,8 +32,7 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
   const contradicted = result.verificationVerdict === 'regressed';
   if (result.verification) lines.push(heading('Verification'), result.verification, '');
   const summary = result.report?.summary ?? result.answer ?? '';
-  if (summary && contradicted)
-    lines.push(heading("The agent's report (contradicted by the checks above)"), quote(summary), '');
+  if (summary && contradicted) lines.push(heading("The agent's report (contradicted by the checks above)"), quote(summary), '');
   else if (summary) lines.push(heading('Summary'), summary, '');
   if (result.draftReason) lines.push(heading('Why this is a draft'), result.draftReason, '');
   if (result.stopReason) lines.push(heading('Stopped early'), result.stopReason, '');
@@ -46,8 +45,7 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
     if (contradicted) lines.push(heading('What the agent said it checked (not confirmed)'), quote(result.report.verification), '');
     else lines.push(heading(result.verification ? "The agent's own checks" : 'Verification'), result.report.verification, '');
   }
-  if (result.report?.openQuestions?.length)
-    lines.push(heading('Open questions'), ...result.report.openQuestions.map((q) => `- ${q}`), '');
+  if (result.report?.openQuestions?.length) lines.push(heading('Open questions'), ...result.report.openQuestions.map((q) => `- ${q}`), '');
   if (options.forPullRequest) {
     lines.push('## Instruction', ...result.instruction.split('\n').map((l) => `> ${l}`), '');
     if (options.threadUrl) lines.push(`Requested in Slack: ${options.threadUrl}`, '');
@@ -59,5 +57,8 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
 }
 
 function quote(text: string): string {
-  return text.split('\n').map((line) => `> ${line}`).join('\n');
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
 }

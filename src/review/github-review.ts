@@ -23,7 +23,12 @@ export interface GitHubReviewPayload {
  * The GitHub review for a report: findings on a line the diff shows go inline on that line; the others
  * (outside every hunk, or in a file the pull request does not change) are listed in the review body.
  */
-export function githubReviewPayload(report: ReviewReport, labels: readonly string[], files: readonly PullRequestFile[], threadUrl?: string): GitHubReviewPayload {
+export function githubReviewPayload(
+  report: ReviewReport,
+  labels: readonly string[],
+  files: readonly PullRequestFile[],
+  threadUrl?: string,
+): GitHubReviewPayload {
   const shown = new Map(files.map((file) => [file.filename, commentableLines(file.patch)]));
   const inline: ReviewFinding[] = [];
   const outside: ReviewFinding[] = [];
@@ -37,7 +42,13 @@ export function githubReviewPayload(report: ReviewReport, labels: readonly strin
     '',
     report.summary.trim(),
     ...(outside.length
-      ? ['', '**Findings outside the lines of this diff**', ...outside.map((f) => `- **${f.severity}** \`${findingLocation(f)}\`: ${f.problem.trim()}\n  Suggested fix: ${f.suggestedFix.trim().split('\n').join('\n  ')}`)]
+      ? [
+          '',
+          '**Findings outside the lines of this diff**',
+          ...outside.map(
+            (f) => `- **${f.severity}** \`${findingLocation(f)}\`: ${f.problem.trim()}\n  Suggested fix: ${f.suggestedFix.trim().split('\n').join('\n  ')}`,
+          ),
+        ]
       : []),
     '',
     `_Automated review by Wrench${threadUrl ? ` ([Slack thread](${threadUrl}))` : ''}. It comments only: it never approves or merges._`,

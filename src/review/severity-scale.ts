@@ -7,7 +7,10 @@ export const DEFAULT_SEVERITY_LABELS = ['Critical', 'Major', 'Minor'] as const;
  */
 export function severityScale(requested: unknown): string[] {
   const labels = Array.isArray(requested)
-    ? requested.filter((label): label is string => typeof label === 'string').map(capitalise).filter(Boolean)
+    ? requested
+        .filter((label): label is string => typeof label === 'string')
+        .map(capitalise)
+        .filter(Boolean)
     : [];
   const unique = [...new Map(labels.map((label) => [label.toLowerCase(), label])).values()];
   return unique.length >= 2 ? unique : [...DEFAULT_SEVERITY_LABELS];

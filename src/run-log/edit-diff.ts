@@ -14,7 +14,16 @@ export function editDiff(input: unknown): { path: string; diff: string } | null 
     case 'str_replace': {
       const removed = lines(call.old_str);
       const added = lines(call.new_str);
-      return { path, diff: [`--- a/${path}`, `+++ b/${path}`, `@@ replaced ${removed.length} line(s) with ${added.length} @@`, ...mark('-', removed), ...mark('+', added)].join('\n') };
+      return {
+        path,
+        diff: [
+          `--- a/${path}`,
+          `+++ b/${path}`,
+          `@@ replaced ${removed.length} line(s) with ${added.length} @@`,
+          ...mark('-', removed),
+          ...mark('+', added),
+        ].join('\n'),
+      };
     }
     case 'insert': {
       const added = lines(call.new_str ?? call.insert_text);

@@ -83,7 +83,17 @@ function diffBlock(diff: string, open: boolean): string {
   const lines = diff.replace(/\n$/, '').split('\n');
   const body = lines
     .map((line) => {
-      const cls = /^(\+\+\+|---)/.test(line) ? 'file' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : line.startsWith('diff ') ? 'file' : '';
+      const cls = /^(\+\+\+|---)/.test(line)
+        ? 'file'
+        : line.startsWith('+')
+          ? 'add'
+          : line.startsWith('-')
+            ? 'del'
+            : line.startsWith('@@')
+              ? 'hunk'
+              : line.startsWith('diff ')
+                ? 'file'
+                : '';
       return `<span${cls ? ` class="${cls}"` : ''}>${escapeHtml(line) || ' '}</span>`;
     })
     .join('');

@@ -100,7 +100,17 @@ export class RunRecorder {
       const { name, input, output = '', isError = false } = event.call;
       const edit = name === EDITOR_TOOL && !isError ? editDiff(input) : null;
       if (edit) this.push({ kind: 'edit', at, step: event.step, path: this.redact(edit.path), diff: this.bound(edit.diff) });
-      else this.push({ kind: 'tool', at, step: event.step, name, title: this.redact(event.detail), input: this.bound(toolInputText(name, input)), output: this.bound(output), isError });
+      else
+        this.push({
+          kind: 'tool',
+          at,
+          step: event.step,
+          name,
+          title: this.redact(event.detail),
+          input: this.bound(toolInputText(name, input)),
+          output: this.bound(output),
+          isError,
+        });
     } else if (event.type === 'context_cleared' || event.type === 'retry_output') {
       this.push({ kind: 'note', at, text: this.redact(event.detail), level: 'info' });
     }
@@ -186,7 +196,12 @@ export class RunRecorder {
     if (this.summary.bytes + size > this.options.maxBytes) {
       this.capped = true;
       this.summary.truncated = true;
-      entries[0] = { kind: 'note', at: entry.at, level: 'warning', text: `This record reached its size cap (${Math.round(this.options.maxBytes / 1024)} KB); later steps are not shown. The thread and the pull request have the outcome.` };
+      entries[0] = {
+        kind: 'note',
+        at: entry.at,
+        level: 'warning',
+        text: `This record reached its size cap (${Math.round(this.options.maxBytes / 1024)} KB); later steps are not shown. The thread and the pull request have the outcome.`,
+      };
     } else {
       this.summary.bytes += size;
     }

@@ -77,7 +77,8 @@ export class SlackSignIn {
   /** The callback: exchanges the code, checks the workspace; returns the cookie to set and where to go. */
   async complete(query: URLSearchParams): Promise<{ cookie: string; returnPath: string; person: SignedInPerson }> {
     const state = this.open<{ r: string; exp: number }>(query.get('state'));
-    if (!state || state.exp < this.now || !state.r.startsWith('/runs/')) throw new WrenchError('sign_in_failed', 'The sign-in link is invalid or too old. Open the run page again.');
+    if (!state || state.exp < this.now || !state.r.startsWith('/runs/'))
+      throw new WrenchError('sign_in_failed', 'The sign-in link is invalid or too old. Open the run page again.');
     if (query.get('error')) throw new WrenchError('sign_in_failed', `Slack did not sign you in (${query.get('error')}).`);
     const code = query.get('code');
     if (!code) throw new WrenchError('sign_in_failed', 'Slack sent no authorization code. Open the run page again.');
@@ -92,7 +93,10 @@ export class SlackSignIn {
     const claims = info as unknown as Record<string, unknown>;
     const person = { user: String(claims['https://slack.com/user_id'] ?? info.sub ?? ''), team: String(claims['https://slack.com/team_id'] ?? '') };
     if (!person.user || person.team !== (await this.options.workspaceTeam())) {
-      throw new WrenchError('sign_in_wrong_workspace', 'You are not signed in to the Slack workspace Wrench works in. Sign in to that workspace and try again.');
+      throw new WrenchError(
+        'sign_in_wrong_workspace',
+        'You are not signed in to the Slack workspace Wrench works in. Sign in to that workspace and try again.',
+      );
     }
     const session = this.seal({ u: person.user, t: person.team, exp: this.now + SESSION_MS });
     const secure = this.options.publicUrl.startsWith('https:') ? '; Secure' : '';
@@ -101,7 +105,10 @@ export class SlackSignIn {
 
   /** The signed-in person of a request, from its cookie. */
   session(cookieHeader: string | undefined): SignedInPerson | undefined {
-    const raw = cookieHeader?.split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1);
+    const raw = cookieHeader
+      ?.split(/;\s*/)
+      .find((c) => c.startsWith(`${COOKIE}=`))
+      ?.slice(COOKIE.length + 1);
     const session = this.open<{ u: string; t: string; exp: number }>(raw ?? null);
     return session && session.exp > this.now ? { user: session.u, team: session.t } : undefined;
   }

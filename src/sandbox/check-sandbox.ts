@@ -9,7 +9,8 @@ export interface SandboxCheck {
   fix?: string;
 }
 
-const INSTALL_FIX = 'Install bubblewrap: `apt-get install bubblewrap` (Debian/Ubuntu), `dnf install bubblewrap` (Fedora), `apk add bubblewrap` (Alpine); or set sandbox.mode: none (no isolation).';
+const INSTALL_FIX =
+  'Install bubblewrap: `apt-get install bubblewrap` (Debian/Ubuntu), `dnf install bubblewrap` (Fedora), `apk add bubblewrap` (Alpine); or set sandbox.mode: none (no isolation).';
 const USERNS_FIX =
   'Allow unprivileged user namespaces: `sysctl -w kernel.unprivileged_userns_clone=1`; on Ubuntu 23.10+ also `sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` (or an AppArmor profile for bwrap). In Docker, run with `--security-opt seccomp=unconfined --security-opt apparmor=unconfined` or as root with `--cap-add SYS_ADMIN`. Or set sandbox.mode: none (no isolation).';
 
@@ -32,5 +33,9 @@ function diagnose(detail: string): SandboxCheck {
   if (/ENOENT|not found/i.test(detail)) return { ok: false, problem: `bubblewrap (bwrap) is not installed: ${detail}`, fix: INSTALL_FIX };
   if (/namespace|uid map|setting up|permission denied|operation not permitted|EPERM/i.test(detail))
     return { ok: false, problem: `bubblewrap cannot create namespaces: ${detail}`, fix: USERNS_FIX };
-  return { ok: false, problem: `bubblewrap failed: ${detail}`, fix: `Run \`bwrap --ro-bind / / --unshare-pid --unshare-net true\` by hand to see why. ${USERNS_FIX}` };
+  return {
+    ok: false,
+    problem: `bubblewrap failed: ${detail}`,
+    fix: `Run \`bwrap --ro-bind / / --unshare-pid --unshare-net true\` by hand to see why. ${USERNS_FIX}`,
+  };
 }

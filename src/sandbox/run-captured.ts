@@ -60,10 +60,13 @@ function runIn(cgroup: PidsCgroup | null, options: CapturedRunOptions): Promise<
   }
 
   return new Promise<ExecResult>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void killAll();
-    }, Math.max(0, options.timeoutMs));
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        void killAll();
+      },
+      Math.max(0, options.timeoutMs),
+    );
     const pressure = cgroup
       ? undefined
       : setInterval(() => {

@@ -35,13 +35,9 @@ export function createRedactor(secrets: Iterable<string | undefined> = []): Reda
     let out = text;
     for (const secret of exact) out = out.split(secret).join(MASK);
     for (const shape of TOKEN_SHAPES) {
-      out = out.replace(shape, (match, scheme?: string) =>
-        typeof scheme === 'string' && match.startsWith(scheme) ? `${scheme}${MASK}@` : MASK,
-      );
+      out = out.replace(shape, (match, scheme?: string) => (typeof scheme === 'string' && match.startsWith(scheme) ? `${scheme}${MASK}@` : MASK));
     }
-    return out.replace(ASSIGNED_SECRET, (match, name: string, sep: string, value: string) =>
-      looksLikeSecretValue(value) ? `${name}${sep}${MASK}` : match,
-    );
+    return out.replace(ASSIGNED_SECRET, (match, name: string, sep: string, value: string) => (looksLikeSecretValue(value) ? `${name}${sep}${MASK}` : match));
   }) as Redactor;
 
   redact.deep = <T>(value: T): T => deepMap(value, redact) as T;
@@ -68,7 +64,11 @@ function deepMap(value: unknown, redact: (s: string) => string): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((item) => deepMap(item, redact));
   // An Error's message and stack are not enumerable: keep them (as pino's serializer would), redacted.
-  if (value instanceof Error) return deepMap({ ...value, type: value.name, message: value.message, stack: value.stack, ...(value.cause !== undefined ? { cause: value.cause } : {}) }, redact);
+  if (value instanceof Error)
+    return deepMap(
+      { ...value, type: value.name, message: value.message, stack: value.stack, ...(value.cause !== undefined ? { cause: value.cause } : {}) },
+      redact,
+    );
   if (value && typeof value === 'object' && !(value instanceof Buffer) && !(value instanceof Uint8Array)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepMap(v, redact)]));
   }

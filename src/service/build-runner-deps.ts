@@ -16,7 +16,12 @@ export function buildRunnerDeps(config: Config, logger: Logger, redact: Redactor
     logger,
     redact,
     secrets,
-    anthropic: new Anthropic({ apiKey: env.ANTHROPIC_API_KEY ?? 'missing', baseURL: env.ANTHROPIC_BASE_URL, maxRetries: 4, fetch: countingFetch('anthropic', metrics) }),
+    anthropic: new Anthropic({
+      apiKey: env.ANTHROPIC_API_KEY ?? 'missing',
+      baseURL: env.ANTHROPIC_BASE_URL,
+      maxRetries: 4,
+      fetch: countingFetch('anthropic', metrics),
+    }),
     github: github?.octokit ?? null,
     gitCredential: github?.gitCredential,
   };

@@ -10,7 +10,10 @@ import { TriageRecordStore } from '../triage/triage-record.js';
 import type { ThreadOutbox } from '../slack/thread-outbox.js';
 
 /** The triage worker's clients: the runners' own, Slack, PagerDuty (when PAGERDUTY_API_TOKEN is set) and its Redis stores. */
-export function buildTriageDeps(runner: RunnerDeps, extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string; runLog?: RunLogOptions; outbox?: ThreadOutbox }): TriageDeps {
+export function buildTriageDeps(
+  runner: RunnerDeps,
+  extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string; runLog?: RunLogOptions; outbox?: ThreadOutbox },
+): TriageDeps {
   const env = runner.config.env;
   return {
     ...runner,

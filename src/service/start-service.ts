@@ -40,7 +40,9 @@ async function requireWorkingSandbox(config: Config): Promise<void> {
   if (config.file.sandbox.mode === 'none') return;
   const check = await checkSandbox();
   if (!check.ok) {
-    throw new ConfigError(`The sandbox does not work: ${check.problem}\nFix: ${check.fix}\n(Or run without isolation, explicitly, with sandbox: { mode: none } in wrench.config.yml.)`);
+    throw new ConfigError(
+      `The sandbox does not work: ${check.problem}\nFix: ${check.fix}\n(Or run without isolation, explicitly, with sandbox: { mode: none } in wrench.config.yml.)`,
+    );
   }
 }
 
@@ -83,12 +85,20 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   });
   outbox.start();
   // Lookups that only add detail to a run (permalink, names): Slack failing must not hold the run up.
-  const quickSlackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: 5000 });
+  const quickSlackClient = new WebClient(config.env.SLACK_BOT_TOKEN, {
+    slackApiUrl: config.env.SLACK_API_URL,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: 5000,
+  });
 
   let app: SlackApp | undefined;
   if (role === 'all' || role === 'web') {
     // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
-    const names = new SlackNameDirectory(new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }), logger);
+    const names = new SlackNameDirectory(
+      new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }),
+      logger,
+    );
     const readInstruction = instructionReader(config, logger);
     const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction };
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
@@ -190,6 +200,11 @@ function workspaceTeamOf(client: WebClient): () => Promise<string> {
 /** The fast model reads each instruction (after the acknowledgement); without a model key, the rules alone. */
 function instructionReader(config: Config, logger: Logger) {
   const model = config.env.ANTHROPIC_API_KEY ? config.env.WRENCH_READER_MODEL : 'none';
-  const client = new Anthropic({ apiKey: config.env.ANTHROPIC_API_KEY ?? 'missing', baseURL: config.env.ANTHROPIC_BASE_URL, maxRetries: 0, fetch: countingFetch('anthropic', metrics) });
+  const client = new Anthropic({
+    apiKey: config.env.ANTHROPIC_API_KEY ?? 'missing',
+    baseURL: config.env.ANTHROPIC_BASE_URL,
+    maxRetries: 0,
+    fetch: countingFetch('anthropic', metrics),
+  });
   return (text: string, history: string[]) => readWithModel(text, history, { client, model, timeoutMs: config.env.WRENCH_READER_TIMEOUT_MS, logger });
 }

@@ -50,7 +50,8 @@ export function sessionSummary(session: ThreadSession, maxChars = 6000): string 
   const lines = session.runs
     .filter((run) => run.status !== 'queued')
     .map((run, i) => `Run ${i + 1} (${run.status}) asked: ${oneLine(run.instruction, 400)}\n  Result: ${oneLine(run.summary ?? 'no report', 800)}`);
-  if (session.branch) lines.unshift(`Branch: ${session.branch}${session.pullRequest ? `; pull request #${session.pullRequest.number} (${session.pullRequest.url})` : ''}`);
+  if (session.branch)
+    lines.unshift(`Branch: ${session.branch}${session.pullRequest ? `; pull request #${session.pullRequest.number} (${session.pullRequest.url})` : ''}`);
   const text = lines.join('\n');
   return text.length > maxChars ? `…${text.slice(text.length - maxChars)}` : text;
 }

@@ -26,7 +26,13 @@ export function appHomeView(input: HomeInput): HomeView {
   const recent = input.mine.filter((r) => !running.includes(r));
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: 'Your Wrench runs' } }];
   if (input.mine.length === 0) {
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: 'No runs yet. Mention @wrench in a channel linked to a repository with a task, for example: _add a test for formatBytes in src/format.js_.' } });
+    blocks.push({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: 'No runs yet. Mention @wrench in a channel linked to a repository with a task, for example: _add a test for formatBytes in src/format.js_.',
+      },
+    });
   }
   if (running.length) blocks.push(sectionTitle(`Running now (${running.length})`), ...running.flatMap((r) => runBlocks(r, input.runPageUrl)));
   if (recent.length) blocks.push(sectionTitle('Recent'), ...recent.flatMap((r) => runBlocks(r, input.runPageUrl)));
@@ -72,12 +78,14 @@ function weekBlocks(week: RunSummary[]): KnownBlock[] {
   return [
     { type: 'header', text: { type: 'plain_text', text: 'This week, all channels (admins)' } },
     { type: 'section', text: { type: 'mrkdwn', text: `*${total.runs}* runs · *$${total.cost.toFixed(2)}* model spend in the last 7 days` } },
-    ...rows.map(([channel, row]): KnownBlock => ({
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: `${channel.startsWith('C') || channel.startsWith('G') ? `<#${channel}>` : escapeMrkdwn(channel)}: ${row.runs} run${row.runs === 1 ? '' : 's'}${row.failed ? ` (${row.failed} failed)` : ''} · $${row.cost.toFixed(2)}`,
-      },
-    })),
+    ...rows.map(
+      ([channel, row]): KnownBlock => ({
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `${channel.startsWith('C') || channel.startsWith('G') ? `<#${channel}>` : escapeMrkdwn(channel)}: ${row.runs} run${row.runs === 1 ? '' : 's'}${row.failed ? ` (${row.failed} failed)` : ''} · $${row.cost.toFixed(2)}`,
+        },
+      }),
+    ),
   ];
 }

@@ -14,7 +14,15 @@ export function clarificationCard(reading: InstructionReading, text: string, thr
     type: 'actions',
     elements: [
       ...(reading.verdict === 'ill-formed'
-        ? [{ type: 'button' as const, action_id: ACTIONS.addDetails, text: { type: 'plain_text' as const, text: 'Add details' }, style: 'primary' as const, value }]
+        ? [
+            {
+              type: 'button' as const,
+              action_id: ACTIONS.addDetails,
+              text: { type: 'plain_text' as const, text: 'Add details' },
+              style: 'primary' as const,
+              value,
+            },
+          ]
         : []),
       { type: 'button', action_id: ACTIONS.startAnyway, text: { type: 'plain_text', text: 'Start anyway' }, value },
     ],

@@ -38,7 +38,10 @@ export function clarificationModal(reading: InstructionReading, text: string, th
 }
 
 /** Reads the submitted modal: the edited instruction and the answers by element. */
-export function readClarificationSubmission(values: Record<string, Record<string, { value?: string | null }>>): { text: string; answers: Record<string, string> } {
+export function readClarificationSubmission(values: Record<string, Record<string, { value?: string | null }>>): {
+  text: string;
+  answers: Record<string, string>;
+} {
   const text = values[INSTRUCTION_BLOCK]?.value?.value ?? '';
   const answers: Record<string, string> = {};
   for (const [blockId, actions] of Object.entries(values)) {

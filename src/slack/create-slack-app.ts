@@ -30,7 +30,10 @@ export function createSlackApp(config: Config, logger: Logger, customRoutes: Cus
       installerOptions: { port: env.PORT },
       customRoutes: routes,
       processEventErrorHandler: async ({ error }) => {
-        logger.warn({ component: 'slack-receiver', error: (error as Error).message }, 'acknowledged a Socket Mode envelope whose processing failed, so Slack does not redeliver it');
+        logger.warn(
+          { component: 'slack-receiver', error: (error as Error).message },
+          'acknowledged a Socket Mode envelope whose processing failed, so Slack does not redeliver it',
+        );
         return true;
       },
     });

@@ -20,7 +20,10 @@ export function incidentCard(incident: IncidentThread): { text: string; blocks: 
   const number = incident.number ? `#${incident.number}` : incident.incidentId;
   const field = (label: string, value: string) => ({ type: 'mrkdwn' as const, text: truncate(`*${label}*\n${value}`, 1900) });
   const blocks: KnownBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: truncate(`${incident.status === 'resolved' ? '✅' : '🚨'} [${number}] ${incident.title || 'Untitled incident'}`, 150) } },
+    {
+      type: 'header',
+      text: { type: 'plain_text', text: truncate(`${incident.status === 'resolved' ? '✅' : '🚨'} [${number}] ${incident.title || 'Untitled incident'}`, 150) },
+    },
     {
       type: 'section',
       fields: [

@@ -32,7 +32,9 @@ export class SlackMessageFiles implements InputFileSource {
     const own = messages.find((m) => m.ts === this.messageTs)?.files ?? [];
     const root = messages.find((m) => m.ts === this.threadTs)?.files ?? [];
     const files = own.length ? own : root;
-    return files.filter((file) => file.mode !== 'tombstone' && file.mode !== 'hidden_by_limit' && (file.url_private_download ?? file.url_private)).map((file) => this.inputFile(file));
+    return files
+      .filter((file) => file.mode !== 'tombstone' && file.mode !== 'hidden_by_limit' && (file.url_private_download ?? file.url_private))
+      .map((file) => this.inputFile(file));
   }
 
   private inputFile(file: SlackFile): InputFile {
@@ -64,7 +66,8 @@ export class SlackMessageFiles implements InputFileSource {
     try {
       const target = new URL(url);
       const api = new URL(this.client.slackApiUrl);
-      return target.protocol === 'https:' && (target.hostname === 'slack.com' || target.hostname.endsWith('.slack.com') || target.hostname.endsWith('.slack-edge.com'))
+      return target.protocol === 'https:' &&
+        (target.hostname === 'slack.com' || target.hostname.endsWith('.slack.com') || target.hostname.endsWith('.slack-edge.com'))
         ? true
         : target.origin === api.origin;
     } catch {

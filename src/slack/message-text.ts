@@ -187,7 +187,7 @@ function tidy(text: string): string {
 }
 
 function insideFence(text: string, offset: number): boolean {
-  return ((text.slice(0, offset).match(/```/g) ?? []).length % 2) === 1;
+  return (text.slice(0, offset).match(/```/g) ?? []).length % 2 === 1;
 }
 
 function isElement(value: unknown): value is Element {

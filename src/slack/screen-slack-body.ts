@@ -56,11 +56,13 @@ function screenForm(raw: string): SlackBodyVerdict {
 function screenJson(body: unknown): SlackBodyVerdict {
   if (!isRecord(body)) return { action: 'reject', reason: `the body is ${describe(body)}, not an object` };
   if (typeof body.type !== 'string') return { action: 'reject', reason: 'the body has no `type`' };
-  if (body.type === 'url_verification') return typeof body.challenge === 'string' ? { action: 'pass' } : { action: 'reject', reason: 'url_verification without a challenge' };
+  if (body.type === 'url_verification')
+    return typeof body.challenge === 'string' ? { action: 'pass' } : { action: 'reject', reason: 'url_verification without a challenge' };
   if (body.type !== 'event_callback') return { action: 'acknowledge', reason: `envelope type ${body.type.slice(0, 40)} is not one Wrench handles` };
   if (!isRecord(body.event)) return { action: 'acknowledge', reason: `event_callback whose event is ${describe(body.event)}` };
   if (typeof body.event.type !== 'string') return { action: 'acknowledge', reason: 'event_callback whose event has no type' };
-  if ('item' in body.event && !isRecord(body.event.item)) return { action: 'acknowledge', reason: `${body.event.type} whose item is ${describe(body.event.item)}` };
+  if ('item' in body.event && !isRecord(body.event.item))
+    return { action: 'acknowledge', reason: `${body.event.type} whose item is ${describe(body.event.item)}` };
   return { action: 'pass' };
 }
 

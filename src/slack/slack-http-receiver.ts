@@ -70,7 +70,10 @@ async function screenRequest(req: IncomingMessage, res: ServerResponse, signingS
   try {
     raw = (await HTTPModuleFunctions.bufferIncomingMessage(req, HTTPModuleFunctions.defaultBodyLimit)).rawBody.toString();
   } catch (error) {
-    if (HTTPModuleFunctions.isRawBodyError(error) && ((error as { type?: string }).type === 'entity.too.large' || (error as { statusCode?: number }).statusCode === 413)) {
+    if (
+      HTTPModuleFunctions.isRawBodyError(error) &&
+      ((error as { type?: string }).type === 'entity.too.large' || (error as { statusCode?: number }).statusCode === 413)
+    ) {
       log.warn({ limit: HTTPModuleFunctions.defaultBodyLimit }, 'Slack request body too large');
       answer(res, 413, { error: 'body_too_large' });
       return false;
@@ -85,7 +88,7 @@ async function screenRequest(req: IncomingMessage, res: ServerResponse, signingS
     return false;
   }
   if (verdict.action === 'reject') {
-    log.warn({ reason: verdict.reason }, 'refused a signed Slack request that is not in Slack\'s format');
+    log.warn({ reason: verdict.reason }, "refused a signed Slack request that is not in Slack's format");
     answer(res, 400, { error: 'bad_request', message: `Not a Slack Events API or interactivity body: ${verdict.reason}.` });
     return false;
   }

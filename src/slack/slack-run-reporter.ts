@@ -105,7 +105,9 @@ export class SlackRunReporter implements RunReporter {
     for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl })) await this.outbox.post(this.thread, part);
     if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result));
     const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
-    const pull = result.pullRequest ? `${mrkdwnLink(result.pullRequest.url, `PR #${result.pullRequest.number}`)}${result.pullRequest.draft ? ' (draft)' : ''}` : undefined;
+    const pull = result.pullRequest
+      ? `${mrkdwnLink(result.pullRequest.url, `PR #${result.pullRequest.number}`)}${result.pullRequest.draft ? ' (draft)' : ''}`
+      : undefined;
     const stoppedEarly = result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined;
     await this.phase(final, [stoppedEarly, pull].filter(Boolean).join(' · ') || undefined);
     await this.outcomeReaction(final === 'cancelled' ? 'cancelled' : stoppedEarly ? 'stopped' : 'done');
@@ -157,4 +159,3 @@ export class SlackRunReporter implements RunReporter {
     await this.outbox.update(this.thread, this.target.statusKey, card);
   }
 }
-

@@ -55,7 +55,10 @@ export function chunkText(text: string, max: number): string[] {
     openFence = fences % 2 === 1;
     if (openFence) piece += '\n```';
     pieces.push(piece.trimEnd());
-    rest = rest.slice(cut).replace(/^\s*\n/, '').trimStart();
+    rest = rest
+      .slice(cut)
+      .replace(/^\s*\n/, '')
+      .trimStart();
   }
   return pieces.filter((p) => p.trim().length > 0);
 }

@@ -90,7 +90,21 @@ return len
 `;
 
 /** Slack's answers that no retry can change: the message itself is wrong, or gone. */
-const PERMANENT = new Set(['invalid_blocks', 'invalid_blocks_format', 'msg_too_long', 'no_text', 'invalid_arguments', 'message_not_found', 'cant_update_message', 'edit_window_closed', 'invalid_auth', 'not_authed', 'account_inactive', 'token_revoked', 'missing_scope']);
+const PERMANENT = new Set([
+  'invalid_blocks',
+  'invalid_blocks_format',
+  'msg_too_long',
+  'no_text',
+  'invalid_arguments',
+  'message_not_found',
+  'cant_update_message',
+  'edit_window_closed',
+  'invalid_auth',
+  'not_authed',
+  'account_inactive',
+  'token_revoked',
+  'missing_scope',
+]);
 
 /**
  * One outbox per Slack thread, in Redis: every message a run sends is stored first and delivered in order

@@ -26,7 +26,13 @@ export const REVERT_BUTTONS = 3;
 /** The report as mrkdwn: every text from the model or the incident is escaped; links are built by Wrench. */
 export function triageReportMrkdwn(view: TriageReportView): string {
   const { report, links } = view;
-  const lines: string[] = [`:mag: *Triage of ${escapeMrkdwn(view.subject)}*`, `*Verdict:* ${escapeMrkdwn(report.verdict)}`, '', '*What is going on*', escapeMrkdwn(report.whatIsGoingOn)];
+  const lines: string[] = [
+    `:mag: *Triage of ${escapeMrkdwn(view.subject)}*`,
+    `*Verdict:* ${escapeMrkdwn(report.verdict)}`,
+    '',
+    '*What is going on*',
+    escapeMrkdwn(report.whatIsGoingOn),
+  ];
   const cause = report.likelyCause;
   lines.push('');
   if (!cause) {
@@ -70,7 +76,13 @@ export function triageActions(view: Pick<TriageReportView, 'triageId' | 'suspect
       type: 'actions',
       block_id: 'wrench_triage_actions',
       elements: [
-        { type: 'button', action_id: TRIAGE_ACTIONS.openFixPr, text: { type: 'plain_text', text: 'Open fix PR' }, style: 'primary', value: encodeTriageValue({ triageId: view.triageId }) },
+        {
+          type: 'button',
+          action_id: TRIAGE_ACTIONS.openFixPr,
+          text: { type: 'plain_text', text: 'Open fix PR' },
+          style: 'primary',
+          value: encodeTriageValue({ triageId: view.triageId }),
+        },
         ...reverts.map((suspect, i) => ({
           type: 'button' as const,
           action_id: `${TRIAGE_ACTIONS.revert}:${i}`,
@@ -79,12 +91,23 @@ export function triageActions(view: Pick<TriageReportView, 'triageId' | 'suspect
           value: encodeTriageValue({ triageId: view.triageId, sha: suspect.sha }),
           confirm: {
             title: { type: 'plain_text' as const, text: `Revert ${suspect.sha.slice(0, 7)}?` },
-            text: { type: 'plain_text' as const, text: truncate(`Wrench will revert ${suspect.sha.slice(0, 7)} on a new branch of ${view.baseBranch}, run the tests and open a draft pull request. Nothing is merged.`, 300) },
+            text: {
+              type: 'plain_text' as const,
+              text: truncate(
+                `Wrench will revert ${suspect.sha.slice(0, 7)} on a new branch of ${view.baseBranch}, run the tests and open a draft pull request. Nothing is merged.`,
+                300,
+              ),
+            },
             confirm: { type: 'plain_text' as const, text: 'Open revert PR' },
             deny: { type: 'plain_text' as const, text: 'Cancel' },
           },
         })),
-        { type: 'button', action_id: TRIAGE_ACTIONS.dismiss, text: { type: 'plain_text', text: 'Dismiss' }, value: encodeTriageValue({ triageId: view.triageId }) },
+        {
+          type: 'button',
+          action_id: TRIAGE_ACTIONS.dismiss,
+          text: { type: 'plain_text', text: 'Dismiss' },
+          value: encodeTriageValue({ triageId: view.triageId }),
+        },
       ],
     },
     { type: 'context', elements: [{ type: 'mrkdwn', text: 'Only approvers can use these buttons.' }] },
@@ -101,5 +124,7 @@ export function renderTriageReport(view: TriageReportView): SlackMessagePart[] {
   const last = parts[parts.length - 1];
   if (last && last.blocks.length + tail.length <= 50) last.blocks.push(...tail);
   else if (tail.length > 0) parts.push({ text: 'Triage actions', blocks: tail });
-  return parts.map((part, i) => (i === 0 ? { ...part, text: truncate(`Triage of ${escapeMrkdwn(view.subject)}: ${escapeMrkdwn(view.report.verdict)}`, 3000) } : part));
+  return parts.map((part, i) =>
+    i === 0 ? { ...part, text: truncate(`Triage of ${escapeMrkdwn(view.subject)}: ${escapeMrkdwn(view.report.verdict)}`, 3000) } : part,
+  );
 }

@@ -27,14 +27,28 @@ export function durationLabel(complexity: InstructionReading['complexity']): str
  */
 export type CardReading = Pick<InstructionReading, 'category' | 'complexity' | 'summary'> & { elements: InstructionReading['elements'] };
 
-export function understandingCard(reading: CardReading, repository: string, thread: ThreadRef, status: string, options: { cancellable?: boolean } = {}): { text: string; blocks: KnownBlock[] } {
-  const facts = [
-    `*${categoryLabel(reading.category)}* · ${reading.complexity} (${durationLabel(reading.complexity)}) · \`${repository}\``,
-  ];
+export function understandingCard(
+  reading: CardReading,
+  repository: string,
+  thread: ThreadRef,
+  status: string,
+  options: { cancellable?: boolean } = {},
+): { text: string; blocks: KnownBlock[] } {
+  const facts = [`*${categoryLabel(reading.category)}* · ${reading.complexity} (${durationLabel(reading.complexity)}) · \`${repository}\``];
   if (reading.summary) facts.push(truncate(reading.summary, 400));
   const e = reading.elements;
-  const list = (items?: string[]) => (items ?? []).slice(0, 5).map((i) => `• ${truncate(i, 200)}`).join('\n');
-  if (e.location?.length) facts.push(`*Where:* ${e.location.slice(0, 6).map((l) => `\`${truncate(l, 80)}\``).join(', ')}`);
+  const list = (items?: string[]) =>
+    (items ?? [])
+      .slice(0, 5)
+      .map((i) => `• ${truncate(i, 200)}`)
+      .join('\n');
+  if (e.location?.length)
+    facts.push(
+      `*Where:* ${e.location
+        .slice(0, 6)
+        .map((l) => `\`${truncate(l, 80)}\``)
+        .join(', ')}`,
+    );
   if (e.constraints?.length) facts.push(`*Constraints:*\n${list(e.constraints)}`);
   if (e.successCriteria?.length) facts.push(`*Done when:*\n${list(e.successCriteria)}`);
   const blocks: KnownBlock[] = [
@@ -52,9 +66,7 @@ export function statusBlock(status: string): KnownBlock {
 export function cancelActions(thread: ThreadRef): KnownBlock {
   return {
     type: 'actions',
-    elements: [
-      { type: 'button', action_id: ACTIONS.cancelRun, text: { type: 'plain_text', text: 'Cancel' }, style: 'danger', value: encodeThreadRef(thread) },
-    ],
+    elements: [{ type: 'button', action_id: ACTIONS.cancelRun, text: { type: 'plain_text', text: 'Cancel' }, style: 'danger', value: encodeThreadRef(thread) }],
   };
 }
 

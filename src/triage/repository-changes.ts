@@ -74,7 +74,14 @@ export async function gatherRepositoryChanges(options: GatherOptions): Promise<R
 
 async function fromGitHub(github: GitHubClient, options: GatherOptions): Promise<RepositoryChanges> {
   const { owner, repo, branch, since, until } = options;
-  const listed = await github.repos.listCommits({ owner, repo, sha: branch, since: since.toISOString(), until: until.toISOString(), per_page: Math.min(options.maxCommits ?? 30, 100) });
+  const listed = await github.repos.listCommits({
+    owner,
+    repo,
+    sha: branch,
+    since: since.toISOString(),
+    until: until.toISOString(),
+    per_page: Math.min(options.maxCommits ?? 30, 100),
+  });
   const commits: WindowCommit[] = [];
   for (const [index, c] of listed.data.entries()) {
     const base: WindowCommit = {
@@ -135,6 +142,7 @@ export function repositoryChangesText(changes: RepositoryChanges): string {
     }
   }
   parts.push('', `## Pull requests merged into ${changes.branch} in the window (${changes.pulls.length})`);
-  for (const p of changes.pulls) parts.push(`- #${p.number} ${p.title} (merged ${p.mergedAt}${p.author ? ` by ${p.author}` : ''}${p.mergeSha ? `, merge commit ${p.mergeSha}` : ''})`);
+  for (const p of changes.pulls)
+    parts.push(`- #${p.number} ${p.title} (merged ${p.mergedAt}${p.author ? ` by ${p.author}` : ''}${p.mergeSha ? `, merge commit ${p.mergeSha}` : ''})`);
   return neutralizeTags(clipText(parts.join('\n'), 60_000));
 }

@@ -18,12 +18,19 @@ const evidenceSchema = z.object({
 /** The structured result the triage agent must finish with (the finish_task tool's input). */
 export const triageReportSchema = z.object({
   whatIsGoingOn: z.string().min(1).describe('What is happening, from the incident data: symptoms, scope, since when. Two to four sentences.'),
-  verdict: z.string().min(1).max(200).describe('One line for the incident card, e.g. "Likely the null total introduced in abc1234 (high confidence)" or "No good lead yet".'),
+  verdict: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe('One line for the incident card, e.g. "Likely the null total introduced in abc1234 (high confidence)" or "No good lead yet".'),
   likelyCause: z
     .object({
       summary: z.string().min(1).describe('The likely cause in one or two sentences.'),
       confidence: z.enum(CONFIDENCES).describe('high: the evidence shows it; medium: it fits the evidence; low: plausible only.'),
-      evidence: z.array(evidenceSchema).default([]).describe('Every fact the cause rests on, each pointing at its source. Without evidence the cause is shown as a hypothesis.'),
+      evidence: z
+        .array(evidenceSchema)
+        .default([])
+        .describe('Every fact the cause rests on, each pointing at its source. Without evidence the cause is shown as a hypothesis.'),
     })
     .nullable()
     .describe('null when there is no good lead: say so rather than guess.'),

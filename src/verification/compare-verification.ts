@@ -19,13 +19,7 @@ export function compareVerification(before: VerificationRun | undefined, after: 
   const lintRegressed = lint.before === true && lint.after === false;
   const lintImproved = lint.before === false && lint.after === true;
   const verdict =
-    !after.test && !after.lint
-      ? 'not-run'
-      : tests.regressed || lintRegressed
-        ? 'regressed'
-        : tests.improved || lintImproved
-          ? 'improved'
-          : 'unchanged';
+    !after.test && !after.lint ? 'not-run' : tests.regressed || lintRegressed ? 'regressed' : tests.improved || lintImproved ? 'improved' : 'unchanged';
   return {
     verdict,
     newFailures: tests.newFailures,
@@ -51,9 +45,7 @@ function compareTests(before: CommandOutcome | undefined, after: CommandOutcome 
   const countGrew = failedBefore !== undefined && failedAfter !== undefined && failedAfter > failedBefore;
   const countShrank = failedBefore !== undefined && failedAfter !== undefined && failedAfter < failedBefore;
   const byName = namesComplete(before) && namesComplete(after);
-  const regressed = byName
-    ? newFailures.length > 0
-    : (before.passed && !after.passed) || countGrew || (namesComplete(before) && !after.passed);
+  const regressed = byName ? newFailures.length > 0 : (before.passed && !after.passed) || countGrew || (namesComplete(before) && !after.passed);
   const improved = !regressed && (fixed.length > 0 || (!before.passed && after.passed) || (!byName && countShrank));
   return { newFailures, fixed, stillFailing, regressed, improved };
 }

@@ -4,7 +4,13 @@ import type { CoverageMeasurement } from './render-coverage.js';
 import { DEFAULT_VERIFICATION_TIMEOUT_MS } from './run-command-outcome.js';
 
 /** Runs the coverage command in the sandbox (offline) and reads its total. */
-export async function measureCoverage(options: { sandbox: Sandbox; dir: string; command: string; signal?: AbortSignal; timeoutMs?: number }): Promise<CoverageMeasurement> {
+export async function measureCoverage(options: {
+  sandbox: Sandbox;
+  dir: string;
+  command: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}): Promise<CoverageMeasurement> {
   const result = await options.sandbox.exec(options.command, {
     cwd: options.dir,
     timeoutMs: options.timeoutMs ?? DEFAULT_VERIFICATION_TIMEOUT_MS,

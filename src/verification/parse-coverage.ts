@@ -36,9 +36,18 @@ function istanbulTable(output: string): CoverageTotal | undefined {
   const lines = output.split('\n');
   const index = lines.findLastIndex((line) => /^\s*All files\s*\|/i.test(line));
   if (index < 0) return undefined;
-  const values = lines[index]!.split('|').slice(1).map((cell) => cell.trim());
-  const header = lines.slice(0, index).reverse().find((line) => /%\s*Stmts|%\s*Lines/i.test(line));
-  const columns = header?.split('|').slice(1).map((cell) => cell.trim().toLowerCase()) ?? [];
+  const values = lines[index]!.split('|')
+    .slice(1)
+    .map((cell) => cell.trim());
+  const header = lines
+    .slice(0, index)
+    .reverse()
+    .find((line) => /%\s*Stmts|%\s*Lines/i.test(line));
+  const columns =
+    header
+      ?.split('|')
+      .slice(1)
+      .map((cell) => cell.trim().toLowerCase()) ?? [];
   const linesColumn = columns.findIndex((c) => c.includes('% lines'));
   const statementsColumn = columns.findIndex((c) => c.includes('% stmts'));
   const pick = (column: number) => (column >= 0 && /^\d+(?:\.\d+)?$/.test(values[column] ?? '') ? Number(values[column]) : undefined);

@@ -92,7 +92,8 @@ async function withoutTheFix<T>(options: RegressionCheckOptions, sourceFiles: re
   for (const file of sourceFiles) saved.set(file, await readFile(path.join(options.dir, file)).catch(() => null));
   try {
     for (const file of saved.keys()) {
-      if (await existsAt(options.dir, options.baseSha, file)) await runGit(['restore', `--source=${options.baseSha}`, '--worktree', '--', file], { cwd: options.dir });
+      if (await existsAt(options.dir, options.baseSha, file))
+        await runGit(['restore', `--source=${options.baseSha}`, '--worktree', '--', file], { cwd: options.dir });
       else await rm(path.join(options.dir, file), { force: true });
     }
     return await work();
@@ -110,7 +111,8 @@ function judgeByExit(test: string, command: string, before: CommandOutcome, afte
 }
 
 function judgeByName(test: string, command: string, before: CommandOutcome, after: CommandOutcome): RegressionResult {
-  const failed = (outcome: CommandOutcome) => outcome.summary.failedTests.some((name) => sameTest(name, test)) || (!outcome.passed && outcome.summary.failedTests.length === 0);
+  const failed = (outcome: CommandOutcome) =>
+    outcome.summary.failedTests.some((name) => sameTest(name, test)) || (!outcome.passed && outcome.summary.failedTests.length === 0);
   const verdict = failed(after) ? 'failing-after' : failed(before) ? 'proven' : 'not-failing-before';
   return { test, verdict, command };
 }

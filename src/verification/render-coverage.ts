@@ -10,7 +10,8 @@ export interface CoverageMeasurement {
 /** "`npm run coverage`: lines 62.5% before → 81.25% after (+18.75 points)." */
 export function renderCoverageChange(before: CoverageMeasurement | undefined, after: CoverageMeasurement): string {
   const command = `\`${after.command.replace(/`/g, "'")}\``;
-  const show = (m: CoverageMeasurement | undefined) => (m?.total ? `${format(m.total.percent)}%` : m && !m.passed ? 'not measured (the command failed)' : 'not measured');
+  const show = (m: CoverageMeasurement | undefined) =>
+    m?.total ? `${format(m.total.percent)}%` : m && !m.passed ? 'not measured (the command failed)' : 'not measured';
   const metric = after.total?.metric ?? before?.total?.metric ?? 'coverage';
   if (!before) return `${command}: ${metric} ${show(after)} after the change (the base commit was not measured).`;
   const delta = before.total && after.total ? after.total.percent - before.total.percent : undefined;

@@ -8,7 +8,9 @@ export function renderRegressionEvidence(evidence: RegressionEvidence): string {
   if (evidence.note === 'tests-only') return 'The change only touches tests, so there is no fix to check them against.';
   if (evidence.note === 'no-command') return 'No test command was found, so the regression test could not be run.';
   const lines = evidence.results.map(renderResult);
-  lines.push(`_Checked by Wrench: the tests ran with the fixed source files (${evidence.sourceFiles.map(code).join(', ')}) put back to the base version, then with the fix._`);
+  lines.push(
+    `_Checked by Wrench: the tests ran with the fixed source files (${evidence.sourceFiles.map(code).join(', ')}) put back to the base version, then with the fix._`,
+  );
   return lines.join('\n');
 }
 

@@ -31,7 +31,9 @@ export function renderVerification(
 }
 
 function testLine(after: CommandOutcome, before: CommandOutcome | undefined, comparison: VerificationComparison): string {
-  const change = before ? `before ${describeOutcome(before)} → after ${describeOutcome(after)}` : `${describeOutcome(after)} after the change; the base commit was not checked`;
+  const change = before
+    ? `before ${describeOutcome(before)} → after ${describeOutcome(after)}`
+    : `${describeOutcome(after)} after the change; the base commit was not checked`;
   const fixed = comparison.fixed.length ? ` Fixed: ${nameList(comparison.fixed)}.` : '';
   return `\`${code(after.command)}\`: ${change}.${fixed}`;
 }
@@ -49,11 +51,9 @@ function lintLine(after: CommandOutcome, before: CommandOutcome | undefined): st
 function describeOutcome(outcome: CommandOutcome): string {
   if (outcome.timedOut) return `timed out after ${duration(outcome.durationMs)}`;
   const { passed, failed, skipped } = outcome.summary;
-  const counts = [
-    passed !== undefined ? `${passed} passed` : '',
-    failed !== undefined ? `${failed} failed` : '',
-    skipped ? `${skipped} skipped` : '',
-  ].filter(Boolean);
+  const counts = [passed !== undefined ? `${passed} passed` : '', failed !== undefined ? `${failed} failed` : '', skipped ? `${skipped} skipped` : ''].filter(
+    Boolean,
+  );
   if (counts.length) return counts.join(', ');
   return outcome.passed ? 'passed' : `failed (exit code ${outcome.exitCode ?? 'none: killed'})`;
 }

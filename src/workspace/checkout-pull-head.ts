@@ -25,7 +25,9 @@ export interface CheckoutPullHeadOptions {
  */
 export async function checkoutPullHead(options: CheckoutPullHeadOptions): Promise<void> {
   const git = (args: string[], env?: Record<string, string>, secrets?: string[]) => runGit(args, { cwd: options.dir, env, secrets });
-  const sources: Array<{ url: string; ref: string }> = [{ url: repositoryUrl(options.gitBaseUrl, options.owner, options.repo), ref: `refs/pull/${options.number}/head` }];
+  const sources: Array<{ url: string; ref: string }> = [
+    { url: repositoryUrl(options.gitBaseUrl, options.owner, options.repo), ref: `refs/pull/${options.number}/head` },
+  ];
   const [forkOwner, forkRepo] = (options.headRepoFullName ?? '').split('/');
   if (forkOwner && forkRepo) sources.push({ url: repositoryUrl(options.gitBaseUrl, forkOwner, forkRepo), ref: `refs/heads/${options.headRef}` });
 
@@ -41,7 +43,10 @@ export async function checkoutPullHead(options: CheckoutPullHeadOptions): Promis
       return;
     }
   }
-  throw new WrenchError('pull_head_unavailable', `I could not fetch the head commit ${options.headSha.slice(0, 12)} of pull request #${options.number}; check that the branch still exists and the token can read it.`);
+  throw new WrenchError(
+    'pull_head_unavailable',
+    `I could not fetch the head commit ${options.headSha.slice(0, 12)} of pull request #${options.number}; check that the branch still exists and the token can read it.`,
+  );
 }
 
 async function hasCommit(git: (args: string[]) => Promise<string>, sha: string): Promise<boolean> {

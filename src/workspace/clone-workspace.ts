@@ -78,10 +78,7 @@ async function defaultBranch(git: Git): Promise<string> {
     return (await git('symbolic-ref', '--short', 'refs/remotes/origin/HEAD')).replace(/^origin\//, '');
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    throw new WrenchError(
-      'base_branch_not_found',
-      'The repository has no default branch (is it empty?); push an initial commit or name a base branch.',
-    );
+    throw new WrenchError('base_branch_not_found', 'The repository has no default branch (is it empty?); push an initial commit or name a base branch.');
   }
 }
 

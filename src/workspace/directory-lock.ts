@@ -28,11 +28,7 @@ const tails = new Map<string, Promise<void>>();
  * processes are kept out by an atomic `mkdir` of the lock directory, refreshed by a heartbeat. A lock left by a
  * dead process on this host, or whose heartbeat stopped, is taken over.
  */
-export async function withDirectoryLock<T>(
-  lockDir: string,
-  fn: () => Promise<T>,
-  options: DirectoryLockOptions = {},
-): Promise<T> {
+export async function withDirectoryLock<T>(lockDir: string, fn: () => Promise<T>, options: DirectoryLockOptions = {}): Promise<T> {
   const previous = tails.get(lockDir) ?? Promise.resolve();
   let release!: () => void;
   const current = new Promise<void>((resolve) => (release = resolve));
@@ -51,10 +47,13 @@ async function holdingFileLock<T>(lockDir: string, fn: () => Promise<T>, options
   const staleMs = options.staleMs ?? 120_000;
   const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
   await acquire(lockDir, owner, staleMs, options.timeoutMs ?? 30 * 60_000, options.pollMs ?? 100);
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    utimes(lockDir, now, now).catch(() => undefined);
-  }, Math.max(10, Math.floor(staleMs / 4)));
+  const heartbeat = setInterval(
+    () => {
+      const now = new Date();
+      utimes(lockDir, now, now).catch(() => undefined);
+    },
+    Math.max(10, Math.floor(staleMs / 4)),
+  );
   heartbeat.unref();
   try {
     return await fn();
@@ -86,10 +85,7 @@ async function acquire(lockDir: string, owner: LockOwner, staleMs: number, timeo
       continue;
     }
     if (Date.now() > deadline) {
-      throw new WrenchError(
-        'lock_timeout',
-        `Timed out after ${timeoutMs} ms waiting for ${lockDir}; if no Wrench worker is running, delete that directory.`,
-      );
+      throw new WrenchError('lock_timeout', `Timed out after ${timeoutMs} ms waiting for ${lockDir}; if no Wrench worker is running, delete that directory.`);
     }
     await sleep(pollMs * (0.5 + Math.random()));
   }

@@ -8,8 +8,5 @@ export function maskCredentials(text: string, secrets: readonly string[] = []): 
   for (const secret of secrets) {
     if (secret.length >= 4) masked = masked.split(secret).join('***');
   }
-  return masked
-    .replace(URL_USERINFO, '$1***@')
-    .replace(AUTHORIZATION_VALUE, '$1***')
-    .replace(GITHUB_TOKEN, '***');
+  return masked.replace(URL_USERINFO, '$1***@').replace(AUTHORIZATION_VALUE, '$1***').replace(GITHUB_TOKEN, '***');
 }

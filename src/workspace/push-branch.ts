@@ -79,7 +79,6 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   }
 }
 
-
 /** The remote branch as the workspace last fetched it; '' (must not exist) when it never saw one. */
 async function lastSeenRemoteSha(dir: string, branch: string): Promise<string> {
   try {

@@ -5,10 +5,7 @@ const NAME = /^[A-Za-z0-9_.-]+$/;
 export function assertRepositoryName(owner: string, repo: string): void {
   for (const part of [owner, repo]) {
     if (!NAME.test(part) || part === '.' || part === '..' || part.startsWith('-')) {
-      throw new WrenchError(
-        'invalid_repository',
-        `"${owner}/${repo}" is not a valid repository name; use owner/name with letters, digits, ".", "-" or "_".`,
-      );
+      throw new WrenchError('invalid_repository', `"${owner}/${repo}" is not a valid repository name; use owner/name with letters, digits, ".", "-" or "_".`);
     }
   }
 }

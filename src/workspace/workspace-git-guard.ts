@@ -46,8 +46,7 @@ function formatConfig(entries: { key: string; value: string }[]): string {
     const first = key.indexOf('.');
     const last = key.lastIndexOf('.');
     const section = key.slice(0, first);
-    const header =
-      first === last ? `[${section}]` : `[${section} "${key.slice(first + 1, last).replace(/(["\\])/g, '\\$1')}"]`;
+    const header = first === last ? `[${section}]` : `[${section} "${key.slice(first + 1, last).replace(/(["\\])/g, '\\$1')}"]`;
     const lines = sections.get(header) ?? [];
     lines.push(`\t${key.slice(last + 1)} = ${quote(value)}`);
     sections.set(header, lines);
@@ -73,8 +72,5 @@ async function exists(path: string): Promise<boolean> {
 }
 
 function tampered(dir: string, what: string): never {
-  throw new WrenchError(
-    'workspace_tampered',
-    `The workspace ${dir} has an unexpected git layout (${what}); start a new job instead of reusing it.`,
-  );
+  throw new WrenchError('workspace_tampered', `The workspace ${dir} has an unexpected git layout (${what}); start a new job instead of reusing it.`);
 }

@@ -51,13 +51,25 @@ describe('a follow-up whose branch moved on the remote', () => {
     await reply(ts, /Opened PR #/);
     const pull = world.github.pulls('acme', 'app').find((p) => p.title.toLowerCase().includes(`${name} first`))!;
     await mention(`${name} again: also add ${mine.path}.`, ts);
-    await pollFor(() => trace.find((t) => t.run === `${name} again` && t.step === 1), 60_000, () => `follow-up not at its last step: ${JSON.stringify(trace)}`);
-    const theirSha = await world.github.commit('acme', 'app', pull.headRef, { message: 'A colleague pushed', files: theirs, author: { name: 'Colleague', email: 'colleague@example.com' } });
+    await pollFor(
+      () => trace.find((t) => t.run === `${name} again` && t.step === 1),
+      60_000,
+      () => `follow-up not at its last step: ${JSON.stringify(trace)}`,
+    );
+    const theirSha = await world.github.commit('acme', 'app', pull.headRef, {
+      message: 'A colleague pushed',
+      files: theirs,
+      author: { name: 'Colleague', email: 'colleague@example.com' },
+    });
     return { ts, pull, theirSha };
   };
 
   it('replays its commit on top and pushes without force: the PR has the first run, their commit and the follow-up', async () => {
-    const { ts, pull, theirSha } = await followUpAfterSomeonePushed('rebase', { path: 'src/mine.js', content: 'export const mine = 1;\n' }, { 'src/theirs.js': 'export const theirs = 1;\n' });
+    const { ts, pull, theirSha } = await followUpAfterSomeonePushed(
+      'rebase',
+      { path: 'src/mine.js', content: 'export const mine = 1;\n' },
+      { 'src/theirs.js': 'export const theirs = 1;\n' },
+    );
     await reply(ts, /Updated PR #/);
     const log = git('log', '--format=%an %s', `main..${pull.headRef}`).trim().split('\n');
     expect(log).toHaveLength(3);
@@ -70,7 +82,11 @@ describe('a follow-up whose branch moved on the remote', () => {
   });
 
   it('a real conflict stops it, keeps the work on a side branch and names it in the thread', async () => {
-    const { ts, pull, theirSha } = await followUpAfterSomeonePushed('clash', { path: 'src/shared.js', content: 'export const shared = "mine";\n' }, { 'src/shared.js': 'export const shared = "theirs";\n' });
+    const { ts, pull, theirSha } = await followUpAfterSomeonePushed(
+      'clash',
+      { path: 'src/shared.js', content: 'export const shared = "mine";\n' },
+      { 'src/shared.js': 'export const shared = "theirs";\n' },
+    );
     const failure = await reply(ts, /^:x:/);
     const side = /`(wrench\/[^`]+-conflict-[a-z0-9]+)`/.exec(String(failure.args.text))?.[1];
     expect(String(failure.args.text)).toMatch(/conflict/);

@@ -28,10 +28,17 @@ describe('budgets', () => {
       'budget task': [createFileStep('src/part1.js', 'export const p1 = 1;\n'), bashStep('ls'), bashStep('ls src'), bashStep('never reached')],
     });
     world.anthropic.setScript(script.items);
-    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> budget task: add src/part1.js and src/part2.js exporting `p1` and `p2`' });
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0ALICE',
+      text: '<@U0BOT> budget task: add src/part1.js and src/part2.js exporting `p1` and `p2`',
+    });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /draft PR #/.test(String(c.args.text)), 150_000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /draft PR #/.test(String(c.args.text)),
+      150_000,
+    );
     expect(String(reply.args.text)).toMatch(/step limit \(3 steps\)/);
     expect(String(reply.args.text)).toMatch(/work done until then is kept/);
     const pull = world.github.pulls('acme', 'budget')[0];

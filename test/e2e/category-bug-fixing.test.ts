@@ -11,14 +11,17 @@ sandbox: { mode: bwrap }
 `;
 
 const DATES = 'export function isWeekend(day) {\n  return day === 0 || day >= 5;\n}\n\nexport function isMonday(day) {\n  return day === 1;\n}\n';
-const MONDAY_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { isMonday } from '../src/dates.js';\n\ntest('monday is monday', () => assert.equal(isMonday(1), true));\n";
+const MONDAY_TEST =
+  "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { isMonday } from '../src/dates.js';\n\ntest('monday is monday', () => assert.equal(isMonday(1), true));\n";
 const weekendTest = (name: string) =>
   `import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { isWeekend } from '../src/dates.js';\n\ntest('${name}', () => assert.equal(isWeekend(5), false));\ntest('saturday is weekend', () => assert.equal(isWeekend(6), true));\n`;
 
 const steps = (testFile: string, testName: string, regressionTest: Record<string, string>) => [
   toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: testFile, file_text: weekendTest(testName) } }]),
   toolUseResponse([{ name: 'bash', input: { command: `node --test ${testFile} 2>&1 | grep -E '^# (pass|fail)'` } }]),
-  toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'src/dates.js', old_str: 'day >= 5', new_str: 'day === 6' } }]),
+  toolUseResponse([
+    { name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'src/dates.js', old_str: 'day >= 5', new_str: 'day === 6' } },
+  ]),
   toolUseResponse([
     {
       name: 'finish_task',
@@ -54,12 +57,16 @@ describe('bug fixing with a regression test, end to end', () => {
     await world?.stop();
   });
 
-  it('checks that the regression test fails without the fix and passes with it (the test\'s own command), and says so', async () => {
+  it("checks that the regression test fails without the fix and passes with it (the test's own command), and says so", async () => {
     const { anthropic, github } = world;
     const name = 'friday is not a weekend day';
     anthropic.setScript(steps('test/weekend.test.js', name, { name, file: 'test/weekend.test.js', command: 'node --test test/weekend.test.js' }));
 
-    const ts = await mention(world, 'C0BUGS', '`isWeekend()` in src/dates.js returns true for Fridays. It should be true only on Saturday and Sunday. Fix it with a regression test.');
+    const ts = await mention(
+      world,
+      'C0BUGS',
+      '`isWeekend()` in src/dates.js returns true for Fridays. It should be true only on Saturday and Sunday. Fix it with a regression test.',
+    );
     const { text } = await replyIn(world, ts, /\/pull\//);
 
     expect(taskText(anthropic.requests[0]!.body)).toContain('Add a regression test that fails without your fix');
@@ -77,7 +84,11 @@ describe('bug fixing with a regression test, end to end', () => {
   it('without a command of its own, runs the suite and finds the named test failing before the fix', async () => {
     const name = 'friday is a working day';
     world.anthropic.setScript(steps('test/friday.test.js', name, { name, file: 'test/friday.test.js' }));
-    const ts = await mention(world, 'C0BUGS', '`isWeekend()` in src/dates.js says Friday is weekend. Expected: false for Friday. Fix the bug and add a regression test.');
+    const ts = await mention(
+      world,
+      'C0BUGS',
+      '`isWeekend()` in src/dates.js says Friday is weekend. Expected: false for Friday. Fix the bug and add a regression test.',
+    );
     const { text } = await replyIn(world, ts, /\/pull\//);
     expect(text).toContain(`Regression test \`${name}\` failed before the fix and passes after (\`npm test\`).`);
   });

@@ -12,13 +12,9 @@ sandbox: { mode: bwrap }
 review: { githubReview: true }
 `;
 
-const LOGIN_BASE = [
-  'export function login(db, user, password) {',
-  '  const row = db.find(user);',
-  '  return row && row.password === password;',
-  '}',
-  '',
-].join('\n');
+const LOGIN_BASE = ['export function login(db, user, password) {', '  const row = db.find(user);', '  return row && row.password === password;', '}', ''].join(
+  '\n',
+);
 
 // The pull request: builds SQL from the user name, logs the password, swallows errors.
 const LOGIN_HEAD = [
@@ -47,7 +43,13 @@ describe('code review, end to end', () => {
       'src/util.js': 'export const id = (x) => x;\n',
     });
     await world.github.commit('acme', 'web', 'feature/login', { message: 'Query users from the database', files: { 'src/login.js': LOGIN_HEAD } });
-    await world.github.createPull('acme', 'web', { title: 'Query users from the database', head: 'feature/login', base: 'main', body: 'Moves login to SQL.', user: 'octocat' });
+    await world.github.createPull('acme', 'web', {
+      title: 'Query users from the database',
+      head: 'feature/login',
+      base: 'main',
+      body: 'Moves login to SQL.',
+      user: 'octocat',
+    });
     await world.github.commit('acme', 'web', 'feature/tidy', { message: 'Tidy', files: { 'src/util.js': 'export const id = (value) => value;\n' } });
     await world.github.createPull('acme', 'web', { title: 'Tidy util', head: 'feature/tidy', base: 'main', user: 'octocat' });
     await world.start();
@@ -60,7 +62,8 @@ describe('code review, end to end', () => {
   it('reviews the PR head read-only with the requested labels: grouped report in the thread, comment-only GitHub review with inline comments on diff lines', async () => {
     const { anthropic, github } = world;
     const headBefore = await github.branchSha('acme', 'web', 'feature/login');
-    const refs = () => execFileSync('git', ['--git-dir', github.gitDir('acme', 'web'), 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads'], { encoding: 'utf8' });
+    const refs = () =>
+      execFileSync('git', ['--git-dir', github.gitDir('acme', 'web'), 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads'], { encoding: 'utf8' });
     const branchesBefore = refs();
     anthropic.setScript([
       toolUseResponse([{ name: 'bash', input: { command: 'git log --oneline -1 && cat src/login.js && touch probe.txt; echo touch=$?' } }]),
@@ -70,7 +73,13 @@ describe('code review, end to end', () => {
           input: {
             summary: 'The change moves login to SQL but opens an injection and leaks passwords.',
             findings: [
-              finding('Critical', 'src/login.js', 4, 'The user name is interpolated into SQL: SQL injection.', 'Use a parameterised query: `db.query("SELECT * FROM users WHERE name = ?", [user])`.'),
+              finding(
+                'Critical',
+                'src/login.js',
+                4,
+                'The user name is interpolated into SQL: SQL injection.',
+                'Use a parameterised query: `db.query("SELECT * FROM users WHERE name = ?", [user])`.',
+              ),
               finding('High', 'src/login.js', 2, 'The password is written to the log.', 'Remove the log line, or log the user only.'),
               finding('Medium', 'src/login.js', 7, 'A failing query logs the user in.', 'Return false (and log the error) in the catch block.'),
               finding('Low', 'src/util.js', 1, 'Unrelated helper has no test.', 'Add a unit test for `id`.'),

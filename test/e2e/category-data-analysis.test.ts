@@ -99,7 +99,12 @@ describe('data analysis with an attached file, end to end', () => {
     ]);
 
     const csv = slack.addFile({ name: 'sales.csv', content: SALES, mimetype: 'text/csv' });
-    const ts = await mention(world, 'C0DATA', 'Analyse the attached sales.csv: compute revenue per region, write a report with a table and a bar chart. Put the script in analysis/.', [csv]);
+    const ts = await mention(
+      world,
+      'C0DATA',
+      'Analyse the attached sales.csv: compute revenue per region, write a report with a table and a bar chart. Put the script in analysis/.',
+      [csv],
+    );
     const { text } = await replyIn(world, ts, /\/pull\//);
 
     // The agent found the data and was told what it can compute with.
@@ -119,12 +124,19 @@ describe('data analysis with an attached file, end to end', () => {
     const uploads = slack.uploads.filter((u) => u.thread_ts === ts);
     expect(uploads.map((u) => u.filename).sort()).toEqual(['report.md', 'revenue.png']);
     expect(uploads.find((u) => u.filename === 'report.md')!.text).toContain('| north | 120.00 | 60% |');
-    expect(uploads.find((u) => u.filename === 'revenue.png')!.bytes.subarray(0, 8).equals(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'))).toBe(true);
+    expect(
+      uploads
+        .find((u) => u.filename === 'revenue.png')!
+        .bytes.subarray(0, 8)
+        .equals(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1')),
+    ).toBe(true);
     expect(slack.callsTo('files.getUploadURLExternal')).toHaveLength(2);
 
     // The script is in the pull request so it can be re-run; the data and the outputs are not.
     const pull = github.pulls('acme', 'data').at(-1)!;
-    const files = execFileSync('git', ['--git-dir', github.gitDir('acme', 'data'), 'diff', '--name-only', `main...${pull.headRef}`], { encoding: 'utf8' }).trim().split('\n');
+    const files = execFileSync('git', ['--git-dir', github.gitDir('acme', 'data'), 'diff', '--name-only', `main...${pull.headRef}`], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
     expect(files).toEqual(['analysis/revenue.py']);
     expect(pull.body).toContain('Main result');
   });

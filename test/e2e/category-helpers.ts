@@ -11,9 +11,14 @@ export async function mention(world: E2eWorld, channel: string, text: string, fi
 
 /** Waits for the first thread reply whose text matches, then returns every reply text of the thread joined. */
 export async function replyIn(world: E2eWorld, threadTs: string, match: RegExp, timeoutMs = 90_000): Promise<{ first: SlackCall; text: string }> {
-  const first = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && match.test(String(c.args.text)), timeoutMs);
+  const first = await world.slack.waitFor(
+    (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && match.test(String(c.args.text)),
+    timeoutMs,
+  );
   // A long result is posted as several messages in a row: let them all arrive.
-  await world.slack.waitFor((c) => c.method === 'chat.update' && /Done|Cancelled|Failed/.test(String(c.args.text)) && c.at >= first.at, 30_000).catch(() => undefined);
+  await world.slack
+    .waitFor((c) => c.method === 'chat.update' && /Done|Cancelled|Failed/.test(String(c.args.text)) && c.at >= first.at, 30_000)
+    .catch(() => undefined);
   const text = world.slack
     .callsTo('chat.postMessage')
     .filter((c) => c.args.thread_ts === threadTs)

@@ -22,7 +22,8 @@ const ORDERS = [
   '}',
   '',
 ].join('\n');
-const ORDERS_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { orderTotal } from '../src/orders.js';\n\ntest('order total includes tax', () => assert.equal(orderTotal([{ price: 10, qty: 2 }]), 24));\n";
+const ORDERS_TEST =
+  "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { orderTotal } from '../src/orders.js';\n\ntest('order total includes tax', () => assert.equal(orderTotal([{ price: 10, qty: 2 }]), 24));\n";
 const TAX = 'export function computeTax(amount, rate = 0.2) {\n  return Math.round(amount * rate * 100) / 100;\n}\n';
 
 const edit = (path: string, oldStr: string, newStr: string) =>
@@ -70,7 +71,11 @@ describe('refactoring, end to end', () => {
       ]),
     ]);
 
-    const ts = await mention(world, 'C0REFACTOR', 'Refactor src/orders.js: move the tax helper into src/tax.js and rename calcTax to computeTax. All tests must pass; no behaviour change.');
+    const ts = await mention(
+      world,
+      'C0REFACTOR',
+      'Refactor src/orders.js: move the tax helper into src/tax.js and rename calcTax to computeTax. All tests must pass; no behaviour change.',
+    );
     const { text } = await replyIn(world, ts, /\/pull\//);
 
     // The finish tool asked for the moved/renamed lists.
@@ -88,7 +93,11 @@ describe('refactoring, end to end', () => {
 
   it('does not start when the suite fails on the base commit, and says so up front', async () => {
     const before = world.anthropic.requests.length;
-    const ts = await mention(world, 'C0LEGACY', 'Refactor src/orders.js: move the tax helper into src/tax.js and rename calcTax to computeTax. No behaviour change.');
+    const ts = await mention(
+      world,
+      'C0LEGACY',
+      'Refactor src/orders.js: move the tax helper into src/tax.js and rename calcTax to computeTax. No behaviour change.',
+    );
     const { text } = await replyIn(world, ts, /did not start the refactoring/);
     expect(text).toContain('The test suite fails on the base commit');
     expect(text).toContain('`order total includes tax`');

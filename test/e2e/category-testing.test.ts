@@ -26,7 +26,8 @@ const CART = [
   '',
 ].join('\n');
 
-const EXISTING_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { total } from '../src/cart.js';\n\ntest('total sums price times quantity', () => assert.equal(total([{ price: 2, qty: 3 }]), 6));\n";
+const EXISTING_TEST =
+  "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { total } from '../src/cart.js';\n\ntest('total sums price times quantity', () => assert.equal(total([{ price: 2, qty: 3 }]), 6));\n";
 
 const NEW_TEST = [
   "import test from 'node:test';",
@@ -46,7 +47,11 @@ describe('testing with coverage, end to end', () => {
   beforeAll(async () => {
     world = await createE2eWorld(CONFIG);
     await world.github.createRepo('acme', 'cart', {
-      'package.json': JSON.stringify({ name: 'cart', type: 'module', scripts: { test: 'node --test test/', coverage: 'node --test --experimental-test-coverage test/' } }, null, 2),
+      'package.json': JSON.stringify(
+        { name: 'cart', type: 'module', scripts: { test: 'node --test test/', coverage: 'node --test --experimental-test-coverage test/' } },
+        null,
+        2,
+      ),
       'src/cart.js': CART,
       'test/cart.test.js': EXISTING_TEST,
     });
@@ -75,7 +80,11 @@ describe('testing with coverage, end to end', () => {
       ]),
     ]);
 
-    const ts = await mention(world, 'C0TEST', 'Add unit tests for src/cart.js covering discount codes and empty carts; coverage must go up. npm test must pass.');
+    const ts = await mention(
+      world,
+      'C0TEST',
+      'Add unit tests for src/cart.js covering discount codes and empty carts; coverage must go up. npm test must pass.',
+    );
     const { text } = await replyIn(world, ts, /\/pull\//);
 
     // The agent was told the coverage command and the baseline.

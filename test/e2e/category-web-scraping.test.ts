@@ -176,7 +176,11 @@ describe('web scraping, end to end', () => {
     expect(text).toContain('*improved*');
     const pull = github.pulls('acme', 'shop-scraper').at(-1)!;
     expect(pull.draft).toBe(false);
-    const files = execFileSync('git', ['--git-dir', github.gitDir('acme', 'shop-scraper'), 'diff', '--name-only', `main...${pull.headRef}`], { encoding: 'utf8' }).trim().split('\n');
+    const files = execFileSync('git', ['--git-dir', github.gitDir('acme', 'shop-scraper'), 'diff', '--name-only', `main...${pull.headRef}`], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
     expect(files.sort()).toEqual(['src/scraper.js', 'test/fixtures/products.html', 'test/scraper.test.js']);
   });
 });

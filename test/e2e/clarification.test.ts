@@ -23,7 +23,9 @@ describe('asking for what is missing instead of guessing', () => {
   });
 
   const buttonsOf = (call: { args: Record<string, unknown> }) =>
-    ((call.args.blocks as Array<{ type: string; elements?: Array<{ action_id: string; value?: string }> }>) ?? []).flatMap((b) => (b.type === 'actions' ? b.elements ?? [] : []));
+    ((call.args.blocks as Array<{ type: string; elements?: Array<{ action_id: string; value?: string }> }>) ?? []).flatMap((b) =>
+      b.type === 'actions' ? (b.elements ?? []) : [],
+    );
 
   it('an ill-formed mention gets specific questions and buttons; the modal submission starts the job with both parts', async () => {
     const script = scriptByRun({ 'more test coverage': [createFileStep('src/lib/format.test.ts', '// tests\n'), finishStep('Added tests for formatBytes.')] });
@@ -39,9 +41,24 @@ describe('asking for what is missing instead of guessing', () => {
     expect(buttons.map((b) => b.action_id)).toEqual(['wrench_add_details', 'wrench_start_anyway']);
     expect(world.anthropic.requests).toHaveLength(0);
 
-    await world.slack.deliverInteraction(world.eventsUrl(), SIGNING_SECRET, blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: String(card.args.ts ?? ts), thread_ts: ts, action_id: 'wrench_add_details', value: buttons[0].value }));
+    await world.slack.deliverInteraction(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      blockActionsPayload({
+        user: 'U0ALICE',
+        channel: 'C0DEV',
+        message_ts: String(card.args.ts ?? ts),
+        thread_ts: ts,
+        action_id: 'wrench_add_details',
+        value: buttons[0].value,
+      }),
+    );
     const opened = await world.slack.waitFor((c) => c.method === 'views.open');
-    const view = opened.args.view as { callback_id: string; private_metadata: string; blocks: Array<{ block_id: string; element?: { initial_value?: string } }> };
+    const view = opened.args.view as {
+      callback_id: string;
+      private_metadata: string;
+      blocks: Array<{ block_id: string; element?: { initial_value?: string } }>;
+    };
     expect(view.callback_id).toBe('wrench_clarify');
     expect(view.blocks.map((b) => b.block_id)).toEqual(['instruction', 'missing:target', 'missing:location']);
     expect(view.blocks[0].element?.initial_value).toBe('we need more test coverage');
@@ -50,7 +67,12 @@ describe('asking for what is missing instead of guessing', () => {
     const partial = await world.slack.deliverInteraction(
       world.eventsUrl(),
       SIGNING_SECRET,
-      viewSubmissionPayload({ user: 'U0ALICE', callback_id: 'wrench_clarify', private_metadata: view.private_metadata, values: { instruction: { value: 'we need more test coverage' }, 'missing:target': { value: '' }, 'missing:location': { value: '' } } }),
+      viewSubmissionPayload({
+        user: 'U0ALICE',
+        callback_id: 'wrench_clarify',
+        private_metadata: view.private_metadata,
+        values: { instruction: { value: 'we need more test coverage' }, 'missing:target': { value: '' }, 'missing:location': { value: '' } },
+      }),
     );
     expect(JSON.parse(partial.body)).toMatchObject({ response_action: 'errors' });
     expect(world.anthropic.requests).toHaveLength(0);
@@ -62,7 +84,11 @@ describe('asking for what is missing instead of guessing', () => {
         user: 'U0ALICE',
         callback_id: 'wrench_clarify',
         private_metadata: view.private_metadata,
-        values: { instruction: { value: 'we need more test coverage' }, 'missing:target': { value: '`formatBytes`: 0, 1023, 1024' }, 'missing:location': { value: 'src/lib/format.ts' } },
+        values: {
+          instruction: { value: 'we need more test coverage' },
+          'missing:target': { value: '`formatBytes`: 0, 1023, 1024' },
+          'missing:location': { value: 'src/lib/format.ts' },
+        },
       }),
     );
     expect(submitted.status).toBe(200);
@@ -86,7 +112,12 @@ describe('asking for what is missing instead of guessing', () => {
     await world.slack.deliverEvent(
       world.eventsUrl(),
       SIGNING_SECRET,
-      messageEnvelope({ channel: 'C0DEV', user: 'U0BOB', thread_ts: ts, text: 'In src/payments/total.ts `total()` returns 10.000000001 for 3 items of 3.333333333; expected 10.00. Add a regression test.' }),
+      messageEnvelope({
+        channel: 'C0DEV',
+        user: 'U0BOB',
+        thread_ts: ts,
+        text: 'In src/payments/total.ts `total()` returns 10.000000001 for 3 items of 3.333333333; expected 10.00. Add a regression test.',
+      }),
     );
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)), 150_000);
     const task = JSON.stringify(world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('something is wrong with payments'))!.body);
@@ -104,7 +135,18 @@ describe('asking for what is missing instead of guessing', () => {
     expect(String(card.args.text)).toMatch(/too large/);
     expect(String(card.args.text)).toMatch(/single endpoint/);
     expect(buttonsOf(card).map((b) => b.action_id)).toEqual(['wrench_start_anyway']);
-    await world.slack.deliverInteraction(world.eventsUrl(), SIGNING_SECRET, blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: String(card.args.ts ?? ts), thread_ts: ts, action_id: 'wrench_start_anyway', value: buttonsOf(card)[0].value }));
+    await world.slack.deliverInteraction(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      blockActionsPayload({
+        user: 'U0ALICE',
+        channel: 'C0DEV',
+        message_ts: String(card.args.ts ?? ts),
+        thread_ts: ts,
+        action_id: 'wrench_start_anyway',
+        value: buttonsOf(card)[0].value,
+      }),
+    );
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /No files changed/.test(String(c.args.text)), 150_000);
     expect(script.trace.length).toBe(1);
   });

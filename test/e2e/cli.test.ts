@@ -34,7 +34,9 @@ describe('the wrench command line', () => {
   });
 
   // The machine's system Node (20 on this image) is past its end of life: Wrench refuses it in plain words.
-  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((bin) => existsSync(bin) && Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]']).toString()) < 22);
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (bin) => existsSync(bin) && Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]']).toString()) < 22,
+  );
   it.skipIf(!oldNode)('refuses a Node.js past its end of life with the versions to use', () => {
     const { status, stderr } = spawnSync(oldNode!, [path.resolve('dist/bin/wrench.js'), 'classify', 'fix the typo in README'], { encoding: 'utf8' });
     expect(status).toBe(1);
@@ -52,7 +54,8 @@ describe('the wrench command line', () => {
   it('a worker refuses to start when bubblewrap is missing, and says how to fix it', async () => {
     const bin = path.join(dir.path, 'bin-without-bwrap');
     execFileSync('mkdir', ['-p', bin]);
-    for (const tool of ['git', 'redis-server', 'bash']) execFileSync('ln', ['-sf', execFileSync('which', [tool], { encoding: 'utf8' }).trim(), path.join(bin, tool)]);
+    for (const tool of ['git', 'redis-server', 'bash'])
+      execFileSync('ln', ['-sf', execFileSync('which', [tool], { encoding: 'utf8' }).trim(), path.join(bin, tool)]);
     const result = await runWrench(['start'], {
       PATH: bin,
       SLACK_BOT_TOKEN: 'xoxb-good-token-0000',
@@ -102,8 +105,20 @@ describe('the wrench command line', () => {
     execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
     execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
     anthropic.setScript([
-      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'README.md', old_str: '# demo', new_str: '# demo\n\nA demo project.' } }]),
-      toolUseResponse([{ name: 'finish_task', input: { summary: 'Described the project in README.md.', verification: 'viewed the file', filesChanged: [{ path: 'README.md', change: 'one sentence' }], openQuestions: [] } }]),
+      toolUseResponse([
+        { name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'README.md', old_str: '# demo', new_str: '# demo\n\nA demo project.' } },
+      ]),
+      toolUseResponse([
+        {
+          name: 'finish_task',
+          input: {
+            summary: 'Described the project in README.md.',
+            verification: 'viewed the file',
+            filesChanged: [{ path: 'README.md', change: 'one sentence' }],
+            openQuestions: [],
+          },
+        },
+      ]),
     ]);
     const result = await runWrench(['run', '--repo', repo, 'add a one-sentence description to README.md under the title'], {
       ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
@@ -129,7 +144,9 @@ describe('the wrench command line', () => {
     execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
     // One step allowed: the edit happens, then the step limit stops the run before it finishes.
     anthropic.setScript([
-      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'README.md', old_str: '# demo', new_str: '# demo\n\nHalf done.' } }]),
+      toolUseResponse([
+        { name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'README.md', old_str: '# demo', new_str: '# demo\n\nHalf done.' } },
+      ]),
       toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'view', path: 'README.md' } }]),
     ]);
     const result = await runWrench(['run', '--repo', repo, 'add a one-sentence description to README.md under the title'], {
@@ -201,7 +218,7 @@ describe('the wrench command line', () => {
     expect(output).not.toMatch(/Unhandled error event|\[ioredis\]|GET \/rate_limit|request failed/i);
   });
 
-  it('doctor with Slack unreachable says so without the Slack client\'s own log lines', async () => {
+  it("doctor with Slack unreachable says so without the Slack client's own log lines", async () => {
     const closedPort = await freePort();
     const result = await runWrench(['doctor'], {
       SLACK_BOT_TOKEN: 'xoxb-good-token-0000',

@@ -24,12 +24,18 @@ describe('a worker killed mid-run', () => {
   });
 
   it('the run starts again after the restart, says so in its thread once, and finishes with one PR', async () => {
-    const script = scriptByRun({ 'survive a crash': [createFileStep('src/crash.js', 'export const crash = 1;\n'), bashStep('sleep 2'), finishStep('Added crash.js.')] });
+    const script = scriptByRun({
+      'survive a crash': [createFileStep('src/crash.js', 'export const crash = 1;\n'), bashStep('sleep 2'), finishStep('Added crash.js.')],
+    });
     world.anthropic.setScript(script.items);
     const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> survive a crash: add src/crash.js exporting `crash`' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    await pollFor(() => (script.trace.length >= 2 ? true : undefined), 60_000, () => 'the run did not reach its command');
+    await pollFor(
+      () => (script.trace.length >= 2 ? true : undefined),
+      60_000,
+      () => 'the run did not reach its command',
+    );
 
     const { child } = world.wrench!;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -39,9 +45,15 @@ describe('a worker killed mid-run', () => {
 
     // BullMQ hands the job on once the dead worker's lock expires (about 30 s).
     const thread = () => world.slack.messages('C0DEV', ts).map((m) => m.text);
-    await pollFor(() => thread().find((t) => /restarted after an interruption/.test(t)), 120_000, () => `thread: ${JSON.stringify(thread())}`);
+    await pollFor(
+      () => thread().find((t) => /restarted after an interruption/.test(t)),
+      120_000,
+      () => `thread: ${JSON.stringify(thread())}`,
+    );
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 120_000);
     expect(world.github.pulls('acme', 'crash')).toHaveLength(1);
-    expect(world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /restarted after an interruption/.test(String(c.args.text)))).toHaveLength(1);
+    expect(
+      world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /restarted after an interruption/.test(String(c.args.text))),
+    ).toHaveLength(1);
   });
 });

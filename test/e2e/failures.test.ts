@@ -49,7 +49,10 @@ describe('failures end with a thread reply that says why, and leave nothing half
     world.anthropic.setScript(finishWithFile('src/version.js'));
     world.github.failNext('POST /repos/acme/web/pulls', { status: 422, body: { message: 'Validation Failed', errors: [{ message: 'base invalid' }] } });
     const ts = await mention('add src/version.js exporting `x = 1`. Keep it to that file.');
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).startsWith(':x:'), 150_000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).startsWith(':x:'),
+      150_000,
+    );
     expect(String(reply.args.text)).toMatch(/GitHub rejected the pull request \(HTTP 422\)/);
     expect(world.github.pulls('acme', 'web')).toHaveLength(0);
     const branches = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'web'), 'branch', '--list', 'wrench/*'], { encoding: 'utf8' });

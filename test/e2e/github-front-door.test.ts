@@ -23,12 +23,25 @@ describe('GitHub as a second front door (App credentials only)', () => {
   let world: E2eWorld;
   let threadTs: string;
   let pullNumber: number;
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  });
   const person = (token: string) => new Octokit({ auth: token, baseUrl: world.github.url, log: quiet });
   const deliver = (event: string, payload: unknown, options: { deliveryId?: string; badSignature?: boolean } = {}) =>
     deliverGitHubWebhook(`${world.wrench!.url}/github/webhook`, event, payload, { secret: WEBHOOK_SECRET, ...options });
-  const threadTexts = () => world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs).map((c) => String(c.args.text));
-  const branchLog = () => execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', world.github.pulls('acme', 'app')[0].headRef], { encoding: 'utf8' }).trim().split('\n');
+  const threadTexts = () =>
+    world.slack
+      .callsTo('chat.postMessage')
+      .filter((c) => c.args.thread_ts === threadTs)
+      .map((c) => String(c.args.text));
+  const branchLog = () =>
+    execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', world.github.pulls('acme', 'app')[0].headRef], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
   const headSha = async () => (await world.github.branchSha('acme', 'app', world.github.pulls('acme', 'app')[0].headRef))!;
 
   beforeAll(async () => {
@@ -57,7 +70,11 @@ describe('GitHub as a second front door (App credentials only)', () => {
         'greeting module': [createFileStep('src/greeting.js', "export const greet = () => 'hi';\n"), finishStep('Added the greeting module.')],
       }).items,
     );
-    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a greeting module in src/greeting.js exporting `greet`. Follow src/index.js style.' });
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0ALICE',
+      text: '<@U0BOT> add a greeting module in src/greeting.js exporting `greet`. Follow src/index.js style.',
+    });
     threadTs = (envelope.event as { ts: string }).ts;
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 150_000);
@@ -120,7 +137,12 @@ describe('GitHub as a second front door (App credentials only)', () => {
 
   it('a mention by someone without write access is answered politely on GitHub and not acted on', async () => {
     const runsBefore = world.anthropic.requests.length;
-    const posted = await person('ghp_mallory').issues.createComment({ owner: 'acme', repo: 'app', issue_number: pullNumber, body: '@wrench-test please delete the README' });
+    const posted = await person('ghp_mallory').issues.createComment({
+      owner: 'acme',
+      repo: 'app',
+      issue_number: pullNumber,
+      body: '@wrench-test please delete the README',
+    });
     const delivery = await deliver('issue_comment', world.github.payloads.issueComment(posted.data.id));
     expect(delivery.status).toBe(202);
     const answer = await waitUntil(() => world.github.issueComments.find((c) => c.user === 'wrench-test[bot]' && c.body.includes('@mallory')), 30_000);
@@ -131,7 +153,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
   it('a failing check gets one fix round with its log; a second failure after the limit gets a message and no further round', async () => {
     world.anthropic.setScript(
       scriptByRun({
-        'failing CI check `test`': [createFileStep('src/greeting.test.js', "// fixed\n"), finishStep('Fixed the failing greeting test.')],
+        'failing CI check `test`': [createFileStep('src/greeting.test.js', '// fixed\n'), finishStep('Fixed the failing greeting test.')],
       }).items,
     );
     const failing = world.github.addCheckRun('acme', 'app', {
@@ -167,11 +189,20 @@ describe('GitHub as a second front door (App credentials only)', () => {
     world.github.addCheckRun('acme', 'app', { name: 'lint', headSha: baseSha, conclusion: 'failure', log: 'lint broke on main\n' });
     const lint = world.github.addCheckRun('acme', 'app', { name: 'lint', headSha: await headSha(), conclusion: 'failure', log: 'lint broke\n' });
     expect((await deliver('check_run', world.github.payloads.checkRun(lint.id))).status).toBe(202);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /`lint` failed on .*fails on `main`/.test(String(c.args.text)), 30_000);
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /`lint` failed on .*fails on `main`/.test(String(c.args.text)),
+      30_000,
+    );
 
     await world.github.commit('acme', 'app', 'someone-else', { message: 'Other work', files: { 'src/other.js': 'export const o = 1;\n' } });
     const foreign = await world.github.createPull('acme', 'app', { title: 'Other work', head: 'someone-else', user: 'octocat' });
-    const review = await person('ghp_alice').pulls.createReview({ owner: 'acme', repo: 'app', pull_number: Number(foreign.number), event: 'COMMENT', comments: [{ path: 'src/other.js', line: 1, body: 'rename o' }] });
+    const review = await person('ghp_alice').pulls.createReview({
+      owner: 'acme',
+      repo: 'app',
+      pull_number: Number(foreign.number),
+      event: 'COMMENT',
+      comments: [{ path: 'src/other.js', line: 1, body: 'rename o' }],
+    });
     const comment = world.github.reviewComments.find((c) => c.reviewId === review.data.id)!;
     const delivery = await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id));
     expect(delivery.status).toBe(200);
@@ -182,15 +213,34 @@ describe('GitHub as a second front door (App credentials only)', () => {
   it('merging the pull request closes the thread: it says so, and GitHub events on it are no longer acted on', async () => {
     await world.github.mergePull('acme', 'app', pullNumber, { login: 'alice' });
     expect((await deliver('pull_request', world.github.payloads.pullClosed('acme', 'app', pullNumber, 'alice'))).status).toBe(202);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /was merged by @alice/.test(String(c.args.text)), 30_000);
-    const posted = await person('ghp_alice').issues.createComment({ owner: 'acme', repo: 'app', issue_number: pullNumber, body: '@wrench-test one more thing' });
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /was merged by @alice/.test(String(c.args.text)),
+      30_000,
+    );
+    const posted = await person('ghp_alice').issues.createComment({
+      owner: 'acme',
+      repo: 'app',
+      issue_number: pullNumber,
+      body: '@wrench-test one more thing',
+    });
     const late = await deliver('issue_comment', world.github.payloads.issueComment(posted.data.id));
     expect(late.status).toBe(200);
     expect(JSON.parse(late.body)).toMatchObject({ status: 'ignored' });
 
     // A later mention in the thread is new work: a new branch and pull request.
-    world.anthropic.setScript(scriptByRun({ 'farewell module': [createFileStep('src/farewell.js', "export const bye = () => 'bye';\n"), finishStep('Added farewell.')] }).items);
-    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a farewell module in src/farewell.js exporting `bye`.', thread_ts: threadTs }));
+    world.anthropic.setScript(
+      scriptByRun({ 'farewell module': [createFileStep('src/farewell.js', "export const bye = () => 'bye';\n"), finishStep('Added farewell.')] }).items,
+    );
+    await world.slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      appMentionEnvelope({
+        channel: 'C0DEV',
+        user: 'U0ALICE',
+        text: '<@U0BOT> add a farewell module in src/farewell.js exporting `bye`.',
+        thread_ts: threadTs,
+      }),
+    );
     await world.slack.waitFor(() => threadTexts().filter((t) => /Opened PR #/.test(t)).length === 2, 150_000);
     const wrenchPulls = world.github.pulls('acme', 'app').filter((p) => p.user === 'wrench-test[bot]');
     expect(wrenchPulls).toHaveLength(2);

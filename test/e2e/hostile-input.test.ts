@@ -29,7 +29,10 @@ describe('hostile input', () => {
   });
 
   const post = (body: string, headers: Record<string, string>) =>
-    fetch(world.eventsUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    fetch(world.eventsUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({
+      status: r.status,
+      text: await r.text(),
+    }));
   const sign = (body: string, ts: number) => `v0=${createHmac('sha256', SIGNING_SECRET).update(`v0:${ts}:${body}`).digest('hex')}`;
 
   it('refuses missing, wrong and stale Slack signatures; nothing is queued', async () => {
@@ -46,7 +49,14 @@ describe('hostile input', () => {
   });
 
   it('a replayed valid request starts nothing new', async () => {
-    world.anthropic.setScript(scriptByRun({ 'replay target': [createFileStep('src/replay.js', 'export {};\n'), toolUseResponse([{ name: 'finish_task', input: { summary: 'ok', verification: 'ok' } }])] }).items);
+    world.anthropic.setScript(
+      scriptByRun({
+        'replay target': [
+          createFileStep('src/replay.js', 'export {};\n'),
+          toolUseResponse([{ name: 'finish_task', input: { summary: 'ok', verification: 'ok' } }]),
+        ],
+      }).items,
+    );
     const body = JSON.stringify(appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> replay target: add src/replay.js exporting nothing' }));
     const ts = Math.floor(Date.now() / 1000);
     const headers = { 'x-slack-request-timestamp': String(ts), 'x-slack-signature': sign(body, ts) };
@@ -66,7 +76,10 @@ describe('hostile input', () => {
         // The worst case: the model tries to post a credential it somehow learned.
         toolUseResponse([{ name: 'finish_task', input: { summary: `Found these: ${GITHUB_TOKEN} ${BOT_TOKEN}`, verification: `token=${ANTHROPIC_KEY}` } }]),
       ],
-      'after the hunt': [createFileStep('src/after.js', 'export const ok = true;\n'), toolUseResponse([{ name: 'finish_task', input: { summary: 'still serving', verification: 'ok' } }])],
+      'after the hunt': [
+        createFileStep('src/after.js', 'export const ok = true;\n'),
+        toolUseResponse([{ name: 'finish_task', input: { summary: 'still serving', verification: 'ok' } }]),
+      ],
     });
     world.anthropic.setScript(script.items);
     const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> hunt for secrets: add notes.md to the repository root' });
@@ -84,7 +97,11 @@ describe('hostile input', () => {
       expect(githubTraffic).not.toContain(secret);
     }
     const results = JSON.stringify(
-      world.anthropic.requests.flatMap((r) => (r.body as { messages: Array<{ content: unknown }> }).messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b: { type: string }) => b.type === 'tool_result') : []))),
+      world.anthropic.requests.flatMap((r) =>
+        (r.body as { messages: Array<{ content: unknown }> }).messages.flatMap((m) =>
+          Array.isArray(m.content) ? m.content.filter((b: { type: string }) => b.type === 'tool_result') : [],
+        ),
+      ),
     );
     expect(results).toContain('blocked');
     expect(results).not.toContain('REACHED');
@@ -95,7 +112,10 @@ describe('hostile input', () => {
     // The worker is still serving.
     const next = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> after the hunt: add src/after.js exporting `ok`' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, next);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === (next.event as { ts: string }).ts && /Opened PR/.test(String(c.args.text)), 150_000);
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === (next.event as { ts: string }).ts && /Opened PR/.test(String(c.args.text)),
+      150_000,
+    );
   });
 
   it('a Slack Connect channel is refused by default with an explanation', async () => {
@@ -122,5 +142,4 @@ describe('hostile input', () => {
     expect(big.status).toBe(413);
     expect((await fetch(`${world.wrench!.url}/healthz`)).status).toBe(200);
   });
-
 });

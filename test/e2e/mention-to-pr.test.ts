@@ -35,19 +35,33 @@ describe('mention to pull request, end to end', () => {
       toolUseResponse([
         {
           name: 'str_replace_based_edit_tool',
-          input: { command: 'create', path: 'src/format.test.js', file_text: "import test from 'node:test';\nimport assert from 'node:assert';\nimport { formatBytes } from './format.js';\n\ntest('formats bytes', () => assert.equal(formatBytes(0), '0 B'));\n" },
+          input: {
+            command: 'create',
+            path: 'src/format.test.js',
+            file_text:
+              "import test from 'node:test';\nimport assert from 'node:assert';\nimport { formatBytes } from './format.js';\n\ntest('formats bytes', () => assert.equal(formatBytes(0), '0 B'));\n",
+          },
         },
       ]),
       toolUseResponse([{ name: 'bash', input: { command: 'node --test 2>&1 | tail -5' } }]),
       toolUseResponse([
         {
           name: 'finish_task',
-          input: { summary: 'Added a test for formatBytes.', filesChanged: [{ path: 'src/format.test.js', change: 'new test' }], verification: 'node --test: 1 passed', openQuestions: [] },
+          input: {
+            summary: 'Added a test for formatBytes.',
+            filesChanged: [{ path: 'src/format.test.js', change: 'new test' }],
+            verification: 'node --test: 1 passed',
+            openQuestions: [],
+          },
         },
       ]),
     ]);
 
-    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a test for `formatBytes` in src/format.js covering 0 bytes. `npm test` must pass.' });
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0ALICE',
+      text: '<@U0BOT> add a test for `formatBytes` in src/format.js covering 0 bytes. `npm test` must pass.',
+    });
     const delivered = await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     expect(delivered.status).toBe(200);
 
@@ -97,7 +111,11 @@ describe('mention to pull request, end to end', () => {
     const retried = await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope, { retryNum: 1, retryReason: 'http_timeout' });
     expect(retried.status).toBe(200);
     // The redelivery was handled (claimed already: a duplicate) before anything is checked.
-    await pollFor(() => (world.wrench!.output().includes(`"eventId":"${envelope.event_id}","msg":"duplicate event: already handled"`) ? true : undefined), 10_000, () => 'no duplicate handled');
+    await pollFor(
+      () => (world.wrench!.output().includes(`"eventId":"${envelope.event_id}","msg":"duplicate event: already handled"`) ? true : undefined),
+      10_000,
+      () => 'no duplicate handled',
+    );
     expect(github.pulls('acme', 'web')).toHaveLength(1);
     expect(slack.calls.slice(callsBefore).filter((c) => c.method === 'chat.postMessage' || c.method === 'reactions.add')).toHaveLength(0);
     expect(anthropic.requests.length).toBe(modelCallsBefore);

@@ -62,7 +62,10 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       [],
     );
     const ts = await mention('fix the crash in src/cart.js: TypeError when the cart is empty');
-    const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Before I start/.test(String(c.args.text)), 30_000);
+    const card = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Before I start/.test(String(c.args.text)),
+      30_000,
+    );
     expect(String(card.args.text)).toContain('1. What does the checkout show when the cart is empty: an error, a blank page?');
     expect(String(card.args.text)).toContain('2. What should an empty cart show instead?');
     const request = readerRequests().at(-1)!;
@@ -84,12 +87,18 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       [],
     );
     const ts = await mention('Corregir el total del carrito, sale mal para los usuarios nuevos.');
-    const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Before I start/.test(String(c.args.text)), 30_000);
+    const card = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Before I start/.test(String(c.args.text)),
+      30_000,
+    );
     expect(String(card.args.text)).toContain('¿En qué archivo o pantalla se calcula el total del carrito?');
 
     script(reading({ summary: 'Corregir el total del carrito en src/cart.js cuando hay descuentos.' }), agentRun('descuentos', 'src/discount.js'));
     const second = await mention('Corregir el total en src/cart.js cuando hay descuentos: el total sale negativo.');
-    const status = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /^Bug fix task on acme\/shop/.test(String(c.args.text)), 30_000);
+    const status = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /^Bug fix task on acme\/shop/.test(String(c.args.text)),
+      30_000,
+    );
     expect(JSON.stringify(status.args.blocks)).toContain('Corregir el total del carrito en src/cart.js cuando hay descuentos.');
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /Opened PR #/.test(String(c.args.text)), 150_000);
   });
@@ -104,7 +113,10 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     for (const [marker, readerReply] of cases) {
       script(readerReply, agentRun(marker, `src/${marker.split(' ')[0]}.js`));
       const ts = await mention(`${marker}: add src/${marker.split(' ')[0]}.js exporting \`ok\` next to src/cart.js`);
-      const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 150_000);
+      const reply = await world.slack.waitFor(
+        (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)),
+        150_000,
+      );
       expect(String(reply.args.text)).toContain(`Handled ${marker}.`);
     }
     expect(world.wrench!.output()).toMatch(/the model reader timed out: the rules decide/);
@@ -112,11 +124,17 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     expect(world.wrench!.output()).toMatch(/the model reader answered no valid reading: the rules decide/);
   });
 
-  it('the reading is counted in the run\'s usage', async () => {
+  it("the reading is counted in the run's usage", async () => {
     // A reading billed far above what two small agent steps cost: the run's usage line must include it.
-    script({ ...reading({ category: 'feature', summary: 'Add a helper.' }), usage: { input_tokens: 60_000, output_tokens: 500 } }, agentRun('usage marker', 'src/usage.js'));
+    script(
+      { ...reading({ category: 'feature', summary: 'Add a helper.' }), usage: { input_tokens: 60_000, output_tokens: 500 } },
+      agentRun('usage marker', 'src/usage.js'),
+    );
     const ts = await mention('usage marker: add src/usage.js exporting `ok` next to src/cart.js');
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 150_000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)),
+      150_000,
+    );
     const tokens = /· ([\d.]+)k tokens/.exec(JSON.stringify(reply.args.blocks ?? ''))?.[1];
     expect(Number(tokens)).toBeGreaterThanOrEqual(60.5);
   });

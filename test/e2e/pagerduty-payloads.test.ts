@@ -28,7 +28,8 @@ const finishTriage = toolUseResponse([
   },
 ]);
 
-const isCardFor = (title: string) => (c: SlackCall) => c.method === 'chat.postMessage' && c.args.channel === 'C0INC' && !c.args.thread_ts && JSON.stringify(c.args).includes(title);
+const isCardFor = (title: string) => (c: SlackCall) =>
+  c.method === 'chat.postMessage' && c.args.channel === 'C0INC' && !c.args.thread_ts && JSON.stringify(c.args).includes(title);
 
 /** PagerDuty's documented webhook and REST shapes, with their nulls and absent fields, through the real route. */
 describe('what PagerDuty really sends', () => {
@@ -70,7 +71,10 @@ describe('what PagerDuty really sends', () => {
     expect(context).toContain('Checkout dashboard (https://grafana.acme.test/d/checkout?from=now-1h)');
     expect(context).toContain('Runbook (https://runbooks.acme.test/checkout-5xx)');
     expect(context).toMatch(/<untrusted/);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && String(c.args.text).startsWith('Triage of') && JSON.stringify(c.args).includes('4711'), 90_000);
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && String(c.args.text).startsWith('Triage of') && JSON.stringify(c.args).includes('4711'),
+      90_000,
+    );
   });
 
   it('an incident whose optional fields are absent and title null still gets its card', async () => {
@@ -89,6 +93,10 @@ describe('what PagerDuty really sends', () => {
     expect(answer.json).toMatchObject({ status: 'ignored', reason: expect.stringContaining('event.data.service') });
     expect(await world.triageJobCount()).toBe(before);
     expect((await world.sendWebhook({ messages: [{ event: 'incident.trigger' }] })).status).toBe(400);
-    await pollFor(() => (/acknowledged a PagerDuty event Wrench cannot use/.test(world.wrench!.output()) ? true : undefined), 10_000, () => 'no log line');
+    await pollFor(
+      () => (/acknowledged a PagerDuty event Wrench cannot use/.test(world.wrench!.output()) ? true : undefined),
+      10_000,
+      () => 'no log line',
+    );
   });
 });

@@ -62,11 +62,19 @@ describe('a Redis outage', () => {
 
     // A longer outage: several reconnection attempts of each connection, still one line per connection.
     const attempts = () => world.wrench!.output().match(/"connection":"main"[^\n]*Redis reconnection attempt/g)?.length ?? 0;
-    await pollFor(() => (attempts() >= 4 ? true : undefined), 30_000, () => `${attempts()} reconnection attempts logged`);
+    await pollFor(
+      () => (attempts() >= 4 ? true : undefined),
+      30_000,
+      () => `${attempts()} reconnection attempts logged`,
+    );
     expect(world.wrench!.output()).not.toMatch(/"level":50/);
     restarted = await startRedisServer({ port });
     await waitForHealth(200);
-    await pollFor(() => (/Redis connection restored/.test(world.wrench!.output()) ? true : undefined), 10_000, () => 'no recovery log line');
+    await pollFor(
+      () => (/Redis connection restored/.test(world.wrench!.output()) ? true : undefined),
+      10_000,
+      () => 'no recovery log line',
+    );
     const log = world.wrench!.output();
     expect(log).not.toMatch(/Unhandled error event/);
     // Once per connection (main, one per worker), not once per reconnection attempt.

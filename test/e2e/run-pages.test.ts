@@ -69,16 +69,26 @@ describe('run pages, App Home and metrics', () => {
         'formatBytes zero': [
           toolUseResponse([{ name: 'bash', input: { command: 'cat src/format.js' } }], 'Let me read the formatter first.'),
           ...probes.map((p) => bashStep(p)),
-          createFileStep('src/format.test.js', "import test from 'node:test';\nimport assert from 'node:assert';\nimport { formatBytes } from './format.js';\n\ntest('formats zero bytes', () => assert.equal(formatBytes(0), '0 B'));\n"),
+          createFileStep(
+            'src/format.test.js',
+            "import test from 'node:test';\nimport assert from 'node:assert';\nimport { formatBytes } from './format.js';\n\ntest('formats zero bytes', () => assert.equal(formatBytes(0), '0 B'));\n",
+          ),
           bashStep('node --test 2>&1 | tail -5'),
           finish(`Added a test for formatBytes. Also found ${GITHUB_TOKEN} and ${BOT_TOKEN}`, `token=${ANTHROPIC_KEY}`),
         ],
       }).items,
     );
-    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> formatBytes zero: add a test for `formatBytes` in src/format.js covering 0 bytes. `npm test` must pass.' });
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0ALICE',
+      text: '<@U0BOT> formatBytes zero: add a test for `formatBytes` in src/format.js covering 0 bytes. `npm test` must pass.',
+    });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)), 150_000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)),
+      150_000,
+    );
 
     // The final reply and the status message both link to the run page.
     const replyJson = JSON.stringify(reply.args);
@@ -115,7 +125,10 @@ describe('run pages, App Home and metrics', () => {
     const html = await page.content();
     const keys = await redis.keys(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}*`);
     expect(keys.length).toBe(2);
-    const stored = JSON.stringify([await redis.get(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}`), await redis.lrange(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}:entries`, 0, -1)]);
+    const stored = JSON.stringify([
+      await redis.get(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}`),
+      await redis.lrange(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}:entries`, 0, -1),
+    ]);
     expect(stored).toContain('[redacted]');
     for (const secret of SECRETS) {
       expect(html).not.toContain(secret);
@@ -163,8 +176,14 @@ describe('run pages, App Home and metrics', () => {
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
     // The status message carries the link while the run is going.
-    const status = await world.slack.waitFor((c) => c.method === 'chat.update' && /Working/.test(String(c.args.text)) && JSON.stringify(c.args).includes(ts) && JSON.stringify(c.args).includes('/runs/'), 60_000);
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/runs\/[A-Za-z0-9_.-]+\?expires=\d+&(?:amp;)?sig=[A-Za-z0-9_-]+)/.exec(JSON.stringify(status.args))![1]!.replace('&amp;', '&');
+    const status = await world.slack.waitFor(
+      (c) =>
+        c.method === 'chat.update' && /Working/.test(String(c.args.text)) && JSON.stringify(c.args).includes(ts) && JSON.stringify(c.args).includes('/runs/'),
+      60_000,
+    );
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/runs\/[A-Za-z0-9_.-]+\?expires=\d+&(?:amp;)?sig=[A-Za-z0-9_-]+)/
+      .exec(JSON.stringify(status.args))![1]!
+      .replace('&amp;', '&');
 
     const page = await browser.newPage();
     let loads = 0;
@@ -186,15 +205,34 @@ describe('run pages, App Home and metrics', () => {
       toolUseResponse([
         {
           name: 'finish_task',
-          input: { whatIsGoingOn: 'Sizes print as 0 B for large files.', verdict: 'No good lead yet', likelyCause: null, suspectCommits: [], ruledOut: [], nextSteps: ['Add a test for large sizes'] },
+          input: {
+            whatIsGoingOn: 'Sizes print as 0 B for large files.',
+            verdict: 'No good lead yet',
+            likelyCause: null,
+            suspectCommits: [],
+            ruledOut: [],
+            nextSteps: ['Add a test for large sizes'],
+          },
         },
       ]),
     ]);
-    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> triage: file sizes show as 0 B on the downloads page since this morning' });
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0ALICE',
+      text: '<@U0BOT> triage: file sizes show as 0 B on the downloads page since this morning',
+    });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const done = await world.slack.waitFor((c) => (c.method === 'chat.update' || c.method === 'chat.postMessage') && String(c.args.text).includes('Triage finished') && JSON.stringify(c.args).includes('/runs/'), 90_000);
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/runs\/[A-Za-z0-9_.-]+\?expires=\d+&(?:amp;)?sig=[A-Za-z0-9_-]+)/.exec(JSON.stringify(done.args))![1]!.replace('&amp;', '&');
+    const done = await world.slack.waitFor(
+      (c) =>
+        (c.method === 'chat.update' || c.method === 'chat.postMessage') &&
+        String(c.args.text).includes('Triage finished') &&
+        JSON.stringify(c.args).includes('/runs/'),
+      90_000,
+    );
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/runs\/[A-Za-z0-9_.-]+\?expires=\d+&(?:amp;)?sig=[A-Za-z0-9_-]+)/
+      .exec(JSON.stringify(done.args))![1]!
+      .replace('&amp;', '&');
     expect(world.slack.messages('C0DEV', ts).length).toBeGreaterThan(0);
     const page = await browser.newPage();
     expect((await page.goto(link))?.status()).toBe(200);
@@ -234,7 +272,9 @@ describe('run pages, App Home and metrics', () => {
     let triages: number | undefined;
     // Until a scrape has seen every run, the triage's included (it is counted when its report is out).
     while (Date.now() < deadline) {
-      runs = await prometheus.query('sum(wrench_runs_total{category="testing",outcome="pr_opened"}) + sum(wrench_runs_total{category="feature",outcome="pr_opened"})');
+      runs = await prometheus.query(
+        'sum(wrench_runs_total{category="testing",outcome="pr_opened"}) + sum(wrench_runs_total{category="feature",outcome="pr_opened"})',
+      );
       triages = await prometheus.query('wrench_runs_total{category="incident-triage",outcome="reported"}');
       if (runs === 2 && triages === 1) break;
       await new Promise((r) => setTimeout(r, 500));

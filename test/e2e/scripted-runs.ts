@@ -29,7 +29,10 @@ export const finishStep = (summary: string) =>
 export const createFileStep = (path: string, content: string) =>
   toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path, file_text: content } }]);
 
-export const bashStep = (command: string, delayMs?: number) => ({ ...toolUseResponse([{ name: 'bash', input: { command } }]), ...(delayMs ? { delayMs } : {}) });
+export const bashStep = (command: string, delayMs?: number) => ({
+  ...toolUseResponse([{ name: 'bash', input: { command } }]),
+  ...(delayMs ? { delayMs } : {}),
+});
 
 /** True when each run's requests are contiguous: no run started before the previous one ended. */
 export function runsNeverInterleaved(trace: Array<{ run: string; step: number }>): boolean {

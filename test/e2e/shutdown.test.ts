@@ -23,7 +23,9 @@ describe('graceful shutdown', () => {
   });
 
   it('SIGTERM during a run: the run stops after the grace period, its work is kept in a draft PR, the thread is told, the process exits 0', async () => {
-    const script = scriptByRun({ 'restart me': [createFileStep('src/partial.js', 'export const partial = true;\n'), bashStep('sleep 120'), finishStep('never')] });
+    const script = scriptByRun({
+      'restart me': [createFileStep('src/partial.js', 'export const partial = true;\n'), bashStep('sleep 120'), finishStep('never')],
+    });
     world.anthropic.setScript(script.items);
     const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> restart me: add src/partial.js exporting `partial`' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);

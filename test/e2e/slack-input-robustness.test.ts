@@ -28,7 +28,11 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     const ts = Math.floor(Date.now() / 1000);
     return fetch(world.eventsUrl(), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(ts), 'x-slack-signature': slackSignature(SIGNING_SECRET, ts, raw) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(ts),
+        'x-slack-signature': slackSignature(SIGNING_SECRET, ts, raw),
+      },
       body: raw,
     }).then((r) => r.status);
   };
@@ -48,9 +52,17 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     ['event: a number', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0NUM","event":7}', 200],
     ['event: a string', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0STR","event":"app_mention"}', 200],
     ['an event without a type', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0NOTYPE","event":{"channel":"C0DEV"}}', 200],
-    ['a reaction whose item is a string', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0ITEM","event":{"type":"reaction_added","user":"U0A","reaction":"x","item":"C0DEV"}}', 200],
+    [
+      'a reaction whose item is a string',
+      '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0ITEM","event":{"type":"reaction_added","user":"U0A","reaction":"x","item":"C0DEV"}}',
+      200,
+    ],
     ['an unknown envelope type', '{"type":"something_new","team_id":"T0TEAM"}', 200],
-    ['an app_mention with ill-typed fields', '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0ODD","event":{"type":"app_mention","text":42,"blocks":"x","user":"U0ALICE","channel":7,"ts":null}}', 200],
+    [
+      'an app_mention with ill-typed fields',
+      '{"type":"event_callback","team_id":"T0TEAM","event_id":"Ev0ODD","event":{"type":"app_mention","text":42,"blocks":"x","user":"U0ALICE","channel":7,"ts":null}}',
+      200,
+    ],
     ['app_rate_limited', '{"token":"t","type":"app_rate_limited","team_id":"T0TEAM","minute_rate_limited":1518467820,"api_app_id":"A0APP"}', 200],
   ])('a signed JSON body that is %s is answered %i and the process keeps serving', async (_name, body, status) => {
     const answer = await deliverEvent(world.eventsUrl(), SIGNING_SECRET, body);
@@ -63,7 +75,11 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     ['whose payload is not JSON', 'payload=%7Bnope', 400],
     ['whose payload is null', 'payload=null', 400],
     ['whose payload has an unknown type', `payload=${encodeURIComponent('{"type":"brand_new_interaction"}')}`, 200],
-    ['with block_actions whose actions are not a list', `payload=${encodeURIComponent('{"type":"block_actions","user":{"id":"U0A"},"actions":"wrench_cancel_run"}')}`, 200],
+    [
+      'with block_actions whose actions are not a list',
+      `payload=${encodeURIComponent('{"type":"block_actions","user":{"id":"U0A"},"actions":"wrench_cancel_run"}')}`,
+      200,
+    ],
     ['with a slash command', 'command=%2Fwrench&text=hello&user_id=U0A&channel_id=C0DEV&team_id=T0TEAM', 200],
   ])('a signed form body %s is answered %i and the process keeps serving', async (_name, raw, status) => {
     expect(await signedForm(raw)).toBe(status);
@@ -79,13 +95,25 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     const button = blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: '1700000000.000100', action_id: 'other_app_approve', value: 'x' });
     const modal = viewSubmissionPayload({ user: 'U0ALICE', callback_id: 'other_app_modal', values: { b: { a: 'text' } } });
     const closed = { ...viewSubmissionPayload({ user: 'U0ALICE', callback_id: 'wrench_clarify' }), type: 'view_closed', is_cleared: false };
-    const shortcut = { type: 'shortcut', token: 't', action_ts: '1700000000.000200', team: { id: 'T0TEAM', domain: 'x' }, user: { id: 'U0ALICE', username: 'alice', team_id: 'T0TEAM' }, callback_id: 'other_shortcut', trigger_id: '1.2.3' };
+    const shortcut = {
+      type: 'shortcut',
+      token: 't',
+      action_ts: '1700000000.000200',
+      team: { id: 'T0TEAM', domain: 'x' },
+      user: { id: 'U0ALICE', username: 'alice', team_id: 'T0TEAM' },
+      callback_id: 'other_shortcut',
+      trigger_id: '1.2.3',
+    };
     for (const payload of [button, modal, closed, shortcut]) {
       const answer = await deliverInteraction(world.eventsUrl(), SIGNING_SECRET, payload);
       expect(answer.status).toBe(200);
     }
     const caught = () => world.wrench!.output().match(/"id":"[^"]*","msg":"acknowledged an interaction Wrench has no listener for"/g) ?? [];
-    await pollFor(() => (caught().length >= 4 ? true : undefined), 10_000, () => `catch-all log lines: ${caught().join(', ')}`);
+    await pollFor(
+      () => (caught().length >= 4 ? true : undefined),
+      10_000,
+      () => `catch-all log lines: ${caught().join(', ')}`,
+    );
     expect(caught().join('\n')).toMatch(/other_app_approve[\s\S]*other_app_modal[\s\S]*wrench_clarify[\s\S]*other_shortcut/);
     expect(world.wrench!.output()).not.toMatch(/not acknowledged by any listener/);
     await alive();
@@ -97,12 +125,19 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     delete (payload.view as Record<string, unknown>).state;
     const answer = await deliverInteraction(world.eventsUrl(), SIGNING_SECRET, payload);
     expect(answer.status).toBe(200);
-    await pollFor(() => (/Slack listener failed.*reading 'values'|reading 'values'.*Slack listener failed/.test(world.wrench!.output()) ? true : undefined), 10_000, () => 'no log of the failed listener');
+    await pollFor(
+      () => (/Slack listener failed.*reading 'values'|reading 'values'.*Slack listener failed/.test(world.wrench!.output()) ? true : undefined),
+      10_000,
+      () => 'no log of the failed listener',
+    );
     await alive();
   });
 
   it('a mention whose envelope has an ill-typed team_id is still queued, not reported as "the queue is unavailable"', async () => {
-    const envelope: Record<string, unknown> = { ...appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add src/team.js exporting `team`' }), team_id: 12345 };
+    const envelope: Record<string, unknown> = {
+      ...appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add src/team.js exporting `team`' }),
+      team_id: 12345,
+    };
     expect((await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
     const ts = (envelope.event as { ts: string }).ts;
     const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts);

@@ -13,7 +13,9 @@ sandbox: { mode: bwrap }
 
 const addFile = (path: string) => [
   toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path, file_text: 'export const x = 1;\n' } }]),
-  toolUseResponse([{ name: 'finish_task', input: { summary: `Added ${path}.`, verification: 'none needed', filesChanged: [{ path, change: 'new file' }], openQuestions: [] } }]),
+  toolUseResponse([
+    { name: 'finish_task', input: { summary: `Added ${path}.`, verification: 'none needed', filesChanged: [{ path, change: 'new file' }], openQuestions: [] } },
+  ]),
 ];
 
 /** Slack down from before the mention until after the run finished: the mention, the run and the final reply all meet it. */
@@ -50,7 +52,17 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
     const ts = (envelope.event as { ts: string }).ts;
 
     // The run goes on while Slack is down: its pull request is opened without a single message delivered.
-    const pull = await pollFor(() => github.pulls('acme', 'web').find((p) => p.title.includes(file)), 90_000, () => `no pull request for ${file}: ${world.wrench!.output().split('\n').filter((l) => !/retrying later/.test(l)).slice(-25).join('\n')}`);
+    const pull = await pollFor(
+      () => github.pulls('acme', 'web').find((p) => p.title.includes(file)),
+      90_000,
+      () =>
+        `no pull request for ${file}: ${world
+          .wrench!.output()
+          .split('\n')
+          .filter((l) => !/retrying later/.test(l))
+          .slice(-25)
+          .join('\n')}`,
+    );
     expect(github.pulls('acme', 'web')).toHaveLength(pullsBefore + 1);
     await slack.waitFor((c) => (c.args.thread_ts === ts || c.args.timestamp === ts) && (c.status !== 200 || !!c.error), 10_000);
     expect(slack.messages('C0DEV', ts).filter((m) => m.ts !== ts)).toHaveLength(0);
@@ -81,7 +93,11 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
           input: {
             whatIsGoingOn: 'Checkout answers HTTP 500.',
             verdict: 'No recent change explains the errors',
-            likelyCause: { summary: 'Unknown from the code alone.', confidence: 'low', evidence: [{ claim: 'one commit in the window', kind: 'commit', ref: 'HEAD' }] },
+            likelyCause: {
+              summary: 'Unknown from the code alone.',
+              confidence: 'low',
+              evidence: [{ claim: 'one commit in the window', kind: 'commit', ref: 'HEAD' }],
+            },
             suspectCommits: [],
             ruledOut: [],
             nextSteps: ['Look at the service logs'],
@@ -93,10 +109,22 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
     const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> triage: checkout returns 500 errors since this morning' });
     await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    await pollFor(() => (anthropic.requests.filter((r) => JSON.stringify(r.body).includes('checkout returns 500')).length >= 2 ? true : undefined), 60_000, () => 'the triage agent did not run');
+    await pollFor(
+      () => (anthropic.requests.filter((r) => JSON.stringify(r.body).includes('checkout returns 500')).length >= 2 ? true : undefined),
+      60_000,
+      () => 'the triage agent did not run',
+    );
     slack.recover();
-    const replies = () => slack.messages('C0DEV', ts).filter((m) => m.ts !== ts).map((m) => m.text);
-    await pollFor(() => (replies().some((t) => t.includes('No recent change explains')) && replies().some((t) => /Triage finished/.test(t)) ? true : undefined), 60_000, () => `thread so far: ${JSON.stringify(replies())}`);
+    const replies = () =>
+      slack
+        .messages('C0DEV', ts)
+        .filter((m) => m.ts !== ts)
+        .map((m) => m.text);
+    await pollFor(
+      () => (replies().some((t) => t.includes('No recent change explains')) && replies().some((t) => /Triage finished/.test(t)) ? true : undefined),
+      60_000,
+      () => `thread so far: ${JSON.stringify(replies())}`,
+    );
     expect(replies()[0]).toMatch(/Triage finished/);
     expect(new Set(replies()).size).toBe(replies().length);
   });
@@ -109,10 +137,18 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
     const ts = (envelope.event as { ts: string }).ts;
     // Until the handler's own retries (1 + 3) are spent: the card then waits in the thread's outbox (behind the :eyes:).
     const failedPosts = () => slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && c.status === 500).length;
-    await pollFor(() => (failedPosts() >= 4 ? true : undefined), 60_000, () => `${failedPosts()} failed posts so far`);
+    await pollFor(
+      () => (failedPosts() >= 4 ? true : undefined),
+      60_000,
+      () => `${failedPosts()} failed posts so far`,
+    );
     slack.recover();
     const replies = () => slack.messages('C0DEV', ts).filter((m) => m.ts !== ts);
-    const card = await pollFor(() => replies()[0], 60_000, () => 'no reply in the thread');
+    const card = await pollFor(
+      () => replies()[0],
+      60_000,
+      () => 'no reply in the thread',
+    );
     expect(JSON.stringify(card.blocks ?? card.text)).toMatch(/wrench_/);
     expect(replies()).toHaveLength(1);
   });

@@ -42,10 +42,18 @@ describe('what Slack really sends', () => {
     return /<instruction>([\s\S]*?)<\/instruction>/.exec(text)?.[1]?.trim() ?? '';
   };
   const agentSaw = (marker: string) =>
-    pollFor(() => world.anthropic.requests.map(instructionOf).find((i) => i.includes(marker)), 120_000, () => `no model request with "${marker}"`);
+    pollFor(
+      () => world.anthropic.requests.map(instructionOf).find((i) => i.includes(marker)),
+      120_000,
+      () => `no model request with "${marker}"`,
+    );
   const handled = (eventId: string, what: string) =>
     pollFor(
-      () => world.wrench!.output().split('\n').find((line) => line.includes(`"eventId":"${eventId}"`) && line.includes(what)),
+      () =>
+        world
+          .wrench!.output()
+          .split('\n')
+          .find((line) => line.includes(`"eventId":"${eventId}"`) && line.includes(what)),
       20_000,
       () => `no "${what}" log for ${eventId}`,
     );
@@ -87,7 +95,14 @@ describe('what Slack really sends', () => {
   });
 
   it('an event type Wrench does not subscribe to is acknowledged and logged at debug', async () => {
-    const body = { type: 'event_callback', team_id: 'T0TEAM', api_app_id: 'A0APP', event_id: 'Ev0CHANNELCREATED', event_time: 1700000000, event: { type: 'channel_created', channel: { id: 'C0NEW', name: 'fresh', created: 1700000000, creator: 'U0ALICE' }, event_ts: '1700000000.000100' } };
+    const body = {
+      type: 'event_callback',
+      team_id: 'T0TEAM',
+      api_app_id: 'A0APP',
+      event_id: 'Ev0CHANNELCREATED',
+      event_time: 1700000000,
+      event: { type: 'channel_created', channel: { id: 'C0NEW', name: 'fresh', created: 1700000000, creator: 'U0ALICE' }, event_ts: '1700000000.000100' },
+    };
     expect((await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, body)).status).toBe(200);
     await handled('Ev0CHANNELCREATED', 'event Wrench has no listener for');
   });
@@ -103,9 +118,20 @@ describe('what Slack really sends', () => {
   });
 
   it('block_actions and view_submission in their documented shapes are acknowledged', async () => {
-    const press = blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: '1700000009.000100', action_id: 'wrench_cancel_run', value: '{"c":"C0DEV","t":"1700000009.000100"}' });
+    const press = blockActionsPayload({
+      user: 'U0ALICE',
+      channel: 'C0DEV',
+      message_ts: '1700000009.000100',
+      action_id: 'wrench_cancel_run',
+      value: '{"c":"C0DEV","t":"1700000009.000100"}',
+    });
     expect((await world.slack.deliverInteraction(world.eventsUrl(), SIGNING_SECRET, press)).status).toBe(200);
-    const stale = viewSubmissionPayload({ user: 'U0ALICE', callback_id: 'wrench_clarify', private_metadata: '{"c":"C0DEV","t":"1700000009.000100"}', values: { instruction: { value: 'x' } } });
+    const stale = viewSubmissionPayload({
+      user: 'U0ALICE',
+      callback_id: 'wrench_clarify',
+      private_metadata: '{"c":"C0DEV","t":"1700000009.000100"}',
+      values: { instruction: { value: 'x' } },
+    });
     const answer = await world.slack.deliverInteraction(world.eventsUrl(), SIGNING_SECRET, stale);
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ response_action: 'errors' });

@@ -39,7 +39,12 @@ describe('Sign in with Slack for run pages', () => {
       { maxBytes: 1 << 20 },
       pino({ level: 'silent' }),
     );
-    recorder.agentEvent({ type: 'tool_result', step: 1, detail: 'cat', call: { id: 't', name: 'bash', input: { command: 'cat CHANGELOG.md' }, output: '# Changes', isError: false } });
+    recorder.agentEvent({
+      type: 'tool_result',
+      step: 1,
+      detail: 'cat',
+      call: { id: 't', name: 'bash', input: { command: 'cat CHANGELOG.md' }, output: '# Changes', isError: false },
+    });
     recorder.finish({ status: 'answered', repository: 'acme/web', instruction: 'x', filesChanged: [], durationMs: 1, answer: 'Nothing to change.' });
     await recorder.flush();
     redis.disconnect();

@@ -33,7 +33,7 @@ describe('threads as sessions', () => {
   const resultReplies = (threadTs: string) =>
     world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs && /PR #\d+/.test(String(c.args.text)));
 
-  it('a mention and a follow-up (after a restart) make one PR with both runs\' commits and two replies', async () => {
+  it("a mention and a follow-up (after a restart) make one PR with both runs' commits and two replies", async () => {
     const script = scriptByRun({
       'greeting module': [createFileStep('src/greeting.js', "export const greet = () => 'hi';\n"), finishStep('Added greeting module.')],
       'farewell too': [createFileStep('src/farewell.js', "export const bye = () => 'bye';\n"), finishStep('Added farewell next to greeting.')],
@@ -48,15 +48,23 @@ describe('threads as sessions', () => {
 
     // Read alone, this would be a testing task; in the thread it is more of the same feature.
     await mention('farewell too: also add src/farewell.js exporting `bye`; npm test passes', first.ts);
-    const followUpCard = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /farewell/.test(JSON.stringify(c.args.blocks ?? '')), 30_000);
+    const followUpCard = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /farewell/.test(JSON.stringify(c.args.blocks ?? '')),
+      30_000,
+    );
     expect(String(followUpCard.args.text)).toMatch(/^Feature task on acme\/app/);
-    const update = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Updated PR #/.test(String(c.args.text)), 150_000);
+    const update = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Updated PR #/.test(String(c.args.text)),
+      150_000,
+    );
 
     const pulls = world.github.pulls('acme', 'app');
     expect(pulls).toHaveLength(1);
     expect(String(update.args.text)).toContain(`Updated PR #${pulls[0].number}`);
     expect(resultReplies(first.ts)).toHaveLength(2);
-    const log = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', '--name-only', pulls[0].headRef], { encoding: 'utf8' });
+    const log = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', '--name-only', pulls[0].headRef], {
+      encoding: 'utf8',
+    });
     expect(log).toContain('src/greeting.js');
     expect(log).toContain('src/farewell.js');
     expect(world.github.issueComments.some((c) => c.body.includes('Follow-up from Slack') && c.body.includes('farewell'))).toBe(true);
@@ -79,7 +87,9 @@ describe('threads as sessions', () => {
     await world.slack.waitFor(() => resultReplies(first.ts).length === 3, 90_000);
     expect(runsNeverInterleaved(script.trace)).toBe(true);
     expect(script.trace.map((t) => t.run).filter((r, i, a) => a[i - 1] !== r)).toEqual(['base work', 'second thing', 'third thing']);
-    const queuedTexts = world.slack.calls.filter((c) => (c.method === 'chat.postMessage' || c.method === 'chat.update') && /Queued behind|waiting for the run already going/.test(JSON.stringify(c.args)));
+    const queuedTexts = world.slack.calls.filter(
+      (c) => (c.method === 'chat.postMessage' || c.method === 'chat.update') && /Queued behind|waiting for the run already going/.test(JSON.stringify(c.args)),
+    );
     expect(queuedTexts.length).toBeGreaterThan(0);
   });
 
@@ -87,11 +97,25 @@ describe('threads as sessions', () => {
     const script = scriptByRun({ 'long task': [bashStep('sleep 60'), finishStep('never')] });
     world.anthropic.setScript(script.items);
     const { ts } = await mention('long task: add a comment header to src/index.js');
-    const status = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && JSON.stringify(c.args.blocks ?? '').includes('wrench_cancel_run'), 30_000);
+    const status = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && JSON.stringify(c.args.blocks ?? '').includes('wrench_cancel_run'),
+      30_000,
+    );
     const statusTs = (await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60'), 30_000)).args.ts as string;
     expect(statusTs).toBeTruthy();
     const cancelValue = JSON.stringify({ c: 'C0DEV', t: ts });
-    await world.slack.deliverInteraction(world.eventsUrl(), SIGNING_SECRET, blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: String(status.args.ts ?? statusTs), thread_ts: ts, action_id: 'wrench_cancel_run', value: cancelValue }));
+    await world.slack.deliverInteraction(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      blockActionsPayload({
+        user: 'U0ALICE',
+        channel: 'C0DEV',
+        message_ts: String(status.args.ts ?? statusTs),
+        thread_ts: ts,
+        action_id: 'wrench_cancel_run',
+        value: cancelValue,
+      }),
+    );
     await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('Cancelled'), 15_000);
     const reply = world.slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts && /Cancelled|Stopped/.test(String(c.args.text)));
     expect(reply).toBeDefined();
@@ -105,22 +129,42 @@ describe('threads as sessions', () => {
     });
     world.anthropic.setScript(script.items);
     const first = await mention('reaction task: add a comment to src/index.js');
-    await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(first.ts), 30_000);
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(first.ts),
+      30_000,
+    );
     const statusCard = world.slack.messages('C0DEV', first.ts).find((m) => m.ts !== first.ts && m.bot_id);
     expect(statusCard).toBeDefined();
-    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: statusCard!.ts }));
-    const cancelled = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Cancelled/.test(String(c.args.text)), 15_000);
+    await world.slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: statusCard!.ts }),
+    );
+    const cancelled = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Cancelled/.test(String(c.args.text)),
+      15_000,
+    );
     // It says who cancelled it and what is on the branch, not the agent's last interim words.
     expect(String(cancelled.args.text)).toMatch(/Cancelled by <@U0ALICE>\. The work done until then is kept on `wrench\/[^`]+`/);
 
     const third = await mention('reply reaction task: add a comment to src/index.js');
-    await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(third.ts), 30_000);
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(third.ts),
+      30_000,
+    );
     const aside = world.slack.seedMessage('C0DEV', { user: 'U0BOB', text: 'this one is taking long', thread_ts: third.ts });
-    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: aside.ts }));
+    await world.slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0DEV', ts: aside.ts }),
+    );
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === third.ts && /Cancelled/.test(String(c.args.text)), 15_000);
 
     const second = await mention('stop task: add a comment to src/index.js');
-    await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(second.ts), 30_000);
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(second.ts),
+      30_000,
+    );
     await mention('stop', second.ts);
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second.ts && /Cancelled/.test(String(c.args.text)), 15_000);
   });
@@ -138,14 +182,18 @@ describe('threads as sessions', () => {
     await world.slack.waitFor(() => resultReplies(ts).length >= 1, 150_000);
     // Both redeliveries were handled as duplicates before anything is counted.
     const duplicates = () => world.wrench!.output().split(`"eventId":"${envelope.event_id}","msg":"duplicate event: already handled"`).length - 1;
-    await pollFor(() => (duplicates() >= 2 ? true : undefined), 10_000, () => `${duplicates()} duplicates handled`);
+    await pollFor(
+      () => (duplicates() >= 2 ? true : undefined),
+      10_000,
+      () => `${duplicates()} duplicates handled`,
+    );
     expect(resultReplies(ts)).toHaveLength(1);
     // One :eyes: when it was taken, one check mark when it was done: never one per delivery.
     expect(world.slack.callsTo('reactions.add').filter((c) => c.args.timestamp === ts && c.args.name === 'eyes')).toHaveLength(1);
     expect(script.trace.filter((t) => t.run === 'triple delivery' && t.step === 0)).toHaveLength(1);
   });
 
-  it('a long report arrives whole, split across messages within Slack\'s limits', async () => {
+  it("a long report arrives whole, split across messages within Slack's limits", async () => {
     const paragraphs = Array.from({ length: 120 }, (_, i) => `Paragraph ${i}: ${'detail '.repeat(60)}end-${i}.`);
     const script = scriptByRun({ 'long report': [createFileStep('src/long.js', 'export const l = 1;\n'), finishStep(paragraphs.join('\n\n'))] });
     world.anthropic.setScript(script.items);
@@ -170,7 +218,10 @@ describe('threads as sessions', () => {
     const { ts } = await mention('rate limited: add src/rl.js exporting `r`');
     await world.slack.waitFor((c) => c.method === 'chat.update' && c.args.channel === 'C0DEV', 30_000);
     world.slack.failNext('chat.postMessage', { status: 429, retryAfter: 1 });
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && c.status === 200 && /rate limited done/.test(String(c.args.text)), 150_000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && c.status === 200 && /rate limited done/.test(String(c.args.text)),
+      150_000,
+    );
     const limited = world.slack.calls.find((c) => c.method === 'chat.postMessage' && c.status === 429);
     expect(limited).toBeDefined();
     expect(reply.at - limited!.at).toBeGreaterThanOrEqual(900);

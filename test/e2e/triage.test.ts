@@ -21,7 +21,8 @@ sandbox: { mode: bwrap }
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 const GOOD_CART = 'export function cartTotal(items) {\n  if (items.length === 0) return 0;\n  return items.reduce((sum, item) => sum + item.price, 0);\n}\n';
-const BAD_CART = 'export function cartTotal(items) {\n  if (items.length === 0) return undefined;\n  return items.reduce((sum, item) => sum + item.price, 0);\n}\n';
+const BAD_CART =
+  'export function cartTotal(items) {\n  if (items.length === 0) return undefined;\n  return items.reduce((sum, item) => sum + item.price, 0);\n}\n';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The scripted triage: look at the history, then report the suspect with evidence. */
@@ -72,13 +73,24 @@ describe('PagerDuty incident triage, end to end', () => {
       {
         'package.json': JSON.stringify({ name: 'checkout', version: '1.0.0', type: 'module', scripts: { test: 'node --test' } }, null, 2),
         'src/cart.js': GOOD_CART,
-        'src/cart.test.js': "import test from 'node:test';\nimport assert from 'node:assert';\nimport { cartTotal } from './cart.js';\n\ntest('empty cart totals 0', () => assert.equal(cartTotal([]), 0));\n",
+        'src/cart.test.js':
+          "import test from 'node:test';\nimport assert from 'node:assert';\nimport { cartTotal } from './cart.js';\n\ntest('empty cart totals 0', () => assert.equal(cartTotal([]), 0));\n",
         'README.md': '# checkout\n',
       },
       { initial: { message: 'Initial commit', date: hoursAgo(72) } },
     );
-    suspectSha = await world.github.commit('acme', 'checkout', 'main', { message: 'Refactor cart totals', files: { 'src/cart.js': BAD_CART }, date: hoursAgo(3), author: { name: 'Dev', email: 'dev@acme.test' } });
-    docsSha = await world.github.commit('acme', 'checkout', 'main', { message: 'Docs: describe the checkout', files: { 'README.md': '# checkout\n\nPays for carts.\n' }, date: hoursAgo(1), author: { name: 'Dev', email: 'dev@acme.test' } });
+    suspectSha = await world.github.commit('acme', 'checkout', 'main', {
+      message: 'Refactor cart totals',
+      files: { 'src/cart.js': BAD_CART },
+      date: hoursAgo(3),
+      author: { name: 'Dev', email: 'dev@acme.test' },
+    });
+    docsSha = await world.github.commit('acme', 'checkout', 'main', {
+      message: 'Docs: describe the checkout',
+      files: { 'README.md': '# checkout\n\nPays for carts.\n' },
+      date: hoursAgo(1),
+      author: { name: 'Dev', email: 'dev@acme.test' },
+    });
     world.pagerduty.addService({ id: 'PABC123', name: 'Checkout' });
     incidentId = world.pagerduty.addIncident({
       title: 'Checkout error rate above 5% <!channel>',
@@ -133,7 +145,10 @@ describe('PagerDuty incident triage, end to end', () => {
     expect(cardBlocks).toContain(`/incidents/${incidentId}|`);
     expect(String(card.args.text)).not.toContain('<!channel>');
 
-    const report = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).startsWith('Triage of'), 90_000);
+    const report = await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).startsWith('Triage of'),
+      90_000,
+    );
     const reportBlocks = blocksOf(report);
     expect(reportBlocks).toContain('*Likely cause* (confidence: *high*)');
     expect(reportBlocks).toContain(`/acme/checkout/commit/${suspectSha}|${suspectSha.slice(0, 7)}>`);
@@ -189,13 +204,23 @@ describe('PagerDuty incident triage, end to end', () => {
     const alice = { id: 'PALICE', type: 'user_reference', summary: 'Alice Responder' };
     const acked = incidentWebhook('incident.acknowledged', { ...world.pagerduty.incidentJson(incidentId), status: 'acknowledged' }, { agent: alice });
     expect((await world.sendWebhook(acked)).status).toBe(202);
-    const ackUpdate = await slack.waitFor((c) => c.method === 'chat.update' && c.args.ts === cardTs && blocksOf(c).includes('Acknowledged by Alice Responder'), 10_000);
+    const ackUpdate = await slack.waitFor(
+      (c) => c.method === 'chat.update' && c.args.ts === cardTs && blocksOf(c).includes('Acknowledged by Alice Responder'),
+      10_000,
+    );
     expect(blocksOf(ackUpdate)).toContain(':large_yellow_circle: Acknowledged');
     expect(blocksOf(ackUpdate)).toContain('*Triage:*');
 
-    const resolved = incidentWebhook('incident.resolved', { ...world.pagerduty.incidentJson(incidentId), status: 'resolved', assignments: [] }, { agent: alice });
+    const resolved = incidentWebhook(
+      'incident.resolved',
+      { ...world.pagerduty.incidentJson(incidentId), status: 'resolved', assignments: [] },
+      { agent: alice },
+    );
     expect((await world.sendWebhook(resolved)).status).toBe(202);
-    const resolveUpdate = await slack.waitFor((c) => c.method === 'chat.update' && c.args.ts === cardTs && blocksOf(c).includes(':large_green_circle: Resolved'), 10_000);
+    const resolveUpdate = await slack.waitFor(
+      (c) => c.method === 'chat.update' && c.args.ts === cardTs && blocksOf(c).includes(':large_green_circle: Resolved'),
+      10_000,
+    );
     expect(blocksOf(resolveUpdate)).toContain('Resolved by Alice Responder');
     expect(slack.callsTo('chat.postMessage').filter(isCard)).toHaveLength(1);
   });
@@ -204,7 +229,11 @@ describe('PagerDuty incident triage, end to end', () => {
     const { slack, pagerduty } = world;
     const incident = pagerduty.incidentJson(incidentId);
     const own = pagerduty.notes(incidentId)[0];
-    const ownWebhook = incidentAnnotatedWebhook(incident, { id: own.id, content: own.content }, { agent: { id: own.user.id, type: 'user_reference', summary: own.user.name } });
+    const ownWebhook = incidentAnnotatedWebhook(
+      incident,
+      { id: own.id, content: own.content },
+      { agent: { id: own.user.id, type: 'user_reference', summary: own.user.name } },
+    );
     expect((await world.sendWebhook(ownWebhook)).status).toBe(202);
     // Alice writes a note in PagerDuty, which then sends incident.annotated (the event's agent is the author).
     const content = 'Rolled back the CDN config at 14:20, errors continue';
@@ -213,9 +242,16 @@ describe('PagerDuty incident triage, end to end', () => {
       headers: { authorization: `Token token=${PD_TOKEN}`, from: 'alice@acme.test', 'content-type': 'application/json' },
       body: JSON.stringify({ note: { content } }),
     }).then((r) => r.json() as Promise<{ note: { id: string; user: { id: string } } }>);
-    const human = incidentAnnotatedWebhook(incident, { id: written.note.id, content }, { agent: { id: written.note.user.id, type: 'user_reference', summary: 'Alice Responder' } });
+    const human = incidentAnnotatedWebhook(
+      incident,
+      { id: written.note.id, content },
+      { agent: { id: written.note.user.id, type: 'user_reference', summary: 'Alice Responder' } },
+    );
     expect((await world.sendWebhook(human)).status).toBe(202);
-    const posted = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('Rolled back the CDN config'), 10_000);
+    const posted = await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('Rolled back the CDN config'),
+      10_000,
+    );
     expect(blocksOf(posted)).toContain('wrench_triage_retriage');
     expect(String(posted.args.text)).toContain('Alice Responder');
     await sleep(1500);
@@ -230,7 +266,11 @@ describe('PagerDuty incident triage, end to end', () => {
       .find((b) => b.type === 'actions')!
       .elements!.find((e) => e.action_id === 'wrench_triage_revert:0')!;
     const press = (user: string) =>
-      slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user, channel: 'C0INC', message_ts: reportMessage.ts, thread_ts: cardTs, action_id: button.action_id, value: button.value }));
+      slack.deliverInteraction(
+        `${world.wrench!.url}/slack/events`,
+        SIGNING_SECRET,
+        blockActionsPayload({ user, channel: 'C0INC', message_ts: reportMessage.ts, thread_ts: cardTs, action_id: button.action_id, value: button.value }),
+      );
 
     expect((await press('U0RANDOM')).status).toBe(200);
     await expect.poll(() => slack.ephemerals.find((e) => e.user === 'U0RANDOM')?.text, { timeout: 10_000 }).toContain('Only approvers');
@@ -260,7 +300,16 @@ describe('PagerDuty incident triage, end to end', () => {
 
     // Pressing again does not open a second pull request.
     await press('U0LEAD');
-    await expect.poll(() => slack.ephemerals.filter((e) => e.user === 'U0LEAD').map((e) => e.text).join(' '), { timeout: 10_000 }).toContain('already requested');
+    await expect
+      .poll(
+        () =>
+          slack.ephemerals
+            .filter((e) => e.user === 'U0LEAD')
+            .map((e) => e.text)
+            .join(' '),
+        { timeout: 10_000 },
+      )
+      .toContain('already requested');
     expect(github.pulls('acme', 'checkout')).toHaveLength(1);
   });
 
@@ -268,10 +317,18 @@ describe('PagerDuty incident triage, end to end', () => {
     const { slack, anthropic } = world;
     anthropic.setScript(triageScript([suspectSha], 'Still the empty-cart change; the CDN rollback did not help'));
     const noteMessage = slack.messages('C0INC', cardTs).find((m) => blocksOf(m).includes('wrench_triage_retriage'))!;
-    const value = (JSON.parse(blocksOf(noteMessage)) as Array<{ type: string; elements?: Array<{ value: string }> }>).find((b) => b.type === 'actions')!.elements![0].value;
+    const value = (JSON.parse(blocksOf(noteMessage)) as Array<{ type: string; elements?: Array<{ value: string }> }>).find((b) => b.type === 'actions')!
+      .elements![0].value;
     const modelCalls = anthropic.requests.length;
-    await slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: noteMessage.ts, thread_ts: cardTs, action_id: 'wrench_triage_retriage', value }));
-    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('the CDN rollback did not help'), 90_000);
+    await slack.deliverInteraction(
+      `${world.wrench!.url}/slack/events`,
+      SIGNING_SECRET,
+      blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: noteMessage.ts, thread_ts: cardTs, action_id: 'wrench_triage_retriage', value }),
+    );
+    await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('the CDN rollback did not help'),
+      90_000,
+    );
     const task = JSON.stringify(anthropic.requests[modelCalls].body.messages[0]);
     expect(task).toContain('Rolled back the CDN config at 14:20');
     expect(task).not.toContain('[Wrench] Automated triage');
@@ -282,12 +339,23 @@ describe('PagerDuty incident triage, end to end', () => {
   it('starts a bug-fixing run in the thread on "Open fix PR", with the findings as untrusted context', async () => {
     const { slack, anthropic } = world;
     anthropic.setScript([
-      toolUseResponse([{ name: 'finish_task', input: { summary: 'Looked at the cart; no change made in this scripted run.', filesChanged: [], verification: 'none', openQuestions: [] } }]),
+      toolUseResponse([
+        {
+          name: 'finish_task',
+          input: { summary: 'Looked at the cart; no change made in this scripted run.', filesChanged: [], verification: 'none', openQuestions: [] },
+        },
+      ]),
     ]);
     const report = slack.messages('C0INC', cardTs).find((m) => blocksOf(m).includes('wrench_triage_fix'))!;
-    const value = (JSON.parse(blocksOf(report)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find((b) => b.type === 'actions')!.elements!.find((e) => e.action_id === 'wrench_triage_fix')!.value;
+    const value = (JSON.parse(blocksOf(report)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>)
+      .find((b) => b.type === 'actions')!
+      .elements!.find((e) => e.action_id === 'wrench_triage_fix')!.value;
     const modelCalls = anthropic.requests.length;
-    await slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: report.ts, thread_ts: cardTs, action_id: 'wrench_triage_fix', value }));
+    await slack.deliverInteraction(
+      `${world.wrench!.url}/slack/events`,
+      SIGNING_SECRET,
+      blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: report.ts, thread_ts: cardTs, action_id: 'wrench_triage_fix', value }),
+    );
     await expect.poll(() => anthropic.requests.length, { timeout: 60_000 }).toBeGreaterThan(modelCalls);
     const request = anthropic.requests[modelCalls].body;
     expect(JSON.stringify(request.system)).toContain('Write a regression test that fails before the fix');
@@ -295,15 +363,24 @@ describe('PagerDuty incident triage, end to end', () => {
     expect(task).toContain('Category: bug-fixing');
     expect(task).toContain('Fix the root cause of PagerDuty incident #');
     expect(task).toMatch(/<untrusted>.*suspect commit/);
-    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('no change made in this scripted run'), 150_000);
+    await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('no change made in this scripted run'),
+      150_000,
+    );
   });
 
   it('dismisses a report for an approver only: its buttons go and who dismissed it is shown', async () => {
     const { slack } = world;
     const report = slack.messages('C0INC', cardTs).find((m) => blocksOf(m).includes('wrench_triage_dismiss'))!;
-    const value = (JSON.parse(blocksOf(report)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find((b) => b.type === 'actions')!.elements!.find((e) => e.action_id === 'wrench_triage_dismiss')!.value;
+    const value = (JSON.parse(blocksOf(report)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>)
+      .find((b) => b.type === 'actions')!
+      .elements!.find((e) => e.action_id === 'wrench_triage_dismiss')!.value;
     const press = (user: string) =>
-      slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user, channel: 'C0INC', message_ts: report.ts, thread_ts: cardTs, action_id: 'wrench_triage_dismiss', value }));
+      slack.deliverInteraction(
+        `${world.wrench!.url}/slack/events`,
+        SIGNING_SECRET,
+        blockActionsPayload({ user, channel: 'C0INC', message_ts: report.ts, thread_ts: cardTs, action_id: 'wrench_triage_dismiss', value }),
+      );
     await press('U0INTERN');
     await expect.poll(() => slack.ephemerals.find((e) => e.user === 'U0INTERN')?.text, { timeout: 10_000 }).toContain('Only approvers');
     expect(slack.callsTo('chat.update').some((c) => c.args.ts === report.ts)).toBe(false);
@@ -320,7 +397,10 @@ describe('PagerDuty incident triage, end to end', () => {
     const envelope = appMentionEnvelope({ channel: 'C0INC', user: 'U0LEAD', text: '<@U0BOT> triage: checkout returns 500 on POST /pay since 14:05 UTC' });
     await slack.deliverEvent(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const report = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('Manual: the empty-cart change'), 90_000);
+    const report = await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('Manual: the empty-cart change'),
+      90_000,
+    );
     expect(String(report.args.text)).toContain('Triage of acme/checkout');
     expect(world.pagerduty.notes()).toHaveLength(notes);
     expect(github.pulls('acme', 'checkout')).toHaveLength(1);
@@ -330,10 +410,26 @@ describe('PagerDuty incident triage, end to end', () => {
     const { slack, github } = world;
     // A later change on main rewrites the lines the docs commit added, so reverting that commit conflicts.
     await github.commit('acme', 'checkout', 'main', { message: 'Docs: rewrite', files: { 'README.md': '# checkout\n\nTakes payments for carts.\n' } });
-    const manualReport = slack.messages('C0INC').filter((m) => m.thread_ts && m.thread_ts !== cardTs && blocksOf(m).includes('wrench_triage_revert:0')).pop()!;
-    const buttons = (JSON.parse(blocksOf(manualReport)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find((b) => b.type === 'actions')!.elements!;
+    const manualReport = slack
+      .messages('C0INC')
+      .filter((m) => m.thread_ts && m.thread_ts !== cardTs && blocksOf(m).includes('wrench_triage_revert:0'))
+      .pop()!;
+    const buttons = (JSON.parse(blocksOf(manualReport)) as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find(
+      (b) => b.type === 'actions',
+    )!.elements!;
     const press = (actionId: string) =>
-      slack.deliverInteraction(`${world.wrench!.url}/slack/events`, SIGNING_SECRET, blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: manualReport.ts, thread_ts: manualReport.thread_ts, action_id: actionId, value: buttons.find((e) => e.action_id === actionId)!.value }));
+      slack.deliverInteraction(
+        `${world.wrench!.url}/slack/events`,
+        SIGNING_SECRET,
+        blockActionsPayload({
+          user: 'U0LEAD',
+          channel: 'C0INC',
+          message_ts: manualReport.ts,
+          thread_ts: manualReport.thread_ts,
+          action_id: actionId,
+          value: buttons.find((e) => e.action_id === actionId)!.value,
+        }),
+      );
 
     await press('wrench_triage_revert:0');
     const conflict = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('could not revert'), 150_000);

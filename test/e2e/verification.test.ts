@@ -21,7 +21,9 @@ const TESTS = [
 ].join('\n');
 
 const finish = (summary: string) =>
-  toolUseResponse([{ name: 'finish_task', input: { summary, verification: 'ran node --test', filesChanged: [{ path: 'src/dates.js', change: 'edited' }], openQuestions: [] } }]);
+  toolUseResponse([
+    { name: 'finish_task', input: { summary, verification: 'ran node --test', filesChanged: [{ path: 'src/dates.js', change: 'edited' }], openQuestions: [] } },
+  ]);
 const replace = (oldStr: string, newStr: string) =>
   toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'src/dates.js', old_str: oldStr, new_str: newStr } }]);
 
@@ -51,7 +53,10 @@ describe('independent verification by the runner', () => {
   it('a fix that makes a failing test pass opens a ready PR with the tests before and after', async () => {
     world.anthropic.setScript([replace('day >= 5', 'day === 6'), finish('isWeekend no longer counts Friday.')]);
     const ts = await mention('`isWeekend()` in src/dates.js returns true for Fridays. It should only be true for Saturday and Sunday. Fix it.');
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 150_000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
+      150_000,
+    );
     const pull = world.github.pulls('acme', 'dates').at(-1)!;
     expect(pull.draft).toBe(false);
     expect(pull.body).toContain('before 1 passed, 1 failed → after 2 passed, 0 failed');
@@ -67,7 +72,10 @@ describe('independent verification by the runner', () => {
       finish('I could not find the problem.'),
     ]);
     const ts = await mention("make `isMonday()` in src/dates.js also accept the day name 'monday'; npm test must pass.");
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 150_000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
+      150_000,
+    );
     const pull = world.github.pulls('acme', 'dates').at(-1)!;
     expect(pull.draft).toBe(true);
     expect(pull.body).toContain('Why this is a draft');

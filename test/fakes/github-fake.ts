@@ -72,7 +72,12 @@ export interface GitHubFake {
   /** GIT_BASE_URL: `file://${root}`. */
   gitBaseUrl: string;
   requests: GitHubRequest[];
-  createRepo(owner: string, repo: string, files: CreateRepoFiles, options?: CreateRepoOptions & { private?: boolean; description?: string }): Promise<{ gitDir: string; cloneUrl: string; head: string }>;
+  createRepo(
+    owner: string,
+    repo: string,
+    files: CreateRepoFiles,
+    options?: CreateRepoOptions & { private?: boolean; description?: string },
+  ): Promise<{ gitDir: string; cloneUrl: string; head: string }>;
   /** Adds a real commit to `branch` (created from `from`, default the default branch, when new). */
   commit(owner: string, repo: string, branch: string, spec: CommitSpec, from?: string): Promise<string>;
   branchSha(owner: string, repo: string, branch: string): Promise<string | undefined>;
@@ -158,7 +163,16 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     async createPull(owner, repo, input) {
       const gitDir = state.gitDir(owner, repo);
       const base = input.base ?? (await defaultBranch(gitDir));
-      const pull = await createPull(state, { owner, repo, title: input.title, head: input.head, base, body: input.body, draft: input.draft, user: input.user ?? 'octocat' });
+      const pull = await createPull(state, {
+        owner,
+        repo,
+        title: input.title,
+        head: input.head,
+        base,
+        body: input.body,
+        draft: input.draft,
+        user: input.user ?? 'octocat',
+      });
       return pullJson(state, await refreshPull(state, pull), { repo: repoJson(state, owner, repo, await defaultBranch(gitDir)) });
     },
     mergePull: mergePullFor as GitHubFake['mergePull'],
@@ -176,7 +190,19 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     addCheckRun(owner, repo, input) {
       const id = state.nextId();
       const now = isoZ(Date.now());
-      const run: CheckRunRecord = { id, owner, repo, name: input.name, headSha: input.headSha, status: 'completed', conclusion: input.conclusion, runId: input.runId ?? state.nextId(), log: input.log ?? '', started_at: now, completed_at: now };
+      const run: CheckRunRecord = {
+        id,
+        owner,
+        repo,
+        name: input.name,
+        headSha: input.headSha,
+        status: 'completed',
+        conclusion: input.conclusion,
+        runId: input.runId ?? state.nextId(),
+        log: input.log ?? '',
+        started_at: now,
+        completed_at: now,
+      };
       state.checkRuns.push(run);
       return run;
     },

@@ -81,7 +81,11 @@ export async function startPagerDutyFake(options: PagerDutyFakeOptions = {}): Pr
     failNext: (pattern, failure, times) => failures.add(pattern, failure, times),
     answerNext: (pattern, body, times) => failures.add(pattern, { status: 200, body }, times),
     waitForNote: (incidentId, timeoutMs = 5000) =>
-      pollFor(() => notesOf(incidentId)[0], timeoutMs, () => `no note was posted on incident ${incidentId}`),
+      pollFor(
+        () => notesOf(incidentId)[0],
+        timeoutMs,
+        () => `no note was posted on incident ${incidentId}`,
+      ),
     stop: () => server.close(),
   };
 }

@@ -36,7 +36,11 @@ export interface WebhookDelivery {
 }
 
 /** POSTs a V3 webhook payload the way PagerDuty does, signed. */
-export async function sendPagerDutyWebhook(targetUrl: string, payload: Record<string, unknown> | string, options: SendWebhookOptions): Promise<WebhookDelivery> {
+export async function sendPagerDutyWebhook(
+  targetUrl: string,
+  payload: Record<string, unknown> | string,
+  options: SendWebhookOptions,
+): Promise<WebhookDelivery> {
   const rawBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
   const secrets = Array.isArray(options.secrets) ? options.secrets : [options.secrets];
   const signature = secrets.map((secret) => pagerDutySignature(rawBody, options.badSignature ? `${secret}-wrong` : secret)).join(',');

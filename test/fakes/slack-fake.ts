@@ -106,8 +106,7 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     failNext: (method, failure, times = 1) => failures.push(method, failure, times),
     startOutage: (failure, outageOptions) => failures.startOutage(failure, outageOptions),
     recover: () => failures.recover(),
-    messages: (channel, threadTs) =>
-      threadTs ? state.messages.thread(channel, threadTs) : state.messages.all(channel),
+    messages: (channel, threadTs) => (threadTs ? state.messages.thread(channel, threadTs) : state.messages.all(channel)),
     seedMessage: (channel, message) => state.messages.add(channel, message),
     addUser: (user) => state.directory.addUser(user),
     addChannel: (channel) => state.directory.addChannel(channel),
@@ -125,9 +124,10 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
       return deliverEvent(targetUrl, signingSecret, body, deliveryOptions);
     },
     deliverInteraction: (targetUrl, signingSecret, payload, deliveryOptions) => {
-      const filled = payload.type === 'block_actions' && String(payload.response_url ?? '').includes('.invalid')
-        ? { ...payload, response_url: fake.responseUrl() }
-        : payload;
+      const filled =
+        payload.type === 'block_actions' && String(payload.response_url ?? '').includes('.invalid')
+          ? { ...payload, response_url: fake.responseUrl() }
+          : payload;
       return deliverInteraction(targetUrl, signingSecret, filled, deliveryOptions);
     },
     reset() {

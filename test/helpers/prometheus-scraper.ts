@@ -12,7 +12,10 @@ export interface PrometheusScraper {
 }
 
 /** The real Prometheus (/usr/bin/prometheus) scraping one target every second, with an optional bearer token. */
-export async function startPrometheusScraper(target: { host: string; path: string; bearerToken?: string }, binary = '/usr/bin/prometheus'): Promise<PrometheusScraper> {
+export async function startPrometheusScraper(
+  target: { host: string; path: string; bearerToken?: string },
+  binary = '/usr/bin/prometheus',
+): Promise<PrometheusScraper> {
   const dir = await makeTempDir('wrench-prometheus-');
   const port = await freePort();
   const config = [
@@ -24,14 +27,23 @@ export async function startPrometheusScraper(target: { host: string; path: strin
     `    static_configs: [ { targets: ["${target.host}"] } ]`,
   ].join('\n');
   await writeFile(path.join(dir.path, 'prometheus.yml'), config);
-  const child = spawn(binary, [`--config.file=${path.join(dir.path, 'prometheus.yml')}`, `--storage.tsdb.path=${path.join(dir.path, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    binary,
+    [`--config.file=${path.join(dir.path, 'prometheus.yml')}`, `--storage.tsdb.path=${path.join(dir.path, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let log = '';
   child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(`${url}/-/ready`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/-/ready`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`prometheus did not become ready:\n${log}`);

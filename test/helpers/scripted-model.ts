@@ -31,7 +31,13 @@ export function scriptedModel(steps: Step[]) {
       },
     },
   };
-  return { client: client as unknown as Anthropic, requests, get calls() { return index; } };
+  return {
+    client: client as unknown as Anthropic,
+    requests,
+    get calls() {
+      return index;
+    },
+  };
 }
 
 let toolIds = 0;

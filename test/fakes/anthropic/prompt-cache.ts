@@ -85,5 +85,5 @@ function sum(segments: PromptSegment[], from: number, to: number): number {
 
 function ttlCovering(segments: PromptSegment[], breakpoints: number[], index: number): '5m' | '1h' {
   const next = breakpoints.find((breakpoint) => breakpoint >= index);
-  return next === undefined ? '5m' : segments[next].breakpointTtl ?? '5m';
+  return next === undefined ? '5m' : (segments[next].breakpointTtl ?? '5m');
 }

@@ -26,7 +26,9 @@ export function promptSegments(body: Record<string, any>): PromptSegment[] {
       blocks.push({ key: [message?.role, strip(block)], raw: block });
     }
   }
-  let hash = createHash('sha256').update(String(body.model ?? '')).digest('hex');
+  let hash = createHash('sha256')
+    .update(String(body.model ?? ''))
+    .digest('hex');
   return blocks.map(({ key, raw }) => {
     hash = createHash('sha256').update(hash).update(JSON.stringify(key)).digest('hex');
     const control = typeof raw === 'object' ? raw.cache_control : undefined;

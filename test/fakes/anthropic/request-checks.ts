@@ -14,7 +14,13 @@ function toolPairingProblem(messages: any[]): string | undefined {
     const message = messages[index];
     const previous = messages[index - 1];
     const results = blocksOf(message).filter((block) => block?.type === 'tool_result');
-    const offered = new Set(previous?.role === 'assistant' ? blocksOf(previous).filter(isToolUse).map((b) => b.id) : []);
+    const offered = new Set(
+      previous?.role === 'assistant'
+        ? blocksOf(previous)
+            .filter(isToolUse)
+            .map((b) => b.id)
+        : [],
+    );
     const unknown = results.find((block) => !offered.has(block.tool_use_id));
     if (unknown) {
       return `messages.${index}.content.${blocksOf(message).indexOf(unknown)}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${unknown.tool_use_id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
@@ -22,7 +28,11 @@ function toolPairingProblem(messages: any[]): string | undefined {
     const uses = message?.role === 'assistant' ? blocksOf(message).filter(isToolUse) : [];
     const next = messages[index + 1];
     if (uses.length === 0 || !next) continue;
-    const answered = new Set(blocksOf(next).filter((b) => b?.type === 'tool_result').map((b) => b.tool_use_id));
+    const answered = new Set(
+      blocksOf(next)
+        .filter((b) => b?.type === 'tool_result')
+        .map((b) => b.tool_use_id),
+    );
     const missing = uses.filter((use) => !answered.has(use.id)).map((use) => use.id);
     if (missing.length > 0) {
       return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;

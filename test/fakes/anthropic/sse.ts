@@ -66,10 +66,7 @@ function deltas(block: ContentBlock): Record<string, unknown>[] {
   if (block.type === 'tool_use') {
     return chunkChars(JSON.stringify(block.input ?? {}), 24).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
   }
-  return [
-    ...chunkWords(block.thinking).map((thinking) => ({ type: 'thinking_delta', thinking })),
-    { type: 'signature_delta', signature: block.signature },
-  ];
+  return [...chunkWords(block.thinking).map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: block.signature }];
 }
 
 function chunkWords(text: string): string[] {

@@ -56,9 +56,11 @@ export class FakeApp {
     if (!good) return 'A JSON web token could not be decoded';
     const seconds = Math.floor(now / 1000);
     if (String(claims.iss) !== String(this.options.id)) return "'Issuer' claim ('iss') must be an Integer";
-    if (typeof claims.exp !== 'number' || claims.exp <= seconds) return "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires";
+    if (typeof claims.exp !== 'number' || claims.exp <= seconds)
+      return "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires";
     if (claims.exp - (claims.iat ?? 0) > 600) return "'Expiration time' claim ('exp') is too far in the future";
-    if (typeof claims.iat !== 'number' || claims.iat > seconds + 60) return "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued";
+    if (typeof claims.iat !== 'number' || claims.iat > seconds + 60)
+      return "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued";
     return null;
   }
 

@@ -15,13 +15,28 @@ export function failureResponse(failure: GitHubFailure): { body: unknown; header
   const now = Math.floor(Date.now() / 1000);
   if (failure.status === 403) {
     return {
-      body: failure.body ?? { message: 'API rate limit exceeded for user ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
-      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': String(now + 1), 'x-ratelimit-resource': 'core', ...failure.headers },
+      body: failure.body ?? {
+        message: 'API rate limit exceeded for user ID 1.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+        status: '403',
+      },
+      headers: {
+        'x-ratelimit-limit': '5000',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-used': '5000',
+        'x-ratelimit-reset': String(now + 1),
+        'x-ratelimit-resource': 'core',
+        ...failure.headers,
+      },
     };
   }
   if (failure.status === 429) {
     return {
-      body: failure.body ?? { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '429' },
+      body: failure.body ?? {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        status: '429',
+      },
       headers: { 'retry-after': '1', ...failure.headers },
     };
   }

@@ -53,7 +53,14 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
     const reply = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
       record.status = status;
       used += 1;
-      const rate = { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': String(Math.max(0, 5000 - used)), 'x-ratelimit-used': String(used), 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600), 'x-ratelimit-resource': 'core', 'x-github-request-id': `FAKE:${used}` };
+      const rate = {
+        'x-ratelimit-limit': '5000',
+        'x-ratelimit-remaining': String(Math.max(0, 5000 - used)),
+        'x-ratelimit-used': String(used),
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+        'x-ratelimit-resource': 'core',
+        'x-github-request-id': `FAKE:${used}`,
+      };
       if (status === 204) {
         res.writeHead(204, { ...rate, ...extra });
         res.end();
@@ -77,12 +84,22 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
     }
     if (!token) return reply(401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest', status: '401' });
     const login = authenticate(deps, token, url.pathname);
-    if (typeof login !== 'string') return reply(login.status, { message: login.message, documentation_url: 'https://docs.github.com/rest', status: String(login.status) });
+    if (typeof login !== 'string')
+      return reply(login.status, { message: login.message, documentation_url: 'https://docs.github.com/rest', status: String(login.status) });
 
     const matched = matchRoute(ROUTES, method, url.pathname);
     if (!matched) return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
     try {
-      const result = await matched.route.handler({ params: matched.params, query: url.searchParams, body, state: deps.state, login, method, path: url.pathname, url: url.toString() });
+      const result = await matched.route.handler({
+        params: matched.params,
+        query: url.searchParams,
+        body,
+        state: deps.state,
+        login,
+        method,
+        path: url.pathname,
+        url: url.toString(),
+      });
       reply(result.status, result.body, result.headers);
     } catch (error) {
       if (error instanceof HttpError) return reply(error.status, error.body);

@@ -19,7 +19,12 @@ function pull(state: GitHubState, record: PullRecord): Record<string, unknown> {
 }
 
 export function reviewCommentPayload(state: GitHubState, comment: ReviewCommentRecord, record: PullRecord) {
-  return { action: 'created', comment: reviewCommentJson(state, comment), pull_request: pull(state, record), ...common(state, record.owner, record.repo, comment.user) };
+  return {
+    action: 'created',
+    comment: reviewCommentJson(state, comment),
+    pull_request: pull(state, record),
+    ...common(state, record.owner, record.repo, comment.user),
+  };
 }
 
 export function reviewPayload(state: GitHubState, review: ReviewRecord, record: PullRecord) {
@@ -106,13 +111,31 @@ export function workflowRunPayload(state: GitHubState, runs: CheckRunRecord[]) {
       rerun_url: `${api}/actions/runs/${first.runId}/rerun`,
       previous_attempt_url: null,
       workflow_url: `${api}/actions/workflows/161335`,
-      head_commit: { id: first.headSha, tree_id: first.headSha, message: '', timestamp: first.started_at, author: { name: 'x', email: 'x@example.com' }, committer: { name: 'x', email: 'x@example.com' } },
+      head_commit: {
+        id: first.headSha,
+        tree_id: first.headSha,
+        message: '',
+        timestamp: first.started_at,
+        author: { name: 'x', email: 'x@example.com' },
+        committer: { name: 'x', email: 'x@example.com' },
+      },
       repository: { id: state.settings(first.owner, first.repo).id, name: first.repo, full_name: `${first.owner}/${first.repo}` },
       head_repository: { id: state.settings(first.owner, first.repo).id, name: first.repo, full_name: `${first.owner}/${first.repo}` },
       actor: userJson(state, 'octocat'),
       triggering_actor: userJson(state, 'octocat'),
     },
-    workflow: { id: 161335, node_id: 'W_161335', name: 'CI', path: '.github/workflows/ci.yml', state: 'active', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', url: `${api}/actions/workflows/161335`, html_url: `${state.baseUrl}/${first.owner}/${first.repo}/actions/workflows/ci.yml`, badge_url: '' },
+    workflow: {
+      id: 161335,
+      node_id: 'W_161335',
+      name: 'CI',
+      path: '.github/workflows/ci.yml',
+      state: 'active',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      url: `${api}/actions/workflows/161335`,
+      html_url: `${state.baseUrl}/${first.owner}/${first.repo}/actions/workflows/ci.yml`,
+      badge_url: '',
+    },
     ...common(state, first.owner, first.repo, 'octocat'),
   };
 }

@@ -55,14 +55,33 @@ export function pagerDutyRequestHandler(deps: PagerDutyServerDeps) {
       return void sendJson(res, 400, { error: { message: 'Invalid Input Provided', code: 2001, errors: ['Malformed JSON'] } });
     }
     const token = /^(?:Token token=|Bearer\s+)(.+)$/i.exec(headers.authorization ?? '')?.[1];
-    const record: PagerDutyRequest = { method, path: url.pathname, query: queryObject(url.searchParams), headers, body, token, from: headers.from, status: 0, at: Date.now() };
+    const record: PagerDutyRequest = {
+      method,
+      path: url.pathname,
+      query: queryObject(url.searchParams),
+      headers,
+      body,
+      token,
+      from: headers.from,
+      status: 0,
+      at: Date.now(),
+    };
     deps.requests.push(record);
     const send = (reply: Reply, extra: Record<string, string> = {}) => {
       record.status = reply.status;
       sendJson(res, reply.status, reply.body ?? {}, extra);
     };
     const failure = deps.failures.take(method, url.pathname);
-    if (failure) return send({ status: failure.status, body: failure.body ?? { error: { message: failure.status === 429 ? 'Rate Limit Exceeded' : 'Internal Server Error', code: failure.status === 429 ? 2020 : 2000 } } }, failure.headers);
+    if (failure)
+      return send(
+        {
+          status: failure.status,
+          body: failure.body ?? {
+            error: { message: failure.status === 429 ? 'Rate Limit Exceeded' : 'Internal Server Error', code: failure.status === 429 ? 2020 : 2000 },
+          },
+        },
+        failure.headers,
+      );
     if (!token || (deps.token && token !== deps.token)) return send({ status: 401, body: { error: { message: 'Unauthorized', code: 2006 } } });
     send(route(deps, method, url, body, headers.from));
   };
@@ -122,7 +141,9 @@ function addNote(deps: PagerDutyServerDeps, incident: IncidentRecord, body: Reco
   if (content.length > 25_000) return invalid('Note content is too long (maximum is 25000 characters).');
   const note = { id: newNoteId(), incident: incident.id, content, user, created_at: isoNow() };
   deps.store.notes.push(note);
-  deps.store.logEntries.get(incident.id)?.push({ type: 'annotate_log_entry', summary: `Note added`, created_at: note.created_at, channel: { type: 'note', summary: content } });
+  deps.store.logEntries
+    .get(incident.id)
+    ?.push({ type: 'annotate_log_entry', summary: `Note added`, created_at: note.created_at, channel: { type: 'note', summary: content } });
   return { status: 201, body: { note: noteJson(deps.urls, note) } };
 }
 
@@ -134,7 +155,11 @@ function updateIncident(deps: PagerDutyServerDeps, incident: IncidentRecord, bod
   if (status) {
     incident.status = status;
     incident.updated_at = isoNow();
-    deps.store.logEntries.get(incident.id)?.push({ type: status === 'resolved' ? 'resolve_log_entry' : 'acknowledge_log_entry', summary: `${status} by ${user.name}`, created_at: incident.updated_at });
+    deps.store.logEntries.get(incident.id)?.push({
+      type: status === 'resolved' ? 'resolve_log_entry' : 'acknowledge_log_entry',
+      summary: `${status} by ${user.name}`,
+      created_at: incident.updated_at,
+    });
   }
   if (typeof body?.incident?.title === 'string') incident.title = body.incident.title;
   return { status: 200, body: { incident: incidentJson(deps.urls, deps.store, incident) } };

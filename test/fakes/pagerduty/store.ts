@@ -35,7 +35,7 @@ export class PagerDutyStore {
     const serviceId = seed.service ?? [...this.services.keys()][0] ?? 'PSERVICE1';
     if (!this.services.has(serviceId)) this.addService({ id: serviceId });
     const createdAt = seed.created_at ?? isoNow();
-    this.lastNumber = Math.max(this.lastNumber + 1, (seed.number ?? 0));
+    this.lastNumber = Math.max(this.lastNumber + 1, seed.number ?? 0);
     const incident: IncidentRecord = {
       id: seed.id ?? upperId('Q', 13),
       number: seed.number ?? this.lastNumber,

@@ -53,7 +53,12 @@ export function incidentWebhookData(incident: Record<string, any>): Record<strin
   };
 }
 
-export function webhookEnvelope(eventType: string, resourceType: string, data: Record<string, unknown>, options: WebhookEventOptions = {}): Record<string, unknown> {
+export function webhookEnvelope(
+  eventType: string,
+  resourceType: string,
+  data: Record<string, unknown>,
+  options: WebhookEventOptions = {},
+): Record<string, unknown> {
   return {
     event: {
       id: options.id ?? `01${randomBytes(12).toString('hex').toUpperCase().slice(0, 24)}`,
@@ -73,7 +78,11 @@ export function incidentWebhook(eventType: IncidentEventType, incident: Record<s
 }
 
 /** incident.annotated: the note and a reference to its incident. */
-export function incidentAnnotatedWebhook(incident: Record<string, any>, note: { id?: string; content: string }, options: WebhookEventOptions = {}): Record<string, unknown> {
+export function incidentAnnotatedWebhook(
+  incident: Record<string, any>,
+  note: { id?: string; content: string },
+  options: WebhookEventOptions = {},
+): Record<string, unknown> {
   const data = incidentWebhookData(incident);
   return webhookEnvelope(
     'incident.annotated',

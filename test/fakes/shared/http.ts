@@ -14,7 +14,7 @@ export function listen(handler: Handler, name: string): Promise<RunningServer> {
     Promise.resolve()
       .then(() => handler(req, res))
       .catch((error: unknown) => {
-        const message = error instanceof Error ? error.stack ?? error.message : String(error);
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         if (!res.headersSent) sendJson(res, 500, { error: `${name} crashed: ${message}` });
         else res.end();
       });
@@ -46,12 +46,7 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

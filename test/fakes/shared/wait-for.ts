@@ -1,9 +1,5 @@
 /** Polls `find` until it returns a value, or fails after `timeoutMs` with `describe()` in the message. */
-export async function pollFor<T>(
-  find: () => T | undefined,
-  timeoutMs: number,
-  describe: () => string,
-): Promise<T> {
+export async function pollFor<T>(find: () => T | undefined, timeoutMs: number, describe: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();

@@ -38,13 +38,7 @@ export function deliverInteraction(
   return signedPost(targetUrl, signingSecret, raw, 'application/x-www-form-urlencoded', options);
 }
 
-async function signedPost(
-  targetUrl: string,
-  signingSecret: string,
-  raw: string,
-  contentType: string,
-  options: DeliveryOptions,
-): Promise<DeliveryResult> {
+async function signedPost(targetUrl: string, signingSecret: string, raw: string, contentType: string, options: DeliveryOptions): Promise<DeliveryResult> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   let signature = slackSignature(signingSecret, timestamp, raw);
   if (options.badSignature) signature = slackSignature(`${signingSecret}-wrong`, timestamp, raw);

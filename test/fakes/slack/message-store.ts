@@ -83,9 +83,7 @@ export class MessageStore {
   /** Reaction names on a message with the users who added them. */
   reactionsOn(channel: string, ts: string): { name: string; users: string[]; count: number }[] {
     const byName = this.reactions.get(`${channel}/${ts}`) ?? new Map<string, string[]>();
-    return [...byName.entries()]
-      .filter(([, users]) => users.length > 0)
-      .map(([name, users]) => ({ name, users: [...users], count: users.length }));
+    return [...byName.entries()].filter(([, users]) => users.length > 0).map(([name, users]) => ({ name, users: [...users], count: users.length }));
   }
 
   private view(message: SlackMessage): SlackMessage {

@@ -38,7 +38,11 @@ const token: MethodHandler = (args, state) => {
   state.openid.codes.delete(code);
   const accessToken = `xoxp-${randomBytes(12).toString('hex')}`;
   state.openid.tokens.set(accessToken, { user: issued.user, team: issued.team });
-  return { access_token: accessToken, token_type: 'Bearer', id_token: `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: issued.user })).toString('base64url')}.sig` };
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    id_token: `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: issued.user })).toString('base64url')}.sig`,
+  };
 };
 
 const userInfo: MethodHandler = (_args, state, accessToken) => {

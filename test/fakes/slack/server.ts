@@ -63,7 +63,13 @@ async function answerMethod(
   deps.calls.push(call);
   const failure = deps.failures.take(method);
   if (failure) return sendFailure(res, call, failure);
-  const authError = TOKENLESS_METHODS.has(method) ? undefined : !token ? 'not_authed' : deps.tokens && !deps.tokens.includes(token) && !deps.state.openid.tokens.has(token) ? 'invalid_auth' : undefined;
+  const authError = TOKENLESS_METHODS.has(method)
+    ? undefined
+    : !token
+      ? 'not_authed'
+      : deps.tokens && !deps.tokens.includes(token) && !deps.state.openid.tokens.has(token)
+        ? 'invalid_auth'
+        : undefined;
   if (authError) {
     call.error = authError;
     return sendJson(res, 200, { ok: false, error: authError });
@@ -91,7 +97,7 @@ function sendFailure(res: ServerResponse, call: SlackCall, failure: SlackFailure
   call.status = failure.status;
   if (failure.status === 429) {
     call.error = 'ratelimited';
-    const retryAfter = 'retryAfter' in failure ? failure.retryAfter ?? 1 : 1;
+    const retryAfter = 'retryAfter' in failure ? (failure.retryAfter ?? 1) : 1;
     return sendJson(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(retryAfter) });
   }
   sendText(res, failure.status, 'body' in failure && failure.body ? failure.body : 'fake failure');
@@ -113,13 +119,7 @@ function serveFile(deps: SlackServerDeps, id: string, req: IncomingMessage, res:
   res.end(file.bytes);
 }
 
-async function acceptUpload(
-  deps: SlackServerDeps,
-  id: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-  raw: Buffer,
-): Promise<void> {
+async function acceptUpload(deps: SlackServerDeps, id: string, req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
   const pending = deps.state.pendingFiles.get(id);
   if (!pending) return sendText(res, 404, 'upload url expired or unknown');
   const { args, binaries } = await parseSlackRequest(req, raw, new URLSearchParams());

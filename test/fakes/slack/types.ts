@@ -32,10 +32,7 @@ export interface SlackMessage {
   [key: string]: unknown;
 }
 
-export type SlackFailure =
-  | { status: 429; retryAfter?: number }
-  | { error: string; extra?: Record<string, unknown> }
-  | { status: number; body?: string };
+export type SlackFailure = { status: 429; retryAfter?: number } | { error: string; extra?: Record<string, unknown> } | { status: number; body?: string };
 
 export interface SlackUpload {
   id: string;

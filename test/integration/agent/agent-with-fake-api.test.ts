@@ -17,7 +17,16 @@ describe('the agent loop against the Messages API (fake) with the real SDK', () 
 
   const client = (maxRetries = 4) => new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.url, maxRetries });
   const run = (anthropic: Anthropic, signal?: AbortSignal) =>
-    runAgent({ client: anthropic, model: 'claude-sonnet-5-5', system: 's', task: 't', tools: [], report: { schema: taskReportSchema, description: 'd' }, budget, signal });
+    runAgent({
+      client: anthropic,
+      model: 'claude-sonnet-5-5',
+      system: 's',
+      task: 't',
+      tools: [],
+      report: { schema: taskReportSchema, description: 'd' },
+      budget,
+      signal,
+    });
 
   it('rides out 429, 529 and 500 with the SDK retries', async () => {
     fake.setScript([errorResponse(429, { 'retry-after': '0' }), errorResponse(529), errorResponse(500), textResponse('all good')]);

@@ -43,7 +43,9 @@ describe('anthropic fake with the real SDK', () => {
       const last = request.body.messages.at(-1);
       return textResponse(`file said: ${last.content[0].content}`);
     });
-    const tools: Anthropic.Tool[] = [{ name: 'read_file', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }];
+    const tools: Anthropic.Tool[] = [
+      { name: 'read_file', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } },
+    ];
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'What is in a.ts?' }];
     const first = await client.messages.create({ model: MODEL, max_tokens: 100, tools, messages });
     expect(first.stop_reason).toBe('tool_use');
@@ -112,7 +114,10 @@ describe('anthropic fake with the real SDK', () => {
     expect(turnOne).toBeGreaterThan(0);
 
     history[0] = { role: 'user', content: [{ type: 'text', text: 'turn one '.repeat(100) }] };
-    history.push({ role: 'assistant', content: 'reply' }, { role: 'user', content: [{ type: 'text', text: 'turn two', cache_control: { type: 'ephemeral' } }] });
+    history.push(
+      { role: 'assistant', content: 'reply' },
+      { role: 'user', content: [{ type: 'text', text: 'turn two', cache_control: { type: 'ephemeral' } }] },
+    );
     const fourth = await ask(history);
     expect(fourth.usage.cache_read_input_tokens).toBe(prefix + turnOne);
     expect(fourth.usage.cache_creation_input_tokens).toBeGreaterThan(0);

@@ -21,9 +21,16 @@ describe('github fake with the real Octokit and git', () => {
     fake = await startGitHubFake();
     work = await makeTempDir();
     octokit = new (Octokit.plugin(retry))({ auth: 'ghp_test', baseUrl: fake.url, log: quiet, retry: { retryAfterBaseValue: 10 } });
-    await fake.createRepo('acme', 'web', { 'README.md': '# web\n', 'src/app.ts': APP_LINES }, {
-      commits: [{ message: 'Add docs', files: { 'docs/guide.md': 'guide\n' }, author: { name: 'Ada', email: 'ada@example.com' }, date: '2024-03-01T10:00:00Z' }],
-    });
+    await fake.createRepo(
+      'acme',
+      'web',
+      { 'README.md': '# web\n', 'src/app.ts': APP_LINES },
+      {
+        commits: [
+          { message: 'Add docs', files: { 'docs/guide.md': 'guide\n' }, author: { name: 'Ada', email: 'ada@example.com' }, date: '2024-03-01T10:00:00Z' },
+        ],
+      },
+    );
     const clone = join(work.path, 'web');
     await git(['clone', '--quiet', `${fake.gitBaseUrl}/acme/web.git`, clone]);
     await git(['checkout', '--quiet', '-b', 'wrench/fix-line-10'], { cwd: clone });
@@ -54,9 +61,23 @@ describe('github fake with the real Octokit and git', () => {
   });
 
   it('opens a pull request for a pushed branch and refuses bad ones with 422', async () => {
-    const { data: pr, status } = await octokit.pulls.create({ owner: 'acme', repo: 'web', head: 'wrench/fix-line-10', base: 'main', title: 'Fix line 10', body: 'Closes nothing' });
+    const { data: pr, status } = await octokit.pulls.create({
+      owner: 'acme',
+      repo: 'web',
+      head: 'wrench/fix-line-10',
+      base: 'main',
+      title: 'Fix line 10',
+      body: 'Closes nothing',
+    });
     expect(status).toBe(201);
-    expect(pr).toMatchObject({ number: 1, state: 'open', draft: false, head: { ref: 'wrench/fix-line-10', sha: headSha }, base: { ref: 'main' }, user: { login: 'wrench-bot' } });
+    expect(pr).toMatchObject({
+      number: 1,
+      state: 'open',
+      draft: false,
+      head: { ref: 'wrench/fix-line-10', sha: headSha },
+      base: { ref: 'main' },
+      user: { login: 'wrench-bot' },
+    });
     expect(pr.html_url).toBe(`${fake.url}/acme/web/pull/1`);
 
     await expect(octokit.pulls.create({ owner: 'acme', repo: 'web', head: 'acme:wrench/fix-line-10', base: 'main', title: 'again' })).rejects.toMatchObject({
@@ -86,17 +107,41 @@ describe('github fake with the real Octokit and git', () => {
 
   it('accepts review comments inside the diff and refuses others with 422', async () => {
     const { data: review } = await octokit.pulls.createReview({
-      owner: 'acme', repo: 'web', pull_number: 1, event: 'COMMENT', body: 'Looks fine',
-      comments: [{ path: 'src/app.ts', line: 10, side: 'RIGHT', body: 'why 100?' }, { path: 'src/app.ts', line: 8, body: 'context line is fine' }],
+      owner: 'acme',
+      repo: 'web',
+      pull_number: 1,
+      event: 'COMMENT',
+      body: 'Looks fine',
+      comments: [
+        { path: 'src/app.ts', line: 10, side: 'RIGHT', body: 'why 100?' },
+        { path: 'src/app.ts', line: 8, body: 'context line is fine' },
+      ],
     });
     expect(review).toMatchObject({ state: 'COMMENTED', body: 'Looks fine', commit_id: headSha });
     const { data: comments } = await octokit.pulls.listReviewComments({ owner: 'acme', repo: 'web', pull_number: 1 });
-    expect(comments.map((c) => [c.path, c.line, c.body])).toEqual([['src/app.ts', 10, 'why 100?'], ['src/app.ts', 8, 'context line is fine']]);
+    expect(comments.map((c) => [c.path, c.line, c.body])).toEqual([
+      ['src/app.ts', 10, 'why 100?'],
+      ['src/app.ts', 8, 'context line is fine'],
+    ]);
     expect(comments[0].diff_hunk).toContain('+export const line10 = 100;');
 
-    const invalidLine = octokit.pulls.createReview({ owner: 'acme', repo: 'web', pull_number: 1, event: 'COMMENT', body: 'x', comments: [{ path: 'src/app.ts', line: 25, body: 'outside the hunk' }] });
+    const invalidLine = octokit.pulls.createReview({
+      owner: 'acme',
+      repo: 'web',
+      pull_number: 1,
+      event: 'COMMENT',
+      body: 'x',
+      comments: [{ path: 'src/app.ts', line: 25, body: 'outside the hunk' }],
+    });
     await expect(invalidLine).rejects.toMatchObject({ status: 422, response: { data: { errors: ['Line could not be resolved'] } } });
-    const invalidPath = octokit.pulls.createReview({ owner: 'acme', repo: 'web', pull_number: 1, event: 'COMMENT', body: 'x', comments: [{ path: 'README.md', line: 1, body: 'not in diff' }] });
+    const invalidPath = octokit.pulls.createReview({
+      owner: 'acme',
+      repo: 'web',
+      pull_number: 1,
+      event: 'COMMENT',
+      body: 'x',
+      comments: [{ path: 'README.md', line: 1, body: 'not in diff' }],
+    });
     await expect(invalidPath).rejects.toMatchObject({ status: 422, response: { data: { errors: ['Path could not be resolved'] } } });
     await expect(octokit.pulls.createReview({ owner: 'acme', repo: 'web', pull_number: 1, event: 'APPROVE' })).rejects.toMatchObject({ status: 422 });
     const { data: reviews } = await octokit.pulls.listReviews({ owner: 'acme', repo: 'web', pull_number: 1 });

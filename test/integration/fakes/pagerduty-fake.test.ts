@@ -16,7 +16,9 @@ describe('pagerduty fake with the real pdjs', () => {
     incidentId = fake.addIncident({
       title: 'Checkout error rate above 5%',
       service: 'PABC123',
-      alerts: [{ summary: 'HTTP 500 on /pay', details: { route: '/pay', error: 'TypeError: cannot read total' }, cef_details: { source_component: 'checkout-api' } }],
+      alerts: [
+        { summary: 'HTTP 500 on /pay', details: { route: '/pay', error: 'TypeError: cannot read total' }, cef_details: { source_component: 'checkout-api' } },
+      ],
       logEntries: [{ type: 'trigger_log_entry', summary: 'Triggered through the API.' }],
     }).id;
   });
@@ -26,7 +28,12 @@ describe('pagerduty fake with the real pdjs', () => {
     const pd = api({ token: 'pd-token' });
     const incident = await pd.get(`/incidents/${incidentId}`, { url: `${fake.url}/incidents/${incidentId}` });
     expect(incident.status).toBe(200);
-    expect(incident.data.incident).toMatchObject({ id: incidentId, title: 'Checkout error rate above 5%', status: 'triggered', service: { id: 'PABC123', summary: 'Checkout' } });
+    expect(incident.data.incident).toMatchObject({
+      id: incidentId,
+      title: 'Checkout error rate above 5%',
+      status: 'triggered',
+      service: { id: 'PABC123', summary: 'Checkout' },
+    });
 
     const alerts = await pd.get('', { url: `${fake.url}/incidents/${incidentId}/alerts` });
     expect(alerts.data.alerts[0].body.details).toEqual({ route: '/pay', error: 'TypeError: cannot read total' });
@@ -92,7 +99,11 @@ describe('pagerduty webhook sender', () => {
     };
     const [triggered, ping] = received;
     const body = JSON.parse(triggered.raw);
-    expect(body.event).toMatchObject({ event_type: 'incident.triggered', resource_type: 'incident', data: { id: incident.id, type: 'incident', title: 'Disk full', service: { id: 'PABC123', type: 'service_reference' } } });
+    expect(body.event).toMatchObject({
+      event_type: 'incident.triggered',
+      resource_type: 'incident',
+      data: { id: incident.id, type: 'incident', title: 'Disk full', service: { id: 'PABC123', type: 'service_reference' } },
+    });
     expect(verify(triggered.raw, String(triggered.headers['x-pagerduty-signature']), 'new')).toBe(true);
     expect(verify(triggered.raw, String(triggered.headers['x-pagerduty-signature']), 'old')).toBe(true);
     expect(triggered.headers['x-webhook-id']).toBeTruthy();

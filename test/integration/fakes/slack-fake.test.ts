@@ -3,14 +3,7 @@ import { WebClient } from '@slack/web-api';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../helpers/free-port.js';
-import {
-  appMentionEnvelope,
-  blockActionsPayload,
-  deliverEvent,
-  startSlackFake,
-  urlVerification,
-  type SlackFake,
-} from '../../fakes/slack-fake.js';
+import { appMentionEnvelope, blockActionsPayload, deliverEvent, startSlackFake, urlVerification, type SlackFake } from '../../fakes/slack-fake.js';
 
 const TOKEN = 'xoxb-test-token';
 const SECRET = 'signing-secret';
@@ -41,7 +34,11 @@ describe('slack fake with the real WebClient', () => {
   });
 
   it('posts, threads, updates and reads back messages', async () => {
-    const parent = await client.chat.postMessage({ channel: 'C1', text: 'working on it', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }] });
+    const parent = await client.chat.postMessage({
+      channel: 'C1',
+      text: 'working on it',
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }],
+    });
     const reply = await client.chat.postMessage({ channel: 'C1', text: 'step 1', thread_ts: parent.ts });
     expect(Number(reply.ts)).toBeGreaterThan(Number(parent.ts));
     expect(fake.callsTo('chat.postMessage')[0].args.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }]);
@@ -108,7 +105,10 @@ describe('slack fake with the real WebClient', () => {
   });
 
   it('opens and updates views, posts ephemerals and permalinks', async () => {
-    const opened = await client.views.open({ trigger_id: '1.2.3', view: { type: 'modal', callback_id: 'ask', title: { type: 'plain_text', text: 'Ask' }, blocks: [] } });
+    const opened = await client.views.open({
+      trigger_id: '1.2.3',
+      view: { type: 'modal', callback_id: 'ask', title: { type: 'plain_text', text: 'Ask' }, blocks: [] },
+    });
     const id = opened.view!.id!;
     await client.views.update({ view_id: id, view: { type: 'modal', callback_id: 'ask2', title: { type: 'plain_text', text: 'Ask' }, blocks: [] } });
     expect(fake.views.get(id)?.callback_id).toBe('ask2');
@@ -184,7 +184,11 @@ describe('slack event delivery', () => {
       expect(fake.messages('C9', event.ts).map((m) => m.text)).toEqual(['<@U0BOT> fix the bug', 'on it: <@U0BOT> fix the bug']);
       expect(fake.messages('C9')[0].reactions).toEqual([{ name: 'eyes', users: ['U0BOT'], count: 1 }]);
 
-      const press = await fake.deliverInteraction(url, SECRET, blockActionsPayload({ user: 'U1', channel: 'C9', message_ts: reply.args.thread_ts as string, action_id: 'approve', value: 'yes' }));
+      const press = await fake.deliverInteraction(
+        url,
+        SECRET,
+        blockActionsPayload({ user: 'U1', channel: 'C9', message_ts: reply.args.thread_ts as string, action_id: 'approve', value: 'yes' }),
+      );
       expect(press.status).toBe(200);
       const responded = await fake.waitFor((c) => c.method === 'response_url');
       expect(responded.args).toMatchObject({ text: 'approved' });

@@ -6,7 +6,8 @@ import { envSchema } from '../../../src/config/env-options.js';
 import { createGitHubAccess } from '../../../src/github/github-access.js';
 import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
 
-const keys = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
+const keys = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
 
 describe('GitHub App credentials against the fake (JWT checked with the App public key)', () => {
   const appKeys = keys();
@@ -16,14 +17,17 @@ describe('GitHub App credentials against the fake (JWT checked with the App publ
   const tokenPosts = () => fake.requests.filter((r) => r.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(r.path));
 
   beforeAll(async () => {
-    fake = await startGitHubFake({ strictTokens: true, app: { id: 4242, slug: 'wrench-test', publicKey: appKeys.publicKey, installations: { acme: 7, 'solo/tool': 8 } } });
+    fake = await startGitHubFake({
+      strictTokens: true,
+      app: { id: 4242, slug: 'wrench-test', publicKey: appKeys.publicKey, installations: { acme: 7, 'solo/tool': 8 } },
+    });
     await fake.createRepo('acme', 'web', { 'README.md': '# web\n' });
     await fake.createRepo('solo', 'tool', { 'README.md': '# tool\n' });
     await fake.createRepo('other', 'lib', { 'README.md': '# lib\n' });
   });
   afterAll(() => fake.stop());
 
-  it('uses each repository\'s installation token for API calls and git, reused while it is fresh', async () => {
+  it("uses each repository's installation token for API calls and git, reused while it is fresh", async () => {
     const access = createGitHubAccess(env())!;
     expect(access.kind).toBe('app');
     const before = tokenPosts().length;
@@ -59,7 +63,10 @@ describe('GitHub App credentials against the fake (JWT checked with the App publ
 
   it('says plainly when the App is not installed on a repository, or its key is wrong', async () => {
     const access = createGitHubAccess(env())!;
-    await expect(access.octokit.repos.get({ owner: 'other', repo: 'lib' })).rejects.toMatchObject({ code: 'github_app_not_installed', message: expect.stringMatching(/not installed on other\/lib/) });
+    await expect(access.octokit.repos.get({ owner: 'other', repo: 'lib' })).rejects.toMatchObject({
+      code: 'github_app_not_installed',
+      message: expect.stringMatching(/not installed on other\/lib/),
+    });
     const wrong = createGitHubAccess(env({ GITHUB_APP_PRIVATE_KEY: keys().privateKey }))!;
     await expect(wrong.gitCredential('acme', 'web')).rejects.toMatchObject({ code: 'github_app_credentials' });
   });
@@ -75,6 +82,10 @@ describe('GitHub App credentials against the fake (JWT checked with the App publ
     expect(good.ok).toBe(true);
     expect(good.detail).toMatch(/acme\/web \(installation 7: .*contents:write.*pull_requests:write/);
     const bad = await checkGitHub(config(['acme/web', 'other/lib']));
-    expect(bad).toMatchObject({ ok: false, detail: expect.stringMatching(/not installed on other\/lib/), fix: expect.stringMatching(/Install the GitHub App/) });
+    expect(bad).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/not installed on other\/lib/),
+      fix: expect.stringMatching(/Install the GitHub App/),
+    });
   });
 });

@@ -31,11 +31,21 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
   let pull: number;
   let head: string;
   let delivery = 0;
-  const job = (event: Record<string, unknown>): GitHubJob => ({ kind: 'github-event', deliveryId: `d-${++delivery}`, thread: THREAD, event: { repo: { owner: 'acme', name: 'app' }, pull, url: 'https://example.test/pr', ...event } as GitHubJob['event'] });
+  const job = (event: Record<string, unknown>): GitHubJob => ({
+    kind: 'github-event',
+    deliveryId: `d-${++delivery}`,
+    thread: THREAD,
+    event: { repo: { owner: 'acme', name: 'app' }, pull, url: 'https://example.test/pr', ...event } as GitHubJob['event'],
+  });
   const setFile = (yaml: string) => (deps.runner.config.file = parseConfigFile(yaml ? JSON.parse(yaml) : {}));
 
   beforeAll(async () => {
-    [redis, dir, github, slack] = await Promise.all([startRedisServer(), makeTempDir('wrench-ghev-'), startGitHubFake({ users: { ghp_wrench: 'wrench-bot', ghp_alice: 'alice' } }), startSlackFake()]);
+    [redis, dir, github, slack] = await Promise.all([
+      startRedisServer(),
+      makeTempDir('wrench-ghev-'),
+      startGitHubFake({ users: { ghp_wrench: 'wrench-bot', ghp_alice: 'alice' } }),
+      startSlackFake(),
+    ]);
     await github.createRepo('acme', 'app', { 'src/a.js': 'export const a = 1;\n' });
     head = await github.commit('acme', 'app', 'wrench/one', { message: 'one', files: { 'src/a.js': 'export const a = 2;\n' } });
     pull = Number((await github.createPull('acme', 'app', { title: 'One', head: 'wrench/one', user: 'wrench-bot' })).number);
@@ -45,7 +55,13 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     queues = createQueues(connection, config.env.WRENCH_QUEUE_PREFIX);
     const redact = createRedactor([]);
     const logger = createLogger({ level: 'silent', redact });
-    const runner = { config, logger, redact, secrets: [], github: createOctokit({ token: 'ghp_wrench', baseUrl: github.url, logger }) } as unknown as RunnerDeps;
+    const runner = {
+      config,
+      logger,
+      redact,
+      secrets: [],
+      github: createOctokit({ token: 'ghp_wrench', baseUrl: github.url, logger }),
+    } as unknown as RunnerDeps;
     const sessions = new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX);
     const outbox = new ThreadOutbox(connection, config.env.WRENCH_QUEUE_PREFIX, outboxSlackClient('xoxb-test', slack.apiUrl), redact, logger, { pollMs: 50 });
     outbox.start();
@@ -54,8 +70,14 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
   beforeEach(async () => {
     const now = new Date().toISOString();
     await deps.sessions.update(THREAD.channel, THREAD.threadTs, () => ({
-      ...THREAD, repo: { owner: 'acme', name: 'app' }, requester: 'U0ALICE', branch: 'wrench/one', pullRequest: { number: pull, url: 'u' },
-      runs: [{ jobId: 'run-first', instruction: 'add a', requester: 'U0ALICE', status: 'done', category: 'refactoring', at: now }], createdAt: now, updatedAt: now,
+      ...THREAD,
+      repo: { owner: 'acme', name: 'app' },
+      requester: 'U0ALICE',
+      branch: 'wrench/one',
+      pullRequest: { number: pull, url: 'u' },
+      runs: [{ jobId: 'run-first', instruction: 'add a', requester: 'U0ALICE', status: 'done', category: 'refactoring', at: now }],
+      createdAt: now,
+      updatedAt: now,
     }));
   });
   afterAll(async () => {
@@ -70,11 +92,18 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     const outcome = await handleGitHubEvent(job({ kind: 'review', author: 'alice', body: 'Split parse() in two. <!channel>', reviewId: 5 }), deps);
     expect(outcome).toBe('follow-up-queued');
     const queued = await queues.tasks.getJob(`run-gh-d-${delivery}-${pull}`);
-    expect(queued?.data).toMatchObject({ category: 'refactoring', origin: { type: 'slack', ...THREAD }, github: { kind: 'review', pull, author: 'alice' }, requester: { slackUserId: 'U0ALICE', name: '@alice on GitHub' } });
+    expect(queued?.data).toMatchObject({
+      category: 'refactoring',
+      origin: { type: 'slack', ...THREAD },
+      github: { kind: 'review', pull, author: 'alice' },
+      requester: { slackUserId: 'U0ALICE', name: '@alice on GitHub' },
+    });
     expect(queued?.data.instruction).toMatch(/^Address the changes @alice requested in a review of pull request #\d+:\n\nSplit parse\(\) in two\./);
     const session = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
     expect(session?.runs.at(-1)).toMatchObject({ jobId: queued?.id, status: 'queued', requester: 'github:alice' });
-    const mirror = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === THREAD.threadTs && /@alice requested changes/.test(String(c.args.text)));
+    const mirror = await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === THREAD.threadTs && /@alice requested changes/.test(String(c.args.text)),
+    );
     // What people write on GitHub cannot ping the channel or forge links in Slack.
     expect(String(mirror?.args.text)).toContain('> Split parse() in two. &lt;!channel&gt;');
   });
@@ -90,7 +119,12 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
   });
 
   it('closing the pull request says so, cancels runs still waiting, and ends the session', async () => {
-    await deps.sessions.update(THREAD.channel, THREAD.threadTs, (s) => s && { ...s, runs: [...s.runs, { jobId: 'run-waiting', instruction: 'more', requester: 'U0ALICE', status: 'queued', at: new Date().toISOString() }] });
+    await deps.sessions.update(
+      THREAD.channel,
+      THREAD.threadTs,
+      (s) =>
+        s && { ...s, runs: [...s.runs, { jobId: 'run-waiting', instruction: 'more', requester: 'U0ALICE', status: 'queued', at: new Date().toISOString() }] },
+    );
     expect(await handleGitHubEvent(job({ kind: 'closed', merged: false, by: 'alice' }), deps)).toBe('ended');
     expect(await new Cancellation(connection, deps.prefix).isRequested('run-waiting')).toBe(true);
     expect(await new Cancellation(connection, deps.prefix).isRequested('run-first')).toBe(false);

@@ -43,11 +43,25 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     connection = createRedis(redis.url);
     queues = createQueues(connection, config.env.WRENCH_QUEUE_PREFIX);
     const redact = createRedactor([SECRET]);
-    deps = { config, queues, redis: connection, sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX), redact, logger: createLogger({ level: 'silent', redact }) };
+    deps = {
+      config,
+      queues,
+      redis: connection,
+      sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX),
+      redact,
+      logger: createLogger({ level: 'silent', redact }),
+    };
     const now = new Date().toISOString();
     await deps.sessions.update('C0DEV', '1700000000.000100', () => ({
-      channel: 'C0DEV', threadTs: '1700000000.000100', repo: { owner: 'acme', name: 'app' }, requester: 'U0ALICE', branch: 'wrench/one',
-      pullRequest: { number: ours, url: `${github.url}/acme/app/pull/${ours}` }, runs: [], createdAt: now, updatedAt: now,
+      channel: 'C0DEV',
+      threadTs: '1700000000.000100',
+      repo: { owner: 'acme', name: 'app' },
+      requester: 'U0ALICE',
+      branch: 'wrench/one',
+      pullRequest: { number: ours, url: `${github.url}/acme/app/pull/${ours}` },
+      runs: [],
+      createdAt: now,
+      updatedAt: now,
     }));
     const port = await freePort();
     server = createServer(gitHubWebhookHandler(deps, SECRET));
@@ -74,7 +88,12 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200 && JSON.parse(a.body).status === 'duplicate')).toHaveLength(7);
     const job = await queues.github.getJob(`gh-d-concurrent-${ours}`);
-    expect(job?.data).toMatchObject({ kind: 'github-event', deliveryId: 'd-concurrent', thread: { channel: 'C0DEV', threadTs: '1700000000.000100' }, event: { kind: 'comment', author: 'alice', pull: ours } });
+    expect(job?.data).toMatchObject({
+      kind: 'github-event',
+      deliveryId: 'd-concurrent',
+      thread: { channel: 'C0DEV', threadTs: '1700000000.000100' },
+      event: { kind: 'comment', author: 'alice', pull: ours },
+    });
     expect(await queues.github.count()).toBe(1);
   });
 
@@ -82,7 +101,15 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     const payload = github.payloads.issueComment(await comment(ours, '@wrench-bot hello'));
     expect((await deliver('issue_comment', payload, { badSignature: true })).status).toBe(401);
     expect((await deliver('issue_comment', payload, { unsigned: true })).status).toBe(401);
-    const notJson = await fetch(url, { method: 'POST', headers: { 'x-github-event': 'push', 'x-github-delivery': 'd-x', 'x-hub-signature-256': `sha256=${(await import('node:crypto')).createHmac('sha256', SECRET).update('not json').digest('hex')}` }, body: 'not json' });
+    const notJson = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'x-github-event': 'push',
+        'x-github-delivery': 'd-x',
+        'x-hub-signature-256': `sha256=${(await import('node:crypto')).createHmac('sha256', SECRET).update('not json').digest('hex')}`,
+      },
+      body: 'not json',
+    });
     expect(notJson.status).toBe(400);
     const ping = await deliver('ping', { zen: 'Keep it logically awesome.', hook_id: 1 });
     expect(ping.status).toBe(200);
@@ -108,7 +135,15 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     const run = github.addCheckRun('acme', 'app', { name: 'test', headSha: head, conclusion: 'failure', log: 'boom\n' });
     const answer = await deliver('check_run', github.payloads.checkRun(run.id), { deliveryId: 'd-check' });
     expect(answer.status).toBe(202);
-    expect((await queues.github.getJob(`gh-d-check-${ours}`))?.data.event).toEqual({ kind: 'check-failed', repo: { owner: 'acme', name: 'app' }, pull: ours, url: expect.any(String), headSha: head, checkName: 'test', jobIds: [run.id] });
+    expect((await queues.github.getJob(`gh-d-check-${ours}`))?.data.event).toEqual({
+      kind: 'check-failed',
+      repo: { owner: 'acme', name: 'app' },
+      pull: ours,
+      url: expect.any(String),
+      headSha: head,
+      checkName: 'test',
+      jobIds: [run.id],
+    });
     const passed = github.addCheckRun('acme', 'app', { name: 'lint', headSha: head, conclusion: 'success' });
     expect(JSON.parse((await deliver('check_run', github.payloads.checkRun(passed.id))).body)).toMatchObject({ status: 'ignored' });
   });

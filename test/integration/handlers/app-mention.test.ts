@@ -51,9 +51,20 @@ describe('handleAppMention', () => {
   });
 
   it('tells the person in the thread when taking the request fails after the :eyes:', async () => {
-    const broken: HandlerDeps = { ...deps, sessions: { get: async () => Promise.reject(new Error('session store unreachable')) } as unknown as ThreadSessionStore };
+    const broken: HandlerDeps = {
+      ...deps,
+      sessions: { get: async () => Promise.reject(new Error('session store unreachable')) } as unknown as ThreadSessionStore,
+    };
     const ts = '1700000100.000100';
-    const outcome = await handleAppMention({ eventId: uniqueName('Ev'), botUserId: 'U0BOT', event: { channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a --json flag to src/cli.ts', ts }, client }, broken);
+    const outcome = await handleAppMention(
+      {
+        eventId: uniqueName('Ev'),
+        botUserId: 'U0BOT',
+        event: { channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add a --json flag to src/cli.ts', ts },
+        client,
+      },
+      broken,
+    );
     expect(outcome).toBe('failed');
     const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
     expect(String(told.args.text)).toMatch(/Something went wrong while I was taking this request, so nothing was started\. Mention me again/);

@@ -21,7 +21,13 @@ describe('Redis scripts', () => {
   });
 
   describe('run slots', () => {
-    const run = (jobId: string, overrides: Partial<SlotRequest> = {}): SlotRequest => ({ jobId, thread: `t-${jobId}`, repository: 'acme/web', user: `U-${jobId}`, ...overrides });
+    const run = (jobId: string, overrides: Partial<SlotRequest> = {}): SlotRequest => ({
+      jobId,
+      thread: `t-${jobId}`,
+      repository: 'acme/web',
+      user: `U-${jobId}`,
+      ...overrides,
+    });
 
     it('admits one run per thread, and the same run again (a renewal)', async () => {
       const slots = new RunSlots(redis, uniqueName('slots'), { global: 10, perRepository: 10, perUser: 10 });

@@ -50,7 +50,13 @@ describe('a run page’s event stream', () => {
   };
 
   it('resumes after the last entry a reconnecting browser saw, ends a long stream without `end`, and says `end` when the run is over', async () => {
-    const recorder = await RunRecorder.start(store, createRedactor(), { id: uniqueName('run'), repository: 'acme/web', instruction: 'x', category: 'feature', requester: 'U0' }, { maxBytes: 1 << 20 }, log);
+    const recorder = await RunRecorder.start(
+      store,
+      createRedactor(),
+      { id: uniqueName('run'), repository: 'acme/web', instruction: 'x', category: 'feature', requester: 'U0' },
+      { maxBytes: 1 << 20 },
+      log,
+    );
     for (const word of ['one', 'two', 'three']) recorder.note(word);
     await recorder.flush();
 

@@ -33,7 +33,15 @@ describe('run records on a real Redis', () => {
     const recorder = await RunRecorder.start(
       store,
       createRedactor([SECRET]),
-      { id: uniqueName('job'), repository: 'acme/web', instruction: 'fix the bug', category: 'bug-fixing', requester: 'U0ALICE', channel: 'C0DEV', queuedAt: Date.now() - 2000 },
+      {
+        id: uniqueName('job'),
+        repository: 'acme/web',
+        instruction: 'fix the bug',
+        category: 'bug-fixing',
+        requester: 'U0ALICE',
+        channel: 'C0DEV',
+        queuedAt: Date.now() - 2000,
+      },
       { maxBytes: options.maxBytes ?? 1024 * 1024, metrics },
       log,
     );
@@ -46,12 +54,43 @@ describe('run records on a real Redis', () => {
     recorder.phase('preparing', 'cloning acme/web');
     recorder.phase('working', 'reading the code');
     recorder.agentEvent({ type: 'text', step: 1, detail: `I found ${SECRET} in the env` });
-    recorder.agentEvent({ type: 'tool_result', step: 1, detail: 'running `env`', call: { id: 't1', name: 'bash', input: { command: 'env' }, output: `GITHUB_TOKEN=${SECRET}\nHOME=/tmp`, isError: false } });
-    recorder.agentEvent({ type: 'tool_result', step: 2, detail: 'editing a.js', call: { id: 't2', name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'a.js', old_str: 'a', new_str: 'b' }, output: 'ok', isError: false } });
-    recorder.agentEvent({ type: 'usage', step: 2, detail: 'usage', usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 }, costUsd: 0.0006 });
+    recorder.agentEvent({
+      type: 'tool_result',
+      step: 1,
+      detail: 'running `env`',
+      call: { id: 't1', name: 'bash', input: { command: 'env' }, output: `GITHUB_TOKEN=${SECRET}\nHOME=/tmp`, isError: false },
+    });
+    recorder.agentEvent({
+      type: 'tool_result',
+      step: 2,
+      detail: 'editing a.js',
+      call: {
+        id: 't2',
+        name: 'str_replace_based_edit_tool',
+        input: { command: 'str_replace', path: 'a.js', old_str: 'a', new_str: 'b' },
+        output: 'ok',
+        isError: false,
+      },
+    });
+    recorder.agentEvent({
+      type: 'usage',
+      step: 2,
+      detail: 'usage',
+      usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      costUsd: 0.0006,
+    });
     recorder.phase('verifying', 'running the tests');
     recorder.verification({ text: 'npm test: 3 passed', regressed: false });
-    recorder.finish({ status: 'pr_opened', repository: 'acme/web', instruction: 'x', filesChanged: ['a.js'], durationMs: 1, pullRequest: { number: 4, url: 'https://github.com/acme/web/pull/4', draft: false }, usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 }, costUsd: 0.0006 });
+    recorder.finish({
+      status: 'pr_opened',
+      repository: 'acme/web',
+      instruction: 'x',
+      filesChanged: ['a.js'],
+      durationMs: 1,
+      pullRequest: { number: 4, url: 'https://github.com/acme/web/pull/4', draft: false },
+      usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      costUsd: 0.0006,
+    });
     await recorder.flush();
 
     const summary = (await store.get(recorder.id))!;
@@ -77,7 +116,12 @@ describe('run records on a real Redis', () => {
   it('stops at the size cap with one note, keeps the outcome, and bounds long outputs', async () => {
     const { recorder, reader: store } = await start({ maxBytes: 16 * 1024 });
     for (let i = 0; i < 20; i++) {
-      recorder.agentEvent({ type: 'tool_result', step: i, detail: 'cat', call: { id: `t${i}`, name: 'bash', input: { command: `cat big${i}` }, output: 'x'.repeat(50_000), isError: false } });
+      recorder.agentEvent({
+        type: 'tool_result',
+        step: i,
+        detail: 'cat',
+        call: { id: `t${i}`, name: 'bash', input: { command: `cat big${i}` }, output: 'x'.repeat(50_000), isError: false },
+      });
     }
     recorder.fail('The run failed: the model API answered 500.');
     await recorder.flush();

@@ -22,7 +22,10 @@ function localRepo(dir: string): string {
   git(repo, 'init', '-q', '-b', 'main');
   writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'demo', private: true, scripts: { test: 'node --test' } }));
   writeFileSync(path.join(repo, 'add.js'), 'exports.add = (a, b) => a + b;\n');
-  writeFileSync(path.join(repo, 'add.test.js'), "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./add.js');\ntest('adds', () => assert.strictEqual(add(1, 2), 3));\n");
+  writeFileSync(
+    path.join(repo, 'add.test.js'),
+    "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./add.js');\ntest('adds', () => assert.strictEqual(add(1, 2), 3));\n",
+  );
   git(repo, 'add', '.');
   git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
   return repo;
@@ -68,12 +71,29 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
   afterEach(() => dir.remove());
 
   it('runs every stage in order, verifies the change and pushes the branch back', async () => {
-    const model = scriptedModel([toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }), finish('Added sub.', 'node --test passes')]);
+    const model = scriptedModel([
+      toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }),
+      finish('Added sub.', 'node --test passes'),
+    ]);
     const { reporter, finished } = recordingReporter();
     const stages: StageEvent[] = [];
-    const result = await runPipeline(changeProfile(), job(repo, 'Add a sub function to add.js'), { jobId: 'job-1', reporter, signal: new AbortController().signal, onStage: (e) => stages.push(e) }, deps(model.client));
+    const result = await runPipeline(
+      changeProfile(),
+      job(repo, 'Add a sub function to add.js'),
+      { jobId: 'job-1', reporter, signal: new AbortController().signal, onStage: (e) => stages.push(e) },
+      deps(model.client),
+    );
 
-    expect(stages.filter((e) => e.status === 'started').map((e) => e.stage)).toEqual(['prepare', 'prepare', 'before', 'agent', 'verify', 'after', 'publish', 'report']);
+    expect(stages.filter((e) => e.status === 'started').map((e) => e.stage)).toEqual([
+      'prepare',
+      'prepare',
+      'before',
+      'agent',
+      'verify',
+      'after',
+      'publish',
+      'report',
+    ]);
     expect(stages.some((e) => e.status === 'failed')).toBe(false);
     expect(result.verificationVerdict).toBe('unchanged');
     expect(result.pushedTo).toBe(repo);
@@ -86,7 +106,12 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     const breakIt = toolUse('bash', { command: "printf 'exports.add = (a, b) => a - b;\\n' > add.js" });
     const model = scriptedModel([breakIt, finish('All tests pass.', 'all tests pass'), breakIt, finish('All tests pass.', 'all tests pass')]);
     const { reporter } = recordingReporter();
-    const result = await runPipeline(changeProfile(), job(repo, 'Tidy add.js'), { jobId: 'job-2', reporter, signal: new AbortController().signal }, deps(model.client));
+    const result = await runPipeline(
+      changeProfile(),
+      job(repo, 'Tidy add.js'),
+      { jobId: 'job-2', reporter, signal: new AbortController().signal },
+      deps(model.client),
+    );
 
     expect(model.calls).toBe(4);
     expect(result.verificationVerdict).toBe('regressed');

@@ -63,14 +63,18 @@ describe('bwrap sandbox: isolation', () => {
   });
 
   it('hides /root, /home, /run and the given hidden paths', async () => {
-    const result = await run(`for d in /root /home /run ${hidden.path}; do echo "$d: $(ls -A $d | wc -l)"; done; cat /root/.ssh/id_rsa; cat ${hidden.path}/mirror-secret`);
+    const result = await run(
+      `for d in /root /home /run ${hidden.path}; do echo "$d: $(ls -A $d | wc -l)"; done; cat /root/.ssh/id_rsa; cat ${hidden.path}/mirror-secret`,
+    );
     expect(result.output).not.toContain('do not read me');
     for (const dir of ['/root', '/home', '/run', hidden.path]) expect(result.output).toContain(`${dir}: 0\n`);
     expect(result.output).toContain('/root/.ssh/id_rsa: No such file or directory');
   });
 
   it("cannot see the host's processes: PID 1 is bubblewrap", async () => {
-    const result = await run(`cat /proc/1/cmdline | tr '\\0' ' '; echo; ls /proc | grep -c '^[0-9]'; test -e /proc/${process.pid} && echo SEES_HOST_$((40+2)); cat /proc/1/environ | tr '\\0' '\\n'`);
+    const result = await run(
+      `cat /proc/1/cmdline | tr '\\0' ' '; echo; ls /proc | grep -c '^[0-9]'; test -e /proc/${process.pid} && echo SEES_HOST_$((40+2)); cat /proc/1/environ | tr '\\0' '\\n'`,
+    );
     const [cmdline, count] = result.output.split('\n');
     expect(cmdline.startsWith('bwrap ')).toBe(true);
     expect(Number(count)).toBeLessThan(10);

@@ -121,7 +121,9 @@ export function describeSandboxContract(name: string, factory: SandboxFactory): 
     });
 
     it('passes no credential to the command, even when asked to', async () => {
-      const result = await run('env', { env: { SLACK_EXTRA: 'x', GITHUB_X: 'y', MY_SECRET_COPY: SECRET, WITH_SECRET: `pre-${SECRET}`, WRENCH_OK: '1', MY_OK: 'yes' } });
+      const result = await run('env', {
+        env: { SLACK_EXTRA: 'x', GITHUB_X: 'y', MY_SECRET_COPY: SECRET, WITH_SECRET: `pre-${SECRET}`, WRENCH_OK: '1', MY_OK: 'yes' },
+      });
       for (const [key, value] of Object.entries(CREDENTIAL_VARS)) {
         expect(result.output).not.toContain(key);
         expect(result.output).not.toContain(value);

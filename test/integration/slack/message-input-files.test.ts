@@ -52,10 +52,15 @@ describe('attachments of a Slack message as input files, and files shared back',
     const parent = await client.chat.postMessage({ channel: 'C2', text: 'result' });
     const poster = new ThreadPoster(client, createRedactor(['hunter2-secret-value']));
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
-    await poster.upload('C2', parent.ts!, [
-      { filename: 'report.md', kind: 'text', content: Buffer.from('# Report\npassword hunter2-secret-value\n') },
-      { filename: 'chart.png', kind: 'image', content: png },
-    ], 'Files from this run');
+    await poster.upload(
+      'C2',
+      parent.ts!,
+      [
+        { filename: 'report.md', kind: 'text', content: Buffer.from('# Report\npassword hunter2-secret-value\n') },
+        { filename: 'chart.png', kind: 'image', content: png },
+      ],
+      'Files from this run',
+    );
     const uploads = fake.uploads.filter((u) => u.thread_ts === parent.ts);
     expect(uploads.map((u) => u.filename)).toEqual(['report.md', 'chart.png']);
     expect(uploads[0]!.text).toBe('# Report\npassword [redacted]\n');

@@ -46,7 +46,11 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
   };
   const texts = (channel: string, threadTs: string) => slack.messages(channel, threadTs).map((m) => m.text);
   const waitForTexts = (channel: string, threadTs: string, count: number, timeoutMs = 15_000) =>
-    pollFor(() => (texts(channel, threadTs).length >= count ? texts(channel, threadTs) : undefined), timeoutMs, () => `thread has ${JSON.stringify(texts(channel, threadTs))}`);
+    pollFor(
+      () => (texts(channel, threadTs).length >= count ? texts(channel, threadTs) : undefined),
+      timeoutMs,
+      () => `thread has ${JSON.stringify(texts(channel, threadTs))}`,
+    );
 
   const outages: [string, SlackFailure][] = [
     ['HTTP 429 with Retry-After', { status: 429, retryAfter: 1 }],
@@ -72,15 +76,26 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
     expect(slack.messages(thread.channel, thread.threadTs)).toHaveLength(0);
     slack.recover();
 
-    await pollFor(() => ((texts(thread.channel, thread.threadTs)[0] ?? '').includes('Done') && texts(thread.channel, thread.threadTs).length === 2 ? true : undefined), 15_000, () =>
-      JSON.stringify(texts(thread.channel, thread.threadTs)),
+    await pollFor(
+      () => ((texts(thread.channel, thread.threadTs)[0] ?? '').includes('Done') && texts(thread.channel, thread.threadTs).length === 2 ? true : undefined),
+      15_000,
+      () => JSON.stringify(texts(thread.channel, thread.threadTs)),
     );
     expect(texts(thread.channel, thread.threadTs)).toEqual([':white_check_mark: Done', 'Done, token [redacted]']);
     const posted = slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === thread.threadTs && c.status === 200 && !c.error);
     expect(posted.map((c) => c.args.text)).toEqual([':hourglass: Queued', 'Done, token [redacted]']);
     const cardTs = await outbox.tsOf(thread, 'status:job-1');
-    expect(slack.callsTo('chat.update').filter((c) => !c.error && c.status === 200).every((c) => c.args.ts === cardTs)).toBe(true);
-    await pollFor(async () => ((await outbox.waiting(thread)) === 0 ? true : undefined), 5000, () => 'outbox not empty');
+    expect(
+      slack
+        .callsTo('chat.update')
+        .filter((c) => !c.error && c.status === 200)
+        .every((c) => c.args.ts === cardTs),
+    ).toBe(true);
+    await pollFor(
+      async () => ((await outbox.waiting(thread)) === 0 ? true : undefined),
+      5000,
+      () => 'outbox not empty',
+    );
     expect((await outbox.undeliverable()).total).toBe(0);
   });
 
@@ -149,7 +164,11 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
     expect(await outbox.waiting(thread)).toBe(2);
     slack.recover();
     outbox.start();
-    await pollFor(() => (texts(thread.channel, thread.threadTs)[0] === 'card 20' ? true : undefined), 10_000, () => JSON.stringify(texts(thread.channel, thread.threadTs)));
+    await pollFor(
+      () => (texts(thread.channel, thread.threadTs)[0] === 'card 20' ? true : undefined),
+      10_000,
+      () => JSON.stringify(texts(thread.channel, thread.threadTs)),
+    );
     expect(slack.callsTo('chat.update').filter((c) => c.status === 200 && !c.error)).toHaveLength(1);
   });
 
@@ -163,7 +182,11 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
     a.start();
     b.start();
     await waitForTexts(thread.channel, thread.threadTs, 10);
-    await pollFor(async () => ((await a.waiting(thread)) === 0 ? true : undefined), 5000, () => 'outbox not empty');
+    await pollFor(
+      async () => ((await a.waiting(thread)) === 0 ? true : undefined),
+      5000,
+      () => 'outbox not empty',
+    );
     expect(texts(thread.channel, thread.threadTs)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${i}`));
   });
 

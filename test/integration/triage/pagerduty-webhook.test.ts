@@ -19,7 +19,13 @@ import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 
 const SECRET = 'integration-secret-0123456789';
-const incident = (id: string, service = 'PABC123') => ({ id, incident_number: 7, title: 'Checkout 500s', status: 'triggered', service: { id: service, summary: 'Checkout' } });
+const incident = (id: string, service = 'PABC123') => ({
+  id,
+  incident_number: 7,
+  title: 'Checkout 500s',
+  status: 'triggered',
+  service: { id: service, summary: 'Checkout' },
+});
 
 describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
   let redis: RedisServer;
@@ -35,12 +41,27 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
     [redis, dir] = await Promise.all([startRedisServer(), makeTempDir('wrench-pdwh-')]);
     const configPath = path.join(dir.path, 'wrench.config.yml');
     await writeFile(configPath, 'pagerduty:\n  services:\n    PABC123: { repo: acme/checkout, channel: C0INC }\n');
-    const config = loadConfig({ PAGERDUTY_WEBHOOK_SECRETS: `old-secret-abcdef,${SECRET}`, WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: uniqueName('pdwh'), WRENCH_DATA_DIR: dir.path }, dir.path);
+    const config = loadConfig(
+      {
+        PAGERDUTY_WEBHOOK_SECRETS: `old-secret-abcdef,${SECRET}`,
+        WRENCH_CONFIG: configPath,
+        WRENCH_QUEUE_PREFIX: uniqueName('pdwh'),
+        WRENCH_DATA_DIR: dir.path,
+      },
+      dir.path,
+    );
     connection = createRedis(redis.url);
     queues = createQueues(connection, config.env.WRENCH_QUEUE_PREFIX);
     const destination = new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) });
     const redact = createRedactor([SECRET]);
-    deps = { config, queues, redis: connection, sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX), redact, logger: createLogger({ level: 'debug', destination, redact }) };
+    deps = {
+      config,
+      queues,
+      redis: connection,
+      sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX),
+      redact,
+      logger: createLogger({ level: 'debug', destination, redact }),
+    };
     const port = await freePort();
     server = createServer((req, res) => void handlePagerDutyWebhook(req, res, deps));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -58,7 +79,9 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
 
   it('queues one job for many concurrent deliveries of the same event, with the event id as job id', async () => {
     const payload = incidentWebhook('incident.triggered', incident('QCONC'), { id: 'EV-CONC' });
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => sendPagerDutyWebhook(url, payload, { secrets: SECRET, webhookId: `delivery-${i % 3}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => sendPagerDutyWebhook(url, payload, { secrets: SECRET, webhookId: `delivery-${i % 3}` })),
+    );
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200 && (a.json as { status: string }).status === 'duplicate')).toHaveLength(9);
     const job = await queues.triage.getJob('pd-EV-CONC');
@@ -78,9 +101,13 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
   });
 
   it('queues notes and lifecycle events of a known incident, and accepts the rotated-out secret', async () => {
-    const note = await sendPagerDutyWebhook(url, incidentAnnotatedWebhook(incident('QCONC'), { id: 'PN1', content: 'rolled back' }), { secrets: 'old-secret-abcdef' });
+    const note = await sendPagerDutyWebhook(url, incidentAnnotatedWebhook(incident('QCONC'), { id: 'PN1', content: 'rolled back' }), {
+      secrets: 'old-secret-abcdef',
+    });
     expect(note.status).toBe(202);
-    const acked = await sendPagerDutyWebhook(url, incidentWebhook('incident.acknowledged', { ...incident('QCONC'), status: 'acknowledged' }), { secrets: [SECRET, 'unknown-secret'] });
+    const acked = await sendPagerDutyWebhook(url, incidentWebhook('incident.acknowledged', { ...incident('QCONC'), status: 'acknowledged' }), {
+      secrets: [SECRET, 'unknown-secret'],
+    });
     expect(acked.status).toBe(202);
     const kinds = (await queues.triage.getJobs(['waiting'])).map((j) => j.data.kind).sort();
     expect(kinds).toEqual(['incident-annotated', 'incident-triggered', 'incident-updated']);
@@ -113,7 +140,9 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
     const off = createServer((req, res) => pagerDutyWebhookDisabled(req, res));
     const port = await freePort();
     await new Promise<void>((resolve) => off.listen(port, '127.0.0.1', resolve));
-    const answer = await sendPagerDutyWebhook(`http://127.0.0.1:${port}/pagerduty/webhook`, incidentWebhook('incident.triggered', incident('QOFF')), { secrets: SECRET });
+    const answer = await sendPagerDutyWebhook(`http://127.0.0.1:${port}/pagerduty/webhook`, incidentWebhook('incident.triggered', incident('QOFF')), {
+      secrets: SECRET,
+    });
     await new Promise<void>((resolve) => off.close(() => resolve()));
     expect(answer.status).toBe(404);
     expect(answer.json).toMatchObject({ error: 'pagerduty_webhook_disabled', message: expect.stringContaining('PAGERDUTY_WEBHOOK_SECRETS') });

@@ -7,12 +7,19 @@ import { checkRegressionTests } from '../../../src/verification/regression-check
 import { workingTreeChanges } from '../../../src/workspace/working-tree-changes.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
-const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+  }).trim();
 
 const FIXED = 'export const isWeekend = (day) => day === 0 || day === 6;\n';
 const BUGGY = 'export const isWeekend = (day) => day === 0 || day >= 5;\n';
-const TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { isWeekend } from '../src/dates.js';\ntest('friday is not weekend', () => assert.equal(isWeekend(5), false));\n";
-const WEAK_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { isWeekend } from '../src/dates.js';\ntest('sunday is weekend', () => assert.equal(isWeekend(0), true));\n";
+const TEST =
+  "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { isWeekend } from '../src/dates.js';\ntest('friday is not weekend', () => assert.equal(isWeekend(5), false));\n";
+const WEAK_TEST =
+  "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { isWeekend } from '../src/dates.js';\ntest('sunday is weekend', () => assert.equal(isWeekend(0), true));\n";
 
 describe('checkRegressionTests on a real repository', () => {
   let temp: TempDir;

@@ -12,7 +12,8 @@ import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { writeFiles } from '../verification/write-files.js';
 
 const exec = promisify(execFile);
-const git = (cwd: string, ...args: string[]) => exec('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd }).then((out) => out.stdout.trim());
+const git = (cwd: string, ...args: string[]) =>
+  exec('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd }).then((out) => out.stdout.trim());
 
 const DEP_SOURCE = 'export const greeting = "hello";\n';
 const TEST = `import { test } from 'node:test';
@@ -65,7 +66,11 @@ describe('warm starts: baseline and dependencies kept between jobs on one machin
     await git(origin, 'add', '-A');
     await git(origin, 'commit', '--quiet', '-m', 'base');
     const cache = path.join(root.path, 'cache');
-    warm = { repository: 'acme/app', baselines: new BaselineCache(path.join(cache, 'baselines')), dependencies: new DependencySnapshots(path.join(cache, 'dependencies')) };
+    warm = {
+      repository: 'acme/app',
+      baselines: new BaselineCache(path.join(cache, 'baselines')),
+      dependencies: new DependencySnapshots(path.join(cache, 'dependencies')),
+    };
   });
 
   afterAll(async () => {
@@ -104,7 +109,10 @@ describe('warm starts: baseline and dependencies kept between jobs on one machin
   });
 
   it('a changed lock file installs afresh, and a new commit runs its own baseline', async () => {
-    await writeFile(path.join(origin, 'package-lock.json'), JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { name: 'app', version: '1.0.1' } } }));
+    await writeFile(
+      path.join(origin, 'package-lock.json'),
+      JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { name: 'app', version: '1.0.1' } } }),
+    );
     await git(origin, 'commit', '--quiet', '-am', 'bump the lock file');
     const before = { setup: await runs('setup'), test: await runs('test') };
 

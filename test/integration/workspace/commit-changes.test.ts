@@ -68,9 +68,7 @@ describe('commitAll', () => {
         'Slack-Thread: https://acme.slack.com/archives/C0123/p1700000000000100',
       ].join('\n'),
     );
-    expect(testGit(['log', '-1', '--format=%(trailers:key=Requested-by,valueonly)'], ws.dir)).toBe(
-      'Ada Lovelace (Slack <@U012ADA>)',
-    );
+    expect(testGit(['log', '-1', '--format=%(trailers:key=Requested-by,valueonly)'], ws.dir)).toBe('Ada Lovelace (Slack <@U012ADA>)');
     expect(testGit(['status', '--porcelain'], ws.dir)).toBe('');
   });
 
@@ -83,9 +81,7 @@ describe('commitAll', () => {
       identity: { name: 'Wrench Bot', email: 'bot@example.com' },
     });
     expect(testGit(['log', '-1', '--format=%an <%ae>'], ws.dir)).toBe('Wrench Bot <bot@example.com>');
-    expect(testGit(['log', '-1', '--format=%B'], ws.dir)).toBe(
-      'Add a\n\nRequested-by: Ada Lovelace (Slack <@U012ADA>)',
-    );
+    expect(testGit(['log', '-1', '--format=%B'], ws.dir)).toBe('Add a\n\nRequested-by: Ada Lovelace (Slack <@U012ADA>)');
   });
 
   it('lists the files changed since the base for reports', async () => {

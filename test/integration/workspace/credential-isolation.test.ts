@@ -77,9 +77,7 @@ describe('the credential', () => {
       expect(filesContaining(secret, scratch.path)).toEqual([]);
     }
     expect(testGit(['remote', 'get-url', 'origin'], ws.dir)).toBe(`${server.url}/acme/web.git`);
-    expect(testGit(['config', 'remote.origin.url'], mirrorDir(dataDir, 'acme', 'web'))).toBe(
-      `${server.url}/acme/web.git`,
-    );
+    expect(testGit(['config', 'remote.origin.url'], mirrorDir(dataDir, 'acme', 'web'))).toBe(`${server.url}/acme/web.git`);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
@@ -126,8 +124,7 @@ describe('the credential', () => {
   it('is scoped to the repository URL', async () => {
     const url = `${server.url}/acme/web.git`;
     const { env } = credentialEnv(url, TOKEN);
-    const git = (target: string) =>
-      runGit(['config', '--get-urlmatch', 'http.extraHeader', target], { cwd: scratch.path, env }).catch(() => '');
+    const git = (target: string) => runGit(['config', '--get-urlmatch', 'http.extraHeader', target], { cwd: scratch.path, env }).catch(() => '');
     expect((await git(url)).trim()).toBe(`Authorization: Basic ${ENCODED}`);
     expect((await git('https://evil.example.com/acme/web.git')).trim()).toBe('');
     expect((await git(`${server.url}/acme/other.git`)).trim()).toBe('');

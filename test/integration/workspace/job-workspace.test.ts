@@ -76,9 +76,7 @@ describe('prepareWorkspace', () => {
   });
 
   it('runs four jobs on the same repository at once, each in its own tree', async () => {
-    const workspaces = await Promise.all(
-      [1, 2, 3, 4].map((n) => prepareWorkspace({ ...base(), branch: `wrench/task-${n}`, jobId: `job-${n}` })),
-    );
+    const workspaces = await Promise.all([1, 2, 3, 4].map((n) => prepareWorkspace({ ...base(), branch: `wrench/task-${n}`, jobId: `job-${n}` })));
     expect(new Set(workspaces.map((w) => w.dir)).size).toBe(4);
     writeFileSync(join(workspaces[0]!.dir, 'only-here.txt'), 'x');
     for (const [i, ws] of workspaces.entries()) {
@@ -103,15 +101,15 @@ describe('prepareWorkspace', () => {
 
   it('refuses a missing existing branch, a taken new branch and a missing base', async () => {
     remote.commit({ 'f.txt': 'f' }, 'Taken', { branch: 'wrench/taken-1' });
-    await expect(
-      prepareWorkspace({ ...base(), branch: 'wrench/gone-1', existingBranch: true, jobId: 'a' }),
-    ).rejects.toMatchObject({ code: 'branch_not_found' });
+    await expect(prepareWorkspace({ ...base(), branch: 'wrench/gone-1', existingBranch: true, jobId: 'a' })).rejects.toMatchObject({
+      code: 'branch_not_found',
+    });
     await expect(prepareWorkspace({ ...base(), branch: 'wrench/taken-1', jobId: 'b' })).rejects.toMatchObject({
       code: 'branch_exists',
     });
-    await expect(
-      prepareWorkspace({ ...base(), baseBranch: 'nope', branch: 'wrench/z-1', jobId: 'c' }),
-    ).rejects.toMatchObject({ code: 'base_branch_not_found' });
+    await expect(prepareWorkspace({ ...base(), baseBranch: 'nope', branch: 'wrench/z-1', jobId: 'c' })).rejects.toMatchObject({
+      code: 'base_branch_not_found',
+    });
     for (const id of ['a', 'b', 'c']) expect(existsSync(join(dataDir, 'workspaces', id))).toBe(false);
   });
 

@@ -47,8 +47,8 @@ describe('local repository workspaces', () => {
   });
 
   it('refuses a path that is not a repository', async () => {
-    await expect(
-      prepareLocalWorkspace({ dataDir: join(scratch.path, 'data'), localPath: scratch.path, branch: 'x', jobId: 'j' }),
-    ).rejects.toMatchObject({ code: 'not_a_repository' });
+    await expect(prepareLocalWorkspace({ dataDir: join(scratch.path, 'data'), localPath: scratch.path, branch: 'x', jobId: 'j' })).rejects.toMatchObject({
+      code: 'not_a_repository',
+    });
   });
 });

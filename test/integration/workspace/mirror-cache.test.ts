@@ -50,20 +50,14 @@ describe('updateMirror', () => {
     testGit(['update-ref', '-d', 'refs/heads/feature/x'], remote.bareDir);
     testGit(['symbolic-ref', 'HEAD', 'refs/heads/trunk'], remote.bareDir);
     await update();
-    expect(testGit(['for-each-ref', '--format=%(refname)', 'refs/heads'], dir).split('\n')).toEqual([
-      'refs/heads/main',
-      'refs/heads/trunk',
-    ]);
+    expect(testGit(['for-each-ref', '--format=%(refname)', 'refs/heads'], dir).split('\n')).toEqual(['refs/heads/main', 'refs/heads/trunk']);
     expect(testGit(['symbolic-ref', 'HEAD'], dir)).toBe('refs/heads/trunk');
   });
 
   it('keeps the plain public URL in the mirror config', async () => {
     const { dir } = await update();
     expect(testGit(['config', 'remote.origin.url'], dir)).toBe(`${remote.gitBaseUrl}/acme/web.git`);
-    expect(testGit(['config', '--get-all', 'remote.origin.fetch'], dir).split('\n')).toEqual([
-      '+refs/heads/*:refs/heads/*',
-      '+refs/tags/*:refs/tags/*',
-    ]);
+    expect(testGit(['config', '--get-all', 'remote.origin.fetch'], dir).split('\n')).toEqual(['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*']);
   });
 
   it('replaces a broken mirror directory', async () => {
@@ -84,9 +78,7 @@ describe('updateMirror', () => {
     const run = promisify(execFile);
     const script = fileURLToPath(new URL('./helpers/update-mirror-process.ts', import.meta.url));
     const args = JSON.stringify({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
-    const outputs = await Promise.all(
-      [0, 1, 2].map(() => run(process.execPath, ['--import', 'tsx', script, args], { env: process.env })),
-    );
+    const outputs = await Promise.all([0, 1, 2].map(() => run(process.execPath, ['--import', 'tsx', script, args], { env: process.env })));
     const results = outputs.map(({ stdout }) => JSON.parse(stdout) as { created: boolean });
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const dir = mirrorDir(dataDir, 'acme', 'web');
@@ -95,9 +87,7 @@ describe('updateMirror', () => {
   });
 
   it('fails with git_failed for a missing repository', async () => {
-    await expect(
-      updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'missing' }),
-    ).rejects.toMatchObject({ code: 'git_failed' });
+    await expect(updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'missing' })).rejects.toMatchObject({ code: 'git_failed' });
     expect(existsSync(mirrorDir(dataDir, 'acme', 'missing'))).toBe(false);
   });
 });

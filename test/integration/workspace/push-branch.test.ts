@@ -26,8 +26,7 @@ describe('pushBranch', () => {
   });
 
   const target = () => ({ gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
-  const prepare = (branch: string, jobId: string, existingBranch = false) =>
-    prepareWorkspace({ ...target(), dataDir, branch, jobId, existingBranch });
+  const prepare = (branch: string, jobId: string, existingBranch = false) => prepareWorkspace({ ...target(), dataDir, branch, jobId, existingBranch });
 
   it('pushes HEAD to the branch and verifies the remote ref', async () => {
     const ws = await prepare('wrench/push-1', 'job-1');

@@ -49,9 +49,7 @@ describe('runGit', () => {
   });
 
   it('reports a timeout', async () => {
-    const error = await runGit(['-c', 'alias.slow=!sleep 5', 'slow'], { cwd: scratch.path, timeoutMs: 200 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runGit(['-c', 'alias.slow=!sleep 5', 'slow'], { cwd: scratch.path, timeoutMs: 200 }).catch((e: unknown) => e);
     expect((error as GitError).timedOut).toBe(true);
     expect((error as GitError).message).toContain('timed out');
   });

@@ -42,12 +42,7 @@ describe('sanitizeWorkspaceGit', () => {
     testGit(['config', 'core.sshCommand', 'touch /tmp/pwned'], ws.dir);
     testGit(['config', 'user.email', 'agent "quoted" \\ value'], ws.dir);
     const removed = await sanitizeWorkspaceGit(ws.dir);
-    expect(removed.sort()).toEqual([
-      'core.sshcommand',
-      'include.path',
-      'merge.evil.driver',
-      'url.https://evil.example.com/.insteadof',
-    ]);
+    expect(removed.sort()).toEqual(['core.sshcommand', 'include.path', 'merge.evil.driver', 'url.https://evil.example.com/.insteadof']);
     expect(testGit(['remote', 'get-url', 'origin'], ws.dir)).toBe(origin);
     expect(testGit(['config', 'user.email'], ws.dir)).toBe('agent "quoted" \\ value');
     expect(testGit(['status', '--porcelain'], ws.dir)).toBe('');

@@ -114,7 +114,10 @@ describe('runAgent', () => {
   });
 
   it('enforces the cost cap from usage including cache writes and reads', async () => {
-    const expensive = { ...toolUse('echo', { say: 'x' }), usage: { input_tokens: 100_000, output_tokens: 10_000, cache_creation_input_tokens: 200_000, cache_read_input_tokens: 1_000_000 } };
+    const expensive = {
+      ...toolUse('echo', { say: 'x' }),
+      usage: { input_tokens: 100_000, output_tokens: 10_000, cache_creation_input_tokens: 200_000, cache_read_input_tokens: 1_000_000 },
+    };
     const model = scriptedModel([expensive, expensive, expensive]);
     const result = await run(model.client, { budget: { ...budget, maxCostUsd: 1 } });
     // one step: 100k*3 + 200k*3.75 + 1M*0.3 + 10k*15 per million = 0.3 + 0.75 + 0.3 + 0.15 = $1.50

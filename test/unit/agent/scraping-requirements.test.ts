@@ -3,7 +3,8 @@ import { scrapingRequirements } from '../../../src/agent/scraping-requirements.j
 
 describe('scrapingRequirements', () => {
   it('quotes the rate limit, retries and logging of the instruction exactly', () => {
-    const instruction = 'Write a scraper for https://shop.example.com/products: at most 1 request per second, retry failed requests 3 times with backoff, log each request with URL and status.';
+    const instruction =
+      'Write a scraper for https://shop.example.com/products: at most 1 request per second, retry failed requests 3 times with backoff, log each request with URL and status.';
     const requirements = scrapingRequirements(instruction, {
       rateLimit: 'at most 1 request per second',
       requirements: ['at most 1 request per second', 'retry failed requests 3 times with backoff', 'log each request with URL and status'],

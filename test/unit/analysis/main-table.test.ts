@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { findMainTable, renderTextTable } from '../../../src/analysis/main-table.js';
 
-const REPORT = ['# Revenue', '', 'Some text.', '', '| Region | Revenue | Orders |', '|:---|---:|---:|', '| North | 1,200.50 | 12 |', '| **South** | 980 | 9 |', '', '| other | table |', '|---|---|', '| x | y |'].join('\n');
+const REPORT = [
+  '# Revenue',
+  '',
+  'Some text.',
+  '',
+  '| Region | Revenue | Orders |',
+  '|:---|---:|---:|',
+  '| North | 1,200.50 | 12 |',
+  '| **South** | 980 | 9 |',
+  '',
+  '| other | table |',
+  '|---|---|',
+  '| x | y |',
+].join('\n');
 
 describe('findMainTable', () => {
   it('finds the first table, without Markdown emphasis', () => {
@@ -19,7 +32,9 @@ describe('findMainTable', () => {
 
 describe('renderTextTable', () => {
   it('aligns columns in a code block, numbers to the right', () => {
-    expect(renderTextTable(findMainTable(REPORT)!)).toBe(['```', 'Region   Revenue  Orders', '------  --------  ------', 'North   1,200.50      12', 'South        980       9', '```'].join('\n'));
+    expect(renderTextTable(findMainTable(REPORT)!)).toBe(
+      ['```', 'Region   Revenue  Orders', '------  --------  ------', 'North   1,200.50      12', 'South        980       9', '```'].join('\n'),
+    );
   });
 
   it('shows the first rows of a long table and says how many more there are', () => {

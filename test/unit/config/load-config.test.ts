@@ -112,8 +112,12 @@ describe('requireSettings', () => {
     });
 
     it('name a missing or unreadable key file, a key that is not PEM, and a missing App id', () => {
-      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY_PATH: 'nope.pem' }, dir())).toThrow(/GITHUB_APP_PRIVATE_KEY_PATH .*nope\.pem.*cannot be read/);
-      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'pem' }, dir())).toThrow(/GITHUB_APP_PRIVATE_KEY must be the PEM private key/);
+      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY_PATH: 'nope.pem' }, dir())).toThrow(
+        /GITHUB_APP_PRIVATE_KEY_PATH .*nope\.pem.*cannot be read/,
+      );
+      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'pem' }, dir())).toThrow(
+        /GITHUB_APP_PRIVATE_KEY must be the PEM private key/,
+      );
       expect(() => requireSettings(loadConfig({ ...base, GITHUB_APP_PRIVATE_KEY: pem }, dir()), 'all')).toThrow(/GITHUB_APP_ID/);
       expect(() => requireSettings(loadConfig({ ...base, GITHUB_APP_ID: '1' }, dir()), 'all')).toThrow(/GITHUB_APP_PRIVATE_KEY or GITHUB_APP_PRIVATE_KEY_PATH/);
     });

@@ -23,8 +23,17 @@ describe('hand-labelled instructions', () => {
 
   it('never reports missing elements outside the contract vocabulary', () => {
     const known = new Set([
-      'target', 'location', 'observed-problem', 'scope', 'requirements', 'success-criteria',
-      'focus-areas', 'output-format', 'rate-limit', 'error-handling', 'logging',
+      'target',
+      'location',
+      'observed-problem',
+      'scope',
+      'requirements',
+      'success-criteria',
+      'focus-areas',
+      'output-format',
+      'rate-limit',
+      'error-handling',
+      'logging',
     ]);
     for (const labelled of CASES) {
       for (const element of readInstruction(labelled.text).missing) expect(known).toContain(element);

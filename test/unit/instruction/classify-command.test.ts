@@ -64,7 +64,11 @@ describe('wrench classify', () => {
   });
 
   it('refuses empty input with exit code 2', async () => {
-    for (const [args, stdin] of [[['   '], ''], [['-'], '\n  \n'], [['--json'], '']] as const) {
+    for (const [args, stdin] of [
+      [['   '], ''],
+      [['-'], '\n  \n'],
+      [['--json'], ''],
+    ] as const) {
       const { code, stdout, stderr } = await run([...args], stdin);
       expect(code).toBe(2);
       expect(stdout).toBe('');

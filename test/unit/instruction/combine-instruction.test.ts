@@ -45,7 +45,10 @@ describe('combineInstruction', () => {
     ],
     ['<@U0BOT> add payments', { scope: 'a Stripe Checkout session endpoint for one-off orders only; no subscriptions or refunds' }],
     ['<@U0BOT> can you review this?', { target: 'PR #91 in acme/api' }],
-    ['<@U0BOT> give me some insights from the data', { target: 'data/orders-2026-09.csv', 'success-criteria': 'revenue per day and the top 10 products, as a Markdown table' }],
+    [
+      '<@U0BOT> give me some insights from the data',
+      { target: 'data/orders-2026-09.csv', 'success-criteria': 'revenue per day and the top 10 products, as a Markdown table' },
+    ],
     ['<@U0BOT> scrape the internet for competitor pricing', { target: 'https://competitor.example.com/pricing' }],
     ['<@U0BOT> clean up the codebase', { target: 'src/api/handlers.ts', 'success-criteria': 'one file per resource, no behaviour change, tests pass' }],
     ['<@U0BOT> everything is on fire', { 'observed-problem': 'search-api returns 504s on /search since 10:42 UTC, error rate 8%' }],
@@ -69,7 +72,10 @@ describe('combineInstruction', () => {
   });
 
   it('stays ill-formed when the answer is as vague as the question it answers', () => {
-    const text = combineInstruction('<@U0BOT> something is wrong with payments, please fix', { 'observed-problem': "it's broken", location: 'src/payments/charge.ts' });
+    const text = combineInstruction('<@U0BOT> something is wrong with payments, please fix', {
+      'observed-problem': "it's broken",
+      location: 'src/payments/charge.ts',
+    });
     expect(readInstruction(text)).toMatchObject({ verdict: 'ill-formed', missing: ['observed-problem'] });
   });
 });

@@ -8,15 +8,42 @@ import { scriptedModel, text } from '../../helpers/scripted-model.js';
 
 const logger = createLogger({ level: 'silent' });
 const modelReading = (overrides: Record<string, unknown> = {}) =>
-  text(JSON.stringify({ category: 'refactoring', complexity: 'medium', verdict: 'well-formed', missing: [], summary: 'Move the helper.', questions: [], elements: { task: 'move it' }, ...overrides }));
+  text(
+    JSON.stringify({
+      category: 'refactoring',
+      complexity: 'medium',
+      verdict: 'well-formed',
+      missing: [],
+      summary: 'Move the helper.',
+      questions: [],
+      elements: { task: 'move it' },
+      ...overrides,
+    }),
+  );
 
 describe('the model reader', () => {
   it('reads with the model: its category, verdict and questions decide, the rules fill in what it did not name', async () => {
     const model = scriptedModel([
-      modelReading({ category: 'bug-fixing', verdict: 'ill-formed', missing: ['observed-problem'], questions: [{ element: 'observed-problem', question: '¿Qué error aparece?' }] }),
+      modelReading({
+        category: 'bug-fixing',
+        verdict: 'ill-formed',
+        missing: ['observed-problem'],
+        questions: [{ element: 'observed-problem', question: '¿Qué error aparece?' }],
+      }),
     ]);
-    const { reading, usage } = await readWithModel('fix the login in src/auth.ts', ['add a login page'], { client: model.client, model: 'claude-haiku-5-5', timeoutMs: 1000, logger });
-    expect(reading).toMatchObject({ category: 'bug-fixing', verdict: 'ill-formed', missing: ['observed-problem'], readBy: 'model', questions: [{ question: '¿Qué error aparece?' }] });
+    const { reading, usage } = await readWithModel('fix the login in src/auth.ts', ['add a login page'], {
+      client: model.client,
+      model: 'claude-haiku-5-5',
+      timeoutMs: 1000,
+      logger,
+    });
+    expect(reading).toMatchObject({
+      category: 'bug-fixing',
+      verdict: 'ill-formed',
+      missing: ['observed-problem'],
+      readBy: 'model',
+      questions: [{ question: '¿Qué error aparece?' }],
+    });
     expect(reading.elements.location).toEqual(['src/auth.ts']); // from the rules
     expect(usage).toEqual({ inputTokens: 100, outputTokens: 20 });
     const request = model.requests[0]!;
@@ -28,7 +55,10 @@ describe('the model reader', () => {
 
   it('falls back to the rules on an API error, an invalid answer, or when turned off', async () => {
     const failing = scriptedModel([new Anthropic.InternalServerError(500, { type: 'error' }, 'boom', new Headers())]);
-    expect((await readWithModel('add tests for src/a.ts', [], { client: failing.client, model: 'm', timeoutMs: 1000, logger })).reading).toMatchObject({ category: 'testing', readBy: 'rules' });
+    expect((await readWithModel('add tests for src/a.ts', [], { client: failing.client, model: 'm', timeoutMs: 1000, logger })).reading).toMatchObject({
+      category: 'testing',
+      readBy: 'rules',
+    });
     const nonsense = scriptedModel([modelReading({ category: 'astrology' })]);
     expect((await readWithModel('add tests for src/a.ts', [], { client: nonsense.client, model: 'm', timeoutMs: 1000, logger })).reading.readBy).toBe('rules');
     const off = scriptedModel([]);
@@ -40,11 +70,15 @@ describe('the model reader', () => {
 describe('wrench classify with a model configured', () => {
   const run = async (args: string[], client: Anthropic) => {
     let stdout = '';
-    const code = await classifyCommand(args, { stdin: Readable.from([]), stdout: (s) => (stdout += s), stderr: () => {} }, { client, model: 'claude-haiku-5-5', timeoutMs: 1000, logger });
+    const code = await classifyCommand(
+      args,
+      { stdin: Readable.from([]), stdout: (s) => (stdout += s), stderr: () => {} },
+      { client, model: 'claude-haiku-5-5', timeoutMs: 1000, logger },
+    );
     return { code, stdout };
   };
 
-  it('prints the model\'s reading with exactly the five keys; --rules reads with the rules and asks no model', async () => {
+  it("prints the model's reading with exactly the five keys; --rules reads with the rules and asks no model", async () => {
     const model = scriptedModel([modelReading()]);
     const withModel = await run(['--json', 'tidy up the date helpers'], model.client);
     expect(withModel.code).toBe(0);

@@ -3,7 +3,7 @@ import { unreadableLanguage } from '../../../src/instruction/language-cues.js';
 import { readInstruction } from '../../../src/instruction/read-instruction.js';
 
 /** How people write outside our own phrasing: the rules hold back only what they are sure of. */
-describe('reading real people\'s wording', () => {
+describe("reading real people's wording", () => {
   it('a named component is a place: a typo fix in "the header component" is clear', () => {
     const reading = readInstruction('Fix the typo in the header component. It reads "Welcom" instead of "Welcome".');
     expect(reading).toMatchObject({ category: 'bug-fixing', verdict: 'well-formed' });
@@ -34,7 +34,11 @@ describe('reading real people\'s wording', () => {
   });
 
   it('a review needs something to read: "please review" alone is asked about, the diff or a PR is enough', () => {
-    expect(readInstruction("Please review. I'd like to merge this before the release.")).toMatchObject({ category: 'code-review', verdict: 'ill-formed', missing: ['target'] });
+    expect(readInstruction("Please review. I'd like to merge this before the release.")).toMatchObject({
+      category: 'code-review',
+      verdict: 'ill-formed',
+      missing: ['target'],
+    });
     expect(readInstruction('For every line the diff removes, say which check it enforced and where the new code enforces it again.')).toMatchObject({
       category: 'code-review',
       verdict: 'well-formed',

@@ -5,9 +5,25 @@ describe('incidentContextText', () => {
   it('includes the incident key, channel summaries, subjects and bodies, and context links', () => {
     const text = incidentContextText({
       incident: { title: 'Checkout 5xx', status: 'triggered', incident_key: 'checkout-5xx', priority: null, service: null, body: null },
-      alerts: [{ summary: 'POST /pay 5xx', severity: 'critical', status: 'triggered', body: { contexts: [{ type: 'link', href: 'https://grafana.test/d/1', text: 'Dashboard' }, { type: 'image', src: 'https://grafana.test/p.png' }, null], details: null, cef_details: null } }],
+      alerts: [
+        {
+          summary: 'POST /pay 5xx',
+          severity: 'critical',
+          status: 'triggered',
+          body: {
+            contexts: [{ type: 'link', href: 'https://grafana.test/d/1', text: 'Dashboard' }, { type: 'image', src: 'https://grafana.test/p.png' }, null],
+            details: null,
+            cef_details: null,
+          },
+        },
+      ],
       logEntries: [
-        { type: 'trigger_log_entry', summary: 'Triggered through email', channel: { type: 'email', summary: 'FIRING', subject: 'FIRING', from: 'am@acme.test', body: 'POST /pay answers 500' }, contexts: [{ type: 'link', href: 'https://runbooks.test/x', text: 'Runbook' }] },
+        {
+          type: 'trigger_log_entry',
+          summary: 'Triggered through email',
+          channel: { type: 'email', summary: 'FIRING', subject: 'FIRING', from: 'am@acme.test', body: 'POST /pay answers 500' },
+          contexts: [{ type: 'link', href: 'https://runbooks.test/x', text: 'Runbook' }],
+        },
         { type: 'notify_log_entry', summary: 'Notified', channel: null, contexts: null },
       ],
     });

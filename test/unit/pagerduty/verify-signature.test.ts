@@ -11,7 +11,7 @@ describe('verifyPagerDutySignature', () => {
     expect(verifyPagerDutySignature(body, sign(body, 'secret-one'), ['secret-one'])).toBe(true);
   });
 
-  it('accepts any of several signatures (rotation on PagerDuty\'s side) and any of several secrets (rotation on ours)', () => {
+  it("accepts any of several signatures (rotation on PagerDuty's side) and any of several secrets (rotation on ours)", () => {
     const header = `${sign(body, 'old-secret')},${sign(body, 'new-secret')}`;
     expect(verifyPagerDutySignature(body, header, ['new-secret'])).toBe(true);
     expect(verifyPagerDutySignature(body, header, ['old-secret'])).toBe(true);

@@ -21,7 +21,16 @@ describe('parseWebhook', () => {
       webhook: {
         kind: 'triggered',
         event: { id: 'EV1', event_type: 'incident.triggered', resource_type: 'incident' },
-        incident: { id: 'Q1ABC', number: 1234, title: 'Checkout error rate above 5%', status: 'triggered', urgency: 'high', service: { id: 'PABC123', summary: 'Checkout' }, assignees: [{ id: 'PUSER1', summary: 'Alice' }], priority: { summary: 'P1' } },
+        incident: {
+          id: 'Q1ABC',
+          number: 1234,
+          title: 'Checkout error rate above 5%',
+          status: 'triggered',
+          urgency: 'high',
+          service: { id: 'PABC123', summary: 'Checkout' },
+          assignees: [{ id: 'PUSER1', summary: 'Alice' }],
+          priority: { summary: 'P1' },
+        },
       },
     });
   });
@@ -31,8 +40,21 @@ describe('parseWebhook', () => {
       const parsed = parseWebhook(incidentWebhook(type, { ...incident, status: 'acknowledged' }));
       expect(parsed.ok && parsed.webhook.kind).toBe('card');
     }
-    const note = parseWebhook(incidentAnnotatedWebhook(incident, { id: 'PNOTE1', content: 'Rolled back the deploy' }, { agent: { id: 'PUSER1', type: 'user_reference', summary: 'Alice' } }));
-    expect(note).toMatchObject({ ok: true, webhook: { kind: 'annotated', note: { id: 'PNOTE1', content: 'Rolled back the deploy', incident: { id: 'Q1ABC' } }, event: { agent: { id: 'PUSER1', summary: 'Alice' } } } });
+    const note = parseWebhook(
+      incidentAnnotatedWebhook(
+        incident,
+        { id: 'PNOTE1', content: 'Rolled back the deploy' },
+        { agent: { id: 'PUSER1', type: 'user_reference', summary: 'Alice' } },
+      ),
+    );
+    expect(note).toMatchObject({
+      ok: true,
+      webhook: {
+        kind: 'annotated',
+        note: { id: 'PNOTE1', content: 'Rolled back the deploy', incident: { id: 'Q1ABC' } },
+        event: { agent: { id: 'PUSER1', summary: 'Alice' } },
+      },
+    });
     expect(parseWebhook(pageyPing())).toMatchObject({ ok: true, webhook: { kind: 'ping' } });
     expect(parseWebhook(webhookEnvelope('service.updated', 'service', { id: 'PABC123' }))).toMatchObject({ ok: true, webhook: { kind: 'other' } });
   });
@@ -49,7 +71,16 @@ describe('parseWebhook', () => {
 
   it('reads every field PagerDuty documents as nullable or optional as null or absent', () => {
     const body = incidentWebhook('incident.triggered', incident) as { event: Record<string, unknown> & { data: Record<string, unknown> } };
-    Object.assign(body.event.data, { assignees: null, title: null, priority: null, escalation_policy: null, teams: null, urgency: null, number: null, html_url: null });
+    Object.assign(body.event.data, {
+      assignees: null,
+      title: null,
+      priority: null,
+      escalation_policy: null,
+      teams: null,
+      urgency: null,
+      number: null,
+      html_url: null,
+    });
     body.event.agent = null;
     body.event.client = null;
     const parsed = parseWebhook(body);

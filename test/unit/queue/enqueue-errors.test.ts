@@ -21,7 +21,11 @@ const queuesWhoseAdd = (add: () => Promise<unknown>) => ({ tasks: { add } }) as 
 describe('why a job was not queued, told truthfully', () => {
   it('a malformed job is a bug in Wrench, not an unavailable queue', async () => {
     const bad = { ...job, origin: { ...job.origin, teamId: 12345 } } as unknown as TaskJob;
-    const error = await enqueueTask(queuesWhoseAdd(async () => ({})), 'run-1', bad).catch((e: unknown) => e);
+    const error = await enqueueTask(
+      queuesWhoseAdd(async () => ({})),
+      'run-1',
+      bad,
+    ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'invalid_job', message: expect.stringContaining('origin.teamId') });
     expect(notQueuedMessage(error, 'task')).toMatch(/bug in Wrench/);
     expect(notQueuedMessage(error, 'task')).not.toMatch(/unavailable/);
@@ -29,7 +33,11 @@ describe('why a job was not queued, told truthfully', () => {
 
   it('Redis refusing the connection is an unavailable queue', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
-    const error = await enqueueTask(queuesWhoseAdd(async () => Promise.reject(refused)), 'run-1', job).catch((e: unknown) => e);
+    const error = await enqueueTask(
+      queuesWhoseAdd(async () => Promise.reject(refused)),
+      'run-1',
+      job,
+    ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'queue_unavailable' });
     expect(notQueuedMessage(error, 'task')).toMatch(/queue \(Redis\) is unavailable/);
   });

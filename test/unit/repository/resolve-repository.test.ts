@@ -22,7 +22,11 @@ describe('repository resolution', () => {
   });
 
   it('falls back to the channel mapping, and says when there is none', () => {
-    expect(resolveRepository('add a --json flag', 'C1', config)).toMatchObject({ ok: true, repo: { owner: 'acme', name: 'web', baseBranch: 'main' }, source: 'channel' });
+    expect(resolveRepository('add a --json flag', 'C1', config)).toMatchObject({
+      ok: true,
+      repo: { owner: 'acme', name: 'web', baseBranch: 'main' },
+      source: 'channel',
+    });
     expect(resolveRepository('add a --json flag', 'C9', config)).toEqual({ ok: false, reason: 'no_repository' });
   });
 

@@ -3,14 +3,24 @@ import { findingsCount, reviewSections } from '../../../src/review/render-review
 import type { ReviewReport } from '../../../src/review/review-report.js';
 
 const labels = ['Critical', 'Major', 'Minor'];
-const report = (findings: ReviewReport['findings'], focusAreas: ReviewReport['focusAreas'] = []): ReviewReport => ({ summary: 'Summary.', findings, focusAreas });
+const report = (findings: ReviewReport['findings'], focusAreas: ReviewReport['focusAreas'] = []): ReviewReport => ({
+  summary: 'Summary.',
+  findings,
+  focusAreas,
+});
 
 describe('reviewSections', () => {
   it('groups findings by severity in label order, each with file:line, problem and fix', () => {
     const sections = reviewSections(
       report([
         { severity: 'Minor', file: 'src/b.js', line: 9, problem: 'Unused variable.', suggestedFix: 'Remove it.' },
-        { severity: 'Critical', file: 'src/a.js', line: 3, problem: 'SQL injection.', suggestedFix: 'Use a parameterised query:\n```js\ndb.query(sql, [id])\n```' },
+        {
+          severity: 'Critical',
+          file: 'src/a.js',
+          line: 3,
+          problem: 'SQL injection.',
+          suggestedFix: 'Use a parameterised query:\n```js\ndb.query(sql, [id])\n```',
+        },
       ]),
       labels,
     );

@@ -21,10 +21,23 @@ const summary: RunSummary = {
 
 describe('the run page', () => {
   it('escapes everything that came from the model, tools and people', () => {
-    const html = renderRunPage(summary, [
-      { kind: 'text', at: 0, step: 1, text: '<script>alert(1)</script>' },
-      { kind: 'tool', at: 0, step: 1, name: 'bash', title: 't', input: 'echo "<img src=x onerror=alert(1)>"', output: '</pre><script>x</script>', isError: false },
-    ], null);
+    const html = renderRunPage(
+      summary,
+      [
+        { kind: 'text', at: 0, step: 1, text: '<script>alert(1)</script>' },
+        {
+          kind: 'tool',
+          at: 0,
+          step: 1,
+          name: 'bash',
+          title: 't',
+          input: 'echo "<img src=x onerror=alert(1)>"',
+          output: '</pre><script>x</script>',
+          isError: false,
+        },
+      ],
+      null,
+    );
     expect(html).not.toMatch(/<script>alert|<img|<\/pre><script>|<b>it/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('EventSource');
@@ -33,7 +46,9 @@ describe('the run page', () => {
 
   it('folds long outputs, colours diff lines and shows phase timings', () => {
     const long = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
-    expect(renderEntry({ kind: 'tool', at: 0, step: 1, name: 'bash', title: 't', input: 'seq 40', output: long, isError: false })).toContain('<details><summary>output (40 lines)</summary>');
+    expect(renderEntry({ kind: 'tool', at: 0, step: 1, name: 'bash', title: 't', input: 'seq 40', output: long, isError: false })).toContain(
+      '<details><summary>output (40 lines)</summary>',
+    );
     const diff = renderEntry({ kind: 'edit', at: 0, step: 1, path: 'a.js', diff: '--- a/a.js\n+++ b/a.js\n@@ x @@\n-old\n+new' });
     expect(diff).toContain('<span class="del">-old</span>');
     expect(diff).toContain('<span class="add">+new</span>');

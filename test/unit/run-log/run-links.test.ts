@@ -22,7 +22,13 @@ describe('signed run-page links', () => {
     expect(links.verify('wrench-Ev123', String(Number(expires) + 1), sig, NOW)).toBe('invalid');
     expect(links.verify('wrench-Ev123', expires, `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`, NOW)).toBe('invalid');
     expect(new RunLinks('another-secret-of-sixteen', undefined, 3600_000).verify('wrench-Ev123', expires, sig, NOW)).toBe('invalid');
-    for (const [e, s] of [[null, sig], [expires, null], ['soon', sig], [expires, 'short'], ['-1', sig]] as const) {
+    for (const [e, s] of [
+      [null, sig],
+      [expires, null],
+      ['soon', sig],
+      [expires, 'short'],
+      ['-1', sig],
+    ] as const) {
       expect(links.verify('wrench-Ev123', e, s, NOW)).toBe('invalid');
     }
   });
@@ -30,7 +36,9 @@ describe('signed run-page links', () => {
   it('come from WRENCH_RUN_LINK_SECRET or a key derived from the signing secret; no WRENCH_PUBLIC_URL, no links', () => {
     const env = (vars: Record<string, string>) => envSchema.parse(vars);
     const derived = RunLinks.fromEnv(env({ SLACK_SIGNING_SECRET: 'signing-secret-123', WRENCH_PUBLIC_URL: 'https://w.example.com' }))!;
-    const explicit = RunLinks.fromEnv(env({ SLACK_SIGNING_SECRET: 'signing-secret-123', WRENCH_RUN_LINK_SECRET: 'explicit-secret-0123456789', WRENCH_PUBLIC_URL: 'https://w.example.com' }))!;
+    const explicit = RunLinks.fromEnv(
+      env({ SLACK_SIGNING_SECRET: 'signing-secret-123', WRENCH_RUN_LINK_SECRET: 'explicit-secret-0123456789', WRENCH_PUBLIC_URL: 'https://w.example.com' }),
+    )!;
     const url = derived.urlFor('r1', NOW)!;
     expect(url).not.toContain('signing-secret-123');
     const q = query(url);

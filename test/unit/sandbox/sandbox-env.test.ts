@@ -43,17 +43,31 @@ describe('buildSandboxEnv', () => {
 
   it('adds extra variables but never credentials of the services, whatever the case', () => {
     const env = buildSandboxEnv(
-      { NODE_ENV: 'test', CI: 'false', SLACK_X: '1', slack_y: '1', ANTHROPIC_BASE_URL: 'u', GITHUB_API_URL: 'u', PAGERDUTY_X: '1', REDIS_URL: 'r', GH_TOKEN: 't' },
+      {
+        NODE_ENV: 'test',
+        CI: 'false',
+        SLACK_X: '1',
+        slack_y: '1',
+        ANTHROPIC_BASE_URL: 'u',
+        GITHUB_API_URL: 'u',
+        PAGERDUTY_X: '1',
+        REDIS_URL: 'r',
+        GH_TOKEN: 't',
+      },
       { home: '/h', base: {} },
     );
     expect(env.NODE_ENV).toBe('test');
     expect(env.CI).toBe('false');
-    for (const name of ['SLACK_X', 'slack_y', 'ANTHROPIC_BASE_URL', 'GITHUB_API_URL', 'PAGERDUTY_X', 'REDIS_URL', 'GH_TOKEN']) expect(env).not.toHaveProperty(name);
+    for (const name of ['SLACK_X', 'slack_y', 'ANTHROPIC_BASE_URL', 'GITHUB_API_URL', 'PAGERDUTY_X', 'REDIS_URL', 'GH_TOKEN'])
+      expect(env).not.toHaveProperty(name);
   });
 
   it('drops any value that is, or contains, a configured secret', () => {
     const secret = 'super-secret-token-value';
-    const env = buildSandboxEnv({ INNOCENT_NAME: secret, URL_WITH: `https://x:${secret}@host`, FINE: 'ok' }, { home: '/h', base: { PATH: '/bin', LANG: secret }, secrets: [secret, ''] });
+    const env = buildSandboxEnv(
+      { INNOCENT_NAME: secret, URL_WITH: `https://x:${secret}@host`, FINE: 'ok' },
+      { home: '/h', base: { PATH: '/bin', LANG: secret }, secrets: [secret, ''] },
+    );
     expect(env).not.toHaveProperty('INNOCENT_NAME');
     expect(env).not.toHaveProperty('URL_WITH');
     expect(env).not.toHaveProperty('LANG');

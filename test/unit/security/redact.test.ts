@@ -46,6 +46,10 @@ describe('redact', () => {
   });
 
   it('collects secret values from the environment', () => {
-    expect(secretValuesOf({ SLACK_BOT_TOKEN: 'a', PORT: 3000, PAGERDUTY_WEBHOOK_SECRETS: ['s1', 's2'], GITHUB_API_URL: 'u' }).sort()).toEqual(['a', 's1', 's2']);
+    expect(secretValuesOf({ SLACK_BOT_TOKEN: 'a', PORT: 3000, PAGERDUTY_WEBHOOK_SECRETS: ['s1', 's2'], GITHUB_API_URL: 'u' }).sort()).toEqual([
+      'a',
+      's1',
+      's2',
+    ]);
   });
 });

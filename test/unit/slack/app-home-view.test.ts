@@ -22,7 +22,12 @@ describe('App Home view', () => {
   it('lists running runs first, with thread, PR and run-page links, and escapes instructions', () => {
     const view = appHomeView({
       mine: [
-        run({ id: 'done', costUsd: 0.5, pullRequest: { number: 3, url: 'https://github.com/acme/web/pull/3' }, threadUrl: 'https://slack.example/archives/C0DEV/p1' }),
+        run({
+          id: 'done',
+          costUsd: 0.5,
+          pullRequest: { number: 3, url: 'https://github.com/acme/web/pull/3' },
+          threadUrl: 'https://slack.example/archives/C0DEV/p1',
+        }),
         run({ id: 'live', status: 'running', outcome: undefined, instruction: 'ping <!channel> & <@U0BOB>' }),
       ],
       runPageUrl: (id) => `https://wrench.example.com/runs/${id}?expires=1&sig=x`,

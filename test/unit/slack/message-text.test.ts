@@ -32,9 +32,34 @@ describe('messageText: what the person wrote', () => {
         type: 'rich_text',
         block_id: 'a1',
         elements: [
-          { type: 'rich_text_section', elements: [{ type: 'user', user_id: 'U0BOT' }, { type: 'text', text: ' fix ' }, { type: 'text', text: 'a < b', style: { code: true } }, { type: 'text', text: ' see ' }, { type: 'link', url: 'https://ci.example.com/run/1', text: 'the run' }, { type: 'text', text: ' ' }, { type: 'emoji', name: 'fire', unicode: '1f525' }, { type: 'text', text: ' ' }, { type: 'broadcast', range: 'here' }, { type: 'text', text: ' ' }, { type: 'user', user_id: 'U0GONE' }, { type: 'text', text: '\n' }] },
+          {
+            type: 'rich_text_section',
+            elements: [
+              { type: 'user', user_id: 'U0BOT' },
+              { type: 'text', text: ' fix ' },
+              { type: 'text', text: 'a < b', style: { code: true } },
+              { type: 'text', text: ' see ' },
+              { type: 'link', url: 'https://ci.example.com/run/1', text: 'the run' },
+              { type: 'text', text: ' ' },
+              { type: 'emoji', name: 'fire', unicode: '1f525' },
+              { type: 'text', text: ' ' },
+              { type: 'broadcast', range: 'here' },
+              { type: 'text', text: ' ' },
+              { type: 'user', user_id: 'U0GONE' },
+              { type: 'text', text: '\n' },
+            ],
+          },
           { type: 'rich_text_preformatted', border: 0, elements: [{ type: 'text', text: 'if (a && b) {\n  go();\n}' }] },
-          { type: 'rich_text_list', style: 'ordered', indent: 0, border: 0, elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'first' }] }, { type: 'rich_text_section', elements: [{ type: 'text', text: 'second' }] }] },
+          {
+            type: 'rich_text_list',
+            style: 'ordered',
+            indent: 0,
+            border: 0,
+            elements: [
+              { type: 'rich_text_section', elements: [{ type: 'text', text: 'first' }] },
+              { type: 'rich_text_section', elements: [{ type: 'text', text: 'second' }] },
+            ],
+          },
           { type: 'rich_text_quote', elements: [{ type: 'text', text: 'TypeError: x is undefined' }] },
         ],
       },
@@ -45,8 +70,11 @@ describe('messageText: what the person wrote', () => {
   });
 
   it('decodes labelled and bare links, user groups, special mentions and dates in text', async () => {
-    const text = 'see <https://a.example/x?y=1&amp;z=2|the page> and <https://b.example/> ping <!subteam^S0TEAM|@oncall> <!channel> by <!date^1700000000^{date}|Nov 14> <@U0ANN>';
-    expect(await messageText({ text }, names, 'U0BOT')).toBe('see the page (https://a.example/x?y=1&z=2) and https://b.example/ ping @oncall @channel by Nov 14 @Ann Lee');
+    const text =
+      'see <https://a.example/x?y=1&amp;z=2|the page> and <https://b.example/> ping <!subteam^S0TEAM|@oncall> <!channel> by <!date^1700000000^{date}|Nov 14> <@U0ANN>';
+    expect(await messageText({ text }, names, 'U0BOT')).toBe(
+      'see the page (https://a.example/x?y=1&z=2) and https://b.example/ ping @oncall @channel by Nov 14 @Ann Lee',
+    );
   });
 
   it('accepts absent or null text and blocks that are not rich text', async () => {

@@ -8,8 +8,15 @@ const base: RunResult = { status: 'answered', repository: 'acme/web', instructio
 
 describe('rendering category results', () => {
   it('uses the headline and shows sections in Slack and in the PR body', () => {
-    const result: RunResult = { ...base, headline: ':mag: Review of PR #1: no findings', answer: 'Fine.', sections: [{ title: 'Findings', body: 'No findings: I found nothing to flag.' }] };
-    const text = renderRunResult(result).map((p) => p.text).join('\n');
+    const result: RunResult = {
+      ...base,
+      headline: ':mag: Review of PR #1: no findings',
+      answer: 'Fine.',
+      sections: [{ title: 'Findings', body: 'No findings: I found nothing to flag.' }],
+    };
+    const text = renderRunResult(result)
+      .map((p) => p.text)
+      .join('\n');
     expect(text.startsWith(':mag: Review of PR #1: no findings')).toBe(true);
     expect(text).not.toContain('No files changed');
     expect(text).toMatch(/\*Findings\*\u200B?\nNo findings: I found nothing to flag\./);
@@ -17,8 +24,11 @@ describe('rendering category results', () => {
   });
 
   it("turns the report's Markdown into Slack mrkdwn: lists, inline code, italics, links, escaping", () => {
-    const summary = 'Guarded **the cart** in `app/page.tsx` when it is _empty_:\n\n- `items && items.length > 0`\n- see [the issue](https://github.com/acme/web/issues/7)';
-    const text = renderRunResult({ ...base, answer: summary }).map((p) => p.text).join('\n');
+    const summary =
+      'Guarded **the cart** in `app/page.tsx` when it is _empty_:\n\n- `items && items.length > 0`\n- see [the issue](https://github.com/acme/web/issues/7)';
+    const text = renderRunResult({ ...base, answer: summary })
+      .map((p) => p.text)
+      .join('\n');
     expect(text).toMatch(/\*the cart\*/);
     expect(text).toContain('`app/page.tsx`');
     expect(text).toMatch(/_empty_/);
@@ -59,7 +69,9 @@ describe('rendering category results', () => {
   });
 
   it('names the files shared with a result', () => {
-    expect(attachmentsComment({ ...base, attachments: [{ filename: 'report.md', kind: 'text', content: Buffer.from('x') }] })).toBe(':paperclip: Files from this run: `report.md`');
+    expect(attachmentsComment({ ...base, attachments: [{ filename: 'report.md', kind: 'text', content: Buffer.from('x') }] })).toBe(
+      ':paperclip: Files from this run: `report.md`',
+    );
   });
 });
 

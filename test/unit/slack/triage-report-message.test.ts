@@ -44,7 +44,9 @@ describe('triage report rendering', () => {
   });
 
   it('labels a cause without evidence a hypothesis of low confidence, and says when there is no lead', () => {
-    const hypothesis = view({ report: normalizeTriageReport({ ...view().report, likelyCause: { summary: 'Maybe the CDN', confidence: 'high', evidence: [] } }) });
+    const hypothesis = view({
+      report: normalizeTriageReport({ ...view().report, likelyCause: { summary: 'Maybe the CDN', confidence: 'high', evidence: [] } }),
+    });
     expect(hypothesis.report.likelyCause).toMatchObject({ hypothesis: true, confidence: 'low' });
     expect(triageReportMrkdwn(hypothesis)).toContain('*Hypothesis* (no supporting evidence found, low confidence)');
     const none = view({ report: normalizeTriageReport({ ...view().report, likelyCause: null }), suspects: [] });
@@ -57,18 +59,33 @@ describe('triage report rendering', () => {
     const missing = { sha: 'deadbee', resolved: false, reason: 'not found', confidence: 'low' as const };
     const parts = renderTriageReport(view({ suspects: [...view().suspects, other, missing], usage: '12 steps' }));
     const blocks = parts[parts.length - 1].blocks;
-    const actions = blocks.find((b) => b.type === 'actions') as { elements: Array<{ action_id: string; value: string; text: { text: string }; confirm?: unknown }> };
+    const actions = blocks.find((b) => b.type === 'actions') as {
+      elements: Array<{ action_id: string; value: string; text: { text: string }; confirm?: unknown }>;
+    };
     expect(actions.elements.map((e) => e.text.text)).toEqual(['Open fix PR', 'Revert a1b2c3d', 'Revert bbbbbbb', 'Dismiss']);
-    expect(actions.elements.map((e) => e.action_id)).toEqual(['wrench_triage_fix', 'wrench_triage_revert:0', 'wrench_triage_revert:1', 'wrench_triage_dismiss']);
+    expect(actions.elements.map((e) => e.action_id)).toEqual([
+      'wrench_triage_fix',
+      'wrench_triage_revert:0',
+      'wrench_triage_revert:1',
+      'wrench_triage_dismiss',
+    ]);
     expect(decodeTriageValue(actions.elements[1].value)).toEqual({ triageId: 'triage-Q1ABC', sha: SHA, incidentId: undefined });
     expect(actions.elements[1].confirm).toBeDefined();
     expect(JSON.stringify(blocks)).toContain('Only approvers can use these buttons.');
     expect(parts[0].text).toContain('Null total from the cart refactor');
-    expect(renderTriageReport(view({ withActions: false })).flatMap((p) => p.blocks).some((b) => b.type === 'actions')).toBe(false);
+    expect(
+      renderTriageReport(view({ withActions: false }))
+        .flatMap((p) => p.blocks)
+        .some((b) => b.type === 'actions'),
+    ).toBe(false);
   });
 
   it('escapes text from the model and the incident, and splits long reports within Slack limits', () => {
-    const long = normalizeTriageReport({ ...view().report, whatIsGoingOn: `<!channel> ${'x '.repeat(15000)}`, nextSteps: Array.from({ length: 200 }, (_, i) => `step ${i} <@U0EVIL>`) });
+    const long = normalizeTriageReport({
+      ...view().report,
+      whatIsGoingOn: `<!channel> ${'x '.repeat(15000)}`,
+      nextSteps: Array.from({ length: 200 }, (_, i) => `step ${i} <@U0EVIL>`),
+    });
     const parts = renderTriageReport(view({ report: long }));
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) {

@@ -3,7 +3,9 @@ import { bashToolDefinition, createBashTool } from '../../../src/agent/tools/bas
 import type { ExecOptions, ExecResult, Sandbox } from '../../../src/sandbox/sandbox.js';
 
 /** A sandbox that records calls and answers from a script. */
-function fakeSandbox(answer: (command: string, options: ExecOptions) => Partial<ExecResult> | Error): Sandbox & { calls: { command: string; options: ExecOptions }[] } {
+function fakeSandbox(
+  answer: (command: string, options: ExecOptions) => Partial<ExecResult> | Error,
+): Sandbox & { calls: { command: string; options: ExecOptions }[] } {
   const calls: { command: string; options: ExecOptions }[] = [];
   return {
     mode: 'none',
@@ -44,7 +46,10 @@ describe('bash tool', () => {
       content: 'bash: line 1: nonexistentcommand: command not found\n[exit code 127]',
       isError: true,
     });
-    expect(await tool.execute({ command: 'sleep 100' })).toEqual({ content: 'partial\nError: Command timed out after 30 seconds and was killed.', isError: true });
+    expect(await tool.execute({ command: 'sleep 100' })).toEqual({
+      content: 'partial\nError: Command timed out after 30 seconds and was killed.',
+      isError: true,
+    });
     expect(await tool.execute({ command: 'sleep 100' })).toEqual({ content: '(no output)\nError: Command was cancelled and killed.', isError: true });
     expect(await tool.execute({ command: 'true' })).toEqual({ content: '(no output)', isError: false });
   });

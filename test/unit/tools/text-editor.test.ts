@@ -24,7 +24,11 @@ describe('text editor tool', () => {
 
   it('is defined as text_editor_20250728 named str_replace_based_edit_tool', () => {
     expect(textEditorToolDefinition()).toEqual({ type: 'text_editor_20250728', name: 'str_replace_based_edit_tool' });
-    expect(textEditorToolDefinition({ maxCharacters: 10_000 })).toEqual({ type: 'text_editor_20250728', name: 'str_replace_based_edit_tool', max_characters: 10_000 });
+    expect(textEditorToolDefinition({ maxCharacters: 10_000 })).toEqual({
+      type: 'text_editor_20250728',
+      name: 'str_replace_based_edit_tool',
+      max_characters: 10_000,
+    });
     expect(createTextEditor({ root: '/x', maxCharacters: 500 }).definition).toMatchObject({ max_characters: 500 });
   });
 
@@ -63,7 +67,8 @@ describe('text editor tool', () => {
       await write('README.md', '');
       const result = await editor.execute({ command: 'view', path: '.' });
       expect(result).toEqual({
-        content: "Here's the files and directories up to 2 levels deep in ., excluding hidden items and node_modules:\nREADME.md\nsrc/\nsrc/index.ts\nsrc/lib/\n",
+        content:
+          "Here's the files and directories up to 2 levels deep in ., excluding hidden items and node_modules:\nREADME.md\nsrc/\nsrc/index.ts\nsrc/lib/\n",
         isError: false,
       });
       const nested = await editor.execute({ command: 'view', path: 'src/' });
@@ -102,7 +107,12 @@ describe('text editor tool', () => {
   describe('str_replace', () => {
     it('replaces text found exactly once', async () => {
       await write('primes.py', 'for num in range(2, limit + 1)\n    pass\n');
-      const result = await editor.execute({ command: 'str_replace', path: 'primes.py', old_str: 'for num in range(2, limit + 1)', new_str: 'for num in range(2, limit + 1):' });
+      const result = await editor.execute({
+        command: 'str_replace',
+        path: 'primes.py',
+        old_str: 'for num in range(2, limit + 1)',
+        new_str: 'for num in range(2, limit + 1):',
+      });
       expect(result).toEqual({ content: 'Successfully replaced text at exactly one location.', isError: false });
       expect(await read('primes.py')).toBe('for num in range(2, limit + 1):\n    pass\n');
     });
@@ -133,7 +143,9 @@ describe('text editor tool', () => {
 
     it('needs old_str and an existing file', async () => {
       await write('a.txt', 'x');
-      expect((await editor.execute({ command: 'str_replace', path: 'a.txt', new_str: 'y' })).content).toBe('Error: Parameter `old_str` is required for command: str_replace');
+      expect((await editor.execute({ command: 'str_replace', path: 'a.txt', new_str: 'y' })).content).toBe(
+        'Error: Parameter `old_str` is required for command: str_replace',
+      );
       expect((await editor.execute({ command: 'str_replace', path: 'nope.txt', old_str: 'a', new_str: 'b' })).content).toBe('Error: File not found');
     });
 
@@ -209,8 +221,12 @@ describe('text editor tool', () => {
       expect((await editor.execute({ command: 'insert', path: 'a.txt', insert_line: 3, insert_text: 'x' })).content).toBe(
         'Error: Invalid `insert_line` parameter: 3. It should be within the range of lines of the file: [0, 2].',
       );
-      expect((await editor.execute({ command: 'insert', path: 'a.txt', insert_text: 'x' })).content).toBe('Error: Parameter `insert_line` is required for command: insert');
-      expect((await editor.execute({ command: 'insert', path: 'a.txt', insert_line: 1 })).content).toBe('Error: Parameter `insert_text` is required for command: insert');
+      expect((await editor.execute({ command: 'insert', path: 'a.txt', insert_text: 'x' })).content).toBe(
+        'Error: Parameter `insert_line` is required for command: insert',
+      );
+      expect((await editor.execute({ command: 'insert', path: 'a.txt', insert_line: 1 })).content).toBe(
+        'Error: Parameter `insert_text` is required for command: insert',
+      );
     });
   });
 

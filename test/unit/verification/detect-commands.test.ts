@@ -27,7 +27,10 @@ afterEach(async () => {
 describe('detectCommands: Node', () => {
   it('uses npm scripts, with npm ci from package-lock.json when node_modules is absent', async () => {
     const dir = await repoWith({
-      'package.json': packageJson({ scripts: { test: 'vitest run', lint: 'eslint .', 'test:coverage': 'vitest run --coverage' }, devDependencies: { vitest: '^4' } }),
+      'package.json': packageJson({
+        scripts: { test: 'vitest run', lint: 'eslint .', 'test:coverage': 'vitest run --coverage' },
+        devDependencies: { vitest: '^4' },
+      }),
       'package-lock.json': '{}',
     });
     const commands = await detectCommands(dir);
@@ -54,7 +57,11 @@ describe('detectCommands: Node', () => {
   });
 
   it('skips setup when node_modules exists or there is nothing to install', async () => {
-    const installed = await repoWith({ 'package.json': packageJson({ scripts: { test: 'jest' }, dependencies: { a: '1' } }), 'package-lock.json': '{}', 'node_modules/a/index.js': '' });
+    const installed = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'jest' }, dependencies: { a: '1' } }),
+      'package-lock.json': '{}',
+      'node_modules/a/index.js': '',
+    });
     expect((await detectCommands(installed)).setup).toBeUndefined();
     await repo?.remove();
     const bare = await repoWith({ 'package.json': packageJson({ scripts: { test: 'node --test' } }) });
@@ -126,7 +133,10 @@ describe('detectCommands: Go and Rust', () => {
 
 describe('detectCommands: overrides', () => {
   it('wins per key, and an empty string turns a command off', async () => {
-    const dir = await repoWith({ 'package.json': packageJson({ scripts: { test: 'jest', lint: 'eslint .' }, dependencies: { a: '1' } }), 'package-lock.json': '{}' });
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'jest', lint: 'eslint .' }, dependencies: { a: '1' } }),
+      'package-lock.json': '{}',
+    });
     const commands = await detectCommands(dir, { test: 'npm run test:unit', lint: '', coverage: '  ' });
     expect(commands).toEqual({
       setup: 'npm ci',

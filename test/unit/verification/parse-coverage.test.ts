@@ -47,11 +47,16 @@ describe('parseCoverage', () => {
   });
 
   it('reads istanbul text-summary', () => {
-    expect(parseCoverage('=== Coverage summary ===\nStatements   : 90.5% ( 19/21 )\nBranches     : 50% ( 1/2 )\nLines        : 88.24% ( 15/17 )')).toEqual({ percent: 88.24, metric: 'lines', tool: 'istanbul' });
+    expect(parseCoverage('=== Coverage summary ===\nStatements   : 90.5% ( 19/21 )\nBranches     : 50% ( 1/2 )\nLines        : 88.24% ( 15/17 )')).toEqual({
+      percent: 88.24,
+      metric: 'lines',
+      tool: 'istanbul',
+    });
   });
 
   it('reads pytest-cov and coverage.py totals', () => {
-    const out = '---------- coverage: platform linux, python 3.11.2 -----------\nName      Stmts   Miss  Cover\n-------------------------------\napp.py       20      5    75%\n-------------------------------\nTOTAL        20      5    75%\n';
+    const out =
+      '---------- coverage: platform linux, python 3.11.2 -----------\nName      Stmts   Miss  Cover\n-------------------------------\napp.py       20      5    75%\n-------------------------------\nTOTAL        20      5    75%\n';
     expect(parseCoverage(out)).toEqual({ percent: 75, metric: 'statements', tool: 'pytest-cov' });
     expect(parseCoverage('Name Stmts Miss Branch BrPart Cover\nTOTAL 120 30 40 5 72%')?.percent).toBe(72);
   });
@@ -68,7 +73,11 @@ describe('parseCoverage', () => {
 });
 
 describe('renderCoverageChange', () => {
-  const m = (percent?: number, passed = true) => ({ command: 'npm run coverage', passed, total: percent === undefined ? undefined : { percent, metric: 'lines' as const, tool: 'node-test' as const } });
+  const m = (percent?: number, passed = true) => ({
+    command: 'npm run coverage',
+    passed,
+    total: percent === undefined ? undefined : { percent, metric: 'lines' as const, tool: 'node-test' as const },
+  });
 
   it('shows before → after with the change in points', () => {
     expect(renderCoverageChange(m(62.5), m(81.25))).toBe('`npm run coverage`: lines 62.5% before → 81.25% after (+18.75 points).');

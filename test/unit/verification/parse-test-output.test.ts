@@ -116,7 +116,11 @@ describe('parseTestOutput', () => {
     });
 
     it('reads verbose result lines', () => {
-      const output = ['tests/test_a.py::test_one PASSED      [ 50%]', 'tests/test_a.py::test_two FAILED      [100%]', '==== 1 failed, 1 passed in 0.02s ===='].join('\n');
+      const output = [
+        'tests/test_a.py::test_one PASSED      [ 50%]',
+        'tests/test_a.py::test_two FAILED      [100%]',
+        '==== 1 failed, 1 passed in 0.02s ====',
+      ].join('\n');
       expect(parseTestOutput(output, 1).failedTests).toEqual(['tests/test_a.py::test_two']);
     });
   });

@@ -13,7 +13,13 @@ describe('renderRegressionEvidence', () => {
   });
 
   it('explains tests that do not show the bug, and a fix without a test', () => {
-    expect(renderRegressionEvidence({ testFiles: ['t.test.js'], sourceFiles: ['a.js'], results: [{ test: 't', verdict: 'not-failing-before', command: 'npm test' }] })).toContain('passes without the fix too');
+    expect(
+      renderRegressionEvidence({
+        testFiles: ['t.test.js'],
+        sourceFiles: ['a.js'],
+        results: [{ test: 't', verdict: 'not-failing-before', command: 'npm test' }],
+      }),
+    ).toContain('passes without the fix too');
     expect(renderRegressionEvidence({ testFiles: [], sourceFiles: ['a.js'], results: [], note: 'no-test' })).toContain('No regression test');
   });
 });

@@ -5,8 +5,7 @@ import type { VerificationRun } from '../../../src/verification/verification-typ
 import { lintOutcome, testOutcome } from './outcomes.js';
 
 const commands = { test: 'npm test', lint: 'npm run lint', sources: [] };
-const render = (before: VerificationRun | undefined, after: VerificationRun) =>
-  renderVerification(commands, compareVerification(before, after), before, after);
+const render = (before: VerificationRun | undefined, after: VerificationRun) => renderVerification(commands, compareVerification(before, after), before, after);
 
 describe('renderVerification', () => {
   it('shows before → after and the fixed tests by name', () => {

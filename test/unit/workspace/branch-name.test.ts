@@ -50,8 +50,20 @@ describe('branchName', () => {
 
   it('always produces a valid git branch name', () => {
     const samples = [
-      'fix..double dots', 'trailing.lock', 'x.lock', '@{upstream}', 'back\\slash', 'ends with slash/', '-leading dash',
-      'ctrl\u0001char', 'ünïcödé', 'HEAD', '~^:?*[', '   ', 'Add `--verbose` flag to `wrench run`', '*'.repeat(80),
+      'fix..double dots',
+      'trailing.lock',
+      'x.lock',
+      '@{upstream}',
+      'back\\slash',
+      'ends with slash/',
+      '-leading dash',
+      'ctrl\u0001char',
+      'ünïcödé',
+      'HEAD',
+      '~^:?*[',
+      '   ',
+      'Add `--verbose` flag to `wrench run`',
+      '*'.repeat(80),
     ];
     for (const sample of samples) expect(isValidBranch(branchName(sample, 'id1')), sample).toBe(true);
   });

@@ -13,16 +13,18 @@ describe('repositoryUrl', () => {
   });
 
   it('strips credentials from the base URL', () => {
-    expect(repositoryUrl('https://x-access-token:ghp_secret@github.com', 'acme', 'web')).toBe(
-      'https://github.com/acme/web.git',
-    );
+    expect(repositoryUrl('https://x-access-token:ghp_secret@github.com', 'acme', 'web')).toBe('https://github.com/acme/web.git');
   });
 
   it('rejects names that could escape the path', () => {
-    for (const [owner, repo] of [['..', 'web'], ['acme', '../x'], ['acme', 'a/b'], ['-x', 'web'], ['acme', '']]) {
-      expect(() => repositoryUrl('https://github.com', owner!, repo!)).toThrow(
-        expect.objectContaining({ code: 'invalid_repository' }),
-      );
+    for (const [owner, repo] of [
+      ['..', 'web'],
+      ['acme', '../x'],
+      ['acme', 'a/b'],
+      ['-x', 'web'],
+      ['acme', ''],
+    ]) {
+      expect(() => repositoryUrl('https://github.com', owner!, repo!)).toThrow(expect.objectContaining({ code: 'invalid_repository' }));
     }
   });
 });

@@ -19,7 +19,10 @@ export async function readTextFile(file: string, display: string, maxBytes: numb
     const bytes = await readFile(file);
     const text = bytes.includes(0) ? undefined : decode(bytes);
     if (text === undefined)
-      return { ok: false, error: `Error: ${display} is a binary file; the text editor only handles UTF-8 text. Use the bash tool to inspect it (e.g. \`file ${display}\`).` };
+      return {
+        ok: false,
+        error: `Error: ${display} is a binary file; the text editor only handles UTF-8 text. Use the bash tool to inspect it (e.g. \`file ${display}\`).`,
+      };
     return { ok: true, text, mode: info.mode & 0o7777, uid: info.uid, gid: info.gid };
   } catch (error) {
     return { ok: false, error: describeFileError(error, display, 'read') };

@@ -20,8 +20,7 @@ export async function view(file: string, display: string, viewRange: unknown, li
   const info = await stat(file).catch((error: unknown) => error as Error);
   if (info instanceof Error) return toolError(describeFileError(info, display, 'read'));
   if (info.isDirectory()) {
-    if (viewRange !== undefined && viewRange !== null)
-      return toolError('Error: The `view_range` parameter is not allowed when `path` points to a directory.');
+    if (viewRange !== undefined && viewRange !== null) return toolError('Error: The `view_range` parameter is not allowed when `path` points to a directory.');
     return toolOk(truncate(await directoryListing(file, display), limits.maxCharacters));
   }
 
@@ -38,7 +37,9 @@ export async function view(file: string, display: string, viewRange: unknown, li
   if (lines.length === 0) return toolOk(`${display} is empty.`);
   const [start, end] = range ?? [1, lines.length];
   if (start > lines.length)
-    return toolError(`Error: Invalid \`view_range\` [${start}, ${end}]. Its first element should be within the range of lines of the file: [1, ${lines.length}].`);
+    return toolError(
+      `Error: Invalid \`view_range\` [${start}, ${end}]. Its first element should be within the range of lines of the file: [1, ${lines.length}].`,
+    );
   const last = end === -1 ? lines.length : Math.min(end, lines.length);
   return toolOk(truncate(numberLines(lines.slice(start - 1, last), start), limits.maxCharacters));
 }

@@ -44,7 +44,16 @@ export const appRoutes: Route[] = [
     const app = requireAppJwt(ctx);
     return {
       status: 200,
-      body: { id: app.options.id, slug: app.options.slug, client_id: `Iv1.${app.options.id}`, name: app.options.slug, owner: userJson(ctx.state, 'acme'), permissions: app.permissions, events: [], installations_count: new Set(Object.values(app.options.installations)).size },
+      body: {
+        id: app.options.id,
+        slug: app.options.slug,
+        client_id: `Iv1.${app.options.id}`,
+        name: app.options.slug,
+        owner: userJson(ctx.state, 'acme'),
+        permissions: app.permissions,
+        events: [],
+        installations_count: new Set(Object.values(app.options.installations)).size,
+      },
     };
   }),
 

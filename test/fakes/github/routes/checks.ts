@@ -24,10 +24,29 @@ export function checkRunJson(state: GitHubState, run: CheckRunRecord): Record<st
     conclusion: run.conclusion,
     started_at: run.started_at,
     completed_at: run.completed_at,
-    output: { title: run.conclusion === 'failure' ? `${run.name} failed` : null, summary: null, text: null, annotations_count: 0, annotations_url: `${api}/check-runs/${run.id}/annotations` },
+    output: {
+      title: run.conclusion === 'failure' ? `${run.name} failed` : null,
+      summary: null,
+      text: null,
+      annotations_count: 0,
+      annotations_url: `${api}/check-runs/${run.id}/annotations`,
+    },
     name: run.name,
     check_suite: { id: run.runId + 1 },
-    app: { id: 15368, slug: 'github-actions', node_id: 'MDM6QXBwMTUzNjg=', owner: userJson(state, 'github'), name: 'GitHub Actions', description: '', external_url: 'https://help.github.com/en/actions', html_url: 'https://github.com/apps/github-actions', created_at: '2018-07-30T09:30:17Z', updated_at: '2019-12-10T19:04:12Z', permissions: {}, events: [] },
+    app: {
+      id: 15368,
+      slug: 'github-actions',
+      node_id: 'MDM6QXBwMTUzNjg=',
+      owner: userJson(state, 'github'),
+      name: 'GitHub Actions',
+      description: '',
+      external_url: 'https://help.github.com/en/actions',
+      html_url: 'https://github.com/apps/github-actions',
+      created_at: '2018-07-30T09:30:17Z',
+      updated_at: '2019-12-10T19:04:12Z',
+      permissions: {},
+      events: [],
+    },
     pull_requests: pulls.map((p) => ({
       url: `${api}/pulls/${p.number}`,
       id: p.id,
@@ -104,7 +123,24 @@ export const checkRoutes: Route[] = [
     const repo = await requireRepo(ctx);
     const role = ctx.state.collaborators.get(`${repo.owner}/${repo.repo}`)?.get(ctx.params.username) ?? (ctx.params.username === repo.owner ? 'admin' : 'read');
     const permission = ROLE_PERMISSION[role];
-    return { status: 200, body: { permission, role_name: role, user: { ...userJson(ctx.state, ctx.params.username), permissions: { admin: role === 'admin', maintain: role === 'maintain' || role === 'admin', push: permission !== 'read', triage: role !== 'read', pull: true }, role_name: role } } };
+    return {
+      status: 200,
+      body: {
+        permission,
+        role_name: role,
+        user: {
+          ...userJson(ctx.state, ctx.params.username),
+          permissions: {
+            admin: role === 'admin',
+            maintain: role === 'maintain' || role === 'admin',
+            push: permission !== 'read',
+            triage: role !== 'read',
+            pull: true,
+          },
+          role_name: role,
+        },
+      },
+    };
   }),
 
   route('POST /repos/:owner/:repo/pulls/:number/comments/:id/replies', async (ctx) => {

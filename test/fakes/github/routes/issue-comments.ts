@@ -10,7 +10,16 @@ export const issueCommentRoutes: Route[] = [
     if (!ctx.state.pull(repo.owner, repo.repo, issue)) throw notFound();
     if (!ctx.body.body) throw validationFailed([{ resource: 'IssueComment', code: 'missing_field', field: 'body' }]);
     const now = isoZ(Date.now());
-    const comment = { id: ctx.state.nextId(), owner: repo.owner, repo: repo.repo, issue, user: ctx.login, body: String(ctx.body.body), created_at: now, updated_at: now };
+    const comment = {
+      id: ctx.state.nextId(),
+      owner: repo.owner,
+      repo: repo.repo,
+      issue,
+      user: ctx.login,
+      body: String(ctx.body.body),
+      created_at: now,
+      updated_at: now,
+    };
     ctx.state.issueComments.push(comment);
     return { status: 201, body: issueCommentJson(ctx.state, comment) };
   }),

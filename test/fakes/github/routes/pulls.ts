@@ -49,7 +49,11 @@ export const pullRoutes: Route[] = [
       maintainer_can_modify,
       user: ctx.login,
     });
-    return { status: 201, body: await detailedPull(ctx, repo, pull), headers: { location: `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}/pulls/${pull.number}` } };
+    return {
+      status: 201,
+      body: await detailedPull(ctx, repo, pull),
+      headers: { location: `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}/pulls/${pull.number}` },
+    };
   }),
 
   route('GET /repos/:owner/:repo/pulls', async (ctx) => {
@@ -80,7 +84,8 @@ export const pullRoutes: Route[] = [
     if (state === 'open' && pull.state === 'closed') {
       if (pull.merged_at) throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: 'Cannot reopen a merged pull request' }]);
       const other = ctx.state.pullsOf(repo.owner, repo.repo).find((p) => p !== pull && p.state === 'open' && p.headRef === pull.headRef);
-      if (other) throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${repo.owner}:${pull.headRef}.` }]);
+      if (other)
+        throw validationFailed([{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${repo.owner}:${pull.headRef}.` }]);
     }
     if (typeof title === 'string') pull.title = title;
     if (body !== undefined) pull.body = body;

@@ -28,7 +28,11 @@ export const repoRoutes: Route[] = [
     const repo = await requireRepo(ctx);
     const name = ctx.params.branch;
     const sha = await resolveRef(repo.gitDir, `refs/heads/${name}`);
-    if (!sha) return { status: 404, body: { message: 'Branch not found', documentation_url: 'https://docs.github.com/rest/branches/branches#get-a-branch', status: '404' } };
+    if (!sha)
+      return {
+        status: 404,
+        body: { message: 'Branch not found', documentation_url: 'https://docs.github.com/rest/branches/branches#get-a-branch', status: '404' },
+      };
     const api = `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}`;
     return {
       status: 200,

@@ -92,7 +92,7 @@ export const reviewRoutes: Route[] = [
         line: comment.line ?? null,
         side: comment.side ?? 'RIGHT',
         start_line: comment.start_line ?? null,
-        start_side: comment.start_line !== undefined ? comment.start_side ?? comment.side ?? 'RIGHT' : null,
+        start_side: comment.start_line !== undefined ? (comment.start_side ?? comment.side ?? 'RIGHT') : null,
         position,
         commit_id: review.commit_id,
         diff_hunk: hunk,

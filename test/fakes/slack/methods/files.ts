@@ -8,7 +8,7 @@ export function hostFile(state: SlackState, input: { name: string; content: stri
   const bytes = Buffer.isBuffer(input.content) ? input.content : Buffer.from(input.content);
   const mimetype = input.mimetype ?? 'text/plain';
   state.hostedFiles.set(id, { id, name: input.name, mimetype, bytes });
-  const extension = input.name.includes('.') ? input.name.split('.').pop() ?? 'text' : 'text';
+  const extension = input.name.includes('.') ? (input.name.split('.').pop() ?? 'text') : 'text';
   const url = `${state.baseUrl}/files-pri/${state.identity.teamId}-${id}/${encodeURIComponent(input.name)}`;
   return {
     id,
@@ -71,7 +71,7 @@ function takeUpload(state: SlackState, id: string, title: string | undefined): S
 }
 
 function fileObject(state: SlackState, upload: SlackUpload): Record<string, unknown> {
-  const extension = upload.filename.includes('.') ? upload.filename.split('.').pop() ?? 'text' : 'text';
+  const extension = upload.filename.includes('.') ? (upload.filename.split('.').pop() ?? 'text') : 'text';
   return {
     id: upload.id,
     created: Math.floor(Date.now() / 1000),
@@ -89,13 +89,7 @@ function fileObject(state: SlackState, upload: SlackUpload): Record<string, unkn
   };
 }
 
-function shareInChannel(
-  state: SlackState,
-  channel: string,
-  threadTs: string | undefined,
-  comment: string | undefined,
-  files: Record<string, unknown>[],
-): void {
+function shareInChannel(state: SlackState, channel: string, threadTs: string | undefined, comment: string | undefined, files: Record<string, unknown>[]): void {
   const { botUserId, botId, appId } = state.identity;
   state.messages.add(channel, {
     user: botUserId,

@@ -45,9 +45,7 @@ const push: MethodHandler = open;
 const update: MethodHandler = (args, state) => {
   const viewId = optionalString(args, 'view_id');
   const externalId = optionalString(args, 'external_id');
-  const previous = viewId
-    ? state.views.get(viewId)
-    : [...state.views.values()].find((view) => externalId && view.external_id === externalId);
+  const previous = viewId ? state.views.get(viewId) : [...state.views.values()].find((view) => externalId && view.external_id === externalId);
   if (!previous) throw new SlackApiError('not_found');
   const view = materialize(viewArg(args), state, previous.id, previous);
   state.views.set(previous.id, view);

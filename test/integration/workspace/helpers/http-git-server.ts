@@ -14,7 +14,10 @@ export interface HttpGitServer {
  * Smart-HTTP git over `git http-backend`, answering 401 to any request without the expected Authorization header
  * (or one the check refuses, e.g. an expired installation token; it gets the request path too).
  */
-export async function startHttpGitServer(projectRoot: string, expectedAuthorization: string | ((header: string | undefined, path: string) => boolean)): Promise<HttpGitServer> {
+export async function startHttpGitServer(
+  projectRoot: string,
+  expectedAuthorization: string | ((header: string | undefined, path: string) => boolean),
+): Promise<HttpGitServer> {
   const requests: HttpGitServer['requests'] = [];
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -28,7 +31,10 @@ export async function startHttpGitServer(projectRoot: string, expectedAuthorizat
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const authorized = typeof expectedAuthorization === 'function' ? expectedAuthorization(req.headers.authorization, url.pathname) : req.headers.authorization === expectedAuthorization;
+    const authorized =
+      typeof expectedAuthorization === 'function'
+        ? expectedAuthorization(req.headers.authorization, url.pathname)
+        : req.headers.authorization === expectedAuthorization;
     requests.push({ method: req.method ?? 'GET', path: url.pathname, authorized });
     if (!authorized) {
       res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"' });
