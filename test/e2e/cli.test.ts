@@ -99,11 +99,7 @@ describe('the wrench command line', () => {
   });
 
   it('run --repo PATH runs one task without Slack and pushes a branch back to the checkout', async () => {
-    const repo = path.join(dir.path, 'local-repo');
-    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
-    writeFileSync(path.join(repo, 'README.md'), '# demo\n');
-    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
-    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
+    const repo = demoCheckout(path.join(dir.path, 'local-repo'));
     anthropic.setScript([
       toolUseResponse([
         { name: 'str_replace_based_edit_tool', input: { command: 'str_replace', path: 'README.md', old_str: '# demo', new_str: '# demo\n\nA demo project.' } },
@@ -137,11 +133,7 @@ describe('the wrench command line', () => {
   });
 
   it('run speaks of the command line, not of a Slack thread, when it stops early', async () => {
-    const repo = path.join(dir.path, 'local-repo-stop');
-    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
-    writeFileSync(path.join(repo, 'README.md'), '# demo\n');
-    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
-    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
+    const repo = demoCheckout(path.join(dir.path, 'local-repo-stop'));
     // One step allowed: the edit happens, then the step limit stops the run before it finishes.
     anthropic.setScript([
       toolUseResponse([
@@ -238,6 +230,15 @@ describe('the wrench command line', () => {
     expect(result.stderr).toContain('Usage: wrench');
   });
 });
+
+/** A local checkout with one commit of a one-line README, for `wrench run --repo PATH`. */
+function demoCheckout(repo: string): string {
+  execFileSync('git', ['init', '-q', '-b', 'main', repo]);
+  writeFileSync(path.join(repo, 'README.md'), '# demo\n');
+  execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
+  execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
+  return repo;
+}
 
 function writeConfig(dir: string, yaml: string): string {
   const file = path.join(dir, `config-${Math.random().toString(36).slice(2)}.yml`);
