@@ -7,7 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { appHomeOpenedEnvelope, appMentionEnvelope } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { freePort } from '../helpers/free-port.js';
-import { startPrometheusScraper, type PrometheusScraper } from '../helpers/prometheus-scraper.js';
+import { startPrometheusScraper, type PrometheusServer } from '../helpers/prometheus-server.js';
 import { RunLinks } from '../../src/run-log/run-links.js';
 import { ANTHROPIC_KEY, BOT_TOKEN, createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { hostileCommands } from './hostile-commands.js';
@@ -33,7 +33,7 @@ const finish = (summary: string, verification = 'node --test passed') =>
 describe('run pages, App Home and metrics', () => {
   let world: E2eWorld;
   let browser: Browser;
-  let prometheus: PrometheusScraper;
+  let prometheus: PrometheusServer;
   let redis: Redis;
   let publicUrl: string;
   let finishedLink: string;

@@ -3,7 +3,7 @@ import { findChangePoint } from '../../../src/monitoring/change-point.js';
 import { gatherMetricEvidence } from '../../../src/monitoring/metric-evidence.js';
 import { PrometheusClient } from '../../../src/monitoring/prometheus-client.js';
 import { freePort } from '../../helpers/free-port.js';
-import { type BackfilledPrometheus, startBackfilledPrometheus } from '../../helpers/prometheus-backfilled.js';
+import { type PrometheusServer, startBackfilledPrometheus } from '../../helpers/prometheus-server.js';
 
 // Three hours ago, aligned to the minute: a steady error rate for 40 minutes, then a jump.
 const start = Math.floor(Date.now() / 1000 / 60) * 60 - 3 * 3600;
@@ -22,7 +22,7 @@ function history(): string {
   return lines.join('\n');
 }
 
-let prometheus: BackfilledPrometheus;
+let prometheus: PrometheusServer;
 beforeAll(async () => {
   prometheus = await startBackfilledPrometheus(history());
 }, 60_000);

@@ -1,23 +1,21 @@
-import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
-import { makeTempDir } from './temp-dir.js';
+import { makeTempDir, type TempDir } from './temp-dir.js';
 
-export interface PrometheusScraper {
+/** The real Prometheus (Debian's /usr/bin/prometheus) on a free loopback port, for tests. */
+export interface PrometheusServer {
   url: string;
   /** An instant query through the HTTP API: the first sample's value, or undefined when nothing matches. */
   query(expression: string): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
-/** The real Prometheus (/usr/bin/prometheus) scraping one target every second, with an optional bearer token. */
-export async function startPrometheusScraper(
-  target: { host: string; path: string; bearerToken?: string },
-  binary = '/usr/bin/prometheus',
-): Promise<PrometheusScraper> {
+/** Prometheus scraping one target every second, with an optional bearer token. */
+export async function startPrometheusScraper(target: { host: string; path: string; bearerToken?: string }): Promise<PrometheusServer> {
   const dir = await makeTempDir('wrench-prometheus-');
-  const port = await freePort();
   const config = [
     'global: { scrape_interval: 1s, evaluation_interval: 1s }',
     'scrape_configs:',
@@ -26,10 +24,29 @@ export async function startPrometheusScraper(
     ...(target.bearerToken ? ['    authorization:', `      credentials: ${target.bearerToken}`] : []),
     `    static_configs: [ { targets: ["${target.host}"] } ]`,
   ].join('\n');
+  return launch(dir, config, path.join(dir.path, 'data'));
+}
+
+/**
+ * Prometheus serving history loaded through `promtool tsdb create-blocks-from openmetrics`. `openMetrics` is the
+ * text exposition (timestamps in seconds, ending in `# EOF`); pick timestamps hours in the past so the blocks are
+ * older than the head.
+ */
+export async function startBackfilledPrometheus(openMetrics: string): Promise<PrometheusServer> {
+  const dir = await makeTempDir('wrench-prometheus-history-');
+  const data = path.join(dir.path, 'data');
+  await mkdir(data);
+  await writeFile(path.join(dir.path, 'history.om'), openMetrics);
+  await promisify(execFile)('promtool', ['tsdb', 'create-blocks-from', 'openmetrics', path.join(dir.path, 'history.om'), data]);
+  return launch(dir, 'global: { scrape_interval: 1m }\n', data);
+}
+
+async function launch(dir: TempDir, config: string, data: string): Promise<PrometheusServer> {
   await writeFile(path.join(dir.path, 'prometheus.yml'), config);
+  const port = await freePort();
   const child = spawn(
-    binary,
-    [`--config.file=${path.join(dir.path, 'prometheus.yml')}`, `--storage.tsdb.path=${path.join(dir.path, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
+    '/usr/bin/prometheus',
+    [`--config.file=${path.join(dir.path, 'prometheus.yml')}`, `--storage.tsdb.path=${data}`, `--web.listen-address=127.0.0.1:${port}`],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -37,15 +54,16 @@ export async function startPrometheusScraper(
   let log = '';
   child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${url}/-/ready`).then(
+  const ready = () =>
+    fetch(`${url}/-/ready`).then(
       (r) => r.ok,
       () => false,
-    ))
-  ) {
+    );
+  const deadline = Date.now() + 30_000;
+  while (!(await ready())) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      await dir.remove();
       throw new Error(`prometheus did not become ready:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
