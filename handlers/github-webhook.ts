@@ -6,6 +6,7 @@ import { readBody } from '../src/http/read-body.js';
 import { enqueueGitHubEvent } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { headerValue, replyJson } from '../src/http/webhook-http.js';
 
 /** GitHub caps webhook payloads at 25 MB; those Wrench acts on are far smaller. */
 export const GITHUB_WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
@@ -25,40 +26,40 @@ export function gitHubWebhookHandler(deps: HandlerDeps, secret: string) {
       await processDelivery(req, res, deps, webhooks);
     } catch (error) {
       deps.logger.error({ err: error, component: 'github-webhook' }, 'GitHub webhook failed');
-      reply(res, 500, { error: 'internal_error', message: 'Wrench could not handle this delivery; redeliver it from the App settings.' });
+      replyJson(res, 500, { error: 'internal_error', message: 'Wrench could not handle this delivery; redeliver it from the App settings.' });
     }
   };
 }
 
 async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps, webhooks: Webhooks): Promise<void> {
-  const deliveryId = header(req, 'x-github-delivery');
-  const eventName = header(req, 'x-github-event') ?? '';
+  const deliveryId = headerValue(req, 'x-github-delivery');
+  const eventName = headerValue(req, 'x-github-event') ?? '';
   const log = deps.logger.child({ component: 'github-webhook', deliveryId, event: eventName });
   let raw: string;
   try {
     raw = (await readBody(req, GITHUB_WEBHOOK_BODY_LIMIT)).toString('utf8');
   } catch (error) {
-    if (isWrenchError(error) && error.code === 'body_too_large') return reply(res, 413, { error: 'body_too_large', message: error.message });
+    if (isWrenchError(error) && error.code === 'body_too_large') return replyJson(res, 413, { error: 'body_too_large', message: error.message });
     throw error;
   }
-  const signature = header(req, 'x-hub-signature-256');
+  const signature = headerValue(req, 'x-hub-signature-256');
   if (!signature || !raw || !(await webhooks.verify(raw, signature))) {
     log.warn({ signed: !!signature }, 'refused: GitHub webhook signature missing or wrong');
-    return reply(res, 401, { error: 'invalid_signature', message: 'X-Hub-Signature-256 is missing or does not match GITHUB_WEBHOOK_SECRET.' });
+    return replyJson(res, 401, { error: 'invalid_signature', message: 'X-Hub-Signature-256 is missing or does not match GITHUB_WEBHOOK_SECRET.' });
   }
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
-    return reply(res, 400, { error: 'malformed_json', message: 'The body is not JSON; set the webhook content type to application/json.' });
+    return replyJson(res, 400, { error: 'malformed_json', message: 'The body is not JSON; set the webhook content type to application/json.' });
   }
-  if (eventName === 'ping') return reply(res, 200, { status: 'ok', message: 'pong' });
-  if (!deliveryId) return reply(res, 400, { error: 'missing_delivery', message: 'X-GitHub-Delivery is missing.' });
+  if (eventName === 'ping') return replyJson(res, 200, { status: 'ok', message: 'pong' });
+  if (!deliveryId) return replyJson(res, 400, { error: 'missing_delivery', message: 'X-GitHub-Delivery is missing.' });
 
   const read = readWebhookEvent(eventName, body);
   if (read.ignored !== undefined) {
     log.info({ reason: read.ignored }, 'GitHub event left alone');
-    return reply(res, 200, { status: 'ignored', reason: read.ignored });
+    return replyJson(res, 200, { status: 'ignored', reason: read.ignored });
   }
   const work: Array<{ event: (typeof read.events)[number]; thread: { channel: string; threadTs: string } }> = [];
   for (const event of read.events) {
@@ -67,13 +68,13 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
   }
   if (work.length === 0) {
     log.info({ pulls: read.events.map((e) => `${e.repo.owner}/${e.repo.name}#${e.pull}`) }, 'GitHub event on a pull request Wrench did not open');
-    return reply(res, 200, { status: 'ignored', reason: 'not a pull request Wrench opened (or its thread has ended)' });
+    return replyJson(res, 200, { status: 'ignored', reason: 'not a pull request Wrench opened (or its thread has ended)' });
   }
 
   const deliveryKey = `${deps.config.env.WRENCH_QUEUE_PREFIX}:github:delivery:${deliveryId}`;
   if ((await deps.redis.set(deliveryKey, '1', 'EX', DELIVERY_TTL_SECONDS, 'NX')) !== 'OK') {
     log.info('duplicate GitHub delivery ignored');
-    return reply(res, 200, { status: 'duplicate' });
+    return replyJson(res, 200, { status: 'duplicate' });
   }
   try {
     for (const { event, thread } of work) {
@@ -82,28 +83,16 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
   } catch (error) {
     log.error({ err: error }, 'could not queue the GitHub event');
     await deps.redis.del(deliveryKey).catch(() => undefined);
-    return reply(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; redeliver it from the App settings.' });
+    return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; redeliver it from the App settings.' });
   }
   log.info({ kinds: work.map((w) => w.event.kind), thread: work[0].thread.threadTs }, 'GitHub event queued');
-  return reply(res, 202, { status: 'accepted' });
+  return replyJson(res, 202, { status: 'accepted' });
 }
 
 /** The 404 the route answers when GITHUB_WEBHOOK_SECRET is not set. */
 export function gitHubWebhookDisabled(_req: IncomingMessage, res: ServerResponse): void {
-  reply(res, 404, {
+  replyJson(res, 404, {
     error: 'github_webhook_disabled',
     message: 'The GitHub webhook is off: set GITHUB_WEBHOOK_SECRET to the secret of the GitHub App (or repository) webhook.',
   });
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first && first.length <= 200 ? first : undefined;
-}
-
-function reply(res: ServerResponse, status: number, body: Record<string, unknown>): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

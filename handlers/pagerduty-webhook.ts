@@ -9,6 +9,7 @@ import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import type { TriageJob } from '../src/queue/triage-job.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { headerValue, replyJson } from '../src/http/webhook-http.js';
 
 /** PagerDuty V3 webhooks stay under 256 KB; anything past 1 MiB is refused unread. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -28,14 +29,14 @@ export async function handlePagerDutyWebhook(req: IncomingMessage, res: ServerRe
     await processWebhook(req, res, deps);
   } catch (error) {
     deps.logger.error({ err: error, component: 'pagerduty-webhook' }, 'PagerDuty webhook failed');
-    reply(res, 500, { error: 'internal_error', message: 'Wrench could not handle this event; PagerDuty will retry.' });
+    replyJson(res, 500, { error: 'internal_error', message: 'Wrench could not handle this event; PagerDuty will retry.' });
   }
 }
 
 async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
   const webhookId = headerValue(req, 'x-webhook-id');
   const log = deps.logger.child({ component: 'pagerduty-webhook', webhookId });
-  if (req.method !== 'POST') return reply(res, 405, { error: 'method_not_allowed', message: 'Use POST.' });
+  if (req.method !== 'POST') return replyJson(res, 405, { error: 'method_not_allowed', message: 'Use POST.' });
 
   let raw: Buffer;
   try {
@@ -43,35 +44,35 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
   } catch (error) {
     if (isWrenchError(error) && error.code === 'body_too_large') {
       log.warn({ limit: WEBHOOK_BODY_LIMIT }, 'refused: webhook body too large');
-      return reply(res, 413, { error: 'body_too_large', message: error.message });
+      return replyJson(res, 413, { error: 'body_too_large', message: error.message });
     }
     throw error;
   }
   if (!verifyPagerDutySignature(raw, req.headers['x-pagerduty-signature'], deps.config.env.PAGERDUTY_WEBHOOK_SECRETS)) {
     log.warn({ signed: !!req.headers['x-pagerduty-signature'] }, 'refused: PagerDuty webhook signature missing or wrong');
-    return reply(res, 401, { error: 'invalid_signature', message: 'X-PagerDuty-Signature is missing or does not match any configured secret.' });
+    return replyJson(res, 401, { error: 'invalid_signature', message: 'X-PagerDuty-Signature is missing or does not match any configured secret.' });
   }
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
-    return reply(res, 400, { error: 'malformed_json', message: 'The body is not JSON.' });
+    return replyJson(res, 400, { error: 'malformed_json', message: 'The body is not JSON.' });
   }
   const parsed = parseWebhook(body);
   if (!parsed.ok && !parsed.envelope) {
     log.warn({ error: parsed.error }, 'refused: not a V3 webhook envelope');
-    return reply(res, 400, { error: 'malformed_event', message: parsed.error });
+    return replyJson(res, 400, { error: 'malformed_event', message: parsed.error });
   }
   if (!parsed.ok) {
     // A signed event Wrench cannot use: a 4xx would only make PagerDuty retry the same body.
     log.warn({ eventId: parsed.event?.id, eventType: parsed.event?.event_type, error: parsed.error }, 'acknowledged a PagerDuty event Wrench cannot use');
-    return reply(res, 200, { status: 'ignored', reason: parsed.error });
+    return replyJson(res, 200, { status: 'ignored', reason: parsed.error });
   }
   const webhook = parsed.webhook;
   const eventLog = log.child({ eventId: webhook.event.id, eventType: webhook.event.event_type });
   if (webhook.kind === 'ping') {
     eventLog.info('PagerDuty ping');
-    return reply(res, 200, { status: 'ok', message: 'pong' });
+    return replyJson(res, 200, { status: 'ok', message: 'pong' });
   }
 
   const claims = new WebhookClaims(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
@@ -87,7 +88,7 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
   const decision = await decide(webhook, deps, take);
   if ('ignored' in decision) {
     eventLog.info({ reason: decision.ignored }, 'PagerDuty event left alone');
-    return reply(res, 200, { status: 'ignored', reason: decision.ignored });
+    return replyJson(res, 200, { status: 'ignored', reason: decision.ignored });
   }
   try {
     await enqueueTriage(deps.queues, jobIdFor('pd', webhook.event.id), decision.job);
@@ -95,16 +96,19 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
     eventLog.error({ err: error }, 'could not queue the PagerDuty event');
     await claims.release(taken).catch(() => undefined);
     if ((error as { code?: unknown }).code === 'invalid_job')
-      return reply(res, 500, { error: 'invalid_job', message: `Wrench built a malformed job from this event (a bug in Wrench): ${(error as Error).message}` });
-    return reply(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; PagerDuty will retry.' });
+      return replyJson(res, 500, {
+        error: 'invalid_job',
+        message: `Wrench built a malformed job from this event (a bug in Wrench): ${(error as Error).message}`,
+      });
+    return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; PagerDuty will retry.' });
   }
   eventLog.info({ kind: decision.job.kind }, 'PagerDuty event queued');
-  return reply(res, 202, { status: 'accepted' });
+  return replyJson(res, 202, { status: 'accepted' });
 }
 
 /** The 404 the route answers when PAGERDUTY_WEBHOOK_SECRETS is not set. */
 export function pagerDutyWebhookDisabled(_req: IncomingMessage, res: ServerResponse): void {
-  reply(res, 404, {
+  replyJson(res, 404, {
     error: 'pagerduty_webhook_disabled',
     message: 'The PagerDuty webhook is off: set PAGERDUTY_WEBHOOK_SECRETS to the secret(s) of your V3 webhook subscription.',
   });
@@ -154,17 +158,5 @@ async function decide(
 
 function duplicate(res: ServerResponse, log: HandlerDeps['logger'], what: string): void {
   log.info({ what }, 'duplicate PagerDuty delivery ignored');
-  reply(res, 200, { status: 'duplicate' });
-}
-
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first && first.length <= 200 ? first : undefined;
-}
-
-function reply(res: ServerResponse, status: number, body: Record<string, unknown>): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+  replyJson(res, 200, { status: 'duplicate' });
 }
