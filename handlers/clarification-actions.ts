@@ -119,6 +119,8 @@ export async function handleClarifySubmission(
       dedupKey: `view-${input.viewId}`,
       user: pending.requester,
       text: combined,
+      // The submission was checked above and the card already says it is enough: no second round of questions.
+      force: true,
     },
     deps,
   );
