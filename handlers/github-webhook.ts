@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { redisKeys } from '../src/redis/redis-keys.js';
 import { Webhooks } from '@octokit/webhooks';
 import { isWrenchError } from '../src/errors.js';
 import { readWebhookEvent } from '../src/github/read-webhook-event.js';
@@ -71,7 +72,7 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
     return replyJson(res, 200, { status: 'ignored', reason: 'not a pull request Wrench opened (or its thread has ended)' });
   }
 
-  const deliveryKey = `${deps.config.env.WRENCH_QUEUE_PREFIX}:github:delivery:${deliveryId}`;
+  const deliveryKey = redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).githubDelivery(deliveryId);
   if ((await deps.redis.set(deliveryKey, '1', 'EX', DELIVERY_TTL_SECONDS, 'NX')) !== 'OK') {
     log.info('duplicate GitHub delivery ignored');
     return replyJson(res, 200, { status: 'duplicate' });

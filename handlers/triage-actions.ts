@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { redisKeys } from '../src/redis/redis-keys.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import { canApprove } from '../src/security/authorize.js';
@@ -48,7 +49,7 @@ async function approverOnly(input: TriageActionInput, deps: HandlerDeps, action:
 
 /** Once per button and subject, across all web processes (double clicks, two people at once). */
 async function claimAction(deps: HandlerDeps, key: string): Promise<boolean> {
-  return (await deps.redis.set(`${deps.config.env.WRENCH_QUEUE_PREFIX}:triage-action:${key}`, '1', 'EX', 30 * 24 * 3600, 'NX')) === 'OK';
+  return (await deps.redis.set(redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).triageAction(key), '1', 'EX', 30 * 24 * 3600, 'NX')) === 'OK';
 }
 
 async function tell(input: TriageActionInput, deps: HandlerDeps, text: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisKeys } from '../src/redis/redis-keys.js';
 import { failingJobs, jobLogExcerpt } from '../src/github/failing-job-logs.js';
 import { readInstruction } from '../src/instruction/read-instruction.js';
 import type { GitHubEvent, GitHubJob, GitHubTrigger } from '../src/queue/github-job.js';
@@ -116,10 +117,11 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
   const failedNames = jobs.length ? [...new Set(jobs.map((j) => j.name))] : [event.checkName];
   const failingOnBase = await failingOnBaseToo(octokit, owner, repo, pull.base.sha, failedNames);
   const names = failedNames.filter((n) => !failingOnBase.includes(n));
-  const decided = `${deps.prefix}:github:fix:${owner}/${repo}#${event.pull}:${event.headSha}`.toLowerCase();
+  const keys = redisKeys(deps.prefix);
+  const decided = keys.fixDecision(owner, repo, event.pull, event.headSha);
   if (names.length === 0) {
     const checks = failedNames.map((n) => `\`${escapeMrkdwn(n)}\``).join(', ');
-    if ((await deps.redis.set(`${decided}:base:${checks}`, '1', 'EX', 30 * DAY, 'NX')) !== 'OK') return 'already-handled';
+    if ((await deps.redis.set(keys.fixDecision(owner, repo, event.pull, event.headSha, checks), '1', 'EX', 30 * DAY, 'NX')) !== 'OK') return 'already-handled';
     await deps.outbox.post(job.thread, {
       text: `*GitHub* · ${checks} failed on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}, but fails on \`${escapeMrkdwn(pull.base.ref)}\` (${pull.base.sha.slice(0, 7)}) too, so this change did not cause it; I'm not starting a fix round. Fix it on \`${escapeMrkdwn(pull.base.ref)}\` first, or mention me here with what to do.`,
     });
@@ -130,7 +132,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
   if ((await deps.redis.set(decided, '1', 'EX', 30 * DAY, 'NX')) !== 'OK') return 'already-handled';
   const checks = names.map((n) => `\`${escapeMrkdwn(n)}\``).join(', ');
   try {
-    const roundsKey = `${deps.prefix}:github:fix-rounds:${owner}/${repo}#${event.pull}`.toLowerCase();
+    const roundsKey = keys.fixRounds(owner, repo, event.pull);
     const done = Number((await deps.redis.get(roundsKey)) ?? 0);
     if (done >= settings.maxFixRounds) {
       const text = `${checks} still fail${names.length > 1 ? '' : 's'} on pull request #${event.pull} after ${done} fix round${done === 1 ? '' : 's'} (the limit, \`github.maxFixRounds\`), so I'm not trying again; it needs a person now.`;

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { JsonDocumentStore } from '../redis/json-document-store.js';
+import { redisKeys } from '../redis/redis-keys.js';
 
 const TTL_SECONDS = 30 * 24 * 3600;
 
@@ -49,7 +50,7 @@ export class IncidentThreadStore {
   }
 
   key(incidentId: string): string {
-    return `${this.prefix}:pd:incident:${incidentId}`;
+    return redisKeys(this.prefix).incidentThread(incidentId);
   }
 
   get(incidentId: string): Promise<IncidentThread | null> {

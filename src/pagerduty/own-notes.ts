@@ -1,15 +1,14 @@
 import type { Redis } from 'ioredis';
+import { redisKeys } from '../redis/redis-keys.js';
 import { isWrenchNoteContent } from './triage-note.js';
-
-const key = (prefix: string) => `${prefix}:pd:wrench-user`;
 
 /** The PagerDuty user Wrench writes notes as (PAGERDUTY_FROM_EMAIL's user), learnt from its first note. */
 export async function rememberNoteAuthor(redis: Redis, prefix: string, userId: string | undefined): Promise<void> {
-  if (userId) await redis.set(key(prefix), userId);
+  if (userId) await redis.set(redisKeys(prefix).pagerDutyNoteAuthor, userId);
 }
 
 export async function knownNoteAuthor(redis: Redis, prefix: string): Promise<string | null> {
-  return redis.get(key(prefix));
+  return redis.get(redisKeys(prefix).pagerDutyNoteAuthor);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisKeys } from '../redis/redis-keys.js';
 
 const DAY = 24 * 3600;
 
@@ -14,7 +15,7 @@ export class WebhookClaims {
   ) {}
 
   private key(kind: 'delivery' | 'event' | 'incident', id: string): string {
-    return `${this.prefix}:pd-claim:${kind}:${id}`;
+    return redisKeys(this.prefix).pagerDutyClaim(kind, id);
   }
 
   async claim(kind: 'delivery' | 'event' | 'incident', id: string, ttlSeconds = kind === 'incident' ? 30 * DAY : 7 * DAY): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { Redis, Result } from 'ioredis';
+import { redisKeys } from '../redis/redis-keys.js';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -59,12 +60,8 @@ export class RunSlots {
   }
 
   private keys(request: SlotRequest): string[] {
-    return [
-      `${this.prefix}:slots:thread:${request.thread}`,
-      `${this.prefix}:slots:global`,
-      `${this.prefix}:slots:repo:${request.repository}`,
-      `${this.prefix}:slots:user:${request.user}`,
-    ];
+    const slots = redisKeys(this.prefix).runSlots;
+    return [slots.thread(request.thread), slots.global, slots.repository(request.repository), slots.user(request.user)];
   }
 
   /** Takes (or renews) the slots of a run; otherwise says which limit is full. */

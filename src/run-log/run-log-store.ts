@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisKeys } from '../redis/redis-keys.js';
 import { runSummarySchema, type RunEntry, type RunSummary } from './run-log-types.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -24,7 +25,7 @@ export class RunLogStore {
   }
 
   private key(...parts: string[]): string {
-    return [this.prefix, 'runlog', ...parts].join(':');
+    return redisKeys(this.prefix).runLog(...parts);
   }
 
   /** Writes the summary and indexes it; `fresh` also empties the timeline (a job's new attempt). */

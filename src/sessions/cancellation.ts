@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { duplicateConnection } from '../redis/redis-connection.js';
+import { redisKeys } from '../redis/redis-keys.js';
 
 /**
  * Cancel requests cross processes: a flag in Redis (for a run that has not started yet) and a
@@ -12,11 +13,11 @@ export class Cancellation {
   ) {}
 
   private key(jobId: string) {
-    return `${this.prefix}:cancel:${jobId}`;
+    return redisKeys(this.prefix).cancelRequest(jobId);
   }
 
   get channel() {
-    return `${this.prefix}:cancel`;
+    return redisKeys(this.prefix).cancelChannel;
   }
 
   /** `by`: who or what asked, as the thread should read it ("<@U123>", "the pull request was closed"). */

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { JsonDocumentStore } from '../redis/json-document-store.js';
+import { redisKeys } from '../redis/redis-keys.js';
 import { threadSessionSchema, type ThreadSession } from './thread-session.js';
 
 const TTL_SECONDS = 90 * 24 * 3600;
@@ -20,7 +21,7 @@ export class ThreadSessionStore {
   }
 
   key(channel: string, threadTs: string): string {
-    return `${this.prefix}:thread:${channel}:${threadTs}`;
+    return redisKeys(this.prefix).threadSession(channel, threadTs);
   }
 
   get(channel: string, threadTs: string): Promise<ThreadSession | null> {
@@ -43,7 +44,7 @@ export class ThreadSessionStore {
   }
 
   pullRequestKey(owner: string, repo: string, number: number): string {
-    return `${this.prefix}:pull:${owner}/${repo}#${number}`.toLowerCase();
+    return redisKeys(this.prefix).pullRequestThread(owner, repo, number);
   }
 
   /** The Slack thread of a pull request Wrench opened, or null for any other pull request. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { redisKeys } from '../redis/redis-keys.js';
 import { ErrorCode, WebClient } from '@slack/web-api';
 import type { Redis, Result } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
@@ -246,7 +247,7 @@ export class ThreadOutbox {
 
   private async deliverThread(member: string): Promise<void> {
     const thread = parseMember(member);
-    const lock = `${this.prefix}:outbox:lock:${member}`;
+    const lock = redisKeys(this.prefix).outbox.lock(member);
     const owner = randomUUID();
     if ((await this.redis.set(lock, owner, 'PX', 60_000, 'NX')) !== 'OK') return;
     const queue = this.queueKey(thread);
@@ -340,8 +341,8 @@ export class ThreadOutbox {
       givenUpAt: new Date(this.now()).toISOString(),
     };
     log.error({ op: item.op, error, attempts, queuedAt: record.queuedAt }, 'undeliverable Slack message: given up');
-    const list = `${this.prefix}:outbox:undeliverable`;
-    await this.redis.multi().lpush(list, JSON.stringify(record)).ltrim(list, 0, 99).incr(`${list}:count`).exec();
+    const { undeliverable, undeliverableCount } = redisKeys(this.prefix).outbox;
+    await this.redis.multi().lpush(undeliverable, JSON.stringify(record)).ltrim(undeliverable, 0, 99).incr(undeliverableCount).exec();
     this.onUndeliverable?.(record);
   }
 
@@ -350,21 +351,22 @@ export class ThreadOutbox {
   }
 
   private queueKey(thread: ThreadRef): string {
-    return `${this.prefix}:outbox:q:${threadMember(thread)}`;
+    return redisKeys(this.prefix).outbox.queue(threadMember(thread));
   }
 
   private tsKey(thread: ThreadRef): string {
-    return `${this.prefix}:outbox:ts:${threadMember(thread)}`;
+    return redisKeys(this.prefix).outbox.delivered(threadMember(thread));
   }
 
   private dueKey(): string {
-    return `${this.prefix}:outbox:due`;
+    return redisKeys(this.prefix).outbox.due;
   }
 }
 
 /** The newest messages any outbox under `prefix` gave up on, newest first, and how many there have been in all. */
 export async function readUndeliverable(redis: Redis, prefix: string, limit = 20): Promise<{ total: number; recent: UndeliverableMessage[] }> {
-  const [total, recent] = await Promise.all([redis.get(`${prefix}:outbox:undeliverable:count`), redis.lrange(`${prefix}:outbox:undeliverable`, 0, limit - 1)]);
+  const keys = redisKeys(prefix).outbox;
+  const [total, recent] = await Promise.all([redis.get(keys.undeliverableCount), redis.lrange(keys.undeliverable, 0, limit - 1)]);
   return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as UndeliverableMessage) };
 }
 

@@ -1,4 +1,5 @@
 import type { Redis, Result } from 'ioredis';
+import { redisKeys } from '../redis/redis-keys.js';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -39,7 +40,7 @@ export class UpdateRateLimiter {
   async tryTake(team: string): Promise<number> {
     const now = this.now();
     const member = `${process.pid}:${now}:${this.counter++}`;
-    return Number(await this.redis.takeUpdateSlot(`${this.prefix}:slack-updates:${team}`, now, this.perMinute, member));
+    return Number(await this.redis.takeUpdateSlot(redisKeys(this.prefix).slackUpdates(team), now, this.perMinute, member));
   }
 
   /** Waits for a slot (for final states, which must always be shown). */

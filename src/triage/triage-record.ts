@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisKeys } from '../redis/redis-keys.js';
 import type { ShownTriageReport } from './triage-report.js';
 import type { RepoLinks } from './evidence-links.js';
 
@@ -40,7 +41,7 @@ export class TriageRecordStore {
   ) {}
 
   private key(triageId: string): string {
-    return `${this.prefix}:triage-record:${triageId}`;
+    return redisKeys(this.prefix).triageRecord(triageId);
   }
 
   async save(record: TriageRecord): Promise<void> {
@@ -54,10 +55,10 @@ export class TriageRecordStore {
 
   /** Marks the report dismissed once; false when someone already did. */
   async dismiss(triageId: string, user: string): Promise<boolean> {
-    return (await this.redis.set(`${this.key(triageId)}:dismissed`, user, 'EX', TTL_SECONDS, 'NX')) === 'OK';
+    return (await this.redis.set(redisKeys(this.prefix).triageDismissed(triageId), user, 'EX', TTL_SECONDS, 'NX')) === 'OK';
   }
 
   async dismissedBy(triageId: string): Promise<string | null> {
-    return this.redis.get(`${this.key(triageId)}:dismissed`);
+    return this.redis.get(redisKeys(this.prefix).triageDismissed(triageId));
   }
 }

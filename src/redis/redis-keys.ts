@@ -1,0 +1,63 @@
+/**
+ * Every Redis key Wrench writes, in one place. All live under the queue prefix (WRENCH_QUEUE_PREFIX), so several
+ * installations (or test runs) can share one Redis. BullMQ's own keys are made by BullMQ under the same prefix.
+ */
+export function redisKeys(prefix: string) {
+  return {
+    /** A Slack event id, claimed once across web processes (Slack redelivers unacknowledged events). */
+    slackEvent: (eventId: string) => `${prefix}:slack-event:${eventId}`,
+    /** Team-wide token bucket of status-card updates (chat.update). */
+    slackUpdates: (team: string) => `${prefix}:slack-updates:${team}`,
+    /** A thread's session document. */
+    threadSession: (channel: string, threadTs: string) => `${prefix}:thread:${channel}:${threadTs}`,
+    /** A pull request Wrench opened -> its Slack thread. */
+    pullRequestThread: (owner: string, repo: string, number: number) => `${prefix}:pull:${owner}/${repo}#${number}`.toLowerCase(),
+    /** A cancel request for a job (value: who asked). */
+    cancelRequest: (jobId: string) => `${prefix}:cancel:${jobId}`,
+    /** The pub/sub channel of cancel requests. */
+    cancelChannel: `${prefix}:cancel`,
+    /** Run slots (sorted sets of leases) per thread, globally, per repository and per user. */
+    runSlots: {
+      thread: (thread: string) => `${prefix}:slots:thread:${thread}`,
+      global: `${prefix}:slots:global`,
+      repository: (repository: string) => `${prefix}:slots:repo:${repository}`,
+      user: (user: string) => `${prefix}:slots:user:${user}`,
+    },
+    outbox: {
+      /** The messages waiting for one thread, in order. */
+      queue: (thread: string) => `${prefix}:outbox:q:${thread}`,
+      /** Message key -> Slack ts of what was delivered in one thread. */
+      delivered: (thread: string) => `${prefix}:outbox:ts:${thread}`,
+      /** Threads with messages waiting, scored by the time of their next attempt. */
+      due: `${prefix}:outbox:due`,
+      /** The one deliverer of a thread at a time. */
+      lock: (thread: string) => `${prefix}:outbox:lock:${thread}`,
+      /** The newest messages given up on. */
+      undeliverable: `${prefix}:outbox:undeliverable`,
+      /** How many messages were given up on in all. */
+      undeliverableCount: `${prefix}:outbox:undeliverable:count`,
+    },
+    /** A run's record, and (with `part`) its entries. */
+    runLog: (...parts: string[]) => [prefix, 'runlog', ...parts].join(':'),
+    /** A PagerDuty delivery, event or incident, claimed once. */
+    pagerDutyClaim: (kind: 'delivery' | 'event' | 'incident', id: string) => `${prefix}:pd-claim:${kind}:${id}`,
+    /** An incident's card and thread document. */
+    incidentThread: (incidentId: string) => `${prefix}:pd:incident:${incidentId}`,
+    /** The PagerDuty user Wrench writes notes as. */
+    pagerDutyNoteAuthor: `${prefix}:pd:wrench-user`,
+    /** A triage's report record, and who dismissed it. */
+    triageRecord: (triageId: string) => `${prefix}:triage-record:${triageId}`,
+    triageDismissed: (triageId: string) => `${prefix}:triage-record:${triageId}:dismissed`,
+    /** A triage button press (action and message), handled once. */
+    triageAction: (key: string) => `${prefix}:triage-action:${key}`,
+    /** A GitHub webhook delivery id, handled once. */
+    githubDelivery: (deliveryId: string) => `${prefix}:github:delivery:${deliveryId}`,
+    /** The fix-round decision for one head commit of a pull request (with `baseChecks`: "fails on the base too" said once). */
+    fixDecision: (owner: string, repo: string, number: number, headSha: string, baseChecks?: string) =>
+      `${`${prefix}:github:fix:${owner}/${repo}#${number}:${headSha}`.toLowerCase()}${baseChecks === undefined ? '' : `:base:${baseChecks}`}`,
+    /** How many fix rounds a pull request has had. */
+    fixRounds: (owner: string, repo: string, number: number) => `${prefix}:github:fix-rounds:${owner}/${repo}#${number}`.toLowerCase(),
+  };
+}
+
+export type RedisKeys = ReturnType<typeof redisKeys>;
