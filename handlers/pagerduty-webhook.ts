@@ -95,10 +95,10 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
   } catch (error) {
     eventLog.error({ err: error }, 'could not queue the PagerDuty event');
     await claims.release(taken).catch(() => undefined);
-    if ((error as { code?: unknown }).code === 'invalid_job')
+    if (isWrenchError(error) && error.code === 'invalid_job')
       return replyJson(res, 500, {
         error: 'invalid_job',
-        message: `Wrench built a malformed job from this event (a bug in Wrench): ${(error as Error).message}`,
+        message: `Wrench built a malformed job from this event (a bug in Wrench): ${error.message}`,
       });
     return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; PagerDuty will retry.' });
   }

@@ -1,24 +1,24 @@
+import { RequestError } from '@octokit/request-error';
 import Anthropic from '@anthropic-ai/sdk';
-import { isWrenchError } from '../src/errors.js';
+import { isWrenchError, type WrenchErrorCode } from '../src/errors.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 
 /** Errors worth another attempt of the whole job when they happen before the agent starts. */
-const TRANSIENT_CODES = new Set(['git_failed', 'redis_failed']);
+const TRANSIENT_CODES = new Set<WrenchErrorCode>(['git_failed', 'redis_failed']);
 
 export function isTransient(error: unknown): boolean {
   if (isWrenchError(error)) return TRANSIENT_CODES.has(error.code);
   if (error instanceof Anthropic.APIError) return false;
-  const status = (error as { status?: number }).status;
-  if (typeof status === 'number') return status >= 500 || status === 429;
+  if (error instanceof RequestError) return error.status >= 500 || error.status === 429;
   return true;
 }
 
 /** What the person in Slack reads when a run fails: the reason and what to do, never a stack trace. */
 export function failureMessage(error: unknown): string {
-  const status = (error as { status?: number }).status;
   const text = error instanceof Error ? error.message.split('\n')[0].slice(0, 500) : String(error);
   if (isWrenchError(error)) return `The run failed: ${error.message}`;
-  if (typeof status === 'number' && (error as { request?: unknown }).request !== undefined) {
+  if (error instanceof RequestError) {
+    const status = error.status;
     if (status === 401 || status === 403)
       return `GitHub refused the request (HTTP ${status}): ${text}. Check that GITHUB_TOKEN can push and open pull requests on this repository.`;
     if (status === 404) return `GitHub could not find the repository or branch (HTTP 404). Check the repository name and the token's access.`;

@@ -1,3 +1,4 @@
+import { RequestError } from '@octokit/request-error';
 import type { Redis } from 'ioredis';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { failingJobs, jobLogExcerpt } from '../src/github/failing-job-logs.js';
@@ -75,7 +76,7 @@ async function followUp(job: GitHubJob, event: CommentEvent, session: ThreadSess
   const { owner, name } = event.repo;
   const permission = await octokit.repos.getCollaboratorPermissionLevel({ owner, repo: name, username: event.author }).then(
     (r) => r.data.permission,
-    (error: { status?: number }) => (error.status === 404 ? 'none' : Promise.reject(error)),
+    (error: unknown) => (error instanceof RequestError && error.status === 404 ? 'none' : Promise.reject(error)),
   );
   if (permission !== 'admin' && permission !== 'write') {
     const body = deps.runner.redact(

@@ -1,10 +1,88 @@
 /**
+ * Every code a `WrenchError` may carry, by area; one casing (snake_case). A new kind of failure gets its code here.
+ */
+export const WRENCH_ERROR_CODES = [
+  // configuration and command line
+  'config_invalid',
+  'usage',
+  'bad_role',
+  // HTTP front door and queue
+  'body_too_large',
+  'invalid_job',
+  'queue_unavailable',
+  'redis_failed',
+  'redis_missing',
+  // agent stops (AgentStopCode)
+  'step_limit',
+  'time_limit',
+  'cost_limit',
+  'token_limit',
+  'cancelled',
+  'refused',
+  'context_exhausted',
+  'model_failed',
+  // sandbox and verification
+  'sandbox_spawn_failed',
+  'sandbox_cwd_outside',
+  'sandbox_cwd_missing',
+  'verification_cancelled',
+  // git and workspaces
+  'git_failed',
+  'lock_timeout',
+  'invalid_branch',
+  'invalid_commit',
+  'invalid_ref',
+  'invalid_repository',
+  'invalid_git_base_url',
+  'invalid_job_id',
+  'invalid_workspace',
+  'not_a_repository',
+  'workspace_tampered',
+  'base_branch_not_found',
+  'branch_not_found',
+  'branch_exists',
+  'branch_moved',
+  'branch_conflict',
+  'push_failed',
+  'pull_head_unavailable',
+  'revert_conflict',
+  // GitHub
+  'github_not_configured',
+  'github_app_credentials',
+  'github_app_not_installed',
+  'github_app_token_failed',
+  // Slack
+  'input_untrusted_url',
+  'input_download_failed',
+  'input_too_large',
+  'slack_upload_failed',
+  'sign_in_failed',
+  'sign_in_wrong_workspace',
+  // PagerDuty and triage
+  'pagerduty_not_configured',
+  'pagerduty_failed',
+  'triage_expired',
+  'card_not_ready',
+  // monitoring
+  'monitoring_missing_variable',
+  'prometheus_bad_range',
+  'prometheus_timeout',
+  'prometheus_unreachable',
+  'prometheus_bad_response',
+  'prometheus_bad_query',
+  'prometheus_error',
+  'prometheus_result_too_large',
+] as const;
+
+export type WrenchErrorCode = (typeof WRENCH_ERROR_CODES)[number];
+
+/**
  * An error that crosses a boundary (Slack reply, webhook answer, CLI output).
  * `code` is stable and machine-readable; `message` says what happened and what to do next.
  */
 export class WrenchError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: WrenchErrorCode,
     message: string,
     options?: { cause?: unknown },
   ) {

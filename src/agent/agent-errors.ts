@@ -8,4 +8,5 @@ export class AgentStop extends WrenchError {
   }
 }
 
+/** Each is also in WRENCH_ERROR_CODES (the constructor's `super` call checks it). */
 export type AgentStopCode = 'step_limit' | 'time_limit' | 'cost_limit' | 'token_limit' | 'cancelled' | 'refused' | 'context_exhausted' | 'model_failed';

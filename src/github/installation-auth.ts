@@ -1,3 +1,4 @@
+import { RequestError } from '@octokit/request-error';
 import { createAppAuth } from '@octokit/auth-app';
 import { Octokit } from '@octokit/rest';
 import { WrenchError } from '../errors.js';
@@ -87,7 +88,7 @@ export class InstallationAuth {
       });
       return response.data.id;
     } catch (error) {
-      const status = (error as { status?: number }).status;
+      const status = error instanceof RequestError ? error.status : undefined;
       if (status === 404) {
         throw new WrenchError(
           'github_app_not_installed',

@@ -1,3 +1,4 @@
+import { RequestError } from '@octokit/request-error';
 import type { GitHubClient } from '../github/create-octokit.js';
 import type { Redactor } from '../security/redact.js';
 import { commentableLines } from './diff-lines.js';
@@ -91,10 +92,10 @@ export async function postGitHubReview(
     });
     return { url: data.html_url, inline: payload.comments.length };
   } catch (error) {
-    if ((error as { status?: number }).status !== 422 || payload.comments.length === 0) throw error;
+    if (!(error instanceof RequestError) || error.status !== 422 || payload.comments.length === 0) throw error;
     const inlineText = payload.comments.map((c) => `- \`${c.path}:${c.line}\`: ${c.body.replace(/\n+/g, ' ')}`).join('\n');
     const { data } = await github.pulls.createReview({ ...base, body: redact(`${payload.body}\n\n**Findings on the diff**\n${inlineText}`) });
-    return { url: data.html_url, inline: 0, inlineRefused: (error as Error).message.split('\n')[0] };
+    return { url: data.html_url, inline: 0, inlineRefused: error.message.split('\n')[0] };
   }
 }
 

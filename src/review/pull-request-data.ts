@@ -1,3 +1,4 @@
+import { RequestError } from '@octokit/request-error';
 import type { GitHubClient } from '../github/create-octokit.js';
 
 export interface PullRequestFile {
@@ -30,7 +31,7 @@ export async function fetchPullRequest(github: GitHubClient, owner: string, repo
   try {
     pull = (await github.pulls.get({ owner, repo, pull_number: number })).data;
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return null;
+    if (error instanceof RequestError && error.status === 404) return null;
     throw error;
   }
   const files = await github.paginate(github.pulls.listFiles, { owner, repo, pull_number: number, per_page: 100 });

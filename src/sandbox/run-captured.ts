@@ -90,7 +90,7 @@ function runIn(cgroup: PidsCgroup | null, options: CapturedRunOptions): Promise<
       if (child.pid !== undefined) return;
       stopWatching();
       metrics.sandboxFailures.inc({ reason: 'spawn_failed' });
-      reject(new WrenchError('SANDBOX_SPAWN_FAILED', `Could not start ${options.file}: ${error.message}`, { cause: error }));
+      reject(new WrenchError('sandbox_spawn_failed', `Could not start ${options.file}: ${error.message}`, { cause: error }));
     });
 
     child.once('exit', (code) => {

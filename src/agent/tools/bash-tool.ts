@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { describeError, isWrenchError } from '../../errors.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { resolveWorkspacePath } from '../../sandbox/workspace-path.js';
 import { CwdMarker } from './bash/cwd-marker.js';
@@ -91,8 +92,7 @@ export function createBashTool(options: BashToolOptions): BashTool {
       try {
         return await run(params.command, signal);
       } catch (error) {
-        if ((error as { code?: string }).code !== 'SANDBOX_CWD_MISSING' || cwd === options.root)
-          return toolError(`Error: ${(error as Error)?.message ?? String(error)}`);
+        if (!isWrenchError(error) || error.code !== 'sandbox_cwd_missing' || cwd === options.root) return toolError(`Error: ${describeError(error)}`);
         const lost = cwd;
         cwd = options.root;
         const retried = await run(params.command, signal).catch((again: Error) => toolError(`Error: ${again.message}`));

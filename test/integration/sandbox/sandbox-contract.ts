@@ -151,12 +151,12 @@ export function describeSandboxContract(name: string, factory: SandboxFactory): 
     });
 
     it('refuses a working directory outside the workspace', async () => {
-      await expect(run('pwd', { cwd: '/' })).rejects.toMatchObject({ code: 'SANDBOX_CWD_OUTSIDE' });
-      await expect(run('pwd', { cwd: path.join(dir.path, '..') })).rejects.toMatchObject({ code: 'SANDBOX_CWD_OUTSIDE' });
+      await expect(run('pwd', { cwd: '/' })).rejects.toMatchObject({ code: 'sandbox_cwd_outside' });
+      await expect(run('pwd', { cwd: path.join(dir.path, '..') })).rejects.toMatchObject({ code: 'sandbox_cwd_outside' });
       await symlink('/etc', path.join(dir.path, 'etc-link'));
-      await expect(run('pwd', { cwd: path.join(dir.path, 'etc-link') })).rejects.toMatchObject({ code: 'SANDBOX_CWD_OUTSIDE' });
+      await expect(run('pwd', { cwd: path.join(dir.path, 'etc-link') })).rejects.toMatchObject({ code: 'sandbox_cwd_outside' });
       await writeFile(path.join(dir.path, 'plain-file'), 'x');
-      await expect(run('pwd', { cwd: path.join(dir.path, 'plain-file') })).rejects.toMatchObject({ code: 'SANDBOX_CWD_MISSING' });
+      await expect(run('pwd', { cwd: path.join(dir.path, 'plain-file') })).rejects.toMatchObject({ code: 'sandbox_cwd_missing' });
     });
   });
 }

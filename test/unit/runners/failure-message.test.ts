@@ -1,0 +1,31 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { RequestError } from '@octokit/request-error';
+import { describe, expect, it } from 'vitest';
+import { WrenchError } from '../../../src/errors.js';
+import { failureMessage, isTransient } from '../../../runners/failure-message.js';
+
+const gitHubError = (status: number, message = 'Validation Failed') =>
+  new RequestError(message, status, { request: { method: 'POST', url: 'https://api.github.com/repos/acme/web/pulls', headers: {} } });
+
+describe('failure message and the transient rule: GitHub errors are Octokit RequestErrors', () => {
+  it('names what GitHub refused and what to check', () => {
+    expect(failureMessage(gitHubError(403, 'Resource not accessible'))).toMatch(/^GitHub refused the request \(HTTP 403\).*GITHUB_TOKEN/);
+    expect(failureMessage(gitHubError(404, 'Not Found'))).toMatch(/could not find the repository or branch/);
+    expect(failureMessage(gitHubError(422))).toBe('GitHub rejected the pull request (HTTP 422): Validation Failed.');
+    expect(failureMessage(gitHubError(502, 'Bad Gateway'))).toMatch(/^GitHub failed \(HTTP 502\).*Try again/);
+  });
+
+  it('does not take an arbitrary object with a status for a GitHub answer', () => {
+    const lookalike = Object.assign(new Error('teapot'), { status: 418, request: {} });
+    expect(failureMessage(lookalike)).toMatch(/^The run failed unexpectedly: teapot/);
+  });
+
+  it('retries GitHub 5xx and 429, not its 4xx; Wrench errors by their code; model errors never', () => {
+    expect(isTransient(gitHubError(503))).toBe(true);
+    expect(isTransient(gitHubError(429))).toBe(true);
+    expect(isTransient(gitHubError(422))).toBe(false);
+    expect(isTransient(new WrenchError('git_failed', 'fetch failed'))).toBe(true);
+    expect(isTransient(new WrenchError('invalid_branch', 'bad name'))).toBe(false);
+    expect(isTransient(new Anthropic.APIError(500, undefined, 'overloaded', new Headers()))).toBe(false);
+  });
+});
