@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { WrenchError } from '../errors.js';
 
@@ -20,18 +21,28 @@ export const monitoringSourceSchema = z
 
 export type MonitoringSource = z.infer<typeof monitoringSourceSchema>;
 
-/** Replaces every `${VAR}` in the source's strings with the environment's value; a missing variable is an error. */
-export function expandMonitoringSource(name: string, source: MonitoringSource, env: Readonly<Record<string, string | undefined>>): MonitoringSource {
+/**
+ * Replaces every `${VAR}` in the source's strings with the environment's value, and every `${file:PATH}` with
+ * the file's content (trimmed; for mounted secrets). A missing variable or unreadable file is an error naming it.
+ * `onSecret` receives each substituted value, so callers can keep them out of what the agent sees.
+ */
+export function expandMonitoringSource(
+  name: string,
+  source: MonitoringSource,
+  env: Readonly<Record<string, string | undefined>>,
+  onSecret?: (value: string) => void,
+): MonitoringSource {
   const expand = (value: unknown, where: string): unknown => {
     if (typeof value === 'string') {
-      return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, variable: string) => {
-        const found = env[variable];
+      return value.replace(/\$\{(?:file:([^}]+)|([A-Za-z_][A-Za-z0-9_]*))\}/g, (_match, file: string | undefined, variable: string | undefined) => {
+        const found = file ? readSecretFile(name, where, file) : env[variable!];
         if (found === undefined) {
           throw new WrenchError(
             'monitoring_missing_variable',
             `monitoring.${name}${where} uses \${${variable}}, which is not set; set ${variable} in the environment.`,
           );
         }
+        onSecret?.(found);
         return found;
       });
     }
@@ -42,4 +53,15 @@ export function expandMonitoringSource(name: string, source: MonitoringSource, e
     return value;
   };
   return expand(source, '') as MonitoringSource;
+}
+
+function readSecretFile(name: string, where: string, file: string): string {
+  try {
+    return readFileSync(file.trim(), 'utf8').trim();
+  } catch (error) {
+    throw new WrenchError(
+      'monitoring_missing_file',
+      `monitoring.${name}${where} reads \${file:${file}}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); check the path and its permissions.`,
+    );
+  }
 }

@@ -1,3 +1,5 @@
+import { type MonitoringSummary, metricChangeLine } from '../monitoring/monitoring-summary.js';
+import { commitUrl, evidenceSource, evidenceUrl, type RepoLinks } from '../triage/evidence-links.js';
 import type { Suspect } from '../triage/triage-record.js';
 import type { ShownTriageReport } from '../triage/triage-report.js';
 
@@ -9,7 +11,17 @@ const MAX_NOTE = 2500;
 export const isWrenchNoteContent = (content: string) => content.trimStart().startsWith(NOTE_MARKER);
 
 /** A concise plain-text summary of a triage for the incident's notes, with a link to the Slack thread. */
-export function triageNote(input: { report: ShownTriageReport; suspects: Suspect[]; repository: string; threadUrl?: string; retriage?: boolean }): string {
+export function triageNote(input: {
+  report: ShownTriageReport;
+  suspects: Suspect[];
+  repository: string;
+  threadUrl?: string;
+  retriage?: boolean;
+  /** For links to commits and metric graphs. */
+  links?: RepoLinks;
+  monitoring?: MonitoringSummary;
+}): string {
+  const links = input.links ?? {};
   const { report } = input;
   const lines = [`${NOTE_MARKER} ${input.retriage ? 'Re-triage' : 'Automated triage'} of ${input.repository} (read-only investigation)`];
   if (input.threadUrl) lines.push(`Details, evidence and actions in Slack: ${input.threadUrl}`);
@@ -17,7 +29,19 @@ export function triageNote(input: { report: ShownTriageReport; suspects: Suspect
   const cause = report.likelyCause;
   if (!cause) lines.push('No good lead: no evidence points at a cause yet.');
   else if (cause.hypothesis) lines.push(`Hypothesis (no supporting evidence, low confidence): ${clip(cause.summary, 800)}`);
-  else lines.push(`Likely cause (${cause.confidence} confidence): ${clip(cause.summary, 800)}`);
+  else {
+    lines.push(`Likely cause (${cause.confidence} confidence): ${clip(cause.summary, 800)}`);
+    // Metric and log evidence says what was read and where; commits and files link to the repository.
+    for (const item of cause.evidence.slice(0, 5)) {
+      const url = evidenceUrl(item, links);
+      const source = evidenceSource(item);
+      lines.push(`- ${item.kind}: ${clip(item.claim, 200)} (${clip(item.ref, 120)}${source ? `; ${clip(source, 300)}` : ''})${url ? ` ${url}` : ''}`);
+    }
+  }
+  for (const change of input.monitoring?.changes.slice(0, 3) ?? []) {
+    const commit = change.commit ? (change.commit.url ?? commitUrl(links, change.commit.sha)) : undefined;
+    lines.push(`Metric: ${clip(metricChangeLine(change), 400)}${change.graphUrl ? ` Graph: ${change.graphUrl}` : ''}${commit ? ` Commit: ${commit}` : ''}`);
+  }
   if (input.suspects.length > 0) {
     lines.push(
       `Suspect commits: ${input.suspects
@@ -33,6 +57,7 @@ export function triageNote(input: { report: ShownTriageReport; suspects: Suspect
         .map((s, i) => `${i + 1}) ${clip(s, 200)}`)
         .join(' ')}`,
     );
+  if (input.monitoring && input.monitoring.unreadable.length > 0) lines.push(`Could not read: ${clip(input.monitoring.unreadable.join('; '), 600)}`);
   const text = lines.join('\n');
   return text.length > MAX_NOTE ? `${text.slice(0, MAX_NOTE - 1)}…` : text;
 }

@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
-import { commitUrl, evidenceUrl, type RepoLinks } from '../triage/evidence-links.js';
+import { type MonitoringSummary, shortNumber, utcTime } from '../monitoring/monitoring-summary.js';
+import { commitUrl, evidenceSource, evidenceUrl, type RepoLinks } from '../triage/evidence-links.js';
 import type { Suspect } from '../triage/triage-record.js';
 import type { ShownTriageReport } from '../triage/triage-report.js';
 import { escapeMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
@@ -16,6 +17,8 @@ export interface TriageReportView {
   baseBranch: string;
   /** Tokens, cost, duration: a context line at the end. */
   usage?: string;
+  /** Change points of the monitoring source's metrics, and what could not be read. */
+  monitoring?: MonitoringSummary;
   /** Buttons are left out once the report is dismissed. */
   withActions?: boolean;
 }
@@ -44,9 +47,13 @@ export function triageReportMrkdwn(view: TriageReportView): string {
     lines.push('', '*Evidence*');
     for (const item of cause.evidence) {
       const url = evidenceUrl(item, links);
-      lines.push(`• ${escapeMrkdwn(item.claim)} — ${url ? mrkdwnLink(url, item.ref) : `\`${escapeMrkdwn(item.ref).replace(/`/g, "'")}\``}`);
+      const source = evidenceSource(item);
+      lines.push(
+        `• ${escapeMrkdwn(item.claim)} — ${url ? mrkdwnLink(url, item.ref) : `\`${escapeMrkdwn(item.ref).replace(/`/g, "'")}\``}${source ? ` _(${escapeMrkdwn(truncate(source, 400))})_` : ''}`,
+      );
     }
   }
+  if (view.monitoring) lines.push(...monitoringLines(view.monitoring, links));
   if (view.suspects.length > 0) {
     lines.push('', `*Suspect commits* (most likely first, on \`${escapeMrkdwn(view.baseBranch)}\`)`);
     view.suspects.forEach((suspect, i) => {
@@ -65,7 +72,33 @@ export function triageReportMrkdwn(view: TriageReportView): string {
     lines.push('', '*Next steps*');
     for (const [i, step] of report.nextSteps.entries()) lines.push(`${i + 1}. ${escapeMrkdwn(step)}`);
   }
+  if (view.monitoring && view.monitoring.unreadable.length > 0) {
+    lines.push('', '*Could not read* (the report rests on the other evidence)');
+    for (const item of view.monitoring.unreadable) lines.push(`• ${escapeMrkdwn(truncate(item, 400))}`);
+  }
   return lines.join('\n');
+}
+
+/** The metrics around the incident: each change point, its graph, and the last commit and merged PR before it. */
+function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): string[] {
+  if (monitoring.changes.length === 0 && monitoring.steady.length === 0) return [];
+  const lines = ['', `*Metrics around the incident* (${utcTime(monitoring.window.start)} to ${utcTime(monitoring.window.end)})`];
+  for (const change of monitoring.changes) {
+    const labels = Object.entries(change.labels)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(',');
+    const name = `${change.name}${labels ? ` {${labels}}` : ''}`;
+    let line = `• ${mrkdwnLink(change.graphUrl, name)} changed at *${utcTime(change.at)}*: ${shortNumber(change.before)} → ${shortNumber(change.after)}`;
+    if (change.commit) {
+      const url = change.commit.url ?? commitUrl(links, change.commit.sha);
+      line += ` · last commit before: ${mrkdwnLink(url, change.commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(change.commit.subject, 100))}`;
+    }
+    if (change.pull)
+      line += ` · last PR merged before: ${mrkdwnLink(change.pull.url, `#${change.pull.number}`)} ${escapeMrkdwn(truncate(change.pull.title, 100))}`;
+    lines.push(line);
+  }
+  if (monitoring.steady.length > 0) lines.push(`• no change point in: ${escapeMrkdwn(monitoring.steady.join(', '))}`);
+  return lines;
 }
 
 /** "Open fix PR", one "Revert <sha>" per top suspect (with a confirmation), "Dismiss". Approvers only. */

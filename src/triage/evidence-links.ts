@@ -1,3 +1,4 @@
+import { prometheusGraphUrl, toUnixSeconds } from '../monitoring/prometheus-graph-url.js';
 import type { Evidence } from './triage-report.js';
 
 /** Where links point: the repository's web page (from GitHub's html_url) and the commit the investigation read. */
@@ -8,6 +9,8 @@ export interface RepoLinks {
   sha?: string;
   /** The incident's PagerDuty page, for alert and log evidence. */
   incidentUrl?: string;
+  /** The Prometheus the triage read, for links to metric evidence. */
+  prometheusUrl?: string;
 }
 
 const FILE_REF = /^([A-Za-z0-9_./@+-]+?)(?::(\d+)(?:-(\d+))?)?$/;
@@ -40,9 +43,28 @@ export function evidenceUrl(evidence: Evidence, links: RepoLinks): string | unde
     case 'pull_request':
       return pullUrl(links, evidence.ref);
     case 'alert':
-    case 'log':
       return links.incidentUrl ?? undefined;
+    case 'log':
+      // Log lines read with a monitoring tool have no page of their own; the incident's log entries do.
+      return evidence.tool ? undefined : (links.incidentUrl ?? undefined);
+    case 'metric':
+      return prometheusGraphUrl(links.prometheusUrl, evidence.query, toUnixSeconds(evidence.from), toUnixSeconds(evidence.to));
     default:
       return undefined;
   }
+}
+
+/** "query `…` with tool, 14:00–15:30 UTC" for metric and log evidence; empty for the other kinds. */
+export function evidenceSource(evidence: Evidence): string {
+  const parts: string[] = [];
+  if (evidence.tool) parts.push(`via ${evidence.tool}`);
+  if (evidence.query) parts.push(`query ${evidence.query}`);
+  const from = toUnixSeconds(evidence.from);
+  const to = toUnixSeconds(evidence.to);
+  if (from !== undefined || to !== undefined) parts.push(`${utcMinute(from, evidence.from)} to ${utcMinute(to, evidence.to)}`);
+  return parts.join(', ');
+}
+
+function utcMinute(seconds: number | undefined, raw: string | undefined): string {
+  return seconds === undefined ? (raw ?? '?') : `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -6,13 +6,26 @@ export type Confidence = (typeof CONFIDENCES)[number];
 const evidenceSchema = z.object({
   claim: z.string().min(1).describe('What this piece of evidence shows, in one sentence.'),
   kind: z
-    .enum(['file', 'commit', 'pull_request', 'alert', 'log', 'other'])
-    .describe('Where the evidence is: a file line, a commit, a merged pull request, an alert or a log entry of the incident.'),
+    .enum(['file', 'commit', 'pull_request', 'alert', 'log', 'metric', 'other'])
+    .describe(
+      'Where the evidence is: a file line, a commit, a merged pull request, an alert or a log entry of the incident, a metric (Prometheus) or log lines read with a monitoring tool.',
+    ),
   ref: z
     .string()
     .min(1)
     .max(300)
-    .describe('file: path:line or path:start-end (e.g. src/cart.ts:88); commit: its sha; pull_request: its number (e.g. 42); alert or log: a short quote.'),
+    .describe(
+      'file: path:line or path:start-end (e.g. src/cart.ts:88); commit: its sha; pull_request: its number (e.g. 42); alert or log: a short quote; metric: what changed, e.g. "errors 1/s -> 6/s at 14:40 UTC".',
+    ),
+  query: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('metric: the PromQL you read (query_metrics); log read with a tool: the query or arguments you gave it.'),
+  tool: z.string().min(1).max(100).optional().describe('metric or log: the tool that read it (query_metrics, or the MCP tool name).'),
+  from: z.string().min(1).max(40).optional().describe('metric or log: start of the time range read (ISO 8601, UTC).'),
+  to: z.string().min(1).max(40).optional().describe('metric or log: end of the time range read (ISO 8601, UTC).'),
 });
 
 /** The structured result the triage agent must finish with (the finish_task tool's input). */

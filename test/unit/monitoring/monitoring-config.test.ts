@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../../src/config/load-config.js';
 import { expandMonitoringSource } from '../../../src/monitoring/monitoring-config.js';
@@ -45,5 +48,22 @@ describe('monitoring configuration', () => {
     expect(() => expandMonitoringSource('checkout', source, { PROM_TOKEN: 'p' })).toThrow(
       /monitoring\.checkout\.mcpServers\.sentry\.env\.SENTRY_TOKEN uses \$\{SENTRY_TOKEN\}/,
     );
+  });
+
+  it('reads ${file:PATH} (a mounted secret), names a file it cannot read, and reports every substituted value as a secret', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wrench-monitoring-'));
+    writeFileSync(path.join(dir, 'token'), 'from-a-file\n');
+    const source = parseConfigFile({
+      monitoring: { a: { prometheus: { url: 'https://p.internal', headers: { authorization: `Bearer \${file:${path.join(dir, 'token')}}` } } } },
+    }).monitoring.a;
+    const secrets: string[] = [];
+    expect(expandMonitoringSource('a', source, {}, (value) => secrets.push(value)).prometheus?.headers.authorization).toBe('Bearer from-a-file');
+    expect(secrets).toEqual(['from-a-file']);
+    const missing = parseConfigFile({ monitoring: { a: { prometheus: { url: 'https://p.internal', headers: { x: '${file:/nonexistent/token}' } } } } })
+      .monitoring.a;
+    expect(() => expandMonitoringSource('a', missing, {})).toThrow(
+      /monitoring\.a\.prometheus\.headers\.x reads \$\{file:\/nonexistent\/token\}, which cannot be read \(ENOENT\)/,
+    );
+    rmSync(dir, { recursive: true });
   });
 });

@@ -1,0 +1,116 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { z } from 'zod';
+import { describeError } from '../../errors.js';
+import { findChangePoint } from '../../monitoring/change-point.js';
+import type { MetricWindow } from '../../monitoring/metric-evidence.js';
+import { prometheusGraphUrl, toUnixSeconds } from '../../monitoring/prometheus-graph-url.js';
+import type { PrometheusClient, Series } from '../../monitoring/prometheus-client.js';
+import { clipText, neutralizeTags } from '../../triage/untrusted-text.js';
+import type { AgentTool } from '../agent-tool.js';
+
+export const QUERY_METRICS_TOOL_NAME = 'query_metrics';
+const DEFAULT_OUTPUT_CHARS = 8000;
+
+const inputSchema = z
+  .object({
+    query: z.string().min(1).max(2000).describe('A PromQL expression. Aggregate (sum by (...)) rather than reading many series.'),
+    mode: z.enum(['range', 'instant']).default('range').describe('range: values over [start, end]; instant: the value at one time.'),
+    start: z.string().optional().describe('range: ISO 8601 UTC time or unix seconds. Default: the start of the incident window.'),
+    end: z.string().optional().describe('range: ISO 8601 UTC time or unix seconds. Default: the end of the incident window.'),
+    step: z.number().int().positive().optional().describe('range: seconds between points (widened so no series has more than 500 points).'),
+    time: z.string().optional().describe('instant: ISO 8601 UTC time or unix seconds. Default: the end of the incident window.'),
+  })
+  .strict();
+
+export interface QueryMetricsToolOptions {
+  client: PrometheusClient;
+  /** For the graph link in each answer. */
+  prometheusUrl: string;
+  /** The incident window: the default range. */
+  window: MetricWindow;
+  maxOutputChars?: number;
+}
+
+/**
+ * Read-only PromQL for the triage agent (instant and range queries through the bounded client).
+ * Every answer is quoted as untrusted data (label values come from outside) and cut to a bounded size;
+ * every failure (unreachable, slow, invalid PromQL, too many series) is an error result the agent can act on.
+ */
+export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentTool {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(inputSchema, { io: 'input' }) as Record<string, unknown>;
+  const definition: Anthropic.Messages.Tool = {
+    name: QUERY_METRICS_TOOL_NAME,
+    description:
+      "Read metrics from the incident's Prometheus (read-only). Range queries return each series' points and its change point (least-squares step fit); instant queries return the current values. Cite what you use as metric evidence with its query and time range.",
+    input_schema: schema as Anthropic.Messages.Tool.InputSchema,
+  };
+  const maxChars = options.maxOutputChars ?? DEFAULT_OUTPUT_CHARS;
+  return {
+    name: QUERY_METRICS_TOOL_NAME,
+    definition,
+    describe: (input) => `querying metrics \`${oneLine(String((input as { query?: string })?.query ?? ''))}\``,
+    async execute(input) {
+      const parsed = inputSchema.safeParse(input);
+      if (!parsed.success) {
+        return {
+          content: `Invalid query_metrics input: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}`,
+          isError: true,
+        };
+      }
+      const request = parsed.data;
+      try {
+        if (request.mode === 'instant') {
+          const time = request.time === undefined ? options.window.end : toUnixSeconds(request.time);
+          if (time === undefined) return { content: `time "${request.time}" is neither an ISO 8601 time nor unix seconds.`, isError: true };
+          const series = await options.client.queryInstant(request.query, time);
+          return { content: answer(`instant query at ${iso(time)}`, series, maxChars, prometheusGraphUrl(options.prometheusUrl, request.query)) };
+        }
+        const start = request.start === undefined ? options.window.start : toUnixSeconds(request.start);
+        const end = request.end === undefined ? options.window.end : toUnixSeconds(request.end);
+        if (start === undefined || end === undefined) return { content: 'start and end must be ISO 8601 times or unix seconds.', isError: true };
+        const series = await options.client.queryRange({ query: request.query, start, end, step: request.step });
+        return {
+          content: answer(
+            `range query from ${iso(start)} to ${iso(end)}`,
+            series,
+            maxChars,
+            prometheusGraphUrl(options.prometheusUrl, request.query, start, end),
+          ),
+        };
+      } catch (error) {
+        return { content: `query_metrics could not read ${request.query}: ${describeError(error)}`, isError: true };
+      }
+    },
+  };
+}
+
+function answer(what: string, series: readonly Series[], maxChars: number, graphUrl: string | undefined): string {
+  const lines = [`${what}: ${series.length} series${series.length === 0 ? ' (nothing matched)' : ''}`];
+  for (const one of series) {
+    const labels = Object.entries(one.labels)
+      .map(([key, value]) => `${key}="${value}"`)
+      .join(', ');
+    const values = one.samples.map((sample) => sample.value).filter(Number.isFinite);
+    const change = one.samples.length > 1 ? findChangePoint(one.samples) : undefined;
+    lines.push(
+      '',
+      `series {${labels}}: ${one.samples.length} points${values.length > 0 ? `, min ${Math.min(...values)}, max ${Math.max(...values)}` : ''}${
+        change
+          ? `; change point at ${iso(change.time)} from ${change.before.toPrecision(4)} to ${change.after.toPrecision(4)}`
+          : one.samples.length > 1
+            ? '; no change point'
+            : ''
+      }`,
+    );
+    for (const sample of one.samples) lines.push(`${iso(sample.time)} ${sample.value}`);
+  }
+  const body = `<untrusted source="prometheus">\n${neutralizeTags(clipText(lines.join('\n'), maxChars))}\n</untrusted>`;
+  return graphUrl ? `${body}\nGraph: ${graphUrl}` : body;
+}
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+}

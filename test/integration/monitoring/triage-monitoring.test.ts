@@ -1,0 +1,205 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueryMetricsTool } from '../../../src/agent/tools/query-metrics-tool.js';
+import { PrometheusClient } from '../../../src/monitoring/prometheus-client.js';
+import { openTriageMonitoring, type TriageMonitoring, type TriageMonitoringOptions } from '../../../src/monitoring/triage-monitoring.js';
+import { freePort } from '../../helpers/free-port.js';
+import { type LogLine, type McpHttpServer, startMcpLogHttpServer } from '../../helpers/mcp-log-server.js';
+import { type PrometheusServer, startBackfilledPrometheus } from '../../helpers/prometheus-server.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+
+const LOG_SERVER = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..'), 'test/helpers/mcp-log-server.ts');
+const signal = new AbortController().signal;
+
+// Three hours ago on the minute: a steady error rate, a jump at jumpAt (two minutes after the suspect commit), the incident at jumpAt + 5 min.
+const base = Math.floor(Date.now() / 1000 / 60) * 60 - 3 * 3600;
+const jumpAt = base + 60 * 60;
+const incidentAt = jumpAt + 5 * 60;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+function history(): string {
+  const lines = ['# TYPE http_errors_per_second gauge', '# TYPE http_error_ratio gauge'];
+  for (let minute = 0; minute < 120; minute++) {
+    const time = base + minute * 60;
+    const wobble = ((minute * 7) % 5) / 50;
+    lines.push(`http_errors_per_second{service="checkout"} ${(time < jumpAt ? 1 : 6) + wobble} ${time}`);
+    lines.push(`http_error_ratio{service="checkout"} ${(time < jumpAt ? 0.01 : 0.12) + wobble / 100} ${time}`);
+    for (const pod of ['a', 'b', 'c']) lines.push(`pod_up{pod="${pod}"} 1 ${time}`);
+  }
+  lines.push('# EOF', '');
+  return lines.join('\n');
+}
+
+const ALERT_EXPR = 'avg(http_error_ratio{service="checkout"}) > 0.05';
+const alertmanagerAlert = {
+  summary: '[FIRING:1] HighErrorRate checkout',
+  body: {
+    details: {
+      firing: `Labels:\n - alertname = HighErrorRate\nAnnotations:\n - summary = error ratio above 5%\nSource: http://prometheus-0:9090/graph?g0.expr=${encodeURIComponent(ALERT_EXPR)}&g0.tab=1\n`,
+      num_firing: '1',
+    },
+  },
+};
+const commit = (sha: string, at: number) => ({ sha: sha.padEnd(40, '0'), subject: `change ${sha}`, author: 'dev', date: iso(at), files: [] });
+const changes = {
+  commits: [commit('aaaaaaa', jumpAt - 40 * 60), commit('bbbbbbb', jumpAt - 2 * 60), commit('ccccccc', jumpAt + 3 * 60)],
+  pulls: [{ number: 7, title: 'Retry payments', mergedAt: iso(jumpAt - 3 * 60), url: 'https://github.com/acme/checkout/pull/7' }],
+};
+const LINES: LogLine[] = [{ time: iso(jumpAt + 30), level: 'error', message: 'POST /pay 500 TypeError' }];
+
+let prometheus: PrometheusServer;
+let http: McpHttpServer;
+let dir: TempDir;
+const opened: TriageMonitoring[] = [];
+beforeAll(async () => {
+  [prometheus, http, dir] = await Promise.all([
+    startBackfilledPrometheus(history()),
+    startMcpLogHttpServer(LINES, { token: 'logs-http-token-42' }),
+    makeTempDir('wrench-triage-monitoring-'),
+  ]);
+  await writeFile(path.join(dir.path, 'lines.json'), JSON.stringify(LINES));
+  await writeFile(path.join(dir.path, 'prometheus-token'), 'prom-file-token-77\n');
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(opened.map((one) => one.close()));
+  await Promise.all([prometheus?.stop(), http?.stop()]);
+  await dir?.remove();
+});
+
+describe('query_metrics against the real Prometheus', () => {
+  const tool = () =>
+    createQueryMetricsTool({
+      client: new PrometheusClient({ url: prometheus.url }, { maxSeries: 2 }),
+      prometheusUrl: prometheus.url,
+      window: { start: incidentAt - 3600, end: incidentAt + 1800 },
+      maxOutputChars: 3000,
+    });
+
+  it('answers a range query with the points and the change point, quoted as untrusted data, with a graph link', async () => {
+    const result = await tool().execute({ query: 'sum(http_errors_per_second)' }, { signal });
+    expect(result.isError).toBeFalsy();
+    expect(result.content.startsWith('<untrusted source="prometheus">\n')).toBe(true);
+    expect(result.content).toContain(
+      `range query from ${iso(incidentAt - 3600).replace('.000Z', 'Z')} to ${iso(incidentAt + 1800).replace('.000Z', 'Z')}: 1 series`,
+    );
+    expect(result.content).toContain(`change point at ${iso(jumpAt).replace('.000Z', 'Z')} from 1.0`);
+    const graph = new URL(/Graph: (\S+)/.exec(result.content)![1]);
+    expect(graph.origin + graph.pathname).toBe(`${prometheus.url}/graph`);
+    expect(graph.searchParams.get('g0.expr')).toBe('sum(http_errors_per_second)');
+  });
+
+  it('answers an instant query at a given time', async () => {
+    const result = await tool().execute({ query: 'sum(http_errors_per_second)', mode: 'instant', time: iso(jumpAt + 600) }, { signal });
+    expect(result.content).toMatch(/instant query at .*: 1 series[\s\S]*series \{\}: 1 points, min 6(\.\d+)?, max/);
+  });
+
+  it('turns invalid PromQL, too many series, bad times and bad input into error results the agent can act on', async () => {
+    const invalid = await tool().execute({ query: 'sum(' }, { signal });
+    expect(invalid).toMatchObject({ isError: true, content: expect.stringMatching(/^query_metrics could not read sum\(: Prometheus rejected the query/) });
+    const wide = await tool().execute({ query: 'pod_up' }, { signal });
+    expect(wide).toMatchObject({ isError: true, content: expect.stringContaining('returned 3 series (the limit is 2); aggregate it') });
+    expect(await tool().execute({ query: 'up', start: 'yesterday' }, { signal })).toMatchObject({ isError: true });
+    expect(await tool().execute({ nonsense: true }, { signal })).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('Invalid query_metrics input'),
+    });
+  });
+});
+
+describe('openTriageMonitoring: the evidence of a triage', () => {
+  const options = (overrides: Partial<TriageMonitoringOptions> = {}): TriageMonitoringOptions => ({
+    file: {
+      monitoring: {
+        checkout: {
+          prometheus: {
+            url: prometheus.url,
+            headers: { authorization: `Bearer \${file:${path.join(dir.path, 'prometheus-token')}}` },
+            queries: { errors: 'sum by (service) (http_errors_per_second)', broken: 'rate(' },
+          },
+          mcpServers: {
+            logs: { url: http.url, headers: { authorization: 'Bearer ${LOGS_TOKEN}' }, tools: ['search_logs'] },
+            stdiologs: {
+              command: process.execPath,
+              args: [LOG_SERVER],
+              env: { MCP_LOG_FILE: path.join(dir.path, 'lines.json'), LOGS_API_TOKEN: '${LOGS_TOKEN}' },
+              tools: ['search_logs', 'show_env'],
+            },
+          },
+        },
+      },
+      pagerduty: { services: { PABC123: { repo: 'acme/checkout', channel: 'C0INC', monitoring: 'checkout' } }, commitWindowHours: 24 } as never,
+      channels: {},
+    },
+    env: { LOGS_TOKEN: 'logs-http-token-42' },
+    serviceId: 'PABC123',
+    channel: 'C0INC',
+    incidentStart: new Date(incidentAt * 1000),
+    alerts: [alertmanagerAlert],
+    changes,
+    ...overrides,
+  });
+  const open = async (overrides: Partial<TriageMonitoringOptions> = {}) => {
+    const monitoring = await openTriageMonitoring(options(overrides));
+    if (monitoring) opened.push(monitoring);
+    return monitoring;
+  };
+
+  it("reads the alert's own expression and the configured queries, puts the change points next to the commit and PR before them, and offers the tools", async () => {
+    const monitoring = (await open())!;
+    const { summary } = monitoring;
+    expect(summary.window).toEqual({ start: incidentAt - 3600, end: incidentAt + 1800, step: 60 });
+    expect(summary.changes.map((change) => [change.name, change.query, change.at, change.commit?.sha.slice(0, 7), change.pull?.number])).toEqual([
+      ['alert', 'avg(http_error_ratio{service="checkout"})', jumpAt, 'bbbbbbb', 7],
+      ['errors', 'sum by (service) (http_errors_per_second)', jumpAt, 'bbbbbbb', 7],
+    ]);
+    expect(new URL(summary.changes[0].graphUrl!).searchParams.get('g0.expr')).toBe('avg(http_error_ratio{service="checkout"})');
+    expect(summary.unreadable).toEqual([expect.stringMatching(/^broken \(rate\(\): Prometheus rejected the query/)]);
+    expect(monitoring.tools.map((tool) => tool.name)).toEqual([
+      'query_metrics',
+      'mcp__logs__search_logs',
+      'mcp__stdiologs__search_logs',
+      'mcp__stdiologs__show_env',
+    ]);
+    expect(monitoring.contextText).toContain(`alert changed at ${new Date(jumpAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    expect(monitoring.contextText).toContain('last commit before: bbbbbbb "change bbbbbbb"');
+    expect(monitoring.contextText).toContain('- mcp__logs__search_logs');
+
+    const logs = await monitoring.tools[1].execute({ text: 'TypeError' }, { signal });
+    expect(logs.content).toContain('POST /pay 500 TypeError');
+    // A server that echoes the credential it was given never hands it to the agent.
+    const echoed = await monitoring.tools[3].execute({}, { signal });
+    expect(echoed.content).toContain('token=[redacted]');
+    expect(echoed.content).not.toContain('logs-http-token-42');
+
+    const chart = (await monitoring.chart([{ sha: 'ccccccc' }]))!;
+    expect(chart.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(chart.title).toBe('alert around the incident');
+    expect(chart.comment).toContain('last commit before: bbbbbbb');
+  }, 30_000);
+
+  it('with Prometheus down it still returns the MCP tools and names every query it could not read', async () => {
+    const down = options();
+    const source = down.file.monitoring.checkout;
+    const monitoring = (await open({
+      file: { ...down.file, monitoring: { checkout: { ...source, prometheus: { ...source.prometheus!, url: `http://127.0.0.1:${await freePort()}` } } } },
+    }))!;
+    expect(monitoring.summary.changes).toEqual([]);
+    expect(monitoring.summary.unreadable).toEqual([
+      expect.stringMatching(/^alert \(avg\(http_error_ratio\{service="checkout"\}\)\): Prometheus at http:\/\/127\.0\.0\.1:\d+ could not be reached/),
+      expect.stringMatching(/^errors \(.*\): Prometheus at .* could not be reached/),
+      expect.stringMatching(/^broken \(rate\(\): Prometheus at .* could not be reached/),
+    ]);
+    expect(monitoring.tools.map((tool) => tool.name)).toContain('mcp__logs__search_logs');
+    expect(await monitoring.chart([])).toBeUndefined();
+    expect(monitoring.contextText).toContain('Could not read');
+  }, 30_000);
+
+  it('names a missing variable, and gives nothing for a service and channel without a source', async () => {
+    const missing = (await open({ env: {} }))!;
+    expect(missing.summary.unreadable).toEqual([expect.stringContaining('uses ${LOGS_TOKEN}, which is not set')]);
+    expect(missing.tools).toEqual([]);
+    expect(await open({ serviceId: 'POTHER', channel: 'C0OTHER' })).toBeUndefined();
+  });
+});
