@@ -65,6 +65,7 @@ export const WRENCH_ERROR_CODES = [
   'card_not_ready',
   // monitoring
   'monitoring_missing_variable',
+  'monitoring_missing_file',
   'prometheus_bad_range',
   'prometheus_timeout',
   'prometheus_unreachable',
