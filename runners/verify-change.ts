@@ -12,10 +12,11 @@ import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
 import type { Config } from '../src/config/load-config.js';
 
 /** The caches of this machine a job starts warm from, as the config allows. */
-export function warmStart(deps: { config: Config }, repository: string, baseSha: string): WarmStart {
+export function warmStart(deps: { config: Config }, repository: string, baseSha: string, more: Partial<WarmStart> = {}): WarmStart {
   const { cache } = deps.config.file;
   const root = warmCacheDir(deps.config.dataDir);
   return {
+    ...more,
     repository,
     baseSha,
     baselines: cache.baseline ? new BaselineCache(path.join(root, 'baselines')) : undefined,
@@ -30,6 +31,18 @@ export interface WarmStart {
   baseSha: string;
   baselines?: BaselineCache;
   dependencies?: DependencySnapshots;
+  /** The dependency key whose untouched copy the working tree already holds (a reused tree). */
+  dependenciesInPlace?: string;
+  /** Told once the dependencies of `key` are in the tree and kept as a snapshot (a reused tree may keep them). */
+  onDependenciesInPlace?(key: string): Promise<void>;
+  /** A checkout of `sha` of its own: the baseline runs there at the same time as the agent instead of before it. */
+  baseTree?(sha: string): Promise<BaseTree>;
+}
+
+export interface BaseTree {
+  dir: string;
+  sandbox: Sandbox;
+  dispose(): Promise<void>;
 }
 
 /**
@@ -39,6 +52,9 @@ export interface WarmStart {
 export class ChangeVerifier {
   private commands: VerificationCommands = { sources: [] };
   private baseline: VerificationRun | undefined;
+  /** The baseline running in its own base tree while the agent works. */
+  private pending: Promise<VerificationRun | undefined> | undefined;
+  private readonly aside = new AbortController();
 
   constructor(
     private readonly sandbox: Sandbox,
@@ -66,6 +82,14 @@ export class ChangeVerifier {
         this.log.info({ baseSha: this.warm!.baseSha }, 'baseline reused from an earlier job on this commit');
         return;
       }
+      if (this.warm?.baseTree) {
+        this.log.info({ baseSha: this.warm.baseSha }, 'baseline runs in a base tree of its own while the agent works');
+        this.pending = this.baselineAside(this.warm, key, dependencies, setupNetwork).catch((error) => {
+          if (!this.aside.signal.aborted) this.log.warn({ err: error }, 'the baseline run failed; the checks after the change are compared with nothing');
+          return undefined;
+        });
+        return;
+      }
       await onPhase('running the tests on the base commit');
       this.baseline = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
       if (key && !this.signal.aborted)
@@ -73,8 +97,52 @@ export class ChangeVerifier {
     }
   }
 
+  /** The baseline in a fresh checkout of the base commit, with the same dependencies (restored, else installed). */
+  private async baselineAside(warm: WarmStart, key: string | undefined, dependencies: string | undefined, setupNetwork: boolean): Promise<VerificationRun> {
+    const signal = AbortSignal.any([this.signal, this.aside.signal]);
+    const tree = await warm.baseTree!(warm.baseSha);
+    try {
+      if (this.commands.setup) {
+        const restored =
+          dependencies && warm.dependencies ? await warm.dependencies.restore(warm.repository, dependencies, tree.dir).catch(() => false) : false;
+        if (!restored) await runSetup({ sandbox: tree.sandbox, dir: tree.dir, commands: this.commands, network: setupNetwork, signal });
+      }
+      const run = sameTree(await runVerification({ sandbox: tree.sandbox, dir: tree.dir, commands: this.commands, signal }), tree.dir, this.dir);
+      if (key && !signal.aborted) await warm.baselines!.put(key, run).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
+      return run;
+    } finally {
+      await tree.dispose().catch((error) => this.log.warn({ err: error }, 'could not remove the base tree'));
+    }
+  }
+
+  /** Whether the baseline is still running beside the agent. */
+  get baselinePending(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** The baseline, once it has finished (at once when it was cached or ran before the agent). */
+  async waitForBaseline(): Promise<VerificationRun | undefined> {
+    if (this.pending) {
+      this.baseline = await this.pending;
+      this.pending = undefined;
+    }
+    return this.baseline;
+  }
+
+  /** Stops a baseline still running beside the agent and removes its tree. */
+  async close(): Promise<void> {
+    this.aside.abort();
+    await this.pending;
+    this.pending = undefined;
+  }
+
   private async installDependencies(key: string | undefined, network: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
     const snapshots = this.warm?.dependencies;
+    if (snapshots && key && this.warm?.dependenciesInPlace === key) {
+      this.log.info({ dependencyKey: key }, 'dependencies of the same lock files already in the reused tree');
+      await onPhase('dependencies of the same lock files already in place');
+      return;
+    }
     if (snapshots && key) {
       const restored = await snapshots.restore(this.warm!.repository, key, this.dir).catch((error) => {
         this.log.warn({ err: error }, 'could not restore the dependency snapshot; installing');
@@ -83,6 +151,7 @@ export class ChangeVerifier {
       if (restored) {
         this.log.info({ dependencyKey: key }, 'dependencies restored from the snapshot of the same lock files');
         await onPhase('dependencies restored from an earlier install of the same lock files');
+        await this.keptInPlace(key);
         return;
       }
     }
@@ -90,8 +159,16 @@ export class ChangeVerifier {
     const setup = await runSetup({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, network, signal: this.signal });
     if (setup && !setup.passed) this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
     if (snapshots && key && setup?.passed && !this.signal.aborted) {
-      await snapshots.save(this.warm!.repository, key, this.dir).catch((error) => this.log.warn({ err: error }, 'could not keep the dependency snapshot'));
+      const saved = await snapshots.save(this.warm!.repository, key, this.dir).catch((error) => {
+        this.log.warn({ err: error }, 'could not keep the dependency snapshot');
+        return false;
+      });
+      if (saved) await this.keptInPlace(key);
     }
+  }
+
+  private async keptInPlace(key: string): Promise<void> {
+    await this.warm?.onDependenciesInPlace?.(key).catch((error) => this.log.warn({ err: error }, 'could not record the dependencies in the tree'));
   }
 
   /** The commands found (after `prepare`), coverage included. */
@@ -113,6 +190,7 @@ export class ChangeVerifier {
     if (!this.hasChecks) {
       return { comparison: undefined, text: renderVerification(this.commands, notRun(), undefined, {}), regressed: false };
     }
+    await this.waitForBaseline();
     const after = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
     const comparison = compareVerification(this.baseline, after);
     return {
@@ -147,6 +225,14 @@ export interface VerificationOutcome {
   /** Markdown for the reply and the PR body (not yet redacted). */
   text: string;
   regressed: boolean;
+}
+
+/** Outcomes of a base tree as if they came from the job's tree (paths in output and test names). */
+function sameTree(run: VerificationRun, from: string, to: string): VerificationRun {
+  const fix = (text: string) => text.split(from).join(to);
+  const outcome = (o: VerificationRun['test']) =>
+    o && { ...o, outputTail: fix(o.outputTail), summary: { ...o.summary, failedTests: o.summary.failedTests.map(fix) } };
+  return { ...run, test: outcome(run.test), lint: outcome(run.lint) };
 }
 
 function notRun(): VerificationComparison {

@@ -28,7 +28,7 @@ export function refactoringSteps(ctx: StepContext): CategorySteps {
             'The repository has no test command Wrench could find, so nothing checks that behaviour is unchanged: keep every step mechanical and say so in your report.',
           ],
         };
-      const baseline = ctx.verifier?.baselineRun?.test;
+      const baseline = (await ctx.verifier?.waitForBaseline())?.test;
       if (!baseline || baseline.passed) {
         return {
           requirements: [

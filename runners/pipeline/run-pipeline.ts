@@ -6,12 +6,14 @@ import type { Complexity } from '../../src/instruction/instruction-types.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { RunPhase } from '../../src/reporting/run-result.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
-import { prepareWorkspace, removeWorkspace, type JobWorkspace } from '../../src/workspace/job-workspace.js';
-import { prepareLocalWorkspace } from '../../src/workspace/local-workspace.js';
+import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { runGit } from '../../src/workspace/run-git.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps, TaskRunContext } from '../runner-deps.js';
 import { ChangeVerifier, fixRoundSteps, warmStart, type VerificationOutcome } from '../verify-change.js';
+import { openWorkspace, type WorkspaceRequest } from './open-workspace.js';
+
+export type { WorkspaceRequest } from './open-workspace.js';
 
 /**
  * One run, whatever its kind, as named stages run by `runPipeline`:
@@ -28,7 +30,7 @@ import { ChangeVerifier, fixRoundSteps, warmStart, type VerificationOutcome } fr
  * A profile (runners/profiles/: change, review, triage) supplies only what differs: read-only or not, the
  * workspace, the report schema, the context, and what happens before and after the agent. Every stage
  * emits `stage` events (`context.onStage`): run records and metrics hook in there. Where to hook new work:
- * warm workspaces → `openWorkspace` (prepare); pausing to ask the requester → the agent stage's tools and
+ * warm workspaces → `openWorkspace` (prepare, runners/pipeline/open-workspace.ts); pausing to ask the requester → the agent stage's tools and
  * `runAgent` resume; a new origin of a change run (GitHub review comments, failing checks) → a TaskJob
  * origin with the change profile; more evidence for triage → the triage profile's `agent()` context/tools;
  * another way to tell people → a `RunReporter`.
@@ -49,17 +51,6 @@ export interface StageEvent {
 export interface RunContext extends TaskRunContext {
   /** Every stage's start and end, for run records and metrics. */
   onStage?: (event: StageEvent) => void;
-}
-
-/** Which checkout a run works in. */
-export interface WorkspaceRequest {
-  owner: string;
-  repo: string;
-  baseBranch?: string;
-  branch: string;
-  existingBranch?: boolean;
-  /** `wrench run --repo PATH`: a local checkout instead of a clone. */
-  localPath?: string;
 }
 
 /** A run in progress, as every stage after `prepare` sees it. */
@@ -184,14 +175,22 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
 
   await context.reporter.phase('preparing', profile.preparing(starting));
   const readOnly = profile.readOnly(job);
-  const workspace = await stage('prepare', () => openWorkspace(profile.workspace(starting), starting));
+  const jobId = `${context.jobId}-${starting.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+  const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log));
+  const workspace = lease.workspace;
   const run: Run<J> = { ...starting, workspace, readOnly, sandbox: jobSandbox(deps, workspace.dir, { readOnly, log: starting.log }), network: false };
   let published: O;
   try {
     await profile.checkout?.(run);
     run.network = profile.network(run, 'agent');
     if (profile.verifies(job) && !readOnly) {
-      run.verifier = new ChangeVerifier(run.sandbox, run.workspace.dir, run.log, context.signal, warmStart(deps, repository, run.workspace.headSha));
+      run.verifier = new ChangeVerifier(
+        run.sandbox,
+        run.workspace.dir,
+        run.log,
+        context.signal,
+        warmStart(deps, repository, run.workspace.headSha, lease.warm),
+      );
       await stage('prepare', () =>
         run.verifier!.prepare(
           deps.config.file.verification[repository],
@@ -217,27 +216,10 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
       published = await stage('publish', () => profile.publish(run, agentResult, after));
     }
   } finally {
-    await removeWorkspace(run.workspace.dir).catch((error) => run.log.warn({ err: error }, 'could not remove workspace'));
+    await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
+    await lease.release().catch((error) => run.log.warn({ err: error }, 'could not release the workspace'));
   }
   return finish(published);
-}
-
-async function openWorkspace(request: WorkspaceRequest, run: StartingRun<unknown>): Promise<JobWorkspace> {
-  const { deps } = run;
-  const jobId = `${run.context.jobId}-${run.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
-  if (request.localPath)
-    return prepareLocalWorkspace({ dataDir: deps.config.dataDir, localPath: request.localPath, branch: request.branch, jobId, baseBranch: request.baseBranch });
-  return prepareWorkspace({
-    dataDir: deps.config.dataDir,
-    gitBaseUrl: deps.config.env.GIT_BASE_URL,
-    owner: request.owner,
-    repo: request.repo,
-    baseBranch: request.baseBranch,
-    branch: request.branch,
-    existingBranch: request.existingBranch,
-    jobId,
-    credential: await deps.gitCredential?.(request.owner, request.repo),
-  });
 }
 
 type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];
@@ -267,6 +249,7 @@ async function agentStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>): Pro
 /** The checks after the change; on a regression one bounded round for the agent to fix it, then the checks again. */
 async function verifyStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>, result: AgentStageResult<R> & { options: AgentOptionsOf<R> }): Promise<void> {
   const verifier = run.verifier!;
+  if (verifier.baselinePending) await run.context.reporter.phase('verifying', 'waiting for the tests on the base commit');
   await run.context.reporter.phase('verifying', 'running the tests after the change');
   result.verification = await verifier.check();
   run.context.record?.verification(result.verification);

@@ -82,9 +82,27 @@ export const configFileSchema = z
         baseline: z.boolean().default(true),
         /** What the setup step installed is kept per lock file and restored instead of installing again. */
         dependencies: z.boolean().default(true),
+        /** Checked-out working trees are kept per repository and reused by the next job instead of a fresh clone. */
+        trees: z.boolean().default(true),
+        /** Working trees kept per repository (and so jobs on one repository that start warm at once). */
+        treesPerRepository: z.number().int().min(1).max(32).default(2),
+        /** Entries unused for this many days are removed. */
+        maxAgeDays: z.number().positive().default(14),
+        /** Disk cap of each cache in GB: beyond it, the least recently used entries are removed. */
+        maxSizeGb: z
+          .object({ trees: z.number().positive().default(20), dependencies: z.number().positive().default(10), baselines: z.number().positive().default(1) })
+          .strict()
+          .default({ trees: 20, dependencies: 10, baselines: 1 }),
       })
       .strict()
-      .default({ baseline: true, dependencies: true }),
+      .default({
+        baseline: true,
+        dependencies: true,
+        trees: true,
+        treesPerRepository: 2,
+        maxAgeDays: 14,
+        maxSizeGb: { trees: 20, dependencies: 10, baselines: 1 },
+      }),
     review: z
       .object({ githubReview: z.boolean().default(false) })
       .strict()

@@ -1,8 +1,11 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { WrenchError } from '../errors.js';
 import { removeWorkspace } from './remove-workspace.js';
-import { GitError, runGit } from './run-git.js';
+import { runGit } from './run-git.js';
+import { type Git, switchBranch } from './switch-branch.js';
+import type { JobWorkspace } from './workspace-types.js';
+
+export type { JobWorkspace } from './workspace-types.js';
 
 export interface CloneWorkspaceOptions {
   /** Local repository to clone from (the mirror, or a user's own repository). */
@@ -18,17 +21,6 @@ export interface CloneWorkspaceOptions {
   branch: string;
   existingBranch?: boolean;
 }
-
-export interface JobWorkspace {
-  dir: string;
-  baseBranch: string;
-  /** Tip of the base branch; for an existing branch, its merge base with the base branch. */
-  baseSha: string;
-  branch: string;
-  headSha: string;
-}
-
-type Git = (...args: string[]) => Promise<string>;
 
 /**
  * A private clone (objects copied, not hard-linked) with `branch` checked out: new from `origin/<base>`, or the
@@ -47,55 +39,9 @@ export async function cloneWorkspace(options: CloneWorkspaceOptions): Promise<Jo
     await rm(join(dir, '.git', 'logs'), { recursive: true, force: true });
     await git('remote', 'set-url', 'origin', options.originUrl);
 
-    const baseBranch = options.baseBranch ?? (await defaultBranch(git));
-    const baseTip = await resolveCommit(git, `refs/remotes/origin/${baseBranch}`);
-    if (!baseTip) {
-      throw new WrenchError('base_branch_not_found', `${label} has no branch "${baseBranch}"; name an existing base branch.`);
-    }
-    const remoteBranch = await resolveCommit(git, `refs/remotes/origin/${branch}`);
-    if (options.existingBranch) {
-      if (!remoteBranch) {
-        throw new WrenchError('branch_not_found', `Branch "${branch}" no longer exists in ${label}; start a new task instead.`);
-      }
-      await git('checkout', '--quiet', '--track', '-b', branch, `origin/${branch}`);
-    } else {
-      if (remoteBranch) {
-        throw new WrenchError('branch_exists', `Branch "${branch}" already exists in ${label}; continue it or pick another name.`);
-      }
-      await git('checkout', '--quiet', '--no-track', '-b', branch, `refs/remotes/origin/${baseBranch}`);
-    }
-    const headSha = await git('rev-parse', 'HEAD');
-    const baseSha = options.existingBranch ? ((await mergeBase(git, baseTip, headSha)) ?? baseTip) : baseTip;
-    return { dir, baseBranch, baseSha, branch, headSha };
+    return await switchBranch(git, { dir, label, baseBranch: options.baseBranch, branch, existingBranch: options.existingBranch });
   } catch (error) {
     await removeWorkspace(dir);
-    throw error;
-  }
-}
-
-async function defaultBranch(git: Git): Promise<string> {
-  try {
-    return (await git('symbolic-ref', '--short', 'refs/remotes/origin/HEAD')).replace(/^origin\//, '');
-  } catch (error) {
-    if (!(error instanceof GitError)) throw error;
-    throw new WrenchError('base_branch_not_found', 'The repository has no default branch (is it empty?); push an initial commit or name a base branch.');
-  }
-}
-
-async function resolveCommit(git: Git, ref: string): Promise<string | undefined> {
-  try {
-    return await git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
-  } catch (error) {
-    if (error instanceof GitError) return undefined;
-    throw error;
-  }
-}
-
-async function mergeBase(git: Git, a: string, b: string): Promise<string | undefined> {
-  try {
-    return await git('merge-base', a, b);
-  } catch (error) {
-    if (error instanceof GitError) return undefined;
     throw error;
   }
 }

@@ -46,7 +46,8 @@ export async function pushToLocal(options: PushToLocalOptions): Promise<PushResu
   return pushToUrl({ dir: options.dir, branch: options.branch, url, force: options.force });
 }
 
-async function localRepository(localPath: string): Promise<string> {
+/** The repository at `localPath` (its top level, or the git directory of a bare one); a clear error when there is none. */
+export async function localRepository(localPath: string): Promise<string> {
   const path = resolve(localPath);
   const ask = (flag: string) => runGit(['rev-parse', flag], { cwd: path }).then((out) => out.trim());
   try {

@@ -9,7 +9,7 @@ const configWith = (file: unknown) => ({ config: { file: configFileSchema.parse(
 
 describe('cache switches', () => {
   it('keeps baselines and dependencies by default', () => {
-    expect(configFileSchema.parse({}).cache).toEqual({ baseline: true, dependencies: true });
+    expect(configFileSchema.parse({}).cache).toMatchObject({ baseline: true, dependencies: true, trees: true, treesPerRepository: 2 });
     const warm = warmStart(configWith({}), 'acme/web', 'abc123');
     expect(warm.baselines).toBeInstanceOf(BaselineCache);
     expect(warm.dependencies).toBeInstanceOf(DependencySnapshots);
@@ -22,8 +22,8 @@ describe('cache switches', () => {
   });
 
   it('refuses an unknown cache key with a clear error', () => {
-    const result = configFileSchema.safeParse({ cache: { trees: true } });
+    const result = configFileSchema.safeParse({ cache: { sheds: true } });
     expect(result.success).toBe(false);
-    expect(JSON.stringify(result.error?.issues)).toContain('trees');
+    expect(JSON.stringify(result.error?.issues)).toContain('sheds');
   });
 });

@@ -1,0 +1,82 @@
+import type { Logger } from '../../src/logging/logger.js';
+import { DEPENDENCY_DIRS } from '../../src/warm-cache/dependency-snapshots.js';
+import { assertBranchName } from '../../src/workspace/assert-branch-name.js';
+import { copyBaseTree } from '../../src/workspace/base-tree-copy.js';
+import { cloneWorkspace } from '../../src/workspace/clone-workspace.js';
+import { workspaceDir } from '../../src/workspace/job-workspace.js';
+import { localRepository } from '../../src/workspace/local-workspace.js';
+import { updateMirror } from '../../src/workspace/mirror-cache.js';
+import { removeWorkspace } from '../../src/workspace/remove-workspace.js';
+import { repositoryUrl } from '../../src/workspace/repository-url.js';
+import { takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
+import type { JobWorkspace } from '../../src/workspace/workspace-types.js';
+import { jobSandbox } from '../job-sandbox.js';
+import type { RunnerDeps } from '../runner-deps.js';
+import type { WarmStart } from '../verify-change.js';
+
+/** Which checkout a run works in. */
+export interface WorkspaceRequest {
+  owner: string;
+  repo: string;
+  baseBranch?: string;
+  branch: string;
+  existingBranch?: boolean;
+  /** `wrench run --repo PATH`: a local checkout instead of a clone. */
+  localPath?: string;
+}
+
+/** A run's working tree until `release`: a tree of the repository's pool, or a fresh clone when the pool is off or busy. */
+export interface WorkspaceLease {
+  workspace: JobWorkspace;
+  /** What the verifier may start warm from besides the caches: dependencies already in the tree, a base tree of its own. */
+  warm: Partial<WarmStart>;
+  /** The tree back to the pool (reset), or the clone removed. */
+  release(): Promise<void>;
+}
+
+export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps, jobId: string, log: Logger): Promise<WorkspaceLease> {
+  const { config } = deps;
+  await assertBranchName(request.branch);
+  if (request.baseBranch !== undefined) await assertBranchName(request.baseBranch);
+  let source: string;
+  let originUrl: string;
+  let label: string;
+  if (request.localPath) {
+    source = originUrl = label = await localRepository(request.localPath);
+  } else {
+    originUrl = repositoryUrl(config.env.GIT_BASE_URL, request.owner, request.repo);
+    label = `${request.owner}/${request.repo}`;
+    const credential = await deps.gitCredential?.(request.owner, request.repo);
+    source = (await updateMirror({ dataDir: config.dataDir, gitBaseUrl: config.env.GIT_BASE_URL, owner: request.owner, repo: request.repo, credential })).dir;
+  }
+  const checkout = { source, originUrl, label, baseBranch: request.baseBranch, branch: request.branch, existingBranch: request.existingBranch };
+  const baseTreeDir = workspaceDir(config.dataDir, `${jobId}-base`);
+  const baseTree: WarmStart['baseTree'] = async (sha) => {
+    await copyBaseTree(source, sha, baseTreeDir, originUrl);
+    return { dir: baseTreeDir, sandbox: jobSandbox(deps, baseTreeDir, { readOnly: false, log }), dispose: () => removeWorkspace(baseTreeDir) };
+  };
+
+  const cache = config.file.cache;
+  const lease = cache.trees
+    ? await takeTree({
+        ...checkout,
+        root: treePoolRoot(config.dataDir),
+        repository: request.localPath ? `local:${source}` : label,
+        size: cache.treesPerRepository,
+        keep: DEPENDENCY_DIRS,
+        log,
+      })
+    : undefined;
+  if (lease) {
+    log.info({ tree: lease.workspace.dir, reused: lease.reused }, lease.reused ? 'working tree reused from the pool' : 'working tree cloned into the pool');
+    return {
+      workspace: lease.workspace,
+      warm: { baseTree, dependenciesInPlace: lease.dependencies, onDependenciesInPlace: (key) => lease.keepDependencies(key) },
+      release: () => lease.release(),
+    };
+  }
+  if (cache.trees) log.info('every pooled working tree of this repository is in use; cloning a throw-away one');
+  const dir = workspaceDir(config.dataDir, jobId);
+  const workspace = await cloneWorkspace({ ...checkout, dir });
+  return { workspace, warm: { baseTree }, release: () => removeWorkspace(dir) };
+}

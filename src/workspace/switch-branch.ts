@@ -1,0 +1,73 @@
+import { WrenchError } from '../errors.js';
+import type { JobWorkspace } from './workspace-types.js';
+import { GitError } from './run-git.js';
+
+export type Git = (...args: string[]) => Promise<string>;
+
+export interface SwitchBranchOptions {
+  dir: string;
+  /** For messages, e.g. `acme/web`. */
+  label: string;
+  /** Default: `origin/HEAD`. */
+  baseBranch?: string;
+  branch: string;
+  existingBranch?: boolean;
+  /** Overwrite local changes and reset an existing local branch of that name (reused trees). */
+  force?: boolean;
+}
+
+/**
+ * Checks out `branch` in a clone whose `refs/remotes/origin/*` are up to date: new from `origin/<base>`, or the
+ * existing remote branch; returns the job's view of the tree.
+ */
+export async function switchBranch(git: Git, options: SwitchBranchOptions): Promise<JobWorkspace> {
+  const { dir, branch, label } = options;
+  const baseBranch = options.baseBranch ?? (await defaultBranch(git));
+  const baseTip = await resolveCommit(git, `refs/remotes/origin/${baseBranch}`);
+  if (!baseTip) {
+    throw new WrenchError('base_branch_not_found', `${label} has no branch "${baseBranch}"; name an existing base branch.`);
+  }
+  const remoteBranch = await resolveCommit(git, `refs/remotes/origin/${branch}`);
+  const create = options.force ? ['-f', '-B'] : ['-b'];
+  if (options.existingBranch) {
+    if (!remoteBranch) {
+      throw new WrenchError('branch_not_found', `Branch "${branch}" no longer exists in ${label}; start a new task instead.`);
+    }
+    await git('checkout', '--quiet', '--track', ...create, branch, `origin/${branch}`);
+  } else {
+    if (remoteBranch) {
+      throw new WrenchError('branch_exists', `Branch "${branch}" already exists in ${label}; continue it or pick another name.`);
+    }
+    await git('checkout', '--quiet', '--no-track', ...create, branch, `refs/remotes/origin/${baseBranch}`);
+  }
+  const headSha = await git('rev-parse', 'HEAD');
+  const baseSha = options.existingBranch ? ((await mergeBase(git, baseTip, headSha)) ?? baseTip) : baseTip;
+  return { dir, baseBranch, baseSha, branch, headSha };
+}
+
+async function defaultBranch(git: Git): Promise<string> {
+  try {
+    return (await git('symbolic-ref', '--short', 'refs/remotes/origin/HEAD')).replace(/^origin\//, '');
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    throw new WrenchError('base_branch_not_found', 'The repository has no default branch (is it empty?); push an initial commit or name a base branch.');
+  }
+}
+
+async function resolveCommit(git: Git, ref: string): Promise<string | undefined> {
+  try {
+    return await git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
+  } catch (error) {
+    if (error instanceof GitError) return undefined;
+    throw error;
+  }
+}
+
+async function mergeBase(git: Git, a: string, b: string): Promise<string | undefined> {
+  try {
+    return await git('merge-base', a, b);
+  } catch (error) {
+    if (error instanceof GitError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,324 @@
+import { createHash } from 'node:crypto';
+import { copyFile, lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { WrenchError } from '../errors.js';
+import type { Logger } from '../logging/logger.js';
+import { dependencyFingerprint, dropToolCaches } from '../warm-cache/dependency-fingerprint.js';
+import { cloneWorkspace } from './clone-workspace.js';
+import { removeWorkspace } from './remove-workspace.js';
+import { runGit } from './run-git.js';
+import { type Git, switchBranch } from './switch-branch.js';
+import type { JobWorkspace } from './workspace-types.js';
+
+export interface TakeTreeOptions {
+  /** Where the pools live (`WRENCH_DATA_DIR/trees`). */
+  root: string;
+  /** The repository the trees belong to (`acme/web`, or a local path): a tree never serves another repository. */
+  repository: string;
+  /** Local repository the tree is cloned and fetched from: the mirror, or a user's own repository. */
+  source: string;
+  /** `origin` of the tree: the public URL, so the agent never learns the source path. */
+  originUrl: string;
+  label: string;
+  baseBranch?: string;
+  branch: string;
+  existingBranch?: boolean;
+  /** Trees kept for this repository. */
+  size: number;
+  /** Directories (the restored dependencies) kept from one job to the next when nothing in them changed. */
+  keep: readonly string[];
+  log: Logger;
+}
+
+export interface TreeLease {
+  workspace: JobWorkspace;
+  /** An earlier job's tree, reset; false: cloned now. */
+  reused: boolean;
+  /** The dependency key whose untouched copy the tree already holds. */
+  dependencies?: string;
+  /** Once the dependencies of `key` are in place (restored from or kept as a snapshot): they may stay for the next job. */
+  keepDependencies(key: string): Promise<void>;
+  /** Resets the tree and gives it back to the pool. */
+  release(): Promise<void>;
+}
+
+interface PackFile {
+  size: number;
+  ino: number;
+  ctimeMs: number;
+}
+
+/** What the pool knows about one tree, kept next to it (outside the tree, so no agent can change it). */
+export interface TreeState {
+  repository: string;
+  source: string;
+  /** The pack files the pool itself wrote, as they were: anything else in `.git/objects` is dropped on reset. */
+  packs: Record<string, PackFile>;
+  /** `refs/remotes/origin/*` and tags as last fetched (packed-refs lines): the next fetch starts from them. */
+  refs: string;
+  /** The commit the last job started on. */
+  startSha: string;
+  dependencies?: { key: string; fingerprint: string };
+  lastUsed: number;
+}
+
+const LOCK_STALE_MS = 60_000;
+const KEPT_FAILURES = new Set(['base_branch_not_found', 'branch_not_found', 'branch_exists']);
+
+/** Where the pools of every repository live, beside the other data and hidden from every sandbox. */
+export function treePoolRoot(dataDir: string): string {
+  return join(dataDir, 'trees');
+}
+
+/** The directory of one repository's trees. */
+export function poolDir(root: string, repository: string): string {
+  const readable = repository
+    .replace(/[^A-Za-z0-9_.-]+/g, '+')
+    .replace(/^[+.]+/, '')
+    .slice(-60);
+  return join(root, `${readable}-${createHash('sha256').update(repository).digest('hex').slice(0, 10)}`);
+}
+
+export const treeFiles = (slot: string) => ({ lock: `${slot}.lock`, state: `${slot}.json`, index: `${slot}.index` });
+
+/** Locks one tree of the pool for this process; undefined when another job (of any process) holds it. */
+export async function lockTree(slot: string, log: Logger): Promise<(() => Promise<void>) | undefined> {
+  await mkdir(dirname(slot), { recursive: true, mode: 0o700 });
+  try {
+    return await lockfile.lock(slot, {
+      lockfilePath: treeFiles(slot).lock,
+      realpath: false,
+      retries: 0,
+      stale: LOCK_STALE_MS,
+      onCompromised: (error) => log.warn({ err: error, tree: slot }, 'lost the lock of a working tree'),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
+    throw error;
+  }
+}
+
+export async function readTreeState(slot: string): Promise<TreeState | undefined> {
+  try {
+    return JSON.parse(await readFile(treeFiles(slot).state, 'utf8')) as TreeState;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeTreeState(slot: string, state: TreeState): Promise<void> {
+  const file = treeFiles(slot).state;
+  await writeFile(`${file}.tmp`, JSON.stringify(state), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}
+
+/** Deletes a tree and what the pool knows about it (the caller holds its lock). */
+export async function discardTree(slot: string): Promise<void> {
+  const files = treeFiles(slot);
+  await rm(files.state, { force: true });
+  await rm(files.index, { force: true });
+  await removeWorkspace(slot);
+}
+
+/**
+ * A working tree of the repository's pool for one job, locked until `release`: an earlier job's tree reset to a
+ * known state and switched to the job's branch (only changed files are written), or a fresh clone in a free place
+ * of the pool. undefined when every tree of the pool is in use: the caller clones a throw-away tree instead.
+ */
+export async function takeTree(options: TakeTreeOptions): Promise<TreeLease | undefined> {
+  const pool = poolDir(options.root, options.repository);
+  const slots = Array.from({ length: options.size }, (_, i) => join(pool, String(i)));
+  const existing = await Promise.all(slots.map(async (slot) => !!(await readTreeState(slot))));
+  const order = [...slots.filter((_, i) => existing[i]), ...slots.filter((_, i) => !existing[i])];
+  for (const slot of order) {
+    const unlock = await lockTree(slot, options.log);
+    if (!unlock) continue;
+    try {
+      return await leaseTree(slot, options, unlock);
+    } catch (error) {
+      await unlock().catch(() => undefined);
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => Promise<void>): Promise<TreeLease> {
+  const { log } = options;
+  let state = await readTreeState(slot);
+  let reused = false;
+  let workspace: JobWorkspace | undefined;
+  if (state && state.repository === options.repository && state.source === options.source) {
+    try {
+      workspace = await resetTree(slot, state, options, 'take');
+      reused = true;
+    } catch (error) {
+      if (error instanceof WrenchError && KEPT_FAILURES.has(error.code)) throw error;
+      log.warn({ err: error, tree: slot }, 'working tree not reusable; cloning it afresh');
+    }
+  }
+  if (!workspace) {
+    await discardTree(slot);
+    const git: Git = (...args) => runGit(args, { cwd: slot }).then((out) => out.trim());
+    workspace = await cloneWorkspace({ ...options, dir: slot });
+    if ((await git('count-objects')).match(/^(\d+) objects/)?.[1] !== '0') await git('repack', '-d', '-q');
+    state = {
+      repository: options.repository,
+      source: options.source,
+      packs: await packFiles(slot),
+      refs: await fetchedRefs(git),
+      startSha: workspace.headSha,
+      lastUsed: Date.now(),
+    };
+    await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
+    await writeTreeState(slot, state);
+  }
+  const current = state!;
+  let released = false;
+  return {
+    workspace,
+    reused,
+    dependencies: current.dependencies?.key,
+    async keepDependencies(key) {
+      const fingerprint = await dependencyFingerprint(slot, options.keep);
+      current.dependencies = fingerprint ? { key, fingerprint } : undefined;
+      await writeTreeState(slot, current);
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      try {
+        await resetTree(slot, current, options, 'release');
+      } catch (error) {
+        log.warn({ err: error, tree: slot }, 'could not reset the working tree; removing it');
+        await discardTree(slot).catch((err) => log.warn({ err, tree: slot }, 'could not remove the working tree'));
+      } finally {
+        await unlock().catch((error) => log.warn({ err: error, tree: slot }, 'could not unlock the working tree'));
+      }
+    },
+  };
+}
+
+/**
+ * Brings a used tree back to a known state: `.git` rebuilt around the pool's own packs (config, hooks, info, refs,
+ * index from the pool's records; stashes, other refs and stray objects gone), then on `take` fetched from the
+ * source and switched to the job's branch, on `release` back on the commit the job started from; untracked and
+ * ignored files removed except untouched dependency directories; HEAD and a clean status verified.
+ */
+async function resetTree(slot: string, state: TreeState, options: TakeTreeOptions, mode: 'take' | 'release'): Promise<JobWorkspace> {
+  const git: Git = (...args) => runGit(args, { cwd: slot }).then((out) => out.trim());
+  await rebuildGitDir(slot, state, options.originUrl);
+  let workspace: JobWorkspace;
+  if (mode === 'take') {
+    await git(
+      '-c',
+      'fetch.unpackLimit=1',
+      '-c',
+      'transfer.unpackLimit=1',
+      '-c',
+      'core.logAllRefUpdates=false',
+      'fetch',
+      '--quiet',
+      '--prune',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--',
+      options.source,
+      '+refs/heads/*:refs/remotes/origin/*',
+      '+refs/tags/*:refs/tags/*',
+    );
+    const head = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(await git('ls-remote', '--symref', '--', options.source, 'HEAD'))?.[1];
+    if (head) await git('symbolic-ref', 'refs/remotes/origin/HEAD', `refs/remotes/origin/${head}`);
+    state.packs = { ...state.packs, ...(await packFiles(slot, state.packs)) };
+    state.refs = await fetchedRefs(git);
+    workspace = await switchBranch(git, {
+      dir: slot,
+      label: options.label,
+      baseBranch: options.baseBranch,
+      branch: options.branch,
+      existingBranch: options.existingBranch,
+      force: true,
+    });
+    const expected = await git('rev-parse', '--verify', `refs/remotes/origin/${options.existingBranch ? options.branch : workspace.baseBranch}^{commit}`);
+    if (workspace.headSha !== expected) throw new Error(`HEAD is at ${workspace.headSha}, not ${expected}`);
+  } else {
+    await git('checkout', '--quiet', '-f', '--detach', state.startSha);
+    workspace = { dir: slot, baseBranch: '', baseSha: state.startSha, branch: '', headSha: state.startSha };
+  }
+  await dropToolCaches(slot);
+  const fingerprint = state.dependencies ? await dependencyFingerprint(slot, options.keep) : undefined;
+  if (!fingerprint || fingerprint !== state.dependencies?.fingerprint) state.dependencies = undefined;
+  const kept = state.dependencies ? options.keep : [];
+  await git('clean', '-ffdxq', ...kept.flatMap((name) => ['-e', `/${name}`]));
+  const status = (await git('status', '--porcelain', '--untracked-files=all'))
+    .split('\n')
+    .filter((line) => line && !kept.some((name) => line.slice(3).startsWith(`${name}/`)));
+  if (status.length > 0) throw new Error(`the tree is not clean after the reset: ${status.slice(0, 3).join('; ')}`);
+  if ((await git('rev-parse', 'HEAD')) !== workspace.headSha) throw new Error('HEAD moved during the reset');
+  await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
+  state.startSha = workspace.headSha;
+  state.lastUsed = Date.now();
+  await writeTreeState(slot, state);
+  return workspace;
+}
+
+async function rebuildGitDir(slot: string, state: TreeState, originUrl: string): Promise<void> {
+  const gitDir = join(slot, '.git');
+  const objects = join(gitDir, 'objects');
+  const packs = join(objects, 'pack');
+  for (const dir of [slot, gitDir, objects, packs]) {
+    if (!(await lstat(dir)).isDirectory()) throw new Error(`${dir} is not a plain directory`);
+  }
+  const present = await packFiles(slot);
+  for (const [name, known] of Object.entries(state.packs)) {
+    const found = present[name];
+    if (!found || found.size !== known.size || found.ino !== known.ino || found.ctimeMs !== known.ctimeMs) throw new Error(`pack file ${name} changed`);
+  }
+  for (const name of await readdir(packs)) if (!state.packs[name]) await rm(join(packs, name), { recursive: true, force: true });
+  for (const name of await readdir(objects)) if (name !== 'pack') await rm(join(objects, name), { recursive: true, force: true });
+  for (const name of await readdir(gitDir)) if (name !== 'objects') await rm(join(gitDir, name), { recursive: true, force: true });
+  await mkdir(join(objects, 'info'));
+  await mkdir(join(gitDir, 'hooks'));
+  await mkdir(join(gitDir, 'info'));
+  await mkdir(join(gitDir, 'refs', 'heads'), { recursive: true });
+  await mkdir(join(gitDir, 'refs', 'tags'));
+  await writeFile(join(gitDir, 'info', 'exclude'), '');
+  await writeFile(join(gitDir, 'HEAD'), 'ref: refs/heads/main\n');
+  await writeFile(join(gitDir, 'packed-refs'), state.refs);
+  await writeFile(join(gitDir, 'config'), knownConfig(originUrl), { mode: 0o600 });
+  await copyFile(treeFiles(slot).index, join(gitDir, 'index'));
+}
+
+function knownConfig(originUrl: string): string {
+  const url = originUrl.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  return [
+    '[core]',
+    '\trepositoryformatversion = 0',
+    '\tfilemode = true',
+    '\tbare = false',
+    '\tlogallrefupdates = true',
+    '[remote "origin"]',
+    `\turl = "${url}"`,
+    '\tfetch = +refs/heads/*:refs/remotes/origin/*',
+    '',
+  ].join('\n');
+}
+
+/** The files of `.git/objects/pack` (only those not in `known`, when given) as they are now. */
+async function packFiles(slot: string, known: Record<string, PackFile> = {}): Promise<Record<string, PackFile>> {
+  const dir = join(slot, '.git', 'objects', 'pack');
+  const files: Record<string, PackFile> = {};
+  for (const name of await readdir(dir)) {
+    if (known[name] || !/^pack-[0-9a-f]+\.(pack|idx|rev|bitmap)$/.test(name)) continue;
+    const stats = await lstat(join(dir, name));
+    if (stats.isFile()) files[name] = { size: stats.size, ino: stats.ino, ctimeMs: stats.ctimeMs };
+  }
+  return files;
+}
+
+async function fetchedRefs(git: Git): Promise<string> {
+  const listing = await git('for-each-ref', '--format=%(objectname) %(refname)', 'refs/remotes/origin', 'refs/tags');
+  const lines = listing.split('\n').filter((line) => line && !line.endsWith(' refs/remotes/origin/HEAD'));
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}

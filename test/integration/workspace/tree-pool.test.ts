@@ -1,0 +1,148 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/logging/logger.js';
+import { updateMirror } from '../../../src/workspace/mirror-cache.js';
+import { repositoryUrl } from '../../../src/workspace/repository-url.js';
+import { type TakeTreeOptions, takeTree } from '../../../src/workspace/tree-pool.js';
+import { type BareRemote, createBareRemote } from './helpers/bare-remote.js';
+import { isolateGitConfig, makeScratchDir, testGit } from './helpers/git-sandbox.js';
+
+isolateGitConfig();
+
+describe('working-tree pool', () => {
+  let scratch: Awaited<ReturnType<typeof makeScratchDir>>;
+  let remote: BareRemote;
+  let dataDir: string;
+  const log = createLogger({ level: 'silent' });
+
+  beforeEach(async () => {
+    scratch = await makeScratchDir();
+    remote = createBareRemote(join(scratch.path, 'remotes'));
+    dataDir = join(scratch.path, 'data');
+  });
+  afterEach(() => scratch.remove());
+
+  async function options(branch: string, more: Partial<TakeTreeOptions> = {}): Promise<TakeTreeOptions> {
+    const mirror = await updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
+    return {
+      root: join(dataDir, 'trees'),
+      repository: 'acme/web',
+      source: mirror.dir,
+      originUrl: repositoryUrl(remote.gitBaseUrl, 'acme', 'web'),
+      label: 'acme/web',
+      branch,
+      size: 2,
+      keep: ['node_modules'],
+      log,
+      ...more,
+    };
+  }
+
+  it('a reused tree has none of the previous job’s files, stashes, refs, hooks, config, info or stray objects', async () => {
+    const first = (await takeTree(await options('wrench/one-1')))!;
+    expect(first.reused).toBe(false);
+    const dir = first.workspace.dir;
+    const git = (...args: string[]) => testGit(args, dir);
+    // What a job (or its agent) leaves behind.
+    writeFileSync(join(dir, 'src', 'app.js'), 'export const greeting = "changed";\n');
+    writeFileSync(join(dir, 'notes.txt'), 'scratch\n');
+    git('stash', '--include-untracked');
+    writeFileSync(join(dir, 'src', 'app.js'), 'export const greeting = "edited again";\n');
+    writeFileSync(join(dir, 'debug.log'), 'ignored file\n');
+    mkdirSync(join(dir, 'build'));
+    writeFileSync(join(dir, 'build', 'out.js'), 'untracked\n');
+    git('tag', 'agent-tag');
+    git('branch', 'agent-branch');
+    writeFileSync(join(dir, '.git', 'hooks', 'post-checkout'), '#!/bin/sh\ntouch /tmp/pwned\n', { mode: 0o755 });
+    git('config', 'core.pager', 'evil');
+    git('config', 'filter.x.smudge', 'evil');
+    git('config', 'alias.st', 'status');
+    writeFileSync(join(dir, '.git', 'info', 'exclude'), 'secret\n');
+    writeFileSync(join(dir, '.git', 'info', 'attributes'), '* filter=x\n');
+    writeFileSync(join(dir, '.git', 'objects', 'info', 'alternates'), '/elsewhere/objects\n');
+    const firstSha = first.workspace.headSha;
+    await first.release();
+
+    const newSha = remote.commit({ 'src/new.js': 'export const added = true;\n' }, 'Add new');
+    const second = (await takeTree(await options('wrench/two-2')))!;
+    expect(second.reused).toBe(true);
+    expect(second.workspace.dir).toBe(dir);
+    expect(second.workspace).toMatchObject({ baseBranch: 'main', branch: 'wrench/two-2', baseSha: newSha, headSha: newSha });
+    expect(newSha).not.toBe(firstSha);
+    expect(git('rev-parse', 'HEAD')).toBe(newSha);
+    expect(git('symbolic-ref', '--short', 'HEAD')).toBe('wrench/two-2');
+    expect(git('status', '--porcelain', '--ignored', '--untracked-files=all')).toBe('');
+    expect(readFileSync(join(dir, 'src', 'app.js'), 'utf8')).toBe('export const greeting = "hello";\n');
+    expect(readFileSync(join(dir, 'src', 'new.js'), 'utf8')).toContain('added');
+    for (const gone of ['notes.txt', 'debug.log', 'build', '.git/hooks/post-checkout', '.git/info/attributes', '.git/objects/info/alternates']) {
+      expect(existsSync(join(dir, gone)), gone).toBe(false);
+    }
+    expect(git('stash', 'list')).toBe('');
+    expect(git('for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/tags', 'refs/stash')).toBe('refs/heads/wrench/two-2');
+    expect(readFileSync(join(dir, '.git', 'info', 'exclude'), 'utf8')).toBe('');
+    const config = git('config', '--list', '--local');
+    expect(config).not.toMatch(/pager|filter|alias/);
+    expect(git('remote', 'get-url', 'origin')).toBe(repositoryUrl(remote.gitBaseUrl, 'acme', 'web'));
+    expect(git('count-objects')).toMatch(/^0 objects/);
+    expect(git('fsck', '--no-dangling')).toBe('');
+    await second.release();
+  });
+
+  it('keeps untouched dependency directories, and drops them once a job edited a file in them', async () => {
+    const first = (await takeTree(await options('wrench/deps-1')))!;
+    const dir = first.workspace.dir;
+    mkdirSync(join(dir, 'node_modules', 'dep'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', 'dep', 'index.js'), 'module.exports = 1;\n');
+    await first.keepDependencies('a'.repeat(64));
+    mkdirSync(join(dir, 'node_modules', '.vite'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', '.vite', 'results.json'), '{}');
+    await first.release();
+
+    const second = (await takeTree(await options('wrench/deps-2')))!;
+    expect(second.dependencies).toBe('a'.repeat(64));
+    expect(readFileSync(join(dir, 'node_modules', 'dep', 'index.js'), 'utf8')).toBe('module.exports = 1;\n');
+    expect(existsSync(join(dir, 'node_modules', '.vite'))).toBe(false);
+    writeFileSync(join(dir, 'node_modules', 'dep', 'index.js'), 'module.exports = 2;\n');
+    await second.release();
+
+    const third = (await takeTree(await options('wrench/deps-3')))!;
+    expect(third.dependencies).toBeUndefined();
+    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+    await third.release();
+  });
+
+  it('two jobs at once on one repository get different trees; beyond the pool size there is none to take', async () => {
+    const [a, b] = await Promise.all([takeTree(await options('wrench/a-1')), takeTree(await options('wrench/b-2'))]);
+    expect(a && b).toBeTruthy();
+    expect(a!.workspace.dir).not.toBe(b!.workspace.dir);
+    expect(await takeTree(await options('wrench/c-3'))).toBeUndefined();
+    await a!.release();
+    const c = await takeTree(await options('wrench/c-3'));
+    expect(c?.workspace.dir).toBe(a!.workspace.dir);
+    await Promise.all([b!.release(), c!.release()]);
+  });
+
+  it('never gives a tree to another repository', async () => {
+    const other = createBareRemote(join(scratch.path, 'remotes'), 'acme', 'api');
+    const web = (await takeTree(await options('wrench/w-1')))!;
+    await web.release();
+    const mirror = await updateMirror({ dataDir, gitBaseUrl: other.gitBaseUrl, owner: 'acme', repo: 'api' });
+    const api = (await takeTree(await options('wrench/a-1', { repository: 'acme/api', source: mirror.dir, label: 'acme/api' })))!;
+    expect(api.reused).toBe(false);
+    expect(api.workspace.dir).not.toBe(web.workspace.dir);
+    await api.release();
+  });
+
+  it('a tree whose pack files were changed is cloned afresh', async () => {
+    const first = (await takeTree(await options('wrench/p-1')))!;
+    const packs = join(first.workspace.dir, '.git', 'objects', 'pack');
+    const name = readdirSync(packs).find((file) => file.endsWith('.pack'))!;
+    writeFileSync(join(packs, name), readFileSync(join(packs, name)));
+    await first.release();
+    const second = (await takeTree(await options('wrench/p-2')))!;
+    expect(second.reused).toBe(false);
+    expect(testGit(['fsck', '--no-dangling'], second.workspace.dir)).toBe('');
+    await second.release();
+  });
+});
