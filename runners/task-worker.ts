@@ -1,17 +1,17 @@
-import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, Queue, type ConnectionOptions, type Job, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { describeError } from '../src/errors.js';
-import { RunSlots, type SlotAnswer, type SlotLimits } from '../src/queue/run-slots.js';
-import { TASK_QUEUE, taskJobSchema, type TaskJob } from '../src/queue/task-job.js';
+import { RunSlots, type SlotLimits } from '../src/queue/run-slots.js';
+import { TASK_QUEUE, taskJobSchema, type TaskJob, type TaskWaitReason } from '../src/queue/task-job.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
-import { Cancellation, RunCancelled } from '../src/sessions/cancellation.js';
 import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.js';
 import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
-import { failureMessage, isTransient } from './failure-message.js';
+import { failureMessage } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './run-task.js';
 import { answerOnGitHub } from './github-reply.js';
-import { closeWorker } from './close-worker.js';
+import { JobWaits } from './job-waits.js';
+import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
 import { isConnectionError } from '../src/redis/redis-connection.js';
 
@@ -33,17 +33,27 @@ export interface TaskWorkerOptions {
   reporterFor: (job: TaskJob, jobId: string, links: { runPageUrl?: string }) => Promise<ReporterContext>;
   /** Where each run's record is written (run pages, App Home, metrics). */
   runLog?: RunLogOptions;
-  /** How long a job waits before asking again for a slot. Default 3 s. */
+  /** How long a job waits before asking again for a slot (global, repository, user). @default 3000 ms */
   retrySlotMs?: number;
+  /**
+   * A follow-up waiting for the earlier run of its thread starts when that run's job ends (its BullMQ event);
+   * it also looks again after this long, in case the event was missed. @default 60_000 ms
+   */
+  threadWaitFallbackMs?: number;
 }
 
 export interface TaskWorker {
-  worker: Worker;
+  worker: Worker<TaskJob, TaskOutcome>;
   /** Stops taking jobs; after `graceMs` running jobs are cancelled (their work kept) and awaited. */
   close(graceMs?: number): Promise<void>;
 }
 
-const WAITING_TEXT: Record<Exclude<SlotAnswer, 'ok'>, string> = {
+export interface TaskOutcome {
+  status: string;
+  pullRequest?: string;
+}
+
+const WAITING_TEXT: Record<TaskWaitReason, string> = {
   thread: 'waiting for the run already going in this thread',
   global: 'waiting for a free slot (all workers are busy)',
   repository: 'waiting for other runs on this repository to finish',
@@ -51,18 +61,13 @@ const WAITING_TEXT: Record<Exclude<SlotAnswer, 'ok'>, string> = {
 };
 
 export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDeps): Promise<TaskWorker> {
-  const running = new Map<string, AbortController>();
   const sessions = new ThreadSessionStore(options.redis, options.prefix);
   const slots = new RunSlots(options.redis, options.prefix, options.limits);
-  const cancellation = new Cancellation(options.redis, options.prefix);
-  const queue = new Queue(TASK_QUEUE, { connection: options.redis, prefix: options.prefix });
+  const queue = new Queue<TaskJob>(TASK_QUEUE, { connection: options.redis, prefix: options.prefix });
   queue.on('error', (error) => {
     if (!isConnectionError(error)) deps.logger.error({ err: error }, 'task queue error');
   });
-  const unsubscribe = await cancellation.subscribe(async (jobId) => {
-    const controller = running.get(jobId);
-    if (controller) controller.abort(new RunCancelled((await cancellation.requestedBy(jobId).catch(() => undefined)) ?? 'someone'));
-  });
+  const waits = await JobWaits.start({ queue, redis: options.redis, prefix: options.prefix, logger: deps.logger, fallbackMs: options.threadWaitFallbackMs });
 
   const setRun = async (
     job: TaskJob,
@@ -76,72 +81,77 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     );
   };
 
-  /** Runs of one thread go in the order they were asked for: wait while an earlier one is still queued or running. */
-  const earlierRunPending = async (job: Job, payload: TaskJob): Promise<boolean> => {
-    if (payload.origin.type !== 'slack') return false;
-    const session = await sessions.get(payload.origin.channel, payload.origin.threadTs);
-    const runs = session?.runs ?? [];
-    const mine = runs.find((r) => r.jobId === job.id);
-    const index = runs.indexOf(mine!);
-    const isEarlier = (other: (typeof runs)[number], position: number) =>
-      mine?.messageTs && other.messageTs ? Number(other.messageTs) < Number(mine.messageTs) : position < index;
-    for (const earlier of runs.filter((r, position) => r !== mine && isEarlier(r, position))) {
-      if (earlier.status !== 'queued' && earlier.status !== 'running') continue;
-      const other = await queue.getJob(earlier.jobId);
-      // Recorded but not enqueued yet (its handler is a moment behind): wait for it, briefly.
-      if (!other) {
-        if (Date.now() - Date.parse(earlier.at) < 30_000) return true;
-        continue;
-      }
-      if (!(await other.isCompleted()) && !(await other.isFailed())) return true;
-    }
-    return false;
+  /** A run is still to come or going on: its job has not ended (or, just recorded, its handler has not queued it yet). */
+  const isPending = async (run: RunRecord): Promise<boolean> => {
+    if (run.status !== 'queued' && run.status !== 'running') return false;
+    const state = await queue.getJobState(run.jobId);
+    if (state === 'unknown') return Date.now() - Date.parse(run.at) < 30_000;
+    return state !== 'completed' && state !== 'failed';
   };
 
-  const processor = async (job: Job, token?: string) => {
-    const parsed = taskJobSchema.safeParse(job.data);
-    if (!parsed.success) {
-      deps.logger.error({ jobId: job.id, issues: parsed.error.issues }, 'malformed task job');
-      throw new UnrecoverableError(`Malformed task job: ${parsed.error.message}`);
-    }
-    const payload = parsed.data;
-    const jobId = job.id!;
-    const log = deps.logger.child({
-      jobId,
-      repo: `${payload.repo.owner}/${payload.repo.name}`,
-      thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined,
-    });
+  /** Runs of one thread go in the order they were asked for: the latest earlier run still pending, if any. */
+  const earlierPendingRun = async (jobId: string, payload: TaskJob): Promise<string | undefined> => {
+    if (payload.origin.type !== 'slack') return undefined;
+    const session = await sessions.get(payload.origin.channel, payload.origin.threadTs);
+    const runs = session?.runs ?? [];
+    const mine = runs.find((r) => r.jobId === jobId);
+    const index = mine ? runs.indexOf(mine) : runs.length;
+    const isEarlier = (other: RunRecord, position: number) =>
+      mine?.messageTs && other.messageTs ? Number(other.messageTs) < Number(mine.messageTs) : position < index;
+    const earlier = runs.filter((r, position) => r !== mine && isEarlier(r, position));
+    for (const run of earlier.reverse()) if (await isPending(run)) return run.jobId;
+    return undefined;
+  };
+
+  const processor = async (job: Job<TaskJob, TaskOutcome>, payload: TaskJob, run: JobContext): Promise<TaskOutcome> => {
+    const { jobId, log } = run;
     const runPageUrl = options.runLog?.links?.urlFor(jobId);
     const { reporter: threadReporter, threadUrl, requesterName } = await options.reporterFor(payload, jobId, { runPageUrl });
     let reporter = threadReporter;
 
-    if (await cancellation.isRequested(jobId)) {
+    if (run.signal.aborted) {
       await setRun(payload, jobId, { status: 'cancelled' });
       await reporter.phase('cancelled', 'cancelled before it started');
       return { status: 'cancelled' };
     }
 
+    const noteWaiting = async (reason: TaskWaitReason) => {
+      if (payload.waitingFor === reason) return;
+      await job.updateData({ ...payload, waitingFor: reason });
+      await reporter.phase('queued', WAITING_TEXT[reason]).catch(() => undefined);
+    };
+    const earlier = await earlierPendingRun(jobId, payload);
+    if (earlier) {
+      await noteWaiting('thread');
+      throw await waits.park(job, run.token, earlier, async () => (await earlierPendingRun(jobId, payload)) !== undefined);
+    }
     const slot = {
       jobId,
       thread: payload.origin.type === 'slack' ? `${payload.origin.channel}:${payload.origin.threadTs}` : jobId,
       repository: `${payload.repo.owner}/${payload.repo.name}`,
       user: payload.requester.slackUserId,
     };
-    const answer = (await earlierRunPending(job, payload)) ? 'thread' : await slots.acquire(slot);
+    const answer = await slots.acquire(slot);
     if (answer !== 'ok') {
-      if (job.data.waitingFor !== answer) {
-        await job.updateData({ ...job.data, waitingFor: answer });
-        await reporter.phase('queued', WAITING_TEXT[answer]).catch(() => undefined);
-      }
-      await job.moveToDelayed(Date.now() + (options.retrySlotMs ?? 3000), token);
+      await noteWaiting(answer);
+      await job.moveToDelayed(Date.now() + (options.retrySlotMs ?? 3000), run.token);
       throw new DelayedError();
     }
 
     const stopKeepAlive = slots.keepAlive(slot);
-    const controller = new AbortController();
-    running.set(jobId, controller);
-    let agentStarted = false;
     let recorder: RunRecorder | undefined;
+    run.onFailure(async (error, final) => {
+      if (!final) {
+        await setRun(payload, jobId, { status: 'queued' });
+        await reporter.phase('queued', `retrying shortly after a temporary problem: ${describeError(error).slice(0, 200)}`);
+        return;
+      }
+      await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
+      await reporter.failed(failureMessage(error));
+      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl).catch((e) =>
+        log.warn({ err: e }, 'could not answer on GitHub'),
+      );
+    });
     try {
       recorder = options.runLog
         ? await startRecorder(options.runLog, job, payload, threadUrl, deps, log).catch((error) => {
@@ -162,60 +172,49 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         {
           jobId,
           reporter,
-          signal: controller.signal,
+          signal: run.signal,
           threadUrl,
           requesterName,
           continueBranch: session?.branch,
           history: session && session.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
-          onAgentStarted: () => (agentStarted = true),
+          onAgentStarted: run.markStarted,
           record: recorder,
         },
         deps,
       );
       await answerOnGitHub(payload, { result }, deps, threadUrl).catch((error) => log.warn({ err: error }, 'could not answer on GitHub'));
-      await setRun(payload, jobId, runRecordOf(result, controller.signal.aborted), {
+      await setRun(payload, jobId, runRecordOf(result, run.signal.aborted), {
         branch: result.pullRequest ? result.branch : session?.branch,
         pullRequest: result.pullRequest ? { number: result.pullRequest.number, url: result.pullRequest.url } : undefined,
       });
       return { status: result.status, pullRequest: result.pullRequest?.url };
-    } catch (error) {
-      const attempts = job.opts.attempts ?? 1;
-      const final = agentStarted || !isTransient(error) || job.attemptsMade + 1 >= attempts;
-      log.error({ err: error, final }, 'task failed');
-      if (!final) {
-        await setRun(payload, jobId, { status: 'queued' });
-        await reporter.phase('queued', `retrying shortly after a temporary problem: ${describeError(error).slice(0, 200)}`).catch(() => undefined);
-        throw error;
-      }
-      await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
-      await reporter.failed(failureMessage(error)).catch((e) => log.error({ err: e }, 'could not report the failure'));
-      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl).catch((e) =>
-        log.warn({ err: e }, 'could not answer on GitHub'),
-      );
-      throw new UnrecoverableError(describeError(error));
     } finally {
-      running.delete(jobId);
       stopKeepAlive();
       await recorder?.flush();
       await slots.release(slot).catch(() => undefined);
     }
   };
 
-  const worker = new Worker(TASK_QUEUE, processor, {
+  const tasks = await startQueueWorker<TaskJob, TaskOutcome>({
+    queue: TASK_QUEUE,
+    schema: taskJobSchema,
+    process: processor,
     connection: options.connection,
     prefix: options.prefix,
+    redis: options.redis,
     concurrency: options.concurrency,
-    maxStalledCount: 1,
-  });
-  worker.on('error', (error) => {
-    if (!isConnectionError(error)) deps.logger.error({ err: error }, 'task worker error');
+    logger: deps.logger,
+    logFields: (payload) => ({
+      repo: `${payload.repo.owner}/${payload.repo.name}`,
+      thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined,
+    }),
   });
 
   return {
-    worker,
-    async close(graceMs = 25_000) {
-      await closeWorker(worker, running, graceMs);
-      await unsubscribe();
+    worker: tasks.worker,
+    async close(graceMs) {
+      await tasks.close(graceMs);
+      await waits.close();
       await queue.close();
       sessions.close();
     },
@@ -224,7 +223,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
 
 function startRecorder(
   runLog: RunLogOptions,
-  job: Job,
+  job: Job<TaskJob, TaskOutcome>,
   payload: TaskJob,
   threadUrl: string | undefined,
   deps: RunnerDeps,

@@ -1,17 +1,14 @@
-import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import { describeError } from '../src/errors.js';
+import type { ConnectionOptions, Job, Worker } from 'bullmq';
 import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from '../src/queue/triage-job.js';
-import { Cancellation } from '../src/sessions/cancellation.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { failureMessage, isTransient } from './failure-message.js';
 import { CardNotReadyError, handleIncidentAnnotated, handleIncidentTriggered, handleIncidentUpdated } from './incident-events.js';
 import { runRevert } from './revert-runner.js';
 import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
-import { closeWorker } from './close-worker.js';
+import { startQueueWorker, type JobContext } from './queue-worker.js';
 import type { TriageRunJob } from '../src/queue/triage-job.js';
 import { RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
-import { isConnectionError } from '../src/redis/redis-connection.js';
 
 export interface TriageWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
@@ -20,7 +17,7 @@ export interface TriageWorkerOptions {
 }
 
 export interface TriageWorker {
-  worker: Worker;
+  worker: Worker<TriageJob, unknown>;
   /** Stops taking jobs; after `graceMs` running triages and reverts are cancelled and awaited. */
   close(graceMs?: number): Promise<void>;
 }
@@ -31,75 +28,49 @@ export interface TriageWorker {
  * ones, with backoff); after that it is final and explained in the thread.
  */
 export async function startTriageWorker(options: TriageWorkerOptions, deps: TriageDeps): Promise<TriageWorker> {
-  const running = new Map<string, AbortController>();
-  const cancellation = new Cancellation(deps.redis, deps.prefix);
-  const unsubscribe = await cancellation.subscribe((jobId) => running.get(jobId)?.abort(new Error('cancelled')));
+  const processor = async (_job: Job<TriageJob, unknown>, payload: TriageJob, run: JobContext): Promise<unknown> => {
+    const { jobId, log } = run;
+    if (payload.kind === 'incident-triggered') return await handleIncidentTriggered(payload, deps);
+    if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
+    if (payload.kind === 'incident-annotated') return { status: await handleIncidentAnnotated(payload, deps) };
 
-  const processor = async (job: Job) => {
-    const parsed = triageJobSchema.safeParse(job.data);
-    if (!parsed.success) {
-      deps.logger.error({ jobId: job.id, issues: parsed.error.issues }, 'malformed triage job');
-      throw new UnrecoverableError(`Malformed triage job: ${parsed.error.message}`);
+    if (run.signal.aborted) return { status: 'cancelled' };
+    if (payload.kind === 'revert') {
+      run.markStarted();
+      return await runRevert(payload, { jobId, signal: run.signal }, deps);
     }
-    const payload = parsed.data;
-    const jobId = job.id!;
-    const log = deps.logger.child({ jobId, kind: payload.kind });
-    const final = (error: unknown, started: boolean) => started || !isTransient(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-
-    if (payload.kind === 'incident-triggered' || payload.kind === 'incident-updated' || payload.kind === 'incident-annotated') {
-      try {
-        if (payload.kind === 'incident-triggered') return await handleIncidentTriggered(payload, deps);
-        if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
-        return { status: await handleIncidentAnnotated(payload, deps) };
-      } catch (error) {
-        const retry = error instanceof CardNotReadyError || !final(error, false);
-        log.warn({ err: error, retry, attempt: job.attemptsMade + 1 }, 'incident event failed');
-        if (retry && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
-        throw new UnrecoverableError(describeError(error));
-      }
-    }
-
-    if (await cancellation.isRequested(jobId)) return { status: 'cancelled' };
-    const controller = new AbortController();
-    running.set(jobId, controller);
-    let started = payload.kind === 'revert';
-    let recorder: RunRecorder | undefined;
-    try {
-      if (payload.kind === 'triage') {
-        recorder = deps.runLog ? await startTriageRecorder(deps.runLog, jobId, payload, deps, log) : undefined;
-        const record = await runTriage(payload, { jobId, signal: controller.signal, onAgentStarted: () => (started = true), record: recorder }, deps);
-        return { status: 'reported', verdict: record.report.verdict };
-      }
-      return await runRevert(payload, { jobId, signal: controller.signal }, deps);
-    } catch (error) {
-      const isFinal = final(error, started);
-      log.error({ err: error, final: isFinal }, `${payload.kind} failed`);
-      if (!isFinal) throw error;
+    const recorder = deps.runLog ? await startTriageRecorder(deps.runLog, jobId, payload, deps, log) : undefined;
+    run.onFailure(async (error, final) => {
+      if (!final) return;
       recorder?.fail(failureMessage(error));
-      // A revert reports its own failure on its status message; a triage's is explained here.
-      if (payload.kind === 'triage') await reportFailure(payload, error, deps).catch((e) => log.error({ err: e }, 'could not report the failure'));
-      throw new UnrecoverableError(describeError(error));
+      await reportFailure(payload, error, deps);
+    });
+    try {
+      const record = await runTriage(payload, { jobId, signal: run.signal, onAgentStarted: run.markStarted, record: recorder }, deps);
+      return { status: 'reported', verdict: record.report.verdict };
     } finally {
-      running.delete(jobId);
       await recorder?.flush();
     }
   };
 
-  const worker = new Worker(TRIAGE_QUEUE, processor, {
+  const triage = await startQueueWorker<TriageJob, unknown>({
+    queue: TRIAGE_QUEUE,
+    schema: triageJobSchema,
+    process: processor,
     connection: options.connection,
     prefix: deps.prefix,
+    redis: deps.redis,
     concurrency: options.concurrency,
-    maxStalledCount: 1,
-  });
-  worker.on('error', (error) => {
-    if (!isConnectionError(error)) deps.logger.error({ err: error }, 'triage worker error');
+    logger: deps.logger,
+    logFields: (payload) => ({ kind: payload.kind }),
+    // An incident's card may not be posted yet when its later events arrive: they wait for it.
+    isTransient: (error) => error instanceof CardNotReadyError || isTransient(error),
   });
 
   return {
-    worker,
-    async close(graceMs = 25_000) {
-      await closeWorker(worker, running, graceMs);
-      await unsubscribe();
+    worker: triage.worker,
+    async close(graceMs) {
+      await triage.close(graceMs);
       deps.threads.close();
     },
   };

@@ -37,9 +37,12 @@ export const taskJobSchema = z.object({
   requestedAt: z.string(),
   /** Set when a pull request review, comment or failing check asked for this run: it is answered there too. */
   github: gitHubTriggerSchema.optional(),
+  /** Set by the worker while the job waits (for its thread's earlier run or a free slot), so it says so once. */
+  waitingFor: z.enum(['thread', 'global', 'repository', 'user']).optional(),
 });
 
 export type TaskJob = z.infer<typeof taskJobSchema>;
+export type TaskWaitReason = NonNullable<TaskJob['waitingFor']>;
 export type SlackOrigin = z.infer<typeof slackOriginSchema>;
 
 /** BullMQ job ids may not contain ':'; Slack event ids are safe, but normalise anyway. */

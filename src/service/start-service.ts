@@ -153,7 +153,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       { connection: triageConnection!, concurrency: config.file.limits.concurrency },
       buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, runLog: runLogOptions }),
     );
-    gitHubWorker = startGitHubWorker(
+    gitHubWorker = await startGitHubWorker(
       { connection: gitHubConnection! },
       { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX },
     );

@@ -52,3 +52,11 @@ export class RunCancelled extends Error {
     super(`cancelled by ${by}`);
   }
 }
+
+/** The reason a run's signal is aborted when the process shuts down (not cancelled by a person): its work is kept. */
+export class ShutdownSignal extends Error {
+  constructor() {
+    super('Wrench is shutting down');
+    this.name = 'ShutdownSignal';
+  }
+}

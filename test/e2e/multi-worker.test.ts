@@ -1,4 +1,8 @@
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobIdFor, TASK_QUEUE } from '../../src/queue/task-job.js';
+import { pollFor } from '../fakes/shared/wait-for.js';
 import { freePort } from '../helpers/free-port.js';
 import { startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
@@ -15,15 +19,25 @@ limits: { concurrency: 3, perRepository: 5, perUser: 5 }
 describe('scaling out: one web process and two worker processes on one Redis', () => {
   let world: E2eWorld;
   const workers: WrenchProcess[] = [];
+  let connection: Redis;
+  let tasks: Queue;
+  let events: QueueEvents;
 
   beforeAll(async () => {
     world = await createE2eWorld(CONFIG);
     await world.github.createRepo('acme', 'multi', { 'README.md': '# multi\n' });
     world.wrench = await startWrench({ ...world.env }, ['start', '--role', 'web']);
     for (let i = 0; i < 2; i++) workers.push(await startWrench({ ...world.env, PORT: String(await freePort()) }, ['start', '--role', 'worker']));
+    connection = new Redis(world.redis.url, { maxRetriesPerRequest: null });
+    tasks = new Queue(TASK_QUEUE, { connection, prefix: world.env.WRENCH_QUEUE_PREFIX });
+    events = new QueueEvents(TASK_QUEUE, { connection: connection.duplicate(), prefix: world.env.WRENCH_QUEUE_PREFIX });
+    await events.waitUntilReady();
   });
 
   afterAll(async () => {
+    await events?.close();
+    await tasks?.close();
+    connection?.disconnect();
     await Promise.all(workers.map((w) => w.stop()));
     await world?.stop();
   });
@@ -36,13 +50,22 @@ describe('scaling out: one web process and two worker processes on one Redis', (
       'thread two only': [bashStep('sleep 2'), createFileStep('src/b1.js', 'export const b = 1;\n'), finishStep('b1')],
     });
     world.anthropic.setScript(script.items);
+    const seen: Array<{ event: string; jobId: string }> = [];
+    for (const event of ['added', 'delayed', 'completed', 'failed'] as const) events.on(event, ({ jobId }: { jobId: string }) => seen.push({ event, jobId }));
+    const jobIds: string[] = [];
     const deliver = async (text: string, thread?: string) => {
       const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> ${text}`, thread_ts: thread });
+      jobIds.push(jobIdFor('run', String(envelope.event_id)));
       await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
       return (envelope.event as { ts: string }).ts;
     };
     const one = await deliver('thread one first: add src/a1.js exporting `a`');
-    await new Promise((r) => setTimeout(r, 300));
+    // The thread exists once its first run is queued: the follow-ups are asked after that.
+    await pollFor(
+      () => seen.find((e) => e.event === 'added' && e.jobId === jobIds[0]),
+      30_000,
+      () => `no 'added' event for ${jobIds[0]}: ${JSON.stringify(seen)}`,
+    );
     await deliver('thread one second: add src/a2.js exporting `a`', one);
     await deliver('thread one third: add src/a3.js exporting `a`', one);
     const two = await deliver('thread two only: add src/b1.js exporting `b`');
@@ -61,6 +84,19 @@ describe('scaling out: one web process and two worker processes on one Redis', (
     const lastOne = script.trace.map((t) => t.run).lastIndexOf('thread one third');
     expect(firstTwo).toBeLessThan(lastOne);
     expect(world.github.pulls('acme', 'multi')).toHaveLength(2);
+    // Four jobs, each completed once; the follow-ups waited (delayed) behind the first run of their thread.
+    const [first, second, third, other] = jobIds;
+    expect(await tasks.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed')).toEqual({
+      completed: 4,
+      failed: 0,
+      active: 0,
+      waiting: 0,
+      delayed: 0,
+    });
+    for (const id of jobIds) expect(seen.filter((e) => e.event === 'completed' && e.jobId === id)).toHaveLength(1);
+    expect(seen.some((e) => e.event === 'delayed' && e.jobId === second)).toBe(true);
+    expect(seen.some((e) => e.event === 'delayed' && e.jobId === third)).toBe(true);
+    expect(seen.some((e) => e.event === 'delayed' && (e.jobId === first || e.jobId === other))).toBe(false);
     // Both worker processes took part.
     const busy = workers.filter((w) => /agent finished/.test(w.output()));
     expect(busy.length).toBe(2);

@@ -1,0 +1,194 @@
+import {
+  DelayedError,
+  Queue,
+  RateLimitError,
+  UnrecoverableError,
+  WaitingChildrenError,
+  WaitingError,
+  Worker,
+  type ConnectionOptions,
+  type Job,
+  type WorkerOptions,
+} from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { describeError } from '../src/errors.js';
+import type { Logger } from '../src/logging/logger.js';
+import { isConnectionError } from '../src/redis/redis-connection.js';
+import { Cancellation, RunCancelled, ShutdownSignal } from '../src/sessions/cancellation.js';
+import { isTransient } from './failure-message.js';
+
+/** What a processor is given besides the job and its parsed data. */
+export interface JobContext {
+  jobId: string;
+  /** BullMQ's lock token of this attempt (for `job.moveToDelayed`). */
+  token: string | undefined;
+  /**
+   * Aborted when someone cancels the job (reason: `RunCancelled`, already aborted when the cancel came before the
+   * job started), when the worker shuts down and the grace is over (reason: `ShutdownSignal`), or by BullMQ's
+   * `worker.cancelJob`.
+   */
+  signal: AbortSignal;
+  /** Bound to the queue, the job id and the fields of `logFields`. */
+  log: Logger;
+  /** From now on a failure is final: the work has begun (the agent, a revert), and a second attempt could repeat it. */
+  markStarted(): void;
+  /** `handler` is told once if this attempt fails; `final`: no other attempt follows (say so where the job was asked). */
+  onFailure(handler: (error: unknown, final: boolean) => Promise<void> | void): void;
+}
+
+export interface QueueWorkerOptions<T, R> {
+  /** The queue's name. */
+  queue: string;
+  /** Every job's data is parsed with it first: a job it refuses fails at once (`invalid_job`), never retried. */
+  schema: z.ZodType<T>;
+  /** The processor, with the parsed data. Its return value is the job's return value. */
+  process(job: Job<T, R>, data: T, context: JobContext): Promise<R>;
+  /** For BullMQ's blocking connection (an ioredis instance needs maxRetriesPerRequest: null). */
+  connection: ConnectionOptions;
+  /** BullMQ's key prefix, also the prefix of cancel requests. */
+  prefix: string;
+  logger: Logger;
+  /**
+   * For cancel requests (src/sessions/cancellation.ts): a flag checked before each job starts and a pub/sub
+   * message that aborts a running one or wakes a delayed one. Without it, jobs are cancelled only by shutdown.
+   * @default undefined
+   */
+  redis?: Redis;
+  /** Jobs at once in this process. @default 1 */
+  concurrency?: number;
+  /**
+   * Whether an error is worth another attempt (with the job's backoff) when it happens before `markStarted()`;
+   * after it, and after the job's last attempt, every failure is final.
+   * @default isTransient (runners/failure-message.ts): Redis and git errors, HTTP 5xx and 429, unknown errors
+   */
+  isTransient?: (error: unknown) => boolean;
+  /** Extra fields on every log line of a job (repository, thread...). @default none */
+  logFields?: (data: T) => Record<string, unknown>;
+  /** How long `close()` lets running jobs finish before they are cancelled. @default 25_000 ms */
+  graceMs?: number;
+  /**
+   * Passed on to BullMQ's Worker (lockDuration, stalledInterval, limiter...).
+   * @default { maxStalledCount: 1 }: a job whose worker died twice while running it fails instead of starting again
+   */
+  workerOptions?: Partial<Omit<WorkerOptions, 'connection' | 'prefix' | 'concurrency' | 'autorun'>>;
+}
+
+export interface QueueWorker<T, R> {
+  worker: Worker<T, R>;
+  /**
+   * Stops taking jobs; running ones may finish within `graceMs` (default: the `graceMs` option), then their
+   * signals are aborted with `ShutdownSignal` (their processors keep the work done) and they are awaited.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** A job whose data its queue's schema refuses: a bug in whoever added it, never worth another attempt. */
+export class InvalidJobError extends UnrecoverableError {
+  readonly code = 'invalid_job';
+  constructor(queue: string, error: z.ZodError) {
+    const issues = error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.map(String).join('.') || 'data'}: ${issue.message}`)
+      .join('; ');
+    super(`invalid_job: the ${queue} job's data does not match its schema (${issues})`);
+  }
+}
+
+/** BullMQ's own errors that move a job elsewhere (delayed, waiting for children, rate limited): not failures. */
+export function isQueueControlFlow(error: unknown): boolean {
+  return error instanceof DelayedError || error instanceof WaitingChildrenError || error instanceof WaitingError || error instanceof RateLimitError;
+}
+
+/**
+ * One typed worker under every queue: parses each job with the queue's schema, applies the transient-or-final
+ * rule (transient failures before `markStarted()` are retried with the job's backoff; everything else fails for
+ * good with UnrecoverableError), aborts a job's signal when it is cancelled, and shuts down with a grace.
+ */
+export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>): Promise<QueueWorker<T, R>> {
+  const running = new Map<string, AbortController>();
+  const transient = options.isTransient ?? isTransient;
+  const cancellation = options.redis ? new Cancellation(options.redis, options.prefix) : undefined;
+  const queue = options.redis ? new Queue<T, R>(options.queue, { connection: options.redis, prefix: options.prefix }) : undefined;
+  queue?.on('error', (error) => {
+    if (!isConnectionError(error)) options.logger.error({ err: error, queue: options.queue }, 'queue error');
+  });
+
+  const cancelled = async (jobId: string) => new RunCancelled((await cancellation?.requestedBy(jobId).catch(() => undefined)) ?? 'someone');
+  const unsubscribe = await cancellation?.subscribe(async (jobId) => {
+    const controller = running.get(jobId);
+    if (controller) return controller.abort(await cancelled(jobId));
+    // Waiting (delayed) here: wake it, so that it sees the request now rather than when its wait is over.
+    const job = await queue?.getJob(jobId).catch(() => undefined);
+    if (job && (await job.isDelayed().catch(() => false))) await job.promote().catch(() => undefined);
+  });
+
+  const processor = async (job: Job<T, R>, token?: string, bullSignal?: AbortSignal): Promise<R> => {
+    const jobId = job.id ?? '';
+    const parsed = options.schema.safeParse(job.data);
+    if (!parsed.success) {
+      const error = new InvalidJobError(options.queue, parsed.error);
+      options.logger.error({ jobId, queue: options.queue, code: error.code, issues: parsed.error.issues }, 'malformed job');
+      throw error;
+    }
+    const data = parsed.data;
+    const log = options.logger.child({ jobId, queue: options.queue, ...options.logFields?.(data) });
+    const controller = new AbortController();
+    running.set(jobId, controller);
+    let started = false;
+    const failureHandlers: Array<(error: unknown, final: boolean) => Promise<void> | void> = [];
+    const context: JobContext = {
+      jobId,
+      token,
+      signal: bullSignal ? AbortSignal.any([controller.signal, bullSignal]) : controller.signal,
+      log,
+      markStarted: () => {
+        started = true;
+      },
+      onFailure: (handler) => failureHandlers.push(handler),
+    };
+    try {
+      if (await cancellation?.isRequested(jobId)) controller.abort(await cancelled(jobId));
+      return await options.process(job, data, context);
+    } catch (error) {
+      if (isQueueControlFlow(error)) throw error;
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const final = started || lastAttempt || error instanceof UnrecoverableError || !transient(error);
+      log[final ? 'error' : 'warn']({ err: error, final, attempt: job.attemptsMade + 1 }, 'job failed');
+      for (const handler of failureHandlers) {
+        await Promise.resolve()
+          .then(() => handler(error, final))
+          .catch((e) => log.error({ err: e }, 'could not report the failure'));
+      }
+      if (!final) throw error;
+      throw error instanceof UnrecoverableError ? error : new UnrecoverableError(describeError(error));
+    } finally {
+      running.delete(jobId);
+    }
+  };
+
+  const worker = new Worker<T, R>(options.queue, processor, {
+    maxStalledCount: 1,
+    ...options.workerOptions,
+    connection: options.connection,
+    prefix: options.prefix,
+    concurrency: options.concurrency ?? 1,
+  });
+  worker.on('error', (error) => {
+    if (!isConnectionError(error)) options.logger.error({ err: error, queue: options.queue }, 'worker error');
+  });
+
+  return {
+    worker,
+    async close(graceMs = options.graceMs ?? 25_000) {
+      const closing = worker.close();
+      const timer = setTimeout(() => {
+        for (const controller of running.values()) controller.abort(new ShutdownSignal());
+      }, graceMs);
+      await closing;
+      clearTimeout(timer);
+      await unsubscribe?.();
+      await queue?.close();
+    },
+  };
+}
