@@ -2,6 +2,7 @@ import { DelayedError, QueueEvents, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../src/logging/logger.js';
 import { isConnectionError, watchOutages } from '../src/redis/redis-connection.js';
+import { redisKeys } from '../src/redis/redis-keys.js';
 
 const WAITERS_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -50,7 +51,7 @@ export class JobWaits {
   }
 
   private key(jobId: string): string {
-    return `${this.options.prefix}:waits:${this.options.queue.name}:${jobId}`;
+    return redisKeys(this.options.prefix).jobWaiters(this.options.queue.name, jobId);
   }
 
   /**

@@ -60,7 +60,7 @@ export interface QueueWorkerOptions<T, R> {
   /**
    * Whether an error is worth another attempt (with the job's backoff) when it happens before `markStarted()`;
    * after it, and after the job's last attempt, every failure is final.
-   * @default isTransient (runners/failure-message.ts): Redis and git errors, HTTP 5xx and 429, unknown errors
+   * @default isTransient (runners/failure-message.ts): Redis and git errors, GitHub 5xx and 429, unknown errors
    */
   isTransient?: (error: unknown) => boolean;
   /** Extra fields on every log line of a job (repository, thread...). @default none */

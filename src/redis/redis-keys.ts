@@ -16,6 +16,8 @@ export function redisKeys(prefix: string) {
     cancelRequest: (jobId: string) => `${prefix}:cancel:${jobId}`,
     /** The pub/sub channel of cancel requests. */
     cancelChannel: `${prefix}:cancel`,
+    /** The jobs of a queue parked until one of its jobs ends (runners/job-waits.ts). */
+    jobWaiters: (queue: string, jobId: string) => `${prefix}:waits:${queue}:${jobId}`,
     /** Run slots (sorted sets of leases) per thread, globally, per repository and per user. */
     runSlots: {
       thread: (thread: string) => `${prefix}:slots:thread:${thread}`,

@@ -135,7 +135,7 @@ describe('startQueueWorker', () => {
     let attempts = 0;
     const { queue, events } = await setUp(async () => {
       attempts += 1;
-      throw new WrenchError('repo_not_found', 'no such repository');
+      throw new WrenchError('invalid_repository', 'no such repository');
     });
     const job = await queue.add('permanent', { step: 'clone', count: 1 });
     await expect(job.waitUntilFinished(events)).rejects.toThrow('no such repository');

@@ -12,6 +12,7 @@ describe('redis keys: every key under the prefix, one name per purpose', () => {
       keys.pullRequestThread('acme', 'web', 7),
       keys.cancelRequest('job-1'),
       keys.cancelChannel,
+      keys.jobWaiters('tasks', 'job-1'),
       keys.runSlots.thread('C1:1.2'),
       keys.runSlots.global,
       keys.runSlots.repository('acme/web'),
