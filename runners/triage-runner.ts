@@ -26,6 +26,7 @@ import { neutralizeTags } from '../src/triage/untrusted-text.js';
 import { prepareWorkspace, removeWorkspace } from '../src/workspace/job-workspace.js';
 import type { TriageDeps } from './triage-deps.js';
 import { jobSandbox } from './job-sandbox.js';
+import { postTriageChart, readTriageMonitoring } from './triage-monitoring.js';
 
 export interface TriageRunContext {
   jobId: string;
@@ -112,6 +113,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
   let report: ShownTriageReport;
   let suspects: Suspect[];
   let links: RepoLinks;
+  let monitoring: Awaited<ReturnType<typeof readTriageMonitoring>>;
   try {
     await status.set(
       `:mag: Triage: reading the changes on \`${workspace.baseBranch}\` in the ${deps.config.file.pagerduty.commitWindowHours} h before ${incidentId ? 'the incident' : 'now'}`,
@@ -125,10 +127,16 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
       until,
       dir: workspace.dir,
     });
+    monitoring = await readTriageMonitoring(
+      { serviceId: thread?.serviceId, channel: job.channel, incidentStart: until, alerts: facts?.alerts ?? [], changes },
+      deps,
+      log,
+    );
     links = {
       htmlBase: await repositoryWebUrl(deps, job.repo.owner, job.repo.name),
       sha: workspace.baseSha,
       incidentUrl: thread?.htmlUrl ?? stringOf(facts?.incident.html_url),
+      prometheusUrl: monitoring?.prometheusUrl,
     };
     const sandbox = jobSandbox(deps, workspace.dir, { readOnly: true, log });
 
@@ -150,11 +158,16 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
         elements: {},
         history: previous,
         environment: `A read-only checkout of ${workspace.baseBranch} at ${workspace.baseSha}; its full history is available to git log and git show. Window investigated: ${since.toISOString()} to ${until.toISOString()}.`,
-        context: [facts ? incidentContextText(facts) : undefined, repositoryChangesText(changes), ...problems.map((p) => neutralizeTags(`Note: ${p}`))]
+        context: [
+          facts ? incidentContextText(facts) : undefined,
+          repositoryChangesText(changes),
+          monitoring?.contextText,
+          ...problems.map((p) => neutralizeTags(`Note: ${p}`)),
+        ]
           .filter(Boolean)
           .join('\n\n'),
       }),
-      tools: workspaceTools({ sandbox, root: workspace.dir, readOnly: true, network: false, signal: context.signal }),
+      tools: [...workspaceTools({ sandbox, root: workspace.dir, readOnly: true, network: false, signal: context.signal }), ...(monitoring?.tools ?? [])],
       report: { schema: triageReportSchema, description: 'Finish the triage with your structured report. Every claim needs evidence, or it is a hypothesis.' },
       budget: {
         maxSteps: deps.config.file.limits.steps,
@@ -172,6 +185,7 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
     report = run.report ? normalizeTriageReport(run.report) : fallbackReport(run);
     suspects = await resolveSuspects(workspace.dir, report.suspectCommits);
   } finally {
+    await monitoring?.close().catch((error) => log.warn({ err: error }, 'could not close the MCP servers'));
     await removeWorkspace(workspace.dir).catch((error) => log.warn({ err: error }, 'could not remove workspace'));
   }
 
@@ -183,7 +197,16 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
   // still holds earlier messages: then they queue behind those and arrive when Slack answers again.
   const threadRef = { channel: job.channel, threadTs: job.threadTs };
   let queued = !!deps.outbox && (await deps.outbox.waiting(threadRef)) > 0;
-  for (const part of renderTriageReport({ triageId: job.triageId, subject, report, suspects, links, baseBranch: workspace.baseBranch, usage })) {
+  for (const part of renderTriageReport({
+    triageId: job.triageId,
+    subject,
+    report,
+    suspects,
+    links,
+    baseBranch: workspace.baseBranch,
+    usage,
+    monitoring: monitoring?.summary,
+  })) {
     if (!queued || !deps.outbox) {
       try {
         const ts = await poster.reply(job.channel, job.threadTs, part);
@@ -211,10 +234,12 @@ export async function runTriage(job: TriageRunJob, context: TriageRunContext, de
     report,
     suspects,
     links,
+    monitoring: monitoring?.summary,
     reportTs,
     createdAt: new Date().toISOString(),
   };
   await deps.records.save(record);
+  await postTriageChart(monitoring, suspects, threadRef, deps, log);
   context.record?.complete('reported', { summary: report.verdict, usage: run.usage, costUsd: run.costUsd });
   const runPage = deps.runLog?.links?.urlFor(context.jobId);
   await status
@@ -318,6 +343,8 @@ async function noteOnIncident(incidentId: string, record: TriageRecord, retriage
       repository: `${record.repo.owner}/${record.repo.name}`,
       threadUrl: record.threadUrl,
       retriage,
+      links: record.links,
+      monitoring: record.monitoring,
     }),
   );
   try {

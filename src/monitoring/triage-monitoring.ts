@@ -111,7 +111,7 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
         const time = Date.parse(commit.date) / 1000;
         if (Number.isFinite(time) && time >= window.start && time <= window.end) markers.push({ time, label: commit.sha.slice(0, 7) });
       }
-      const png = await renderMetricChart(main.name, main.series, markers);
+      const png = await renderMetricChart(clipText(`${main.name}: ${main.query}`, 100), main.series, markers);
       const change = summary.changes.find((one) => one.name === main.name);
       return {
         png,

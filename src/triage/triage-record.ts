@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { redisKeys } from '../redis/redis-keys.js';
 import type { ShownTriageReport } from './triage-report.js';
+import type { MonitoringSummary } from '../monitoring/monitoring-summary.js';
 import type { RepoLinks } from './evidence-links.js';
 
 const TTL_SECONDS = 30 * 24 * 3600;
@@ -29,6 +30,8 @@ export interface TriageRecord {
   report: ShownTriageReport;
   suspects: Suspect[];
   links: RepoLinks;
+  /** The metrics' change points and what could not be read, when the service or channel has a monitoring source. */
+  monitoring?: MonitoringSummary;
   /** The report messages in the thread (the last one holds the buttons). */
   reportTs: string[];
   createdAt: string;
