@@ -102,7 +102,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
         user: body.user.id,
         viewId: view.id,
         privateMetadata: view.private_metadata,
-        values: view.state.values as never,
+        values: view.state.values,
         teamId: teamIdOf({ team_id: body.team?.id }),
       },
       deps,

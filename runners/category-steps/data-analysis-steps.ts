@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describeAnalysisTools, probeAnalysisTools } from '../../src/analysis/analysis-tools.js';
 import { findMainTable, renderTextTable } from '../../src/analysis/main-table.js';
@@ -6,7 +6,6 @@ import { collectOutputFiles, OUTPUT_DIR } from '../../src/analysis/output-files.
 import { describeError } from '../../src/errors.js';
 import { INPUT_DIR, stageInputFiles } from '../../src/inputs/stage-input-files.js';
 import type { ResultSection } from '../../src/reporting/run-result.js';
-import { excludeFromGit } from '../../src/workspace/exclude-from-git.js';
 import type { CategorySteps, StepContext } from './step-types.js';
 
 /**
@@ -62,4 +61,13 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
 
 function size(bytes: number): string {
   return bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${(bytes / 1000).toFixed(1)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** Adds patterns to the checkout's `.git/info/exclude`: files the run creates that are never committed. */
+async function excludeFromGit(dir: string, patterns: readonly string[]): Promise<void> {
+  const file = path.join(dir, '.git', 'info', 'exclude');
+  await mkdir(path.dirname(file), { recursive: true });
+  const current = await readFile(file, 'utf8').catch(() => '');
+  const missing = patterns.filter((pattern) => !current.split('\n').includes(pattern));
+  if (missing.length) await appendFile(file, `${current && !current.endsWith('\n') ? '\n' : ''}${missing.join('\n')}\n`);
 }

@@ -110,7 +110,7 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
         deadline: started + options.budget.maxMillis,
         now,
       });
-      usage = addUsage(usage, response.usage as unknown as Record<string, unknown>);
+      usage = addUsage(usage, response.usage);
       options.onEvent?.({ type: 'usage', step: steps, detail: 'usage', usage, costUsd: costUsd(options.model, usage) });
       const text = response.content
         .flatMap((b) => (b.type === 'text' ? [b.text] : []))

@@ -33,8 +33,8 @@ export type RefactoringReport = z.infer<typeof refactoringReportSchema>;
 export type BugFixReport = z.infer<typeof bugFixReportSchema>;
 
 /** The finish-tool schema of a change run of this category. */
-export function reportSchemaFor(category: Category): typeof taskReportSchema {
-  if (category === 'refactoring') return refactoringReportSchema as unknown as typeof taskReportSchema;
-  if (category === 'bug-fixing') return bugFixReportSchema as unknown as typeof taskReportSchema;
+export function reportSchemaFor(category: Category): typeof taskReportSchema | typeof refactoringReportSchema | typeof bugFixReportSchema {
+  if (category === 'refactoring') return refactoringReportSchema;
+  if (category === 'bug-fixing') return bugFixReportSchema;
   return taskReportSchema;
 }

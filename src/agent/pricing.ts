@@ -21,7 +21,15 @@ export interface TokenUsage {
 
 export const emptyUsage = (): TokenUsage => ({ inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0 });
 
-export function addUsage(total: TokenUsage, usage: Partial<Record<string, unknown>> | undefined | null): TokenUsage {
+/** The token counts of a Messages API `usage` object (any of them may be absent or null). */
+type UsageCounts = {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+};
+
+export function addUsage(total: TokenUsage, usage: UsageCounts | undefined | null): TokenUsage {
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
     inputTokens: total.inputTokens + n(usage?.input_tokens),

@@ -119,7 +119,7 @@ export class InstallationAuth {
         ? `token ${(await this.tokenFor(decodeURIComponent(repository[1]), decodeURIComponent(repository[2]))).token}`
         : `bearer ${await this.appToken()}`;
       endpoint.headers.authorization = authorization;
-      return request(endpoint as unknown as Route);
+      return request({ ...endpoint, url: endpoint.url ?? String(route) });
     };
     return Object.assign(auth, { hook });
   }

@@ -7,7 +7,6 @@ import { describesSymptom, findInlineError, looksLikeErrorOutput } from './probl
 import { findRateLimit } from './rate-limit.js';
 import { mentionsErrorHandling, mentionsLogging } from './scraping-safeguards.js';
 import { locationItems, stripQuotes } from './location-items.js';
-import { maskPaths } from './mask-paths.js';
 import { cleanItem, splitListItems } from './sentences.js';
 import { sentenceRole, suspectChanges, type SentenceRole } from './sentence-roles.js';
 import { findSeverityLabels } from './severity-labels.js';
@@ -174,4 +173,15 @@ function withoutEmptyParts<T extends object>(value: T): T {
     result[key] = part;
   }
   return result as T;
+}
+
+/** "fix src/jobs/cleanup.ts" must not read as a clean-up: paths become a neutral mark. */
+function maskPaths(text: string, references: CodeReferences): string {
+  let masked = text.toLowerCase();
+  const paths = [...references.files, ...references.directories]
+    .map((path) => path.replace(/:\d+(?::\d+)?$/, '').toLowerCase())
+    .filter((path) => path.length > 2 && !/^line \d+$/.test(path))
+    .sort((a, b) => b.length - a.length);
+  for (const path of paths) masked = masked.split(path).join(' § ');
+  return masked;
 }

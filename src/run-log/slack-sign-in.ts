@@ -90,7 +90,7 @@ export class SlackSignIn {
     });
     if (!exchange.access_token) throw new WrenchError('sign_in_failed', 'Slack gave no access token.');
     const info = await new WebClient(exchange.access_token, { slackApiUrl: this.options.slackApiUrl }).openid.connect.userInfo();
-    const claims = info as unknown as Record<string, unknown>;
+    const claims: Record<string, unknown> = { ...info };
     const person = { user: String(claims['https://slack.com/user_id'] ?? info.sub ?? ''), team: String(claims['https://slack.com/team_id'] ?? '') };
     if (!person.user || person.team !== (await this.options.workspaceTeam())) {
       throw new WrenchError(

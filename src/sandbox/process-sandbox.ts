@@ -1,4 +1,6 @@
-import { withPrivateHome } from './private-home.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
 import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
@@ -39,4 +41,15 @@ export function createProcessSandbox(options: ProcessSandboxOptions): Sandbox {
       );
     },
   };
+}
+
+/** Run `work` with a fresh private HOME directory, removed afterwards (the given one is kept as is). */
+async function withPrivateHome<T>(given: string | undefined, work: (home: string) => Promise<T>): Promise<T> {
+  if (given) return work(given);
+  const home = await mkdtemp(path.join(tmpdir(), 'wrench-home-'));
+  try {
+    return await work(home);
+  } finally {
+    await rm(home, { recursive: true, force: true }).catch(() => undefined);
+  }
 }

@@ -1,6 +1,6 @@
 import { WrenchError } from '../errors.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { outputTail } from './output-tail.js';
+import { stripAnsi } from './strip-ansi.js';
 import { parseTestOutput } from './parse-test-output.js';
 import type { CommandOutcome, TestSummary } from './verification-types.js';
 
@@ -44,4 +44,15 @@ export async function runCommandOutcome(options: RunCommandOptions): Promise<Com
 
 function throwIfCancelled(signal: AbortSignal | undefined, aborted = false): void {
   if (aborted || signal?.aborted) throw new WrenchError('verification_cancelled', 'Verification was cancelled before it finished.');
+}
+
+const OUTPUT_TAIL_CHARS = 3000;
+
+/** The end of a command's output as a person reads it: no colour codes, starting at a line boundary. */
+function outputTail(output: string, maxChars = OUTPUT_TAIL_CHARS): string {
+  const plain = stripAnsi(output).trimEnd();
+  if (plain.length <= maxChars) return plain;
+  const tail = plain.slice(-maxChars);
+  const firstBreak = tail.indexOf('\n');
+  return firstBreak >= 0 && firstBreak < maxChars / 4 ? tail.slice(firstBreak + 1) : tail;
 }
