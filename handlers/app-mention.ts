@@ -8,6 +8,7 @@ import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
+import type { AnswerOutcome } from './answer-question.js';
 import { continueThread } from './continue-thread.js';
 import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
 
@@ -25,7 +26,7 @@ export interface MentionInput {
 /** Longer instructions are refused with a clear message rather than sent to the model. */
 export const MAX_INSTRUCTION_CHARS = 20_000;
 
-export type MentionOutcome = AcceptOutcome | 'duplicate' | 'ignored' | 'help' | 'no_repository' | 'not_allowed' | 'unauthorized' | 'cancel';
+export type MentionOutcome = AcceptOutcome | AnswerOutcome | 'duplicate' | 'ignored' | 'help' | 'no_repository' | 'not_allowed' | 'unauthorized' | 'cancel';
 
 /**
  * @wrench <task>: after Bolt has acknowledged the event, claim it once, authorize, resolve the

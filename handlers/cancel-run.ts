@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { canApprove } from '../src/security/authorize.js';
 import { Cancellation } from '../src/sessions/cancellation.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { withdrawQuestion } from './answer-question.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 /** Stop the thread's current (or queued) runs: the Cancel button, "@wrench stop", or an :x: reaction. */
@@ -11,6 +12,8 @@ export async function cancelThreadRuns(
 ): Promise<'cancelled' | 'nothing_running' | 'not_allowed'> {
   const poster = new ThreadPoster(input.client, deps.redact);
   const session = await deps.sessions.get(input.channel, input.threadTs);
+  // A run paused on its question ends now, with what it has.
+  if (session?.waiting && (await withdrawQuestion(input, deps))) return 'cancelled';
   const active = session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? [];
   if (!session || active.length === 0) {
     if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, 'Nothing is running in this thread.');

@@ -1,5 +1,6 @@
 import type { SlackApp } from '../src/slack/create-slack-app.js';
-import { ACTIONS, decodeThreadRef, VIEWS } from '../src/slack/action-ids.js';
+import { ACTIONS, ANSWER_ACTION, decodeThreadRef, VIEWS } from '../src/slack/action-ids.js';
+import { handleAnswerButton } from './answer-question.js';
 import { handleAppMention } from './app-mention.js';
 import { handleAppHomeOpened } from './app-home.js';
 import { cancelThreadRuns, threadOfMessage } from './cancel-run.js';
@@ -79,6 +80,10 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   app.action(
     known.action(ACTIONS.startAnyway),
     button((input) => handleStartAnyway(input, deps)),
+  );
+  app.action(
+    known.action(ANSWER_ACTION),
+    button((input) => handleAnswerButton(input, deps)),
   );
   app.action(
     known.action(ACTIONS.cancelRun),

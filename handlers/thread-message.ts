@@ -28,8 +28,10 @@ export async function handleThreadMessage(input: ThreadMessageInput, deps: Handl
   const session = await deps.sessions.get(event.channel, event.thread_ts);
   if (!session) return 'ignored';
   const answersQuestions = !!session.pending && session.runs.length === 0 && session.pending.requester === event.user;
-  const followUp = deps.config.file.access.followUpWithoutMention && session.runs.length > 0 && canStartWork(deps.config.file.access, event.user).allowed;
-  if (!answersQuestions && !followUp) return 'ignored';
+  const followUp =
+    !session.waiting && deps.config.file.access.followUpWithoutMention && session.runs.length > 0 && canStartWork(deps.config.file.access, event.user).allowed;
+  // A run paused on a question to its requester: a reply in the thread may be the answer (continueThread decides).
+  if (!answersQuestions && !followUp && !session.waiting) return 'ignored';
   if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
   const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
   if (!text) return 'ignored';

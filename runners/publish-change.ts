@@ -44,13 +44,7 @@ export async function publish(
       'github_not_configured',
       'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
     );
-  const remote = {
-    gitBaseUrl: deps.config.env.GIT_BASE_URL,
-    owner: job.repo.owner,
-    repo: job.repo.name,
-    branch: workspace.branch,
-    credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
-  };
+  const remote = await remoteOf(job, workspace, deps);
   const pushed = await pushCatchingUp(workspace, remote, deps);
   const draft = stoppedEarly;
   let pr;
@@ -86,6 +80,25 @@ export async function publish(
 }
 
 type PushTarget = Omit<Parameters<typeof pushBranch>[0], 'dir'>;
+
+/** Pushes the committed work to the run's branch without a pull request (a run pausing on a question keeps its work so). */
+export async function pushWork(job: TaskJob, workspace: JobWorkspace, deps: RunnerDeps): Promise<void> {
+  if (job.localPath) {
+    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
+    return;
+  }
+  await pushCatchingUp(workspace, await remoteOf(job, workspace, deps), deps);
+}
+
+async function remoteOf(job: TaskJob, workspace: JobWorkspace, deps: RunnerDeps): Promise<PushTarget> {
+  return {
+    gitBaseUrl: deps.config.env.GIT_BASE_URL,
+    owner: job.repo.owner,
+    repo: job.repo.name,
+    branch: workspace.branch,
+    credential: await deps.gitCredential?.(job.repo.owner, job.repo.name),
+  };
+}
 
 /**
  * Pushes without force. When someone pushed to the branch meanwhile, the run's commits are replayed on top of

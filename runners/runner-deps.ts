@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { Config } from '../src/config/load-config.js';
 import type { GitHubClient } from '../src/github/create-octokit.js';
 import type { Logger } from '../src/logging/logger.js';
+import type { QuestionDesk } from '../src/questions/question-desk.js';
 import type { Redactor } from '../src/security/redact.js';
 import type { RunReporter } from '../src/reporting/run-result.js';
 import type { RunRecorder } from '../src/run-log/run-recorder.js';
@@ -18,6 +19,8 @@ export interface RunnerDeps {
   gitCredential?: (owner: string, repo: string) => Promise<string>;
   /** Every configured secret value, kept out of the sandbox and masked everywhere. */
   secrets: string[];
+  /** Where the agent's questions to the requester go (Slack runs of the service); absent: the agent cannot ask. */
+  questions?: QuestionDesk;
 }
 
 /** Where a change run reports and how it is driven: shared by the task, review and publish steps. */

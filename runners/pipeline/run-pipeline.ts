@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { runAgent, type AgentBudget, type AgentEvent, type AgentRun } from '../../src/agent/agent-loop.js';
+import { runAgent, type AgentBudget, type AgentEvent, type AgentRun, type PausedCallResult } from '../../src/agent/agent-loop.js';
+import type { AgentStop } from '../../src/agent/agent-errors.js';
+import type { AgentTool } from '../../src/agent/agent-tool.js';
+import { costUsd } from '../../src/agent/pricing.js';
 import { workspaceTools } from '../../src/agent/workspace-tools.js';
 import type { Complexity } from '../../src/instruction/instruction-types.js';
 import type { Logger } from '../../src/logging/logger.js';
@@ -95,6 +98,10 @@ export interface AgentSpec<S extends z.ZodType> {
   complexity: Complexity;
   /** The status line when the agent starts. Default: reading the code. */
   startDetail?: string;
+  /** Tools besides the workspace's (e.g. ask_requester). */
+  tools?: AgentTool[];
+  /** Continue a paused run's conversation: with the paused call's result, or ended at once with `stop` (no answer). */
+  resume?: { run: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'>; toolResult?: PausedCallResult; stop?: AgentStop };
 }
 
 export interface AgentStageResult<R> {
@@ -125,6 +132,8 @@ export interface RunProfile<J, R, O> {
   after?(run: Run<J>, result: AgentStageResult<R>): Promise<unknown>;
   /** Commit/push/PR, a GitHub review, a record: the outcome of the run. Called while the workspace still exists. */
   publish(run: Run<J>, result: AgentStageResult<R>, after: unknown): Promise<O>;
+  /** The agent paused (a question to the requester): keep the work and the conversation; the outcome tells so. */
+  pause?(run: Run<J>, result: AgentStageResult<R>): Promise<O>;
   /** A run that ended before the agent (gather or before said so). */
   answerWithoutAgent?(run: StartingRun<J>, stop: { headline: string; answer: string }): O;
   /** Tells the outcome (after the workspace is gone). */
@@ -208,12 +217,17 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
       context.onAgentStarted?.();
       phase = 'working';
       const agentResult = await stage('agent', () => agentStage(run, spec));
-      if (run.verifier && !context.signal.aborted && (await hasChanges(run.workspace))) {
-        await stage('verify', async () => verifyStage(run, spec, agentResult));
+      if (agentResult.run.outcome === 'paused') {
+        if (!profile.pause) throw new Error(`The ${profile.kind} profile cannot pause`);
+        published = await stage('publish', () => profile.pause!(run, agentResult));
+      } else {
+        if (run.verifier && !context.signal.aborted && (await hasChanges(run.workspace))) {
+          await stage('verify', async () => verifyStage(run, spec, agentResult));
+        }
+        phase = 'verifying';
+        const after = profile.after && !context.signal.aborted ? await stage('after', () => profile.after!(run, agentResult)) : undefined;
+        published = await stage('publish', () => profile.publish(run, agentResult, after));
       }
-      phase = 'verifying';
-      const after = profile.after && !context.signal.aborted ? await stage('after', () => profile.after!(run, agentResult)) : undefined;
-      published = await stage('publish', () => profile.publish(run, agentResult, after));
     }
   } finally {
     await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
@@ -232,7 +246,10 @@ async function agentStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>): Pro
     model: run.deps.config.env.WRENCH_MODEL,
     system: spec.system,
     task: spec.task,
-    tools: workspaceTools({ sandbox: run.sandbox, root: run.workspace.dir, readOnly: run.readOnly, network: run.network, signal: run.context.signal }),
+    tools: [
+      ...workspaceTools({ sandbox: run.sandbox, root: run.workspace.dir, readOnly: run.readOnly, network: run.network, signal: run.context.signal }),
+      ...(spec.tools ?? []),
+    ],
     report: spec.report,
     budget: runBudget(run.deps, spec.complexity),
     signal: run.context.signal,
@@ -241,6 +258,13 @@ async function agentStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>): Pro
       if (event.type === 'tool') void run.context.reporter.phase('working', event.detail).catch(() => undefined);
     },
   };
+  const resume = spec.resume;
+  if (resume?.stop) {
+    const { messages, usage, steps } = resume.run;
+    const model = options.model;
+    return { run: { outcome: 'stopped', stop: resume.stop, finalText: '', messages, usage, steps, costUsd: costUsd(model, usage) }, options };
+  }
+  if (resume) options.resume = { ...resume.run, toolResult: resume.toolResult };
   const agentRun = await runAgent(options);
   run.log.info({ outcome: agentRun.outcome, steps: agentRun.steps, usage: agentRun.usage, stop: agentRun.stop?.code }, 'agent finished');
   return { run: agentRun, options };
@@ -261,6 +285,7 @@ async function verifyStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>, res
     task: verifier.fixRequest(result.verification),
     resume: result.run,
     budget: { ...budget, maxSteps: fixRoundSteps(result.run) },
+    allowPause: false,
   });
   result.run = { ...fixRun, report: fixRun.report ?? result.run.report };
   await run.context.reporter.phase('verifying', 'running the tests again');

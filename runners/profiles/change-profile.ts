@@ -14,7 +14,12 @@ import { RunCancelled, ShutdownSignal } from '../../src/sessions/cancellation.js
 import { runGit } from '../../src/workspace/run-git.js';
 import { networkFor } from '../network-policy.js';
 import type { AgentStageResult, RunProfile } from '../pipeline/run-pipeline.js';
-import { commitWork, publish } from '../publish-change.js';
+import { commitWork, publish, pushWork } from '../publish-change.js';
+import { AgentStop } from '../../src/agent/agent-errors.js';
+import { createAskRequesterTool, type QuestionCount, type RequesterQuestion } from '../../src/agent/ask-requester-tool.js';
+import type { PausedRun, QuestionSettlement } from '../../src/questions/paused-run.js';
+import type { RunnerDeps } from '../runner-deps.js';
+import { formatDuration } from '../../src/reporting/render-result-text.js';
 import type { ChangeVerifier } from '../verify-change.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
@@ -24,27 +29,46 @@ const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
  * repository's checks before and after with one fix round, then commit, push and a pull request (a draft
  * when it stopped early, regressed, or touched protected paths), or an answer when nothing changed.
  */
-export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
+export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<TaskJob, TaskReport, RunResult> {
   /** The category's steps of this run (they keep state between before and after the agent). */
   let steps: CategorySteps = {};
+  /** A resumed run: the conversation it paused with and what settled its question. */
+  let resumed: { run: PausedRun; settlement: QuestionSettlement } | undefined;
+  const questions: QuestionCount = { asked: 0 };
+  /** A resume job first takes its paused run back (the conversation and what settled the question). */
+  const gather: RunProfile<TaskJob, TaskReport, RunResult>['gather'] = async (run) => {
+    if (!run.job.resume) return undefined;
+    if (!run.deps.questions) throw new Error('This worker cannot resume paused runs: it has no question desk');
+    resumed = (await run.deps.questions.take(run.job.resume.pauseId)) ?? undefined;
+    if (!resumed) return { stop: expiredQuestion(run.job, run.started) };
+    questions.asked = resumed.run.questionsAsked;
+    return undefined;
+  };
   return {
+    ...(options.resuming ? { gather } : {}),
     kind: 'change',
     readOnly: (job) => READ_ONLY_CATEGORIES.has(job.category),
     verifies: () => true,
     repository: (job) => job.repo,
     logFields: (job) => ({ thread: job.origin.type === 'slack' ? job.origin.threadTs : undefined }),
-    preparing: (run) => `cloning ${run.repository}`,
+    preparing: (run) => (resumed ? `checking out ${resumed.run.branch}` : `cloning ${run.repository}`),
+
     workspace: ({ job, context, shortId }) => ({
       owner: job.repo.owner,
       repo: job.repo.name,
       baseBranch: job.repo.baseBranch,
-      branch: context.continueBranch ?? branchName(job.instruction, shortId),
-      existingBranch: !!context.continueBranch,
+      branch: resumed?.run.branch ?? context.continueBranch ?? branchName(job.instruction, shortId),
+      existingBranch: resumed ? resumed.run.pushed : !!context.continueBranch,
       localPath: job.localPath,
     }),
     network: (run, phase) => networkFor(run.job.category, run.deps, phase),
 
     async before(run) {
+      // A resumed run counts its changes from where it first started; its category steps ran before the pause.
+      if (resumed) {
+        run.workspace.headSha = resumed.run.startSha;
+        return {};
+      }
       if (run.readOnly) return {};
       steps = categorySteps({
         job: run.job,
@@ -63,8 +87,11 @@ export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
 
     agent(run, before) {
       const { job } = run;
+      const canAsk = !!run.deps.questions && job.origin.type === 'slack' && !job.github && !job.localPath && !run.readOnly;
       return {
-        system: systemPrompt(job.category, { readOnly: run.readOnly, network: run.network }),
+        system: systemPrompt(job.category, { readOnly: run.readOnly, network: run.network, canAsk }),
+        tools: canAsk ? [createAskRequesterTool(questions)] : [],
+        resume: resumed ? resumeFrom(resumed, run.deps) : undefined,
         task: taskMessage({
           instruction: job.instruction,
           repository: run.repository,
@@ -147,6 +174,46 @@ export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
       return { ...published, durationMs: Date.now() - run.started };
     },
 
+    async pause(run, { run: agentRun }) {
+      const { job, context, workspace } = run;
+      const desk = run.deps.questions!;
+      const question = agentRun.pause!.request as RequesterQuestion;
+      // The work so far is kept on the run's branch, as a stopped run's is; the pull request waits for the end.
+      const commit = await commitWork(job, workspace, undefined, context);
+      if (commit) {
+        await context.reporter.phase('working', `keeping the work so far on ${workspace.branch}`);
+        await pushWork(job, workspace, run.deps);
+      }
+      const paused = await desk.ask({
+        job,
+        askedByJobId: context.jobId,
+        branch: workspace.branch,
+        pushed: !!commit || (resumed?.run.pushed ?? false) || !!context.continueBranch,
+        startSha: workspace.headSha,
+        messages: agentRun.messages as unknown as PausedRun['messages'],
+        usage: agentRun.usage,
+        steps: agentRun.steps,
+        toolUseId: agentRun.pause!.toolUseId,
+        question: question.question,
+        suggestedAnswers: question.suggestedAnswers,
+        questionsAsked: questions.asked,
+        requester: job.requester.slackUserId,
+      });
+      if (resumed) await desk.done(resumed.run);
+      resumed = undefined;
+      return {
+        status: 'waiting',
+        repository: run.repository,
+        instruction: job.instruction,
+        branch: workspace.branch,
+        answer: paused.question,
+        filesChanged: commit?.filesChanged ?? [],
+        ...withReaderUsage(agentRun.usage, agentRun.costUsd, job.reader),
+        steps: agentRun.steps,
+        durationMs: Date.now() - run.started,
+      };
+    },
+
     answerWithoutAgent: (run, stop) => ({
       status: 'answered',
       repository: run.repository,
@@ -157,7 +224,40 @@ export function changeProfile(): RunProfile<TaskJob, TaskReport, RunResult> {
       durationMs: Date.now() - run.started,
     }),
 
-    report: (run, result) => run.context.reporter.finished(result),
+    async report(run, result) {
+      if (result.status === 'waiting') return run.context.reporter.phase('waiting', `asked <@${run.job.requester.slackUserId}> a question`);
+      await run.context.reporter.finished(result);
+      if (resumed) await run.deps.questions?.done(resumed.run);
+    },
+  };
+}
+
+/** How the resumed conversation goes on: the answer as the question's tool_result, or a stop when none came. */
+function resumeFrom({ run, settlement }: { run: PausedRun; settlement: QuestionSettlement }, deps: RunnerDeps) {
+  const conversation = { messages: run.messages as never, usage: run.usage, steps: run.steps };
+  switch (settlement.kind) {
+    case 'answer':
+      return { run: conversation, toolResult: { toolUseId: run.toolUseId, content: `<@${settlement.by}> answered: ${settlement.text}` } };
+    case 'cancelled':
+      return { run: conversation, stop: new AgentStop('cancelled', `Cancelled by ${settlement.by} while waiting for an answer.`) };
+    case 'timeout': {
+      const waited = formatDuration(deps.questions?.timeoutMs ?? 0);
+      return { run: conversation, stop: new AgentStop('no_answer', `Nobody answered my question within ${waited}, so I stopped there.`) };
+    }
+  }
+}
+
+/** The resume job came after the stored conversation expired (or was removed): nothing to go on with. */
+function expiredQuestion(job: TaskJob, started: number): RunResult {
+  return {
+    status: 'stopped',
+    repository: `${job.repo.owner}/${job.repo.name}`,
+    instruction: job.instruction,
+    headline: ':warning: This run waited for an answer to its question, but the stored conversation has expired, so it cannot go on.',
+    answer: 'Mention me in this thread to start again; any work pushed before the question is on the branch.',
+    stopCode: 'no_answer',
+    filesChanged: [],
+    durationMs: Date.now() - started,
   };
 }
 

@@ -9,4 +9,24 @@ export class AgentStop extends WrenchError {
 }
 
 /** Each is also in WRENCH_ERROR_CODES (the constructor's `super` call checks it). */
-export type AgentStopCode = 'step_limit' | 'time_limit' | 'cost_limit' | 'token_limit' | 'cancelled' | 'refused' | 'context_exhausted' | 'model_failed';
+export type AgentStopCode =
+  | 'step_limit'
+  | 'time_limit'
+  | 'cost_limit'
+  | 'token_limit'
+  | 'cancelled'
+  | 'refused'
+  | 'context_exhausted'
+  | 'model_failed'
+  | 'no_answer';
+
+/**
+ * Not an error: the run waits for someone (a question to the requester). The conversation is kept; the answer
+ * comes back as the tool_result of `toolUseId` when the run resumes (`AgentOptions.resume.toolResult`).
+ */
+export interface AgentPause {
+  toolUseId: string;
+  tool: string;
+  /** What the tool asked for (its validated input), e.g. the question and suggested answers. */
+  request: unknown;
+}

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
-import { AgentStop } from './agent-errors.js';
+import { AgentStop, type AgentPause } from './agent-errors.js';
 import { systemWithBreakpoint, withCacheBreakpoints } from './cache-breakpoints.js';
 import { clearOldToolResults, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context-window.js';
 import { FINISH_TOOL_NAME, finishToolDefinition, parseFinishInput } from './finish-tool.js';
@@ -45,17 +45,31 @@ export interface AgentOptions<S extends z.ZodType> {
   now?: () => number;
   /** Cache breakpoints on the system prompt and the newest turns. Default true; off only to measure. */
   promptCaching?: boolean;
-  /** Continue an earlier run's conversation: `task` is then the next user message (e.g. failing tests). */
-  resume?: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'>;
+  /**
+   * Continue an earlier run's conversation: `task` is then the next user message (e.g. failing tests; empty for
+   * none). `toolResult` answers the call a paused run stopped on (AgentRun.pause).
+   */
+  resume?: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'> & { toolResult?: PausedCallResult };
+  /** Whether a pausing tool may pause this run (default true); when false such calls get a tool error. */
+  allowPause?: boolean;
+}
+
+/** The result of the call a run paused on, given when it resumes. */
+export interface PausedCallResult {
+  toolUseId: string;
+  content: string;
+  isError?: boolean;
 }
 
 export interface AgentRun<R> {
-  outcome: 'finished' | 'answered' | 'stopped';
+  outcome: 'finished' | 'answered' | 'stopped' | 'paused';
   /** The validated report when the agent called the finish tool. */
   report?: R;
   /** The agent's last text: the answer when it finished without the tool. */
   finalText: string;
   stop?: AgentStop;
+  /** Outcome `paused`: the call the run waits on; resume with `resume.toolResult` for it. */
+  pause?: AgentPause;
   steps: number;
   usage: TokenUsage;
   costUsd: number;
@@ -76,7 +90,9 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
   const toolDefinitions = [...options.tools.map((t) => t.definition), finishToolDefinition(options.report.schema, options.report.description)];
   const caching = options.promptCaching ?? true;
   const system = caching ? systemWithBreakpoint(options.system) : [{ type: 'text' as const, text: options.system }];
-  const messages: MessageParam[] = options.resume ? continueConversation(options.resume.messages, options.task) : [{ role: 'user', content: options.task }];
+  const messages: MessageParam[] = options.resume
+    ? continueConversation(options.resume.messages, options.task, options.resume.toolResult)
+    : [{ role: 'user', content: options.task }];
   let usage = options.resume?.usage ?? emptyUsage();
   let steps = options.resume?.steps ?? 0;
   let finalText = '';
@@ -124,9 +140,13 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
       switch (response.stop_reason) {
         case 'tool_use': {
           messages.push({ role: 'assistant', content: response.content as Anthropic.Messages.ContentBlockParam[] });
-          const { results, report } = await runTools(response.content, toolsByName, options, steps, signal);
-          messages.push({ role: 'user', content: results });
+          const { results, report, pause } = await runTools(response.content, toolsByName, options, steps, signal);
+          if (pause && report !== undefined) {
+            results.push({ type: 'tool_result', tool_use_id: pause.toolUseId, content: 'Not asked: you finished the task in the same turn.', is_error: true });
+          }
+          if (results.length > 0) messages.push({ role: 'user', content: results });
           if (report !== undefined) return result('finished', { report });
+          if (pause) return result('paused', { pause });
           break;
         }
         case 'pause_turn':
@@ -163,15 +183,27 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
   }
 }
 
-/** Appends a user turn; after tool results it joins that user message, as the API expects alternation. */
-function continueConversation(previous: MessageParam[], text: string): MessageParam[] {
+/**
+ * Appends a user turn (the paused call's result first, then `text` when not empty); after tool results it joins
+ * that user message, as the API expects alternation.
+ */
+function continueConversation(previous: MessageParam[], text: string, toolResult?: PausedCallResult): MessageParam[] {
   const messages = [...previous];
+  const added: Anthropic.Messages.ContentBlockParam[] = [];
+  if (toolResult)
+    added.push({
+      type: 'tool_result',
+      tool_use_id: toolResult.toolUseId,
+      content: toolResult.content || '(no answer)',
+      is_error: toolResult.isError || undefined,
+    });
+  if (text || !toolResult) added.push({ type: 'text', text });
   const last = messages[messages.length - 1];
   if (last?.role === 'user') {
     const blocks = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
-    messages[messages.length - 1] = { role: 'user', content: [...blocks, { type: 'text', text }] } as MessageParam;
+    messages[messages.length - 1] = { role: 'user', content: [...blocks, ...added] } as MessageParam;
   } else {
-    messages.push({ role: 'user', content: text });
+    messages.push({ role: 'user', content: added });
   }
   return messages;
 }
@@ -218,9 +250,10 @@ async function runTools<S extends z.ZodType>(
   options: AgentOptions<S>,
   step: number,
   signal: AbortSignal,
-): Promise<{ results: Anthropic.Messages.ToolResultBlockParam[]; report?: z.infer<S> }> {
+): Promise<{ results: Anthropic.Messages.ToolResultBlockParam[]; report?: z.infer<S>; pause?: AgentPause }> {
   const results: Anthropic.Messages.ToolResultBlockParam[] = [];
   let report: z.infer<S> | undefined;
+  let pause: AgentPause | undefined;
   for (const block of content) {
     if (block.type !== 'tool_use') continue;
     if (signal.aborted) {
@@ -238,12 +271,24 @@ async function runTools<S extends z.ZodType>(
       results.push({ type: 'tool_result', tool_use_id: block.id, content: `Error: no tool named ${block.name}.`, is_error: true });
       continue;
     }
+    if (tool.pauses && (pause || options.allowPause === false)) {
+      const refusal = pause
+        ? 'Not asked: ask one question at a time; ask this one after the answer to the first, if it is still needed.'
+        : 'The run cannot pause for a question now: decide yourself and note the assumption in your report.';
+      results.push({ type: 'tool_result', tool_use_id: block.id, content: refusal, is_error: true });
+      continue;
+    }
     const detail = tool.describe?.(block.input) ?? block.name;
     const call = { id: block.id, name: block.name, input: block.input };
     options.onEvent?.({ type: 'tool', step, detail, call });
     let result: Anthropic.Messages.ToolResultBlockParam;
     try {
       const output = await tool.execute(block.input, { signal });
+      if (output.pause !== undefined) {
+        pause = { toolUseId: block.id, tool: block.name, request: output.pause };
+        options.onEvent?.({ type: 'tool_result', step, detail, call: { ...call, output: 'waiting for the answer', isError: false } });
+        continue;
+      }
       result = { type: 'tool_result', tool_use_id: block.id, content: output.content || '(no output)', is_error: output.isError || undefined };
     } catch (error) {
       result = { type: 'tool_result', tool_use_id: block.id, content: `Error: ${(error as Error).message}`, is_error: true };
@@ -251,7 +296,7 @@ async function runTools<S extends z.ZodType>(
     results.push(result);
     options.onEvent?.({ type: 'tool_result', step, detail, call: { ...call, output: String(result.content), isError: result.is_error === true } });
   }
-  return { results, report };
+  return { results, report, pause };
 }
 
 function toAgentStop(error: unknown, signal: AbortSignal): AgentStop {

@@ -3,12 +3,16 @@ import type Anthropic from '@anthropic-ai/sdk';
 export interface ToolOutput {
   content: string;
   isError?: boolean;
+  /** The run pauses on this call (e.g. a question to the requester): the loop returns `paused` with this request. */
+  pause?: unknown;
 }
 
 /** A client tool the agent may call: its definition as sent to the API, and how Wrench carries it out. */
 export interface AgentTool {
   readonly name: string;
   readonly definition: Anthropic.Messages.ToolUnion;
+  /** A tool that may pause the run (see ToolOutput.pause); at most one such call pauses a turn. */
+  readonly pauses?: boolean;
   /** Short human text for live status, e.g. "running npm test". */
   describe?(input: unknown): string;
   execute(input: unknown, context: { signal: AbortSignal }): Promise<ToolOutput>;

@@ -1,15 +1,18 @@
 import type { Category } from '../instruction/instruction-types.js';
 import { CATEGORY_WORKFLOWS } from './category-workflows.js';
+import { ASK_REQUESTER_TOOL_NAME, MAX_QUESTIONS_PER_RUN } from './ask-requester-tool.js';
 import { FINISH_TOOL_NAME } from './finish-tool.js';
 
 /**
  * The system prompt depends only on the category and the tool policy, so it is byte-stable across
  * turns and across runs of the same category: it is cached with the tools.
  */
-export function systemPrompt(category: Category, options: { readOnly: boolean; network: boolean }): string {
+export function systemPrompt(category: Category, options: { readOnly: boolean; network: boolean; canAsk?: boolean }): string {
   return [
     'You are Wrench, an autonomous software engineer working in a git checkout of a repository on behalf of a team in Slack.',
-    'You work alone: nobody answers questions during the run. Make reasonable decisions, and list open questions in your final report.',
+    options.canAsk
+      ? `You work on your own. Find out what you can from the code, the tests, the history and the task before anything else. Only when the answer is not in the code and you cannot make a sound decision yourself (a product choice, a behaviour only the requester can decide, information nobody else has) ask the requester with \`${ASK_REQUESTER_TOOL_NAME}\`: one short question, with likely answers as suggestions. The run pauses until they answer, so ask rarely (at most ${MAX_QUESTIONS_PER_RUN} times) and never for permission. Otherwise make reasonable decisions and list open questions in your final report.`
+      : 'You work alone: nobody answers questions during the run. Make reasonable decisions, and list open questions in your final report.',
     '',
     '## Tools',
     '- `bash` runs one command in a fresh non-interactive shell inside the checkout (the working directory is kept between calls). Output is cut to its head and tail when long. There is no TTY and stdin is closed: use non-interactive flags.',

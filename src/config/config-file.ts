@@ -64,9 +64,24 @@ export const configFileSchema = z
         costUsd: z.number().positive().default(5),
         /** Agent steps per run. */
         steps: z.number().int().positive().default(80),
+        /** How long a run paused on the agent's question waits for the requester's answer before it ends with what it has. */
+        questionTimeoutHours: z
+          .number()
+          .positive()
+          .max(24 * 30)
+          .default(24),
       })
       .strict()
-      .default({ concurrency: 2, global: 20, perRepository: 2, perUser: 2, minutes: { simple: 15, medium: 45, complex: 90 }, costUsd: 5, steps: 80 }),
+      .default({
+        concurrency: 2,
+        global: 20,
+        perRepository: 2,
+        perUser: 2,
+        minutes: { simple: 15, medium: 45, complex: 90 },
+        costUsd: 5,
+        steps: 80,
+        questionTimeoutHours: 24,
+      }),
     sandbox: z
       .object({
         mode: z.enum(['bwrap', 'none']).default('bwrap'),

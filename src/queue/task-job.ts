@@ -39,6 +39,8 @@ export const taskJobSchema = z.object({
   github: gitHubTriggerSchema.optional(),
   /** Set by the worker while the job waits (for its thread's earlier run or a free slot), so it says so once. */
   waitingFor: z.enum(['thread', 'global', 'repository', 'user']).optional(),
+  /** Continues a run paused on its question to the requester (src/questions/): its stored conversation and pushed branch. */
+  resume: z.object({ pauseId: z.string().min(1) }).optional(),
 });
 
 export type TaskJob = z.infer<typeof taskJobSchema>;

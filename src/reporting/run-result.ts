@@ -5,7 +5,8 @@ import type { VerificationVerdict } from '../verification/verification-types.js'
 
 /** What a finished run produced, rendered for Slack, the PR body and the CLI alike. */
 export interface RunResult {
-  status: 'pr_opened' | 'pr_updated' | 'answered' | 'stopped' | 'failed';
+  /** `waiting`: the run paused on a question to the requester; it goes on when they answer. */
+  status: 'pr_opened' | 'pr_updated' | 'answered' | 'stopped' | 'failed' | 'waiting';
   repository: string;
   instruction: string;
   branch?: string;
@@ -52,7 +53,7 @@ export interface ResultAttachment {
   content: Buffer;
 }
 
-export type RunPhase = 'queued' | 'preparing' | 'working' | 'verifying' | 'publishing' | 'done' | 'failed' | 'cancelled';
+export type RunPhase = 'queued' | 'preparing' | 'working' | 'waiting' | 'verifying' | 'publishing' | 'done' | 'failed' | 'cancelled';
 
 /** Where a run tells people how it goes: a Slack thread, or the terminal for `wrench run`. */
 export interface RunReporter {

@@ -34,6 +34,8 @@ import { RunLinks } from '../run-log/run-links.js';
 import { RunLogStore } from '../run-log/run-log-store.js';
 import { SIGN_IN_CALLBACK_PATH, SlackSignIn } from '../run-log/slack-sign-in.js';
 import { buildTriageDeps } from './build-triage-deps.js';
+import { QuestionDesk } from '../questions/question-desk.js';
+import { PausedRunStore } from '../questions/paused-run-store.js';
 
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
 async function requireWorkingSandbox(config: Config): Promise<void> {
@@ -137,6 +139,14 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   let gitHubWorker: GitHubWorker | undefined;
   if (workerConnection) {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets);
+    runnerDeps.questions = new QuestionDesk({
+      store: new PausedRunStore(redis, config.env.WRENCH_QUEUE_PREFIX),
+      sessions,
+      outbox,
+      queue: queues.tasks,
+      timeoutMs: config.file.limits.questionTimeoutHours * 3_600_000,
+      logger,
+    });
     worker = await startTaskWorker(
       {
         connection: workerConnection,

@@ -7,7 +7,8 @@ export const runRecordSchema = z.object({
   requester: z.string(),
   /** The Slack message that asked for it: runs of a thread go in this order. */
   messageTs: z.string().optional(),
-  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  /** `waiting`: the run asked the requester a question and is paused until the answer (see `waiting` below). */
+  status: z.enum(['queued', 'running', 'waiting', 'done', 'failed', 'cancelled']),
   /** The category the run was read as: a follow-up keeps its thread's. */
   category: z.enum(CATEGORIES).optional(),
   summary: z.string().optional(),
@@ -26,6 +27,17 @@ export const pendingInstructionSchema = z.object({
   verdict: z.enum(['ill-formed', 'unrealistic']),
 });
 
+/** A run of the thread paused on a question to the requester (the agent's ask_requester). */
+export const waitingQuestionSchema = z.object({
+  pauseId: z.string(),
+  /** The job that resumes the run (delayed until the timeout; promoted by the answer). */
+  jobId: z.string(),
+  requester: z.string(),
+  question: z.string(),
+  askedAt: z.string(),
+  timeoutAt: z.string(),
+});
+
 /** Everything Wrench knows about one Slack thread, kept in Redis across restarts and workers. */
 export const threadSessionSchema = z.object({
   channel: z.string(),
@@ -36,6 +48,7 @@ export const threadSessionSchema = z.object({
   baseBranch: z.string().optional(),
   pullRequest: z.object({ number: z.number(), url: z.string() }).optional(),
   pending: pendingInstructionSchema.optional(),
+  waiting: waitingQuestionSchema.optional(),
   runs: z.array(runRecordSchema).default([]),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -44,6 +57,7 @@ export const threadSessionSchema = z.object({
 export type ThreadSession = z.infer<typeof threadSessionSchema>;
 export type RunRecord = z.infer<typeof runRecordSchema>;
 export type PendingInstruction = z.infer<typeof pendingInstructionSchema>;
+export type WaitingQuestion = z.infer<typeof waitingQuestionSchema>;
 
 /** A compact history of earlier runs for the agent's context: instructions and outcomes, oldest first. */
 export function sessionSummary(session: ThreadSession, maxChars = 6000): string {

@@ -14,6 +14,7 @@ const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
       ? `:warning: Stopped early; the work so far is in draft PR #${r.pullRequest.number}: ${r.pullRequest.url}`
       : ':warning: Stopped early without changes.',
   failed: () => ':x: The run failed.',
+  waiting: () => ':question: Paused until my question above is answered.',
 };
 
 /** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */

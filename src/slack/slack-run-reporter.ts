@@ -12,6 +12,7 @@ const PHASE_TEXT: Record<RunPhase, string> = {
   queued: ':hourglass_flowing_sand: Queued',
   preparing: ':package: Preparing the workspace',
   working: ':hammer_and_wrench: Working',
+  waiting: ':question: Waiting for an answer',
   verifying: ':test_tube: Verifying',
   publishing: ':outbox_tray: Opening the pull request',
   done: ':white_check_mark: Done',
@@ -74,7 +75,8 @@ export class SlackRunReporter implements RunReporter {
   phase(phase: RunPhase, detail?: string): Promise<void> {
     if (this.closed) return this.pending;
     const final = FINAL.includes(phase);
-    if (final) {
+    // Waiting for an answer ends this job (the resume job reports on): shown like a final state.
+    if (final || phase === 'waiting') {
       this.closed = true;
       clearTimeout(this.trailing);
       return this.show(phase, detail, true);

@@ -1,0 +1,115 @@
+import type { WebClient } from '@slack/web-api';
+import { PausedRunStore } from '../src/questions/paused-run-store.js';
+import type { QuestionSettlement } from '../src/questions/paused-run.js';
+import type { WaitingQuestion } from '../src/sessions/thread-session.js';
+import { decodeAnswerValue } from '../src/slack/action-ids.js';
+import { answeredLine, questionMessageKey, settledQuestionMessage } from '../src/slack/question-message.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { outboxOf, type HandlerDeps } from './handler-deps.js';
+
+export type AnswerOutcome = 'answered' | 'not_answering' | 'stale';
+
+export interface AnswerInput {
+  client: WebClient;
+  channel: string;
+  threadTs: string;
+  user: string;
+  text: string;
+  via: 'reply' | 'button';
+  /** A button names the question it answers; a reply answers the thread's current one. */
+  pauseId?: string;
+}
+
+const STALE = 'That question was already answered, or it has expired.';
+
+/** The requester, or someone listed in `access.approvers`, may answer (or withdraw) the agent's question. */
+const mayAnswer = (deps: HandlerDeps, waiting: WaitingQuestion, user: string) => user === waiting.requester || deps.config.file.access.approvers.includes(user);
+
+/**
+ * The answer to a paused run's question (a reply in its thread, or a suggested-answer button): settled once
+ * (the first answer wins over a later one and over the timeout), the thread's session no longer waits, and the
+ * delayed resume job is promoted so the run goes on now. Anyone else gets a polite note only they see.
+ */
+export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Promise<AnswerOutcome> {
+  const poster = new ThreadPoster(input.client, deps.redact);
+  const waiting = (await deps.sessions.get(input.channel, input.threadTs))?.waiting;
+  if (!waiting || (input.pauseId && waiting.pauseId !== input.pauseId)) {
+    await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
+    return 'stale';
+  }
+  if (!mayAnswer(deps, waiting, input.user)) {
+    await poster.ephemeral(
+      input.channel,
+      input.user,
+      input.threadTs,
+      `Thanks! I asked <@${waiting.requester}> this question, so I wait for their answer (or an approver's); your message was not taken as the answer.`,
+    );
+    return 'not_answering';
+  }
+  const settlement: QuestionSettlement = { kind: 'answer', text: input.text, by: input.user, via: input.via, at: new Date().toISOString() };
+  if (!(await settle(input, waiting, settlement, answeredLine(input.user, input.text), deps))) {
+    await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
+    return 'stale';
+  }
+  return 'answered';
+}
+
+/** A suggested-answer button: the answer is the button's text as the agent wrote it (read from the stored run). */
+export async function handleAnswerButton(input: { client: WebClient; user: string; value?: string }, deps: HandlerDeps): Promise<AnswerOutcome> {
+  const value = decodeAnswerValue(input.value);
+  if (!value) {
+    deps.logger.info({ value: input.value?.slice(0, 200), user: input.user }, 'answer button with an unreadable value');
+    return 'stale';
+  }
+  const { channel, threadTs } = value;
+  const run = await new PausedRunStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).load(value.pauseId);
+  const answer = run?.suggestedAnswers[value.index];
+  if (answer === undefined) {
+    await new ThreadPoster(input.client, deps.redact).ephemeral(channel, input.user, threadTs, STALE);
+    return 'stale';
+  }
+  return answerQuestion({ client: input.client, channel, threadTs, user: input.user, text: answer, via: 'button', pauseId: value.pauseId }, deps);
+}
+
+/** "Cancel" while the run waits: the question is withdrawn and the run ends at once with what it has. */
+export async function withdrawQuestion(input: { client: WebClient; channel: string; threadTs: string; user: string }, deps: HandlerDeps): Promise<boolean> {
+  const waiting = (await deps.sessions.get(input.channel, input.threadTs))?.waiting;
+  if (!waiting || !mayAnswer(deps, waiting, input.user)) return false;
+  const settlement: QuestionSettlement = { kind: 'cancelled', by: `<@${input.user}>`, at: new Date().toISOString() };
+  return settle(input, waiting, settlement, `_Cancelled by <@${input.user}> before an answer came._`, deps);
+}
+
+async function settle(
+  input: { client: WebClient; channel: string; threadTs: string },
+  waiting: WaitingQuestion,
+  settlement: QuestionSettlement,
+  outcomeLine: string,
+  deps: HandlerDeps,
+): Promise<boolean> {
+  const store = new PausedRunStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
+  if (!(await store.settle(waiting.pauseId, settlement))) return false;
+  await deps.sessions.update(input.channel, input.threadTs, (current) =>
+    current?.waiting?.pauseId === waiting.pauseId
+      ? {
+          ...current,
+          waiting: undefined,
+          runs: current.runs.map((r) => (r.jobId === waiting.jobId && r.status === 'waiting' ? { ...r, status: 'queued' as const } : r)),
+        }
+      : null,
+  );
+  const job = await deps.queues.tasks.getJob(waiting.jobId);
+  // Not delayed any more means its timeout just started it: it reads the settlement itself.
+  await job?.promote().catch((error: unknown) => deps.logger.info({ err: error, jobId: waiting.jobId }, 'resume job was not delayed'));
+  const thread = { channel: input.channel, threadTs: input.threadTs };
+  const view = {
+    ...thread,
+    pauseId: waiting.pauseId,
+    requester: waiting.requester,
+    question: waiting.question,
+    suggestedAnswers: [],
+    timeoutAt: new Date(waiting.timeoutAt),
+  };
+  await outboxOf(deps, input.client).update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
+  deps.logger.info({ pauseId: waiting.pauseId, jobId: waiting.jobId, settled: settlement.kind, thread: input.threadTs }, 'question settled; the run goes on');
+  return true;
+}

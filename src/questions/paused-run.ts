@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { taskJobSchema } from '../queue/task-job.js';
+
+/** A run paused on the agent's question: everything its resume job needs besides the pushed branch. */
+export const pausedRunSchema = z.object({
+  pauseId: z.string(),
+  job: taskJobSchema,
+  /** The job that asked (its status card is reused) and the job that resumes the run. */
+  askedByJobId: z.string(),
+  resumeJobId: z.string(),
+  branch: z.string(),
+  /** Whether `branch` exists on the remote (the work so far was pushed, or the thread's branch was continued). */
+  pushed: z.boolean(),
+  /** Where the run started: its changes (and pull request) are counted from here, across pauses. */
+  startSha: z.string(),
+  /** The conversation (Anthropic MessageParam[]) up to the question, its usage and steps. */
+  messages: z.array(z.record(z.string(), z.unknown())),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cacheWriteTokens: z.number(), cacheReadTokens: z.number() }),
+  steps: z.number().int().min(0),
+  /** The ask_requester call the answer goes back to, as its tool_result. */
+  toolUseId: z.string(),
+  question: z.string(),
+  suggestedAnswers: z.array(z.string()),
+  /** Questions asked in this run so far, this one included. */
+  questionsAsked: z.number().int().min(1),
+  requester: z.string(),
+  askedAt: z.string(),
+  timeoutAt: z.string(),
+});
+
+/** How the question was settled: the first of an answer, the timeout or a cancel wins. */
+export const questionSettlementSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('answer'), text: z.string(), by: z.string(), via: z.enum(['reply', 'button']), at: z.string() }),
+  z.object({ kind: z.literal('timeout'), at: z.string() }),
+  z.object({ kind: z.literal('cancelled'), by: z.string(), at: z.string() }),
+]);
+
+export type PausedRun = z.infer<typeof pausedRunSchema>;
+export type QuestionSettlement = z.infer<typeof questionSettlementSchema>;

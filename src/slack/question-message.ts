@@ -1,0 +1,50 @@
+import type { KnownBlock } from '@slack/types';
+import { ANSWER_ACTION_PREFIX, encodeAnswerValue } from './action-ids.js';
+import { escapeMrkdwn, quoteMrkdwn, truncate } from './slack-escape.js';
+import type { ThreadMessage } from './thread-poster.js';
+
+export interface QuestionView {
+  pauseId: string;
+  channel: string;
+  threadTs: string;
+  requester: string;
+  question: string;
+  suggestedAnswers: string[];
+  timeoutAt: Date;
+}
+
+/** The outbox key of a question, so that it is edited (buttons gone, answer shown) once settled. */
+export const questionMessageKey = (pauseId: string) => `question:${pauseId}`;
+
+/** The agent's question in the thread: mentions the requester, one button per suggested answer, and the deadline. */
+export function questionMessage(view: QuestionView): ThreadMessage {
+  const text = `<@${view.requester}> I have a question before I go on:\n${quoteMrkdwn(view.question)}`;
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 2900) } }];
+  if (view.suggestedAnswers.length > 0) {
+    blocks.push({
+      type: 'actions',
+      elements: view.suggestedAnswers.map((answer, index) => ({
+        type: 'button' as const,
+        action_id: `${ANSWER_ACTION_PREFIX}${index}`,
+        text: { type: 'plain_text' as const, text: truncate(answer, 75) },
+        value: encodeAnswerValue({ pauseId: view.pauseId, index, channel: view.channel, threadTs: view.threadTs }),
+      })),
+    });
+  }
+  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: deadlineNote(view) }] });
+  return { text, blocks };
+}
+
+/** The question once settled: no buttons, and what settled it. */
+export function settledQuestionMessage(view: QuestionView, outcome: string): ThreadMessage {
+  const text = `<@${view.requester}> I asked:\n${quoteMrkdwn(view.question)}\n${outcome}`;
+  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 2900) } }] };
+}
+
+export const answeredLine = (by: string, answer: string) => `<@${by}> answered: ${escapeMrkdwn(truncate(answer.replace(/\s+/g, ' '), 500))}`;
+
+function deadlineNote(view: QuestionView): string {
+  const unix = Math.floor(view.timeoutAt.getTime() / 1000);
+  const buttons = view.suggestedAnswers.length > 0 ? 'Press a button or reply' : 'Reply';
+  return `${buttons} in this thread to answer; the run is paused until then. Without an answer by <!date^${unix}^{date_short_pretty} at {time}|${view.timeoutAt.toISOString()}> I finish with what I have.`;
+}
