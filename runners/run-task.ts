@@ -7,5 +7,7 @@ import type { RunnerDeps } from './runner-deps.js';
 
 /** One task from Slack or the CLI: a review (read-only) or a change (pull request), through the one pipeline. */
 export function runTask(job: TaskJob, context: RunContext, deps: RunnerDeps): Promise<RunResult> {
-  return job.category === 'code-review' ? runPipeline(reviewProfile(), job, context, deps) : runPipeline(changeProfile({ resuming: !!job.resume }), job, context, deps);
+  return job.category === 'code-review'
+    ? runPipeline(reviewProfile(), job, context, deps)
+    : runPipeline(changeProfile({ resuming: !!job.resume }), job, context, deps);
 }

@@ -21,6 +21,9 @@ export const WRENCH_ERROR_CODES = [
   'refused',
   'context_exhausted',
   'model_failed',
+  'no_answer',
+  // the agent's questions to the requester
+  'paused_run_invalid',
   // sandbox and verification
   'sandbox_spawn_failed',
   'sandbox_cwd_outside',

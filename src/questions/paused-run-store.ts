@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { WrenchError } from '../errors.js';
+import { redisKeys, type RedisKeys } from '../redis/redis-keys.js';
 import { pausedRunSchema, questionSettlementSchema, type PausedRun, type QuestionSettlement } from './paused-run.js';
 
 /**
@@ -8,13 +9,17 @@ import { pausedRunSchema, questionSettlementSchema, type PausedRun, type Questio
  * the timeout and a cancel race for it, and exactly one wins.
  */
 export class PausedRunStore {
+  private readonly keys: RedisKeys;
+
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
+    prefix: string,
+  ) {
+    this.keys = redisKeys(prefix);
+  }
 
   key(pauseId: string): string {
-    return `${this.prefix}:question:${pauseId}`;
+    return this.keys.pausedRun(pauseId);
   }
 
   async save(run: PausedRun, ttlSeconds: number): Promise<void> {
@@ -33,17 +38,17 @@ export class PausedRunStore {
   async settle(pauseId: string, settlement: QuestionSettlement): Promise<boolean> {
     const ttl = await this.redis.pttl(this.key(pauseId));
     if (ttl <= 0) return false;
-    const written = await this.redis.set(`${this.key(pauseId)}:settled`, JSON.stringify(questionSettlementSchema.parse(settlement)), 'PX', ttl, 'NX');
+    const written = await this.redis.set(this.keys.questionSettled(pauseId), JSON.stringify(questionSettlementSchema.parse(settlement)), 'PX', ttl, 'NX');
     return written === 'OK';
   }
 
   async settlement(pauseId: string): Promise<QuestionSettlement | null> {
-    const raw = await this.redis.get(`${this.key(pauseId)}:settled`);
+    const raw = await this.redis.get(this.keys.questionSettled(pauseId));
     return raw ? questionSettlementSchema.parse(JSON.parse(raw)) : null;
   }
 
   async remove(pauseId: string): Promise<void> {
-    await this.redis.del(this.key(pauseId), `${this.key(pauseId)}:settled`);
+    await this.redis.del(this.key(pauseId), this.keys.questionSettled(pauseId));
   }
 }
 

@@ -18,6 +18,9 @@ export function redisKeys(prefix: string) {
     cancelChannel: `${prefix}:cancel`,
     /** The jobs of a queue parked until one of its jobs ends (runners/job-waits.ts). */
     jobWaiters: (queue: string, jobId: string) => `${prefix}:waits:${queue}:${jobId}`,
+    /** A run paused on the agent's question: its conversation (src/questions/), and how the question was settled. */
+    pausedRun: (pauseId: string) => `${prefix}:question:${pauseId}`,
+    questionSettled: (pauseId: string) => `${prefix}:question:${pauseId}:settled`,
     /** Run slots (sorted sets of leases) per thread, globally, per repository and per user. */
     runSlots: {
       thread: (thread: string) => `${prefix}:slots:thread:${thread}`,

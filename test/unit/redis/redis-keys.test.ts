@@ -35,6 +35,8 @@ describe('redis keys: every key under the prefix, one name per purpose', () => {
       keys.fixDecision('acme', 'web', 7, 'abc'),
       keys.fixDecision('acme', 'web', 7, 'abc', '`ci`'),
       keys.fixRounds('acme', 'web', 7),
+      keys.pausedRun('q1'),
+      keys.questionSettled('q1'),
     ];
     for (const key of all) expect(key.startsWith('wrench-test:')).toBe(true);
     expect(new Set(all).size).toBe(all.length);
