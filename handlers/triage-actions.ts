@@ -129,6 +129,7 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
     suspects: record.suspects,
     links: record.links,
     baseBranch: record.baseBranch,
+    monitoring: record.monitoring,
     withActions: false,
   });
   const lastTs = record.reportTs[record.reportTs.length - 1];

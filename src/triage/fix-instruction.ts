@@ -1,3 +1,4 @@
+import { metricChangeLine } from '../monitoring/monitoring-summary.js';
 import type { TriageRecord } from './triage-record.js';
 import { neutralizeTags } from './untrusted-text.js';
 
@@ -21,6 +22,7 @@ export function fixInstruction(record: TriageRecord): string {
   for (const s of record.suspects.slice(0, 3))
     findings.push(`- suspect commit ${s.sha.slice(0, 12)}${s.subject ? ` "${s.subject}"` : ''}: ${s.reason} (${s.confidence})`);
   for (const r of report.ruledOut) findings.push(`- ruled out: ${r.what} (${r.why})`);
+  for (const change of record.monitoring?.changes ?? []) findings.push(`- metric: ${metricChangeLine(change)}`);
   return [
     `Fix the root cause of ${subject} in this repository, on a new branch from ${record.baseBranch}.`,
     'Write a regression test that fails before the fix, then fix the cause (not the symptom) and run the whole test suite.',

@@ -1,4 +1,6 @@
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +196,29 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     expect(monitoring.tools.map((tool) => tool.name)).toContain('mcp__logs__search_logs');
     expect(await monitoring.chart([])).toBeUndefined();
     expect(monitoring.contextText).toContain('Could not read');
+  }, 30_000);
+
+  it('names a Prometheus that does not answer in time, and still offers the MCP tools', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const down = options();
+      const source = down.file.monitoring.checkout;
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const monitoring = (await open({
+        file: { ...down.file, monitoring: { checkout: { ...source, prometheus: { ...source.prometheus!, url, queries: {} } } } },
+        prometheusLimits: { timeoutMs: 300 },
+      }))!;
+      expect(monitoring.summary.unreadable).toEqual([
+        `alert (avg(http_error_ratio{service="checkout"})): Prometheus at ${url} did not answer within 300 ms; check its load or raise the timeout.`,
+      ]);
+      expect(monitoring.tools.map((tool) => tool.name)).toContain('mcp__logs__search_logs');
+      const answer = await monitoring.tools[0].execute({ query: 'up' }, { signal });
+      expect(answer).toMatchObject({ isError: true, content: expect.stringContaining('did not answer within 300 ms') });
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   }, 30_000);
 
   it('names a missing variable, and gives nothing for a service and channel without a source', async () => {

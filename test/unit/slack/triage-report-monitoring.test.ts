@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitoringSummary } from '../../../src/monitoring/monitoring-summary.js';
 import { triageNote } from '../../../src/pagerduty/triage-note.js';
+import { fixInstruction } from '../../../src/triage/fix-instruction.js';
 import { triageReportMrkdwn, type TriageReportView } from '../../../src/slack/triage-report-message.js';
 import { normalizeTriageReport } from '../../../src/triage/triage-report.js';
 
@@ -95,5 +96,22 @@ describe('metric and log evidence in the report', () => {
     );
     expect(note).toMatch(/- metric: the error rate jumped from 1\/s to 6\/s \(.*via query_metrics.*\) https:\/\/prometheus\.internal\/graph\?g0\.expr=/);
     expect(note).toContain('Could not read: MCP server sentry (stdio command npx) could not be read');
+  });
+
+  it('the fix run started from the report gets the change points among the findings, quoted as untrusted', () => {
+    const instruction = fixInstruction({
+      triageId: 't1',
+      repo: { owner: 'acme', name: 'checkout' },
+      baseBranch: 'main',
+      channel: 'C1',
+      threadTs: '1.2',
+      report,
+      suspects: [],
+      links,
+      monitoring,
+      reportTs: [],
+      createdAt: '2026-11-23T15:00:00Z',
+    });
+    expect(instruction).toMatch(/<untrusted>[\s\S]*- metric: errors changed at 2026-11-23 14:40 UTC from 1\.02 to 6\.013[\s\S]*<\/untrusted>/);
   });
 });
