@@ -9,7 +9,6 @@ import type { ThreadSession } from '../src/sessions/thread-session.js';
 import { clarificationCard } from '../src/slack/clarification-card.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
 import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
 import { startManualTriage } from './manual-triage.js';
@@ -36,7 +35,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const threadCategory = isFollowUp && read.readBy !== 'model' ? session.runs.find((r) => r.category)?.category : undefined;
   const category = input.category ?? threadCategory;
   const reading: InstructionReading = { ...(category ? { ...read, category } : read), readerUsage: usage ? { ...usage, latencyMs } : undefined };
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const poster = deps.posterFor(input.client);
   const thread = { channel: input.channel, threadTs: input.threadTs };
 
   if (!input.force && !isFollowUp && reading.verdict !== 'well-formed') {

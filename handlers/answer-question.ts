@@ -1,10 +1,8 @@
 import type { WebClient } from '@slack/web-api';
-import { PausedRunStore } from '../src/questions/paused-run-store.js';
 import type { QuestionSettlement } from '../src/questions/paused-run.js';
 import type { WaitingQuestion } from '../src/sessions/thread-session.js';
 import { decodeAnswerValue } from '../src/slack/action-ids.js';
 import { answeredLine, questionMessageKey, settledQuestionMessage } from '../src/slack/question-message.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { outboxOf, type HandlerDeps } from './handler-deps.js';
 
 export type AnswerOutcome = 'answered' | 'not_answering' | 'stale';
@@ -31,7 +29,7 @@ const mayAnswer = (deps: HandlerDeps, waiting: WaitingQuestion, user: string) =>
  * delayed resume job is promoted so the run goes on now. Anyone else gets a polite note only they see.
  */
 export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Promise<AnswerOutcome> {
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const poster = deps.posterFor(input.client);
   const waiting = (await deps.sessions.get(input.channel, input.threadTs))?.waiting;
   if (!waiting || (input.pauseId && waiting.pauseId !== input.pauseId)) {
     await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
@@ -62,10 +60,10 @@ export async function handleAnswerButton(input: { client: WebClient; user: strin
     return 'stale';
   }
   const { channel, threadTs } = value;
-  const run = await new PausedRunStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).load(value.pauseId);
+  const run = await deps.stores.pausedRuns.load(value.pauseId);
   const answer = run?.suggestedAnswers[value.index];
   if (answer === undefined) {
-    await new ThreadPoster(input.client, deps.redact).ephemeral(channel, input.user, threadTs, STALE);
+    await deps.posterFor(input.client).ephemeral(channel, input.user, threadTs, STALE);
     return 'stale';
   }
   return answerQuestion({ client: input.client, channel, threadTs, user: input.user, text: answer, via: 'button', pauseId: value.pauseId }, deps);
@@ -86,7 +84,7 @@ async function settle(
   outcomeLine: string,
   deps: HandlerDeps,
 ): Promise<boolean> {
-  const store = new PausedRunStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
+  const store = deps.stores.pausedRuns;
   if (!(await store.settle(waiting.pauseId, settlement))) return false;
   await deps.sessions.update(input.channel, input.threadTs, (current) =>
     current?.waiting?.pauseId === waiting.pauseId

@@ -1,7 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { resolveRepository } from '../src/repository/resolve-repository.js';
 import { canStartWork } from '../src/security/authorize.js';
-import { claimEvent } from '../src/slack/event-dedup.js';
 import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAllowedMessage } from '../src/slack/help-messages.js';
 import { messageText } from '../src/slack/message-text.js';
 import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
@@ -35,12 +34,12 @@ export type MentionOutcome = AcceptOutcome | AnswerOutcome | 'duplicate' | 'igno
 export async function handleAppMention(input: MentionInput, deps: HandlerDeps): Promise<MentionOutcome> {
   const { event } = input;
   if (!event.user || event.bot_id) return 'ignored';
-  if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) {
+  if (!(await deps.stores.claimSlackEvent(input.eventId))) {
     deps.logger.info({ eventId: input.eventId }, 'duplicate event: already handled');
     return 'duplicate';
   }
 
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const poster = deps.posterFor(input.client);
   const threadTs = event.thread_ts ?? event.ts;
   const log = deps.logger.child({ eventId: input.eventId, channel: event.channel, thread: threadTs });
   const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);

@@ -1,7 +1,5 @@
 import type { WebClient } from '@slack/web-api';
 import { canApprove } from '../src/security/authorize.js';
-import { Cancellation } from '../src/sessions/cancellation.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { withdrawQuestion } from './answer-question.js';
 import type { HandlerDeps } from './handler-deps.js';
 
@@ -10,7 +8,7 @@ export async function cancelThreadRuns(
   input: { client: WebClient; channel: string; threadTs: string; user: string; quiet?: boolean },
   deps: HandlerDeps,
 ): Promise<'cancelled' | 'nothing_running' | 'not_allowed'> {
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const poster = deps.posterFor(input.client);
   const session = await deps.sessions.get(input.channel, input.threadTs);
   // A run paused on its question ends now, with what it has.
   if (session?.waiting && (await withdrawQuestion(input, deps))) return 'cancelled';
@@ -26,7 +24,7 @@ export async function cancelThreadRuns(
       await poster.ephemeral(input.channel, input.user, input.threadTs, 'Only the person who asked for this run, or an approver, can cancel it.');
     return 'not_allowed';
   }
-  const cancellation = new Cancellation(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
+  const cancellation = deps.stores.cancellation;
   for (const run of active) await cancellation.request(run.jobId, `<@${input.user}>`);
   deps.logger.info({ user: input.user, jobs: active.map((r) => r.jobId) }, 'cancel requested');
   return 'cancelled';

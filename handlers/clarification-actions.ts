@@ -8,7 +8,7 @@ import type { PendingInstruction } from '../src/sessions/thread-session.js';
 import { clarificationModal, readClarificationSubmission } from '../src/slack/clarification-modal.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
-import type { HandlerDeps } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
 
 interface ActionInput {
   client: WebClient;
@@ -29,7 +29,7 @@ type ButtonTarget = { ok: false; outcome: 'stale' | 'not_allowed' } | { ok: true
 async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: string): Promise<ButtonTarget> {
   const thread = decodeThreadRef(input.value);
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const poster = deps.posterFor(input.client);
   if (!thread || !session?.pending) {
     if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'This request has already started or expired.');
     return { ok: false, outcome: 'stale' };
@@ -42,7 +42,7 @@ async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: 
 }
 
 /** "Add details": opens the modal with a field per missing element, prefilled with what was given. */
-export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<string> {
+export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<'opened' | 'stale' | 'not_allowed'> {
   const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can add details here.');
   if (!found.ok) return found.outcome;
   const { thread, pending } = found;
@@ -51,7 +51,7 @@ export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): P
 }
 
 /** "Start anyway": the requester overrides the instruction check. */
-export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): Promise<string> {
+export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): Promise<AcceptOutcome | 'stale' | 'not_allowed'> {
   const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can start this.');
   if (!found.ok) return found.outcome;
   const { thread, pending, poster } = found;
@@ -89,7 +89,7 @@ export async function handleClarifySubmission(
   },
   deps: HandlerDeps,
   ack: (response?: ViewAck) => Promise<void>,
-): Promise<string> {
+): Promise<AcceptOutcome | 'stale' | 'still_missing'> {
   const thread = decodeThreadRef(input.privateMetadata);
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
   if (!thread || !session?.pending) {
@@ -108,7 +108,7 @@ export async function handleClarifySubmission(
   }
   await ack();
   const pending = session.pending;
-  if (pending.cardTs) await new ThreadPoster(input.client, deps.redact).update(thread.channel, pending.cardTs, { text: 'Thanks, that is enough to start.' });
+  if (pending.cardTs) await deps.posterFor(input.client).update(thread.channel, pending.cardTs, { text: 'Thanks, that is enough to start.' });
   return acceptInstruction(
     {
       client: input.client,

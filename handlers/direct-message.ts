@@ -1,8 +1,6 @@
 import type { WebClient } from '@slack/web-api';
-import { claimEvent } from '../src/slack/event-dedup.js';
 import { PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
-import { handleAppMention } from './app-mention.js';
+import { handleAppMention, type MentionOutcome } from './app-mention.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 export interface DirectMessageInput {
@@ -17,13 +15,13 @@ export interface DirectMessageInput {
  * A direct message to Wrench. Off by default (`access.directMessages`): the person is told where to
  * ask instead. When on, it is handled like a mention; the repository must be named in the message.
  */
-export async function handleDirectMessage(input: DirectMessageInput, deps: HandlerDeps): Promise<string> {
+export async function handleDirectMessage(input: DirectMessageInput, deps: HandlerDeps): Promise<MentionOutcome | 'direct_messages_off'> {
   const { event } = input;
   if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.text?.trim()) return 'ignored';
   if (!deps.config.file.access.directMessages) {
-    if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
+    if (!(await deps.stores.claimSlackEvent(input.eventId))) return 'duplicate';
     deps.logger.info({ user: event.user }, 'refused: direct messages are off');
-    await new ThreadPoster(input.client, deps.redact).reply(event.channel, event.thread_ts ?? event.ts, {
+    await deps.posterFor(input.client).reply(event.channel, event.thread_ts ?? event.ts, {
       text: 'I take work in channels linked to a repository, not in direct messages. Mention me there, for example `@wrench fix the failing test in src/cart.test.ts`.',
     });
     return 'direct_messages_off';

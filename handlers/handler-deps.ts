@@ -12,6 +12,13 @@ import type { Redactor } from '../src/security/redact.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import type { SlackNames } from '../src/slack/message-text.js';
 import { ThreadOutbox } from '../src/slack/thread-outbox.js';
+import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { claimEvent } from '../src/slack/event-dedup.js';
+import { Cancellation } from '../src/sessions/cancellation.js';
+import { WebhookClaims } from '../src/pagerduty/webhook-claims.js';
+import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
+import { TriageRecordStore } from '../src/triage/triage-record.js';
+import { PausedRunStore } from '../src/questions/paused-run-store.js';
 
 /** What every handler needs; handlers are plain functions of (input, deps) so tests need no App. */
 export interface HandlerDeps {
@@ -30,6 +37,43 @@ export interface HandlerDeps {
   runLinks?: RunLinks;
   /** Where replies to a thread wait until Slack takes them (shared with the runners); see `outboxOf`. */
   outbox?: ThreadOutbox;
+  /** Redis-backed collaborators, made once by `createHandlerDeps`. */
+  stores: HandlerStores;
+  /** The poster of a Slack client (the event's), made once per client. */
+  posterFor: (client: WebClient) => ThreadPoster;
+}
+
+export interface HandlerStores {
+  /** Claims a Slack event id once across web processes; false for a redelivery. */
+  claimSlackEvent: (eventId: string) => Promise<boolean>;
+  cancellation: Cancellation;
+  webhookClaims: WebhookClaims;
+  incidentThreads: IncidentThreadStore;
+  triageRecords: TriageRecordStore;
+  pausedRuns: PausedRunStore;
+}
+
+/** The handlers' deps with their stores and posters built once, at start (or once per test). */
+export function createHandlerDeps(core: Omit<HandlerDeps, 'stores' | 'posterFor'>): HandlerDeps {
+  const { redis } = core;
+  const prefix = core.config.env.WRENCH_QUEUE_PREFIX;
+  const posters = new WeakMap<WebClient, ThreadPoster>();
+  return {
+    ...core,
+    stores: {
+      claimSlackEvent: (eventId) => claimEvent(redis, prefix, eventId),
+      cancellation: new Cancellation(redis, prefix),
+      webhookClaims: new WebhookClaims(redis, prefix),
+      incidentThreads: new IncidentThreadStore(redis, prefix),
+      triageRecords: new TriageRecordStore(redis, prefix),
+      pausedRuns: new PausedRunStore(redis, prefix),
+    },
+    posterFor: (client) => {
+      let poster = posters.get(client);
+      if (!poster) posters.set(client, (poster = new ThreadPoster(client, core.redact)));
+      return poster;
+    },
+  };
 }
 
 /** The service's outbox; without one (handlers called alone), an outbox delivering with the event's client. */

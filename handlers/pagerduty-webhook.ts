@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWrenchError } from '../src/errors.js';
 import { readBody } from '../src/http/read-body.js';
-import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
 import { verifyPagerDutySignature } from '../src/pagerduty/verify-signature.js';
-import { WebhookClaims } from '../src/pagerduty/webhook-claims.js';
 import { parseWebhook, type ParsedWebhook } from '../src/pagerduty/webhook-envelope.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
@@ -75,7 +73,7 @@ async function processWebhook(req: IncomingMessage, res: ServerResponse, deps: H
     return replyJson(res, 200, { status: 'ok', message: 'pong' });
   }
 
-  const claims = new WebhookClaims(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX);
+  const claims = deps.stores.webhookClaims;
   const taken: Claim[] = [];
   const take = async (kind: Claim[0], id: string) => {
     const ok = await claims.claim(kind, id);
@@ -146,8 +144,7 @@ async function decide(
     case 'annotated': {
       const incidentId = webhook.note.incident.id;
       const known =
-        (await new WebhookClaims(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).isClaimed('incident', incidentId)) ||
-        (await deps.redis.exists(new IncidentThreadStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).key(incidentId))) === 1;
+        (await deps.stores.webhookClaims.isClaimed('incident', incidentId)) || (await deps.redis.exists(deps.stores.incidentThreads.key(incidentId))) === 1;
       if (!known) return { ignored: `incident ${incidentId} has no Wrench thread` };
       return { job: { kind: 'incident-annotated', event, note: webhook.note } };
     }

@@ -1,10 +1,10 @@
 import type { WebClient } from '@slack/web-api';
 import { canStartWork } from '../src/security/authorize.js';
-import { claimEvent } from '../src/slack/event-dedup.js';
 import { messageText, PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
 import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { continueThread } from './continue-thread.js';
-import { outboxOf, type HandlerDeps } from './handler-deps.js';
+import type { AnswerOutcome } from './answer-question.js';
+import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
 
 export interface ThreadMessageInput {
   eventId: string;
@@ -20,7 +20,7 @@ export interface ThreadMessageInput {
  * `access.followUpWithoutMention`, as a follow-up from anyone allowed to start work.
  * Edits, deletions, bots and Wrench itself never start anything.
  */
-export async function handleThreadMessage(input: ThreadMessageInput, deps: HandlerDeps): Promise<'ignored' | 'duplicate' | string> {
+export async function handleThreadMessage(input: ThreadMessageInput, deps: HandlerDeps): Promise<AcceptOutcome | AnswerOutcome | 'ignored' | 'duplicate'> {
   const { event } = input;
   if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim())
     return 'ignored';
@@ -32,7 +32,7 @@ export async function handleThreadMessage(input: ThreadMessageInput, deps: Handl
     !session.waiting && deps.config.file.access.followUpWithoutMention && session.runs.length > 0 && canStartWork(deps.config.file.access, event.user).allowed;
   // A run paused on a question to its requester: a reply in the thread may be the answer (continueThread decides).
   if (!answersQuestions && !followUp && !session.waiting) return 'ignored';
-  if (!(await claimEvent(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, input.eventId))) return 'duplicate';
+  if (!(await deps.stores.claimSlackEvent(input.eventId))) return 'duplicate';
   const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
   if (!text) return 'ignored';
   // Acknowledged like a mention: the person sees at once that Wrench took the reply as work.

@@ -3,15 +3,13 @@ import { redisKeys } from '../src/redis/redis-keys.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import { canApprove } from '../src/security/authorize.js';
-import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
 import type { SlackApp } from '../src/slack/create-slack-app.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { decodeTriageValue, TRIAGE_ACTIONS } from '../src/slack/triage-action-ids.js';
 import { renderTriageReport } from '../src/slack/triage-report-message.js';
 import { fixInstruction } from '../src/triage/fix-instruction.js';
 import { TriageRecordStore } from '../src/triage/triage-record.js';
 import { acceptInstruction } from './accept-instruction.js';
-import type { HandlerDeps } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
 import type { KnownInteractions } from './unknown-interactions.js';
 
 export interface TriageActionInput {
@@ -24,11 +22,11 @@ export interface TriageActionInput {
   teamId?: string;
 }
 
-type Outcome = 'not_allowed' | 'expired' | 'already' | 'queued' | 'dismissed' | 'failed' | string;
+type Outcome = AcceptOutcome | 'not_allowed' | 'expired' | 'already' | 'dismissed';
 
 const stores = (deps: HandlerDeps) => ({
   records: new TriageRecordStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX),
-  threads: new IncidentThreadStore(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX),
+  threads: deps.stores.incidentThreads,
 });
 
 /** Only approvers press triage buttons; anyone else gets an ephemeral explanation and a log line, and nothing changes. */
@@ -37,12 +35,14 @@ async function approverOnly(input: TriageActionInput, deps: HandlerDeps, action:
   if (permission.allowed) return true;
   deps.logger.warn({ user: input.user, action, reason: permission.reason, channel: input.channel }, 'refused: triage action by a non-approver');
   if (input.channel) {
-    await new ThreadPoster(input.client, deps.redact).ephemeral(
-      input.channel,
-      input.user,
-      undefined,
-      `Only approvers can use "${action}" on a triage. Ask someone listed under \`access.approvers\` in wrench.config.yml.`,
-    );
+    await deps
+      .posterFor(input.client)
+      .ephemeral(
+        input.channel,
+        input.user,
+        undefined,
+        `Only approvers can use "${action}" on a triage. Ask someone listed under \`access.approvers\` in wrench.config.yml.`,
+      );
   }
   return false;
 }
@@ -53,7 +53,7 @@ async function claimAction(deps: HandlerDeps, key: string): Promise<boolean> {
 }
 
 async function tell(input: TriageActionInput, deps: HandlerDeps, text: string): Promise<void> {
-  if (input.channel) await new ThreadPoster(input.client, deps.redact).ephemeral(input.channel, input.user, undefined, text);
+  if (input.channel) await deps.posterFor(input.client).ephemeral(input.channel, input.user, undefined, text);
 }
 
 /** "Revert <sha>": queues the revert runner (branch, git revert, tests, draft PR). */
@@ -139,7 +139,7 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
       ...last.blocks,
       { type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: `:no_entry_sign: Dismissed by <@${input.user}>` }] },
     ];
-    await new ThreadPoster(input.client, deps.redact).update(record.channel, lastTs, { text: last.text, blocks });
+    await deps.posterFor(input.client).update(record.channel, lastTs, { text: last.text, blocks });
   }
   deps.logger.info({ user: input.user, triageId: record.triageId }, 'triage dismissed');
   return 'dismissed';
@@ -162,7 +162,7 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
   const [owner, name] = thread.repo.split('/');
   const channelConfig = deps.config.file.channels[thread.channel];
   const baseBranch = channelConfig?.repo === thread.repo ? channelConfig.baseBranch : undefined;
-  const poster = new ThreadPoster(input.client, deps.redact);
+  const poster = deps.posterFor(input.client);
   const statusTs = await poster.reply(thread.channel, thread.cardTs, {
     text: `:repeat: Re-triage requested by <@${input.user}>, with the responders' notes: queued`,
   });

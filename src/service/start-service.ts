@@ -5,6 +5,7 @@ import { handleHealth } from '../../handlers/health.js';
 import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../handlers/pagerduty-webhook.js';
 import { gitHubWebhookDisabled, gitHubWebhookHandler } from '../../handlers/github-webhook.js';
 import { startGitHubWorker, type GitHubWorker } from '../../runners/github-worker.js';
+import { createHandlerDeps } from '../../handlers/handler-deps.js';
 import { registerHandlers } from '../../handlers/register-handlers.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
@@ -102,7 +103,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       logger,
     );
     const readInstruction = instructionReader(config, logger);
-    const deps = { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction };
+    const deps = createHandlerDeps({ config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction });
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
     const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger });
     app = createSlackApp(config, logger, [

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitHubWebhookHandler } from '../../../handlers/github-webhook.js';
-import type { HandlerDeps } from '../../../handlers/handler-deps.js';
+import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
@@ -43,14 +43,14 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     connection = createRedis(redis.url);
     queues = createQueues(connection, config.env.WRENCH_QUEUE_PREFIX);
     const redact = createRedactor([SECRET]);
-    deps = {
+    deps = createHandlerDeps({
       config,
       queues,
       redis: connection,
       sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX),
       redact,
       logger: createLogger({ level: 'silent', redact }),
-    };
+    });
     const now = new Date().toISOString();
     await deps.sessions.update('C0DEV', '1700000000.000100', () => ({
       channel: 'C0DEV',

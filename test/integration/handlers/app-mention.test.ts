@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleAppMention } from '../../../handlers/app-mention.js';
-import type { HandlerDeps } from '../../../handlers/handler-deps.js';
+import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues } from '../../../src/queue/queues.js';
@@ -31,14 +31,14 @@ describe('handleAppMention', () => {
     writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\n');
     const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: uniqueName('mention'), WRENCH_DATA_DIR: dir.path }, dir.path);
     const redact = createRedactor([]);
-    deps = {
+    deps = createHandlerDeps({
       config,
       queues: createQueues(redis, config.env.WRENCH_QUEUE_PREFIX),
       redis,
       sessions: new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX),
       redact,
       logger: createLogger({ level: 'silent' }),
-    };
+    });
     client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HandlerDeps } from '../../../handlers/handler-deps.js';
+import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../../handlers/pagerduty-webhook.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -54,14 +54,14 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
     queues = createQueues(connection, config.env.WRENCH_QUEUE_PREFIX);
     const destination = new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) });
     const redact = createRedactor([SECRET]);
-    deps = {
+    deps = createHandlerDeps({
       config,
       queues,
       redis: connection,
       sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX),
       redact,
       logger: createLogger({ level: 'debug', destination, redact }),
-    };
+    });
     const port = await freePort();
     server = createServer((req, res) => void handlePagerDutyWebhook(req, res, deps));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
