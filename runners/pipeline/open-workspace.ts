@@ -1,5 +1,6 @@
 import type { Logger } from '../../src/logging/logger.js';
 import { DEPENDENCY_DIRS } from '../../src/warm-cache/dependency-snapshots.js';
+import { evictCaches, evictionLimits } from '../../src/warm-cache/evict-caches.js';
 import { assertBranchName } from '../../src/workspace/assert-branch-name.js';
 import { copyBaseTree } from '../../src/workspace/base-tree-copy.js';
 import { cloneWorkspace } from '../../src/workspace/clone-workspace.js';
@@ -72,11 +73,21 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
     return {
       workspace: lease.workspace,
       warm: { baseTree, dependenciesInPlace: lease.dependencies, onDependenciesInPlace: (key) => lease.keepDependencies(key) },
-      release: () => lease.release(),
+      release: () => lease.release().finally(() => evictNowAndThen(deps, log)),
     };
   }
   if (cache.trees) log.info('every pooled working tree of this repository is in use; cloning a throw-away one');
   const dir = workspaceDir(config.dataDir, jobId);
   const workspace = await cloneWorkspace({ ...checkout, dir });
-  return { workspace, warm: { baseTree }, release: () => removeWorkspace(dir) };
+  return { workspace, warm: { baseTree }, release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)) };
+}
+
+const EVICTION_EVERY_MS = 10 * 60_000;
+let lastEviction = 0;
+
+/** After a job, at most every ten minutes per process and in the background: old and oversized cache entries go. */
+function evictNowAndThen(deps: RunnerDeps, log: Logger): void {
+  if (Date.now() - lastEviction < EVICTION_EVERY_MS) return;
+  lastEviction = Date.now();
+  evictCaches(deps.config.dataDir, evictionLimits(deps.config.file.cache), log).catch((error) => log.warn({ err: error }, 'cache eviction failed'));
 }

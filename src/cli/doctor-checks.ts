@@ -7,7 +7,9 @@ import type { Config } from '../config/load-config.js';
 import { createOctokit } from '../github/create-octokit.js';
 import { createGitHubAccess } from '../github/github-access.js';
 import type { InstallationAuth } from '../github/installation-auth.js';
+import { createLogger } from '../logging/logger.js';
 import { checkSandbox } from '../sandbox/check-sandbox.js';
+import { cacheSizes } from './cache-sizes.js';
 import { readUndeliverable } from '../slack/thread-outbox.js';
 
 const run = promisify(execFile);
@@ -307,4 +309,22 @@ export const checkPagerDuty: Check = async (config) => {
   }
 };
 
-export const ALL_CHECKS: Check[] = [checkRedis, checkSlackDeliveries, checkGit, checkSandboxWorks, checkSlack, checkAnthropic, checkGitHub, checkPagerDuty];
+export const checkCaches: Check = async (config) => {
+  try {
+    return { name: 'Warm-start caches', ok: true, detail: `${await cacheSizes(config, createLogger({ level: 'silent' }))} (under ${config.dataDir})` };
+  } catch (error) {
+    return { name: 'Warm-start caches', ok: false, detail: `cannot read them: ${errorText(error)}`, fix: `Check that ${config.dataDir} is readable` };
+  }
+};
+
+export const ALL_CHECKS: Check[] = [
+  checkRedis,
+  checkSlackDeliveries,
+  checkGit,
+  checkSandboxWorks,
+  checkCaches,
+  checkSlack,
+  checkAnthropic,
+  checkGitHub,
+  checkPagerDuty,
+];

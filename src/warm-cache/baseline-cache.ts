@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { VerificationCommands, VerificationRun } from '../verification/verification-types.js';
@@ -47,7 +47,10 @@ export class BaselineCache {
     if (text === undefined) return undefined;
     try {
       const stored = storedBaseline.safeParse(JSON.parse(text));
-      return stored.success && stored.data.key === key ? stored.data.run : undefined;
+      if (!stored.success || stored.data.key !== key) return undefined;
+      const now = new Date();
+      await utimes(this.file(key), now, now).catch(() => undefined);
+      return stored.data.run;
     } catch {
       return undefined;
     }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { access, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -25,6 +25,8 @@ export class DependencySnapshots {
     const snapshot = this.path(repository, key);
     const names = await readdir(snapshot).catch(() => undefined);
     if (!names) return false;
+    const now = new Date();
+    await utimes(snapshot, now, now).catch(() => undefined);
     for (const name of names.filter((entry) => DEPENDENCY_DIRS.includes(entry))) {
       const target = path.join(dir, name);
       await rm(target, { recursive: true, force: true });

@@ -178,6 +178,7 @@ describe('the wrench command line', () => {
     expect(bad.stdout).toMatch(/fix: Check SLACK_BOT_TOKEN/);
     expect(bad.stdout).toMatch(/ok\s+Redis/);
     expect(bad.stdout).toMatch(/ok\s+sandbox: bubblewrap works/);
+    expect(bad.stdout).toMatch(/ok\s+Warm-start caches: trees 0 B in 0 \(cap 20 GB\); dependencies 0 B in 0 \(cap 10 GB\); baselines 0 B in 0/);
     const good = await runWrench(['doctor'], { ...env, SLACK_BOT_TOKEN: 'xoxb-good-token-0000' });
     expect(good.stdout).toMatch(/ok\s+Slack/);
     expect(good.stdout).toMatch(/ok\s+Anthropic/);

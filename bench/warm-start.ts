@@ -1,0 +1,240 @@
+/**
+ * Warm starts (issue 15): the time from a job's start to its first model request, through the real runner path
+ * (runPipeline with the change profile: mirror, working tree, dependency setup, baseline, agent), for the first job
+ * on a repository and for later ones, beside the same preparation done by hand. Two generated repositories:
+ *   (a) a Node repository with real npm dependencies (vitest, zod, date-fns; the npm registry must be reachable)
+ *       and a vitest suite; by hand: git clone + npm ci + vitest run;
+ *   (b) 20,000 files in 20 commits, no dependencies; by hand: a plain git clone.
+ * The model is the scripted Anthropic fake (test/fakes), GitHub the GitHub fake with real bare repositories.
+ * Each job changes one file, so verification, push and pull request run as in production (after the timed part).
+ * Usage: npm run bench:warm-start [-- --jobs 3]      Prints figures; asserts nothing.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Anthropic from '@anthropic-ai/sdk';
+import { runPipeline } from '../runners/pipeline/run-pipeline.js';
+import { changeProfile } from '../runners/profiles/change-profile.js';
+import type { RunnerDeps } from '../runners/runner-deps.js';
+import { loadConfig } from '../src/config/load-config.js';
+import { createOctokit } from '../src/github/create-octokit.js';
+import { createLogger } from '../src/logging/logger.js';
+import type { TaskJob } from '../src/queue/task-job.js';
+import type { RunReporter } from '../src/reporting/run-result.js';
+import { checkSandbox } from '../src/sandbox/check-sandbox.js';
+import { createRedactor } from '../src/security/redact.js';
+import { startAnthropicFake, toolUseResponse } from '../test/fakes/anthropic-fake.js';
+import { startGitHubFake } from '../test/fakes/github-fake.js';
+import { makeTempDir } from '../test/helpers/temp-dir.js';
+
+const exec = promisify(execFile);
+const jobsArg = process.argv.indexOf('--jobs');
+const JOBS = Math.max(2, jobsArg > 0 ? Number(process.argv[jobsArg + 1]) : 3);
+const TOKEN = 'ghp_benchbenchbenchbenchbenchbench1234';
+const sh = (cwd: string, command: string, env: Record<string, string> = {}) =>
+  exec('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+const gitEnv = { GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+
+const scratch = await makeTempDir('wrench-bench-warm-');
+const anthropic = await startAnthropicFake([], { validate: false });
+const github = await startGitHubFake({ root: path.join(scratch.path, 'github') });
+const sandboxMode = (await checkSandbox()).ok ? 'bwrap' : 'none';
+const quiet = createLogger({ level: 'silent' });
+
+/** Commits the tree in `work` as the history of `owner/repo` in the GitHub fake. */
+async function publishRepo(owner: string, repo: string, work: string): Promise<void> {
+  await github.createRepo(owner, repo, { 'README.md': 'placeholder\n' });
+  await sh(work, `git push --quiet --force ${github.gitDir(owner, repo)} HEAD:refs/heads/main`, gitEnv);
+}
+
+async function nodeRepository(): Promise<string> {
+  const work = path.join(scratch.path, 'gen-node');
+  await mkdir(path.join(work, 'src'), { recursive: true });
+  await mkdir(path.join(work, 'test'), { recursive: true });
+  const pkg = {
+    name: 'warm-node',
+    version: '1.0.0',
+    private: true,
+    type: 'module',
+    scripts: { test: 'vitest run' },
+    dependencies: { zod: '^3.23.8', 'date-fns': '^3.6.0' },
+    devDependencies: { vitest: '^2.1.9' },
+  };
+  await writeFile(path.join(work, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  await writeFile(path.join(work, '.gitignore'), 'node_modules/\n');
+  for (let i = 0; i < 12; i++) {
+    await writeFile(
+      path.join(work, 'src', `module${i}.js`),
+      `import { z } from 'zod';\nimport { addDays, formatISO } from 'date-fns';\nexport const schema${i} = z.object({ n: z.number().int() });\nexport const later${i} = (date) => formatISO(addDays(date, ${i}), { representation: 'date' });\n`,
+    );
+    await writeFile(
+      path.join(work, 'test', `module${i}.test.js`),
+      `import { describe, expect, it } from 'vitest';\nimport { schema${i}, later${i} } from '../src/module${i}.js';\ndescribe('module${i}', () => {\n  it('parses', () => expect(schema${i}.parse({ n: ${i} })).toEqual({ n: ${i} }));\n  it('adds days', () => expect(later${i}(new Date(2024, 0, 1))).toBe('2024-01-${String(1 + i).padStart(2, '0')}'));\n});\n`,
+    );
+  }
+  await sh(work, 'npm install --package-lock-only --ignore-scripts --no-audit --no-fund --loglevel=error');
+  await sh(work, 'git init --quiet -b main && git add -A && git commit --quiet -m "Node repository with a vitest suite"', gitEnv);
+  await publishRepo('bench', 'node-app', work);
+  return work;
+}
+
+async function largeRepository(): Promise<string> {
+  const work = path.join(scratch.path, 'gen-large');
+  await mkdir(work, { recursive: true });
+  await sh(work, 'git init --quiet -b main', gitEnv);
+  const files = 20_000;
+  const perCommit = files / 20;
+  for (let c = 0; c < 20; c++) {
+    for (let i = c * perCommit; i < (c + 1) * perCommit; i++) {
+      const dir = path.join(work, `pkg${Math.floor(i / 500)}`, `mod${Math.floor(i / 50) % 10}`);
+      await mkdir(dir, { recursive: true });
+      await writeFile(
+        path.join(dir, `file${i}.ts`),
+        `// file ${i}\nexport const value${i} = ${i};\nexport function f${i}(x: number): number {\n  return x * ${i} + ${c};\n}\n`,
+      );
+    }
+    await sh(work, `git add -A && git commit --quiet -m "Commit ${c + 1}: ${perCommit} files"`, gitEnv);
+  }
+  await publishRepo('bench', 'large', work);
+  return work;
+}
+
+function depsFor(dataDir: string, configPath: string): RunnerDeps {
+  const env = { WRENCH_DATA_DIR: dataDir, WRENCH_CONFIG: configPath, GIT_BASE_URL: github.gitBaseUrl, GITHUB_API_URL: github.url, GITHUB_TOKEN: TOKEN };
+  const config = loadConfig(env, scratch.path);
+  return {
+    config,
+    logger: quiet,
+    redact: createRedactor([TOKEN]),
+    anthropic: new Anthropic({ apiKey: 'sk-bench', baseURL: anthropic.url, maxRetries: 0 }),
+    github: createOctokit({ token: TOKEN, baseUrl: github.url, logger: quiet }),
+    gitCredential: async () => TOKEN,
+    secrets: [TOKEN],
+  };
+}
+
+const silentReporter: RunReporter = { phase: async () => undefined, finished: async () => undefined, failed: async () => undefined };
+
+/** One job through runPipeline; the milliseconds from its start to the fake's first model request. */
+async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number): Promise<number> {
+  anthropic.setScript([
+    toolUseResponse([{ name: 'bash', input: { command: `echo "job ${n}" > WARM_START_${n}.md` } }]),
+    toolUseResponse([{ name: 'finish_task', input: { summary: `Job ${n}.`, verification: 'none', filesChanged: [`WARM_START_${n}.md`], openQuestions: [] } }]),
+  ]);
+  const before = anthropic.requests.length;
+  const job: TaskJob = {
+    kind: 'task',
+    origin: { type: 'cli' },
+    repo: { owner, name, baseBranch: 'main' },
+    instruction: `Add WARM_START_${n}.md saying which job wrote it`,
+    category: 'feature',
+    complexity: 'simple',
+    elements: {},
+    requester: { slackUserId: 'U0BENCH' },
+    requestedAt: new Date().toISOString(),
+  };
+  const started = Date.now();
+  const result = await runPipeline(changeProfile(), job, { jobId: `bench-${name}-${n}`, reporter: silentReporter, signal: new AbortController().signal }, deps);
+  const first = anthropic.requests[before];
+  if (!first) throw new Error(`job ${n} on ${owner}/${name} never asked the model (${result.status}: ${result.answer ?? result.stopReason ?? ''})`);
+  if (!result.pullRequest)
+    throw new Error(`job ${n} on ${owner}/${name} opened no pull request (${result.status}: ${result.stopReason ?? result.answer ?? ''})`);
+  return first.at - started;
+}
+
+async function byHand(label: string, command: (dir: string) => string): Promise<number> {
+  const dir = path.join(scratch.path, `by-hand-${label}`);
+  const home = path.join(scratch.path, `by-hand-home-${label}`);
+  await mkdir(home, { recursive: true });
+  const started = Date.now();
+  // A fresh HOME, as a job's setup step has: npm's download cache starts empty.
+  await sh(scratch.path, command(dir), { HOME: home, npm_config_cache: path.join(home, '.npm') });
+  return Date.now() - started;
+}
+
+interface Row {
+  repository: string;
+  first: number;
+  later: number[];
+  hand: number;
+  handLabel: string;
+}
+
+async function scenario(repository: string, owner: string, name: string, hand: () => Promise<number>, handLabel: string, cache: string): Promise<Row> {
+  const dataDir = path.join(scratch.path, `data-${name}`);
+  const configPath = path.join(scratch.path, `wrench-${name}.yml`);
+  await writeFile(configPath, `sandbox: { mode: ${sandboxMode}, network: setup-only }\n${cache}`);
+  const deps = depsFor(dataDir, configPath);
+  const times: number[] = [];
+  for (let n = 1; n <= JOBS; n++) times.push(await timedJob(deps, owner, name, n));
+  return { repository, first: times[0]!, later: times.slice(1), hand: await hand(), handLabel };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
+
+try {
+  console.log(
+    `warm-start bench: ${JOBS} jobs per repository, sandbox ${sandboxMode}, git ${(await exec('git', ['--version'])).stdout.trim()}, node ${process.version}`,
+  );
+  await nodeRepository();
+  await largeRepository();
+  const nodeUrl = github.cloneUrl('bench', 'node-app');
+  const largeUrl = github.cloneUrl('bench', 'large');
+  const rows: Row[] = [];
+  rows.push(
+    await scenario(
+      '(a) Node + vitest, zod, date-fns',
+      'bench',
+      'node-app',
+      () =>
+        byHand(
+          'node',
+          (dir) => `git clone --quiet ${nodeUrl} ${dir} && cd ${dir} && npm ci --no-audit --no-fund --loglevel=error && npx vitest run >/dev/null`,
+        ),
+      'git clone + npm ci + vitest run',
+      '',
+    ),
+  );
+  rows.push(
+    await scenario(
+      '(b) 20,000 files, 20 commits',
+      'bench',
+      'large',
+      () => byHand('large', (dir) => `git clone --quiet ${largeUrl} ${dir}`),
+      'plain git clone',
+      '',
+    ),
+  );
+  rows.push(
+    await scenario(
+      '(a) with every cache off',
+      'bench',
+      'node-app',
+      () => Promise.resolve(NaN),
+      '',
+      'cache: { baseline: false, dependencies: false, trees: false }\n',
+    ),
+  );
+
+  console.log('\njob start → first model request (runPipeline, change profile)\n');
+  console.log(`| repository | first job | later jobs | by hand | later vs first | later vs by hand |`);
+  console.log(`| --- | --- | --- | --- | --- | --- |`);
+  for (const row of rows) {
+    const later = row.later.reduce((a, b) => a + b, 0) / row.later.length;
+    const hand = Number.isNaN(row.hand) ? '–' : `${seconds(row.hand)} (${row.handLabel})`;
+    console.log(
+      `| ${row.repository} | ${seconds(row.first)} | ${row.later.map(seconds).join(', ')} | ${hand} | ${ratio(row.first, later)} faster | ${Number.isNaN(row.hand) ? '–' : `${ratio(row.hand, later)} faster`} |`,
+    );
+  }
+  const [a, b] = rows;
+  const laterOf = (row: Row) => row.later.reduce((x, y) => x + y, 0) / row.later.length;
+  console.log(`\ngoal (a) later job ≥ 10× faster than the first: ${ratio(a!.first, laterOf(a!))} → ${a!.first / laterOf(a!) >= 10 ? 'met' : 'NOT met'}`);
+  console.log(`goal (b) later job ≥ 5× faster than a plain clone: ${ratio(b!.hand, laterOf(b!))} → ${b!.hand / laterOf(b!) >= 5 ? 'met' : 'NOT met'}`);
+} finally {
+  await anthropic.stop();
+  await github.stop();
+  await exec('chmod', ['-R', 'u+w', scratch.path]).catch(() => undefined);
+  await scratch.remove();
+}
