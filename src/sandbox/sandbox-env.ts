@@ -27,6 +27,9 @@ const NON_INTERACTIVE: Record<string, string> = {
   PYTHONUNBUFFERED: '1',
 };
 
+/** Where the host's trusted certificates are (a TLS-intercepting proxy's CA, say): paths, never secrets, so installs work. */
+const CERTIFICATE_PATHS = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE', 'REQUESTS_CA_BUNDLE', 'PIP_CERT', 'GIT_SSL_CAINFO'];
+
 export interface SandboxEnvOptions {
   /** The HOME the command sees: inside the workspace or a private directory. */
   home: string;
@@ -50,6 +53,7 @@ export function buildSandboxEnv(extra: Record<string, string> = {}, options: San
     ...NON_INTERACTIVE,
   };
   if (base.LC_ALL) env.LC_ALL = base.LC_ALL;
+  for (const name of CERTIFICATE_PATHS) if (base[name]?.startsWith('/')) env[name] = base[name];
   for (const [name, value] of Object.entries(extra)) env[name] = value;
 
   const isSecret = secretMatcher(options.secrets ?? []);

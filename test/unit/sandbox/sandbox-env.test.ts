@@ -23,6 +23,12 @@ describe('buildSandboxEnv', () => {
     expect(Object.values(env)).not.toContain('xoxb-1');
   });
 
+  it("passes the host's certificate paths (a TLS-intercepting proxy's CA), nothing else of the kind", () => {
+    const env = buildSandboxEnv({}, { home: '/h', base: { ...base, NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca.crt', SSL_CERT_FILE: 'relative.crt' } });
+    expect(env.NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/certs/ca.crt');
+    expect(env.SSL_CERT_FILE).toBeUndefined();
+  });
+
   it('sets non-interactive defaults', () => {
     const env = buildSandboxEnv({}, { home: '/h', base: {} });
     expect(env).toMatchObject({
