@@ -88,6 +88,8 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
   }
   const summary = summarizeMetricEvidence(name, evidence, window, prometheus?.url);
   summary.unreadable.push(...mcp.unreadable);
+  // A server's error output may repeat a credential it was given: the report and the agent never show it.
+  summary.unreadable.splice(0, summary.unreadable.length, ...summary.unreadable.map((line) => scrub(line, [...secrets])));
   const tools = [...(client && prometheus ? [createQueryMetricsTool({ client, prometheusUrl: prometheus.url, window })] : []), ...mcp.tools].map((tool) =>
     withoutSecrets(tool, [...secrets]),
   );
@@ -159,9 +161,13 @@ function withoutSecrets(tool: AgentTool, secrets: readonly string[]): AgentTool 
     ...tool,
     async execute(input, context) {
       const output = await tool.execute(input, context);
-      let content = output.content;
-      for (const secret of secrets) content = content.split(secret).join('[redacted]');
-      return { ...output, content };
+      return { ...output, content: scrub(output.content, secrets) };
     },
   };
+}
+
+function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('[redacted]');
+  return out;
 }

@@ -59,7 +59,8 @@ export async function startMcpLogHttpServer(lines: readonly LogLine[], options: 
   const http: Server = createServer(async (req, res) => {
     authorizations.push(req.headers.authorization);
     if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized' }));
+      // Like some real servers, the refusal repeats the credential it got.
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized', got: req.headers.authorization ?? null }));
       return;
     }
     const server = logServer(lines, options);

@@ -221,7 +221,9 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     }
   }, 30_000);
 
-  it('names a missing variable, and gives nothing for a service and channel without a source', async () => {
+  it('keeps a credential out of what could not be read, names a missing variable, and gives nothing without a source', async () => {
+    const refused = (await open({ env: { LOGS_TOKEN: 'wrong-token-secret-99' } }))!;
+    expect(refused.summary.unreadable.join('\n')).not.toContain('wrong-token-secret-99');
     const missing = (await open({ env: {} }))!;
     expect(missing.summary.unreadable).toEqual([expect.stringContaining('uses ${LOGS_TOKEN}, which is not set')]);
     expect(missing.tools).toEqual([]);
