@@ -54,7 +54,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     );
     return reading.verdict === 'unrealistic' ? 'declined' : 'clarifying';
   }
-  // "@wrench triage: ..." runs the incident investigation (runners/triage-runner.ts), not a task.
+  // "@wrench triage: ..." runs the incident investigation (runners/profiles/triage-profile.ts), not a task.
   if (reading.category === 'incident-triage' && !isFollowUp) return startManualTriage(input, repo, deps);
   return startRun(input, repo, reading, session, deps);
 }

@@ -7,9 +7,10 @@ import type { SlackApp } from '../src/slack/create-slack-app.js';
 import { decodeTriageValue, TRIAGE_ACTIONS } from '../src/slack/triage-action-ids.js';
 import { renderTriageReport } from '../src/slack/triage-report-message.js';
 import { fixInstruction } from '../src/triage/fix-instruction.js';
-import { TriageRecordStore } from '../src/triage/triage-record.js';
+import { TriageRecordStore, type TriageRecord } from '../src/triage/triage-record.js';
+import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { acceptInstruction } from './accept-instruction.js';
-import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
+import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
 import type { KnownInteractions } from './unknown-interactions.js';
 
 export interface TriageActionInput {
@@ -56,6 +57,13 @@ async function tell(input: TriageActionInput, deps: HandlerDeps, text: string): 
   if (input.channel) await deps.posterFor(input.client).ephemeral(input.channel, input.user, undefined, text);
 }
 
+/** The ts of the report's last message (the one with the buttons), once Slack has it. */
+async function reportMessageTs(record: TriageRecord, deps: HandlerDeps, client: WebClient): Promise<string | undefined> {
+  const key = record.reportKeys?.at(-1);
+  if (key) return outboxOf(deps, client).tsOf({ channel: record.channel, threadTs: record.threadTs }, key);
+  return record.reportTs.at(-1);
+}
+
 /** "Revert <sha>": queues the revert runner (branch, git revert, tests, draft PR). */
 export async function handleRevertAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
   if (!(await approverOnly(input, deps, 'Revert'))) return 'not_allowed';
@@ -99,7 +107,7 @@ export async function handleOpenFixAction(input: TriageActionInput, deps: Handle
       client: input.client,
       channel: record.channel,
       threadTs: record.threadTs,
-      messageTs: record.reportTs[record.reportTs.length - 1] ?? record.threadTs,
+      messageTs: (await reportMessageTs(record, deps, input.client)) ?? record.threadTs,
       teamId: input.teamId,
       dedupKey: `fix-${record.triageId}`,
       user: input.user,
@@ -132,14 +140,18 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
     monitoring: record.monitoring,
     withActions: false,
   });
-  const lastTs = record.reportTs[record.reportTs.length - 1];
   const last = parts[parts.length - 1];
-  if (lastTs && last) {
+  if (last) {
     const blocks = [
       ...last.blocks,
       { type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: `:no_entry_sign: Dismissed by <@${input.user}>` }] },
     ];
-    await deps.posterFor(input.client).update(record.channel, lastTs, { text: last.text, blocks });
+    const thread = { channel: record.channel, threadTs: record.threadTs };
+    const lastKey = record.reportKeys?.at(-1);
+    const lastTs = record.reportTs.at(-1);
+    // Through the thread's outbox: it edits the report once Slack has it, even when it was delivered late.
+    if (lastKey) await outboxOf(deps, input.client).update(thread, lastKey, { text: last.text, blocks });
+    else if (lastTs) await deps.posterFor(input.client).update(record.channel, lastTs, { text: last.text, blocks });
   }
   deps.logger.info({ user: input.user, triageId: record.triageId }, 'triage dismissed');
   return 'dismissed';
@@ -162,11 +174,13 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
   const [owner, name] = thread.repo.split('/');
   const channelConfig = deps.config.file.channels[thread.channel];
   const baseBranch = channelConfig?.repo === thread.repo ? channelConfig.baseBranch : undefined;
-  const poster = deps.posterFor(input.client);
-  const statusTs = await poster.reply(thread.channel, thread.cardTs, {
-    text: `:repeat: Re-triage requested by <@${input.user}>, with the responders' notes: queued`,
-  });
   const triageId = jobIdFor('triage', key);
+  // The status line waits in the thread's outbox under the key the triage edits it with.
+  await outboxOf(deps, input.client).post(
+    { channel: thread.channel, threadTs: thread.cardTs },
+    { text: `:repeat: Re-triage requested by <@${input.user}>, with the responders' notes: queued` },
+    statusCardKey(triageId),
+  );
   await enqueueTriage(deps.queues, triageId, {
     kind: 'triage',
     triageId,
@@ -175,7 +189,6 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
     channel: thread.channel,
     threadTs: thread.cardTs,
     requester: input.user,
-    statusTs,
     requestedAt: new Date().toISOString(),
   });
   deps.logger.info({ user: input.user, incidentId: thread.incidentId, triageId }, 're-triage queued');

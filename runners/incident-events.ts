@@ -7,7 +7,6 @@ import { jobIdFor } from '../src/queue/task-job.js';
 import type { IncidentAnnotatedJob, IncidentTriggeredJob, IncidentUpdatedJob } from '../src/queue/triage-job.js';
 import { incidentCard } from '../src/slack/incident-card.js';
 import { incidentNoteMessage } from '../src/slack/incident-note-message.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
 import type { TriageDeps } from './triage-deps.js';
 
 /** The card is not posted yet (the triggered event is still being handled): retried with backoff. */
@@ -78,7 +77,7 @@ export async function handleIncidentUpdated(job: IncidentUpdatedJob, deps: Triag
     return { ...thread, ...fieldsOf(job.incident), lastEventAt: job.event.occurredAt, lastChange: describeChange(job) };
   });
   if (stale || !next?.cardTs) return 'stale';
-  await new ThreadPoster(deps.slack, deps.redact).update(next.channel, next.cardTs, incidentCard(next));
+  await showIncidentCard(next, deps);
   deps.logger.info({ incidentId: job.incident.id, eventType: job.event.type, status: next.status }, 'incident card updated');
   return 'updated';
 }
@@ -102,9 +101,20 @@ export async function handleIncidentAnnotated(job: IncidentAnnotatedJob, deps: T
     return 'own_note';
   }
   const message = incidentNoteMessage({ author: author ?? 'A responder', content: job.note.content, incidentId, trimmed: job.note.trimmed });
-  await new ThreadPoster(deps.slack, deps.redact).reply(thread.channel, thread.cardTs, message);
+  await deps.outbox.post({ channel: thread.channel, threadTs: thread.cardTs }, message);
   deps.logger.info({ incidentId, noteId: job.note.id }, 'responder note posted in the thread');
   return 'posted';
+}
+
+/** The outbox key of an incident's card (in the outbox of its own thread). */
+const INCIDENT_CARD_KEY = 'incident-card';
+
+/** The card shows the incident as stored now; through the card thread's outbox, so Slack failing loses no update. */
+export async function showIncidentCard(thread: IncidentThread, deps: Pick<TriageDeps, 'outbox'>): Promise<void> {
+  if (!thread.cardTs) return;
+  const ref = { channel: thread.channel, threadTs: thread.cardTs };
+  await deps.outbox.remember(ref, INCIDENT_CARD_KEY, thread.cardTs);
+  await deps.outbox.update(ref, INCIDENT_CARD_KEY, incidentCard(thread));
 }
 
 function fieldsOf(incident: IncidentData) {

@@ -1,7 +1,6 @@
 import { describeError, isWrenchError, WrenchError } from '../src/errors.js';
 import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { RevertJob } from '../src/queue/triage-job.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
 import type { TriageRecord } from '../src/triage/triage-record.js';
 import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../src/verification/index.js';
 import { prepareWorkspace, removeWorkspace } from '../src/workspace/job-workspace.js';
@@ -28,11 +27,11 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
   const short = job.sha.slice(0, 7);
   const repository = `${record.repo.owner}/${record.repo.name}`;
   const log = deps.logger.child({ jobId: context.jobId, repo: repository, thread: record.threadTs, sha: job.sha });
-  const poster = new ThreadPoster(deps.slack, deps.redact);
-  const statusTs = await poster.reply(record.channel, record.threadTs, {
-    text: `:rewind: Reverting \`${short}\` on \`${record.baseBranch}\` at <@${job.requester}>'s request: preparing a branch`,
-  });
-  const status = (text: string) => (statusTs ? poster.update(record.channel, statusTs, { text }).catch(() => undefined) : Promise.resolve());
+  // One status message, edited in place through the thread's outbox: Slack failing never holds up or fails the revert.
+  const thread = { channel: record.channel, threadTs: record.threadTs };
+  const statusKey = `revert:${context.jobId}`;
+  const status = (text: string) => deps.outbox.update(thread, statusKey, { text });
+  await status(`:rewind: Reverting \`${short}\` on \`${record.baseBranch}\` at <@${job.requester}>'s request: preparing a branch`);
   if (!deps.github)
     throw new WrenchError(
       'github_not_configured',

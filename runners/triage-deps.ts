@@ -6,6 +6,7 @@ import type { Queues } from '../src/queue/queues.js';
 import type { TriageRecordStore } from '../src/triage/triage-record.js';
 import type { RunLogOptions } from '../src/run-log/run-recorder.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
+import type { UpdateRateLimiter } from '../src/slack/update-rate-limiter.js';
 import type { RunnerDeps } from './runner-deps.js';
 
 /** What the triage worker's runners need on top of every runner's clients. */
@@ -20,6 +21,8 @@ export interface TriageDeps extends RunnerDeps {
   records: TriageRecordStore;
   /** Where triage runs are recorded (run pages, App Home, metrics). */
   runLog?: RunLogOptions;
-  /** The threads' outbox: the status line goes through it, so Slack failing never holds up or fails a triage. */
-  outbox?: ThreadOutbox;
+  /** The threads' outbox: every message of a triage, a revert and an incident goes through it, so Slack failing never holds up or fails one. */
+  outbox: ThreadOutbox;
+  /** The workspace-wide budget of status edits, shared with every run. */
+  limiter?: UpdateRateLimiter;
 }

@@ -1,5 +1,4 @@
 import type { Logger } from '../src/logging/logger.js';
-import { postChartToThread } from '../src/monitoring/post-chart.js';
 import { openTriageMonitoring, type TriageMonitoring } from '../src/monitoring/triage-monitoring.js';
 import type { RepositoryChanges } from '../src/triage/repository-changes.js';
 import type { TriageDeps } from './triage-deps.js';
@@ -35,27 +34,34 @@ export async function readTriageMonitoring(
   }
 }
 
-/** The chart of the main series, with the suspects marked, shared in the thread after the report; a failure is logged, never fatal. */
+/**
+ * The chart of the main series, with the suspects marked, shared in the thread after the report (through the
+ * thread's outbox, so it arrives after the report and waits out a Slack outage); a failure is logged, never fatal.
+ */
 export async function postTriageChart(
   monitoring: TriageMonitoring | undefined,
   suspects: readonly { sha: string }[],
   thread: { channel: string; threadTs: string },
-  deps: Pick<TriageDeps, 'slack' | 'redact'>,
+  deps: Pick<TriageDeps, 'outbox'>,
   log: Logger,
 ): Promise<void> {
   if (!monitoring) return;
   try {
     const chart = await monitoring.chart(suspects);
     if (!chart) return;
-    await postChartToThread(deps.slack, {
-      channel: thread.channel,
-      threadTs: thread.threadTs,
-      filename: `${chart.title.replace(/[^A-Za-z0-9_-]+/g, '-')}.png`,
-      title: deps.redact(chart.title),
-      altText: deps.redact(chart.altText).slice(0, 1000),
-      png: chart.png,
-      comment: deps.redact(chart.comment),
-    });
+    await deps.outbox.upload(
+      thread,
+      [
+        {
+          filename: `${chart.title.replace(/[^A-Za-z0-9_-]+/g, '-')}.png`,
+          title: chart.title,
+          altText: chart.altText.slice(0, 1000),
+          content: chart.png,
+          kind: 'image',
+        },
+      ],
+      chart.comment,
+    );
   } catch (error) {
     log.warn({ err: error }, 'could not post the metric chart');
   }

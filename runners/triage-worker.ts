@@ -1,6 +1,7 @@
 import type { ConnectionOptions, Job, Worker } from 'bullmq';
 import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from '../src/queue/triage-job.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
+import type { RunReporter } from '../src/reporting/run-result.js';
+import { slackTriageReporterFactory } from '../src/slack/slack-reporter-factory.js';
 import { failureMessage, isTransient } from './failure-message.js';
 import { CardNotReadyError, handleIncidentAnnotated, handleIncidentTriggered, handleIncidentUpdated } from './incident-events.js';
 import { runRevert } from './revert-runner.js';
@@ -8,7 +9,7 @@ import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import type { TriageRunJob } from '../src/queue/triage-job.js';
-import { RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
+import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
 
 export interface TriageWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
@@ -28,6 +29,7 @@ export interface TriageWorker {
  * ones, with backoff); after that it is final and explained in the thread.
  */
 export async function startTriageWorker(options: TriageWorkerOptions, deps: TriageDeps): Promise<TriageWorker> {
+  const reporterFor = slackTriageReporterFactory(deps.outbox, deps.limiter, deps.logger);
   const processor = async (_job: Job<TriageJob, unknown>, payload: TriageJob, run: JobContext): Promise<unknown> => {
     const { jobId, log } = run;
     if (payload.kind === 'incident-triggered') return await handleIncidentTriggered(payload, deps);
@@ -40,14 +42,15 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
       return await runRevert(payload, { jobId, signal: run.signal }, deps);
     }
     const recorder = deps.runLog ? await startTriageRecorder(deps.runLog, jobId, payload, deps, log) : undefined;
+    const threadReporter = await reporterFor(payload, jobId, { runPageUrl: deps.runLog?.links?.urlFor(jobId) });
+    // A final failure is told by the reporter: in the thread (through its outbox), on the status line and in the record.
+    const reporter: RunReporter = recorder ? recordingReporter(threadReporter, recorder) : threadReporter;
     run.onFailure(async (error, final) => {
-      if (!final) return;
-      recorder?.fail(failureMessage(error));
-      await reportFailure(payload, error, deps);
+      if (final) await reporter.failed(failureMessage(error));
     });
     try {
-      const record = await runTriage(payload, { jobId, signal: run.signal, onAgentStarted: run.markStarted, record: recorder }, deps);
-      return { status: 'reported', verdict: record.report.verdict };
+      const outcome = await runTriage(payload, { jobId, reporter, signal: run.signal, onAgentStarted: run.markStarted, record: recorder }, deps);
+      return { status: 'reported', verdict: outcome.record.report.verdict };
     } finally {
       await recorder?.flush();
     }
@@ -74,11 +77,6 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
       deps.threads.close();
     },
   };
-}
-
-/** A failed triage is explained in its thread, with what to do next. */
-async function reportFailure(job: Extract<TriageJob, { kind: 'triage' }>, error: unknown, deps: TriageDeps): Promise<void> {
-  await new ThreadPoster(deps.slack, deps.redact).reply(job.channel, job.threadTs, { text: `:x: Triage failed. ${failureMessage(error)}` });
 }
 
 /** A triage's record; a Redis problem here does not stop the triage. */

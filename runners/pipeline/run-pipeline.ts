@@ -98,7 +98,7 @@ export interface AgentSpec<S extends z.ZodType> {
   complexity: Complexity;
   /** The status line when the agent starts. Default: reading the code. */
   startDetail?: string;
-  /** Tools besides the workspace's (e.g. ask_requester). */
+  /** Tools besides the workspace's (ask_requester; triage's query_metrics and MCP tools). */
   tools?: AgentTool[];
   /** Continue a paused run's conversation: with the paused call's result, or ended at once with `stop` (no answer). */
   resume?: { run: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'>; toolResult?: PausedCallResult; stop?: AgentStop };
@@ -136,6 +136,8 @@ export interface RunProfile<J, R, O> {
   pause?(run: Run<J>, result: AgentStageResult<R>): Promise<O>;
   /** A run that ended before the agent (gather or before said so). */
   answerWithoutAgent?(run: StartingRun<J>, stop: { headline: string; answer: string }): O;
+  /** Releases what the profile opened for the run (MCP servers...), whatever happened; before the workspace goes. */
+  cleanup?(run: Run<J>): Promise<void>;
   /** Tells the outcome (after the workspace is gone). */
   report(run: StartingRun<J>, outcome: O): Promise<void>;
 }
@@ -230,6 +232,7 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
       }
     }
   } finally {
+    await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
     await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
     await lease.release().catch((error) => run.log.warn({ err: error }, 'could not release the workspace'));
   }

@@ -8,11 +8,12 @@ import type { Queues } from '../queue/queues.js';
 import type { RunLogOptions } from '../run-log/run-recorder.js';
 import { TriageRecordStore } from '../triage/triage-record.js';
 import type { ThreadOutbox } from '../slack/thread-outbox.js';
+import type { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
 
 /** The triage worker's clients: the runners' own, Slack, PagerDuty (when PAGERDUTY_API_TOKEN is set) and its Redis stores. */
 export function buildTriageDeps(
   runner: RunnerDeps,
-  extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string; runLog?: RunLogOptions; outbox?: ThreadOutbox },
+  extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string; runLog?: RunLogOptions; outbox: ThreadOutbox; limiter?: UpdateRateLimiter },
 ): TriageDeps {
   const env = runner.config.env;
   return {

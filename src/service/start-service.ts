@@ -148,6 +148,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       timeoutMs: config.file.limits.questionTimeoutHours * 3_600_000,
       logger,
     });
+    const limiter = new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX);
     worker = await startTaskWorker(
       {
         connection: workerConnection,
@@ -155,14 +156,14 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         prefix: config.env.WRENCH_QUEUE_PREFIX,
         concurrency: config.file.limits.concurrency,
         limits: config.file.limits,
-        reporterFor: slackReporterFactory(quickSlackClient, outbox, new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX), logger),
+        reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger),
         runLog: runLogOptions,
       },
       runnerDeps,
     );
     triageWorker = await startTriageWorker(
       { connection: triageConnection!, concurrency: config.file.limits.concurrency },
-      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, runLog: runLogOptions }),
+      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, limiter, runLog: runLogOptions }),
     );
     gitHubWorker = await startGitHubWorker(
       { connection: gitHubConnection! },

@@ -2,7 +2,9 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../logging/logger.js';
 import type { TaskJob } from '../queue/task-job.js';
 import { SlackMessageFiles } from './message-input-files.js';
+import type { TriageRunJob } from '../queue/triage-job.js';
 import { SlackRunReporter } from './slack-run-reporter.js';
+import { SlackTriageReporter } from './slack-triage-reporter.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
@@ -51,6 +53,28 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
       // A run asked for on GitHub is credited to that person ("@alice on GitHub"), not to the thread's starter.
       requesterName: (job.github && job.requester.name) || user?.user?.real_name || user?.user?.name || undefined,
     };
+  };
+}
+
+/** For a triage run: its thread's status line (posted by the handler under `statusCardKey`, or new), through the outbox. */
+export function slackTriageReporterFactory(outbox: ThreadOutbox, limiter: UpdateRateLimiter | undefined, log: Logger) {
+  return async (job: TriageRunJob, jobId: string, links: { runPageUrl?: string } = {}): Promise<SlackTriageReporter> => {
+    const thread = { channel: job.channel, threadTs: job.threadTs };
+    const key = statusCardKey(jobId);
+    // Jobs queued before the outbox carried the status message's ts in the job.
+    if (job.statusTs) await outbox.remember(thread, key, job.statusTs);
+    return new SlackTriageReporter(
+      outbox,
+      {
+        ...thread,
+        statusKey: key,
+        repository: `${job.repo.owner}/${job.repo.name}`,
+        runPageUrl: links.runPageUrl,
+        messageTs: job.source.type === 'manual' ? job.source.messageTs : undefined,
+      },
+      limiter,
+      log.child({ channel: job.channel, thread: job.threadTs }),
+    );
   };
 }
 

@@ -5,6 +5,7 @@ import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.j
 import { attachmentsComment, renderRunResult } from './render-run-result.js';
 import { mrkdwnLink } from './slack-escape.js';
 import type { ThreadOutbox } from './thread-outbox.js';
+import type { ThreadMessage } from './thread-poster.js';
 import { durationLabel, understandingCard, type CardReading } from './understanding-card.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
@@ -51,7 +52,7 @@ const OUTCOME_REACTION: Record<'done' | 'stopped' | 'cancelled' | 'failed', stri
  * next edit shows the latest state); final states always get through.
  */
 export class SlackRunReporter implements RunReporter {
-  private readonly started = Date.now();
+  protected readonly started = Date.now();
   private lastEdit = 0;
   private pending: Promise<void> = Promise.resolve();
   inputFiles?: InputFileSource;
@@ -61,8 +62,8 @@ export class SlackRunReporter implements RunReporter {
   private closed = false;
 
   constructor(
-    private readonly outbox: ThreadOutbox,
-    private readonly target: SlackRunTarget,
+    protected readonly outbox: ThreadOutbox,
+    protected readonly target: SlackRunTarget,
     private readonly limiter: UpdateRateLimiter | undefined,
     private readonly log: Logger,
     private readonly minIntervalMs = 3000,
@@ -121,7 +122,7 @@ export class SlackRunReporter implements RunReporter {
     await this.outcomeReaction('failed');
   }
 
-  private async outcomeReaction(outcome: keyof typeof OUTCOME_REACTION): Promise<void> {
+  protected async outcomeReaction(outcome: keyof typeof OUTCOME_REACTION): Promise<void> {
     if (!this.target.messageTs) return;
     await this.outbox.unreact(this.thread, this.target.messageTs, 'eyes');
     await this.outbox.react(this.thread, this.target.messageTs, OUTCOME_REACTION[outcome]);
@@ -139,7 +140,7 @@ export class SlackRunReporter implements RunReporter {
     await this.outbox.post(this.thread, { text });
   }
 
-  private get thread() {
+  protected get thread() {
     return { channel: this.target.channel, threadTs: this.target.threadTs };
   }
 
@@ -155,9 +156,13 @@ export class SlackRunReporter implements RunReporter {
         return;
       }
     }
-    const card = understandingCard(this.target.reading, this.target.repository, { channel: this.target.channel, threadTs: this.target.threadTs }, text, {
+    await this.outbox.update(this.thread, this.target.statusKey, this.statusMessage(text, final));
+  }
+
+  /** The status message showing `text`: the understanding card, with its Cancel button until the run ends. */
+  protected statusMessage(text: string, final: boolean): ThreadMessage {
+    return understandingCard(this.target.reading, this.target.repository, { channel: this.target.channel, threadTs: this.target.threadTs }, text, {
       cancellable: !final,
     });
-    await this.outbox.update(this.thread, this.target.statusKey, card);
   }
 }

@@ -22,6 +22,8 @@ export interface ThreadRef {
 export interface OutboxFile {
   filename: string;
   title?: string;
+  /** An image's description for screen readers. */
+  altText?: string;
   /** The file's bytes, base64 (already redacted when it is text). */
   base64: string;
 }
@@ -168,11 +170,16 @@ export class ThreadOutbox {
   }
 
   /** Shares files in the thread; text files are redacted, images go as they are. */
-  upload(thread: ThreadRef, files: { filename: string; title?: string; content: Buffer; kind: 'text' | 'image' | string }[], comment?: string): Promise<void> {
+  upload(
+    thread: ThreadRef,
+    files: { filename: string; title?: string; altText?: string; content: Buffer; kind: 'text' | 'image' | string }[],
+    comment?: string,
+  ): Promise<void> {
     if (files.length === 0) return Promise.resolve();
     const stored = files.map((file) => ({
       filename: this.redact(file.filename),
       title: this.redact(file.title ?? file.filename),
+      altText: file.altText ? this.redact(file.altText) : undefined,
       base64: (file.kind === 'text' ? Buffer.from(this.redact(file.content.toString('utf8'))) : file.content).toString('base64'),
     }));
     return this.push(thread, { op: 'upload', files: stored, comment: comment ? this.redact(comment) : undefined });
@@ -325,7 +332,12 @@ export class ThreadOutbox {
           channel_id: thread.channel,
           thread_ts: thread.threadTs,
           initial_comment: item.comment,
-          file_uploads: item.files.map((file) => ({ file: Buffer.from(file.base64, 'base64'), filename: file.filename, title: file.title })),
+          file_uploads: item.files.map((file) => ({
+            file: Buffer.from(file.base64, 'base64'),
+            filename: file.filename,
+            title: file.title,
+            ...(file.altText ? { alt_text: file.altText } : {}),
+          })),
         });
     }
   }

@@ -32,10 +32,15 @@ export interface TriageRecord {
   links: RepoLinks;
   /** The metrics' change points and what could not be read, when the service or channel has a monitoring source. */
   monitoring?: MonitoringSummary;
-  /** The report messages in the thread (the last one holds the buttons). */
+  /** The report messages in the thread (the last one holds the buttons), for records from before the outbox. */
   reportTs: string[];
+  /** The thread outbox's keys of the report messages (the last one holds the buttons): `outbox.update` edits them. */
+  reportKeys?: string[];
   createdAt: string;
 }
+
+/** The outbox key of part `index` of a triage's report. */
+export const triageReportKey = (triageId: string, index: number) => `triage-report:${triageId}:${index}`;
 
 export class TriageRecordStore {
   constructor(

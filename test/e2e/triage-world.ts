@@ -15,6 +15,10 @@ export interface TriageWorld extends E2eWorld {
   sendWebhook(payload: Record<string, unknown> | string, options?: Partial<SendWebhookOptions>): ReturnType<typeof sendPagerDutyWebhook>;
   /** Every job in Wrench's triage queue, in any state. */
   triageJobCount(): Promise<number>;
+  /** The ids of every job in Wrench's triage queue, in any state, sorted. */
+  triageJobIds(): Promise<string[]>;
+  /** What the processor of a triage-queue job returned, once it has finished (a failed job throws its reason). */
+  jobResult(jobId: string, timeoutMs?: number): Promise<unknown>;
 }
 
 export async function createTriageWorld(configYaml: string): Promise<TriageWorld> {
@@ -31,6 +35,21 @@ export async function createTriageWorld(configYaml: string): Promise<TriageWorld
     async triageJobCount() {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized');
       return Object.values(counts).reduce((sum, n) => sum + n, 0);
+    },
+    async triageJobIds() {
+      const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized']);
+      return jobs.map((job) => job.id!).sort();
+    },
+    async jobResult(jobId: string, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const job = await queue.getJob(jobId);
+        const state = await job?.getState();
+        if (state === 'failed') throw new Error(`job ${jobId} failed: ${job!.failedReason}`);
+        if (state === 'completed') return job!.returnvalue as unknown;
+        if (Date.now() >= deadline) throw new Error(`waited ${timeoutMs} ms: job ${jobId} is ${state ?? 'not in the queue'}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   });
   world.start = (extraEnv = {}) =>
