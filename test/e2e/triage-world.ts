@@ -43,11 +43,12 @@ export async function createTriageWorld(configYaml: string): Promise<TriageWorld
     async jobResult(jobId: string, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const job = await queue.getJob(jobId);
-        const state = await job?.getState();
-        if (state === 'failed') throw new Error(`job ${jobId} failed: ${job!.failedReason}`);
-        if (state === 'completed') return job!.returnvalue as unknown;
-        if (Date.now() >= deadline) throw new Error(`waited ${timeoutMs} ms: job ${jobId} is ${state ?? 'not in the queue'}`);
+        const state = await queue.getJobState(jobId);
+        // Read after the state: a job read while it was still active has no return value yet.
+        const job = state === 'completed' || state === 'failed' ? await queue.getJob(jobId) : undefined;
+        if (state === 'failed') throw new Error(`job ${jobId} failed: ${job?.failedReason}`);
+        if (state === 'completed') return job?.returnvalue as unknown;
+        if (Date.now() >= deadline) throw new Error(`waited ${timeoutMs} ms: job ${jobId} is ${state}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
