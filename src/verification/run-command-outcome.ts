@@ -1,6 +1,7 @@
 import { WrenchError } from '../errors.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { stripAnsi } from './strip-ansi.js';
+import { readMachineReport, withMachineReport } from './machine-report.js';
 import { parseTestOutput } from './parse-test-output.js';
 import type { CommandOutcome, TestSummary } from './verification-types.js';
 
@@ -22,15 +23,23 @@ export interface RunCommandOptions {
 /** Runs one verification command in the sandbox; cancelling throws `verification_cancelled`. */
 export async function runCommandOutcome(options: RunCommandOptions): Promise<CommandOutcome> {
   throwIfCancelled(options.signal);
-  const result = await options.sandbox.exec(options.command, {
-    cwd: options.dir,
-    timeoutMs: options.timeoutMs ?? DEFAULT_VERIFICATION_TIMEOUT_MS,
-    signal: options.signal,
-    network: options.network ?? false,
-    maxOutputChars: MAX_OUTPUT_CHARS,
-  });
-  if (result.aborted) throwIfCancelled(options.signal, true);
-  const summary: TestSummary = options.parse === false ? { failedTests: [] } : parseTestOutput(result.output, result.exitCode);
+  const exec = async (command: string) => {
+    const result = await options.sandbox.exec(command, {
+      cwd: options.dir,
+      timeoutMs: options.timeoutMs ?? DEFAULT_VERIFICATION_TIMEOUT_MS,
+      signal: options.signal,
+      network: options.network ?? false,
+      maxOutputChars: MAX_OUTPUT_CHARS,
+    });
+    if (result.aborted) throwIfCancelled(options.signal, true);
+    return result;
+  };
+  const report = options.parse === false ? undefined : await withMachineReport(options.command, options.dir);
+  let result = await exec(report?.command ?? options.command);
+  let summary: TestSummary | undefined = report && (await readMachineReport(report, options.dir));
+  // No report from a failed run: the added reporter may be what failed (an old runner), so the command runs as given.
+  if (report && !summary && result.exitCode !== 0 && !result.timedOut) result = await exec(options.command);
+  summary ??= options.parse === false ? { failedTests: [] } : parseTestOutput(result.output, result.exitCode);
   return {
     command: options.command,
     exitCode: result.exitCode,

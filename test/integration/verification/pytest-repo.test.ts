@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../../src/sandbox/create-sandbox.js';
 import type { Sandbox } from '../../../src/sandbox/sandbox.js';
@@ -58,6 +59,9 @@ describe.skipIf(!hasPytest)(
     it('detects pytest and records the failing test on the base commit', () => {
       expect(commands.test).toBe('python3 -m pytest -q');
       expect(base.test!.summary).toEqual({ runner: 'pytest', passed: 1, failed: 1, skipped: 0, failedTests: ['tests/test_format_bytes.py::test_kib'] });
+      // Read from pytest's JUnit XML, which is removed again: nothing is left in the working tree.
+      expect(base.test!.command).toBe('python3 -m pytest -q');
+      expect(readdirSync(repo.path).filter((name) => name.startsWith('.wrench-report'))).toEqual([]);
     });
 
     it('reports a fix as improved and a breaking change as regressed', async () => {
