@@ -116,6 +116,7 @@ function statusLabel(s: RunSummary): string {
     stopped: 'Stopped early',
     failed: 'Failed',
     cancelled: 'Cancelled',
+    waiting: 'Paused · asked the requester a question',
   };
   return outcome[s.outcome ?? s.status] ?? s.status;
 }

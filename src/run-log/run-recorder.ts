@@ -236,6 +236,8 @@ export function recordingReporter(reporter: RunReporter, recorder: RunRecorder):
     phase: (phase, detail) => {
       if (phase === 'cancelled') recorder.cancelled();
       else if (phase !== 'failed') recorder.phase(phase, detail);
+      // A run paused on a question ends this job's record; the resume job keeps its own (with the whole usage).
+      if (phase === 'waiting') recorder.complete('waiting', { summary: detail });
       return reporter.phase(phase, detail);
     },
     finished: (result) => {

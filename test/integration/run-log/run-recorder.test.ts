@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { createMetrics } from '../../../src/metrics/metrics.js';
 import { RunLogStore } from '../../../src/run-log/run-log-store.js';
-import { RunRecorder } from '../../../src/run-log/run-recorder.js';
+import { recordingReporter, RunRecorder } from '../../../src/run-log/run-recorder.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { uniqueName } from '../../helpers/unique-name.js';
@@ -135,5 +135,21 @@ describe('run records on a real Redis', () => {
     const summary = (await store.get(recorder.id))!;
     expect(summary).toMatchObject({ status: 'failed', outcome: 'failed', truncated: true });
     expect(summary.bytes).toBeLessThanOrEqual(16 * 1024);
+  });
+
+  it('a run paused on its question ends its record as waiting, with no usage of its own (the resumed run carries it)', async () => {
+    const { recorder, reader: store } = await start();
+    const shown: string[] = [];
+    const reporter = recordingReporter(
+      { phase: async (phase) => void shown.push(phase), finished: async () => undefined, failed: async () => undefined },
+      recorder,
+    );
+    await reporter.phase('working', 'reading the code');
+    await reporter.phase('waiting', 'asked <@U0ALICE> a question');
+    await recorder.flush();
+    const summary = (await store.get(recorder.id))!;
+    expect(summary).toMatchObject({ status: 'done', outcome: 'waiting', summary: 'asked <@U0ALICE> a question' });
+    expect(summary.usage).toBeUndefined();
+    expect(shown).toEqual(['working', 'waiting']);
   });
 });
