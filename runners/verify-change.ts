@@ -1,3 +1,4 @@
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentRun } from '../src/agent/agent-loop.js';
 import type { Logger } from '../src/logging/logger.js';
@@ -7,7 +8,7 @@ import type { VerificationCommands, VerificationComparison, VerificationOverride
 import { baselineKey } from '../src/warm-cache/baseline-cache.js';
 import { dependencyKey } from '../src/warm-cache/dependency-key.js';
 import { BaselineCache } from '../src/warm-cache/baseline-cache.js';
-import { DependencySnapshots } from '../src/warm-cache/dependency-snapshots.js';
+import { DEPENDENCY_DIRS, DependencySnapshots } from '../src/warm-cache/dependency-snapshots.js';
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
 import type { Config } from '../src/config/load-config.js';
 
@@ -69,7 +70,7 @@ export class ChangeVerifier {
    * same lock files, and runs the baseline unless it is known for this commit.
    */
   async prepare(override: VerificationOverride | undefined, setupNetwork: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
-    this.commands = await detectCommands(this.dir, override);
+    this.commands = await this.detect(override);
     const dependencies = this.warm ? await dependencyKey(this.dir, this.commands.setup) : undefined;
     if (this.commands.setup) await this.installDependencies(dependencies, setupNetwork, onPhase);
     if (this.commands.test || this.commands.lint) {
@@ -94,6 +95,27 @@ export class ChangeVerifier {
       this.baseline = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
       if (key && !this.signal.aborted)
         await this.warm!.baselines!.put(key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
+    }
+  }
+
+  /**
+   * The commands, as in a fresh checkout: dependency directories a reused tree kept are moved aside meanwhile, so
+   * the setup step (and with it the dependency and baseline keys) is the same as on the first job.
+   */
+  private async detect(override: VerificationOverride | undefined): Promise<VerificationCommands> {
+    if (!this.warm?.dependenciesInPlace) return detectCommands(this.dir, override);
+    const moved: string[] = [];
+    try {
+      for (const name of DEPENDENCY_DIRS) {
+        const ok = await rename(path.join(this.dir, name), path.join(this.dir, `${name}.wrench-kept`)).then(
+          () => true,
+          () => false,
+        );
+        if (ok) moved.push(name);
+      }
+      return await detectCommands(this.dir, override);
+    } finally {
+      for (const name of moved) await rename(path.join(this.dir, `${name}.wrench-kept`), path.join(this.dir, name));
     }
   }
 
