@@ -175,6 +175,29 @@ limits: { concurrency: 1 }
     expect(toolResultsFor(world.anthropic.requests, 'toolu_ask_button').every((r) => !JSON.stringify(r.content).includes('total'))).toBe(true);
   });
 
+  it('"@wrench stop" while the run waits withdraws the question and ends the run with what it has', async () => {
+    const script = scriptByRun({
+      'stop while waiting': [
+        createFileStep('src/wip.js', 'export const wip = 1;\n'),
+        askStep('toolu_ask_stop', 'Keep the old API too?', ['Yes', 'No']),
+        finishStep('never reached'),
+      ],
+    });
+    world.anthropic.setScript(script.items);
+    const thread = await h.mention('stop while waiting: add src/wip.js exporting `wip`');
+    await h.question(thread);
+    await world.slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> stop', thread_ts: thread }),
+    );
+    const reply = await h.finalReply(thread, /Cancelled/);
+    expect(String(reply.args.text)).toMatch(/draft PR #\d+|kept on `wrench\//);
+    await world.slack.waitFor((c) => c.method === 'chat.update' && /Cancelled by <@U0ALICE> before an answer came/.test(String(c.args.text)), 15_000);
+    expect(toolResultsFor(world.anthropic.requests, 'toolu_ask_stop')).toHaveLength(0);
+    expect(script.trace.filter((t) => t.run === 'stop while waiting')).toHaveLength(2);
+  });
+
   it('a fourth question in one run gets a tool error telling the agent to decide itself', async () => {
     const script = scriptByRun({
       'many questions': [
