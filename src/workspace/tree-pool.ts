@@ -61,6 +61,8 @@ export interface TreeState {
   startSha: string;
   dependencies?: { key: string; fingerprint: string };
   lastUsed: number;
+  /** Reset and verified when its last job ended, and not taken since: a take only fetches and switches. */
+  released?: boolean;
 }
 
 const LOCK_STALE_MS = 60_000;
@@ -208,7 +210,11 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
  */
 async function resetTree(slot: string, state: TreeState, options: TakeTreeOptions, mode: 'take' | 'release'): Promise<JobWorkspace> {
   const git: Git = (...args) => runGit(args, { cwd: slot }).then((out) => out.trim());
-  await rebuildGitDir(slot, state, options.originUrl);
+  // Nothing ran in a tree between its verified reset at release and this take: only fetch and switch.
+  const light = mode === 'take' && state.released === true;
+  state.released = false;
+  if (light) await writeTreeState(slot, state);
+  else await rebuildGitDir(slot, state, options.originUrl);
   let workspace: JobWorkspace;
   if (mode === 'take') {
     await git(
@@ -228,7 +234,7 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
       '+refs/heads/*:refs/remotes/origin/*',
       '+refs/tags/*:refs/tags/*',
     );
-    const head = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(await git('ls-remote', '--symref', '--', options.source, 'HEAD'))?.[1];
+    const head = await sourceHead(options.source, git);
     if (head) await git('symbolic-ref', 'refs/remotes/origin/HEAD', `refs/remotes/origin/${head}`);
     state.packs = { ...state.packs, ...(await packFiles(slot, state.packs)) };
     state.refs = await fetchedRefs(git);
@@ -246,6 +252,13 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
     await git('checkout', '--quiet', '-f', '--detach', state.startSha);
     workspace = { dir: slot, baseBranch: '', baseSha: state.startSha, branch: '', headSha: state.startSha };
   }
+  if (light) {
+    await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
+    state.startSha = workspace.headSha;
+    state.lastUsed = Date.now();
+    await writeTreeState(slot, state);
+    return workspace;
+  }
   await dropToolCaches(slot);
   const fingerprint = state.dependencies ? await dependencyFingerprint(slot, options.keep) : undefined;
   if (!fingerprint || fingerprint !== state.dependencies?.fingerprint) state.dependencies = undefined;
@@ -259,8 +272,19 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
   state.startSha = workspace.headSha;
   state.lastUsed = Date.now();
+  state.released = mode === 'release';
   await writeTreeState(slot, state);
   return workspace;
+}
+
+/** The source's default branch, read from its HEAD file (bare or not), else asked with ls-remote. */
+async function sourceHead(source: string, git: Git): Promise<string | undefined> {
+  for (const file of [join(source, 'HEAD'), join(source, '.git', 'HEAD')]) {
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    const branch = text ? /^ref: refs\/heads\/(\S+)\s*$/.exec(text)?.[1] : undefined;
+    if (branch) return branch;
+  }
+  return /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(await git('ls-remote', '--symref', '--', source, 'HEAD'))?.[1];
 }
 
 async function rebuildGitDir(slot: string, state: TreeState, originUrl: string): Promise<void> {
