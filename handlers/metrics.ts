@@ -39,9 +39,9 @@ export function metricsHandler(
   };
 }
 
-async function observeQueues(metrics: Metrics, queues: Pick<Queues, 'tasks' | 'triage'> & Partial<Pick<Queues, 'github'>>): Promise<void> {
+async function observeQueues(metrics: Metrics, queues: Pick<Queues, 'tasks' | 'triage'> & Partial<Pick<Queues, 'github' | 'incidents'>>): Promise<void> {
   await Promise.all(
-    [queues.tasks, queues.triage, ...(queues.github ? [queues.github] : [])].map(async (queue) => {
+    [queues.tasks, queues.triage, ...(queues.github ? [queues.github] : []), ...(queues.incidents ? [queues.incidents] : [])].map(async (queue) => {
       const [counts, oldest] = await Promise.all([queue.getJobCounts(...STATES), queue.getJobs(['waiting', 'prioritized'], 0, 0, true)]);
       for (const state of STATES) metrics.queueDepth.set({ queue: queue.name, state }, counts[state] ?? 0);
       const first = oldest[0];

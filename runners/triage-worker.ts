@@ -1,5 +1,5 @@
 import type { ConnectionOptions, Job, Worker } from 'bullmq';
-import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from '../src/queue/triage-job.js';
+import { INCIDENT_QUEUE, incidentJobSchema, TRIAGE_QUEUE, triageJobSchema, type IncidentJob, type TriageJob } from '../src/queue/triage-job.js';
 import type { RunReporter } from '../src/reporting/run-result.js';
 import { slackTriageReporterFactory } from '../src/slack/slack-reporter-factory.js';
 import { failureMessage, isTransient } from './failure-message.js';
@@ -19,12 +19,13 @@ export interface TriageWorkerOptions {
 
 export interface TriageWorker {
   worker: Worker<TriageJob, unknown>;
+  incidentWorker: Worker<IncidentJob, unknown>;
   /** Stops taking jobs; after `graceMs` running triages and reverts are cancelled and awaited. */
   close(graceMs?: number): Promise<void>;
 }
 
 /**
- * The triage queue's processor: incident events (card, lifecycle, notes), triage runs and reverts.
+ * The triage queue's processor (triage runs and reverts) and the incidents queue's (card, lifecycle, notes).
  * A malformed job fails at once; a failure before the agent or the revert starts is retried (transient
  * ones, with backoff); after that it is final and explained in the thread.
  */
@@ -32,9 +33,10 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
   const reporterFor = slackTriageReporterFactory(deps.outbox, deps.limiter, deps.logger);
   const processor = async (_job: Job<TriageJob, unknown>, payload: TriageJob, run: JobContext): Promise<unknown> => {
     const { jobId, log } = run;
-    if (payload.kind === 'incident-triggered') return await handleIncidentTriggered(payload, deps);
-    if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
-    if (payload.kind === 'incident-annotated') return { status: await handleIncidentAnnotated(payload, deps) };
+    // Queued before incident events had their own queue.
+    if (payload.kind === 'incident-triggered' || payload.kind === 'incident-updated' || payload.kind === 'incident-annotated') {
+      return handleIncidentEvent(payload, deps);
+    }
 
     if (run.signal.aborted) return { status: 'cancelled' };
     if (payload.kind === 'revert') {
@@ -56,6 +58,19 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
     }
   };
 
+  // Incident events (card, lifecycle, notes) have their own queue and worker: they never wait behind a triage run.
+  const incidents = await startQueueWorker<IncidentJob, unknown>({
+    queue: INCIDENT_QUEUE,
+    schema: incidentJobSchema,
+    process: (_job, payload) => handleIncidentEvent(payload, deps),
+    connection: options.connection,
+    prefix: deps.prefix,
+    concurrency: INCIDENT_CONCURRENCY,
+    logger: deps.logger,
+    logFields: (payload) => ({ kind: payload.kind }),
+    // An incident's card may not be posted yet when its later events arrive: they wait for it.
+    isTransient: (error) => error instanceof CardNotReadyError || isTransient(error),
+  });
   const triage = await startQueueWorker<TriageJob, unknown>({
     queue: TRIAGE_QUEUE,
     schema: triageJobSchema,
@@ -72,11 +87,21 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
 
   return {
     worker: triage.worker,
+    incidentWorker: incidents.worker,
     async close(graceMs) {
-      await triage.close(graceMs);
+      await Promise.all([triage.close(graceMs), incidents.close(graceMs)]);
       deps.threads.close();
     },
   };
+}
+
+/** Card updates and notes are quick: several at once, whatever the run concurrency. */
+const INCIDENT_CONCURRENCY = 4;
+
+async function handleIncidentEvent(payload: IncidentJob, deps: TriageDeps): Promise<unknown> {
+  if (payload.kind === 'incident-triggered') return await handleIncidentTriggered(payload, deps);
+  if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
+  return { status: await handleIncidentAnnotated(payload, deps) };
 }
 
 /** A triage's record; a Redis problem here does not stop the triage. */

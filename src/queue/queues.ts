@@ -4,7 +4,7 @@ import { WrenchError } from '../errors.js';
 import { isConnectionError } from '../redis/redis-connection.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
 import { GITHUB_QUEUE, gitHubJobSchema, type GitHubJob } from './github-job.js';
-import { TRIAGE_QUEUE, triageJobSchema, type TriageJob } from './triage-job.js';
+import { INCIDENT_QUEUE, TRIAGE_QUEUE, triageJobSchema, type IncidentJob, type TriageJob } from './triage-job.js';
 
 /**
  * Job defaults. attempts: 3 with exponential backoff from 5 s for transient failures (Redis, git
@@ -20,8 +20,10 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 
 export interface Queues {
   tasks: Queue<TaskJob>;
-  /** Incident events, triage runs and reverts (runners/triage-worker.ts). */
+  /** Triage runs and reverts (runners/triage-worker.ts). */
   triage: Queue<TriageJob>;
+  /** Incident events: card, lifecycle and notes (runners/triage-worker.ts), never behind a triage run. */
+  incidents: Queue<IncidentJob>;
   /** Pull request events from the GitHub webhook (runners/github-worker.ts). */
   github: Queue<GitHubJob>;
   close(): Promise<void>;
@@ -31,8 +33,9 @@ export function createQueues(connection: ConnectionOptions, prefix: string, logg
   const tasks = new Queue<TaskJob>(TASK_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const triage = new Queue<TriageJob>(TRIAGE_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const github = new Queue<GitHubJob>(GITHUB_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const incidents = new Queue<IncidentJob>(INCIDENT_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   // Without a listener BullMQ prints every reconnection error; an outage is logged once by the connection.
-  for (const queue of [tasks, triage, github]) {
+  for (const queue of [tasks, triage, github, incidents]) {
     queue.on('error', (error) => {
       if (!isConnectionError(error)) logger?.error({ err: error, queue: queue.name }, 'queue error');
     });
@@ -41,8 +44,9 @@ export function createQueues(connection: ConnectionOptions, prefix: string, logg
     tasks,
     triage,
     github,
+    incidents,
     close: async () => {
-      await Promise.all([tasks.close(), triage.close(), github.close()]);
+      await Promise.all([tasks.close(), triage.close(), github.close(), incidents.close()]);
     },
   };
 }
@@ -57,9 +61,15 @@ export async function enqueueTask(queues: Queues, jobId: string, payload: TaskJo
   return queues.tasks.add('task', job, { jobId }).catch(queueFailure);
 }
 
-/** Same for the triage queue; the job id (from the PagerDuty event id, the incident, the button) makes redeliveries no-ops. */
+/**
+ * Same for triage runs and reverts, and for incident events (on their own queue); the job id (from the PagerDuty
+ * event id, the incident, the button) makes redeliveries no-ops.
+ */
 export async function enqueueTriage(queues: Queues, jobId: string, payload: TriageJob) {
   const job = validJob(triageJobSchema, payload);
+  if (job.kind === 'incident-triggered' || job.kind === 'incident-updated' || job.kind === 'incident-annotated') {
+    return queues.incidents.add(job.kind, job, { jobId }).catch(queueFailure);
+  }
   return queues.triage.add(job.kind, job, { jobId }).catch(queueFailure);
 }
 

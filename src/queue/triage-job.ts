@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { incidentDataSchema, incidentNoteDataSchema, referenceSchema } from '../pagerduty/webhook-envelope.js';
 
 export const TRIAGE_QUEUE = 'triage';
+/** Incident card and note updates: their own queue, so they never wait behind long triage runs. */
+export const INCIDENT_QUEUE = 'incidents';
 
 const eventSchema = z.object({
   id: z.string(),
@@ -71,7 +73,11 @@ export const triageJobSchema = z.discriminatedUnion('kind', [
   revertJobSchema,
 ]);
 
+/** What the incidents queue carries (the triage queue still accepts these kinds from before that queue existed). */
+export const incidentJobSchema = z.discriminatedUnion('kind', [incidentTriggeredJobSchema, incidentUpdatedJobSchema, incidentAnnotatedJobSchema]);
+
 export type TriageJob = z.infer<typeof triageJobSchema>;
+export type IncidentJob = z.infer<typeof incidentJobSchema>;
 export type IncidentTriggeredJob = z.infer<typeof incidentTriggeredJobSchema>;
 export type IncidentUpdatedJob = z.infer<typeof incidentUpdatedJobSchema>;
 export type IncidentAnnotatedJob = z.infer<typeof incidentAnnotatedJobSchema>;

@@ -13,18 +13,23 @@ export interface TriageWorld extends E2eWorld {
   pagerduty: PagerDutyFake;
   webhookUrl(): string;
   sendWebhook(payload: Record<string, unknown> | string, options?: Partial<SendWebhookOptions>): ReturnType<typeof sendPagerDutyWebhook>;
-  /** Every job in Wrench's triage queue, in any state. */
+  /** Every job in Wrench's triage and incidents queues, in any state. */
   triageJobCount(): Promise<number>;
-  /** The ids of every job in Wrench's triage queue, in any state, sorted. */
+  /** The ids of every job in Wrench's triage and incidents queues, in any state, sorted. */
   triageJobIds(): Promise<string[]>;
-  /** What the processor of a triage-queue job returned, once it has finished (a failed job throws its reason). */
+  /** What the processor of a triage or incidents job returned, once it has finished (a failed job throws its reason). */
   jobResult(jobId: string, timeoutMs?: number): Promise<unknown>;
+  /** The state of a job of the triage queue (a triage run or a revert). */
+  triageJobState(jobId: string): Promise<string>;
 }
 
 export async function createTriageWorld(configYaml: string): Promise<TriageWorld> {
   const base = await createE2eWorld(configYaml);
   const pagerduty = await startPagerDutyFake({ token: PD_TOKEN });
   const queue = new Queue('triage', { connection: { url: base.redis.url }, prefix: base.env.WRENCH_QUEUE_PREFIX });
+  const incidents = new Queue('incidents', { connection: { url: base.redis.url }, prefix: base.env.WRENCH_QUEUE_PREFIX });
+  const queues = [queue, incidents];
+  const ALL = ['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized'] as const;
   const stopBase = base.stop.bind(base);
   const startBase = base.start.bind(base);
   const world: TriageWorld = Object.assign(base, {
@@ -33,19 +38,22 @@ export async function createTriageWorld(configYaml: string): Promise<TriageWorld
     sendWebhook: (payload: Record<string, unknown> | string, options: Partial<SendWebhookOptions> = {}) =>
       sendPagerDutyWebhook(world.webhookUrl(), payload, { secrets: PD_SECRETS[1], ...options }),
     async triageJobCount() {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized');
-      return Object.values(counts).reduce((sum, n) => sum + n, 0);
+      const counts = await Promise.all(queues.map((q) => q.getJobCounts(...ALL)));
+      return counts.flatMap((c) => Object.values(c)).reduce((sum, n) => sum + n, 0);
     },
     async triageJobIds() {
-      const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized']);
+      const jobs = (await Promise.all(queues.map((q) => q.getJobs([...ALL])))).flat();
       return jobs.map((job) => job.id!).sort();
     },
+    triageJobState: (jobId: string) => queue.getJobState(jobId),
     async jobResult(jobId: string, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const state = await queue.getJobState(jobId);
+        const states = await Promise.all(queues.map((q) => q.getJobState(jobId)));
+        const at = states.findIndex((state) => state !== 'unknown');
+        const state = at >= 0 ? states[at] : 'unknown';
         // Read after the state: a job read while it was still active has no return value yet.
-        const job = state === 'completed' || state === 'failed' ? await queue.getJob(jobId) : undefined;
+        const job = state === 'completed' || state === 'failed' ? await queues[at]!.getJob(jobId) : undefined;
         if (state === 'failed') throw new Error(`job ${jobId} failed: ${job?.failedReason}`);
         if (state === 'completed') return job?.returnvalue as unknown;
         if (Date.now() >= deadline) throw new Error(`waited ${timeoutMs} ms: job ${jobId} is ${state}`);
@@ -62,7 +70,7 @@ export async function createTriageWorld(configYaml: string): Promise<TriageWorld
       ...extraEnv,
     });
   world.stop = async () => {
-    await queue.close();
+    await Promise.all(queues.map((q) => q.close()));
     await stopBase();
     await pagerduty.stop();
   };

@@ -17,6 +17,7 @@ access:
 pagerduty:
   services:
     PABC123: { repo: acme/checkout, channel: C0INC }
+limits: { concurrency: 1 }
 sandbox: { mode: bwrap }
 `;
 
@@ -444,5 +445,41 @@ describe('PagerDuty incident triage, end to end', () => {
     const existing = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('already being reverted'), 150_000);
     expect(String(existing.args.text)).toContain('/pull/1');
     expect(github.pulls('acme', 'checkout')).toHaveLength(1);
+  });
+
+  it('applies an incident update to its card while a triage run is still in progress (incident events have their own queue)', async () => {
+    const { slack, anthropic, pagerduty } = world;
+    // One job at a time per queue (limits.concurrency: 1), and this triage's model call is held until released.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const verdict = 'Held triage: the card moved on meanwhile';
+    const finishItem = triageScript([suspectSha], verdict)[1]!;
+    anthropic.setScript([
+      async () => {
+        await held;
+        return finishItem;
+      },
+    ]);
+    const id = pagerduty.addIncident({ title: 'Payments latency above 2 s', service: 'PABC123', urgency: 'high' }).id;
+    const modelCalls = anthropic.requests.length;
+    expect((await world.sendWebhook(incidentWebhook('incident.triggered', pagerduty.incidentJson(id)))).status).toBe(202);
+    await anthropic.waitForRequests(modelCalls + 1, 60_000);
+    const card = slack.messages('C0INC').find((m) => (!m.thread_ts || m.thread_ts === m.ts) && blocksOf(m).includes('Payments latency above 2 s'))!;
+    expect(card).toBeDefined();
+
+    const bob = { id: 'PBOB', type: 'user_reference', summary: 'Bob Responder' };
+    const acked = incidentWebhook('incident.acknowledged', { ...pagerduty.incidentJson(id), status: 'acknowledged' }, { agent: bob });
+    expect((await world.sendWebhook(acked)).status).toBe(202);
+    const update = await slack.waitFor(
+      (c) => c.method === 'chat.update' && c.args.ts === card.ts && blocksOf(c).includes('Acknowledged by Bob Responder'),
+      30_000,
+    );
+    expect(blocksOf(update)).toContain(':large_yellow_circle: Acknowledged');
+    // The triage is still running: its job is active and nothing of its report is in the thread yet.
+    expect(await world.triageJobState(jobIdFor('triage', id))).toBe('active');
+    expect(slack.messages('C0INC', card.ts).some((m) => m.text.includes(verdict))).toBe(false);
+
+    release();
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === card.ts && String(c.args.text).includes(verdict), 60_000);
   });
 });

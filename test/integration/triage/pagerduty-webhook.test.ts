@@ -84,9 +84,9 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
     );
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200 && (a.json as { status: string }).status === 'duplicate')).toHaveLength(9);
-    const job = await queues.triage.getJob('pd-EV-CONC');
+    const job = await queues.incidents.getJob('pd-EV-CONC');
     expect(job?.data).toMatchObject({ kind: 'incident-triggered', incident: { id: 'QCONC' }, repo: { owner: 'acme', name: 'checkout' }, channel: 'C0INC' });
-    expect(await queues.triage.count()).toBe(1);
+    expect(await queues.incidents.count()).toBe(1);
   });
 
   it('never queues a second triage for an incident, and leaves unmapped services and unknown incidents alone', async () => {
@@ -96,7 +96,7 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
     expect(unmapped.json).toMatchObject({ status: 'ignored' });
     const note = await sendPagerDutyWebhook(url, incidentAnnotatedWebhook(incident('QUNKNOWN'), { content: 'hello' }), { secrets: SECRET });
     expect(note.json).toMatchObject({ status: 'ignored' });
-    expect(await queues.triage.count()).toBe(1);
+    expect(await queues.incidents.count()).toBe(1);
     expect(logs.join('')).toContain('service POTHER is not in pagerduty.services');
   });
 
@@ -109,22 +109,22 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
       secrets: [SECRET, 'unknown-secret'],
     });
     expect(acked.status).toBe(202);
-    const kinds = (await queues.triage.getJobs(['waiting'])).map((j) => j.data.kind).sort();
+    const kinds = (await queues.incidents.getJobs(['waiting'])).map((j) => j.data.kind).sort();
     expect(kinds).toEqual(['incident-annotated', 'incident-triggered', 'incident-updated']);
   });
 
   it('answers 503 and gives its claims back when the queue fails, so the retry is queued', async () => {
     const payload = incidentWebhook('incident.triggered', incident('QRETRY'), { id: 'EV-RETRY' });
-    const add = queues.triage.add.bind(queues.triage);
-    queues.triage.add = (async () => {
+    const add = queues.incidents.add.bind(queues.incidents);
+    queues.incidents.add = (async () => {
       throw new Error('redis is down');
-    }) as typeof queues.triage.add;
+    }) as typeof queues.incidents.add;
     const failed = await sendPagerDutyWebhook(url, payload, { secrets: SECRET, webhookId: 'delivery-retry' });
-    queues.triage.add = add;
+    queues.incidents.add = add;
     expect(failed.status).toBe(503);
     const retried = await sendPagerDutyWebhook(url, payload, { secrets: SECRET, webhookId: 'delivery-retry' });
     expect(retried.status).toBe(202);
-    expect(await queues.triage.getJob('pd-EV-RETRY')).toBeDefined();
+    expect(await queues.incidents.getJob('pd-EV-RETRY')).toBeDefined();
   });
 
   it('refuses unsigned and badly signed deliveries before reading Redis', async () => {
