@@ -6,7 +6,7 @@ import { enqueueTask } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
-import { clarificationCard } from '../src/slack/clarification-card.js';
+import { clarificationCard, clarificationCardKey } from '../src/slack/clarification-card.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
@@ -46,7 +46,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     const cardTs = await poster.reply(input.channel, input.threadTs, card).catch(async (error: unknown) => {
       // Slack is failing now: the thread's outbox asks as soon as it answers again.
       deps.logger.warn({ err: error, channel: input.channel, thread: input.threadTs }, 'could not post the clarification card; queued in the outbox');
-      await outboxOf(deps, input.client).post(thread, card);
+      await outboxOf(deps, input.client).post(thread, card, clarificationCardKey(input.messageTs));
       return undefined;
     });
     await deps.sessions.update(input.channel, input.threadTs, (current) =>

@@ -6,9 +6,10 @@ import { canApprove } from '../src/security/authorize.js';
 import { decodeThreadRef, type ThreadRef } from '../src/slack/action-ids.js';
 import type { PendingInstruction } from '../src/sessions/thread-session.js';
 import { clarificationModal, readClarificationSubmission } from '../src/slack/clarification-modal.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
+import { clarificationCardKey } from '../src/slack/clarification-card.js';
+import type { ThreadMessage, ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
-import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
+import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
 
 interface ActionInput {
   client: WebClient;
@@ -41,6 +42,12 @@ async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: 
   return { ok: true, thread, pending: session.pending, poster };
 }
 
+/** Edits the card that asked: directly when its ts is known, else through the thread's outbox, which knows it once Slack took the card. */
+async function editCard(pending: PendingInstruction, thread: ThreadRef, message: ThreadMessage, deps: HandlerDeps, client: WebClient): Promise<void> {
+  if (pending.cardTs) await deps.posterFor(client).update(thread.channel, pending.cardTs, message);
+  else await outboxOf(deps, client).update(thread, clarificationCardKey(pending.messageTs), message);
+}
+
 /** "Add details": opens the modal with a field per missing element, prefilled with what was given. */
 export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<'opened' | 'stale' | 'not_allowed'> {
   const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can add details here.');
@@ -55,7 +62,7 @@ export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): 
   const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can start this.');
   if (!found.ok) return found.outcome;
   const { thread, pending, poster } = found;
-  if (pending.cardTs) await poster.update(thread.channel, pending.cardTs, { text: `Starting anyway at <@${input.user}>'s request.` });
+  await editCard(pending, thread, { text: `Starting anyway at <@${input.user}>'s request.` }, deps, input.client);
   return acceptInstruction(
     {
       client: input.client,
@@ -108,7 +115,7 @@ export async function handleClarifySubmission(
   }
   await ack();
   const pending = session.pending;
-  if (pending.cardTs) await deps.posterFor(input.client).update(thread.channel, pending.cardTs, { text: 'Thanks, that is enough to start.' });
+  await editCard(pending, thread, { text: 'Thanks, that is enough to start.' }, deps, input.client);
   return acceptInstruction(
     {
       client: input.client,

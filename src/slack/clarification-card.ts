@@ -40,3 +40,6 @@ export function clarificationCard(reading: InstructionReading, text: string, thr
   ].join('\n');
   return { text: message, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: message.slice(0, 2900) } }, buttons] };
 }
+
+/** The outbox key of the card asking about the instruction in message `messageTs` (when Slack took it only later). */
+export const clarificationCardKey = (messageTs: string) => `clarify:${messageTs}`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { appMentionEnvelope, blockActionsPayload } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import type { SlackFailure } from '../fakes/slack/types.js';
@@ -151,5 +151,17 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
     );
     expect(JSON.stringify(card.blocks ?? card.text)).toMatch(/wrench_/);
     expect(replies()).toHaveLength(1);
+
+    // The card Slack took only from the outbox is still edited in place: its ts was kept under its outbox key.
+    const start = (card.blocks as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>)
+      .find((b) => b.type === 'actions')!
+      .elements!.find((e) => e.action_id === 'wrench_start_anyway')!;
+    await slack.deliverInteraction(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: card.ts, thread_ts: ts, action_id: start.action_id, value: start.value }),
+    );
+    const edit = await slack.waitFor((c) => c.method === 'chat.update' && c.args.ts === card.ts, 30_000);
+    expect(String(edit.args.text)).toContain('Starting anyway');
   });
 });
