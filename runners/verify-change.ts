@@ -10,6 +10,7 @@ import { dependencyKey } from '../src/warm-cache/dependency-key.js';
 import { BaselineCache } from '../src/warm-cache/baseline-cache.js';
 import { DEPENDENCY_DIRS, DependencySnapshots } from '../src/warm-cache/dependency-snapshots.js';
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
+import { openDownloadCache, type DownloadCache } from '../src/warm-cache/download-caches.js';
 import type { Config } from '../src/config/load-config.js';
 
 /** The caches of this machine a job starts warm from, as the config allows. */
@@ -22,6 +23,7 @@ export function warmStart(deps: { config: Config }, repository: string, baseSha:
     baseSha,
     baselines: cache.baseline ? new BaselineCache(path.join(root, 'baselines')) : undefined,
     dependencies: cache.dependencies ? new DependencySnapshots(path.join(root, 'dependencies')) : undefined,
+    downloads: cache.downloads ? path.join(root, 'downloads') : undefined,
   };
 }
 
@@ -32,6 +34,8 @@ export interface WarmStart {
   baseSha: string;
   baselines?: BaselineCache;
   dependencies?: DependencySnapshots;
+  /** The package managers' download caches shared by the setup steps of every job (never by the agent). */
+  downloads?: string;
   /** The dependency key whose untouched copy the working tree already holds (a reused tree). */
   dependenciesInPlace?: string;
   /** Told once the dependencies of `key` are in the tree and kept as a snapshot (a reused tree may keep them). */
@@ -120,6 +124,14 @@ export class ChangeVerifier {
   }
 
   /** The baseline in a fresh checkout of the base commit, with the same dependencies (restored, else installed). */
+  private async downloadCache(): Promise<DownloadCache | undefined> {
+    if (!this.warm?.downloads) return undefined;
+    return openDownloadCache(this.warm.downloads).catch((error) => {
+      this.log.warn({ err: error }, 'could not open the shared download caches; setup downloads afresh');
+      return undefined;
+    });
+  }
+
   private async baselineAside(warm: WarmStart, key: string | undefined, dependencies: string | undefined, setupNetwork: boolean): Promise<VerificationRun> {
     const signal = AbortSignal.any([this.signal, this.aside.signal]);
     const tree = await warm.baseTree!(warm.baseSha);
@@ -127,7 +139,15 @@ export class ChangeVerifier {
       if (this.commands.setup) {
         const restored =
           dependencies && warm.dependencies ? await warm.dependencies.restore(warm.repository, dependencies, tree.dir).catch(() => false) : false;
-        if (!restored) await runSetup({ sandbox: tree.sandbox, dir: tree.dir, commands: this.commands, network: setupNetwork, signal });
+        if (!restored)
+          await runSetup({
+            sandbox: tree.sandbox,
+            dir: tree.dir,
+            commands: this.commands,
+            network: setupNetwork,
+            signal,
+            downloadCache: await this.downloadCache(),
+          });
       }
       const run = sameTree(await runVerification({ sandbox: tree.sandbox, dir: tree.dir, commands: this.commands, signal }), tree.dir, this.dir);
       if (key && !signal.aborted) await warm.baselines!.put(key, run).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
@@ -178,7 +198,14 @@ export class ChangeVerifier {
       }
     }
     await onPhase(`installing dependencies (\`${this.commands.setup}\`)`);
-    const setup = await runSetup({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, network, signal: this.signal });
+    const setup = await runSetup({
+      sandbox: this.sandbox,
+      dir: this.dir,
+      commands: this.commands,
+      network,
+      signal: this.signal,
+      downloadCache: await this.downloadCache(),
+    });
     if (setup && !setup.passed) this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
     if (snapshots && key && setup?.passed && !this.signal.aborted) {
       const saved = await snapshots.save(this.warm!.repository, key, this.dir).catch((error) => {

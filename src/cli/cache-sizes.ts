@@ -2,7 +2,12 @@ import type { Config } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import { cacheEntries, CACHE_NAMES, type CacheName } from '../warm-cache/evict-caches.js';
 
-const SWITCH: Record<CacheName, 'trees' | 'dependencies' | 'baseline'> = { trees: 'trees', dependencies: 'dependencies', baselines: 'baseline' };
+const SWITCH: Record<CacheName, 'trees' | 'dependencies' | 'baseline' | 'downloads'> = {
+  trees: 'trees',
+  dependencies: 'dependencies',
+  baselines: 'baseline',
+  downloads: 'downloads',
+};
 
 /** "trees 1.2 GB in 3 (cap 20 GB); dependencies ...; baselines ..." for this machine's warm-start caches. */
 export async function cacheSizes(config: Config, log: Logger): Promise<string> {

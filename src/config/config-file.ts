@@ -99,24 +99,32 @@ export const configFileSchema = z
         dependencies: z.boolean().default(true),
         /** Checked-out working trees are kept per repository and reused by the next job instead of a fresh clone. */
         trees: z.boolean().default(true),
+        /** Package managers' download caches (npm, yarn, pnpm, pip, Go modules) shared by every job's setup step. */
+        downloads: z.boolean().default(true),
         /** Working trees kept per repository (and so jobs on one repository that start warm at once). */
         treesPerRepository: z.number().int().min(1).max(32).default(2),
         /** Entries unused for this many days are removed. */
         maxAgeDays: z.number().positive().default(14),
         /** Disk cap of each cache in GB: beyond it, the least recently used entries are removed. */
         maxSizeGb: z
-          .object({ trees: z.number().positive().default(20), dependencies: z.number().positive().default(10), baselines: z.number().positive().default(1) })
+          .object({
+            trees: z.number().positive().default(20),
+            dependencies: z.number().positive().default(10),
+            baselines: z.number().positive().default(1),
+            downloads: z.number().positive().default(10),
+          })
           .strict()
-          .default({ trees: 20, dependencies: 10, baselines: 1 }),
+          .default({ trees: 20, dependencies: 10, baselines: 1, downloads: 10 }),
       })
       .strict()
       .default({
         baseline: true,
         dependencies: true,
         trees: true,
+        downloads: true,
         treesPerRepository: 2,
         maxAgeDays: 14,
-        maxSizeGb: { trees: 20, dependencies: 10, baselines: 1 },
+        maxSizeGb: { trees: 20, dependencies: 10, baselines: 1, downloads: 10 },
       }),
     review: z
       .object({ githubReview: z.boolean().default(false) })

@@ -13,6 +13,8 @@ export interface BwrapPlan {
   reexposed?: readonly string[];
   /** A host directory bound writable as HOME; without it HOME is a fresh directory in the private /tmp. */
   home?: string;
+  /** A host directory bound writable at the same path (the setup step's shared download caches). */
+  writable?: string;
   /** Review and triage runs: the workspace is mounted read-only too. */
   readOnly?: boolean;
   /** The program and its arguments inside the sandbox. */
@@ -30,6 +32,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   for (const file of plan.reexposed ?? []) args.push('--ro-bind-try', file, file);
   args.push(plan.readOnly ? '--ro-bind' : '--bind', plan.root, plan.root);
   for (const dir of within) args.push('--tmpfs', dir);
+  if (plan.writable) args.push('--bind', plan.writable, plan.writable);
   if (plan.home) args.push('--bind', plan.home, plan.home);
   else args.push('--dir', SANDBOX_TMP_HOME);
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'wrench-sandbox');

@@ -52,6 +52,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
         hidden: mounts.hidden,
         reexposed: network ? mounts.reexposed : [],
         home: options.home,
+        writable: exec.writableDir,
         command: ['bash', ...mergedShellArgs(command, ulimitPrelude(limits))],
       });
       return runCaptured({

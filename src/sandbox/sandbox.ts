@@ -16,6 +16,8 @@ export interface ExecOptions {
   network?: boolean;
   /** Keep at most this many characters of merged output (head and tail kept). Default 10 000. */
   maxOutputChars?: number;
+  /** A host directory the command may write besides the workspace (the setup step's shared download caches). */
+  writableDir?: string;
 }
 
 export interface ExecResult {

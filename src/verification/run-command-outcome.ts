@@ -18,6 +18,9 @@ export interface RunCommandOptions {
   network?: boolean;
   /** Whether to read test counts and names from the output. */
   parse?: boolean;
+  /** Extra environment and a writable host directory (the setup step's shared download caches). */
+  env?: Record<string, string>;
+  writableDir?: string;
 }
 
 /** Runs one verification command in the sandbox; cancelling throws `verification_cancelled`. */
@@ -30,6 +33,8 @@ export async function runCommandOutcome(options: RunCommandOptions): Promise<Com
       signal: options.signal,
       network: options.network ?? false,
       maxOutputChars: MAX_OUTPUT_CHARS,
+      env: options.env,
+      writableDir: options.writableDir,
     });
     if (result.aborted) throwIfCancelled(options.signal, true);
     return result;

@@ -1,4 +1,5 @@
 import type { Sandbox } from '../sandbox/sandbox.js';
+import type { DownloadCache } from '../warm-cache/download-caches.js';
 import { runCommandOutcome } from './run-command-outcome.js';
 import type { CommandOutcome, VerificationCommands, VerificationRun } from './verification-types.js';
 
@@ -12,12 +13,14 @@ export interface RunVerificationOptions {
   signal?: AbortSignal;
   /** Default false: tests and lint run offline. */
   network?: boolean;
+  /** The package managers' download caches shared between jobs: given to the setup step only. */
+  downloadCache?: DownloadCache;
 }
 
 /** Runs the repository's test and lint commands (not setup) in the sandbox, one after the other. */
 export async function runVerification(options: RunVerificationOptions): Promise<VerificationRun> {
   const run: VerificationRun = {};
-  const { commands, ...rest } = options;
+  const { commands, downloadCache: _setupOnly, ...rest } = options;
   if (commands.test) run.test = await runCommandOutcome({ ...rest, command: commands.test });
   if (commands.lint) run.lint = await runCommandOutcome({ ...rest, command: commands.lint, parse: false });
   return run;
@@ -25,7 +28,14 @@ export async function runVerification(options: RunVerificationOptions): Promise<
 
 /** Runs the setup command (installing dependencies), with network unless `network: false`; undefined when there is none. */
 export async function runSetup(options: RunVerificationOptions): Promise<CommandOutcome | undefined> {
-  const { commands, ...rest } = options;
+  const { commands, downloadCache, ...rest } = options;
   if (!commands.setup) return undefined;
-  return runCommandOutcome({ ...rest, network: options.network ?? true, command: commands.setup, parse: false });
+  return runCommandOutcome({
+    ...rest,
+    network: options.network ?? true,
+    command: commands.setup,
+    parse: false,
+    env: downloadCache?.env,
+    writableDir: downloadCache?.dir,
+  });
 }

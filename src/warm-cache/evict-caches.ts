@@ -9,8 +9,8 @@ import { warmCacheDir } from './warm-cache-dir.js';
 
 const run = promisify(execFile);
 
-export type CacheName = 'trees' | 'dependencies' | 'baselines';
-export const CACHE_NAMES: readonly CacheName[] = ['trees', 'dependencies', 'baselines'];
+export type CacheName = 'trees' | 'dependencies' | 'baselines' | 'downloads';
+export const CACHE_NAMES: readonly CacheName[] = ['trees', 'dependencies', 'baselines', 'downloads'];
 
 /** One entry of a cache: a working tree, a dependency snapshot, a baseline. */
 export interface CacheEntry {
@@ -37,6 +37,16 @@ export async function cacheEntries(dataDir: string, cache: CacheName, log: Logge
         const file = path.join(root, name);
         const stats = await stat(file);
         return { path: file, bytes: stats.size, lastUsed: stats.mtimeMs, remove: async () => (await rm(file, { force: true }), true) };
+      }),
+    );
+  }
+  if (cache === 'downloads') {
+    // One entry per package manager; its folder's time is set each time a setup step opens it.
+    const names = await readdir(root).catch(() => [] as string[]);
+    return Promise.all(
+      names.map(async (name) => {
+        const dir = path.join(root, name);
+        return { path: dir, bytes: await diskBytes(dir), lastUsed: (await stat(dir)).mtimeMs, remove: () => removeSnapshot(dir) };
       }),
     );
   }
@@ -132,6 +142,11 @@ export function evictionLimits(cache: { maxAgeDays: number; maxSizeGb: Record<Ca
   const gb = 1024 ** 3;
   return {
     maxAgeMs: cache.maxAgeDays * 86_400_000,
-    maxBytes: { trees: cache.maxSizeGb.trees * gb, dependencies: cache.maxSizeGb.dependencies * gb, baselines: cache.maxSizeGb.baselines * gb },
+    maxBytes: {
+      trees: cache.maxSizeGb.trees * gb,
+      dependencies: cache.maxSizeGb.dependencies * gb,
+      baselines: cache.maxSizeGb.baselines * gb,
+      downloads: cache.maxSizeGb.downloads * gb,
+    },
   };
 }

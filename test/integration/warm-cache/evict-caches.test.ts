@@ -29,7 +29,7 @@ describe('cache eviction by age and size', () => {
   let dataDir: string;
   const limits = (maxBytes: Partial<EvictionLimits['maxBytes']>, maxAgeDays = 14): EvictionLimits => ({
     maxAgeMs: maxAgeDays * DAY,
-    maxBytes: { trees: 1e12, dependencies: 1e12, baselines: 1e12, ...maxBytes },
+    maxBytes: { trees: 1e12, dependencies: 1e12, baselines: 1e12, downloads: 1e12, ...maxBytes },
   });
 
   beforeEach(async () => {
