@@ -23,14 +23,15 @@ export type { WorkspaceRequest } from './open-workspace.js';
  *
  *   gather   → what the run needs from outside before a checkout (the pull request, the incident); may end the run
  *   prepare  → the workspace (profile.workspace), its sandbox and, for profiles that verify, the baseline checks
- *   before   → the profile's steps before the agent (category steps); may answer without starting the agent
+ *   before   → the profile's steps before the agent (category steps); may answer without starting the agent, or
+ *              (a profile with no agent: revert) do the run's work and end it with its outcome
  *   agent    → `runAgent` with what the profile supplies (system prompt, task, report schema, network)
  *   verify   → for profiles that verify: the repository's checks after the change, one bounded fix round on a regression
  *   after    → the profile's steps after the agent (measurements, findings, suspects)
  *   publish  → commit, push and pull request; a GitHub review; a triage record and incident note (the profile's)
  *   report   → the outcome told where the run reports (`context.reporter`), Wrench's own checks first
  *
- * A profile (runners/profiles/: change, review, triage) supplies only what differs: read-only or not, the
+ * A profile (runners/profiles/: change, review, triage, revert) supplies only what differs: read-only or not, the
  * workspace, the report schema, the context, and what happens before and after the agent. Every stage
  * emits `stage` events (`context.onStage`): run records and metrics hook in there. Where to hook new work:
  * warm workspaces → `openWorkspace` (prepare, runners/pipeline/open-workspace.ts); pausing to ask the requester → the agent stage's tools and
@@ -80,13 +81,15 @@ export interface Run<J> {
 /** Before the checkout: only the job and the clients. */
 export type StartingRun<J> = Omit<Run<J>, 'workspace' | 'sandbox' | 'readOnly' | 'network' | 'verifier'>;
 
-export interface BeforeAgentStage {
+export interface BeforeAgentStage<O = never> {
   /** Lines added to the agent's environment note. */
   environment?: string[];
   /** Hard requirements added to the task message. */
   requirements?: string[];
   /** Do not start the agent: end the run with this answer instead. */
   stop?: { headline: string; answer: string };
+  /** The run is done without the agent (a profile with no agent, such as revert, does its work here): report this outcome. */
+  outcome?: O;
 }
 
 /** What the agent stage runs. */
@@ -126,12 +129,13 @@ export interface RunProfile<J, R, O> {
   /** After the checkout, before the sandbox and baseline (e.g. checking out a pull request's head). */
   checkout?(run: Run<J>): Promise<void>;
   network(run: Run<J>, phase: 'agent' | 'setup'): boolean;
-  before?(run: Run<J>): Promise<BeforeAgentStage>;
-  agent(run: Run<J>, before: BeforeAgentStage): Promise<AgentSpec<z.ZodType<R>>> | AgentSpec<z.ZodType<R>>;
+  before?(run: Run<J>): Promise<BeforeAgentStage<O>>;
+  /** Absent for a run without an agent: then `before` must end the run with its `outcome`. */
+  agent?(run: Run<J>, before: BeforeAgentStage<O>): Promise<AgentSpec<z.ZodType<R>>> | AgentSpec<z.ZodType<R>>;
   /** After the agent (and verification), while the workspace still exists. */
   after?(run: Run<J>, result: AgentStageResult<R>): Promise<unknown>;
-  /** Commit/push/PR, a GitHub review, a record: the outcome of the run. Called while the workspace still exists. */
-  publish(run: Run<J>, result: AgentStageResult<R>, after: unknown): Promise<O>;
+  /** Commit/push/PR, a GitHub review, a record: the outcome of the run. Called while the workspace still exists. Absent when `agent` is. */
+  publish?(run: Run<J>, result: AgentStageResult<R>, after: unknown): Promise<O>;
   /** The agent paused (a question to the requester): keep the work and the conversation; the outcome tells so. */
   pause?(run: Run<J>, result: AgentStageResult<R>): Promise<O>;
   /** A run that ended before the agent (gather or before said so). */
@@ -210,12 +214,16 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
         ),
       );
     }
-    const before = profile.before ? await stage('before', () => profile.before!(run)) : {};
-    if (before.stop) {
+    const before: BeforeAgentStage<O> = profile.before ? await stage('before', () => profile.before!(run)) : {};
+    if (before.outcome !== undefined) {
+      published = before.outcome;
+    } else if (before.stop) {
       if (!profile.answerWithoutAgent) throw new Error(`The ${profile.kind} profile cannot answer without the agent`);
       published = profile.answerWithoutAgent(starting, before.stop);
     } else {
-      const spec = await profile.agent(run, before);
+      const { agent, publish } = profile;
+      if (!agent || !publish) throw new Error(`The ${profile.kind} profile has no agent, so its before stage must end the run`);
+      const spec = await agent(run, before);
       context.onAgentStarted?.();
       phase = 'working';
       const agentResult = await stage('agent', () => agentStage(run, spec));
@@ -228,7 +236,7 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
         }
         phase = 'verifying';
         const after = profile.after && !context.signal.aborted ? await stage('after', () => profile.after!(run, agentResult)) : undefined;
-        published = await stage('publish', () => profile.publish(run, agentResult, after));
+        published = await stage('publish', () => publish(run, agentResult, after));
       }
     }
   } finally {

@@ -1,0 +1,165 @@
+import { isWrenchError, WrenchError } from '../../src/errors.js';
+import { openOrUpdatePullRequest } from '../../src/github/pull-request.js';
+import type { RevertJob } from '../../src/queue/triage-job.js';
+import type { TriageRecord } from '../../src/triage/triage-record.js';
+import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../../src/verification/index.js';
+import { pushBranch } from '../../src/workspace/push-branch.js';
+import { revertCommit } from '../../src/workspace/revert-commit.js';
+import { runGit } from '../../src/workspace/run-git.js';
+import type { RunProfile } from '../pipeline/run-pipeline.js';
+import type { TriageDeps } from '../triage-deps.js';
+
+/** A revert and the triage it was pressed on (the repository, the base branch, the suspect's reason). */
+export interface RevertRun {
+  job: RevertJob;
+  record: TriageRecord;
+}
+
+export interface RevertOutcome {
+  status: 'pr_opened' | 'conflict' | 'not_on_base' | 'already_reverting';
+  pullRequest?: { number: number; url: string };
+  /** What the thread is told. */
+  message: string;
+}
+
+export const revertBranch = (sha: string) => `wrench/revert-${sha.slice(0, 7)}`;
+
+/**
+ * "Revert <sha>", a run without an agent: a branch `wrench/revert-<short sha>` from the base branch, `git revert`
+ * of the suspect, the repository's tests before and after, push (never forced), and a DRAFT pull request
+ * explaining the revert with links to the incident and the thread. A conflicting revert, a commit no longer on the
+ * base branch or a revert already open get a clear reply and nothing is pushed. `report` is the thread's status line.
+ */
+export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<void>): RunProfile<RevertRun, never, RevertOutcome> {
+  return {
+    kind: 'revert',
+    readOnly: () => false,
+    verifies: () => false,
+    repository: ({ record }) => record.repo,
+    logFields: ({ job, record }) => ({ thread: record.threadTs, sha: job.sha }),
+
+    async gather({ job: { job, record } }) {
+      if (!deps.github)
+        throw new WrenchError(
+          'github_not_configured',
+          'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
+        );
+      const branch = revertBranch(job.sha);
+      // Reverted before (from another triage of the same incident, or by hand): point at that work.
+      const open = await deps.github.pulls.list({
+        owner: record.repo.owner,
+        repo: record.repo.name,
+        head: `${record.repo.owner}:${branch}`,
+        state: 'open',
+        per_page: 1,
+      });
+      const pr = open.data[0];
+      if (!pr) return undefined;
+      return {
+        stop: {
+          status: 'already_reverting',
+          pullRequest: { number: pr.number, url: pr.html_url },
+          message: `:information_source: \`${job.sha.slice(0, 7)}\` is already being reverted in PR #${pr.number}: ${pr.html_url}. Nothing new was pushed.`,
+        },
+      };
+    },
+
+    preparing: ({ job: { job, record } }) => `preparing a branch \`${revertBranch(job.sha)}\` from \`${record.baseBranch}\``,
+    workspace: ({ job: { job, record } }) => ({
+      owner: record.repo.owner,
+      repo: record.repo.name,
+      baseBranch: record.baseBranch,
+      branch: revertBranch(job.sha),
+    }),
+    network: () => false,
+
+    async before(run) {
+      const { job, record } = run.job;
+      const { dir, baseBranch, branch } = run.workspace;
+      const short = job.sha.slice(0, 7);
+      const onBase = await runGit(['merge-base', '--is-ancestor', job.sha, 'HEAD'], { cwd: dir }).then(
+        () => true,
+        () => false,
+      );
+      if (!onBase) {
+        const message = `:warning: \`${short}\` is not on \`${baseBranch}\` any more (force-pushed or never merged), so there is nothing to revert. Nothing was pushed.`;
+        return { outcome: { status: 'not_on_base', message } };
+      }
+      const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: dir })).trim();
+      const commands = await detectCommands(dir, deps.config.file.verification[run.repository] ?? {});
+      const signal = run.context.signal;
+      if (commands.setup) {
+        await run.progress('installing dependencies');
+        await runSetup({ sandbox: run.sandbox, dir, commands, signal, network: deps.config.file.sandbox.network !== 'off' });
+      }
+      await run.progress(`running the tests on \`${baseBranch}\` first`);
+      const before = commands.test || commands.lint ? await runVerification({ sandbox: run.sandbox, dir, commands, signal }) : undefined;
+
+      const requesterName = await deps.slack.users.info({ user: job.requester }).then(
+        (r) => r.user?.real_name || r.user?.name || undefined,
+        () => undefined,
+      );
+      try {
+        await revertCommit({ dir, sha: job.sha, requester: { name: requesterName ?? job.requester, slackUserId: job.requester }, threadUrl: record.threadUrl });
+      } catch (error) {
+        if (!isWrenchError(error) || error.code !== 'revert_conflict') throw error;
+        run.log.info({ message: error.message }, 'revert conflicts');
+        return { outcome: { status: 'conflict', message: `:warning: I could not revert \`${short}\` cleanly: ${error.message} Nothing was pushed.` } };
+      }
+
+      await run.progress('running the tests after the revert');
+      const after = await runVerification({ sandbox: run.sandbox, dir, commands, signal });
+      const verification = renderVerification(commands, compareVerification(before, after), before, after);
+
+      await run.progress(`pushing \`${branch}\` and opening a draft pull request`);
+      const { owner, name } = record.repo;
+      await pushBranch({ dir, branch, gitBaseUrl: deps.config.env.GIT_BASE_URL, owner, repo: name, credential: await deps.gitCredential?.(owner, name) });
+      const pr = await openOrUpdatePullRequest(
+        deps.github!,
+        {
+          owner,
+          repo: name,
+          head: branch,
+          base: baseBranch,
+          title: `Revert ${short}: ${subject}`,
+          body: revertBody(record, job, subject, verification),
+          draft: true,
+        },
+        deps.redact,
+      );
+      run.log.info({ pr: pr.url }, 'revert pull request opened');
+      const verdict = verification.split('\n')[0] ?? '';
+      return {
+        outcome: {
+          status: 'pr_opened',
+          pullRequest: { number: pr.number, url: pr.url },
+          message: `:rewind: Opened draft PR #${pr.number} reverting \`${short}\`: ${pr.url}\n${verdict}`,
+        },
+      };
+    },
+
+    report: (_run, outcome) => tell(outcome.message),
+  };
+}
+
+function revertBody(record: TriageRecord, job: RevertJob, subject: string, verification: string): string {
+  const suspect = record.suspects.find((s) => s.sha === job.sha);
+  const incident = record.incident
+    ? `PagerDuty incident ${record.incident.number ? `#${record.incident.number}` : record.incident.id}${record.incident.htmlUrl ? ` (${record.incident.htmlUrl})` : ''}: ${record.incident.title}`
+    : `the problem reported in Slack: ${record.description ?? ''}`;
+  return [
+    `This reverts commit ${job.sha} (${subject}).`,
+    '',
+    '## Why',
+    `Wrench's read-only triage of ${incident} named this commit as a suspect${suspect ? ` (${suspect.confidence} confidence): ${suspect.reason}` : '.'}`,
+    `Triage verdict: ${record.report.verdict}`,
+    record.threadUrl ? `Slack thread with the evidence: ${record.threadUrl}` : '',
+    '',
+    '## Verification',
+    verification,
+    '',
+    `Draft: opened by Wrench at the request of Slack user ${job.requester}. Review the revert (and any later commits that build on it) before merging.`,
+  ]
+    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+    .join('\n');
+}
