@@ -1,0 +1,152 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { WebClient } from '@slack/web-api';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
+import { revertProfile } from '../../../runners/profiles/revert-profile.js';
+import type { TriageDeps } from '../../../runners/triage-deps.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { createOctokit } from '../../../src/github/create-octokit.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { IncidentThreadStore } from '../../../src/pagerduty/incident-thread-store.js';
+import { createQueues } from '../../../src/queue/queues.js';
+import type { RunReporter } from '../../../src/reporting/run-result.js';
+import { createRedactor } from '../../../src/security/redact.js';
+import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
+import { TriageRecordStore, type TriageRecord } from '../../../src/triage/triage-record.js';
+import { normalizeTriageReport } from '../../../src/triage/triage-report.js';
+import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
+import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
+import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
+import { scriptedModel } from '../../helpers/scripted-model.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import { uniqueName } from '../../helpers/unique-name.js';
+
+/** The revert profile run directly by `runPipeline`: no agent, real git, the GitHub fake, real Redis; no child process. */
+describe('runPipeline with the revert profile', () => {
+  let dir: TempDir;
+  let redisServer: RedisServer;
+  let redis: Redis;
+  let slack: SlackFake;
+  let github: GitHubFake;
+  let deps: TriageDeps;
+  let suspect: string;
+  let docs: string;
+
+  beforeAll(async () => {
+    [dir, redisServer, slack, github] = await Promise.all([makeTempDir('wrench-revert-profile-'), startRedisServer(), startSlackFake(), startGitHubFake()]);
+    redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+    await github.createRepo('acme', 'checkout', { 'src/cart.js': 'export const total = (items) => items.length;\n', 'README.md': '# checkout\n' });
+    docs = await github.commit('acme', 'checkout', 'main', { message: 'Docs: describe payments', files: { 'README.md': '# checkout\n\nPays for carts.\n' } });
+    suspect = await github.commit('acme', 'checkout', 'main', { message: 'Refactor totals', files: { 'src/cart.js': 'export const total = () => 0;\n' } });
+    await github.commit('acme', 'checkout', 'main', { message: 'Docs: rewrite', files: { 'README.md': '# checkout\n\nTakes payments.\n' } });
+    mkdirSync(path.join(dir.path, 'data'), { recursive: true });
+    const configPath = path.join(dir.path, 'wrench.config.yml');
+    writeFileSync(configPath, 'sandbox: { mode: none }\n');
+    const prefix = uniqueName('revert-profile');
+    const config = loadConfig(
+      {
+        WRENCH_CONFIG: configPath,
+        WRENCH_DATA_DIR: path.join(dir.path, 'data'),
+        WRENCH_QUEUE_PREFIX: prefix,
+        GIT_BASE_URL: github.gitBaseUrl,
+        SLACK_API_URL: slack.apiUrl,
+      },
+      dir.path,
+    );
+    const logger = createLogger({ level: 'silent' });
+    const redact = createRedactor([]);
+    const outbox = new ThreadOutbox(redis, prefix, outboxSlackClient('xoxb-test', slack.apiUrl), redact, logger, {
+      baseDelayMs: 20,
+      maxDelayMs: 100,
+      pollMs: 20,
+    });
+    deps = {
+      config,
+      logger,
+      redact,
+      anthropic: scriptedModel([]).client,
+      github: createOctokit({ token: 'ghp_test', baseUrl: github.url, logger }),
+      gitCredential: async () => 'ghp_test',
+      secrets: [],
+      slack: new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
+      pagerduty: null,
+      redis,
+      queues: createQueues(redis, prefix),
+      prefix,
+      threads: new IncidentThreadStore(redis, prefix),
+      records: new TriageRecordStore(redis, prefix),
+      outbox,
+    };
+  });
+  afterAll(async () => {
+    await deps?.queues.close();
+    redis?.disconnect();
+    await Promise.all([redisServer?.stop(), slack?.stop(), github?.stop()]);
+    await dir?.remove();
+  });
+
+  const record: () => TriageRecord = () => ({
+    triageId: uniqueName('triage'),
+    repo: { owner: 'acme', name: 'checkout' },
+    baseBranch: 'main',
+    channel: 'C0INC',
+    threadTs: '1700000400.000100',
+    description: 'totals are zero',
+    report: normalizeTriageReport({
+      whatIsGoingOn: 'Totals are zero.',
+      verdict: 'Totals broke in the refactor',
+      likelyCause: null,
+      suspectCommits: [{ sha: suspect.slice(0, 7), reason: 'rewrites total()', confidence: 'high' }],
+      ruledOut: [],
+      nextSteps: [],
+    }),
+    suspects: [{ sha: suspect, resolved: true, reason: 'rewrites total()', confidence: 'high' }],
+    links: {},
+    reportTs: [],
+    createdAt: new Date().toISOString(),
+  });
+  const revert = async (sha: string) => {
+    const stages: StageEvent[] = [];
+    const told: string[] = [];
+    const progress: string[] = [];
+    const reporter: RunReporter = { phase: async (_p, detail) => void progress.push(detail ?? ''), finished: async () => {}, failed: async () => {} };
+    const job = { kind: 'revert' as const, triageId: 'triage-1', sha, requester: 'U0LEAD', requestedAt: new Date().toISOString() };
+    const context = { jobId: uniqueName('revert'), reporter, signal: new AbortController().signal, onStage: (e: StageEvent) => stages.push(e) };
+    const profile = revertProfile(deps, async (text) => void told.push(text));
+    const outcome = await runPipeline(profile, { job, record: record() }, context, deps);
+    return { outcome, stages: stages.filter((e) => e.status === 'started').map((e) => e.stage), told, progress };
+  };
+
+  it('reverts the suspect on a new branch without an agent, pushes it and opens a draft PR; a second press points at that PR', async () => {
+    const first = await revert(suspect);
+    expect(first.stages).toEqual(['gather', 'prepare', 'before', 'report']);
+    expect(first.outcome).toMatchObject({ status: 'pr_opened', pullRequest: { number: 1 } });
+    expect(first.told).toEqual([expect.stringMatching(/^:rewind: Opened draft PR #1 reverting `[0-9a-f]{7}`/)]);
+    expect(first.progress).toContain('running the tests after the revert');
+    const [pull] = github.pulls('acme', 'checkout');
+    expect(pull).toMatchObject({ draft: true, headRef: `wrench/revert-${suspect.slice(0, 7)}`, baseRef: 'main' });
+    expect(pull.body).toContain('rewrites total()');
+    const git = (...args: string[]) => execFileSync('git', ['--git-dir', github.gitDir('acme', 'checkout'), ...args], { encoding: 'utf8' });
+    const head = `refs/heads/${pull.headRef}`;
+    expect(git('diff', `${head}~1`, head)).toBe(git('diff', suspect, `${suspect}~1`));
+    expect(git('show', `${head}:README.md`)).toContain('Takes payments.');
+
+    const again = await revert(suspect);
+    expect(again.stages).toEqual(['gather', 'report']);
+    expect(again.outcome).toMatchObject({ status: 'already_reverting', pullRequest: { number: 1 } });
+    expect(again.told[0]).toContain('already being reverted in PR #1');
+    expect(github.pulls('acme', 'checkout')).toHaveLength(1);
+  });
+
+  it('ends a conflicting revert in its before stage and pushes nothing', async () => {
+    const { outcome, stages, told } = await revert(docs);
+    expect(stages).toEqual(['gather', 'prepare', 'before', 'report']);
+    expect(outcome.status).toBe('conflict');
+    expect(told[0]).toContain('README.md');
+    expect(told[0]).toContain('Nothing was pushed.');
+    expect(await github.branchSha('acme', 'checkout', `wrench/revert-${docs.slice(0, 7)}`)).toBeUndefined();
+  });
+});
