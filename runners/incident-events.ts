@@ -16,12 +16,30 @@ export class CardNotReadyError extends WrenchError {
   }
 }
 
+/** The card's first post waits in the channel's outbox (Slack refused it for now): the job checks again later. */
+export class CardPendingError extends WrenchError {
+  constructor(incidentId: string) {
+    super('card_pending', `The card of incident ${incidentId} waits for Slack to take it.`);
+  }
+}
+
+/** The outbox gave up on the card's first post (Slack refused it until the delivery deadline). */
+export class CardUndeliverableError extends WrenchError {
+  constructor(incidentId: string) {
+    super('card_undeliverable', `Slack never took the card of incident ${incidentId}: its triage is not run.`);
+  }
+}
+
+/** The outbox key of an incident's card while it is posted in the channel (top level). */
+const cardPostKey = (incidentId: string) => `incident-card:${incidentId}`;
+
 /** The triage run of an incident that triggered: one per incident, so its id is the incident's. */
 export const firstTriageId = (incidentId: string) => jobIdFor('triage', incidentId);
 
 /**
- * incident.triggered: post the card in the service's channel (once: a retried job finds it in Redis),
- * remember incident -> thread, and queue the triage in the card's thread.
+ * incident.triggered: post the card in the service's channel through the channel's outbox (queued once, so a
+ * retried job never posts it twice; retried while Slack fails), remember incident -> thread, and queue the triage
+ * in the card's thread. While the card waits for Slack this throws CardPendingError (the job checks again later).
  */
 export async function handleIncidentTriggered(job: IncidentTriggeredJob, deps: TriageDeps): Promise<{ cardTs: string }> {
   const { incident } = job;
@@ -38,15 +56,12 @@ export async function handleIncidentTriggered(job: IncidentTriggeredJob, deps: T
       lastEventAt: job.event.occurredAt,
       triageIds: [],
     };
-    const card = incidentCard(draft);
-    const posted = await deps.slack.chat.postMessage({
-      channel: job.channel,
-      text: deps.redact(card.text),
-      blocks: deps.redact.deep(card.blocks),
-      unfurl_links: false,
-      unfurl_media: false,
-    });
-    const cardTs = posted.ts!;
+    const channelRef = { channel: job.channel, threadTs: '' };
+    await deps.outbox.postOnce(channelRef, incidentCard(draft), cardPostKey(incident.id));
+    const state = await deps.outbox.keyState(channelRef, cardPostKey(incident.id));
+    if (state === 'given-up') throw new CardUndeliverableError(incident.id);
+    if (typeof state !== 'object') throw new CardPendingError(incident.id);
+    const cardTs = state.ts;
     thread = (await deps.threads.update(incident.id, (current) => (current?.cardTs ? null : { ...(current ?? draft), cardTs })))!;
     log.info({ cardTs }, 'incident card posted');
   }

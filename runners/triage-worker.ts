@@ -1,9 +1,9 @@
-import type { ConnectionOptions, Job, Worker } from 'bullmq';
+import { DelayedError, type ConnectionOptions, type Job, type Worker } from 'bullmq';
 import { INCIDENT_QUEUE, incidentJobSchema, TRIAGE_QUEUE, triageJobSchema, type IncidentJob, type TriageJob } from '../src/queue/triage-job.js';
 import type { RunReporter } from '../src/reporting/run-result.js';
 import { slackTriageReporterFactory } from '../src/slack/slack-reporter-factory.js';
 import { failureMessage, isTransient } from './failure-message.js';
-import { CardNotReadyError, handleIncidentAnnotated, handleIncidentTriggered, handleIncidentUpdated } from './incident-events.js';
+import { CardNotReadyError, CardPendingError, handleIncidentAnnotated, handleIncidentTriggered, handleIncidentUpdated } from './incident-events.js';
 import { runRevert } from './revert-runner.js';
 import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
@@ -31,11 +31,11 @@ export interface TriageWorker {
  */
 export async function startTriageWorker(options: TriageWorkerOptions, deps: TriageDeps): Promise<TriageWorker> {
   const reporterFor = slackTriageReporterFactory(deps.outbox, deps.limiter, deps.logger);
-  const processor = async (_job: Job<TriageJob, unknown>, payload: TriageJob, run: JobContext): Promise<unknown> => {
+  const processor = async (job: Job<TriageJob, unknown>, payload: TriageJob, run: JobContext): Promise<unknown> => {
     const { jobId, log } = run;
     // Queued before incident events had their own queue.
     if (payload.kind === 'incident-triggered' || payload.kind === 'incident-updated' || payload.kind === 'incident-annotated') {
-      return handleIncidentEvent(payload, deps);
+      return handleIncidentEvent(job, payload, run, deps);
     }
 
     if (run.signal.aborted) return { status: 'cancelled' };
@@ -62,7 +62,7 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
   const incidents = await startQueueWorker<IncidentJob, unknown>({
     queue: INCIDENT_QUEUE,
     schema: incidentJobSchema,
-    process: (_job, payload) => handleIncidentEvent(payload, deps),
+    process: (job, payload, context) => handleIncidentEvent(job, payload, context, deps),
     connection: options.connection,
     prefix: deps.prefix,
     concurrency: INCIDENT_CONCURRENCY,
@@ -98,8 +98,20 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
 /** Card updates and notes are quick: several at once, whatever the run concurrency. */
 const INCIDENT_CONCURRENCY = 4;
 
-async function handleIncidentEvent(payload: IncidentJob, deps: TriageDeps): Promise<unknown> {
-  if (payload.kind === 'incident-triggered') return await handleIncidentTriggered(payload, deps);
+/** How often a triggered incident whose card waits in the outbox checks whether Slack took it. */
+const CARD_RECHECK_MS = 2_000;
+
+async function handleIncidentEvent(job: Job, payload: IncidentJob, context: JobContext, deps: TriageDeps): Promise<unknown> {
+  if (payload.kind === 'incident-triggered') {
+    try {
+      return await handleIncidentTriggered(payload, deps);
+    } catch (error) {
+      // The outbox keeps the card until Slack takes it (or its deadline): wait without spending the job's attempts.
+      if (!(error instanceof CardPendingError) || !context.token) throw error;
+      await job.moveToDelayed(Date.now() + CARD_RECHECK_MS, context.token);
+      throw new DelayedError();
+    }
+  }
   if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
   return { status: await handleIncidentAnnotated(payload, deps) };
 }

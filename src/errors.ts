@@ -66,6 +66,8 @@ export const WRENCH_ERROR_CODES = [
   'pagerduty_failed',
   'triage_expired',
   'card_not_ready',
+  'card_pending',
+  'card_undeliverable',
   // monitoring
   'monitoring_missing_variable',
   'monitoring_missing_file',

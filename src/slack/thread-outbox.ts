@@ -8,7 +8,16 @@ import type { ThreadMessage } from './thread-poster.js';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    outboxPush(queue: string, due: string, thread: string, item: string, now: number, coalesceKey: string): Result<number, Context>;
+    outboxPush(
+      queue: string,
+      due: string,
+      once: string,
+      thread: string,
+      item: string,
+      now: number,
+      coalesceKey: string,
+      onceKey: string,
+    ): Result<number, Context>;
     outboxPop(queue: string, id: string): Result<number, Context>;
     outboxSettle(queue: string, due: string, thread: string): Result<number, Context>;
   }
@@ -16,6 +25,7 @@ declare module 'ioredis' {
 
 export interface ThreadRef {
   channel: string;
+  /** '' for the channel itself: its outbox posts top-level messages (e.g. an incident's card). */
   threadTs: string;
 }
 
@@ -30,7 +40,7 @@ export interface OutboxFile {
 
 /** One Slack call waiting in a thread's outbox; texts are redacted before they are stored. */
 type OutboxItem = { id: string; at: number; attempts: number } & (
-  | { op: 'post'; message: ThreadMessage; key?: string }
+  | { op: 'post'; message: ThreadMessage; key?: string; once?: boolean }
   | { op: 'update'; message: ThreadMessage; key: string }
   | { op: 'react'; ts: string; name: string; remove?: boolean }
   | { op: 'upload'; files: OutboxFile[]; comment?: string }
@@ -66,8 +76,15 @@ export interface ThreadOutboxOptions {
   onRetry?: () => void;
 }
 
-/* Appends an item; an update of the same message as the last waiting item replaces it (the newest state wins). */
+/*
+ * Appends an item; an update of the same message as the last waiting item replaces it (the newest state wins).
+ * A post queued once under a key (ARGV[5]) is not queued again: returns -1.
+ */
 const PUSH = `
+if ARGV[5] ~= '' then
+  if redis.call('HSETNX', KEYS[3], ARGV[5], 'queued') == 0 then return -1 end
+  redis.call('EXPIRE', KEYS[3], 2592000)
+end
 local len = redis.call('LLEN', KEYS[1])
 if ARGV[4] ~= '' and len >= 2 then
   local last = cjson.decode(redis.call('LINDEX', KEYS[1], -1))
@@ -145,7 +162,7 @@ export class ThreadOutbox {
     this.now = options.now ?? Date.now;
     this.onUndeliverable = options.onUndeliverable;
     this.onRetry = options.onRetry;
-    redis.defineCommand('outboxPush', { numberOfKeys: 2, lua: PUSH });
+    redis.defineCommand('outboxPush', { numberOfKeys: 3, lua: PUSH });
     redis.defineCommand('outboxPop', { numberOfKeys: 1, lua: POP });
     redis.defineCommand('outboxSettle', { numberOfKeys: 2, lua: SETTLE });
   }
@@ -153,6 +170,22 @@ export class ThreadOutbox {
   /** Queues a reply; `key` names it for later `update`s (e.g. `status:<jobId>`). */
   post(thread: ThreadRef, message: ThreadMessage, key?: string): Promise<void> {
     return this.push(thread, { op: 'post', message: this.redacted(message), key });
+  }
+
+  /**
+   * Queues a message under `key` unless one was ever queued under it (a retried job posts it once), then waits
+   * for this process's first delivery attempt. `keyState` tells whether it got through.
+   */
+  async postOnce(thread: ThreadRef, message: ThreadMessage, key: string): Promise<void> {
+    await this.push(thread, { op: 'post', message: this.redacted(message), key, once: true });
+    if (!this.stopped) await this.drain(threadMember(thread));
+  }
+
+  /** A message posted with `postOnce`: delivered (its ts), still waiting, or given up on (or never queued). */
+  async keyState(thread: ThreadRef, key: string): Promise<{ ts: string } | 'waiting' | 'given-up' | 'unknown'> {
+    const [ts, once] = await Promise.all([this.tsOf(thread, key), this.redis.hget(this.onceKey(thread), key)]);
+    if (ts) return { ts };
+    return once === 'queued' ? 'waiting' : once === 'given-up' ? 'given-up' : 'unknown';
   }
 
   /** Edits the message posted under `key`; posts it when that message never got through. */
@@ -237,7 +270,9 @@ export class ThreadOutbox {
     const full = { ...item, id: randomUUID(), at: this.now(), attempts: 0 } as OutboxItem;
     const member = threadMember(thread);
     const coalesceKey = item.op === 'update' ? item.key : '';
-    await this.redis.outboxPush(this.queueKey(thread), this.dueKey(), member, JSON.stringify(full), this.now(), coalesceKey);
+    const onceKey = item.op === 'post' && item.once && item.key ? item.key : '';
+    const queue = this.queueKey(thread);
+    await this.redis.outboxPush(queue, this.dueKey(), this.onceKey(thread), member, JSON.stringify(full), this.now(), coalesceKey, onceKey);
     if (!this.stopped) void this.drain(member);
   }
 
@@ -302,7 +337,7 @@ export class ThreadOutbox {
       case 'post': {
         const result = await this.client.chat.postMessage({
           channel: thread.channel,
-          thread_ts: thread.threadTs,
+          thread_ts: thread.threadTs || undefined,
           text: item.message.text,
           blocks: item.message.blocks,
           unfurl_links: false,
@@ -355,6 +390,7 @@ export class ThreadOutbox {
     log.error({ op: item.op, error, attempts, queuedAt: record.queuedAt }, 'undeliverable Slack message: given up');
     const { undeliverable, undeliverableCount } = redisKeys(this.prefix).outbox;
     await this.redis.multi().lpush(undeliverable, JSON.stringify(record)).ltrim(undeliverable, 0, 99).incr(undeliverableCount).exec();
+    if (item.op === 'post' && item.once && item.key) await this.redis.hset(this.onceKey(thread), item.key, 'given-up');
     this.onUndeliverable?.(record);
   }
 
@@ -368,6 +404,10 @@ export class ThreadOutbox {
 
   private tsKey(thread: ThreadRef): string {
     return redisKeys(this.prefix).outbox.delivered(threadMember(thread));
+  }
+
+  private onceKey(thread: ThreadRef): string {
+    return redisKeys(this.prefix).outbox.once(threadMember(thread));
   }
 
   private dueKey(): string {
