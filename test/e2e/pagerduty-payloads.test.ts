@@ -3,6 +3,7 @@ import { toolUseResponse, type RecordedRequest } from '../fakes/anthropic-fake.j
 import { pollFor } from '../fakes/shared/wait-for.js';
 import type { SlackCall } from '../fakes/slack-fake.js';
 import { pagerDutyFixture } from '../fixtures/pagerduty/load-fixture.js';
+import { jobIdFor } from '../../src/queue/task-job.js';
 import { createTriageWorld, type TriageWorld } from './triage-world.js';
 
 const CONFIG = `
@@ -82,6 +83,8 @@ describe('what PagerDuty really sends', () => {
     const answer = await world.sendWebhook(pagerDutyFixture('incident-triggered-absent-fields.json', { incidentId }));
     expect(answer.status).toBe(202);
     await world.slack.waitFor(isCardFor('Untitled incident'), 20_000);
+    // Its triage is queued once the card's ts is stored: the next test counts the queued jobs.
+    expect(await world.jobResult(jobIdFor('triage', incidentId), 60_000)).toMatchObject({ status: 'reported' });
   });
 
   it('a signed event whose data Wrench cannot use is acknowledged 200 and logged; a body that is no V3 envelope is 400', async () => {
