@@ -7,27 +7,32 @@ import { unique } from './parsers/output-parser.js';
 
 /**
  * A test command with its runner's machine-readable reporter added beside the usual output: pytest's JUnit XML
- * (xunit1, which names each test's file), vitest's and jest's JSON. The report is a file in the workspace,
- * read and removed right after the run. Other runners (go, cargo, mocha...) keep the text parsers.
+ * (xunit1, which names each test's file), vitest's and jest's JSON, a file in the workspace read and removed
+ * right after the run; `go test -json`, whose events replace the output itself (the text is rebuilt from them).
+ * Other runners (cargo, whose JSON needs a nightly flag, mocha...) keep the text parsers.
  */
-export interface MachineReport {
-  command: string;
-  /** The report's file name, relative to the command's directory. */
-  file: string;
-  format: 'junit' | 'jest-json';
-  runner: 'pytest' | 'vitest' | 'jest';
-}
+export type MachineReport =
+  | {
+      command: string;
+      /** The report's file name, relative to the command's directory. */
+      file: string;
+      format: 'junit' | 'jest-json';
+      runner: 'pytest' | 'vitest' | 'jest';
+    }
+  | { command: string; format: 'go-json'; runner: 'go' };
 
 const SHELL_SYNTAX = /[;&|<>`$()\n]/;
 const PYTEST = /^(?:python3? -m pytest|pytest)(?:\s|$)/;
 const VITEST = /^(?:npx (?:--no-install )?)?vitest(?:\s|$)/;
 const JEST = /^(?:npx (?:--no-install )?)?jest(?:\s|$)/;
 const NPM_TEST = /^npm (?:test|t|run test)$/;
+const GO_TEST = /^go test(?:\s|$)/;
 
 /** The command with a reporter added, or undefined when the runner has none or the command is not one plain invocation of it. */
 export async function withMachineReport(command: string, dir: string): Promise<MachineReport | undefined> {
   const trimmed = command.trim();
   if (SHELL_SYNTAX.test(trimmed)) return undefined;
+  if (GO_TEST.test(trimmed) && !/\s-json\b/.test(trimmed)) return { command: trimmed.replace(/^go test/, 'go test -json'), format: 'go-json', runner: 'go' };
   const id = randomUUID().slice(0, 8);
   if (PYTEST.test(trimmed) && !/--junit-?xml/.test(trimmed)) {
     const file = `.wrench-report-${id}.xml`;
@@ -57,8 +62,9 @@ async function npmTestScript(dir: string): Promise<string | undefined> {
   }
 }
 
-/** The summary from the report file (then removed); undefined when there is none or it cannot be read. */
-export async function readMachineReport(report: MachineReport, dir: string): Promise<TestSummary | undefined> {
+/** The summary from the report file (then removed) or go's events in `output`; undefined when there is none or it cannot be read. */
+export async function readMachineReport(report: MachineReport, dir: string, output = ''): Promise<TestSummary | undefined> {
+  if (report.format === 'go-json') return parseGoJsonReport(output);
   const file = path.join(dir, report.file);
   try {
     const text = await readFile(file, 'utf8');
@@ -140,4 +146,58 @@ export function parseJestJsonReport(json: string, dir: string, runner = 'vitest'
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     failedTests: unique(names),
   };
+}
+
+const BROKEN_PACKAGE = /^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]/;
+
+interface GoTestEvent {
+  Action?: string;
+  Package?: string;
+  Test?: string;
+  Output?: string;
+}
+
+function goEvents(output: string): Array<GoTestEvent | string> {
+  return output.split('\n').map((line) => {
+    if (!line.startsWith('{')) return line;
+    try {
+      return JSON.parse(line) as GoTestEvent;
+    } catch {
+      return line;
+    }
+  });
+}
+
+/**
+ * `go test -json` events: a test's last pass/fail/skip counts (a test with subtests by its subtests only, as
+ * "TestA/case"), and a package that failed without a failing test (build failure, panic in init) by its path.
+ */
+export function parseGoJsonReport(output: string): TestSummary | undefined {
+  const all = goEvents(output);
+  const events = all.filter((event): event is GoTestEvent => typeof event !== 'string' && typeof event.Action === 'string');
+  if (!events.length) return undefined;
+  const outcome = new Map<string, string>();
+  // Before Go 1.24 a package that did not build is only a text line among the events.
+  const failedPackages = all.flatMap((line) => (typeof line === 'string' ? (BROKEN_PACKAGE.exec(line)?.slice(1, 2) ?? []) : []));
+  const packagesWithFailingTests = new Set<string>();
+  for (const event of events) {
+    if (!['pass', 'fail', 'skip'].includes(event.Action!)) continue;
+    if (event.Test) {
+      outcome.set(event.Test, event.Action!);
+      if (event.Action === 'fail') packagesWithFailingTests.add(event.Package ?? '');
+    } else if (event.Action === 'fail' && event.Package) failedPackages.push(event.Package);
+  }
+  const names = [...outcome.keys()];
+  const leaves = names.filter((name) => !names.some((other) => other.startsWith(`${name}/`)));
+  const having = (action: string) => leaves.filter((name) => outcome.get(name) === action);
+  const brokenPackages = failedPackages.filter((pkg) => !packagesWithFailingTests.has(pkg));
+  const failedTests = unique([...having('fail'), ...brokenPackages]);
+  return { runner: 'go', passed: having('pass').length, failed: failedTests.length, skipped: having('skip').length, failedTests };
+}
+
+/** What `go test` would have printed: the events' output in order, with lines that were not events (stderr) kept. */
+export function goJsonText(output: string): string {
+  return goEvents(output)
+    .map((event) => (typeof event === 'string' ? (event ? `${event}\n` : '') : (event.Output ?? '')))
+    .join('');
 }

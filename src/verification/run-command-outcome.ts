@@ -1,7 +1,7 @@
 import { WrenchError } from '../errors.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { stripAnsi } from './strip-ansi.js';
-import { readMachineReport, withMachineReport } from './machine-report.js';
+import { goJsonText, readMachineReport, withMachineReport } from './machine-report.js';
 import { parseTestOutput } from './parse-test-output.js';
 import type { CommandOutcome, TestSummary } from './verification-types.js';
 
@@ -41,7 +41,8 @@ export async function runCommandOutcome(options: RunCommandOptions): Promise<Com
   };
   const report = options.parse === false ? undefined : await withMachineReport(options.command, options.dir);
   let result = await exec(report?.command ?? options.command);
-  let summary: TestSummary | undefined = report && (await readMachineReport(report, options.dir));
+  let summary: TestSummary | undefined = report && (await readMachineReport(report, options.dir, result.output));
+  if (report?.format === 'go-json') result = { ...result, output: goJsonText(result.output) };
   // No report from a failed run: the added reporter may be what failed (an old runner), so the command runs as given.
   if (report && !summary && result.exitCode !== 0 && !result.timedOut) result = await exec(options.command);
   summary ??= options.parse === false ? { failedTests: [] } : parseTestOutput(result.output, result.exitCode);

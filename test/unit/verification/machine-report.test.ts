@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJestJsonReport, parseJUnitReport, withMachineReport } from '../../../src/verification/machine-report.js';
+import { goJsonText, parseGoJsonReport, parseJestJsonReport, parseJUnitReport, withMachineReport } from '../../../src/verification/machine-report.js';
 import { readFixture } from './read-fixture.js';
 
 describe('machine-readable test reports', () => {
@@ -38,7 +38,7 @@ describe('machine-readable test reports', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wrench-machine-report-'));
     const report = await withMachineReport('python3 -m pytest -q', dir);
     expect(report).toMatchObject({ format: 'junit', runner: 'pytest' });
-    expect(report!.command).toBe(`python3 -m pytest -q --junitxml=${report!.file} -o junit_family=xunit1`);
+    expect(report!.command).toBe(`python3 -m pytest -q --junitxml=${report && 'file' in report ? report.file : ''} -o junit_family=xunit1`);
     expect(await withMachineReport('npx vitest run', dir)).toMatchObject({ format: 'jest-json', runner: 'vitest' });
     expect((await withMachineReport('jest --ci', dir))?.command).toMatch(/^jest --ci --json --outputFile=\.wrench-report-\w+\.json$/);
 
@@ -49,10 +49,32 @@ describe('machine-readable test reports', () => {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'vitest run && eslint .' } }));
     expect(await withMachineReport('npm test', dir)).toBeUndefined();
 
-    expect(await withMachineReport('go test ./...', dir)).toBeUndefined();
     expect(await withMachineReport('cargo test', dir)).toBeUndefined();
     expect(await withMachineReport('pytest -q; echo done', dir)).toBeUndefined();
     expect(await withMachineReport('pytest --junitxml=out.xml', dir)).toBeUndefined();
     expect(await withMachineReport('vitest run --reporter=dot', dir)).toBeUndefined();
+  });
+
+  it('reads go test -json events (real Go output): leaf tests, skips, a package that did not build; the text is rebuilt for people', () => {
+    const output = readFixture('go-test-json.txt');
+    expect(parseGoJsonReport(output)).toEqual({
+      runner: 'go',
+      passed: 2,
+      failed: 2,
+      skipped: 1,
+      failedTests: ['TestSub/positive', 'example.com/calc/broken'],
+    });
+    const text = goJsonText(output);
+    expect(text).toContain('--- FAIL: TestSub/positive');
+    expect(text).toContain('broken/broken_test.go:5:34: undefined: undefinedCall');
+    expect(text).not.toContain('"Action"');
+    expect(parseGoJsonReport('ok  \texample.com/calc\t0.01s\n')).toBeUndefined();
+  });
+
+  it('adds -json to a plain go test, and leaves one that has it or go vet alone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wrench-machine-report-'));
+    expect(await withMachineReport('go test ./...', dir)).toEqual({ command: 'go test -json ./...', format: 'go-json', runner: 'go' });
+    expect(await withMachineReport('go test -json ./...', dir)).toBeUndefined();
+    expect(await withMachineReport('go vet ./...', dir)).toBeUndefined();
   });
 });
