@@ -101,19 +101,33 @@ const INCIDENT_CONCURRENCY = 4;
 /** How often a triggered incident whose card waits in the outbox checks whether Slack took it. */
 const CARD_RECHECK_MS = 2_000;
 
+/** The longest pause between two looks of a later event (acknowledged, a note) for its incident's card. */
+const CARD_WAIT_MAX_MS = 5 * 60_000;
+
 async function handleIncidentEvent(job: Job, payload: IncidentJob, context: JobContext, deps: TriageDeps): Promise<unknown> {
+  // The outbox keeps the card until Slack takes it (or its deadline): wait for it without spending the job's attempts.
+  const waitForCard = async (delayMs: number): Promise<never> => {
+    await job.moveToDelayed(Date.now() + delayMs, context.token);
+    throw new DelayedError();
+  };
   if (payload.kind === 'incident-triggered') {
     try {
       return await handleIncidentTriggered(payload, deps);
     } catch (error) {
-      // The outbox keeps the card until Slack takes it (or its deadline): wait without spending the job's attempts.
       if (!(error instanceof CardPendingError) || !context.token) throw error;
-      await job.moveToDelayed(Date.now() + CARD_RECHECK_MS, context.token);
-      throw new DelayedError();
+      return waitForCard(CARD_RECHECK_MS);
     }
   }
-  if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
-  return { status: await handleIncidentAnnotated(payload, deps) };
+  try {
+    if (payload.kind === 'incident-updated') return { status: await handleIncidentUpdated(payload, deps) };
+    return { status: await handleIncidentAnnotated(payload, deps) };
+  } catch (error) {
+    // A later event whose card is not posted yet waits as long as the card itself may (the outbox's delivery
+    // deadline), looking again less often the longer it waits; past that, its attempts decide.
+    const waited = Date.now() - job.timestamp;
+    if (!(error instanceof CardNotReadyError) || !context.token || waited > deps.config.env.WRENCH_SLACK_DELIVERY_HOURS * 3600_000) throw error;
+    return waitForCard(Math.min(Math.max(waited / 4, CARD_RECHECK_MS), CARD_WAIT_MAX_MS));
+  }
 }
 
 /** A triage's record; a Redis problem here does not stop the triage. */

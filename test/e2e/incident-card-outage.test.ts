@@ -35,6 +35,7 @@ const triageScript = (verdict: string) => [
   ]),
 ];
 
+const alice = { id: 'PALICE', type: 'user_reference', summary: 'Alice Responder' };
 const isCard = (c: SlackCall) => c.method === 'chat.postMessage' && c.args.channel === 'C0INC' && !c.args.thread_ts;
 
 /** Slack refuses the incident card for longer than the job's own 3 attempts would cover: the card waits in the channel's outbox. */
@@ -71,6 +72,13 @@ describe("an incident's card while Slack fails: posted once after recovery, and 
     slack.startOutage(failure, { methods: ['chat.postMessage'] });
 
     expect((await world.sendWebhook(incidentWebhook('incident.triggered', pagerduty.incidentJson(incidentId), { id: eventId }))).status).toBe(202);
+    // Acknowledged while the card still waits: the update waits for the card too, however long the outage.
+    const acked = incidentWebhook(
+      'incident.acknowledged',
+      { ...pagerduty.incidentJson(incidentId), status: 'acknowledged' },
+      { agent: alice, id: `${eventId}-ack` },
+    );
+    expect((await world.sendWebhook(acked)).status).toBe(202);
     const refused = () => slack.calls.filter((c) => isCard(c) && String(c.args.text).includes(name) && (c.status !== 200 || !!c.error)).length;
     await pollFor(
       () => (refused() >= refusals ? true : undefined),
@@ -98,5 +106,10 @@ describe("an incident's card while Slack fails: posted once after recovery, and 
     expect(await world.jobResult(jobIdFor('pd', eventId))).toMatchObject({ cardTs: cards[0]!.ts });
     expect(await world.jobResult(jobIdFor('triage', incidentId), 60_000)).toMatchObject({ status: 'reported' });
     expect(slack.calls.filter((c) => isCard(c) && String(c.args.text).includes(name) && c.status === 200 && !c.error)).toHaveLength(1);
+    await slack.waitFor(
+      (c) => c.method === 'chat.update' && c.args.ts === cards[0]!.ts && JSON.stringify(c.args.blocks).includes('Acknowledged by Alice'),
+      60_000,
+    );
+    expect(await world.jobResult(jobIdFor('pd', `${eventId}-ack`), 60_000)).toEqual({ status: 'updated' });
   });
 });
