@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { credentialEnv } from './credential-env.js';
 import { withDirectoryLock } from './directory-lock.js';
@@ -19,8 +19,12 @@ export interface UpdateMirrorOptions {
 export interface Mirror {
   /** The bare mirror repository. */
   dir: string;
-  /** true when this call cloned it, false when it only fetched. */
+  /** true when this call cloned it, false when it was already there. */
   created: boolean;
+  /** Its branches and tags after the update, as sorted `<sha> <refname>` lines (`refs/heads/*`, `refs/tags/*`). */
+  refs: string;
+  /** Its default branch (HEAD), when it has one. */
+  head?: string;
 }
 
 const FETCH_REFSPECS = ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
@@ -31,8 +35,10 @@ export function mirrorDir(dataDir: string, owner: string, repo: string): string 
 }
 
 /**
- * Brings the bare mirror of a repository up to date: cloned the first time, fetched (with prune) afterwards.
- * Calls for the same repository are serialized within this process and across processes.
+ * Brings the bare mirror of a repository up to date: cloned the first time; afterwards the remote's branches and tags
+ * are listed (one round trip) and fetched, with prune, only when they differ from the mirror's, and the mirror's HEAD
+ * follows the remote's default branch. Calls for the same repository are serialized within this process and across
+ * processes.
  */
 export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror> {
   const url = repositoryUrl(options.gitBaseUrl, options.owner, options.repo);
@@ -42,11 +48,22 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
 
   await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
   return withDirectoryLock(`${dir}.lock`, async () => {
-    if (await isBareRepository(dir)) {
-      await git(['--git-dir', dir, 'remote', 'set-url', 'origin', url]);
-      await git(['--git-dir', dir, 'fetch', '--quiet', '--prune', 'origin']);
-      await followRemoteHead(dir, git);
-      return { dir, created: false };
+    const exists = await access(join(dir, 'HEAD')).then(
+      () => true,
+      () => false,
+    );
+    // The remote's listing is asked while the mirror's is read; a remote that cannot be reached fails the update.
+    const listing = exists ? remoteRefs(url, git) : undefined;
+    listing?.catch(() => undefined);
+    const local = exists ? await mirrorRefs(dir) : undefined;
+    if (local !== undefined && listing) {
+      const remote = await listing;
+      let refs = local;
+      if (remote.refs !== local) {
+        await git(['--git-dir', dir, 'fetch', '--quiet', '--prune', '--no-write-fetch-head', '--', url, ...FETCH_REFSPECS]);
+        refs = (await mirrorRefs(dir)) ?? '';
+      }
+      return { dir, created: false, refs, head: await followRemoteHead(dir, remote.head, refs, git) };
     }
     await rm(dir, { recursive: true, force: true });
     const staging = `${dir}.tmp-${randomUUID()}`;
@@ -58,29 +75,48 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
     } finally {
       await rm(staging, { recursive: true, force: true });
     }
-    return { dir, created: true };
+    return { dir, created: true, refs: (await mirrorRefs(dir)) ?? '', head: await headBranch(dir) };
   });
 }
 
-async function isBareRepository(dir: string): Promise<boolean> {
+/** The mirror's branches and tags; undefined when `dir` is not a repository git can read. */
+async function mirrorRefs(dir: string): Promise<string | undefined> {
   try {
-    await access(join(dir, 'HEAD'));
-    const answer = await runGit(['--git-dir', dir, 'rev-parse', '--is-bare-repository'], { cwd: dirname(dir) });
-    return answer.trim() === 'true';
+    const listing = await runGit(['--git-dir', dir, 'for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/tags'], { cwd: dirname(dir) });
+    return sortedRefs(listing.split('\n'));
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-/** Keeps the mirror's HEAD on the remote's default branch when that changes. */
-async function followRemoteHead(dir: string, git: (args: string[]) => Promise<string>): Promise<void> {
-  const answer = await git(['--git-dir', dir, 'ls-remote', '--symref', 'origin', 'HEAD']);
-  const target = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(answer)?.[1];
-  if (!target) return;
-  try {
-    await git(['--git-dir', dir, 'rev-parse', '--verify', '--quiet', `${target}^{commit}`]);
-  } catch {
-    return;
-  }
-  await git(['--git-dir', dir, 'symbolic-ref', 'HEAD', target]);
+/** The remote's branches, tags (not their peeled lines) and default branch, in one round trip. */
+async function remoteRefs(url: string, git: (args: string[]) => Promise<string>): Promise<{ refs: string; head?: string }> {
+  const answer = await git(['ls-remote', '--symref', '--', url, 'HEAD', 'refs/heads/*', 'refs/tags/*']);
+  const lines = answer.split('\n').map((line) => line.replace('\t', ' '));
+  const head = /^ref: refs\/heads\/(\S+) HEAD$/m.exec(lines.join('\n'))?.[1];
+  return { refs: sortedRefs(lines.filter((line) => /^[0-9a-f]+ refs\/(heads|tags)\//.test(line) && !line.endsWith('^{}'))), head };
+}
+
+function sortedRefs(lines: string[]): string {
+  const name = (line: string) => line.slice(line.indexOf(' ') + 1);
+  const refs = lines.filter(Boolean).sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+  return refs.length ? `${refs.join('\n')}\n` : '';
+}
+
+async function headBranch(dir: string): Promise<string | undefined> {
+  const text = await readFile(join(dir, 'HEAD'), 'utf8').catch(() => '');
+  return /^ref: refs\/heads\/(\S+)\s*$/.exec(text)?.[1];
+}
+
+/** Keeps the mirror's HEAD on the remote's default branch when that changes (and the mirror has that branch). */
+async function followRemoteHead(
+  dir: string,
+  remoteHead: string | undefined,
+  refs: string,
+  git: (args: string[]) => Promise<string>,
+): Promise<string | undefined> {
+  const current = await headBranch(dir);
+  if (!remoteHead || remoteHead === current || !refs.includes(` refs/heads/${remoteHead}\n`)) return current;
+  await git(['--git-dir', dir, 'symbolic-ref', 'HEAD', `refs/heads/${remoteHead}`]);
+  return remoteHead;
 }

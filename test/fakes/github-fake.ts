@@ -31,6 +31,12 @@ export interface GitHubFakeOptions {
   defaultLogin?: string;
   /** Refuse tokens not in `users` with 401 Bad credentials. */
   strictTokens?: boolean;
+  /**
+   * How repositories are reached: `http` (default), Git's smart HTTP protocol on the fake's port with GitHub's
+   * token rules (`x-access-token:<token>` Basic auth; pushes and private repositories need it); `file`, the bare
+   * repositories' paths.
+   */
+  git?: 'http' | 'file';
   /** Act as GitHub for this App too: JWT-checked /app routes, installations and installation tokens. */
   app?: FakeAppOptions;
 }
@@ -69,7 +75,7 @@ export interface GitHubFake {
   /** Octokit `baseUrl` / GITHUB_API_URL. */
   url: string;
   root: string;
-  /** GIT_BASE_URL: `file://${root}`. */
+  /** GIT_BASE_URL: the fake's own origin, serving Git's smart HTTP protocol (`file://${root}` with `git: 'file'`). */
   gitBaseUrl: string;
   requests: GitHubRequest[];
   createRepo(
@@ -122,6 +128,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     'github-fake',
   );
   state.baseUrl = server.url;
+  state.gitBaseUrl = options.git === 'file' ? `file://${root}` : server.url;
+  const cloneUrl = (owner: string, repo: string) => `${state.gitBaseUrl}/${owner}/${repo}.git`;
   if (options.app) state.app = new FakeApp(options.app);
 
   const findPull = (owner: string, repo: string, number: number): PullRecord => {
@@ -143,7 +151,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   return {
     url: server.url,
     root,
-    gitBaseUrl: `file://${root}`,
+    gitBaseUrl: state.gitBaseUrl,
     requests,
     async createRepo(owner, repo, files, repoOptions = {}) {
       const gitDir = state.gitDir(owner, repo);
@@ -151,7 +159,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       const settings = state.settings(owner, repo);
       settings.private = repoOptions.private ?? false;
       settings.description = repoOptions.description ?? null;
-      return { gitDir, cloneUrl: `file://${gitDir}`, head };
+      return { gitDir, cloneUrl: cloneUrl(owner, repo), head };
     },
     async commit(owner, repo, branch, spec, from) {
       const gitDir = state.gitDir(owner, repo);
@@ -159,7 +167,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     },
     branchSha: (owner, repo, branch) => resolveCommit(state.gitDir(owner, repo), `refs/heads/${branch}`),
     gitDir: (owner, repo) => state.gitDir(owner, repo),
-    cloneUrl: (owner, repo) => `file://${state.gitDir(owner, repo)}`,
+    cloneUrl,
     async createPull(owner, repo, input) {
       const gitDir = state.gitDir(owner, repo);
       const base = input.base ?? (await defaultBranch(gitDir));

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { flatHeaders, readBody, sendJson } from '../shared/http.js';
+import { serveGitHttp } from './git-http.js';
 import { failureResponse, type GitHubFailures } from './failures.js';
 import { HttpError, matchRoute, type Route } from './router.js';
 import { commitRoutes } from './routes/commits.js';
@@ -36,7 +37,12 @@ export interface GitHubServerDeps {
 
 export function gitHubRequestHandler(deps: GitHubServerDeps) {
   let used = 0;
+  const gitLogin = (token: string, owner: string, repo: string) => {
+    const login = authenticate(deps, token, `/repos/${owner}/${repo}`);
+    return typeof login === 'string' ? login : undefined;
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (await serveGitHttp(req, res, { state: deps.state, requests: deps.requests, login: gitLogin })) return;
     const url = new URL(req.url ?? '/', deps.state.baseUrl);
     const method = req.method ?? 'GET';
     const raw = await readBody(req);

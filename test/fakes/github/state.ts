@@ -104,6 +104,8 @@ export class GitHubState {
   private readonly numbers = new Map<string, number>();
   private lastId = 1000;
   baseUrl = '';
+  /** Where clones come from (GIT_BASE_URL): the fake's own URL, or `file://${root}`. */
+  gitBaseUrl = '';
 
   constructor(readonly root: string) {}
 

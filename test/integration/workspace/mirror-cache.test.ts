@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mirrorDir, updateMirror } from '../../../src/workspace/mirror-cache.js';
+import { startGitHubFake } from '../../fakes/github-fake.js';
 import { type BareRemote, createBareRemote } from './helpers/bare-remote.js';
 import { isolateGitConfig, makeScratchDir, testGit } from './helpers/git-sandbox.js';
 
 isolateGitConfig();
+
+const TOKEN = 'ghp_mirrormirrormirrormirrormirror1234';
 
 describe('updateMirror', () => {
   let scratch: Awaited<ReturnType<typeof makeScratchDir>>;
@@ -28,7 +31,12 @@ describe('updateMirror', () => {
 
   it('clones a bare mirror the first time and only fetches afterwards', async () => {
     const first = await update();
-    expect(first).toEqual({ dir: mirrorDir(dataDir, 'acme', 'web'), created: true });
+    expect(first).toEqual({
+      dir: mirrorDir(dataDir, 'acme', 'web'),
+      created: true,
+      head: 'main',
+      refs: `${remote.sha('refs/heads/main')} refs/heads/main\n`,
+    });
     expect(first.dir).toBe(join(dataDir, 'mirrors', 'acme', 'web.git'));
     expect(testGit(['rev-parse', '--is-bare-repository'], first.dir)).toBe('true');
     expect(testGit(['rev-parse', 'refs/heads/main'], first.dir)).toBe(remote.sha('refs/heads/main'));
@@ -41,6 +49,41 @@ describe('updateMirror', () => {
     expect(readFileSync(join(first.dir, 'wrench-marker'), 'utf8')).toBe('kept');
     expect(testGit(['rev-parse', 'refs/heads/main'], first.dir)).toBe(newSha);
     expect(testGit(['rev-parse', 'refs/heads/feature/x'], first.dir)).toBe(remote.sha('refs/heads/feature/x'));
+    expect(second.refs).toBe(`${remote.sha('refs/heads/feature/x')} refs/heads/feature/x\n${newSha} refs/heads/main\n`);
+  });
+
+  it('over HTTP, with the token: lists the remote first and fetches only when its branches or tags changed', async () => {
+    const github = await startGitHubFake({ strictTokens: true, users: { [TOKEN]: 'wrench-bot' } });
+    try {
+      await github.createRepo('acme', 'private', { 'README.md': 'hi\n' }, { private: true });
+      const updateOverHttp = () => updateMirror({ dataDir, gitBaseUrl: github.gitBaseUrl, owner: 'acme', repo: 'private', credential: TOKEN });
+      const gitCommands = () =>
+        github.requests
+          .filter((r) => r.path.startsWith('/acme/private.git/'))
+          .map((r) => (r.body as { command?: string }).command ?? `${r.method} ${r.status}`);
+      const first = await updateOverHttp();
+      expect(first.created).toBe(true);
+      expect(github.requests.filter((r) => r.path.startsWith('/acme/private.git/')).every((r) => r.token === TOKEN)).toBe(true);
+
+      github.requests.length = 0;
+      const unchanged = await updateOverHttp();
+      expect(unchanged).toEqual({ ...first, created: false });
+      expect(gitCommands()).toEqual(['GET 200', 'ls-refs']);
+
+      github.requests.length = 0;
+      const sha = await github.commit('acme', 'private', 'feature', { message: 'Feature', files: { 'f.txt': 'f\n' } });
+      const changed = await updateOverHttp();
+      expect(gitCommands()).toEqual(['GET 200', 'ls-refs', 'GET 200', 'ls-refs', 'fetch']);
+      expect(changed.refs).toContain(`${sha} refs/heads/feature\n`);
+      expect(testGit(['rev-parse', 'refs/heads/feature'], changed.dir)).toBe(sha);
+
+      await expect(updateMirror({ dataDir, gitBaseUrl: github.gitBaseUrl, owner: 'acme', repo: 'private', credential: 'ghp_wrong' })).rejects.toMatchObject({
+        code: 'git_failed',
+      });
+      expect(testGit(['rev-parse', 'refs/heads/feature'], changed.dir)).toBe(sha);
+    } finally {
+      await github.stop();
+    }
   });
 
   it('prunes deleted branches and follows a new default branch', async () => {
