@@ -5,7 +5,8 @@
  *   (a) a Node repository with real npm dependencies (vitest, zod, date-fns; the npm registry must be reachable)
  *       and a vitest suite (no lock file: the setup step is `npm install`); by hand: git clone + npm install + vitest run;
  *   (b) 20,000 files in 20 commits, no dependencies; by hand: a plain git clone.
- * The model is the scripted Anthropic fake (test/fakes), GitHub the GitHub fake with real bare repositories.
+ * The model is the scripted Anthropic fake (test/fakes); GitHub is the GitHub fake, whose real bare repositories are
+ * served over Git's smart HTTP protocol (git http-backend), so the clone by hand and the jobs fetch alike.
  * Each job changes one file, so verification, push and pull request run as in production (after the timed part).
  * Usage: npm run bench:warm-start [-- --jobs 3] [--only a|b]      Prints figures; asserts nothing.
  */
@@ -14,7 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
-import { runPipeline } from '../runners/pipeline/run-pipeline.js';
+import { runPipeline, type StageEvent } from '../runners/pipeline/run-pipeline.js';
 import { changeProfile } from '../runners/profiles/change-profile.js';
 import type { RunnerDeps } from '../runners/runner-deps.js';
 import { loadConfig } from '../src/config/load-config.js';
@@ -120,7 +121,7 @@ function depsFor(dataDir: string, configPath: string): RunnerDeps {
 const silentReporter: RunReporter = { phase: async () => undefined, finished: async () => undefined, failed: async () => undefined };
 
 /** One job through runPipeline; the milliseconds from its start to the fake's first model request. */
-async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number): Promise<{ ms: number; checks: string }> {
+async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number): Promise<{ ms: number; checks: string; stages: string }> {
   anthropic.setScript([
     toolUseResponse([{ name: 'bash', input: { command: `echo "job ${n}" > WARM_START_${n}.md` } }]),
     toolUseResponse([{ name: 'finish_task', input: { summary: `Job ${n}.`, verification: 'none', filesChanged: [`WARM_START_${n}.md`], openQuestions: [] } }]),
@@ -137,14 +138,31 @@ async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number
     requester: { slackUserId: 'U0BENCH' },
     requestedAt: new Date().toISOString(),
   };
+  // Where the time goes before the model: the workspace, the setup (dependencies, the baseline started), the before stage.
+  const marks: string[] = [];
+  const stageStart = new Map<string, number>();
+  let agentStart = 0;
+  const onStage = (event: StageEvent) => {
+    if (event.status === 'started') stageStart.set(event.stage, event.at);
+    if (event.status === 'started' && event.stage === 'agent' && !agentStart) agentStart = event.at;
+    if (event.status !== 'finished' || agentStart) return;
+    const label = event.stage === 'prepare' ? (marks.length === 0 ? 'workspace' : 'setup') : event.stage;
+    marks.push(`${label} ${seconds(event.at - (stageStart.get(event.stage) ?? event.at))}`);
+  };
   const started = Date.now();
-  const result = await runPipeline(changeProfile(), job, { jobId: `bench-${name}-${n}`, reporter: silentReporter, signal: new AbortController().signal }, deps);
+  const result = await runPipeline(
+    changeProfile(),
+    job,
+    { jobId: `bench-${name}-${n}`, reporter: silentReporter, signal: new AbortController().signal, onStage },
+    deps,
+  );
   const first = anthropic.requests[before];
   if (!first) throw new Error(`job ${n} on ${owner}/${name} never asked the model (${result.status}: ${result.answer ?? result.stopReason ?? ''})`);
   if (!result.pullRequest)
     throw new Error(`job ${n} on ${owner}/${name} opened no pull request (${result.status}: ${result.stopReason ?? result.answer ?? ''})`);
   const checks = result.verification?.split('\n').find((line) => line.includes('→')) ?? result.verification?.split('\n')[0] ?? 'no checks';
-  return { ms: first.at - started, checks: checks.replace(/^- /, '') };
+  marks.push(`agent → first request ${seconds(first.at - agentStart)}`);
+  return { ms: first.at - started, checks: checks.replace(/^- /, ''), stages: marks.join(', ') };
 }
 
 async function byHand(label: string, command: (dir: string) => string): Promise<number> {
@@ -172,9 +190,9 @@ async function scenario(repository: string, owner: string, name: string, hand: (
   const deps = depsFor(dataDir, configPath);
   const times: number[] = [];
   for (let n = 1; n <= JOBS; n++) {
-    const { ms, checks } = await timedJob(deps, owner, name, n);
+    const { ms, checks, stages } = await timedJob(deps, owner, name, n);
     times.push(ms);
-    console.log(`  ${repository}: job ${n} reached the model after ${seconds(ms)}; Wrench's checks: ${checks}`);
+    console.log(`  ${repository}: job ${n} reached the model after ${seconds(ms)} (${stages}); Wrench's checks: ${checks}`);
   }
   return { repository, first: times[0]!, later: times.slice(1), hand: await hand(), handLabel };
 }

@@ -9,7 +9,7 @@ import { localRepository } from '../../src/workspace/local-workspace.js';
 import { updateMirror } from '../../src/workspace/mirror-cache.js';
 import { removeWorkspace } from '../../src/workspace/remove-workspace.js';
 import { repositoryUrl } from '../../src/workspace/repository-url.js';
-import { takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
+import { type SourceRefs, takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
 import type { JobWorkspace } from '../../src/workspace/workspace-types.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps } from '../runner-deps.js';
@@ -37,18 +37,27 @@ export interface WorkspaceLease {
 
 export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps, jobId: string, log: Logger): Promise<WorkspaceLease> {
   const { config } = deps;
-  await assertBranchName(request.branch);
-  if (request.baseBranch !== undefined) await assertBranchName(request.baseBranch);
+  const names = Promise.all([assertBranchName(request.branch), request.baseBranch === undefined || assertBranchName(request.baseBranch)]);
   let source: string;
   let originUrl: string;
   let label: string;
+  let sourceRefs: SourceRefs | undefined;
+  let refreshSource: (() => Promise<SourceRefs>) | undefined;
   if (request.localPath) {
+    await names;
     source = originUrl = label = await localRepository(request.localPath);
   } else {
     originUrl = repositoryUrl(config.env.GIT_BASE_URL, request.owner, request.repo);
     label = `${request.owner}/${request.repo}`;
-    const credential = await deps.gitCredential?.(request.owner, request.repo);
-    source = (await updateMirror({ dataDir: config.dataDir, gitBaseUrl: config.env.GIT_BASE_URL, owner: request.owner, repo: request.repo, credential })).dir;
+    // The names are checked while the mirror is brought up to date; nothing is checked out before both are done.
+    const refreshMirror = async () => {
+      const credential = await deps.gitCredential?.(request.owner, request.repo);
+      return updateMirror({ dataDir: config.dataDir, gitBaseUrl: config.env.GIT_BASE_URL, owner: request.owner, repo: request.repo, credential });
+    };
+    refreshSource = refreshMirror;
+    const [, mirror] = await Promise.all([names, refreshMirror()]);
+    source = mirror.dir;
+    sourceRefs = mirror;
   }
   const checkout = { source, originUrl, label, baseBranch: request.baseBranch, branch: request.branch, existingBranch: request.existingBranch };
   const baseTreeDir = workspaceDir(config.dataDir, `${jobId}-base`);
@@ -65,6 +74,8 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
         repository: request.localPath ? `local:${source}` : label,
         size: cache.treesPerRepository,
         keep: DEPENDENCY_DIRS,
+        sourceRefs,
+        refreshSource,
         log,
       })
     : undefined;

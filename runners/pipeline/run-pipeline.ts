@@ -193,6 +193,7 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
   const jobId = `${context.jobId}-${starting.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log));
   const workspace = lease.workspace;
+  const release = () => lease.release().catch((error) => starting.log.warn({ err: error }, 'could not release the workspace'));
   const run: Run<J> = { ...starting, workspace, readOnly, sandbox: jobSandbox(deps, workspace.dir, { readOnly, log: starting.log }), network: false };
   let published: O;
   try {
@@ -239,12 +240,23 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
         published = await stage('publish', () => publish(run, agentResult, after));
       }
     }
-  } finally {
-    await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
-    await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
-    await lease.release().catch((error) => run.log.warn({ err: error }, 'could not release the workspace'));
+  } catch (error) {
+    await closeRun(profile, run);
+    await release();
+    throw error;
   }
-  return finish(published);
+  await closeRun(profile, run);
+  // The reply goes out first: giving the tree back (reset, and readied for the next job) does not delay it.
+  try {
+    return await finish(published);
+  } finally {
+    await release();
+  }
+}
+
+async function closeRun<J, R, O>(profile: RunProfile<J, R, O>, run: Run<J>): Promise<void> {
+  await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
+  await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
 }
 
 type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];

@@ -31,6 +31,9 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   for (const dir of outside) args.push('--tmpfs', dir);
   for (const file of plan.reexposed ?? []) args.push('--ro-bind-try', file, file);
   args.push(plan.readOnly ? '--ro-bind' : '--bind', plan.root, plan.root);
+  // The tree's pack files are the pool's, reused by later jobs: no command in the sandbox may change them (git then
+  // writes loose objects, which the pool drops when it resets the tree).
+  if (!plan.readOnly) args.push('--ro-bind-try', `${plan.root}/.git/objects/pack`, `${plan.root}/.git/objects/pack`);
   for (const dir of within) args.push('--tmpfs', dir);
   if (plan.writable) args.push('--bind', plan.writable, plan.writable);
   if (plan.home) args.push('--bind', plan.home, plan.home);

@@ -14,6 +14,13 @@ export interface SwitchBranchOptions {
   existingBranch?: boolean;
   /** Overwrite local changes and reset an existing local branch of that name (reused trees). */
   force?: boolean;
+  /** `refs/remotes/origin/<name>` → commit, as just fetched: looked up here instead of asking git. */
+  remoteRefs?: ReadonlyMap<string, string>;
+  /**
+   * With `force`: the commit a tree known to be clean is checked out at. A new branch from that very commit only
+   * needs its ref and HEAD written; no file is touched, so the index is not refreshed across the whole tree.
+   */
+  cleanAt?: string;
 }
 
 /**
@@ -23,11 +30,12 @@ export interface SwitchBranchOptions {
 export async function switchBranch(git: Git, options: SwitchBranchOptions): Promise<JobWorkspace> {
   const { dir, branch, label } = options;
   const baseBranch = options.baseBranch ?? (await defaultBranch(git));
-  const baseTip = await resolveCommit(git, `refs/remotes/origin/${baseBranch}`);
+  const lookup = (ref: string) => (options.remoteRefs ? Promise.resolve(options.remoteRefs.get(ref)) : resolveCommit(git, ref));
+  const baseTip = await lookup(`refs/remotes/origin/${baseBranch}`);
   if (!baseTip) {
     throw new WrenchError('base_branch_not_found', `${label} has no branch "${baseBranch}"; name an existing base branch.`);
   }
-  const remoteBranch = await resolveCommit(git, `refs/remotes/origin/${branch}`);
+  const remoteBranch = await lookup(`refs/remotes/origin/${branch}`);
   const create = options.force ? ['-f', '-B'] : ['-b'];
   if (options.existingBranch) {
     if (!remoteBranch) {
@@ -37,6 +45,11 @@ export async function switchBranch(git: Git, options: SwitchBranchOptions): Prom
   } else {
     if (remoteBranch) {
       throw new WrenchError('branch_exists', `Branch "${branch}" already exists in ${label}; continue it or pick another name.`);
+    }
+    if (options.force && options.cleanAt === baseTip) {
+      await git('update-ref', '--no-deref', `refs/heads/${branch}`, baseTip);
+      await git('symbolic-ref', 'HEAD', `refs/heads/${branch}`);
+      return { dir, baseBranch, baseSha: baseTip, branch, headSha: baseTip };
     }
     await git('checkout', '--quiet', '--no-track', ...create, branch, `refs/remotes/origin/${baseBranch}`);
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { WrenchError } from '../errors.js';
@@ -28,7 +28,20 @@ export interface TakeTreeOptions {
   size: number;
   /** Directories (the restored dependencies) kept from one job to the next when nothing in them changed. */
   keep: readonly string[];
+  /** The source's branches and tags as just brought up to date (the mirror's): a tree that has them all is not fetched. */
+  sourceRefs?: SourceRefs;
+  /**
+   * Brings the source up to date again (the mirror fetched from GitHub) when the job gives its tree back, so the
+   * tree is fetched and checked out at its base's tip then, not at the next job's start. Default: not refreshed.
+   */
+  refreshSource?: () => Promise<SourceRefs>;
   log: Logger;
+}
+
+/** A repository's branches and tags as sorted `<sha> refs/heads/<name>` / `<sha> refs/tags/<name>` lines, and its default branch. */
+export interface SourceRefs {
+  refs: string;
+  head?: string;
 }
 
 export interface TreeLease {
@@ -46,7 +59,6 @@ export interface TreeLease {
 interface PackFile {
   size: number;
   ino: number;
-  ctimeMs: number;
 }
 
 /** What the pool knows about one tree, kept next to it (outside the tree, so no agent can change it). */
@@ -57,7 +69,7 @@ export interface TreeState {
   packs: Record<string, PackFile>;
   /** `refs/remotes/origin/*` and tags as last fetched (packed-refs lines): the next fetch starts from them. */
   refs: string;
-  /** The commit the last job started on. */
+  /** The commit the tree is checked out at: the one its job started on while taken, its base's tip once released. */
   startSha: string;
   dependencies?: { key: string; fingerprint: string };
   lastUsed: number;
@@ -215,42 +227,29 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   state.released = false;
   if (light) await writeTreeState(slot, state);
   else await rebuildGitDir(slot, state, options.originUrl);
+  const fresh = mode === 'take' ? options.sourceRefs : await refreshedSource(options);
+  const remoteRefs = await syncRefs(slot, state, options, fresh, git);
+  const baseBranch = options.baseBranch ?? fresh?.head;
   let workspace: JobWorkspace;
   if (mode === 'take') {
-    await git(
-      '-c',
-      'fetch.unpackLimit=1',
-      '-c',
-      'transfer.unpackLimit=1',
-      '-c',
-      'core.logAllRefUpdates=false',
-      'fetch',
-      '--quiet',
-      '--prune',
-      '--no-tags',
-      '--no-write-fetch-head',
-      '--',
-      options.source,
-      '+refs/heads/*:refs/remotes/origin/*',
-      '+refs/tags/*:refs/tags/*',
-    );
-    const head = await sourceHead(options.source, git);
-    if (head) await git('symbolic-ref', 'refs/remotes/origin/HEAD', `refs/remotes/origin/${head}`);
-    state.packs = { ...state.packs, ...(await packFiles(slot, state.packs)) };
-    state.refs = await fetchedRefs(git);
     workspace = await switchBranch(git, {
       dir: slot,
       label: options.label,
-      baseBranch: options.baseBranch,
+      baseBranch,
       branch: options.branch,
       existingBranch: options.existingBranch,
       force: true,
+      remoteRefs,
+      cleanAt: light ? state.startSha : undefined,
     });
-    const expected = await git('rev-parse', '--verify', `refs/remotes/origin/${options.existingBranch ? options.branch : workspace.baseBranch}^{commit}`);
+    const tracked = `refs/remotes/origin/${options.existingBranch ? options.branch : workspace.baseBranch}`;
+    const expected = remoteRefs?.get(tracked) ?? (await git('rev-parse', '--verify', `${tracked}^{commit}`));
     if (workspace.headSha !== expected) throw new Error(`HEAD is at ${workspace.headSha}, not ${expected}`);
   } else {
-    await git('checkout', '--quiet', '-f', '--detach', state.startSha);
-    workspace = { dir: slot, baseBranch: '', baseSha: state.startSha, branch: '', headSha: state.startSha };
+    // Back on the tip of the job's base branch (now up to date when the source was refreshed): the next job there only switches.
+    const tip = (baseBranch && remoteRefs?.get(`refs/remotes/origin/${baseBranch}`)) || state.startSha;
+    await git('checkout', '--quiet', '-f', '--detach', tip);
+    workspace = { dir: slot, baseBranch: '', baseSha: tip, branch: '', headSha: tip };
   }
   if (light) {
     await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
@@ -277,6 +276,67 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   return workspace;
 }
 
+async function refreshedSource(options: TakeTreeOptions): Promise<SourceRefs | undefined> {
+  if (!options.refreshSource) return undefined;
+  return options.refreshSource().catch((error) => {
+    options.log.warn({ err: error }, 'could not bring the repository up to date for the next job; the tree stays where it was');
+    return undefined;
+  });
+}
+
+/**
+ * The tree's `refs/remotes/origin/*` and tags made equal to the source's: nothing to do when the tree already has
+ * exactly `fresh` (known without asking git), else fetched from the source. `origin/HEAD` follows the source's default
+ * branch. Returns the remote-tracking refs by name when known, so the switch needs no lookups.
+ */
+async function syncRefs(slot: string, state: TreeState, options: TakeTreeOptions, fresh: SourceRefs | undefined, git: Git) {
+  const wanted = fresh ? trackingRefs(fresh.refs) : undefined;
+  if (wanted === undefined || wanted !== state.refs) {
+    await git(
+      '-c',
+      'fetch.unpackLimit=1',
+      '-c',
+      'transfer.unpackLimit=1',
+      '-c',
+      'core.logAllRefUpdates=false',
+      'fetch',
+      '--quiet',
+      '--prune',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-auto-gc',
+      '--',
+      options.source,
+      '+refs/heads/*:refs/remotes/origin/*',
+      '+refs/tags/*:refs/tags/*',
+    );
+    state.packs = { ...state.packs, ...(await packFiles(slot, state.packs)) };
+    state.refs = await fetchedRefs(git);
+  }
+  const head = fresh?.head ?? (await sourceHead(options.source, git));
+  const originHead = join(slot, '.git', 'refs', 'remotes', 'origin', 'HEAD');
+  const pointsAt = (await readFile(originHead, 'utf8').catch(() => '')).trim();
+  if (head && pointsAt !== `ref: refs/remotes/origin/${head}`) await git('symbolic-ref', 'refs/remotes/origin/HEAD', `refs/remotes/origin/${head}`);
+  if (wanted !== state.refs) return undefined;
+  return new Map(
+    state.refs
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))] as const),
+  );
+}
+
+/** The source's `refs/heads/*` lines as this tree's `refs/remotes/origin/*`, sorted as `for-each-ref` sorts them. */
+function trackingRefs(sourceRefs: string): string {
+  const name = (line: string) => line.slice(line.indexOf(' ') + 1);
+  const lines = sourceRefs
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.replace(' refs/heads/', ' refs/remotes/origin/'))
+    .sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
 /** The source's default branch, read from its HEAD file (bare or not), else asked with ls-remote. */
 async function sourceHead(source: string, git: Git): Promise<string | undefined> {
   for (const file of [join(source, 'HEAD'), join(source, '.git', 'HEAD')]) {
@@ -297,7 +357,8 @@ async function rebuildGitDir(slot: string, state: TreeState, originUrl: string):
   const present = await packFiles(slot);
   for (const [name, known] of Object.entries(state.packs)) {
     const found = present[name];
-    if (!found || found.size !== known.size || found.ino !== known.ino || found.ctimeMs !== known.ctimeMs) throw new Error(`pack file ${name} changed`);
+    // Not their times: git freshens a pack's times when it writes an object the pack already has.
+    if (!found || found.size !== known.size || found.ino !== known.ino) throw new Error(`pack file ${name} changed`);
   }
   for (const name of await readdir(packs)) if (!state.packs[name]) await rm(join(packs, name), { recursive: true, force: true });
   for (const name of await readdir(objects)) if (name !== 'pack') await rm(join(objects, name), { recursive: true, force: true });
@@ -312,6 +373,9 @@ async function rebuildGitDir(slot: string, state: TreeState, originUrl: string):
   await writeFile(join(gitDir, 'packed-refs'), state.refs);
   await writeFile(join(gitDir, 'config'), knownConfig(originUrl), { mode: 0o600 });
   await copyFile(treeFiles(slot).index, join(gitDir, 'index'));
+  // An index older than every file makes git compare each file's content: a job's edit that kept the size and (to the
+  // second) the times git records would otherwise pass as unchanged.
+  await utimes(join(gitDir, 'index'), 1, 1);
 }
 
 function knownConfig(originUrl: string): string {
@@ -336,7 +400,7 @@ async function packFiles(slot: string, known: Record<string, PackFile> = {}): Pr
   for (const name of await readdir(dir)) {
     if (known[name] || !/^pack-[0-9a-f]+\.(pack|idx|rev|bitmap)$/.test(name)) continue;
     const stats = await lstat(join(dir, name));
-    if (stats.isFile()) files[name] = { size: stats.size, ino: stats.ino, ctimeMs: stats.ctimeMs };
+    if (stats.isFile()) files[name] = { size: stats.size, ino: stats.ino };
   }
   return files;
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
@@ -47,6 +47,21 @@ describe('bwrap sandbox: isolation', () => {
     expect(readFileSync(path.join(workspace.path, 'inside.txt'), 'utf8')).toBe('in\n');
     expect(existsSync(target)).toBe(false);
     expect(existsSync('/etc/wrench-escape')).toBe(false);
+  });
+
+  it("cannot change the tree's pack files, but git still commits (as loose objects)", async () => {
+    const git = `git -c user.name=a -c user.email=a@b.c`;
+    await run(`git init -q . && echo one > a.txt && git add a.txt && ${git} commit -qm one && git repack -adq`);
+    const packs = path.join(workspace.path, '.git', 'objects', 'pack');
+    const pack = readdirSync(packs).find((name) => name.endsWith('.pack'))!;
+    const size = statSync(path.join(packs, pack)).size;
+    const result = await run(
+      `chmod u+w .git/objects/pack/${pack}; echo rc=$?; echo x >> .git/objects/pack/${pack}; echo rc=$?; echo two > a.txt && git add a.txt && ${git} commit -qm two; echo rc=$?`,
+    );
+    expect(result.output).toMatch(/^chmod: .*Read-only file system\nrc=1\n.*\nrc=1\nrc=0\n$/);
+    expect(statSync(path.join(packs, pack)).size).toBe(size);
+    expect(readdirSync(packs).filter((name) => name.endsWith('.pack'))).toEqual([pack]);
+    await rm(path.join(workspace.path, '.git'), { recursive: true, force: true });
   });
 
   it('has a private /tmp', async () => {

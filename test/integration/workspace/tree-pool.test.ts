@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -34,6 +34,7 @@ describe('working-tree pool', () => {
       branch,
       size: 2,
       keep: ['node_modules'],
+      sourceRefs: mirror,
       log,
       ...more,
     };
@@ -44,7 +45,10 @@ describe('working-tree pool', () => {
     expect(first.reused).toBe(false);
     const dir = first.workspace.dir;
     const git = (...args: string[]) => testGit(args, dir);
-    // What a job (or its agent) leaves behind.
+    // What a job (or its agent) leaves behind. README.md: same size, and its modification time put back.
+    const readme = statSync(join(dir, 'README.md'));
+    writeFileSync(join(dir, 'README.md'), '# Bad\n');
+    utimesSync(join(dir, 'README.md'), readme.atime, readme.mtime);
     writeFileSync(join(dir, 'src', 'app.js'), 'export const greeting = "changed";\n');
     writeFileSync(join(dir, 'notes.txt'), 'scratch\n');
     git('stash', '--include-untracked');
@@ -74,6 +78,7 @@ describe('working-tree pool', () => {
     expect(git('symbolic-ref', '--short', 'HEAD')).toBe('wrench/two-2');
     expect(git('status', '--porcelain', '--ignored', '--untracked-files=all')).toBe('');
     expect(readFileSync(join(dir, 'src', 'app.js'), 'utf8')).toBe('export const greeting = "hello";\n');
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('# Web\n');
     expect(readFileSync(join(dir, 'src', 'new.js'), 'utf8')).toContain('added');
     for (const gone of ['notes.txt', 'debug.log', 'build', '.git/hooks/post-checkout', '.git/info/attributes', '.git/objects/info/alternates']) {
       expect(existsSync(join(dir, gone)), gone).toBe(false);
@@ -128,21 +133,69 @@ describe('working-tree pool', () => {
     const web = (await takeTree(await options('wrench/w-1')))!;
     await web.release();
     const mirror = await updateMirror({ dataDir, gitBaseUrl: other.gitBaseUrl, owner: 'acme', repo: 'api' });
-    const api = (await takeTree(await options('wrench/a-1', { repository: 'acme/api', source: mirror.dir, label: 'acme/api' })))!;
+    const api = (await takeTree(await options('wrench/a-1', { repository: 'acme/api', source: mirror.dir, sourceRefs: mirror, label: 'acme/api' })))!;
     expect(api.reused).toBe(false);
     expect(api.workspace.dir).not.toBe(web.workspace.dir);
     await api.release();
   });
 
-  it('a tree whose pack files were changed is cloned afresh', async () => {
+  it('a tree whose pack files were replaced or resized is cloned afresh; one git merely freshened (its times) is kept', async () => {
     const first = (await takeTree(await options('wrench/p-1')))!;
     const packs = join(first.workspace.dir, '.git', 'objects', 'pack');
     const name = readdirSync(packs).find((file) => file.endsWith('.pack'))!;
-    writeFileSync(join(packs, name), readFileSync(join(packs, name)));
+    utimesSync(join(packs, name), new Date(), new Date());
     await first.release();
-    const second = (await takeTree(await options('wrench/p-2')))!;
+    const kept = (await takeTree(await options('wrench/p-2')))!;
+    expect(kept.reused).toBe(true);
+    writeFileSync(join(packs, `${name}.new`), readFileSync(join(packs, name)));
+    renameSync(join(packs, `${name}.new`), join(packs, name));
+    await kept.release();
+    const second = (await takeTree(await options('wrench/p-3')))!;
     expect(second.reused).toBe(false);
     expect(testGit(['fsck', '--no-dangling'], second.workspace.dir)).toBe('');
+    await second.release();
+  });
+  it('a released tree is readied for the next job: fetched and checked out at its base tip then, so the next take on an unchanged repository only switches', async () => {
+    const refresh = async () => updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
+    const first = (await takeTree(await options('wrench/ready-1', { refreshSource: refresh })))!;
+    const dir = first.workspace.dir;
+    const git = (...args: string[]) => testGit(args, dir);
+    const newSha = remote.commit({ 'src/new.js': 'export const added = true;\n' }, 'Pushed while the job ran');
+    await first.release();
+    expect(git('rev-parse', 'HEAD')).toBe(newSha);
+    expect(git('rev-parse', 'refs/remotes/origin/main')).toBe(newSha);
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+
+    // The next take neither reads the source (moved away here) nor rewrites the index or a file.
+    const next = await options('wrench/ready-2', { refreshSource: refresh });
+    const index = statSync(join(dir, '.git', 'index'));
+    const file = statSync(join(dir, 'src', 'new.js'));
+    renameSync(next.source, `${next.source}.away`);
+    const second = (await takeTree(next))!;
+    renameSync(`${next.source}.away`, next.source);
+    // Read before any git command of the test's own (status may rewrite the index).
+    expect(statSync(join(dir, '.git', 'index')).mtimeMs).toBe(index.mtimeMs);
+    expect(statSync(join(dir, 'src', 'new.js')).ctimeMs).toBe(file.ctimeMs);
+    expect(second.reused).toBe(true);
+    expect(second.workspace).toMatchObject({ baseBranch: 'main', branch: 'wrench/ready-2', baseSha: newSha, headSha: newSha });
+    expect(git('symbolic-ref', '--short', 'HEAD')).toBe('wrench/ready-2');
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+
+    // A branch named as an existing remote one is still refused, from the refs the tree already has.
+    await second.release();
+    await expect(takeTree(await options('main', { refreshSource: refresh }))).rejects.toMatchObject({ code: 'branch_exists' });
+  });
+
+  it('a take whose source moved on since the release fetches and checks out the new tip; a source that cannot be refreshed at release keeps the tree usable', async () => {
+    const first = (await takeTree(await options('wrench/moved-1', { refreshSource: () => Promise.reject(new Error('GitHub is down')) })))!;
+    const dir = first.workspace.dir;
+    await first.release();
+    const newSha = remote.commit({ 'src/later.js': 'export const later = 1;\n' }, 'Later');
+    const second = (await takeTree(await options('wrench/moved-2')))!;
+    expect(second.reused).toBe(true);
+    expect(second.workspace).toMatchObject({ baseSha: newSha, headSha: newSha });
+    expect(readFileSync(join(dir, 'src', 'later.js'), 'utf8')).toContain('later');
+    expect(testGit(['status', '--porcelain', '--untracked-files=all'], dir)).toBe('');
     await second.release();
   });
 });

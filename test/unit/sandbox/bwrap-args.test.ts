@@ -22,6 +22,9 @@ describe('bwrapArgs', () => {
     const bind = args.indexOf('--bind');
     expect(args.slice(bind, bind + 3)).toEqual(['--bind', plan.root, plan.root]);
     expect(bind).toBeGreaterThan(args.lastIndexOf('/run'));
+    const packs = `${plan.root}/.git/objects/pack`;
+    expect(args.indexOf('--ro-bind-try', bind)).toBe(args.indexOf(packs) - 1);
+    expect(pairs(args, '--ro-bind-try')).toContain(packs);
     expect(args).toContain('--dev');
     expect(pairs(args, '--proc')).toEqual(['/proc']);
   });
@@ -36,7 +39,7 @@ describe('bwrapArgs', () => {
   it('keeps the network when allowed and shows resolv.conf again', () => {
     const args = bwrapArgs({ ...plan, network: true, reexposed: ['/run/systemd/resolve/stub-resolv.conf'] });
     expect(args).not.toContain('--unshare-net');
-    expect(pairs(args, '--ro-bind-try')).toEqual(['/run/systemd/resolve/stub-resolv.conf']);
+    expect(pairs(args, '--ro-bind-try')).toEqual(['/run/systemd/resolve/stub-resolv.conf', `${plan.root}/.git/objects/pack`]);
   });
 
   it('sets only the given environment, the working directory, and the command last', () => {
