@@ -6,7 +6,7 @@ import { copyBaseTree } from '../../src/workspace/base-tree-copy.js';
 import { cloneWorkspace } from '../../src/workspace/clone-workspace.js';
 import { workspaceDir } from '../../src/workspace/job-workspace.js';
 import { localRepository } from '../../src/workspace/local-workspace.js';
-import { updateMirror } from '../../src/workspace/mirror-cache.js';
+import { mirrorDir, readMirror, updateMirror } from '../../src/workspace/mirror-cache.js';
 import { removeWorkspace } from '../../src/workspace/remove-workspace.js';
 import { repositoryUrl } from '../../src/workspace/repository-url.js';
 import { type SourceRefs, takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
@@ -37,27 +37,54 @@ export interface WorkspaceLease {
 
 export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps, jobId: string, log: Logger): Promise<WorkspaceLease> {
   const { config } = deps;
-  const names = Promise.all([assertBranchName(request.branch), request.baseBranch === undefined || assertBranchName(request.baseBranch)]);
   let source: string;
   let originUrl: string;
   let label: string;
   let sourceRefs: SourceRefs | undefined;
   let refreshSource: (() => Promise<SourceRefs>) | undefined;
+  let confirmedSourceRefs: Promise<SourceRefs> | undefined;
+  let mirrorUpdate: Promise<unknown> | undefined;
   if (request.localPath) {
-    await names;
+    await checkBranchNames(request);
     source = originUrl = label = await localRepository(request.localPath);
   } else {
     originUrl = repositoryUrl(config.env.GIT_BASE_URL, request.owner, request.repo);
     label = `${request.owner}/${request.repo}`;
-    // The names are checked while the mirror is brought up to date; nothing is checked out before both are done.
-    const refreshMirror = async () => {
+    const refreshMirror = async (onRemoteAsked?: () => void) => {
       const credential = await deps.gitCredential?.(request.owner, request.repo);
-      return updateMirror({ dataDir: config.dataDir, gitBaseUrl: config.env.GIT_BASE_URL, owner: request.owner, repo: request.repo, credential });
+      return updateMirror({
+        dataDir: config.dataDir,
+        gitBaseUrl: config.env.GIT_BASE_URL,
+        owner: request.owner,
+        repo: request.repo,
+        credential,
+        onRemoteAsked,
+      });
     };
     refreshSource = refreshMirror;
-    const [, mirror] = await Promise.all([names, refreshMirror()]);
-    source = mirror.dir;
-    sourceRefs = mirror;
+    // Asking GitHub whether anything changed is the longest step, so it starts first. Meanwhile the branch names are
+    // checked and a pooled tree switches on what the mirror holds (again, if GitHub had news).
+    let asked: () => void = () => undefined;
+    const askedGitHub = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const update = refreshMirror(asked);
+    update.catch(() => undefined);
+    mirrorUpdate = update;
+    await Promise.race([askedGitHub, update.catch(() => undefined)]);
+    const [, known] = await Promise.all([
+      checkBranchNames(request),
+      config.file.cache.trees ? readMirror(mirrorDir(config.dataDir, request.owner, request.repo)) : undefined,
+    ]);
+    if (known) {
+      source = known.dir;
+      sourceRefs = known;
+      confirmedSourceRefs = update;
+    } else {
+      const mirror = await update;
+      source = mirror.dir;
+      sourceRefs = mirror;
+    }
   }
   const checkout = { source, originUrl, label, baseBranch: request.baseBranch, branch: request.branch, existingBranch: request.existingBranch };
   const baseTreeDir = workspaceDir(config.dataDir, `${jobId}-base`);
@@ -75,6 +102,7 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
         size: cache.treesPerRepository,
         keep: DEPENDENCY_DIRS,
         sourceRefs,
+        confirmedSourceRefs,
         refreshSource,
         log,
       })
@@ -88,9 +116,14 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
     };
   }
   if (cache.trees) log.info('every pooled working tree of this repository is in use; cloning a throw-away one');
+  await mirrorUpdate;
   const dir = workspaceDir(config.dataDir, jobId);
   const workspace = await cloneWorkspace({ ...checkout, dir });
   return { workspace, warm: { baseTree }, release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)) };
+}
+
+function checkBranchNames(request: WorkspaceRequest): Promise<unknown> {
+  return Promise.all([assertBranchName(request.branch), request.baseBranch === undefined || assertBranchName(request.baseBranch)]);
 }
 
 const EVICTION_EVERY_MS = 10 * 60_000;

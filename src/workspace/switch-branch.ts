@@ -47,8 +47,8 @@ export async function switchBranch(git: Git, options: SwitchBranchOptions): Prom
       throw new WrenchError('branch_exists', `Branch "${branch}" already exists in ${label}; continue it or pick another name.`);
     }
     if (options.force && options.cleanAt === baseTip) {
-      await git('update-ref', '--no-deref', `refs/heads/${branch}`, baseTip);
-      await git('symbolic-ref', 'HEAD', `refs/heads/${branch}`);
+      // Independent files (the branch's ref, HEAD): written at once.
+      await Promise.all([git('update-ref', '--no-deref', `refs/heads/${branch}`, baseTip), git('symbolic-ref', 'HEAD', `refs/heads/${branch}`)]);
       return { dir, baseBranch, baseSha: baseTip, branch, headSha: baseTip };
     }
     await git('checkout', '--quiet', '--no-track', ...create, branch, `refs/remotes/origin/${baseBranch}`);

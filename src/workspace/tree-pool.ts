@@ -31,6 +31,12 @@ export interface TakeTreeOptions {
   /** The source's branches and tags as just brought up to date (the mirror's): a tree that has them all is not fetched. */
   sourceRefs?: SourceRefs;
   /**
+   * When `sourceRefs` was read while the source's own update (the mirror's fetch from GitHub) was still running: that
+   * update. The tree switches on `sourceRefs` meanwhile, then again should the update have changed them; when the
+   * update fails, so does the take (the tree stays in the pool).
+   */
+  confirmedSourceRefs?: Promise<SourceRefs>;
+  /**
    * Brings the source up to date again (the mirror fetched from GitHub) when the job gives its tree back, so the
    * tree is fetched and checked out at its base's tip then, not at the next job's start. Default: not refreshed.
    */
@@ -79,6 +85,13 @@ export interface TreeState {
 
 const LOCK_STALE_MS = 60_000;
 const KEPT_FAILURES = new Set(['base_branch_not_found', 'branch_not_found', 'branch_exists']);
+
+/** The source's update failed during a take: the job fails with its error, and the tree is not blamed. */
+class SourceNotUpdated extends Error {
+  constructor(readonly reason: unknown) {
+    super('the source could not be brought up to date');
+  }
+}
 
 /** Where the pools of every repository live, beside the other data and hidden from every sandbox. */
 export function treePoolRoot(dataDir: string): string {
@@ -168,11 +181,13 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
       workspace = await resetTree(slot, state, options, 'take');
       reused = true;
     } catch (error) {
+      if (error instanceof SourceNotUpdated) throw error.reason;
       if (error instanceof WrenchError && KEPT_FAILURES.has(error.code)) throw error;
       log.warn({ err: error, tree: slot }, 'working tree not reusable; cloning it afresh');
     }
   }
   if (!workspace) {
+    await options.confirmedSourceRefs;
     await discardTree(slot);
     const git: Git = (...args) => runGit(args, { cwd: slot }).then((out) => out.trim());
     workspace = await cloneWorkspace({ ...options, dir: slot });
@@ -227,32 +242,60 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   state.released = false;
   if (light) await writeTreeState(slot, state);
   else await rebuildGitDir(slot, state, options.originUrl);
-  const fresh = mode === 'take' ? options.sourceRefs : await refreshedSource(options);
-  const remoteRefs = await syncRefs(slot, state, options, fresh, git);
-  const baseBranch = options.baseBranch ?? fresh?.head;
+  let fresh = mode === 'take' ? options.sourceRefs : await refreshedSource(options);
+  let remoteRefs = await syncRefs(slot, state, options, fresh, git);
   let workspace: JobWorkspace;
+  let refOnly = false;
   if (mode === 'take') {
-    workspace = await switchBranch(git, {
-      dir: slot,
-      label: options.label,
-      baseBranch,
-      branch: options.branch,
-      existingBranch: options.existingBranch,
-      force: true,
-      remoteRefs,
-      cleanAt: light ? state.startSha : undefined,
-    });
-    const tracked = `refs/remotes/origin/${options.existingBranch ? options.branch : workspace.baseBranch}`;
-    const expected = remoteRefs?.get(tracked) ?? (await git('rev-parse', '--verify', `${tracked}^{commit}`));
-    if (workspace.headSha !== expected) throw new Error(`HEAD is at ${workspace.headSha}, not ${expected}`);
+    const switchTo = async (cleanAt: string | undefined) => {
+      const switched = await switchBranch(git, {
+        dir: slot,
+        label: options.label,
+        baseBranch: options.baseBranch ?? fresh?.head,
+        branch: options.branch,
+        existingBranch: options.existingBranch,
+        force: true,
+        remoteRefs,
+        cleanAt,
+      });
+      const tracked = `refs/remotes/origin/${options.existingBranch ? options.branch : switched.baseBranch}`;
+      const expected = remoteRefs?.get(tracked) ?? (await git('rev-parse', '--verify', `${tracked}^{commit}`));
+      if (switched.headSha !== expected) throw new Error(`HEAD is at ${switched.headSha}, not ${expected}`);
+      return switched;
+    };
+    let switched: JobWorkspace | undefined;
+    let refused: unknown;
+    try {
+      switched = await switchTo(light ? state.startSha : undefined);
+      refOnly = light && !options.existingBranch && switched.headSha === state.startSha;
+    } catch (error) {
+      // A missing or existing branch is judged again on the confirmed refs.
+      if (!options.confirmedSourceRefs || !(error instanceof WrenchError && KEPT_FAILURES.has(error.code))) throw error;
+      refused = error;
+    }
+    if (options.confirmedSourceRefs) {
+      const confirmed = await options.confirmedSourceRefs.catch((error: unknown) => {
+        throw new SourceNotUpdated(error);
+      });
+      if (confirmed.refs !== fresh?.refs || confirmed.head !== fresh?.head) {
+        // The source moved while the tree switched: switch again on what it holds now.
+        fresh = confirmed;
+        remoteRefs = await syncRefs(slot, state, options, fresh, git);
+        switched = await switchTo(undefined);
+        refOnly = false;
+      } else if (refused) throw refused;
+    }
+    workspace = switched!;
   } else {
     // Back on the tip of the job's base branch (now up to date when the source was refreshed): the next job there only switches.
+    const baseBranch = options.baseBranch ?? fresh?.head;
     const tip = (baseBranch && remoteRefs?.get(`refs/remotes/origin/${baseBranch}`)) || state.startSha;
     await git('checkout', '--quiet', '-f', '--detach', tip);
     workspace = { dir: slot, baseBranch: '', baseSha: tip, branch: '', headSha: tip };
   }
   if (light) {
-    await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
+    // Only a checkout changes the index; the pool's copy of it is kept from the release otherwise.
+    if (!refOnly) await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
     state.startSha = workspace.headSha;
     state.lastUsed = Date.now();
     await writeTreeState(slot, state);

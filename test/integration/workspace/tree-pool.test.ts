@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
-import { updateMirror } from '../../../src/workspace/mirror-cache.js';
+import { type Mirror, mirrorDir, readMirror, updateMirror } from '../../../src/workspace/mirror-cache.js';
 import { repositoryUrl } from '../../../src/workspace/repository-url.js';
 import { type TakeTreeOptions, takeTree } from '../../../src/workspace/tree-pool.js';
 import { type BareRemote, createBareRemote } from './helpers/bare-remote.js';
@@ -197,5 +197,33 @@ describe('working-tree pool', () => {
     expect(readFileSync(join(dir, 'src', 'later.js'), 'utf8')).toContain('later');
     expect(testGit(['status', '--porcelain', '--untracked-files=all'], dir)).toBe('');
     await second.release();
+  });
+  it('switches on what the mirror holds while its update runs, and again when the update brought news; a failed update fails the take and keeps the tree', async () => {
+    const first = (await takeTree(await options('wrench/early-1')))!;
+    const dir = first.workspace.dir;
+    await first.release();
+    const stale = await readMirror(mirrorDir(dataDir, 'acme', 'web'));
+    const newSha = remote.commit({ 'src/news.js': 'export const news = 1;\n' }, 'News');
+    let confirm!: (refs: Mirror) => void;
+    const confirmed = new Promise<Mirror>((resolve) => {
+      confirm = resolve;
+    });
+    const taking = takeTree({ ...(await options('wrench/early-2')), sourceRefs: stale, confirmedSourceRefs: confirmed });
+    confirm(await updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' }));
+    const second = (await taking)!;
+    expect(second.reused).toBe(true);
+    expect(second.workspace).toMatchObject({ branch: 'wrench/early-2', baseSha: newSha, headSha: newSha });
+    expect(readFileSync(join(dir, 'src', 'news.js'), 'utf8')).toContain('news');
+    expect(testGit(['status', '--porcelain', '--untracked-files=all'], dir)).toBe('');
+    await second.release();
+
+    const down = new Error('GitHub is down');
+    const failed = Promise.reject(down);
+    failed.catch(() => undefined);
+    await expect(takeTree({ ...(await options('wrench/early-3')), confirmedSourceRefs: failed })).rejects.toBe(down);
+    const third = (await takeTree(await options('wrench/early-4')))!;
+    expect(third.reused).toBe(true);
+    expect(third.workspace.dir).toBe(dir);
+    await third.release();
   });
 });
