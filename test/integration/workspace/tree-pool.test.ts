@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
 import { type Mirror, mirrorDir, readMirror, updateMirror } from '../../../src/workspace/mirror-cache.js';
@@ -225,5 +227,36 @@ describe('working-tree pool', () => {
     expect(third.reused).toBe(true);
     expect(third.workspace.dir).toBe(dir);
     await third.release();
+  });
+  it('worker processes share the pool: each holds its own tree, one more than the pool gets none, and trees come back for the next', async () => {
+    const script = fileURLToPath(new URL('./helpers/take-tree-process.ts', import.meta.url));
+    const start = async (branch: string) => {
+      const { log: _log, ...serializable } = await options(branch);
+      const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(serializable)], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(out.trim());
+        });
+        child.once('exit', (code) => reject(new Error(`take-tree process exited with ${code} before taking`)));
+      });
+      const release = () =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.stdin.write('release\n');
+        });
+      return { got: JSON.parse(line) as { dir: string; reused: boolean; head: string } | null, release };
+    };
+    const held = await Promise.all(['wrench/p-a', 'wrench/p-b', 'wrench/p-c'].map(start));
+    const trees = held.map((h) => h.got).filter((got) => got !== null);
+    expect(trees).toHaveLength(2);
+    expect(new Set(trees.map((tree) => tree.dir)).size).toBe(2);
+    expect(trees.every((tree) => tree.head === remote.sha('refs/heads/main'))).toBe(true);
+    await Promise.all(held.map((h) => h.release()));
+    const next = await start('wrench/p-d');
+    expect(next.got).toMatchObject({ reused: true });
+    expect(trees.map((tree) => tree.dir)).toContain(next.got!.dir);
+    await next.release();
   });
 });
