@@ -31,12 +31,6 @@ export interface GitHubFakeOptions {
   defaultLogin?: string;
   /** Refuse tokens not in `users` with 401 Bad credentials. */
   strictTokens?: boolean;
-  /**
-   * How repositories are reached: `http` (default), Git's smart HTTP protocol on the fake's port with GitHub's
-   * token rules (`x-access-token:<token>` Basic auth; pushes and private repositories need it); `file`, the bare
-   * repositories' paths.
-   */
-  git?: 'http' | 'file';
   /** Act as GitHub for this App too: JWT-checked /app routes, installations and installation tokens. */
   app?: FakeAppOptions;
 }
@@ -75,7 +69,7 @@ export interface GitHubFake {
   /** Octokit `baseUrl` / GITHUB_API_URL. */
   url: string;
   root: string;
-  /** GIT_BASE_URL: the fake's own origin, serving Git's smart HTTP protocol (`file://${root}` with `git: 'file'`). */
+  /** GIT_BASE_URL: the fake's own origin, serving Git's smart HTTP protocol with GitHub's token rules (see README). */
   gitBaseUrl: string;
   requests: GitHubRequest[];
   createRepo(
@@ -128,7 +122,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     'github-fake',
   );
   state.baseUrl = server.url;
-  state.gitBaseUrl = options.git === 'file' ? `file://${root}` : server.url;
+  state.gitBaseUrl = server.url;
   const cloneUrl = (owner: string, repo: string) => `${state.gitBaseUrl}/${owner}/${repo}.git`;
   if (options.app) state.app = new FakeApp(options.app);
 

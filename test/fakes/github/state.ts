@@ -104,7 +104,7 @@ export class GitHubState {
   private readonly numbers = new Map<string, number>();
   private lastId = 1000;
   baseUrl = '';
-  /** Where clones come from (GIT_BASE_URL): the fake's own URL, or `file://${root}`. */
+  /** Where clones come from (GIT_BASE_URL): the fake's own URL. */
   gitBaseUrl = '';
 
   constructor(readonly root: string) {}
