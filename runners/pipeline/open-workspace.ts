@@ -6,7 +6,7 @@ import { copyBaseTree } from '../../src/workspace/base-tree-copy.js';
 import { cloneWorkspace } from '../../src/workspace/clone-workspace.js';
 import { workspaceDir } from '../../src/workspace/job-workspace.js';
 import { localRepository } from '../../src/workspace/local-workspace.js';
-import { mirrorDir, readMirror, updateMirror } from '../../src/workspace/mirror-cache.js';
+import { type Mirror, updateMirror } from '../../src/workspace/mirror-cache.js';
 import { removeWorkspace } from '../../src/workspace/remove-workspace.js';
 import { repositoryUrl } from '../../src/workspace/repository-url.js';
 import { type SourceRefs, takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
@@ -50,33 +50,29 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
   } else {
     originUrl = repositoryUrl(config.env.GIT_BASE_URL, request.owner, request.repo);
     label = `${request.owner}/${request.repo}`;
-    const refreshMirror = async (onRemoteAsked?: () => void) => {
+    const refreshMirror = async (onHeldRefs?: (mirror: Mirror) => void) => {
       const credential = await deps.gitCredential?.(request.owner, request.repo);
-      return updateMirror({
-        dataDir: config.dataDir,
-        gitBaseUrl: config.env.GIT_BASE_URL,
-        owner: request.owner,
-        repo: request.repo,
-        credential,
-        onRemoteAsked,
-      });
+      return updateMirror({ dataDir: config.dataDir, gitBaseUrl: config.env.GIT_BASE_URL, owner: request.owner, repo: request.repo, credential, onHeldRefs });
     };
     refreshSource = refreshMirror;
-    // Asking GitHub whether anything changed is the longest step, so it starts first. Meanwhile the branch names are
-    // checked and a pooled tree switches on what the mirror holds (again, if GitHub had news).
-    let asked: () => void = () => undefined;
-    const askedGitHub = new Promise<void>((resolve) => {
-      asked = resolve;
+    await checkBranchNames(request);
+    // Asking GitHub whether anything changed is the longest step. While it is under way, a pooled tree switches on what
+    // the mirror holds (and again, should GitHub have news).
+    let held: (mirror: Mirror | undefined) => void = () => undefined;
+    const heldRefs = new Promise<Mirror | undefined>((resolve) => {
+      held = resolve;
     });
-    const update = refreshMirror(asked);
+    const update = refreshMirror(held);
     update.catch(() => undefined);
     mirrorUpdate = update;
-    await Promise.race([askedGitHub, update.catch(() => undefined)]);
-    const [, known] = await Promise.all([
-      checkBranchNames(request),
-      config.file.cache.trees ? readMirror(mirrorDir(config.dataDir, request.owner, request.repo)) : undefined,
+    const known = await Promise.race([
+      heldRefs,
+      update.then(
+        () => undefined,
+        () => undefined,
+      ),
     ]);
-    if (known) {
+    if (known && config.file.cache.trees) {
       source = known.dir;
       sourceRefs = known;
       confirmedSourceRefs = update;

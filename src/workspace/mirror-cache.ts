@@ -14,8 +14,11 @@ export interface UpdateMirrorOptions {
   /** GitHub token, supplied to git only for the duration of the fetch (ignored for file:// remotes). */
   credential?: string;
   timeoutMs?: number;
-  /** Called once the remote is being asked (its listing, or the first clone), so local work started then does not delay it. */
-  onRemoteAsked?: () => void;
+  /**
+   * Called, once the remote is being asked, with what the mirror holds until its answer (not called when there is no
+   * mirror yet): local work can start on it without delaying the round trip.
+   */
+  onHeldRefs?: (mirror: Mirror) => void;
 }
 
 export interface Mirror {
@@ -57,8 +60,8 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
     // The remote's listing is asked while the mirror's is read; a remote that cannot be reached fails the update.
     const listing = exists ? remoteRefs(url, git) : undefined;
     listing?.catch(() => undefined);
-    options.onRemoteAsked?.();
     const local = exists ? await mirrorRefs(dir) : undefined;
+    if (local !== undefined) options.onHeldRefs?.({ dir, created: false, refs: local, head: await headBranch(dir) });
     if (local !== undefined && listing) {
       const remote = await listing;
       let refs = local;
@@ -80,15 +83,6 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
     }
     return { dir, created: true, refs: (await mirrorRefs(dir)) ?? '', head: await headBranch(dir) };
   });
-}
-
-/** What the mirror holds now, without asking the remote; undefined when there is no mirror yet. */
-export async function readMirror(dir: string): Promise<Mirror | undefined> {
-  const refs = await access(join(dir, 'HEAD')).then(
-    () => mirrorRefs(dir),
-    () => undefined,
-  );
-  return refs === undefined ? undefined : { dir, created: false, refs, head: await headBranch(dir) };
 }
 
 /** The mirror's branches and tags; undefined when `dir` is not a repository git can read. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
-import { type Mirror, mirrorDir, readMirror, updateMirror } from '../../../src/workspace/mirror-cache.js';
+import { type Mirror, updateMirror } from '../../../src/workspace/mirror-cache.js';
 import { repositoryUrl } from '../../../src/workspace/repository-url.js';
 import { type TakeTreeOptions, takeTree } from '../../../src/workspace/tree-pool.js';
 import { type BareRemote, createBareRemote } from './helpers/bare-remote.js';
@@ -204,7 +204,7 @@ describe('working-tree pool', () => {
     const first = (await takeTree(await options('wrench/early-1')))!;
     const dir = first.workspace.dir;
     await first.release();
-    const stale = await readMirror(mirrorDir(dataDir, 'acme', 'web'));
+    const stale = await updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
     const newSha = remote.commit({ 'src/news.js': 'export const news = 1;\n' }, 'News');
     let confirm!: (refs: Mirror) => void;
     const confirmed = new Promise<Mirror>((resolve) => {
