@@ -4,12 +4,20 @@ import { commitToBranch, resolveCommit, type CommitSpec } from './github/commit-
 import { createBareRepo, type CreateRepoOptions } from './github/create-repo.js';
 import { PatternFailures, type FailurePattern, type GitHubFailure } from './github/failures.js';
 import { createPull, mergePull, refreshPull, type MergeOptions } from './github/pull-ops.js';
-import { gitHubRequestHandler, type GitHubRequest } from './github/server.js';
+import { gitHubRequestHandler } from './github/server.js';
 import { pullJson, repoJson } from './github/shapes.js';
 import { FakeApp, type FakeAppOptions } from './github/app-auth.js';
 import { checkRunPayload, issueCommentPayload, pullClosedPayload, reviewCommentPayload, reviewPayload, workflowRunPayload } from './github/webhook-payloads.js';
 import { isoZ } from './github/git-read.js';
-import { GitHubState, type CheckRunRecord, type IssueCommentRecord, type PullRecord, type ReviewCommentRecord, type ReviewRecord } from './github/state.js';
+import {
+  GitHubState,
+  type CheckRunRecord,
+  type GitHubRequest,
+  type IssueCommentRecord,
+  type PullRecord,
+  type ReviewCommentRecord,
+  type ReviewRecord,
+} from './github/state.js';
 import { defaultBranch } from './github/git-read.js';
 import { listen } from './shared/http.js';
 import { pollFor } from './shared/wait-for.js';
@@ -17,7 +25,7 @@ import { pollFor } from './shared/wait-for.js';
 export type { CommitSpec, FileChange } from './github/commit-builder.js';
 export type { CreateRepoOptions } from './github/create-repo.js';
 export type { GitHubFailure, FailurePattern } from './github/failures.js';
-export type { GitHubRequest } from './github/server.js';
+export type { GitHubRequest } from './github/state.js';
 export type { FakeAppOptions } from './github/app-auth.js';
 export type { CheckRunRecord, IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
 export { GIT_ENV } from './github/git.js';

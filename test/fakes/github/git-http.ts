@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { flatHeaders } from '../shared/http.js';
-import type { GitHubRequest } from './server.js';
-import type { GitHubState } from './state.js';
+import type { GitHubRequest, GitHubState } from './state.js';
 
 /** `/{owner}/{repo}.git/...` paths of Git's smart HTTP protocol, as github.com serves them. */
 const GIT_PATH = /^\/([^/]+)\/([^/]+)\.git\/(info\/refs|git-upload-pack|git-receive-pack)$/;

@@ -10,20 +10,9 @@ import { repoRoutes } from './routes/repos.js';
 import { appRoutes } from './routes/apps.js';
 import { checkRoutes } from './routes/checks.js';
 import { reviewRoutes } from './routes/reviews.js';
-import type { GitHubState } from './state.js';
+import type { GitHubRequest, GitHubState } from './state.js';
 
 const ROUTES: Route[] = [...appRoutes, ...checkRoutes, ...repoRoutes, ...commitRoutes, ...pullRoutes, ...reviewRoutes, ...issueCommentRoutes];
-
-export interface GitHubRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: unknown;
-  token: string | undefined;
-  status: number;
-  at: number;
-}
 
 export interface GitHubServerDeps {
   state: GitHubState;

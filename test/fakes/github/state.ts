@@ -148,3 +148,15 @@ export class GitHubState {
     return this.pulls.filter((p) => p.owner === owner && p.repo === repo);
   }
 }
+
+/** One request the fake answered (REST or git), as recorded in `fake.requests`. */
+export interface GitHubRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  token: string | undefined;
+  status: number;
+  at: number;
+}
