@@ -4,7 +4,7 @@ import type { GitHubClient } from '../src/github/create-octokit.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { QuestionDesk } from '../src/questions/question-desk.js';
 import type { Redactor } from '../src/security/redact.js';
-import type { RunReporter } from '../src/reporting/run-result.js';
+import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import type { RunRecorder } from '../src/run-log/run-recorder.js';
 
 /** What runners need; built once per process by the service or the CLI, injected in tests. */
@@ -38,4 +38,6 @@ export interface TaskRunContext {
   history?: string;
   /** The run's record (run page): the agent's steps, verification and the final diff go into it. */
   record?: RunRecorder;
+  /** A change's result just before it is reported: the thread records its branch and pull request first. */
+  beforeReport?: (result: RunResult) => Promise<void>;
 }

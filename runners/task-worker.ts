@@ -179,6 +179,11 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           history: session && session.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: run.markStarted,
           record: recorder,
+          // What follows the reply (a review comment on the PR, a follow-up) finds the branch and PR already recorded.
+          beforeReport: async (result) => {
+            if (result.pullRequest)
+              await setRun(payload, jobId, {}, { branch: result.branch, pullRequest: { number: result.pullRequest.number, url: result.pullRequest.url } });
+          },
         },
         deps,
       );

@@ -193,7 +193,6 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
   const jobId = `${context.jobId}-${starting.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log));
   const workspace = lease.workspace;
-  const release = () => lease.release().catch((error) => starting.log.warn({ err: error }, 'could not release the workspace'));
   const run: Run<J> = { ...starting, workspace, readOnly, sandbox: jobSandbox(deps, workspace.dir, { readOnly, log: starting.log }), network: false };
   let published: O;
   try {
@@ -240,23 +239,12 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
         published = await stage('publish', () => publish(run, agentResult, after));
       }
     }
-  } catch (error) {
-    await closeRun(profile, run);
-    await release();
-    throw error;
-  }
-  await closeRun(profile, run);
-  // The reply goes out first: giving the tree back (reset, and readied for the next job) does not delay it.
-  try {
-    return await finish(published);
   } finally {
-    await release();
+    await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
+    await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
+    await lease.release().catch((error) => run.log.warn({ err: error }, 'could not release the workspace'));
   }
-}
-
-async function closeRun<J, R, O>(profile: RunProfile<J, R, O>, run: Run<J>): Promise<void> {
-  await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
-  await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
+  return finish(published);
 }
 
 type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];

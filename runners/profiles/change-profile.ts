@@ -226,6 +226,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
 
     async report(run, result) {
       if (result.status === 'waiting') return run.context.reporter.phase('waiting', `asked <@${run.job.requester.slackUserId}> a question`);
+      await run.context.beforeReport?.(result);
       await run.context.reporter.finished(result);
       if (resumed) await run.deps.questions?.done(resumed.run);
     },
