@@ -32,7 +32,8 @@ describe('github fake with the real Octokit and git', () => {
       },
     );
     const clone = join(work.path, 'web');
-    await git(['clone', '--quiet', `${fake.gitBaseUrl}/acme/web.git`, clone]);
+    // Pushing to GitHub takes a token (here in the URL, as a person's git would send it).
+    await git(['clone', '--quiet', `${fake.gitBaseUrl.replace('://', '://x-access-token:ghp_person@')}/acme/web.git`, clone]);
     await git(['checkout', '--quiet', '-b', 'wrench/fix-line-10'], { cwd: clone });
     await writeFile(join(clone, 'src/app.ts'), APP_LINES.replace('line10 = 10', 'line10 = 100'));
     await writeFile(join(clone, 'src/new.ts'), 'export const fresh = true;\n');

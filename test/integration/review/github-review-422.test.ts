@@ -22,7 +22,8 @@ describe('a review comment GitHub refuses (422, outside the diff)', () => {
     work = await makeTempDir();
     await fake.createRepo('acme', 'web', { 'src/app.ts': LINES });
     const clone = join(work.path, 'web');
-    await git(['clone', '--quiet', `${fake.gitBaseUrl}/acme/web.git`, clone]);
+    // Pushing to GitHub takes a token (here in the URL, as a person's git would send it).
+    await git(['clone', '--quiet', `${fake.gitBaseUrl.replace('://', '://x-access-token:ghp_person@')}/acme/web.git`, clone]);
     await git(['checkout', '--quiet', '-b', 'feature'], { cwd: clone });
     await writeFile(join(clone, 'src/app.ts'), LINES.replace('line10 = 10', 'line10 = 100'));
     await git(['commit', '--quiet', '-am', 'Change line 10'], { cwd: clone });
