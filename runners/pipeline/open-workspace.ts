@@ -43,7 +43,6 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
   let sourceRefs: SourceRefs | undefined;
   let refreshSource: (() => Promise<SourceRefs>) | undefined;
   let confirmedSourceRefs: Promise<SourceRefs> | undefined;
-  let mirrorUpdate: Promise<unknown> | undefined;
   if (request.localPath) {
     await checkBranchNames(request);
     source = originUrl = label = await localRepository(request.localPath);
@@ -64,7 +63,6 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
     });
     const update = refreshMirror(held);
     update.catch(() => undefined);
-    mirrorUpdate = update;
     const known = await Promise.race([
       heldRefs,
       update.then(
@@ -112,7 +110,8 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
     };
   }
   if (cache.trees) log.info('every pooled working tree of this repository is in use; cloning a throw-away one');
-  await mirrorUpdate;
+  // A throw-away clone starts from the mirror once GitHub's answer is in.
+  await confirmedSourceRefs;
   const dir = workspaceDir(config.dataDir, jobId);
   const workspace = await cloneWorkspace({ ...checkout, dir });
   return { workspace, warm: { baseTree }, release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)) };
