@@ -14,7 +14,7 @@ import { IncidentThreadStore } from '../../../src/pagerduty/incident-thread-stor
 import { createQueues } from '../../../src/queue/queues.js';
 import type { RunReporter } from '../../../src/reporting/run-result.js';
 import { createRedactor } from '../../../src/security/redact.js';
-import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
+import { fastOutbox } from '../../helpers/fast-outbox.js';
 import { TriageRecordStore, type TriageRecord } from '../../../src/triage/triage-record.js';
 import { normalizeTriageReport } from '../../../src/triage/triage-report.js';
 import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
@@ -58,11 +58,7 @@ describe('runPipeline with the revert profile', () => {
     );
     const logger = createLogger({ level: 'silent' });
     const redact = createRedactor([]);
-    const outbox = new ThreadOutbox(redis, prefix, outboxSlackClient('xoxb-test', slack.apiUrl), redact, logger, {
-      baseDelayMs: 20,
-      maxDelayMs: 100,
-      pollMs: 20,
-    });
+    const outbox = fastOutbox(redis, prefix, slack.apiUrl, redact, logger);
     deps = {
       config,
       logger,

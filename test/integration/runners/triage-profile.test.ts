@@ -17,7 +17,7 @@ import type { TriageRunJob } from '../../../src/queue/triage-job.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
 import { slackTriageReporterFactory } from '../../../src/slack/slack-reporter-factory.js';
-import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
+import { fastOutbox } from '../../helpers/fast-outbox.js';
 import { encodeTriageValue } from '../../../src/slack/triage-action-ids.js';
 import { TriageRecordStore } from '../../../src/triage/triage-record.js';
 import { pollFor } from '../../fakes/shared/wait-for.js';
@@ -92,11 +92,7 @@ describe('runPipeline with the triage profile', () => {
     );
     const logger = createLogger({ level: 'silent' });
     const redact = createRedactor([]);
-    const outbox = new ThreadOutbox(redis, prefix, outboxSlackClient('xoxb-test', slack.apiUrl), redact, logger, {
-      baseDelayMs: 20,
-      maxDelayMs: 100,
-      pollMs: 20,
-    });
+    const outbox = fastOutbox(redis, prefix, slack.apiUrl, redact, logger);
     outbox.start();
     deps = {
       config,
