@@ -186,7 +186,8 @@ sandbox: { mode: bwrap }
     });
     expect((await world.sendWebhook(incidentWebhook('incident.triggered', world.pagerduty.incidentJson(incident.id)))).status).toBe(202);
     const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && !c.args.thread_ts && String(c.args.text).includes(title), 10_000);
-    const cardTs = world.slack.messages('C0INC').find((m) => !m.thread_ts && String(m.text).includes(title))!.ts;
+    // A parent's thread_ts is its own ts once the triage has replied in its thread, which can be before this line runs.
+    const cardTs = world.slack.messages('C0INC').find((m) => (!m.thread_ts || m.thread_ts === m.ts) && String(m.text).includes(title))!.ts;
     return { incidentId: incident.id, card, cardTs };
   };
 

@@ -134,7 +134,8 @@ describe('PagerDuty incident triage, end to end', () => {
     expect(delivered.status).toBe(202);
 
     const card = await slack.waitFor(isCard, 10_000);
-    cardTs = slack.messages('C0INC').find((m) => !m.thread_ts && m.bot_id)!.ts;
+    // A parent's thread_ts is its own ts once the triage has replied in its thread.
+    cardTs = slack.messages('C0INC').find((m) => (!m.thread_ts || m.thread_ts === m.ts) && m.bot_id)!.ts;
     const cardBlocks = blocksOf(card);
     expect(cardBlocks).toContain('[#');
     expect(cardBlocks).toContain('Checkout error rate above 5%');
