@@ -127,6 +127,7 @@ async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number
     toolUseResponse([{ name: 'finish_task', input: { summary: `Job ${n}.`, verification: 'none', filesChanged: [`WARM_START_${n}.md`], openQuestions: [] } }]),
   ]);
   const before = anthropic.requests.length;
+  const gitBefore = github.requests.length;
   const job: TaskJob = {
     kind: 'task',
     origin: { type: 'cli' },
@@ -162,6 +163,15 @@ async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number
     throw new Error(`job ${n} on ${owner}/${name} opened no pull request (${result.status}: ${result.stopReason ?? result.answer ?? ''})`);
   const checks = result.verification?.split('\n').find((line) => line.includes('→')) ?? result.verification?.split('\n')[0] ?? 'no checks';
   marks.push(`agent → first request ${seconds(first.at - agentStart)}`);
+  // What the job asked GitHub's git endpoint before the model, and whether git or Wrench itself (in process) asked it.
+  const asked = github.requests
+    .slice(gitBefore)
+    .filter((r) => r.path.includes('.git/') && r.at <= first.at)
+    .map(
+      (r) =>
+        `${(r.body as { command?: string }).command ?? r.path.split('.git/')[1]}${r.headers['user-agent']?.includes('wrench') ? ' in process' : ' by git'}`,
+    );
+  marks.push(`GitHub asked: ${asked.join(', ') || 'nothing'}`);
   return { ms: first.at - started, checks: checks.replace(/^- /, ''), stages: marks.join(', ') };
 }
 

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { credentialEnv } from './credential-env.js';
 import { withDirectoryLock } from './directory-lock.js';
 import { assertRepositoryName, repositoryUrl } from './repository-url.js';
+import { listRemoteRefs, sortedRefs } from './remote-refs.js';
 import { runGit } from './run-git.js';
 
 export interface UpdateMirrorOptions {
@@ -58,7 +59,7 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
       () => false,
     );
     // The remote's listing is asked while the mirror's is read; a remote that cannot be reached fails the update.
-    const listing = exists ? remoteRefs(url, git) : undefined;
+    const listing = exists ? listRemoteRefs({ url, credential: options.credential, timeoutMs: options.timeoutMs, git }) : undefined;
     listing?.catch(() => undefined);
     const local = exists ? await mirrorRefs(dir) : undefined;
     if (local !== undefined) options.onHeldRefs?.({ dir, created: false, refs: local, head: await headBranch(dir) });
@@ -93,20 +94,6 @@ async function mirrorRefs(dir: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** The remote's branches, tags (not their peeled lines) and default branch, in one round trip. */
-async function remoteRefs(url: string, git: (args: string[]) => Promise<string>): Promise<{ refs: string; head?: string }> {
-  const answer = await git(['ls-remote', '--symref', '--', url, 'HEAD', 'refs/heads/*', 'refs/tags/*']);
-  const lines = answer.split('\n').map((line) => line.replace('\t', ' '));
-  const head = /^ref: refs\/heads\/(\S+) HEAD$/m.exec(lines.join('\n'))?.[1];
-  return { refs: sortedRefs(lines.filter((line) => /^[0-9a-f]+ refs\/(heads|tags)\//.test(line) && !line.endsWith('^{}'))), head };
-}
-
-function sortedRefs(lines: string[]): string {
-  const name = (line: string) => line.slice(line.indexOf(' ') + 1);
-  const refs = lines.filter(Boolean).sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
-  return refs.length ? `${refs.join('\n')}\n` : '';
 }
 
 async function headBranch(dir: string): Promise<string | undefined> {
