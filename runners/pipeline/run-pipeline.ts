@@ -194,6 +194,11 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
   const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log));
   const workspace = lease.workspace;
   const run: Run<J> = { ...starting, workspace, readOnly, sandbox: jobSandbox(deps, workspace.dir, { readOnly, log: starting.log }), network: false };
+  const closeRun = async () => {
+    await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
+    await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
+  };
+  const release = () => lease.release().catch((error) => run.log.warn({ err: error }, 'could not release the workspace'));
   let published: O;
   try {
     await profile.checkout?.(run);
@@ -239,12 +244,18 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
         published = await stage('publish', () => publish(run, agentResult, after));
       }
     }
-  } finally {
-    await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
-    await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
-    await lease.release().catch((error) => run.log.warn({ err: error }, 'could not release the workspace'));
+  } catch (error) {
+    await closeRun();
+    await release();
+    throw error;
   }
-  return finish(published);
+  await closeRun();
+  // The outcome is told before the tree is readied for the next job, which takes a second or more on a large tree.
+  try {
+    return await finish(published);
+  } finally {
+    await release();
+  }
 }
 
 type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];

@@ -13,7 +13,7 @@ const CONFIG = `
 channels:
   C0DEV: { repo: acme/multi }
 sandbox: { mode: bwrap }
-limits: { concurrency: 3, perRepository: 5, perUser: 5 }
+limits: { concurrency: 1, perRepository: 5, perUser: 5 }
 `;
 
 describe('scaling out: one web process and two worker processes on one Redis', () => {
@@ -84,8 +84,14 @@ describe('scaling out: one web process and two worker processes on one Redis', (
     const lastOne = script.trace.map((t) => t.run).lastIndexOf('thread one third');
     expect(firstTwo).toBeLessThan(lastOne);
     expect(world.github.pulls('acme', 'multi')).toHaveLength(2);
-    // Four jobs, each completed once; the follow-ups waited (delayed) behind the first run of their thread.
+    // Four jobs, each completed once; the follow-ups waited (delayed) behind the first run of their thread. A job
+    // completes just after its reply, once its tree is readied for the next job.
     const [first, second, third, other] = jobIds;
+    await pollFor(
+      () => jobIds.every((id) => seen.some((e) => e.event === 'completed' && e.jobId === id)) || undefined,
+      30_000,
+      () => `not every job completed: ${JSON.stringify(seen)}`,
+    );
     expect(await tasks.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed')).toEqual({
       completed: 4,
       failed: 0,
@@ -97,7 +103,7 @@ describe('scaling out: one web process and two worker processes on one Redis', (
     expect(seen.some((e) => e.event === 'delayed' && e.jobId === second)).toBe(true);
     expect(seen.some((e) => e.event === 'delayed' && e.jobId === third)).toBe(true);
     expect(seen.some((e) => e.event === 'delayed' && (e.jobId === first || e.jobId === other))).toBe(false);
-    // Both worker processes took part.
+    // Both worker processes took part: each runs one job at a time, and thread two arrived while thread one ran.
     const busy = workers.filter((w) => /agent finished/.test(w.output()));
     expect(busy.length).toBe(2);
   });
