@@ -143,7 +143,9 @@ async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number
   const marks: string[] = [];
   const stageStart = new Map<string, number>();
   let agentStart = 0;
+  let reported = 0;
   const onStage = (event: StageEvent) => {
+    if (event.stage === 'report' && event.status === 'finished') reported = event.at;
     if (event.status === 'started') stageStart.set(event.stage, event.at);
     if (event.status === 'started' && event.stage === 'agent' && !agentStart) agentStart = event.at;
     if (event.status !== 'finished' || agentStart) return;
@@ -157,6 +159,7 @@ async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number
     { jobId: `bench-${name}-${n}`, reporter: silentReporter, signal: new AbortController().signal, onStage },
     deps,
   );
+  const returned = Date.now();
   const first = anthropic.requests[before];
   if (!first) throw new Error(`job ${n} on ${owner}/${name} never asked the model (${result.status}: ${result.answer ?? result.stopReason ?? ''})`);
   if (!result.pullRequest)
@@ -172,6 +175,8 @@ async function timedJob(deps: RunnerDeps, owner: string, name: string, n: number
         `${(r.body as { command?: string }).command ?? r.path.split('.git/')[1]}${r.headers['user-agent']?.includes('wrench') ? ' in process' : ' by git'}`,
     );
   marks.push(`GitHub asked: ${asked.join(', ') || 'nothing'}`);
+  // After the reply, the tree is readied for the next job before the job completes.
+  marks.push(`reply → tree readied ${seconds(returned - reported)}`);
   return { ms: first.at - started, checks: checks.replace(/^- /, ''), stages: marks.join(', ') };
 }
 
