@@ -74,36 +74,116 @@ async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'cl
 async function followUp(job: GitHubJob, event: CommentEvent, session: ThreadSession, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
   const octokit = deps.runner.github!;
   const { owner, name } = event.repo;
-  const permission = await octokit.repos.getCollaboratorPermissionLevel({ owner, repo: name, username: event.author }).then(
-    (r) => r.data.permission,
-    (error: unknown) => (error instanceof RequestError && error.status === 404 ? 'none' : Promise.reject(error)),
-  );
-  if (permission !== 'admin' && permission !== 'write') {
-    const body = deps.runner.redact(
-      `@${event.author} thanks for the note. I only take instructions from people who can push to this repository, so I have not acted on it; ask someone with write access to comment, or ask in the Slack thread this pull request came from.`,
-    );
-    await replyOnPull(octokit, event, body);
-    deps.runner.logger.info(
-      { repo: `${owner}/${name}`, pull: event.pull, author: event.author, permission },
-      'GitHub comment by someone without write permission not acted on',
-    );
-    return 'not-allowed';
+  // A review arrives as one event for its body and one per comment: the first to get here answers for the whole review.
+  const reviewId = event.kind === 'comment' ? undefined : (event.reviewId ?? undefined);
+  const claim = reviewId === undefined ? undefined : redisKeys(deps.prefix).reviewClaim(owner, name, event.pull, reviewId);
+  if (claim && (await deps.redis.set(claim, job.deliveryId, 'EX', 30 * DAY, 'NX')) !== 'OK' && (await deps.redis.get(claim)) !== job.deliveryId) {
+    return 'already-handled';
   }
-  const where = event.kind === 'review-comment' ? ` on \`${escapeMrkdwn(event.path)}\`${lineLabel(event)}` : '';
-  const said = event.kind === 'review' ? 'requested changes' : event.kind === 'review-comment' ? 'commented' : 'wrote';
-  await queueChangeRun(job, session, deps, {
-    instruction: instructionFrom(event),
-    mirror: `*GitHub* · @${escapeMrkdwn(event.author)} ${said} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}${where}:\n${quote(event.body)}\nI'm continuing on \`${session.branch ?? 'the branch'}\` with that.`,
-    trigger: {
-      kind: event.kind,
-      pull: event.pull,
-      author: event.author,
-      url: event.url,
-      ...(event.kind === 'review-comment' ? { reviewCommentId: event.commentId } : {}),
-    },
-    requester: event.author,
-  });
-  return 'follow-up-queued';
+  try {
+    const permission = await octokit.repos.getCollaboratorPermissionLevel({ owner, repo: name, username: event.author }).then(
+      (r) => r.data.permission,
+      (error: unknown) => (error instanceof RequestError && error.status === 404 ? 'none' : Promise.reject(error)),
+    );
+    if (permission !== 'admin' && permission !== 'write') {
+      const body = deps.runner.redact(
+        `@${event.author} thanks for the note. I only take instructions from people who can push to this repository, so I have not acted on it; ask someone with write access to comment, or ask in the Slack thread this pull request came from.`,
+      );
+      await replyOnPull(octokit, event, body);
+      deps.runner.logger.info(
+        { repo: `${owner}/${name}`, pull: event.pull, author: event.author, permission },
+        'GitHub comment by someone without write permission not acted on',
+      );
+      return 'not-allowed';
+    }
+    const review = event.kind === 'comment' || reviewId === undefined ? undefined : await wholeReview(octokit, event, reviewId);
+    const branch = `I'm continuing on \`${session.branch ?? 'the branch'}\` with that.`;
+    if (review && (review.comments.length > 1 || (review.comments.length === 1 && review.body))) {
+      await queueChangeRun(job, session, deps, {
+        instruction: reviewInstruction(event, review),
+        mirror: `${reviewMirror(event, review)}\n${branch}`,
+        trigger: { kind: 'review', pull: event.pull, author: event.author, url: review.url },
+        requester: event.author,
+      });
+      return 'follow-up-queued';
+    }
+    const where = event.kind === 'review-comment' ? ` on \`${escapeMrkdwn(event.path)}\`${lineLabel(event)}` : '';
+    const said = event.kind === 'review' ? 'requested changes' : event.kind === 'review-comment' ? 'commented' : 'wrote';
+    await queueChangeRun(job, session, deps, {
+      instruction: instructionFrom(event),
+      mirror: `*GitHub* · @${escapeMrkdwn(event.author)} ${said} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}${where}:\n${quote(event.body)}\n${branch}`,
+      trigger: {
+        kind: event.kind,
+        pull: event.pull,
+        author: event.author,
+        url: event.url,
+        ...(event.kind === 'review-comment' ? { reviewCommentId: event.commentId } : {}),
+      },
+      requester: event.author,
+    });
+    return 'follow-up-queued';
+  } catch (error) {
+    // Not answered after all: a retry of this job (or another event of the review) may try again.
+    if (claim) await deps.redis.del(claim).catch(() => undefined);
+    throw error;
+  }
+}
+
+type ReviewEvent = Extract<GitHubEvent, { kind: 'review-comment' | 'review' }>;
+
+interface ReviewComment {
+  path: string;
+  line: number | null;
+  startLine: number | null;
+  body: string;
+  diffHunk: string;
+}
+
+interface WholeReview {
+  /** What the review says overall ('' when nothing). */
+  body: string;
+  changesRequested: boolean;
+  url: string;
+  comments: ReviewComment[];
+}
+
+/** The review's own text and every line comment submitted with it, in the order GitHub lists them. */
+async function wholeReview(octokit: NonNullable<RunnerDeps['github']>, event: ReviewEvent, reviewId: number): Promise<WholeReview> {
+  const where = { owner: event.repo.owner, repo: event.repo.name, pull_number: event.pull, per_page: 100 };
+  const [listed, reviews] = await Promise.all([
+    octokit.paginate(octokit.pulls.listReviewComments, where),
+    event.kind === 'review' ? Promise.resolve([]) : octokit.paginate(octokit.pulls.listReviews, where),
+  ]);
+  const comments: ReviewComment[] = listed
+    .filter((c) => c.pull_request_review_id === reviewId)
+    .map((c) => ({ path: c.path, line: c.line ?? null, startLine: c.start_line ?? null, body: c.body, diffHunk: c.diff_hunk ?? '' }));
+  if (event.kind === 'review-comment' && !listed.some((c) => c.id === event.commentId)) comments.push(event);
+  const review = reviews.find((r) => r.id === reviewId);
+  return {
+    body: (event.kind === 'review' ? event.body : (review?.body ?? '')).trim(),
+    changesRequested: event.kind === 'review' || review?.state === 'CHANGES_REQUESTED',
+    url: event.kind === 'review' ? event.url : (review?.html_url ?? event.url),
+    comments,
+  };
+}
+
+/** Who reviewed, what the review says, and a line per comment (its first line). */
+function reviewMirror(event: { author: string; pull: number }, review: WholeReview): string {
+  const count = `${review.comments.length} comment${review.comments.length === 1 ? '' : 's'}`;
+  const lead = `*GitHub* · @${escapeMrkdwn(event.author)} ${review.changesRequested ? 'requested changes' : 'reviewed'} on ${mrkdwnLink(review.url, `pull request #${event.pull}`)} with ${count}:`;
+  const comments = review.comments.map(
+    (c) => `• \`${escapeMrkdwn(c.path)}\`${lineLabel(c)}: ${escapeMrkdwn(clipText(c.body.trim().split('\n')[0] ?? '', 200))}`,
+  );
+  return [lead, review.body ? quote(review.body) : '', ...comments].filter(Boolean).join('\n');
+}
+
+function reviewInstruction(event: { author: string; pull: number }, review: WholeReview): string {
+  const parts = [
+    `Address @${event.author}'s review of pull request #${event.pull}: ${review.comments.length} comment${review.comments.length === 1 ? '' : 's'} on the code${review.body ? ' and what the review says overall' : ''}.`,
+    review.body ? `The review says:\n\n${review.body}` : '',
+    ...review.comments.map((comment, index) => `${index + 1}. ${commentInstruction(comment)}`),
+  ];
+  return parts.filter(Boolean).join('\n\n');
 }
 
 async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSession, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
@@ -238,20 +318,23 @@ async function queueChangeRun(job: GitHubJob, session: ThreadSession, deps: GitH
 function instructionFrom(event: CommentEvent): string {
   if (event.kind === 'review') return `Address the changes @${event.author} requested in a review of pull request #${event.pull}:\n\n${event.body}`;
   if (event.kind === 'comment') return `Do what @${event.author} asked on pull request #${event.pull}:\n\n${event.body}`;
-  const hunk = event.diffHunk.split('\n').slice(-15).join('\n');
+  return `Address @${event.author}'s review comment ${commentInstruction(event)}\n\n(A review comment on pull request #${event.pull}.)`;
+}
+
+/** A line comment: where, what it says, and the code it is attached to. */
+function commentInstruction(comment: ReviewComment): string {
+  const hunk = comment.diffHunk.split('\n').slice(-15).join('\n');
   return [
-    `Address @${event.author}'s review comment on \`${event.path}\`${lineLabel(event)}:`,
+    `on \`${comment.path}\`${lineLabel(comment)}:`,
     '',
-    event.body,
-    '',
-    `(A review comment on pull request #${event.pull}.)`,
-    hunk ? `The code the comment is attached to (the diff hunk, ending at the commented line):\n\`\`\`diff\n${hunk}\n\`\`\`` : '',
+    comment.body,
+    hunk ? `\nThe code the comment is attached to (the diff hunk, ending at the commented line):\n\`\`\`diff\n${hunk}\n\`\`\`` : '',
   ]
     .join('\n')
     .trim();
 }
 
-function lineLabel(event: Extract<GitHubEvent, { kind: 'review-comment' }>): string {
+function lineLabel(event: Pick<ReviewComment, 'line' | 'startLine'>): string {
   if (event.line === null) return '';
   return event.startLine !== null && event.startLine !== event.line ? ` lines ${event.startLine}–${event.line}` : ` line ${event.line}`;
 }

@@ -19,6 +19,7 @@ const reviewCommentEvent = z.object({
     line: z.number().nullish(),
     start_line: z.number().nullish(),
     diff_hunk: z.string().nullish(),
+    pull_request_review_id: z.number().nullish(),
   }),
   pull_request: pullRequest,
   repository,
@@ -90,6 +91,7 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
         line: c.line ?? null,
         startLine: c.start_line ?? null,
         diffHunk: c.diff_hunk ?? '',
+        reviewId: c.pull_request_review_id ?? null,
       });
     }
     case 'pull_request_review': {

@@ -17,6 +17,8 @@ export const gitHubEventSchema = z.discriminatedUnion('kind', [
     line: z.number().int().nullable(),
     startLine: z.number().int().nullable(),
     diffHunk: z.string(),
+    /** The review it was submitted with (a lone comment has a review of its own); absent on jobs queued before it was read. */
+    reviewId: z.number().int().nullish(),
   }),
   z.object({ kind: z.literal('review'), ...pullSchema, author: z.string(), body: z.string(), reviewId: z.number().int() }),
   z.object({ kind: z.literal('comment'), ...pullSchema, author: z.string(), body: z.string(), commentId: z.number().int() }),

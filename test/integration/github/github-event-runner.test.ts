@@ -108,6 +108,92 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     expect(String(mirror?.args.text)).toContain('> Split parse() in two. &lt;!channel&gt;');
   });
 
+  it('a review arrives as one event for its body and one per comment: one run answers the whole review, once', async () => {
+    await github.commit('acme', 'app', 'wrench/two', { message: 'two', files: { 'src/b.js': 'export const b = 1;\n', 'src/c.js': 'export const c = 1;\n' } });
+    const second = Number((await github.createPull('acme', 'app', { title: 'Two', head: 'wrench/two', user: 'wrench-bot' })).number);
+    await deps.sessions.update(THREAD.channel, THREAD.threadTs, (s) => s && { ...s, branch: 'wrench/two', pullRequest: { number: second, url: 'u' } });
+    const alice = createOctokit({ token: 'ghp_alice', baseUrl: github.url, logger: deps.runner.logger });
+    const review = await alice.pulls.createReview({
+      owner: 'acme',
+      repo: 'app',
+      pull_number: second,
+      event: 'REQUEST_CHANGES',
+      body: 'Tidy these two up.',
+      comments: [
+        { path: 'src/b.js', line: 1, body: 'Name it `base`.' },
+        { path: 'src/c.js', line: 1, body: 'Export it as default.' },
+      ],
+    });
+    const comments = github.reviewComments.filter((c) => c.reviewId === review.data.id);
+    expect(comments).toHaveLength(2);
+    const onPull = (event: Record<string, unknown>): GitHubJob => {
+      const queued = job(event);
+      return { ...queued, event: { ...queued.event, pull: second } } as GitHubJob;
+    };
+    // The comments' events first: the claimant reads the review's own text from GitHub.
+    const jobs = [
+      ...comments.map((c) =>
+        onPull({
+          kind: 'review-comment',
+          author: 'alice',
+          body: c.body,
+          commentId: c.id,
+          path: c.path,
+          line: 1,
+          startLine: null,
+          diffHunk: c.diff_hunk,
+          reviewId: review.data.id,
+        }),
+      ),
+      onPull({ kind: 'review', author: 'alice', body: 'Tidy these two up.', reviewId: review.data.id, url: review.data.html_url }),
+    ];
+    const count = await queues.tasks.count();
+    const outcomes = await Promise.all(jobs.map((j) => handleGitHubEvent(j, deps)));
+    expect([...outcomes].sort()).toEqual(['already-handled', 'already-handled', 'follow-up-queued']);
+    expect(await queues.tasks.count()).toBe(count + 1);
+    const claimant = jobs[outcomes.indexOf('follow-up-queued')]!;
+    const queued = await queues.tasks.getJob(`run-gh-${claimant.deliveryId}-${second}`);
+    expect(queued?.data.github).toEqual({ kind: 'review', pull: second, author: 'alice', url: expect.stringContaining(`pullrequestreview-${review.data.id}`) });
+    const instruction = String(queued?.data.instruction);
+    expect(instruction).toMatch(/^Address @alice's review of pull request #\d+: 2 comments on the code and what the review says overall\./);
+    expect(instruction).toContain('The review says:\n\nTidy these two up.');
+    expect(instruction).toMatch(/1\. on `src\/b\.js` line 1:\n\nName it `base`\./);
+    expect(instruction).toMatch(/2\. on `src\/c\.js` line 1:\n\nExport it as default\./);
+    const mirrors = async () =>
+      slack
+        .callsTo('chat.postMessage')
+        .filter((c) => c.args.thread_ts === THREAD.threadTs && /@alice (requested changes|commented|reviewed)/.test(String(c.args.text)));
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && /@alice requested changes on .* with 2 comments/.test(String(c.args.text)));
+    expect((await mirrors()).filter((c) => String(c.args.text).includes('Tidy these two up'))).toHaveLength(1);
+
+    // A lone comment is a review of its own: it is answered on its own thread, as before.
+    const lone = await alice.pulls.createReview({
+      owner: 'acme',
+      repo: 'app',
+      pull_number: second,
+      event: 'COMMENT',
+      comments: [{ path: 'src/b.js', line: 1, body: 'And add a test.' }],
+    });
+    const loneComment = github.reviewComments.find((c) => c.reviewId === lone.data.id)!;
+    const loneJob = onPull({
+      kind: 'review-comment',
+      author: 'alice',
+      body: loneComment.body,
+      commentId: loneComment.id,
+      path: 'src/b.js',
+      line: 1,
+      startLine: null,
+      diffHunk: loneComment.diff_hunk,
+      reviewId: lone.data.id,
+    });
+    expect(await handleGitHubEvent(loneJob, deps)).toBe('follow-up-queued');
+    const loneRun = await queues.tasks.getJob(`run-gh-${loneJob.deliveryId}-${second}`);
+    expect(loneRun?.data.github).toMatchObject({ kind: 'review-comment', reviewCommentId: loneComment.id });
+    expect(String(loneRun?.data.instruction)).toMatch(/^Address @alice's review comment on `src\/b\.js` line 1:\n\nAnd add a test\./);
+    // Its redelivery under another delivery id (GitHub's "redeliver" keeps the id; a second event of one review does not).
+    expect(await handleGitHubEvent({ ...loneJob, deliveryId: 'd-other' }, deps)).toBe('already-handled');
+  });
+
   it('a failing check is left alone when fixFailingChecks is off, or when the pull request has moved on to another head', async () => {
     const count = await queues.tasks.count();
     const run = github.addCheckRun('acme', 'app', { name: 'test', headSha: head, conclusion: 'failure', log: 'x' });

@@ -29,6 +29,7 @@ describe('reading GitHub webhook events', () => {
         start_line: 10,
         diff_hunk: '@@ -1,2 +1,3 @@\n+x',
         in_reply_to_id: null,
+        pull_request_review_id: 42,
       },
       pull_request: pullRequest(),
       repository,
@@ -48,6 +49,7 @@ describe('reading GitHub webhook events', () => {
           line: 12,
           startLine: 10,
           diffHunk: '@@ -1,2 +1,3 @@\n+x',
+          reviewId: 42,
         },
       ],
     });
