@@ -63,7 +63,8 @@ export function redisKeys(prefix: string) {
     fixDecision: (owner: string, repo: string, number: number, headSha: string, baseChecks?: string) =>
       `${`${prefix}:github:fix:${owner}/${repo}#${number}:${headSha}`.toLowerCase()}${baseChecks === undefined ? '' : `:base:${baseChecks}`}`,
     /** A review (its body and every comment, each its own event) answered by one run: the delivery that claimed it. */
-    reviewClaim: (owner: string, repo: string, number: number, reviewId: number) => `${prefix}:github:review:${owner}/${repo}#${number}:${reviewId}`.toLowerCase(),
+    reviewClaim: (owner: string, repo: string, number: number, reviewId: number) =>
+      `${prefix}:github:review:${owner}/${repo}#${number}:${reviewId}`.toLowerCase(),
     /** How many fix rounds a pull request has had. */
     fixRounds: (owner: string, repo: string, number: number) => `${prefix}:github:fix-rounds:${owner}/${repo}#${number}`.toLowerCase(),
   };
