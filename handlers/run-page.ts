@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWrenchError } from '../src/errors.js';
 import type { Logger } from '../src/logging/logger.js';
-import type { SlackSignIn } from '../src/run-log/slack-sign-in.js';
+import type { ChannelMembership } from '../src/run-log/channel-members.js';
+import type { SignedInPerson, SlackSignIn } from '../src/run-log/slack-sign-in.js';
 import type { RunLinks } from '../src/run-log/run-links.js';
 import type { RunLogStore } from '../src/run-log/run-log-store.js';
 import { escapeHtml, renderEntry, renderRunPage, renderSummary } from '../src/run-log/render-run-page.js';
@@ -13,6 +14,8 @@ export interface RunPageDeps {
   logger: Logger;
   /** Sign in with Slack, when configured: people without a signed link sign in instead. */
   signIn?: SlackSignIn;
+  /** Who may read a run after signing in: members of the conversation it was asked in (anyone of the workspace when unset). */
+  isChannelMember?: ChannelMembership;
   /** How often a live page's event stream looks for new steps. Default 1 s. */
   pollMs?: number;
   /** How long one event stream stays open before the browser reconnects. Default 10 min. */
@@ -70,7 +73,8 @@ async function authorize(
   const verdict = deps.links?.verify(id, query.get('expires'), query.get('sig')) ?? 'invalid';
   if (verdict === 'ok') return { id, query };
   if (deps.signIn) {
-    if (deps.signIn.session(req.headers.cookie)) return { id, query: new URLSearchParams() };
+    const person = deps.signIn.session(req.headers.cookie);
+    if (person) return (await mayRead(person, id, res, deps)) ? { id, query: new URLSearchParams() } : null;
     if (kind === 'page') {
       res.writeHead(302, { ...SECURITY_HEADERS, location: await deps.signIn.authorizeRedirect(`/runs/${encodeURIComponent(id)}`) });
       res.end();
@@ -80,6 +84,29 @@ async function authorize(
   const why = verdict === 'expired' ? 'This link has expired.' : 'This link is not valid.';
   page(res, 403, 'Access denied', `${why} Open the run from its Slack thread (the status message and the final reply link to it).`);
   return null;
+}
+
+/** A signed-in person reads a run asked in a conversation only as one of its members; otherwise the 403 or 503 page is sent. */
+async function mayRead(person: SignedInPerson, id: string, res: ServerResponse, deps: RunPageDeps): Promise<boolean> {
+  const channel = (await deps.runLog.get(id))?.channel;
+  if (!channel || !deps.isChannelMember) return true;
+  let member: boolean;
+  try {
+    member = await deps.isChannelMember(channel, person.user);
+  } catch (error) {
+    deps.logger.warn({ err: error, channel, user: person.user, component: 'run-page' }, 'could not read the members of a run page’s conversation');
+    page(
+      res,
+      503,
+      'Try again in a minute',
+      'Wrench could not ask Slack whether you are in the conversation this run was asked in. Try again in a minute, or open the run from its Slack thread.',
+    );
+    return false;
+  }
+  if (!member) {
+    page(res, 403, 'Access denied', 'This run was asked in a conversation you are not a member of. Ask someone there for the link, or to add you.');
+  }
+  return member;
 }
 
 async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {

@@ -28,6 +28,7 @@ import { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
 import { metricsHandler } from '../../handlers/metrics.js';
 import { runPageHandlers } from '../../handlers/run-page.js';
+import { channelMembership } from '../run-log/channel-members.js';
 import { metrics } from '../metrics/metrics.js';
 import { countingFetch, countSlackCalls } from '../metrics/count-api-calls.js';
 import { readWithModel } from '../instruction/model-reader.js';
@@ -105,7 +106,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     const readInstruction = instructionReader(config, logger);
     const deps = createHandlerDeps({ config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction });
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
-    const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger });
+    const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger, isChannelMember: channelMembership(quickSlackClient) });
     app = createSlackApp(config, logger, [
       { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
       { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },

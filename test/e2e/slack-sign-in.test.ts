@@ -30,6 +30,7 @@ describe('Sign in with Slack for run pages', () => {
       chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }),
       world.start({ PORT: String(port), WRENCH_PUBLIC_URL: publicUrl, SLACK_CLIENT_ID: '1234.5678', SLACK_CLIENT_SECRET: CLIENT_SECRET }),
     ]);
+    world.slack.addChannel({ id: 'C0DEV', is_private: true, members: ['U0ALICE', world.slack.botUserId] });
     // A finished run, written as a worker writes it.
     const redis = new Redis(world.redis.url);
     const recorder = await RunRecorder.start(
@@ -72,6 +73,18 @@ describe('Sign in with Slack for run pages', () => {
     const calls = world.slack.callsTo('openid.connect.token').length;
     expect((await page.goto(`${publicUrl}/runs/${runId}`))?.status()).toBe(200);
     expect(world.slack.callsTo('openid.connect.token').length).toBe(calls);
+    await context.close();
+  });
+
+  it('a person of the workspace who is not in the channel the run was asked in gets 403 and none of the run', async () => {
+    world.slack.signInAs('U0BOB');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${publicUrl}/runs/${runId}`);
+    expect(response?.status()).toBe(403);
+    expect(await page.locator('body').textContent()).toContain('not a member');
+    expect(await page.content()).not.toContain('CHANGELOG');
+    expect(world.slack.callsTo('conversations.members').at(-1)?.args).toMatchObject({ channel: 'C0DEV' });
     await context.close();
   });
 

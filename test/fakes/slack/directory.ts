@@ -17,6 +17,8 @@ export interface SeedChannel {
   is_member?: boolean;
   topic?: string;
   purpose?: string;
+  /** Its members (conversations.members); the bot alone when not given. */
+  members?: string[];
 }
 
 /** Users and channels the fake knows; unknown ids are answered with plausible defaults. */
@@ -65,6 +67,10 @@ export class Directory {
     };
   }
 
+  members(id: string): string[] {
+    return this.channels.get(id)?.members ?? [this.identity.botUserId];
+  }
+
   channel(id: string): Record<string, unknown> {
     const seed = this.channels.get(id) ?? { id };
     const name = seed.name ?? `channel-${id.toLowerCase()}`;
@@ -88,7 +94,7 @@ export class Directory {
       context_team_id: this.identity.teamId,
       topic: { value: seed.topic ?? '', creator: '', last_set: 0 },
       purpose: { value: seed.purpose ?? '', creator: '', last_set: 0 },
-      num_members: 3,
+      num_members: seed.members?.length ?? 3,
     };
   }
 }

@@ -52,7 +52,18 @@ const join: MethodHandler = (args, state) => {
   return { channel: state.directory.channel(channel) };
 };
 
+/** Member ids, up to `limit` (Slack: default 100, at most 1000) per page, with a cursor for the next. */
+const members: MethodHandler = (args, state) => {
+  const channel = requiredString(args, 'channel', 'channel_not_found');
+  const all = state.directory.members(channel);
+  const limit = Math.min(Number(args.limit) > 0 ? Number(args.limit) : 100, 1000);
+  const offset = Number(Buffer.from(optionalString(args, 'cursor') ?? '', 'base64').toString() || 0);
+  const next = offset + limit < all.length ? Buffer.from(String(offset + limit)).toString('base64') : '';
+  return { members: all.slice(offset, offset + limit), response_metadata: { next_cursor: next } };
+};
+
 export const conversationMethods: Record<string, MethodHandler> = {
+  'conversations.members': members,
   'conversations.replies': replies,
   'conversations.history': history,
   'conversations.info': info,
