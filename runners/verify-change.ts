@@ -34,7 +34,7 @@ export interface WarmStart {
   baseSha: string;
   baselines?: BaselineCache;
   dependencies?: DependencySnapshots;
-  /** The package managers' download caches shared by the setup steps of every job (never by the agent). */
+  /** Root of the package managers' download caches, one folder per repository, for setup steps only (never the agent). */
   downloads?: string;
   /** The dependency key whose untouched copy the working tree already holds (a reused tree). */
   dependenciesInPlace?: string;
@@ -123,15 +123,16 @@ export class ChangeVerifier {
     }
   }
 
-  /** The baseline in a fresh checkout of the base commit, with the same dependencies (restored, else installed). */
+  /** This repository's download caches, when the config keeps them. */
   private async downloadCache(): Promise<DownloadCache | undefined> {
     if (!this.warm?.downloads) return undefined;
-    return openDownloadCache(this.warm.downloads).catch((error) => {
-      this.log.warn({ err: error }, 'could not open the shared download caches; setup downloads afresh');
+    return openDownloadCache(this.warm.downloads, this.warm.repository).catch((error) => {
+      this.log.warn({ err: error }, 'could not open the download caches; setup downloads afresh');
       return undefined;
     });
   }
 
+  /** The baseline in a fresh checkout of the base commit, with the same dependencies (restored, else installed). */
   private async baselineAside(warm: WarmStart, key: string | undefined, dependencies: string | undefined, setupNetwork: boolean): Promise<VerificationRun> {
     const signal = AbortSignal.any([this.signal, this.aside.signal]);
     const tree = await warm.baseTree!(warm.baseSha);

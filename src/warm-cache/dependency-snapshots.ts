@@ -65,7 +65,7 @@ export class DependencySnapshots {
 
   private path(repository: string, key: string): string {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new Error(`not a dependency key: ${key}`);
-    return path.join(this.root, repository.replace('/', '+').replace(/[^A-Za-z0-9_.+-]/g, '_'), key);
+    return path.join(this.root, repositoryFolder(repository), key);
   }
 }
 
@@ -74,4 +74,9 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** A repository's folder name in a cache (`owner+repo`). */
+export function repositoryFolder(repository: string): string {
+  return repository.replace('/', '+').replace(/[^A-Za-z0-9_.+-]/g, '_');
 }

@@ -1,10 +1,12 @@
 import { mkdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
+import { repositoryFolder } from './dependency-snapshots.js';
 
 /**
- * Package managers' download caches, shared by the setup steps of every job on this machine (read-write for setup
- * only: the agent's commands and the checks never see them). Each manager gets its own folder, so eviction can drop
- * one without the others.
+ * Package managers' download caches, shared by the setup steps of every job on one repository on this machine
+ * (read-write for setup only: the agent's commands and the checks never see them). Not shared between repositories:
+ * a setup step runs the repository's own code (install scripts), and some caches (pip's) are not checked against a
+ * lock file when read, so one repository could plant a package another would install. Each manager gets its own folder.
  */
 export const DOWNLOAD_CACHE_VARIABLES = {
   npm: 'npm_config_cache',
@@ -21,8 +23,9 @@ export interface DownloadCache {
   env: Record<string, string>;
 }
 
-/** Makes the folders and marks them used now (their age decides eviction). */
-export async function openDownloadCache(dir: string): Promise<DownloadCache> {
+/** Makes the repository's folders under `root` and marks them used now (the repository folder's age decides eviction). */
+export async function openDownloadCache(root: string, repository: string): Promise<DownloadCache> {
+  const dir = path.join(root, repositoryFolder(repository));
   const env: Record<string, string> = {};
   const now = new Date();
   for (const [manager, variable] of Object.entries(DOWNLOAD_CACHE_VARIABLES)) {
@@ -31,5 +34,6 @@ export async function openDownloadCache(dir: string): Promise<DownloadCache> {
     await utimes(folder, now, now);
     env[variable] = folder;
   }
+  await utimes(dir, now, now);
   return { dir, env };
 }

@@ -41,7 +41,7 @@ export async function cacheEntries(dataDir: string, cache: CacheName, log: Logge
     );
   }
   if (cache === 'downloads') {
-    // One entry per package manager; its folder's time is set each time a setup step opens it.
+    // One entry per repository; its folder's time is set each time a setup step opens it.
     const names = await readdir(root).catch(() => [] as string[]);
     return Promise.all(
       names.map(async (name) => {
