@@ -99,7 +99,7 @@ export const configFileSchema = z
         dependencies: z.boolean().default(true),
         /** Checked-out working trees are kept per repository and reused by the next job instead of a fresh clone. */
         trees: z.boolean().default(true),
-        /** Package managers' download caches (npm, yarn, pnpm, pip, Go modules) shared by every job's setup step. */
+        /** Package managers' download caches (npm, yarn, pnpm, pip, Go modules) shared by the setup steps of one repository's jobs. */
         downloads: z.boolean().default(true),
         /** Working trees kept per repository (and so jobs on one repository that start warm at once). */
         treesPerRepository: z.number().int().min(1).max(32).default(2),
