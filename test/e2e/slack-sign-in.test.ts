@@ -57,11 +57,16 @@ describe('Sign in with Slack for run pages', () => {
     await world?.stop();
   });
 
-  it('a person of the workspace without a signed link signs in with Slack and sees the run', async () => {
-    world.slack.signInAs('U0ALICE');
+  /** A fresh browser, signed in at Slack as `user`, opening the run's page without a signed link. */
+  const openRunAs = async (user: string, team?: string) => {
+    world.slack.signInAs(user, team);
     const context = await browser.newContext();
     const page = await context.newPage();
-    const response = await page.goto(`${publicUrl}/runs/${runId}`);
+    return { context, page, response: await page.goto(`${publicUrl}/runs/${runId}`) };
+  };
+
+  it('a person of the workspace without a signed link signs in with Slack and sees the run', async () => {
+    const { context, page, response } = await openRunAs('U0ALICE');
     expect(response?.status()).toBe(200);
     expect(page.url()).toBe(`${publicUrl}/runs/${runId}`);
     expect(await page.locator('.tool-entry pre.command').textContent()).toBe('cat CHANGELOG.md');
@@ -77,10 +82,7 @@ describe('Sign in with Slack for run pages', () => {
   });
 
   it('a person of the workspace who is not in the channel the run was asked in gets 403 and none of the run', async () => {
-    world.slack.signInAs('U0BOB');
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const response = await page.goto(`${publicUrl}/runs/${runId}`);
+    const { context, page, response } = await openRunAs('U0BOB');
     expect(response?.status()).toBe(403);
     expect(await page.locator('body').textContent()).toContain('not a member');
     expect(await page.content()).not.toContain('CHANGELOG');
@@ -89,10 +91,7 @@ describe('Sign in with Slack for run pages', () => {
   });
 
   it('someone from another workspace, a refusal at Slack and a forged state get 403 and no content', async () => {
-    world.slack.signInAs('U0EVE', 'T0OTHER');
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const response = await page.goto(`${publicUrl}/runs/${runId}`);
+    const { context, page, response } = await openRunAs('U0EVE', 'T0OTHER');
     expect(response?.status()).toBe(403);
     expect(await page.locator('body').textContent()).toContain('not signed in to the Slack workspace');
     expect(await context.cookies()).toHaveLength(0);

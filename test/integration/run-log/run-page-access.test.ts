@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPageHandlers } from '../../../handlers/run-page.js';
+import { serveRunPages } from './serve-run-pages.js';
 import { channelMembership } from '../../../src/run-log/channel-members.js';
 import { RunLogStore } from '../../../src/run-log/run-log-store.js';
 import { RunRecorder } from '../../../src/run-log/run-recorder.js';
@@ -20,7 +19,7 @@ describe('who may read a run page after signing in with Slack', () => {
   let server: RedisServer;
   let redis: Redis;
   let slack: SlackFake;
-  let web: http.Server;
+  let closeWeb: () => void;
   let base: string;
   let store: RunLogStore;
   let signedIn = 'U0ALICE';
@@ -36,15 +35,10 @@ describe('who may read a run page after signing in with Slack', () => {
     const signIn = { session: () => ({ user: signedIn, team: slack.teamId }), authorizeRedirect: async () => '/sign-in' } as unknown as SlackSignIn;
     const client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
     const handlers = runPageHandlers({ runLog: store, links: undefined, logger: log, signIn, isChannelMember: channelMembership(client, () => clock) });
-    web = http.createServer((req, res) => {
-      Object.assign(req, { params: { id: /^\/runs\/([^/?]+)/.exec(req.url ?? '')?.[1] ?? '' } });
-      handlers.page(req, res);
-    });
-    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+    ({ base, close: closeWeb } = await serveRunPages(handlers));
   });
   afterAll(async () => {
-    web.close();
+    closeWeb();
     redis.disconnect();
     await Promise.all([server.stop(), slack.stop()]);
   });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { runPageHandlers } from '../../../handlers/run-page.js';
+import { serveRunPages } from './serve-run-pages.js';
 import { RunLinks } from '../../../src/run-log/run-links.js';
 import { RunLogStore } from '../../../src/run-log/run-log-store.js';
 import { RunRecorder } from '../../../src/run-log/run-recorder.js';
@@ -16,7 +15,7 @@ const log = pino({ level: 'silent' });
 describe('a run page’s event stream', () => {
   let server: RedisServer;
   let redis: Redis;
-  let web: http.Server;
+  let closeWeb: () => void;
   let base: string;
   let store: RunLogStore;
   const links = new RunLinks('stream-test-secret-0123456789', undefined, 3600_000);
@@ -26,16 +25,10 @@ describe('a run page’s event stream', () => {
     redis = new Redis(server.url);
     store = new RunLogStore(redis, uniqueName('runs'), { retentionDays: 1 });
     const handlers = runPageHandlers({ runLog: store, links, logger: log, pollMs: 20, maxStreamMs: 300 });
-    web = http.createServer((req, res) => {
-      const match = /^\/runs\/([^/?]+)\/events/.exec(req.url ?? '');
-      Object.assign(req, { params: { id: match?.[1] ?? '' } });
-      handlers.events(req, res);
-    });
-    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+    ({ base, close: closeWeb } = await serveRunPages(handlers));
   });
   afterAll(async () => {
-    web.close();
+    closeWeb();
     redis.disconnect();
     await server.stop();
   });
