@@ -6,7 +6,33 @@ export function requestProblem(body: Record<string, any>): string | undefined {
   if (body.messages.length === 0) return 'messages: at least one message is required';
   const breakpoints = countCacheControl(body);
   if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
-  return toolPairingProblem(body.messages);
+  return newerModelProblem(body) ?? toolPairingProblem(body.messages);
+}
+
+/**
+ * Claude Opus 4.7 and later (the 5.x models Wrench uses among them) think adaptively and dropped the
+ * older controls: sampling parameters other than the default temperature, an assistant prefill, and a
+ * tool_choice that forces a tool are refused with these messages.
+ */
+function newerModelProblem(body: Record<string, any>): string | undefined {
+  if (!droppedOlderControls(String(body.model))) return undefined;
+  if (body.temperature !== undefined && body.temperature !== 1) return '`temperature` is deprecated for this model.';
+  if (body.top_p !== undefined) return '`top_p` is deprecated for this model.';
+  if (body.top_k !== undefined) return '`top_k` is deprecated for this model.';
+  if (body.messages.at(-1)?.role === 'assistant') {
+    return 'This model does not support assistant message prefill. The conversation must end with a user message.';
+  }
+  const forced = body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool';
+  if (forced) return 'Thinking may not be enabled when tool_choice forces tool use.';
+  return undefined;
+}
+
+export function droppedOlderControls(model: string): boolean {
+  const version = /^claude-(?:[a-z]+-)?(\d+)-(\d+)|^claude-[a-z]+-(\d+)(?:$|-\d{8})/.exec(model);
+  if (!version) return false;
+  const major = Number(version[1] ?? version[3]);
+  const minor = Number(version[2] ?? 0);
+  return major > 4 || (major === 4 && minor >= 7);
 }
 
 function toolPairingProblem(messages: any[]): string | undefined {

@@ -69,6 +69,30 @@ describe('anthropic fake with the real SDK', () => {
     expect(fake.remaining()).toBe(1);
   });
 
+  it('refuses what the newer models dropped (sampling parameters, prefill, a forced tool), as the API does', async () => {
+    fake.push(textResponse('never sent'));
+    const newer = 'claude-sonnet-5-5';
+    const user: Anthropic.MessageParam[] = [{ role: 'user', content: 'hi' }];
+    const tools: Anthropic.Tool[] = [{ name: 'answer', input_schema: { type: 'object', properties: {} } }];
+    const refused = async (extra: Record<string, unknown>, messages = user) => {
+      const error = await client.messages.create({ model: newer, max_tokens: 10, messages, ...extra }).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ status: 400 });
+      return (error as { error: { error: { message: string } } }).error.error.message;
+    };
+    expect(await refused({ temperature: 0 })).toBe('`temperature` is deprecated for this model.');
+    expect(await refused({ top_p: 1 })).toBe('`top_p` is deprecated for this model.');
+    expect(await refused({ top_k: 5 })).toBe('`top_k` is deprecated for this model.');
+    expect(await refused({}, [...user, { role: 'assistant', content: '{"category":' }])).toMatch(/does not support assistant message prefill/);
+    expect(await refused({ tools, tool_choice: { type: 'tool', name: 'answer' } })).toBe('Thinking may not be enabled when tool_choice forces tool use.');
+    expect(await refused({ tools, tool_choice: { type: 'any' } })).toBe('Thinking may not be enabled when tool_choice forces tool use.');
+    expect(fake.remaining()).toBe(1);
+    // The default temperature, an automatic tool choice, and the older models' controls are still taken.
+    await client.messages.create({ model: newer, max_tokens: 10, messages: user, temperature: 1, tools, tool_choice: { type: 'auto' } });
+    fake.push(textResponse('older'));
+    await client.messages.create({ model: MODEL, max_tokens: 10, messages: user, temperature: 0, top_k: 5 });
+    expect(fake.remaining()).toBe(0);
+  });
+
   it('streams the real SSE event sequence, text and tool input', async () => {
     fake.push(toolUseResponse([{ name: 'run', input: { command: 'npm test -- --grep "a long pattern"' } }], 'Running the tests now, one moment.'));
     const stream = await client.messages.create({ model: MODEL, max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'test it' }] });
