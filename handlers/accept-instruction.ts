@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { WebClient } from '@slack/web-api';
 import { readInstruction } from '../src/instruction/read-instruction.js';
-import type { Category, InstructionReading } from '../src/instruction/instruction-types.js';
+import type { InstructionReading } from '../src/instruction/instruction-types.js';
 import { enqueueTask } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';

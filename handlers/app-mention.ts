@@ -4,7 +4,7 @@ import { canStartWork } from '../src/security/authorize.js';
 import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAllowedMessage } from '../src/slack/help-messages.js';
 import { messageText } from '../src/slack/message-text.js';
 import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
-import { ThreadPoster } from '../src/slack/thread-poster.js';
+import type { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import type { AnswerOutcome } from './answer-question.js';

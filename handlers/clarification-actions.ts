@@ -7,7 +7,7 @@ import { decodeThreadRef, type ThreadRef } from '../src/slack/action-ids.js';
 import type { PendingInstruction } from '../src/sessions/thread-session.js';
 import { clarificationModal, readClarificationSubmission } from '../src/slack/clarification-modal.js';
 import { clarificationCardKey } from '../src/slack/clarification-card.js';
-import type { ThreadMessage, ThreadPoster } from '../src/slack/thread-poster.js';
+import type { ThreadMessage } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
 
@@ -25,7 +25,7 @@ const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester
  * The pending instruction a clarification button acts on, when the presser may act on it; otherwise
  * an ephemeral explanation (already started or expired; not the requester or an approver) and null.
  */
-type ButtonTarget = { ok: false; outcome: 'stale' | 'not_allowed' } | { ok: true; thread: ThreadRef; pending: PendingInstruction; poster: ThreadPoster };
+type ButtonTarget = { ok: false; outcome: 'stale' | 'not_allowed' } | { ok: true; thread: ThreadRef; pending: PendingInstruction };
 
 async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: string): Promise<ButtonTarget> {
   const thread = decodeThreadRef(input.value);
@@ -39,7 +39,7 @@ async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: 
     await poster.ephemeral(thread.channel, input.user, thread.threadTs, refusal);
     return { ok: false, outcome: 'not_allowed' };
   }
-  return { ok: true, thread, pending: session.pending, poster };
+  return { ok: true, thread, pending: session.pending };
 }
 
 /** Edits the card that asked: directly when its ts is known, else through the thread's outbox, which knows it once Slack took the card. */
@@ -61,7 +61,7 @@ export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): P
 export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): Promise<AcceptOutcome | 'stale' | 'not_allowed'> {
   const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can start this.');
   if (!found.ok) return found.outcome;
-  const { thread, pending, poster } = found;
+  const { thread, pending } = found;
   await editCard(pending, thread, { text: `Starting anyway at <@${input.user}>'s request.` }, deps, input.client);
   return acceptInstruction(
     {

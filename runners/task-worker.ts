@@ -176,7 +176,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           threadUrl,
           requesterName,
           continueBranch: session?.branch,
-          history: session && session.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
+          history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: run.markStarted,
           record: recorder,
           // What follows the reply (a review comment on the PR, a follow-up) finds the branch and PR already recorded.

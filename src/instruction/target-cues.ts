@@ -29,10 +29,8 @@ const UNSPECIFIC_WORDS = new Set(
   increase raise boost bump reduce decrease thoughts opinion approach idea solution`.split(/\s+/),
 );
 
-const NAMED_PLACE = new RegExp(
-  String.raw`\b(?=([a-z][\w-]*)\s+(page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search)s?\b)`,
-  'gi',
-);
+const NAMED_PLACE =
+  /\b(?=([a-z][\w-]*)\s+(page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search)s?\b)/gi;
 
 /** Whether the instruction points at some place in the code: a path, function, directory, route or named component. */
 export function pointsAtPlace(elements: InstructionElements, cues: InstructionCues): boolean {

@@ -5,7 +5,7 @@ import { countingFetch } from '../metrics/count-api-calls.js';
 import { metrics } from '../metrics/metrics.js';
 import { createGitHubAccess } from '../github/github-access.js';
 import type { Logger } from '../logging/logger.js';
-import { type Redactor } from '../security/redact.js';
+import type { Redactor } from '../security/redact.js';
 
 /** The clients runners use, built once: the SDK's own retries (with backoff) cover 429, 5xx and 529. */
 export function buildRunnerDeps(config: Config, logger: Logger, redact: Redactor, secrets: string[]): RunnerDeps {

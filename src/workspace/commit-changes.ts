@@ -1,4 +1,4 @@
-import { type GitIdentity } from './git-identity.js';
+import type { GitIdentity } from './git-identity.js';
 import { assertCommitSha } from './commit-sha.js';
 import { type Requester, withTrailers } from './commit-trailers.js';
 import { runGit } from './run-git.js';

@@ -5,7 +5,7 @@ import { cloneWorkspace, type JobWorkspace } from './clone-workspace.js';
 import { updateMirror } from './mirror-cache.js';
 import { repositoryUrl } from './repository-url.js';
 
-export { type JobWorkspace } from './clone-workspace.js';
+export type { JobWorkspace } from './clone-workspace.js';
 export { removeWorkspace } from './remove-workspace.js';
 
 export interface PrepareWorkspaceOptions {

@@ -1,7 +1,7 @@
 import { WrenchError } from '../errors.js';
 import { assertCommitSha } from './commit-sha.js';
 import { type Requester, withTrailers } from './commit-trailers.js';
-import { type GitIdentity } from './git-identity.js';
+import type { GitIdentity } from './git-identity.js';
 import { GitError, runGit } from './run-git.js';
 import { sanitizeWorkspaceGit } from './workspace-git-guard.js';
 

@@ -2,7 +2,7 @@ import { pollFor } from '../fakes/shared/wait-for.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
-import { textResponse, toolUseResponse } from '../fakes/anthropic-fake.js';
+import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 
 const CONFIG = `

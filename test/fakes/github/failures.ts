@@ -1,4 +1,4 @@
-import { PatternFailures } from '../shared/pattern-failures.js';
+import type { PatternFailures } from '../shared/pattern-failures.js';
 
 export { PatternFailures, type FailurePattern } from '../shared/pattern-failures.js';
 

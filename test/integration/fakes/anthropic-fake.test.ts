@@ -86,10 +86,13 @@ describe('anthropic fake with the real SDK', () => {
     expect(await refused({ tools, tool_choice: { type: 'tool', name: 'answer' } })).toBe('Thinking may not be enabled when tool_choice forces tool use.');
     expect(await refused({ tools, tool_choice: { type: 'any' } })).toBe('Thinking may not be enabled when tool_choice forces tool use.');
     expect(fake.remaining()).toBe(1);
-    // The default temperature, an automatic tool choice, and the older models' controls are still taken.
-    await client.messages.create({ model: newer, max_tokens: 10, messages: user, temperature: 1, tools, tool_choice: { type: 'auto' } });
+    // The default temperature, an automatic tool choice, and the older models' controls are still taken
+    // (the SDK's types no longer name the sampling parameters; the API still reads them).
+    const defaultTemperature = { temperature: 1 };
+    await client.messages.create({ model: newer, max_tokens: 10, messages: user, ...defaultTemperature, tools, tool_choice: { type: 'auto' } });
     fake.push(textResponse('older'));
-    await client.messages.create({ model: MODEL, max_tokens: 10, messages: user, temperature: 0, top_k: 5 });
+    const olderSampling = { temperature: 0, top_k: 5 };
+    await client.messages.create({ model: MODEL, max_tokens: 10, messages: user, ...olderSampling });
     expect(fake.remaining()).toBe(0);
   });
 

@@ -64,7 +64,7 @@ const completeUploadExternal: MethodHandler = (args, state) => {
 
 function takeUpload(state: SlackState, id: string, title: string | undefined): SlackUpload {
   const pending = state.pendingFiles.get(id);
-  if (!pending || !pending.bytes) throw new SlackApiError('file_not_found');
+  if (!pending?.bytes) throw new SlackApiError('file_not_found');
   state.pendingFiles.delete(id);
   const { bytes, ...rest } = pending;
   return { ...rest, title: title ?? pending.filename, bytes, text: bytes.toString('utf8') };
