@@ -12,6 +12,9 @@ import { DEPENDENCY_DIRS, DependencySnapshots } from '../src/warm-cache/dependen
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
 import { openDownloadCache, type DownloadCache } from '../src/warm-cache/download-caches.js';
 import type { Config } from '../src/config/load-config.js';
+import { prepareCheckEnvironment } from '../src/runtimes/check-environment.js';
+import type { NodeRuntimes } from '../src/runtimes/node-runtimes.js';
+import { nodeRuntimesFor } from '../src/runtimes/runtimes-dir.js';
 
 /** The caches of this machine a job starts warm from, as the config allows. */
 export function warmStart(deps: { config: Config }, repository: string, baseSha: string, more: Partial<WarmStart> = {}): WarmStart {
@@ -24,6 +27,7 @@ export function warmStart(deps: { config: Config }, repository: string, baseSha:
     baselines: cache.baseline ? new BaselineCache(path.join(root, 'baselines')) : undefined,
     dependencies: cache.dependencies ? new DependencySnapshots(path.join(root, 'dependencies')) : undefined,
     downloads: cache.downloads ? path.join(root, 'downloads') : undefined,
+    nodeRuntimes: nodeRuntimesFor(deps.config),
   };
 }
 
@@ -36,6 +40,8 @@ export interface WarmStart {
   dependencies?: DependencySnapshots;
   /** Root of the package managers' download caches, one folder per repository, for setup steps only (never the agent). */
   downloads?: string;
+  /** Node.js versions provisioned for the repository's setup and checks. */
+  nodeRuntimes?: NodeRuntimes;
   /** The dependency key whose untouched copy the working tree already holds (a reused tree). */
   dependenciesInPlace?: string;
   /** Told once the dependencies of `key` are in the tree and kept as a snapshot (a reused tree may keep them). */
@@ -75,7 +81,9 @@ export class ChangeVerifier {
    */
   async prepare(override: VerificationOverride | undefined, setupNetwork: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
     this.commands = await this.detect(override);
-    const dependencies = this.warm ? await dependencyKey(this.dir, this.commands.setup) : undefined;
+    await this.prepareEnvironment(onPhase);
+    const environmentKey = this.commands.environment?.key ?? '';
+    const dependencies = this.warm ? await dependencyKey(this.dir, `${this.commands.setup ?? ''}\0${environmentKey}`) : undefined;
     if (this.commands.setup) await this.installDependencies(dependencies, setupNetwork, onPhase);
     if (this.commands.test || this.commands.lint) {
       const key =
@@ -99,6 +107,26 @@ export class ChangeVerifier {
       this.baseline = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
       if (key && !this.signal.aborted)
         await this.warm!.baselines!.put(key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
+    }
+  }
+
+  /** The runtimes the repository asks for, provisioned (Node.js) or checked (the host's Python, Go, Rust). */
+  private async prepareEnvironment(onPhase: (detail: string) => Promise<void>): Promise<void> {
+    try {
+      this.commands.environment = await prepareCheckEnvironment(this.dir, this.commands.runtimeHints, {
+        nodeRuntimes: this.warm?.nodeRuntimes,
+        onProgress: onPhase,
+      });
+      for (const line of this.commands.environment.lines) this.log.info({ runtime: line }, 'check runtime');
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not prepare the runtimes the repository asks for');
+      this.commands.environment = {
+        path: [],
+        readOnlyDirs: [],
+        env: {},
+        lines: ["⚠ The runtimes the repository asks for could not be prepared: the checks ran on the host's."],
+        key: 'failed',
+      };
     }
   }
 

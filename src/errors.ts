@@ -29,6 +29,8 @@ export const WRENCH_ERROR_CODES = [
   'sandbox_cwd_outside',
   'sandbox_cwd_missing',
   'verification_cancelled',
+  'repository_checks_invalid',
+  'runtime_unavailable',
   // git and workspaces
   'git_failed',
   'lock_timeout',

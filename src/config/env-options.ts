@@ -60,6 +60,8 @@ export const envSchema = z.object({
     .default(3000),
   WRENCH_CONFIG: nonEmpty.optional(),
   WRENCH_DATA_DIR: nonEmpty.default('./.wrench'),
+  /** Where provisioned Node.js versions are kept (one folder per version); default WRENCH_DATA_DIR/runtimes. */
+  WRENCH_RUNTIMES_DIR: nonEmpty.optional(),
   /** BullMQ key prefix; lets several installations (or tests) share one Redis. */
   WRENCH_QUEUE_PREFIX: z
     .string()

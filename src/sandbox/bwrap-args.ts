@@ -15,6 +15,8 @@ export interface BwrapPlan {
   home?: string;
   /** A host directory bound writable at the same path (the setup step's shared download caches). */
   writable?: string;
+  /** Host directories bound read-only at the same path (provisioned runtimes), on top of any hidden place. */
+  readOnlyDirs?: readonly string[];
   /** Review and triage runs: the workspace is mounted read-only too. */
   readOnly?: boolean;
   /** The program and its arguments inside the sandbox. */
@@ -36,6 +38,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   if (!plan.readOnly) args.push('--ro-bind-try', `${plan.root}/.git/objects/pack`, `${plan.root}/.git/objects/pack`);
   for (const dir of within) args.push('--tmpfs', dir);
   if (plan.writable) args.push('--bind', plan.writable, plan.writable);
+  for (const dir of plan.readOnlyDirs ?? []) args.push('--ro-bind', dir, dir);
   if (plan.home) args.push('--bind', plan.home, plan.home);
   else args.push('--dir', SANDBOX_TMP_HOME);
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'wrench-sandbox');

@@ -53,6 +53,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
         reexposed: network ? mounts.reexposed : [],
         home: options.home,
         writable: exec.writableDir,
+        readOnlyDirs: exec.readOnlyDirs,
         command: ['bash', ...mergedShellArgs(command, ulimitPrelude(limits))],
       });
       return runCaptured({

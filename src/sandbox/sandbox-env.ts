@@ -6,8 +6,11 @@ const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Secrets at least this long are also refused when they appear inside a longer value. */
 const SUBSTRING_MIN = 8;
 
+/**
+ * As on a CI runner: no prompts, no pager, no TERM. Colour is left to the program (TERM=dumb, NO_COLOR and
+ * FORCE_COLOR change what some test suites expect); output is read with its colour codes stripped instead.
+ */
 const NON_INTERACTIVE: Record<string, string> = {
-  TERM: 'dumb',
   CI: 'true',
   PAGER: 'cat',
   GIT_PAGER: 'cat',
@@ -17,8 +20,6 @@ const NON_INTERACTIVE: Record<string, string> = {
   VISUAL: 'true',
   GIT_SSH_COMMAND: 'ssh -o BatchMode=yes',
   DEBIAN_FRONTEND: 'noninteractive',
-  NO_COLOR: '1',
-  FORCE_COLOR: '0',
   npm_config_yes: 'true',
   npm_config_fund: 'false',
   npm_config_update_notifier: 'false',

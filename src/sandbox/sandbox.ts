@@ -18,6 +18,8 @@ export interface ExecOptions {
   maxOutputChars?: number;
   /** A host directory the command may write besides the workspace (the setup step's shared download caches). */
   writableDir?: string;
+  /** Host directories the command may read (bwrap: bound read-only even where the host is hidden), e.g. provisioned runtimes. */
+  readOnlyDirs?: readonly string[];
 }
 
 export interface ExecResult {

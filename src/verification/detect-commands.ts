@@ -1,3 +1,5 @@
+import { isWrenchError } from '../errors.js';
+import { readCiJob, readCopilotSetup, type CiJob } from './ci-workflow.js';
 import { detectGo } from './detect-go.js';
 import { detectMake } from './detect-make.js';
 import { detectNode } from './detect-node.js';
@@ -5,22 +7,38 @@ import { detectPython } from './detect-python.js';
 import { detectRust } from './detect-rust.js';
 import type { Detection } from './detection.js';
 import { repoFiles, type RepoFiles } from './repo-files.js';
-import type { CommandKey, VerificationCommands, VerificationOverride } from './verification-types.js';
+import { readRepositoryChecks, REPOSITORY_CHECKS_FILE, type RepositoryChecks } from './repository-checks-file.js';
+import type { CommandKey, RuntimeHints, VerificationCommands, VerificationOverride } from './verification-types.js';
 
 const DETECTORS: ReadonlyArray<(files: RepoFiles) => Promise<Detection[]>> = [detectNode, detectMake, detectPython, detectGo, detectRust];
 const KEYS: readonly CommandKey[] = ['setup', 'test', 'lint', 'coverage'];
 
 /**
- * The repository's own setup, test, lint and coverage commands. Each key comes from the first ecosystem that
- * provides it (package.json, Makefile, Python, Go, Rust); an override wins per key, and an empty override
- * turns that command off.
+ * The repository's own setup, test, lint and coverage commands. Per key, the first that gives one wins: the
+ * override in wrench.config.yml (an empty one turns the command off), the repository's `.wrench.yml`, the job of
+ * its CI workflow that runs the tests (setup also from `copilot-setup-steps.yml`), then detection by ecosystem
+ * (package.json, Makefile, Python, Go, Rust).
  */
 export async function detectCommands(dir: string, override: VerificationOverride = {}): Promise<VerificationCommands> {
   const files = repoFiles(dir);
+  const notes: string[] = [];
+  const own = await readRepositoryChecks(files).catch((error: unknown) => {
+    if (!isWrenchError(error)) throw error;
+    notes.push(error.message);
+    return undefined;
+  });
+  const ci = await readCiJob(files);
+  const copilot = await readCopilotSetup(files);
   const chosen = new Map<CommandKey, Detection>();
-  for (const detect of DETECTORS) {
-    for (const found of await detect(files)) if (!chosen.has(found.key)) chosen.set(found.key, found);
-  }
+  const offer = (found: Detection) => {
+    if (!chosen.has(found.key)) chosen.set(found.key, found);
+  };
+  for (const key of KEYS) if (own?.[key]) offer({ key, command: own[key], reason: REPOSITORY_CHECKS_FILE });
+  if (copilot?.setup.length) offer({ key: 'setup', command: copilot.setup.join(' && '), reason: copilot.source });
+  if (ci?.setup.length) offer({ key: 'setup', command: ci.setup.join(' && '), reason: ci.source });
+  if (ci?.test) offer({ key: 'test', command: ci.test, reason: ci.source });
+  if (ci?.lint) offer({ key: 'lint', command: ci.lint, reason: ci.source });
+  for (const detect of DETECTORS) for (const found of await detect(files)) offer(found);
 
   const commands: VerificationCommands = { sources: [] };
   for (const key of KEYS) {
@@ -39,5 +57,37 @@ export async function detectCommands(dir: string, override: VerificationOverride
     commands[key] = found.command;
     commands.sources.push(`${key}: \`${found.command}\` (${found.reason})`);
   }
+  commands.origin = origin(commands, chosen, override);
+  const env = { ...(ci?.env ?? {}), ...(own?.env ?? {}) };
+  if (Object.keys(env).length) commands.env = env;
+  if (ci && (commands.test === ci.test || commands.lint === ci.lint)) notes.push(...ci.notes);
+  if (ci?.skippedEnv.length) notes.push(`Not passed from ${ci.source}: ${ci.skippedEnv.map((name) => `\`${name}\``).join(', ')} (secrets or expressions).`);
+  if (notes.length) commands.notes = notes;
+  const hints = runtimeHints(own, ci);
+  if (hints) commands.runtimeHints = hints;
   return commands;
+}
+
+/** Where the test and lint commands came from, said once for the report. */
+function origin(commands: VerificationCommands, chosen: Map<CommandKey, Detection>, override: VerificationOverride): string | undefined {
+  const reasons = new Set<string>();
+  for (const key of ['test', 'lint'] as const) {
+    if (!commands[key]) continue;
+    if (override[key]?.trim()) reasons.add('the override in wrench.config.yml');
+    else {
+      const reason = chosen.get(key)?.reason ?? '';
+      reasons.add(reason === REPOSITORY_CHECKS_FILE || reason.startsWith('.github/') ? reason : 'detected from the repository files');
+    }
+  }
+  return reasons.size ? `checks from ${[...reasons].join(' and ')}` : undefined;
+}
+
+function runtimeHints(own: RepositoryChecks | undefined, ci: CiJob | undefined): RuntimeHints | undefined {
+  const hints: RuntimeHints = {};
+  if (own?.runtime.node) hints.node = { versions: [own.runtime.node], source: REPOSITORY_CHECKS_FILE };
+  else if (ci?.nodeVersions.length) hints.node = { versions: ci.nodeVersions, source: ci.source };
+  if (ci?.nodeVersionFile) hints.nodeVersionFile = ci.nodeVersionFile;
+  if (own?.runtime.python) hints.python = { versions: [own.runtime.python], source: REPOSITORY_CHECKS_FILE };
+  else if (ci?.pythonVersions.length) hints.python = { versions: ci.pythonVersions, source: ci.source };
+  return Object.keys(hints).length ? hints : undefined;
 }

@@ -13,11 +13,15 @@ export function renderVerification(
   before: VerificationRun | undefined,
   after: VerificationRun,
 ): string {
-  if (comparison.verdict === 'not-run') return commands.test ? `\`${code(commands.test)}\` was not run.` : NO_TEST_COMMAND;
+  if (comparison.verdict === 'not-run') {
+    const text = commands.test ? `\`${code(commands.test)}\` was not run.` : NO_TEST_COMMAND;
+    return [text, ...(commands.notes ?? [])].join('\n');
+  }
   const lines = [after.test ? testLine(after.test, before?.test, comparison) : NO_TEST_COMMAND];
   if (comparison.newFailures.length) lines.push(`New failures: ${nameList(comparison.newFailures)}.`);
   if (comparison.stillFailing.length) lines.push(`Still failing (failed before the change too): ${nameList(comparison.stillFailing)}.`);
   if (after.lint) lines.push(lintLine(after.lint, before?.lint));
+  lines.push(...environmentLines(commands));
 
   const when = before ? 'on the base commit and after the change' : 'after the change';
   const header = `Checks run by Wrench ${when}: **${comparison.verdict}**.`;
@@ -28,6 +32,12 @@ export function renderVerification(
     }
   }
   return blocks.join('\n\n');
+}
+
+/** Where the commands came from and what they ran on, so a reader can tell whether this is the repository's own CI setup. */
+function environmentLines(commands: VerificationCommands): string[] {
+  const origin = commands.origin ? [`${commands.origin[0].toUpperCase()}${commands.origin.slice(1)}.`] : [];
+  return [...origin, ...(commands.environment?.lines ?? []), ...(commands.notes ?? [])];
 }
 
 function testLine(after: CommandOutcome, before: CommandOutcome | undefined, comparison: VerificationComparison): string {

@@ -21,6 +21,8 @@ export interface RunCommandOptions {
   /** Extra environment and a writable host directory (the setup step's shared download caches). */
   env?: Record<string, string>;
   writableDir?: string;
+  /** Host directories the command reads (provisioned runtimes). */
+  readOnlyDirs?: readonly string[];
 }
 
 /** Runs one verification command in the sandbox; cancelling throws `verification_cancelled`. */
@@ -35,6 +37,7 @@ export async function runCommandOutcome(options: RunCommandOptions): Promise<Com
       maxOutputChars: MAX_OUTPUT_CHARS,
       env: options.env,
       writableDir: options.writableDir,
+      readOnlyDirs: options.readOnlyDirs,
     });
     if (result.aborted) throwIfCancelled(options.signal, true);
     return result;

@@ -1,5 +1,6 @@
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { DownloadCache } from '../warm-cache/download-caches.js';
+import { commandRunEnv } from './command-env.js';
 import { runCommandOutcome } from './run-command-outcome.js';
 import type { CommandOutcome, VerificationCommands, VerificationRun } from './verification-types.js';
 
@@ -21,8 +22,9 @@ export interface RunVerificationOptions {
 export async function runVerification(options: RunVerificationOptions): Promise<VerificationRun> {
   const run: VerificationRun = {};
   const { commands, downloadCache: _setupOnly, ...rest } = options;
-  if (commands.test) run.test = await runCommandOutcome({ ...rest, command: commands.test });
-  if (commands.lint) run.lint = await runCommandOutcome({ ...rest, command: commands.lint, parse: false });
+  const environment = commandRunEnv(commands, options.dir);
+  if (commands.test) run.test = await runCommandOutcome({ ...rest, ...environment, command: commands.test });
+  if (commands.lint) run.lint = await runCommandOutcome({ ...rest, ...environment, command: commands.lint, parse: false });
   return run;
 }
 
@@ -30,12 +32,14 @@ export async function runVerification(options: RunVerificationOptions): Promise<
 export async function runSetup(options: RunVerificationOptions): Promise<CommandOutcome | undefined> {
   const { commands, downloadCache, ...rest } = options;
   if (!commands.setup) return undefined;
+  const environment = commandRunEnv(commands, options.dir);
   return runCommandOutcome({
     ...rest,
     network: options.network ?? true,
     command: commands.setup,
     parse: false,
-    env: downloadCache?.env,
+    env: { ...environment.env, ...downloadCache?.env },
+    readOnlyDirs: environment.readOnlyDirs,
     writableDir: downloadCache?.dir,
   });
 }

@@ -10,6 +10,36 @@ export interface VerificationCommands {
   coverage?: string;
   /** Why each command was chosen, e.g. "test: `npm test` (package.json scripts.test)". */
   sources: string[];
+  /** Where the checks came from, for the report, e.g. "checks from .github/workflows/ci.yml (job test)". */
+  origin?: string;
+  /** Lines the report shows about the commands: a `.wrench.yml` that was not used, CI variables left out. */
+  notes?: string[];
+  /** Plain variables from the CI job's `env:` or `.wrench.yml`, given to the setup step and the checks. */
+  env?: Record<string, string>;
+  /** The runtime versions the CI job or `.wrench.yml` asks for (each list newest first). */
+  runtimeHints?: RuntimeHints;
+  /** The runtimes the commands run on, once provisioned by the runner. */
+  environment?: CheckEnvironment;
+}
+
+export interface RuntimeHints {
+  node?: { versions: string[]; source: string };
+  /** `node-version-file` of the CI's setup-node. */
+  nodeVersionFile?: string;
+  python?: { versions: string[]; source: string };
+}
+
+/** What every setup step and check of a job runs with: runtimes first on PATH, bound read-only into the sandbox. */
+export interface CheckEnvironment {
+  /** Directories put first on PATH, in order. */
+  path: string[];
+  /** Host directories the sandbox shows read-only (the provisioned runtimes). */
+  readOnlyDirs: string[];
+  env: Record<string, string>;
+  /** One line per runtime for the report: the version used and where it came from, or why the wanted one was not had. */
+  lines: string[];
+  /** Names the runtimes (versions and paths): part of the dependency and baseline keys. */
+  key: string;
 }
 
 export interface TestSummary {

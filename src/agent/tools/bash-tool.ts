@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { describeError, isWrenchError } from '../../errors.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { resolveWorkspacePath } from '../../sandbox/workspace-path.js';
+import { stripAnsi } from '../../verification/strip-ansi.js';
 import { CwdMarker } from './bash/cwd-marker.js';
 import { formatBashResult } from './bash/format-bash-result.js';
 import { toolError, toolOk, type ToolResult } from './tool-result.js';
@@ -58,7 +59,7 @@ export function createBashTool(options: BashToolOptions): BashTool {
       network: options.network ?? false,
       maxOutputChars: options.maxOutputChars ?? DEFAULT_BASH_OUTPUT_CHARS,
     });
-    const stripped = marker.strip(result.output);
+    const stripped = marker.strip(stripAnsi(result.output));
     const note = stripped.cwd ? await follow(stripped.cwd) : undefined;
     const formatted = formatBashResult(result, stripped.output, timeoutMs);
     return note ? { ...formatted, content: `${formatted.content}\n${note}` } : formatted;

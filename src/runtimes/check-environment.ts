@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { isWrenchError } from '../errors.js';
+import { repoFiles } from '../verification/repo-files.js';
+import type { CheckEnvironment, RuntimeHints } from '../verification/verification-types.js';
+import { hostRuntimeLine, type HostRuntime } from './host-runtimes.js';
+import type { NodeRuntimes } from './node-runtimes.js';
+import { resolveNodeVersion, satisfiesNode } from './node-versions.js';
+import { requestedRuntimes, type RuntimeRequest, type RuntimeRequests } from './requested-runtimes.js';
+
+export interface CheckEnvironmentOptions {
+  /** Where Node.js versions are provisioned and cached; without it the checks run on Wrench's own Node. */
+  nodeRuntimes?: NodeRuntimes;
+  /** Told before a download starts (it can take a minute). */
+  onProgress?: (detail: string) => Promise<void>;
+}
+
+/**
+ * The runtimes a repository's setup and checks run on: the Node.js version it asks for, provisioned from the npm
+ * registry and put first on PATH (else Wrench's own Node, and the report says why); Python, Go and Rust as the host
+ * has them, with a warning line when that is not the version asked for.
+ */
+export async function prepareCheckEnvironment(dir: string, hints: RuntimeHints | undefined, options: CheckEnvironmentOptions): Promise<CheckEnvironment> {
+  const requests = await requestedRuntimes(repoFiles(dir), hints);
+  const environment: CheckEnvironment = { path: [], readOnlyDirs: [], env: {}, lines: [], key: '' };
+  if (requests.nodeProject || requests.node) await provideNode(requests, environment, options);
+  for (const runtime of ['python', 'go', 'rust'] as HostRuntime[]) {
+    const request = requests[runtime];
+    if (request) environment.lines.push(await hostRuntimeLine(runtime, request));
+  }
+  environment.key = JSON.stringify([environment.path, environment.lines]);
+  return environment;
+}
+
+async function provideNode(requests: RuntimeRequests, environment: CheckEnvironment, options: CheckEnvironmentOptions): Promise<void> {
+  const own = process.versions.node;
+  const useOwn = (line: string) => {
+    environment.path.push(path.dirname(process.execPath));
+    environment.lines.push(line);
+  };
+  const request = requests.node;
+  if (!request) return useOwn(`Node.js ${own}, Wrench's own: the repository names no version.`);
+  const asked = describe(request);
+  if (request.minimum && satisfiesNode(own, request.versions[0])) return useOwn(`Node.js ${own}, Wrench's own, meets ${asked}.`);
+  if (!options.nodeRuntimes) return useOwn(`⚠ ${asked} was asked for, but Wrench provisions no runtimes here: the checks ran on Node.js ${own}.`);
+
+  const runtimes = options.nodeRuntimes;
+  const available = await runtimes.available();
+  const candidates = request.minimum ? request.versions : supported(request.versions, requests.nodeEngines, available);
+  const version = candidates.map((wanted) => resolveNodeVersion(wanted, available)).find(Boolean);
+  if (!version) return useOwn(`⚠ ${asked} was asked for, but the npm registry has no such Node.js build: the checks ran on Node.js ${own}.`);
+  if (version === own) return useOwn(`Node.js ${own} (Wrench's own), as ${asked} asks.`);
+  try {
+    if (!(await runtimes.cached()).includes(version)) await options.onProgress?.(`installing Node.js ${version} (${request.source})`);
+    const install = await runtimes.install(version);
+    environment.path.push(path.join(install.home, 'bin'));
+    environment.readOnlyDirs.push(install.home);
+    const how = install.downloaded ? 'downloaded from the npm registry for this run' : 'from the npm registry, cached';
+    environment.lines.push(`Node.js ${version}, as ${asked} asks (${how}).`);
+  } catch (error) {
+    if (!isWrenchError(error)) throw error;
+    useOwn(`⚠ ${asked} was asked for, but ${error.message}: the checks ran on Node.js ${own}.`);
+  }
+}
+
+/** A CI matrix's versions that package.json `engines.node` still allows (all of them when none does). */
+function supported(versions: string[], engines: string | undefined, available: string[]): string[] {
+  if (!engines || versions.length < 2) return versions;
+  const allowed = versions.filter((wanted) => {
+    const version = resolveNodeVersion(wanted, available);
+    return version && satisfiesNode(version, engines);
+  });
+  return allowed.length ? allowed : versions;
+}
+
+function describe(request: RuntimeRequest): string {
+  if (request.versions.length > 1) return `the newest Node.js of ${request.source}'s matrix (${request.versions.join(', ')}) that the repository supports`;
+  return `Node.js ${request.versions[0]} (${request.source})`;
+}

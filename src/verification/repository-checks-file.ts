@@ -1,0 +1,64 @@
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { WrenchError } from '../errors.js';
+import type { RepoFiles } from './repo-files.js';
+
+/** The file in a repository's root that tells Wrench how to set it up and check it. */
+export const REPOSITORY_CHECKS_FILE = '.wrench.yml';
+
+const command = z.string().trim().min(1, { message: 'must not be empty' }).max(2000);
+const commands = z.union([command, z.array(command).min(1).max(20)]);
+const version = z.union([z.string().trim().min(1).max(40), z.number()]).transform(String);
+
+const schema = z
+  .object({
+    /** Install commands, run with network before the checks (one string, or a list run in order). */
+    setup: commands.optional(),
+    checks: z.object({ test: commands.optional(), lint: commands.optional(), coverage: command.optional() }).strict().optional(),
+    /** Variables every setup step and check gets (plain values; never put secrets here). */
+    env: z
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'must be a variable name' }),
+        z.union([z.string(), z.number(), z.boolean()]).transform(String),
+      )
+      .optional(),
+    /** The runtime versions to check on, e.g. `node: "18"`, `python: "3.11"`. */
+    runtime: z.object({ node: version.optional(), python: version.optional() }).strict().optional(),
+  })
+  .strict();
+
+export interface RepositoryChecks {
+  setup?: string;
+  test?: string;
+  lint?: string;
+  coverage?: string;
+  env: Record<string, string>;
+  runtime: { node?: string; python?: string };
+}
+
+/**
+ * `.wrench.yml` of the repository, or undefined when it has none. Content that does not fit the shape throws
+ * `repository_checks_invalid` naming each bad entry.
+ */
+export async function readRepositoryChecks(files: RepoFiles): Promise<RepositoryChecks | undefined> {
+  const text = await files.read(REPOSITORY_CHECKS_FILE);
+  if (text === undefined) return undefined;
+  let raw: unknown;
+  try {
+    raw = parseYaml(text) ?? {};
+  } catch (error) {
+    throw invalid(`it is not valid YAML (${(error as Error).message.split('\n')[0]})`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`);
+    throw invalid(problems.join('; '));
+  }
+  const joined = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(' && ') : value);
+  const { setup, checks, env, runtime } = parsed.data;
+  return { setup: joined(setup), test: joined(checks?.test), lint: joined(checks?.lint), coverage: checks?.coverage, env: env ?? {}, runtime: runtime ?? {} };
+}
+
+function invalid(problem: string): WrenchError {
+  return new WrenchError('repository_checks_invalid', `${REPOSITORY_CHECKS_FILE} was not used: ${problem}.`);
+}
