@@ -23,6 +23,8 @@ export interface CiJob {
   /** The steps that test, joined with `&&`, with the steps before them that build. */
   test?: string;
   lint?: string;
+  /** The job the lint steps came from when the test job has none (a separate lint job). */
+  lintSource?: string;
   /** The workflow's and the job's `env:` with plain literal values. */
   env: Record<string, string>;
   /** Names of `env:` entries left out: secrets and other expressions Wrench cannot evaluate. */
@@ -61,19 +63,26 @@ interface Job {
  */
 export async function readCiJob(files: RepoFiles): Promise<CiJob | undefined> {
   const candidates: Array<{ score: number; job: CiJob }> = [];
+  const linters: CiJob[] = [];
   for (const file of await workflowFiles(files)) {
     const workflow = parseWorkflow(await files.read(`${WORKFLOW_DIR}/${file}`));
     if (!workflow) continue;
     for (const [id, job] of Object.entries(workflow.jobs)) {
       if (id === COPILOT_SETUP || !job || typeof job !== 'object') continue;
       const read = readJob(`${WORKFLOW_DIR}/${file}`, id, job as Job, workflow.env);
+      if (read?.lint && !read.test) linters.push(read);
       if (!read?.test) continue;
       const score = (/test/i.test(id) ? 2 : 0) + (/\b(ci|test|build)\b/i.test(file) ? 1 : 0);
       candidates.push({ score, job: read });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
-  return candidates[0]?.job;
+  const chosen = candidates[0]?.job;
+  if (chosen && !chosen.lint && linters[0]) {
+    chosen.lint = linters[0].lint;
+    chosen.lintSource = linters[0].source;
+  }
+  return chosen;
 }
 
 /** The install steps of `.github/workflows/copilot-setup-steps.yml` (what the repository prepares for coding agents). */
@@ -129,20 +138,28 @@ function readJob(file: string, id: string, job: Job, workflowEnv: unknown, allSe
       continue;
     }
     if (typeof step.run !== 'string' || step.if !== undefined || !bashShell(step.shell)) continue;
-    const command = stepCommand(step, matrix.values);
-    if (!command) continue;
     const text = `${String(step.name ?? '')}\n${step.run}`;
     const firstLine = step.run.trim().split('\n')[0].trim();
-    if (allSetup || (tests.length === 0 && INSTALL.test(firstLine))) {
-      result.setup.push(command);
-    } else if (TEST.test(text) && !REPORTING.test(step.run)) {
-      tests.push(...pending, withoutCoverage(command, result));
+    const reporting = REPORTING.test(step.run);
+    const kind =
+      allSetup || (tests.length === 0 && INSTALL.test(firstLine))
+        ? 'setup'
+        : reporting
+          ? 'report'
+          : TEST.test(text)
+            ? 'test'
+            : LINT.test(text)
+              ? 'lint'
+              : 'other';
+    if (kind === 'report') continue;
+    const command = stepCommand(step, matrix.values, result.skippedEnv, kind === 'test' ? (script) => withoutCoverage(script, result) : undefined);
+    if (!command) continue;
+    if (kind === 'setup') result.setup.push(command);
+    else if (kind === 'test') {
+      tests.push(...pending, command);
       pending = [];
-    } else if (LINT.test(text) && !REPORTING.test(step.run)) {
-      lints.push(command);
-    } else if (tests.length === 0 && !REPORTING.test(step.run)) {
-      pending.push(command);
-    }
+    } else if (kind === 'lint') lints.push(command);
+    else if (tests.length === 0) pending.push(command);
   }
   if (tests.length) result.test = tests.join(' && ');
   if (lints.length) result.lint = lints.join(' && ');
@@ -228,9 +245,10 @@ function bashShell(shell: unknown): boolean {
 }
 
 /** A `run:` step as one shell command: its lines joined with `&&` (CI's bash stops at the first failure), its env and directory applied. */
-function stepCommand(step: Step, matrix: Record<string, string>): string | undefined {
-  const script = substitute(String(step.run), matrix);
-  if (script === undefined) return undefined;
+function stepCommand(step: Step, matrix: Record<string, string>, skipped: string[], transform = (script: string) => script): string | undefined {
+  const substituted = substitute(String(step.run), matrix);
+  if (substituted === undefined) return undefined;
+  const script = transform(substituted.trim());
   const lines = script
     .split('\n')
     .map((line) => line.trim())
@@ -241,7 +259,7 @@ function stepCommand(step: Step, matrix: Record<string, string>): string | undef
   const directory = typeof step['working-directory'] === 'string' ? substitute(step['working-directory'], matrix) : undefined;
   if (directory) command = `cd ${quote(directory)} && ${command}`;
   const env = plainEnv(step.env, matrix);
-  if (env.skipped.length) return undefined;
+  skipped.push(...env.skipped);
   const assignments = Object.entries(env.values).map(([name, value]) => `export ${name}=${quote(value)}`);
   return assignments.length ? `(${[...assignments, command].join(' && ')})` : command;
 }

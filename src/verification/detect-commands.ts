@@ -37,7 +37,7 @@ export async function detectCommands(dir: string, override: VerificationOverride
   if (copilot?.setup.length) offer({ key: 'setup', command: copilot.setup.join(' && '), reason: copilot.source });
   if (ci?.setup.length) offer({ key: 'setup', command: ci.setup.join(' && '), reason: ci.source });
   if (ci?.test) offer({ key: 'test', command: ci.test, reason: ci.source });
-  if (ci?.lint) offer({ key: 'lint', command: ci.lint, reason: ci.source });
+  if (ci?.lint) offer({ key: 'lint', command: ci.lint, reason: ci.lintSource ?? ci.source });
   for (const detect of DETECTORS) for (const found of await detect(files)) offer(found);
 
   const commands: VerificationCommands = { sources: [] };
@@ -73,11 +73,9 @@ function origin(commands: VerificationCommands, chosen: Map<CommandKey, Detectio
   const reasons = new Set<string>();
   for (const key of ['test', 'lint'] as const) {
     if (!commands[key]) continue;
+    const reason = chosen.get(key)?.reason ?? '';
     if (override[key]?.trim()) reasons.add('the override in wrench.config.yml');
-    else {
-      const reason = chosen.get(key)?.reason ?? '';
-      reasons.add(reason === REPOSITORY_CHECKS_FILE || reason.startsWith('.github/') ? reason : 'detected from the repository files');
-    }
+    else reasons.add(reason === REPOSITORY_CHECKS_FILE || reason.startsWith('.github/') ? reason : 'the repository files (detected)');
   }
   return reasons.size ? `checks from ${[...reasons].join(' and ')}` : undefined;
 }

@@ -7,8 +7,12 @@ import type { RepoFiles } from './repo-files.js';
 export const REPOSITORY_CHECKS_FILE = '.wrench.yml';
 
 const command = z.string().trim().min(1, { message: 'must not be empty' }).max(2000);
-const commands = z.union([command, z.array(command).min(1).max(20)]);
-const version = z.union([z.string().trim().min(1).max(40), z.number()]).transform(String);
+const commands = z.union([command, z.array(command).min(1).max(20)], { message: 'must be a command or a list of commands' });
+const version = z.union([z.string().trim().min(1).max(40), z.number()], { message: 'must be a version such as "18" or "3.12"' }).transform(String);
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const variables = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()], { message: 'must be a plain value' }).transform(String))
+  .refine((env) => Object.keys(env).every((name) => VARIABLE_NAME.test(name)), { message: 'names must be variable names (letters, digits and _)' });
 
 const schema = z
   .object({
@@ -16,12 +20,7 @@ const schema = z
     setup: commands.optional(),
     checks: z.object({ test: commands.optional(), lint: commands.optional(), coverage: command.optional() }).strict().optional(),
     /** Variables every setup step and check gets (plain values; never put secrets here). */
-    env: z
-      .record(
-        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'must be a variable name' }),
-        z.union([z.string(), z.number(), z.boolean()]).transform(String),
-      )
-      .optional(),
+    env: variables.optional(),
     /** The runtime versions to check on, e.g. `node: "18"`, `python: "3.11"`. */
     runtime: z.object({ node: version.optional(), python: version.optional() }).strict().optional(),
   })

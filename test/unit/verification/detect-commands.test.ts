@@ -65,7 +65,11 @@ describe('detectCommands: Node', () => {
     expect((await detectCommands(installed)).setup).toBeUndefined();
     await repo?.remove();
     const bare = await repoWith({ 'package.json': packageJson({ scripts: { test: 'node --test' } }) });
-    expect(await detectCommands(bare)).toEqual({ test: 'npm test', sources: ['test: `npm test` (package.json scripts.test)'] });
+    expect(await detectCommands(bare)).toEqual({
+      test: 'npm test',
+      sources: ['test: `npm test` (package.json scripts.test)'],
+      origin: 'checks from the repository files (detected)',
+    });
   });
 
   it('survives a package.json that is not JSON', async () => {
@@ -124,7 +128,11 @@ describe('detectCommands: Go and Rust', () => {
 
   it('uses cargo test, and clippy only when configured', async () => {
     const plain = await repoWith({ 'Cargo.toml': '[package]\nname = "bytes"\n' });
-    expect(await detectCommands(plain)).toEqual({ test: 'cargo test', sources: ['test: `cargo test` (Cargo.toml)'] });
+    expect(await detectCommands(plain)).toEqual({
+      test: 'cargo test',
+      sources: ['test: `cargo test` (Cargo.toml)'],
+      origin: 'checks from the repository files (detected)',
+    });
     await repo?.remove();
     const linted = await repoWith({ 'Cargo.toml': '[package]\nname = "bytes"\n\n[lints.clippy]\npedantic = "warn"\n', 'Cargo.lock': '' });
     expect(await detectCommands(linted)).toMatchObject({ test: 'cargo test', lint: 'cargo clippy --all-targets -- -D warnings', setup: 'cargo fetch' });
@@ -147,11 +155,142 @@ describe('detectCommands: overrides', () => {
         'lint: turned off by an empty override in wrench.config.yml',
         'coverage: turned off by an empty override in wrench.config.yml',
       ],
+      origin: 'checks from the override in wrench.config.yml',
     });
   });
 
   it('supplies commands for a repository where nothing is detected', async () => {
     const dir = await repoWith({ 'README.md': '# hi\n' });
-    expect(await detectCommands(dir, { test: './check.sh' })).toEqual({ test: './check.sh', sources: ['test: `./check.sh` (override in wrench.config.yml)'] });
+    expect(await detectCommands(dir, { test: './check.sh' })).toEqual({
+      test: './check.sh',
+      sources: ['test: `./check.sh` (override in wrench.config.yml)'],
+      origin: 'checks from the override in wrench.config.yml',
+    });
+  });
+});
+
+const CI_WORKFLOW = `
+name: CI
+on: [push, pull_request]
+env:
+  TZ: Europe/Paris
+jobs:
+  lint:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: npm run lint
+  test:
+    name: Node \${{ matrix.node }} on \${{ matrix.os }}
+    runs-on: \${{ matrix.os }}
+    env:
+      LOG_LEVEL: quiet
+      API_TOKEN: \${{ secrets.API_TOKEN }}
+    strategy:
+      matrix:
+        os: [windows-latest, ubuntu-latest]
+        node: [18, 20, 16]
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: \${{ matrix.node }}
+      - name: Install
+        run: |
+          npm ci
+          npm install -g c8
+      - name: Build
+        run: npm run build
+      - name: Test
+        run: c8 npm run test:ci
+        env:
+          SHARD: "1"
+      - name: Upload coverage
+        if: matrix.node == 20
+        run: bash <(curl -s https://codecov.io/bash)
+`;
+
+describe('detectCommands: the CI workflow', () => {
+  it("prefers the test job's own steps, with its plain env, and names its Node matrix newest first", async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'jest', 'test:ci': 'jest --ci', lint: 'eslint .' }, devDependencies: { jest: '1' } }),
+      'package-lock.json': '{}',
+      '.github/workflows/ci.yml': CI_WORKFLOW,
+    });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({
+      setup: 'npm ci && npm install -g c8',
+      test: "npm run build && (export SHARD='1' && npm run test:ci)",
+      lint: 'npm run lint',
+      origin: 'checks from .github/workflows/ci.yml (job test) and .github/workflows/ci.yml (job lint)',
+      env: { TZ: 'Europe/Paris', LOG_LEVEL: 'quiet' },
+      runtimeHints: { node: { versions: ['20', '18', '16'], source: '.github/workflows/ci.yml (job test)' } },
+    });
+    expect(commands.sources).toContain('lint: `npm run lint` (.github/workflows/ci.yml (job lint))');
+    expect(commands.notes).toEqual([
+      '`c8 npm run test:ci` from .github/workflows/ci.yml (job test) runs as `npm run test:ci` (without its coverage tool).',
+      'Not passed from .github/workflows/ci.yml (job test): `API_TOKEN` (secrets or expressions).',
+    ]);
+  });
+
+  it('reads setup from copilot-setup-steps.yml, and ignores workflows that run on Windows only or test nothing', async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'node --test' } }),
+      '.github/workflows/copilot-setup-steps.yml':
+        'jobs:\n  copilot-setup-steps:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm install --no-audit\n',
+      '.github/workflows/win.yml': 'jobs:\n  test:\n    runs-on: windows-latest\n    steps:\n      - run: npm run test:windows\n',
+      '.github/workflows/release.yml': 'jobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm publish\n',
+      '.github/workflows/broken.yml': 'jobs: [unclosed',
+    });
+    expect(await detectCommands(dir)).toMatchObject({
+      setup: 'npm install --no-audit',
+      test: 'npm test',
+      sources: [
+        'setup: `npm install --no-audit` (.github/workflows/copilot-setup-steps.yml (job copilot-setup-steps))',
+        'test: `npm test` (package.json scripts.test)',
+      ],
+    });
+  });
+
+  it('leaves out a step that needs an expression Wrench cannot evaluate', async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'node --test' } }),
+      '.github/workflows/ci.yml': 'jobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm test -- --token=${{ secrets.TOKEN }}\n',
+    });
+    expect(await detectCommands(dir)).toMatchObject({ test: 'npm test', origin: 'checks from the repository files (detected)' });
+  });
+});
+
+describe('detectCommands: .wrench.yml', () => {
+  it("takes the repository's own setup, checks, env and runtime over CI and detection", async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'jest' } }),
+      '.github/workflows/ci.yml': CI_WORKFLOW,
+      '.wrench.yml': 'setup: [npm ci, npm run build]\nchecks:\n  test: npm run test:ci\nenv:\n  TZ: UTC\nruntime:\n  node: 18\n',
+    });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({
+      setup: 'npm ci && npm run build',
+      test: 'npm run test:ci',
+      env: { TZ: 'UTC', LOG_LEVEL: 'quiet' },
+      runtimeHints: { node: { versions: ['18'], source: '.wrench.yml' } },
+    });
+    expect(commands.sources).toContain('test: `npm run test:ci` (.wrench.yml)');
+    expect(commands.origin).toBe('checks from .wrench.yml and .github/workflows/ci.yml (job lint)');
+  });
+
+  it('says plainly why a .wrench.yml that does not fit was not used, and falls back to detection', async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'jest' } }),
+      '.wrench.yml': 'checks:\n  test: 42\n  tests: npm test\nenv:\n  "BAD NAME": x\n',
+    });
+    const commands = await detectCommands(dir);
+    expect(commands.test).toBe('npm test');
+    expect(commands.notes).toEqual([
+      '.wrench.yml was not used: checks.test: must be a command or a list of commands; checks: Unrecognized key: "tests"; env: names must be variable names (letters, digits and _).',
+    ]);
+    await repo?.remove();
+    const unreadable = await repoWith({ '.wrench.yml': 'setup: [npm ci\n' });
+    expect((await detectCommands(unreadable)).notes?.[0]).toMatch(/^\.wrench\.yml was not used: it is not valid YAML \(/);
   });
 });

@@ -21,6 +21,26 @@ describe('renderVerification', () => {
     );
   });
 
+  it('says where the checks came from, what they ran on and what was left out', () => {
+    const fromCi = {
+      ...commands,
+      origin: 'checks from .github/workflows/ci.yml (job test)',
+      notes: ['Not passed from .github/workflows/ci.yml (job test): `TOKEN` (secrets or expressions).'],
+      environment: { path: [], readOnlyDirs: [], env: {}, key: '', lines: ['Node.js 14.21.3, as Node.js 14 (.nvmrc) asks (from the npm registry, cached).'] },
+    };
+    const run = { test: testOutcome({ passed: 4, failed: 0 }) };
+    expect(renderVerification(fromCi, compareVerification(run, run), run, run)).toBe(
+      [
+        'Checks run by Wrench on the base commit and after the change: **unchanged**.',
+        '',
+        '- `npm test`: before 4 passed, 0 failed → after 4 passed, 0 failed.',
+        '- Checks from .github/workflows/ci.yml (job test).',
+        '- Node.js 14.21.3, as Node.js 14 (.nvmrc) asks (from the npm registry, cached).',
+        '- Not passed from .github/workflows/ci.yml (job test): `TOKEN` (secrets or expressions).',
+      ].join('\n'),
+    );
+  });
+
   it('lists new failures and shows the failing output when regressed', () => {
     const before = { test: testOutcome({ passed: 2, failed: 0 }) };
     const after = { test: testOutcome({ passed: 1, failed: 1, failedTests: ['formats 1024 as 1 KiB'] }) };

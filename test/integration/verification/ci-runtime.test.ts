@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareCheckEnvironment } from '../../../src/runtimes/check-environment.js';
+import { NodeRuntimes } from '../../../src/runtimes/node-runtimes.js';
+import { createSandbox } from '../../../src/sandbox/create-sandbox.js';
+import type { Sandbox } from '../../../src/sandbox/sandbox.js';
+import { commandRunEnv } from '../../../src/verification/command-env.js';
+import { detectCommands } from '../../../src/verification/detect-commands.js';
+import { runVerification } from '../../../src/verification/run-verification.js';
+import type { VerificationCommands } from '../../../src/verification/verification-types.js';
+import { LEGACY_NODE_MAJOR, legacyNodeRepoFiles, TEST_RUNTIMES_DIR } from '../../helpers/legacy-node-repo.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import { writeFiles } from './write-files.js';
+
+describe('checks on the runtime and with the commands of the repository’s own CI (bubblewrap)', () => {
+  let repo: TempDir;
+  let sandbox: Sandbox;
+  let commands: VerificationCommands;
+
+  beforeAll(async () => {
+    repo = await makeTempDir('wrench-ci-runtime-');
+    await writeFiles(repo.path, legacyNodeRepoFiles());
+    sandbox = createSandbox({ mode: 'bwrap', root: repo.path });
+    commands = await detectCommands(repo.path);
+    commands.environment = await prepareCheckEnvironment(repo.path, commands.runtimeHints, { nodeRuntimes: new NodeRuntimes(TEST_RUNTIMES_DIR) });
+  }, 300_000);
+
+  afterAll(async () => {
+    await repo?.remove();
+  });
+
+  it('runs the CI job’s test command, with its plain env, on the Node.js of .nvmrc, and the tests pass', async () => {
+    expect(commands.test).toBe('npm run test:unit');
+    expect(commands.origin).toBe('checks from .github/workflows/ci.yml (job test)');
+    expect(commands.env).toEqual({ GREETING: 'hello from CI' });
+    expect(commands.notes).toEqual(['Not passed from .github/workflows/ci.yml (job test): `DEPLOY_KEY` (secrets or expressions).']);
+    expect(commands.environment?.lines).toEqual([
+      expect.stringMatching(new RegExp(`^Node\\.js ${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+, as Node\\.js 14 \\(\\.nvmrc\\) asks \\(`)),
+    ]);
+
+    const run = await runVerification({ sandbox, dir: repo.path, commands, timeoutMs: 60_000 });
+    expect(run.test?.outputTail).toContain('ok 2 - red text is coloured by default');
+    expect(run.test).toMatchObject({ passed: true, summary: { passed: 4, failed: 0 } });
+  });
+
+  it('the same tests fail on Wrench’s own Node.js and with colour turned off, so the runtime and environment are what made them pass', async () => {
+    const own = await runVerification({ sandbox, dir: repo.path, commands: { ...commands, environment: undefined }, timeoutMs: 60_000 });
+    expect(own.test).toMatchObject({ passed: false, summary: { failed: 1, failedTests: ['a sealed token opens again'] } });
+    const noColour = await runVerification({ sandbox, dir: repo.path, commands: { ...commands, env: { ...commands.env, NO_COLOR: '1' } }, timeoutMs: 60_000 });
+    expect(noColour.test?.summary.failedTests).toEqual(['red text is coloured by default']);
+  });
+
+  it('shows the provisioned runtime read-only inside the sandbox', async () => {
+    const home = commands.environment!.readOnlyDirs[0];
+    const { env, readOnlyDirs } = commandRunEnv(commands, repo.path);
+    const result = await sandbox.exec(`node --version && npm --version && touch ${home}/bin/planted`, {
+      cwd: repo.path,
+      timeoutMs: 30_000,
+      env,
+      readOnlyDirs,
+    });
+    expect(result.output).toMatch(new RegExp(`^v${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+\\n6\\.\\d+\\.\\d+\\n`));
+    expect(result.output).toMatch(/Read-only file system/);
+    expect(result.exitCode).not.toBe(0);
+  });
+});
