@@ -6,7 +6,8 @@ import semver from 'semver';
 import { WrenchError } from '../errors.js';
 
 const run = promisify(execFile);
-const REGISTRY_TIMEOUT_MS = 60_000;
+const REGISTRY_TIMEOUT_MS = 30_000;
+const RETRY_AFTER_MS = 10 * 60_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /**
@@ -43,6 +44,7 @@ export interface NodeInstall {
  */
 export class NodeRuntimes {
   private versionList: Promise<string[]> | undefined;
+  private failedAt: number | undefined;
   private readonly installs = new Map<string, Promise<NodeInstall>>();
 
   constructor(
@@ -56,15 +58,20 @@ export class NodeRuntimes {
     return `node-linux-${arch}`;
   }
 
-  /** Versions the registry offers (asked once per process); the cached ones when the registry cannot be reached. */
+  /**
+   * Versions the registry offers (asked once per process); the cached ones when the registry cannot be reached, and
+   * it is asked again only after RETRY_AFTER_MS, so a registry outage slows one job, not each.
+   */
   async available(): Promise<string[]> {
-    this.versionList ??= this.npm(['view', this.packageName, 'versions', '--json'], REGISTRY_TIMEOUT_MS)
+    if (this.versionList && this.failedAt !== undefined && Date.now() - this.failedAt > RETRY_AFTER_MS) this.versionList = undefined;
+    this.versionList ??= this.npm(['view', this.packageName, 'versions', '--json', '--fetch-retries=1'], REGISTRY_TIMEOUT_MS)
       .then((stdout) => {
+        this.failedAt = undefined;
         const list: unknown = JSON.parse(stdout);
         return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
       })
       .catch(async () => {
-        this.versionList = undefined;
+        this.failedAt = Date.now();
         return this.cached();
       });
     return this.versionList;

@@ -22,7 +22,7 @@ export interface WrenchProcess {
 export async function startWrench(env: Record<string, string>, args: string[] = ['start'], timeoutMs = 20_000): Promise<WrenchProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, [WRENCH_BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'debug', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'debug', ...hostCertificates(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -65,7 +65,7 @@ export async function startWrench(env: Record<string, string>, args: string[] = 
 export function runWrench(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [WRENCH_BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...hostCertificates(), ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -75,4 +75,13 @@ export function runWrench(args: string[], env: Record<string, string>, input?: s
     child.stdin.end(input ?? '');
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The host's certificate paths (a TLS-intercepting proxy's CA): Wrench reaches the npm registry itself to provision
+ * the Node.js a repository asks for, as an operator's environment would let it.
+ */
+function hostCertificates(): Record<string, string> {
+  const names = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+  return Object.fromEntries(names.filter((name) => process.env[name]?.startsWith('/')).map((name) => [name, process.env[name]!]));
 }
