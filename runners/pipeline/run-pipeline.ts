@@ -13,6 +13,7 @@ import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { runGit } from '../../src/workspace/run-git.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps, TaskRunContext } from '../runner-deps.js';
+import { commandRunEnv } from '../../src/verification/command-env.js';
 import { ChangeVerifier, fixRoundSteps, warmStart, type VerificationOutcome } from '../verify-change.js';
 import { openWorkspace, type WorkspaceRequest } from './open-workspace.js';
 
@@ -269,7 +270,14 @@ async function agentStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>): Pro
     system: spec.system,
     task: spec.task,
     tools: [
-      ...workspaceTools({ sandbox: run.sandbox, root: run.workspace.dir, readOnly: run.readOnly, network: run.network, signal: run.context.signal }),
+      ...workspaceTools({
+        sandbox: run.sandbox,
+        root: run.workspace.dir,
+        readOnly: run.readOnly,
+        network: run.network,
+        signal: run.context.signal,
+        environment: run.verifier ? commandRunEnv(run.verifier.detected, run.workspace.dir) : undefined,
+      }),
       ...(spec.tools ?? []),
     ],
     report: spec.report,

@@ -281,7 +281,9 @@ function withReaderUsage(usage: TokenUsage, cost: number, reader: TaskJob['reade
 }
 
 function environmentNote(verifier: ChangeVerifier): string {
-  return verifier.hasChecks
+  const checks = verifier.hasChecks
     ? "Wrench will run the repository's tests and linters itself after you finish and compare them with the base commit."
     : 'Wrench found no test command in this repository; verify your change with whatever checks you can run.';
+  const runtimes = verifier.detected.environment?.lines ?? [];
+  return runtimes.length ? `${checks}\nYour commands and the checks run on: ${runtimes.join(' ')}` : checks;
 }

@@ -2,6 +2,8 @@ import { isWrenchError, WrenchError } from '../../src/errors.js';
 import { openOrUpdatePullRequest } from '../../src/github/pull-request.js';
 import type { RevertJob } from '../../src/queue/triage-job.js';
 import type { TriageRecord } from '../../src/triage/triage-record.js';
+import { prepareCheckEnvironment } from '../../src/runtimes/check-environment.js';
+import { nodeRuntimesFor } from '../../src/runtimes/runtimes-dir.js';
 import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../../src/verification/index.js';
 import { pushBranch } from '../../src/workspace/push-branch.js';
 import { revertCommit } from '../../src/workspace/revert-commit.js';
@@ -87,6 +89,10 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       }
       const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: dir })).trim();
       const commands = await detectCommands(dir, deps.config.file.verification[run.repository] ?? {});
+      commands.environment = await prepareCheckEnvironment(dir, commands.runtimeHints, {
+        nodeRuntimes: nodeRuntimesFor(deps.config),
+        onProgress: run.progress,
+      });
       const signal = run.context.signal;
       if (commands.setup) {
         await run.progress('installing dependencies');

@@ -11,6 +11,8 @@ export interface WorkspaceToolOptions {
   network: boolean;
   signal?: AbortSignal;
   commandTimeoutMs?: number;
+  /** The environment of the repository's checks (its runtimes first on PATH), so the agent runs them the same way. */
+  environment?: { env?: Record<string, string>; readOnlyDirs?: readonly string[] };
 }
 
 /** Anthropic's bash and text-editor client tools, bound to one job's workspace and sandbox. */
@@ -21,6 +23,8 @@ export function workspaceTools(options: WorkspaceToolOptions): AgentTool[] {
     network: options.network,
     signal: options.signal,
     defaultTimeoutMs: options.commandTimeoutMs,
+    env: options.environment?.env,
+    readOnlyDirs: options.environment?.readOnlyDirs,
   });
   const editor = createTextEditor({ root: options.root, readOnly: options.readOnly });
   return [

@@ -15,8 +15,9 @@ channels:
 sandbox: { mode: bwrap }
 `;
 
-/** A harmless change: one sentence in the README. */
+/** A harmless change: one sentence in the README, after the agent asked which Node.js its commands get. */
 const readmeChange = () => [
+  toolUseResponse([{ name: 'bash', input: { command: 'node --version' } }]),
   toolUseResponse([
     {
       name: 'str_replace_based_edit_tool',
@@ -76,6 +77,9 @@ describe("checks as the repository's CI runs them, end to end", () => {
     expect(result.stdout).toContain('Checks from .github/workflows/ci.yml (job test).');
     expect(result.stdout).toMatch(NODE_LINE);
     expect(result.stdout).toContain('Not passed from .github/workflows/ci.yml (job test): `DEPLOY_KEY` (secrets or expressions).');
+    // The agent's own commands run on the same Node.js as the checks.
+    const nodeVersion = new RegExp(`"tool_result".{0,200}v${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+`);
+    expect(world.anthropic.requests.some((request) => nodeVersion.test(JSON.stringify(request.body)))).toBe(true);
   }, 180_000);
 
   it('through Slack, the pull request and the reply say the same', async () => {

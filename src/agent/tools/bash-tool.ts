@@ -28,6 +28,8 @@ export interface BashToolOptions {
   network?: boolean;
   /** Extra environment for every command (credentials are dropped by the sandbox anyway). */
   env?: Record<string, string>;
+  /** Host directories every command may read (the runtimes provisioned for the repository's checks). */
+  readOnlyDirs?: readonly string[];
   /** Output kept per command, head and tail. Default 10 000 characters. */
   maxOutputChars?: number;
 }
@@ -56,6 +58,7 @@ export function createBashTool(options: BashToolOptions): BashTool {
       timeoutMs,
       signal,
       env: options.env,
+      readOnlyDirs: options.readOnlyDirs,
       network: options.network ?? false,
       maxOutputChars: options.maxOutputChars ?? DEFAULT_BASH_OUTPUT_CHARS,
     });
