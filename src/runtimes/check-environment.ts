@@ -40,25 +40,30 @@ async function provideNode(requests: RuntimeRequests, environment: CheckEnvironm
   const request = requests.node;
   if (!request) return useOwn(`Node.js ${own}, Wrench's own: the repository names no version.`);
   const asked = describe(request);
-  if (request.minimum && satisfiesNode(own, request.versions[0])) return useOwn(`Node.js ${own}, Wrench's own, meets ${asked}.`);
-  if (!options.nodeRuntimes) return useOwn(`⚠ ${asked} was asked for, but Wrench provisions no runtimes here: the checks ran on Node.js ${own}.`);
+  if (request.minimum && satisfiesNode(own, request.versions[0])) return useOwn(`Node.js ${own} (Wrench's own), for ${asked}.`);
+  if (!options.nodeRuntimes) return useOwn(`⚠ ${capital(asked)} was asked for, but Wrench provisions no runtimes here: the checks ran on Node.js ${own}.`);
 
   const runtimes = options.nodeRuntimes;
   const available = await runtimes.available();
   const candidates = request.minimum ? request.versions : supported(request.versions, requests.nodeEngines, available);
   const version = candidates.map((wanted) => resolveNodeVersion(wanted, available)).find(Boolean);
-  if (!version) return useOwn(`⚠ ${asked} was asked for, but the npm registry has no such Node.js build: the checks ran on Node.js ${own}.`);
-  if (version === own) return useOwn(`Node.js ${own} (Wrench's own), as ${asked} asks.`);
+  if (!version) {
+    const why = runtimes.registryUnreachable
+      ? 'the npm registry could not be reached and no such build is cached'
+      : 'the npm registry has no such Node.js build';
+    return useOwn(`⚠ ${capital(asked)} was asked for, but ${why}: the checks ran on Node.js ${own}.`);
+  }
+  if (version === own) return useOwn(`Node.js ${own} (Wrench's own), for ${asked}.`);
   try {
     if (!(await runtimes.cached()).includes(version)) await options.onProgress?.(`installing Node.js ${version} (${request.source})`);
     const install = await runtimes.install(version);
     environment.path.push(path.join(install.home, 'bin'));
     environment.readOnlyDirs.push(install.home);
-    const how = install.downloaded ? 'downloaded from the npm registry for this run' : 'from the npm registry, cached';
-    environment.lines.push(`Node.js ${version}, as ${asked} asks (${how}).`);
+    const how = install.downloaded ? 'from the npm registry, downloaded for this run' : 'from the npm registry, cached';
+    environment.lines.push(`Node.js ${version} (${how}), for ${asked}.`);
   } catch (error) {
     if (!isWrenchError(error)) throw error;
-    useOwn(`⚠ ${asked} was asked for, but ${error.message}: the checks ran on Node.js ${own}.`);
+    useOwn(`⚠ ${capital(asked)} was asked for, but ${error.message}: the checks ran on Node.js ${own}.`);
   }
 }
 
@@ -73,6 +78,10 @@ function supported(versions: string[], engines: string | undefined, available: s
 }
 
 function describe(request: RuntimeRequest): string {
-  if (request.versions.length > 1) return `the newest Node.js of ${request.source}'s matrix (${request.versions.join(', ')}) that the repository supports`;
+  if (request.versions.length > 1) return `the newest of Node.js ${request.versions.join(', ')} that the repository supports (matrix of ${request.source})`;
   return `Node.js ${request.versions[0]} (${request.source})`;
+}
+
+function capital(text: string): string {
+  return `${text[0].toUpperCase()}${text.slice(1)}`;
 }

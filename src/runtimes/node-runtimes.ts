@@ -77,6 +77,11 @@ export class NodeRuntimes {
     return this.versionList;
   }
 
+  /** Whether the last attempt to list the registry's versions failed (the list is then only the cached ones). */
+  get registryUnreachable(): boolean {
+    return this.failedAt !== undefined;
+  }
+
   /** Versions already unpacked under the root. */
   async cached(): Promise<string[]> {
     const names = await readdir(path.join(this.root, 'node')).catch(() => [] as string[]);

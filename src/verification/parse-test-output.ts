@@ -6,12 +6,13 @@ import { parseNodeSpec } from './parsers/node-spec-output.js';
 import type { OutputParser } from './parsers/output-parser.js';
 import { parsePytest } from './parsers/pytest-output.js';
 import { parseTap } from './parsers/tap-output.js';
+import { parseUvu } from './parsers/uvu-output.js';
 import { parseVitest } from './parsers/vitest-output.js';
 import { stripAnsi } from './strip-ansi.js';
 import type { TestSummary } from './verification-types.js';
 
 /** Most distinctive formats first: the first parser that recognises the output wins. */
-const PARSERS: readonly OutputParser[] = [parseVitest, parseJest, parseCargoTest, parsePytest, parseNodeSpec, parseMocha, parseTap, parseGoTest];
+const PARSERS: readonly OutputParser[] = [parseVitest, parseJest, parseCargoTest, parsePytest, parseNodeSpec, parseMocha, parseUvu, parseTap, parseGoTest];
 
 /**
  * Counts and failing test names from a test command's output. An unknown format gives no counts and no

@@ -37,7 +37,7 @@ const readmeChange = () => [
   ]),
 ];
 
-const NODE_LINE = new RegExp(`Node\\.js ${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+, as Node\\.js 14 \\(\\.nvmrc\\) asks`);
+const NODE_LINE = new RegExp(`Node\\.js ${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+ \\(from the npm registry, [a-z ]+\\), for Node\\.js 14 \\(\\.nvmrc\\)\\.`);
 
 /**
  * A repository pinned by .nvmrc and its CI matrix to Node.js 14, with a colour test and a CI job naming its own test

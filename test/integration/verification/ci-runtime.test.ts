@@ -34,7 +34,9 @@ describe('checks on the runtime and with the commands of the repository’s own 
     expect(commands.env).toEqual({ GREETING: 'hello from CI' });
     expect(commands.notes).toEqual(['Not passed from .github/workflows/ci.yml (job test): `DEPLOY_KEY` (secrets or expressions).']);
     expect(commands.environment?.lines).toEqual([
-      expect.stringMatching(new RegExp(`^Node\\.js ${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+, as Node\\.js 14 \\(\\.nvmrc\\) asks \\(`)),
+      expect.stringMatching(
+        new RegExp(`^Node\\.js ${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+ \\(from the npm registry, [a-z ]+\\), for Node\\.js 14 \\(\\.nvmrc\\)\\.$`),
+      ),
     ]);
 
     const run = await runVerification({ sandbox, dir: repo.path, commands, timeoutMs: 60_000 });

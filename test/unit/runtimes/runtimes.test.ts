@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { prepareCheckEnvironment } from '../../../src/runtimes/check-environment.js';
 import { hostRuntimeLine } from '../../../src/runtimes/host-runtimes.js';
+import { NodeRuntimes } from '../../../src/runtimes/node-runtimes.js';
 import { resolveNodeVersion, satisfiesNode } from '../../../src/runtimes/node-versions.js';
 import { requestedRuntimes } from '../../../src/runtimes/requested-runtimes.js';
 import { repoFiles } from '../../../src/verification/repo-files.js';
@@ -107,5 +109,28 @@ describe('hostRuntimeLine', () => {
     expect(await hostRuntimeLine('rust', { versions: ['1.70'], source: 'rust-toolchain.toml' }, host('1.95.0'))).toMatch(
       /^⚠ Rust 1\.70 \(rust-toolchain\.toml\) was asked for/,
     );
+  });
+});
+
+describe('prepareCheckEnvironment', () => {
+  it('says in one line when the Node.js asked for cannot be had, and runs on its own Node.js', async () => {
+    repo = await makeTempDir('wrench-runtimes-');
+    await writeFile(join(repo.path, 'package.json'), '{"scripts":{"test":"node --test"}}');
+    await writeFile(join(repo.path, '.nvmrc'), '14\n');
+    // An npm that always fails stands for a registry that cannot be reached.
+    const offline = new NodeRuntimes(join(repo.path, 'runtimes'), { npm: 'false' });
+    const environment = await prepareCheckEnvironment(repo.path, undefined, { nodeRuntimes: offline });
+    expect(environment.lines).toEqual([
+      `⚠ Node.js 14 (.nvmrc) was asked for, but the npm registry could not be reached and no such build is cached: the checks ran on Node.js ${process.versions.node}.`,
+    ]);
+    expect(environment.path).toEqual([dirname(process.execPath)]);
+    expect(environment.readOnlyDirs).toEqual([]);
+  });
+
+  it('uses its own Node.js when it meets engines, and says so', async () => {
+    repo = await makeTempDir('wrench-runtimes-');
+    await writeFile(join(repo.path, 'package.json'), '{"engines":{"node":">=20"}}');
+    const environment = await prepareCheckEnvironment(repo.path, undefined, { nodeRuntimes: new NodeRuntimes(join(repo.path, 'runtimes'), { npm: 'false' }) });
+    expect(environment.lines).toEqual([`Node.js ${process.versions.node} (Wrench's own), for Node.js >=20 (package.json engines.node).`]);
   });
 });

@@ -57,6 +57,29 @@ describe('parseTestOutput', () => {
     });
   });
 
+  it('reads uvu: totals of each file run added up, failures by name', () => {
+    const output = [
+      'test/math.js',
+      '\u001b[32m• \u001b[39m\u001b[31m✘ \u001b[39m  (1 / 2)',
+      '',
+      '   FAIL  "adds negative numbers"',
+      '    Expected values to be strictly equal:  (is)',
+      '',
+      '  Total:     2',
+      '  Passed:    1',
+      '  Skipped:   0',
+      '  Duration:  1.20ms',
+      '',
+      'test/strings.js',
+      '• • •   (3 / 3)',
+      '  Total:     4',
+      '  Passed:    3',
+      '  Skipped:   1',
+      '  Duration:  0.90ms',
+    ].join('\n');
+    expect(parseTestOutput(output, 1)).toEqual({ runner: 'uvu', passed: 4, failed: 1, skipped: 1, failedTests: ['adds negative numbers'] });
+  });
+
   it('reads a passing mocha run', () => {
     expect(parseTestOutput('\n  math\n    ✔ adds\n\n\n  1 passing (3ms)\n\n', 0)).toEqual({
       runner: 'mocha',

@@ -26,7 +26,7 @@ describe('renderVerification', () => {
       ...commands,
       origin: 'checks from .github/workflows/ci.yml (job test)',
       notes: ['Not passed from .github/workflows/ci.yml (job test): `TOKEN` (secrets or expressions).'],
-      environment: { path: [], readOnlyDirs: [], env: {}, key: '', lines: ['Node.js 14.21.3, as Node.js 14 (.nvmrc) asks (from the npm registry, cached).'] },
+      environment: { path: [], readOnlyDirs: [], env: {}, key: '', lines: ['Node.js 14.21.3 (from the npm registry, cached), for Node.js 14 (.nvmrc).'] },
     };
     const run = { test: testOutcome({ passed: 4, failed: 0 }) };
     expect(renderVerification(fromCi, compareVerification(run, run), run, run)).toBe(
@@ -35,7 +35,7 @@ describe('renderVerification', () => {
         '',
         '- `npm test`: before 4 passed, 0 failed → after 4 passed, 0 failed.',
         '- Checks from .github/workflows/ci.yml (job test).',
-        '- Node.js 14.21.3, as Node.js 14 (.nvmrc) asks (from the npm registry, cached).',
+        '- Node.js 14.21.3 (from the npm registry, cached), for Node.js 14 (.nvmrc).',
         '- Not passed from .github/workflows/ci.yml (job test): `TOKEN` (secrets or expressions).',
       ].join('\n'),
     );
