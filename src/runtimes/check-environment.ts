@@ -5,6 +5,7 @@ import type { CheckEnvironment, RuntimeHints } from '../verification/verificatio
 import { hostRuntimeLine, type HostRuntime } from './host-runtimes.js';
 import type { NodeRuntimes } from './node-runtimes.js';
 import { resolveNodeVersion, satisfiesNode } from './node-versions.js';
+import { installPackageManager } from './package-managers.js';
 import { requestedRuntimes, type RuntimeRequest, type RuntimeRequests } from './requested-runtimes.js';
 
 export interface CheckEnvironmentOptions {
@@ -23,6 +24,7 @@ export async function prepareCheckEnvironment(dir: string, hints: RuntimeHints |
   const requests = await requestedRuntimes(repoFiles(dir), hints);
   const environment: CheckEnvironment = { path: [], readOnlyDirs: [], env: {}, lines: [], key: '' };
   if (requests.nodeProject || requests.node) await provideNode(requests, environment, options);
+  if (requests.packageManager) await providePackageManager(requests.packageManager, environment, options);
   for (const runtime of ['python', 'go', 'rust'] as HostRuntime[]) {
     const request = requests[runtime];
     if (request) environment.lines.push(await hostRuntimeLine(runtime, request));
@@ -64,6 +66,25 @@ async function provideNode(requests: RuntimeRequests, environment: CheckEnvironm
   } catch (error) {
     if (!isWrenchError(error)) throw error;
     useOwn(`⚠ ${capital(asked)} was asked for, but ${error.message}: the checks ran on Node.js ${own}.`);
+  }
+}
+
+/** pnpm or Yarn at the version package.json `packageManager` pins, first on PATH, as corepack would give it. */
+async function providePackageManager(field: string, environment: CheckEnvironment, options: CheckEnvironmentOptions): Promise<void> {
+  if (!options.nodeRuntimes) {
+    environment.lines.push(`⚠ ${field} (package.json packageManager) was asked for, but Wrench provisions no runtimes here: the host's is used, if any.`);
+    return;
+  }
+  try {
+    const install = await installPackageManager(options.nodeRuntimes, field);
+    if (!install) return;
+    environment.path.unshift(path.join(install.home, 'bin'));
+    environment.readOnlyDirs.push(install.home);
+    const how = install.downloaded ? 'from the npm registry, downloaded for this run' : 'from the npm registry, cached';
+    environment.lines.push(`${install.name} ${install.version} (${how}), for package.json packageManager.`);
+  } catch (error) {
+    if (!isWrenchError(error)) throw error;
+    environment.lines.push(`⚠ ${field} (package.json packageManager) was asked for, but ${error.message}: the host's is used, if any.`);
   }
 }
 

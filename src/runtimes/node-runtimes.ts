@@ -131,7 +131,7 @@ export class NodeRuntimes {
   }
 
   /** `npm pack SPEC` into `scratch`, unpacked into `target` without the tarball's top folder. */
-  private async unpackPackage(spec: string, target: string, scratch: string): Promise<void> {
+  async unpackPackage(spec: string, target: string, scratch: string): Promise<void> {
     const name = await this.npm(['pack', spec, '--pack-destination', scratch, '--silent'], DOWNLOAD_TIMEOUT_MS).catch((error: Error) => {
       throw new WrenchError('runtime_unavailable', `could not download ${spec} from the npm registry (${firstLine(error)})`);
     });

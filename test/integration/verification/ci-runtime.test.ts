@@ -65,3 +65,29 @@ describe('checks on the runtime and with the commands of the repository’s own 
     expect(result.exitCode).not.toBe(0);
   });
 });
+
+describe('the package manager package.json pins (packageManager), as corepack gives it', () => {
+  let repo: TempDir;
+
+  afterAll(async () => {
+    await repo?.remove();
+  });
+
+  it('puts pnpm of that version first on PATH for the checks, and the tests run through it', async () => {
+    repo = await makeTempDir('wrench-ci-pnpm-');
+    await writeFiles(repo.path, {
+      'package.json': JSON.stringify({ name: 'pinned', version: '1.0.0', packageManager: 'pnpm@9.15.9', scripts: { test: 'node test.js' } }),
+      'test.js': "console.log('ok 1 - runs under ' + process.env.npm_config_user_agent.split(' ')[0]);\nconsole.log('1..1');\n",
+    });
+    const sandbox = createSandbox({ mode: 'bwrap', root: repo.path });
+    const commands = await detectCommands(repo.path);
+    expect(commands.test).toBe('pnpm test');
+    commands.environment = await prepareCheckEnvironment(repo.path, commands.runtimeHints, { nodeRuntimes: new NodeRuntimes(TEST_RUNTIMES_DIR) });
+    expect(commands.environment.lines).toContainEqual(
+      expect.stringMatching(/^pnpm 9\.15\.9 \(from the npm registry, [a-z ]+\), for package\.json packageManager\.$/),
+    );
+    const run = await runVerification({ sandbox, dir: repo.path, commands, timeoutMs: 60_000 });
+    expect(run.test?.outputTail).toContain('ok 1 - runs under pnpm/9.15.9');
+    expect(run.test).toMatchObject({ passed: true, summary: { passed: 1, failed: 0 } });
+  }, 300_000);
+});
