@@ -82,7 +82,7 @@ export class ChangeVerifier {
   async prepare(override: VerificationOverride | undefined, setupNetwork: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
     this.commands = await this.detect(override);
     await this.prepareEnvironment(onPhase);
-    const environmentKey = this.commands.environment?.key ?? '';
+    const environmentKey = JSON.stringify([this.commands.environment?.key ?? '', this.commands.env ?? {}]);
     const dependencies = this.warm ? await dependencyKey(this.dir, `${this.commands.setup ?? ''}\0${environmentKey}`) : undefined;
     if (this.commands.setup) await this.installDependencies(dependencies, setupNetwork, onPhase);
     if (this.commands.test || this.commands.lint) {

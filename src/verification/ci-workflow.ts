@@ -54,6 +54,7 @@ interface Job {
   env?: unknown;
   strategy?: { matrix?: unknown };
   'runs-on'?: unknown;
+  defaults?: unknown;
 }
 
 /**
@@ -69,7 +70,7 @@ export async function readCiJob(files: RepoFiles): Promise<CiJob | undefined> {
     if (!workflow) continue;
     for (const [id, job] of Object.entries(workflow.jobs)) {
       if (id === COPILOT_SETUP || !job || typeof job !== 'object') continue;
-      const read = readJob(`${WORKFLOW_DIR}/${file}`, id, job as Job, workflow.env);
+      const read = readJob(`${WORKFLOW_DIR}/${file}`, id, job as Job, workflow);
       if (read?.lint && !read.test) linters.push(read);
       if (!read?.test) continue;
       const score = (/test/i.test(id) ? 2 : 0) + (/\b(ci|test|build)\b/i.test(file) ? 1 : 0);
@@ -91,7 +92,7 @@ export async function readCopilotSetup(files: RepoFiles): Promise<CiJob | undefi
     const workflow = parseWorkflow(await files.read(`${WORKFLOW_DIR}/${file}`));
     const job = workflow?.jobs[COPILOT_SETUP];
     if (!job || typeof job !== 'object') continue;
-    const read = readJob(`${WORKFLOW_DIR}/${file}`, COPILOT_SETUP, job as Job, workflow.env, true);
+    const read = readJob(`${WORKFLOW_DIR}/${file}`, COPILOT_SETUP, job as Job, workflow, true);
     if (read?.setup.length) return read;
   }
   return undefined;
@@ -101,23 +102,37 @@ async function workflowFiles(files: RepoFiles): Promise<string[]> {
   return (await files.list(WORKFLOW_DIR)).filter((name) => /\.ya?ml$/.test(name) && !name.startsWith(COPILOT_SETUP)).sort();
 }
 
-function parseWorkflow(text: string | undefined): { jobs: Record<string, unknown>; env: unknown } | undefined {
+interface Workflow {
+  jobs: Record<string, unknown>;
+  env: unknown;
+  /** `defaults.run.working-directory` of the workflow. */
+  directory?: string;
+}
+
+function parseWorkflow(text: string | undefined): Workflow | undefined {
   if (!text) return undefined;
   try {
-    const value = parseYaml(text) as { jobs?: unknown; env?: unknown } | null;
+    const value = parseYaml(text) as { jobs?: unknown; env?: unknown; defaults?: unknown } | null;
     if (!value || typeof value !== 'object' || !value.jobs || typeof value.jobs !== 'object') return undefined;
-    return { jobs: value.jobs as Record<string, unknown>, env: value.env };
+    return { jobs: value.jobs as Record<string, unknown>, env: value.env, directory: defaultDirectory(value.defaults) };
   } catch {
     return undefined;
   }
 }
 
-function readJob(file: string, id: string, job: Job, workflowEnv: unknown, allSetup = false): CiJob | undefined {
+/** `defaults: { run: { working-directory } }` of a workflow or job. */
+function defaultDirectory(defaults: unknown): string | undefined {
+  const directory = (defaults as { run?: { 'working-directory'?: unknown } } | undefined)?.run?.['working-directory'];
+  return typeof directory === 'string' && directory.trim() ? directory.trim() : undefined;
+}
+
+function readJob(file: string, id: string, job: Job, workflow: Workflow, allSetup = false): CiJob | undefined {
   if (!Array.isArray(job.steps)) return undefined;
   const matrix = chooseMatrix(job.strategy?.matrix);
   const runsOn = substitute(String(job['runs-on'] ?? 'ubuntu-latest'), matrix.values);
   if (runsOn !== undefined && /windows|macos/i.test(runsOn) && !/ubuntu|linux/i.test(runsOn)) return undefined;
-  const env = plainEnv(workflowEnv, matrix.values);
+  const env = plainEnv(workflow.env, matrix.values);
+  const directory = defaultDirectory(job.defaults) ?? workflow.directory;
   const jobEnv = plainEnv(job.env, matrix.values);
   const result: CiJob = {
     source: `${file} (job ${id})`,
@@ -152,7 +167,7 @@ function readJob(file: string, id: string, job: Job, workflowEnv: unknown, allSe
               ? 'lint'
               : 'other';
     if (kind === 'report') continue;
-    const command = stepCommand(step, matrix.values, result.skippedEnv, kind === 'test' ? (script) => withoutCoverage(script, result) : undefined);
+    const command = stepCommand(step, matrix.values, result.skippedEnv, directory, kind === 'test' ? (script) => withoutCoverage(script, result) : undefined);
     if (!command) continue;
     if (kind === 'setup') result.setup.push(command);
     else if (kind === 'test') {
@@ -245,7 +260,13 @@ function bashShell(shell: unknown): boolean {
 }
 
 /** A `run:` step as one shell command: its lines joined with `&&` (CI's bash stops at the first failure), its env and directory applied. */
-function stepCommand(step: Step, matrix: Record<string, string>, skipped: string[], transform = (script: string) => script): string | undefined {
+function stepCommand(
+  step: Step,
+  matrix: Record<string, string>,
+  skipped: string[],
+  defaultDirectory: string | undefined,
+  transform = (script: string) => script,
+): string | undefined {
   const substituted = substitute(String(step.run), matrix);
   if (substituted === undefined) return undefined;
   const script = transform(substituted.trim());
@@ -256,7 +277,8 @@ function stepCommand(step: Step, matrix: Record<string, string>, skipped: string
   if (!lines.length) return undefined;
   const simple = lines.every((line) => !/\\$|^(if|then|else|elif|fi|for|while|until|do|done|case|esac|function)\b|[{}]$|<<|^\w+\(\)/.test(line));
   let command = simple ? lines.join(' && ') : `bash -e -c ${quote(script)}`;
-  const directory = typeof step['working-directory'] === 'string' ? substitute(step['working-directory'], matrix) : undefined;
+  const given = typeof step['working-directory'] === 'string' ? step['working-directory'] : defaultDirectory;
+  const directory = given ? substitute(given, matrix) : undefined;
   if (directory) command = `cd ${quote(directory)} && ${command}`;
   const env = plainEnv(step.env, matrix);
   skipped.push(...env.skipped);

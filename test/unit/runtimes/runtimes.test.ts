@@ -133,4 +133,15 @@ describe('prepareCheckEnvironment', () => {
     const environment = await prepareCheckEnvironment(repo.path, undefined, { nodeRuntimes: new NodeRuntimes(join(repo.path, 'runtimes'), { npm: 'false' }) });
     expect(environment.lines).toEqual([`Node.js ${process.versions.node} (Wrench's own), for Node.js >=20 (package.json engines.node).`]);
   });
+
+  it('says in one line that a Python the host lacks was asked for, and which one the checks ran on', async () => {
+    repo = await makeTempDir('wrench-runtimes-');
+    await writeFile(join(repo.path, '.python-version'), '2.7.18\n');
+    const environment = await prepareCheckEnvironment(repo.path, undefined, {});
+    expect(environment.lines).toEqual([
+      expect.stringMatching(
+        /^⚠ Python 2\.7\.18 \(\.python-version\) was asked for, but (only the host's Python 3\.\d+\.\d+ is here \(Wrench provisions Node\.js only\): the checks ran on 3\.\d+\.\d+|this host has no python3: checks that need it cannot run)\.$/,
+      ),
+    ]);
+  });
 });

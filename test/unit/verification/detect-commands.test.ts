@@ -294,3 +294,50 @@ describe('detectCommands: .wrench.yml', () => {
     expect((await detectCommands(unreadable)).notes?.[0]).toMatch(/^\.wrench\.yml was not used: it is not valid YAML \(/);
   });
 });
+
+describe('detectCommands: Python in CI', () => {
+  it("reads setup-python's matrix newest first and the job's pytest step", async () => {
+    const dir = await repoWith({
+      'pyproject.toml': '[project]\nname = "x"\nrequires-python = ">=3.9"\n',
+      '.github/workflows/tests.yml': [
+        'jobs:',
+        '  tests:',
+        '    runs-on: ubuntu-22.04',
+        '    strategy: { matrix: { python-version: ["3.9", "3.12", "3.10"] } }',
+        '    steps:',
+        '      - uses: actions/setup-python@v5',
+        '        with: { python-version: "${{ matrix.python-version }}" }',
+        '      - run: python -m pip install -e ".[test]"',
+        '      - run: python -m pytest -q tests/',
+        '',
+      ].join('\n'),
+    });
+    expect(await detectCommands(dir)).toMatchObject({
+      setup: 'python -m pip install -e ".[test]"',
+      test: 'python -m pytest -q tests/',
+      runtimeHints: { python: { versions: ['3.12', '3.10', '3.9'], source: '.github/workflows/tests.yml (job tests)' } },
+    });
+  });
+
+  it("runs each step in the job's default working directory unless the step names its own", async () => {
+    const dir = await repoWith({
+      '.github/workflows/ci.yml': [
+        'defaults: { run: { working-directory: services/api } }',
+        'jobs:',
+        '  test:',
+        '    runs-on: ubuntu-latest',
+        '    steps:',
+        '      - run: pip install -r requirements.txt',
+        '      - run: pytest',
+        '      - run: ruff check .',
+        '        working-directory: services',
+        '',
+      ].join('\n'),
+    });
+    expect(await detectCommands(dir)).toMatchObject({
+      setup: "cd 'services/api' && pip install -r requirements.txt",
+      test: "cd 'services/api' && pytest",
+      lint: "cd 'services' && ruff check .",
+    });
+  });
+});
