@@ -1,4 +1,5 @@
 import type { Sandbox } from '../sandbox/sandbox.js';
+import type { CommandRunEnv } from './command-env.js';
 import { parseCoverage } from './parse-coverage.js';
 import type { CoverageMeasurement } from './render-coverage.js';
 import { DEFAULT_VERIFICATION_TIMEOUT_MS } from './run-command-outcome.js';
@@ -10,6 +11,8 @@ export async function measureCoverage(options: {
   command: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The runtimes and CI variables the checks run with. */
+  environment?: CommandRunEnv;
 }): Promise<CoverageMeasurement> {
   const result = await options.sandbox.exec(options.command, {
     cwd: options.dir,
@@ -17,6 +20,8 @@ export async function measureCoverage(options: {
     signal: options.signal,
     network: false,
     maxOutputChars: 400_000,
+    env: options.environment?.env,
+    readOnlyDirs: options.environment?.readOnlyDirs,
   });
   return { command: options.command, total: parseCoverage(result.output), passed: result.exitCode === 0 && !result.timedOut };
 }
