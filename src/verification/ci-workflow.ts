@@ -9,6 +9,8 @@ const TEST = /\b(?:test|tests|pytest|jest|vitest|mocha|ava|tap|uvu|tox|nox|cargo
 const LINT = /\b(?:lint|eslint|biome|prettier --check|ruff|flake8|pylint|mypy|typecheck|check|tsc|go vet|clippy|fmt --check|format:check)\b/i;
 /** Steps that only publish or report (coverage uploads, releases): never part of the checks. */
 const REPORTING = /\b(?:codecov|coveralls|upload|publish|deploy|release|curl|wget)\b/i;
+/** Steps that only print versions or the environment (`node --version`, `npm -v`, `env`): left out. */
+const INFORMATIONAL = /^(?:(?:[\w.-]+ (?:--version|-v|-V|version)|env|printenv|pwd|ls(?: -\w+)*|echo\b[^&|;]*)\s*(?:&&\s*|\n|$))+$/;
 const EXPRESSION = /\$\{\{\s*([^}]*?)\s*\}\}/g;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A coverage tool wrapped around a test command (`c8 npm test`, `npx nyc --reporter=lcov mocha`). */
@@ -166,7 +168,7 @@ function readJob(file: string, id: string, job: Job, workflow: Workflow, allSetu
             : LINT.test(text)
               ? 'lint'
               : 'other';
-    if (kind === 'report') continue;
+    if (kind === 'report' || (kind === 'other' && INFORMATIONAL.test(step.run.trim()))) continue;
     const command = stepCommand(step, matrix.values, result.skippedEnv, directory, kind === 'test' ? (script) => withoutCoverage(script, result) : undefined);
     if (!command) continue;
     if (kind === 'setup') result.setup.push(command);
