@@ -25,6 +25,8 @@ export interface CiJob {
   /** The steps that test, joined with `&&`, with the steps before them that build. */
   test?: string;
   lint?: string;
+  /** A test step needs an expression Wrench cannot evaluate: detection gives the test command, the job its runtimes. */
+  testUnreadable?: boolean;
   /** The job the lint steps came from when the test job has none (a separate lint job). */
   lintSource?: string;
   /** The workflow's and the job's `env:` with plain literal values. */
@@ -73,8 +75,8 @@ export async function readCiJob(files: RepoFiles): Promise<CiJob | undefined> {
     for (const [id, job] of Object.entries(workflow.jobs)) {
       if (id === COPILOT_SETUP || !job || typeof job !== 'object') continue;
       const read = readJob(`${WORKFLOW_DIR}/${file}`, id, job as Job, workflow);
-      if (read?.lint && !read.test) linters.push(read);
-      if (!read?.test) continue;
+      if (read?.lint && !read.test && !read.testUnreadable) linters.push(read);
+      if (!read?.test && !read?.testUnreadable) continue;
       const score = (/test/i.test(id) ? 2 : 0) + (/\b(ci|test|build)\b/i.test(file) ? 1 : 0);
       candidates.push({ score, job: read });
     }
@@ -170,7 +172,10 @@ function readJob(file: string, id: string, job: Job, workflow: Workflow, allSetu
               : 'other';
     if (kind === 'report' || (kind === 'other' && INFORMATIONAL.test(step.run.trim()))) continue;
     const command = stepCommand(step, matrix.values, result.skippedEnv, directory, kind === 'test' ? (script) => withoutCoverage(script, result) : undefined);
-    if (!command) continue;
+    if (!command) {
+      if (kind === 'test') result.testUnreadable = true;
+      continue;
+    }
     if (kind === 'setup') result.setup.push(command);
     else if (kind === 'test') {
       tests.push(...pending, command);
@@ -214,10 +219,17 @@ function chooseMatrix(matrix: unknown): Matrix {
     const linux = list.find((value) => /ubuntu|linux/i.test(value));
     values[key] = linux ?? (/version|node|python/i.test(key) ? newestFirst(list)[0] : list[0]);
   }
+  // A matrix of `include:` entries only: the first Linux entry is the combination, and each key lists every entry's value.
   const include = (matrix as { include?: unknown }).include;
-  if (Object.keys(values).length === 0 && Array.isArray(include) && include[0] && typeof include[0] === 'object') {
-    for (const [key, value] of Object.entries(include[0] as Record<string, unknown>)) {
-      if (typeof value === 'string' || typeof value === 'number') values[key] = String(value);
+  const entries = Array.isArray(include) ? include.filter((entry): entry is Record<string, unknown> => !!entry && typeof entry === 'object') : [];
+  if (Object.keys(values).length === 0 && entries.length) {
+    const linux = entries.find((entry) => !/windows|macos/i.test(String(entry.os ?? ''))) ?? entries[0];
+    for (const [key, value] of Object.entries(linux)) if (typeof value === 'string' || typeof value === 'number') values[key] = String(value);
+    for (const entry of entries) {
+      for (const [key, value] of Object.entries(entry)) {
+        if (typeof value !== 'string' && typeof value !== 'number') continue;
+        lists[key] = [...new Set([...(lists[key] ?? []), String(value)])];
+      }
     }
   }
   return { values, lists };
@@ -310,7 +322,7 @@ function substitute(text: string, matrix: Record<string, string>): string | unde
     unknown = true;
     return '';
   });
-  return unknown ? undefined : result;
+  return unknown || result.includes('${{') ? undefined : result;
 }
 
 function quote(text: string): string {

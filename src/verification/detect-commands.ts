@@ -61,6 +61,9 @@ export async function detectCommands(dir: string, override: VerificationOverride
   const env = { ...(ci?.env ?? {}), ...(own?.env ?? {}) };
   if (Object.keys(env).length) commands.env = env;
   if (ci && (commands.test === ci.test || commands.lint === ci.lint)) notes.push(...ci.notes);
+  if (ci?.testUnreadable && !ci.test && commands.test && !override.test) {
+    notes.push(`A test step of ${ci.source} needs a \`\${{ }}\` expression Wrench cannot evaluate, so the test command was detected instead.`);
+  }
   if (ci?.skippedEnv.length) notes.push(`Not passed from ${ci.source}: ${ci.skippedEnv.map((name) => `\`${name}\``).join(', ')} (secrets or expressions).`);
   if (notes.length) commands.notes = notes;
   const hints = runtimeHints(own, ci);

@@ -345,3 +345,34 @@ describe('detectCommands: Python in CI', () => {
     });
   });
 });
+
+describe('detectCommands: a matrix of include entries', () => {
+  it('lists every entry of a key, takes the first Linux entry as the combination, and leaves out steps needing other expressions', async () => {
+    const dir = await repoWith({
+      'pyproject.toml': '[project]\nname = "x"\n',
+      'tests/test_x.py': 'def test_x():\n    assert True\n',
+      '.github/workflows/tests.yaml': [
+        'jobs:',
+        '  tests:',
+        "    runs-on: ${{ matrix.os || 'ubuntu-latest' }}",
+        '    strategy:',
+        '      matrix:',
+        '        include:',
+        "          - {name: Windows, python: '3.13', os: windows-latest}",
+        "          - {python: '3.12'}",
+        "          - {python: '3.11'}",
+        '    steps:',
+        '      - uses: actions/setup-python@v5',
+        '        with: { python-version: "${{ matrix.python }}" }',
+        "      - run: tox run -e ${{ matrix.tox || format('py{0}', matrix.python) }}",
+        '',
+      ].join('\n'),
+    });
+    const commands = await detectCommands(dir);
+    expect(commands.runtimeHints?.python?.versions).toEqual(['3.13', '3.12', '3.11']);
+    expect(commands.test).toBe('python3 -m pytest -q');
+    expect(commands.notes).toEqual([
+      'A test step of .github/workflows/tests.yaml (job tests) needs a `${{ }}` expression Wrench cannot evaluate, so the test command was detected instead.',
+    ]);
+  });
+});
