@@ -113,8 +113,15 @@ export class ChangeVerifier {
   /** The runtimes the repository asks for, provisioned (Node.js) or checked (the host's Python, Go, Rust). */
   private async prepareEnvironment(onPhase: (detail: string) => Promise<void>): Promise<void> {
     try {
+      // Python, Go and Rust are asked for where the checks run: the sandbox hides home directories (pyenv, rustup).
+      const probe = (command: string) =>
+        this.sandbox.exec(command, { cwd: this.dir, timeoutMs: 15_000, signal: this.signal }).then(
+          (result) => (result.exitCode === 0 ? result.output : undefined),
+          () => undefined,
+        );
       this.commands.environment = await prepareCheckEnvironment(this.dir, this.commands.runtimeHints, {
         nodeRuntimes: this.warm?.nodeRuntimes,
+        probe,
         onProgress: onPhase,
       });
       for (const line of this.commands.environment.lines) this.log.info({ runtime: line }, 'check runtime');

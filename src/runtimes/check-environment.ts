@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isWrenchError } from '../errors.js';
 import { repoFiles } from '../verification/repo-files.js';
 import type { CheckEnvironment, RuntimeHints } from '../verification/verification-types.js';
-import { hostRuntimeLine, type HostRuntime } from './host-runtimes.js';
+import { hostRuntimeLine, hostVersion, type HostRuntime, type RuntimeProbe } from './host-runtimes.js';
 import type { NodeRuntimes } from './node-runtimes.js';
 import { resolveNodeVersion, satisfiesNode } from './node-versions.js';
 import { installPackageManager } from './package-managers.js';
@@ -11,6 +11,8 @@ import { requestedRuntimes, type RuntimeRequest, type RuntimeRequests } from './
 export interface CheckEnvironmentOptions {
   /** Where Node.js versions are provisioned and cached; without it the checks run on Wrench's own Node. */
   nodeRuntimes?: NodeRuntimes;
+  /** Asks for a runtime's version where the checks run (the job's sandbox); default: on this host. */
+  probe?: RuntimeProbe;
   /** Told before a download starts (it can take a minute). */
   onProgress?: (detail: string) => Promise<void>;
 }
@@ -27,7 +29,7 @@ export async function prepareCheckEnvironment(dir: string, hints: RuntimeHints |
   if (requests.packageManager) await providePackageManager(requests.packageManager, environment, options);
   for (const runtime of ['python', 'go', 'rust'] as HostRuntime[]) {
     const request = requests[runtime];
-    if (request) environment.lines.push(await hostRuntimeLine(runtime, request));
+    if (request) environment.lines.push(await hostRuntimeLine(runtime, request, hostVersion(runtime, options.probe)));
   }
   environment.key = JSON.stringify([environment.path, environment.lines]);
   return environment;

@@ -17,13 +17,20 @@ const PROBES: Record<HostRuntime, { label: string; file: string; args: string[];
 
 const probed = new Map<HostRuntime, Promise<string | undefined>>();
 
-/** The host's version of a runtime (asked once per process, outside any repository), or undefined when it has none. */
-export function hostVersion(runtime: HostRuntime): Promise<string | undefined> {
+/** Runs a shell command where the checks run (the job's sandbox) and gives its output, or undefined when it failed. */
+export type RuntimeProbe = (command: string) => Promise<string | undefined>;
+
+/**
+ * The version of a runtime the checks would get: asked through `probe` in the job's sandbox (which hides home
+ * directories, so a pyenv or rustup there is not what the checks see), else on this host, once per process.
+ */
+export function hostVersion(runtime: HostRuntime, probe?: RuntimeProbe): Promise<string | undefined> {
+  const { file, args, version } = PROBES[runtime];
+  if (probe) return probe(`cd /tmp && ${file} ${args.join(' ')}`).then((output) => version.exec(output ?? '')?.[1]);
   let pending = probed.get(runtime);
   if (!pending) {
-    const probe = PROBES[runtime];
-    pending = run(probe.file, probe.args, { timeout: 15_000, cwd: tmpdir() }).then(
-      ({ stdout, stderr }) => probe.version.exec(`${stdout}${stderr}`)?.[1],
+    pending = run(file, args, { timeout: 15_000, cwd: tmpdir() }).then(
+      ({ stdout, stderr }) => version.exec(`${stdout}${stderr}`)?.[1],
       () => undefined,
     );
     probed.set(runtime, pending);
@@ -39,8 +46,8 @@ export async function hostRuntimeLine(runtime: HostRuntime, request: RuntimeRequ
   const { label } = PROBES[runtime];
   const host = await version;
   const asked = `${label} ${request.versions.length > 1 ? request.versions.join(', ') : request.versions[0]} (${request.source})`;
-  if (!host) return `⚠ ${asked} was asked for, but this host has no ${PROBES[runtime].file}: checks that need it cannot run.`;
-  if (meets(runtime, host, request)) return `${label} ${host}, the host's, meets ${asked}.`;
+  if (!host) return `⚠ ${asked} was asked for, but the checks have no ${PROBES[runtime].file} here: checks that need it cannot run.`;
+  if (meets(runtime, host, request)) return `${label} ${host} (the host's) meets ${asked}.`;
   return `⚠ ${asked} was asked for, but only the host's ${label} ${host} is here (Wrench provisions Node.js only): the checks ran on ${host}.`;
 }
 

@@ -94,18 +94,20 @@ describe('hostRuntimeLine', () => {
 
   it("says the host's version meets a request, or plainly that it does not and what the checks ran on", async () => {
     expect(await hostRuntimeLine('python', { versions: ['>=3.9,!=3.10.0'], source: 'pyproject.toml requires-python', minimum: true }, host('3.11.7'))).toBe(
-      "Python 3.11.7, the host's, meets Python >=3.9,!=3.10.0 (pyproject.toml requires-python).",
+      "Python 3.11.7 (the host's) meets Python >=3.9,!=3.10.0 (pyproject.toml requires-python).",
     );
     expect(await hostRuntimeLine('python', { versions: ['3.8'], source: '.python-version' }, host('3.11.7'))).toBe(
       "⚠ Python 3.8 (.python-version) was asked for, but only the host's Python 3.11.7 is here (Wrench provisions Node.js only): the checks ran on 3.11.7.",
     );
     expect(await hostRuntimeLine('python', { versions: ['~=3.11'], source: 'pyproject.toml requires-python', minimum: true }, host('3.11.7'))).toMatch(
-      /^Python 3\.11\.7, the host's, meets/,
+      /^Python 3\.11\.7 \(the host's\) meets/,
     );
     expect(await hostRuntimeLine('go', { versions: ['1.21'], source: 'go.mod', minimum: true }, host(undefined))).toBe(
-      '⚠ Go 1.21 (go.mod) was asked for, but this host has no go: checks that need it cannot run.',
+      '⚠ Go 1.21 (go.mod) was asked for, but the checks have no go here: checks that need it cannot run.',
     );
-    expect(await hostRuntimeLine('rust', { versions: ['stable'], source: 'rust-toolchain.toml' }, host('1.95.0'))).toMatch(/^Rust 1\.95\.0, the host's, meets/);
+    expect(await hostRuntimeLine('rust', { versions: ['stable'], source: 'rust-toolchain.toml' }, host('1.95.0'))).toMatch(
+      /^Rust 1\.95\.0 \(the host's\) meets/,
+    );
     expect(await hostRuntimeLine('rust', { versions: ['1.70'], source: 'rust-toolchain.toml' }, host('1.95.0'))).toMatch(
       /^⚠ Rust 1\.70 \(rust-toolchain\.toml\) was asked for/,
     );
@@ -140,8 +142,25 @@ describe('prepareCheckEnvironment', () => {
     const environment = await prepareCheckEnvironment(repo.path, undefined, {});
     expect(environment.lines).toEqual([
       expect.stringMatching(
-        /^⚠ Python 2\.7\.18 \(\.python-version\) was asked for, but (only the host's Python 3\.\d+\.\d+ is here \(Wrench provisions Node\.js only\): the checks ran on 3\.\d+\.\d+|this host has no python3: checks that need it cannot run)\.$/,
+        /^⚠ Python 2\.7\.18 \(\.python-version\) was asked for, but (only the host's Python 3\.\d+\.\d+ is here \(Wrench provisions Node\.js only\): the checks ran on 3\.\d+\.\d+|the checks have no python3 here: checks that need it cannot run)\.$/,
       ),
+    ]);
+  });
+
+  it('asks for the version where the checks run when given a probe (the sandbox hides pyenv and rustup)', async () => {
+    repo = await makeTempDir('wrench-runtimes-');
+    await writeFile(join(repo.path, '.python-version'), '3.9\n');
+    await writeFile(join(repo.path, 'rust-toolchain'), 'stable\n');
+    const asked: string[] = [];
+    const probe = async (command: string) => {
+      asked.push(command);
+      return command.includes('python3') ? 'Python 3.9.2\n' : undefined;
+    };
+    const environment = await prepareCheckEnvironment(repo.path, undefined, { probe });
+    expect(asked).toEqual(['cd /tmp && python3 --version', 'cd /tmp && rustc --version']);
+    expect(environment.lines).toEqual([
+      "Python 3.9.2 (the host's) meets Python 3.9 (.python-version).",
+      '⚠ Rust stable (rust-toolchain) was asked for, but the checks have no rustc here: checks that need it cannot run.',
     ]);
   });
 });
