@@ -63,6 +63,8 @@ async function provideNode(requests: RuntimeRequests, environment: CheckEnvironm
     const install = await runtimes.install(version);
     environment.path.push(path.join(install.home, 'bin'));
     environment.readOnlyDirs.push(install.home);
+    // node-gyp builds native modules against the headers of this version in place of downloading them from nodejs.org.
+    environment.env.npm_config_nodedir = install.home;
     const how = install.downloaded ? 'from the npm registry, downloaded for this run' : 'from the npm registry, cached';
     environment.lines.push(`Node.js ${version} (${how}), for ${asked}.`);
   } catch (error) {

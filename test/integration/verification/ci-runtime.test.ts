@@ -62,6 +62,7 @@ describe('checks on the runtime and with the commands of the repository’s own 
     });
     expect(result.output).toMatch(new RegExp(`^v${LEGACY_NODE_MAJOR}\\.\\d+\\.\\d+\\n6\\.\\d+\\.\\d+\\n`));
     expect(result.output).toMatch(/Read-only file system/);
+    expect(env?.npm_config_nodedir).toBe(home);
     expect(result.exitCode).not.toBe(0);
   });
 });
