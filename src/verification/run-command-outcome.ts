@@ -23,6 +23,8 @@ export interface RunCommandOptions {
   writableDir?: string;
   /** Host directories the command reads (provisioned runtimes). */
   readOnlyDirs?: readonly string[];
+  /** Shell run before the command, not part of what is reported (the setup step's virtualenv). */
+  prelude?: string;
 }
 
 /** Runs one verification command in the sandbox; cancelling throws `verification_cancelled`. */
@@ -43,7 +45,7 @@ export async function runCommandOutcome(options: RunCommandOptions): Promise<Com
     return result;
   };
   const report = options.parse === false ? undefined : await withMachineReport(options.command, options.dir);
-  let result = await exec(report?.command ?? options.command);
+  let result = await exec(`${options.prelude ?? ''}${report?.command ?? options.command}`);
   let summary: TestSummary | undefined = report && (await readMachineReport(report, options.dir, result.output));
   if (report?.format === 'go-json') result = { ...result, output: goJsonText(result.output) };
   // No report from a failed run: the added reporter may be what failed (an old runner), so the command runs as given.

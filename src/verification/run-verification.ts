@@ -1,6 +1,6 @@
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { DownloadCache } from '../warm-cache/download-caches.js';
-import { commandRunEnv } from './command-env.js';
+import { commandRunEnv, pythonVenvPrelude, usesPythonVenv } from './command-env.js';
 import { runCommandOutcome } from './run-command-outcome.js';
 import type { CommandOutcome, VerificationCommands, VerificationRun } from './verification-types.js';
 
@@ -41,5 +41,6 @@ export async function runSetup(options: RunVerificationOptions): Promise<Command
     env: { ...environment.env, ...downloadCache?.env },
     readOnlyDirs: environment.readOnlyDirs,
     writableDir: downloadCache?.dir,
+    prelude: usesPythonVenv(commands) ? pythonVenvPrelude(options.dir) : undefined,
   });
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareCheckEnvironment } from '../../../src/runtimes/check-environment.js';
 import { NodeRuntimes } from '../../../src/runtimes/node-runtimes.js';
@@ -5,7 +6,7 @@ import { createSandbox } from '../../../src/sandbox/create-sandbox.js';
 import type { Sandbox } from '../../../src/sandbox/sandbox.js';
 import { commandRunEnv } from '../../../src/verification/command-env.js';
 import { detectCommands } from '../../../src/verification/detect-commands.js';
-import { runVerification } from '../../../src/verification/run-verification.js';
+import { runSetup, runVerification } from '../../../src/verification/run-verification.js';
 import type { VerificationCommands } from '../../../src/verification/verification-types.js';
 import { LEGACY_NODE_MAJOR, legacyNodeRepoFiles, TEST_RUNTIMES_DIR } from '../../helpers/legacy-node-repo.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
@@ -91,4 +92,33 @@ describe('the package manager package.json pins (packageManager), as corepack gi
     expect(run.test?.outputTail).toContain('ok 1 - runs under pnpm/9.15.9');
     expect(run.test).toMatchObject({ passed: true, summary: { passed: 1, failed: 0 } });
   }, 300_000);
+});
+
+describe('a pip setup step in a virtualenv of its own, as setup-python gives a Python of its own', () => {
+  let repo: TempDir;
+
+  afterAll(async () => {
+    await repo?.remove();
+  });
+
+  it('installs the package offline into the checkout’s virtualenv, and the checks import it with `python`', async () => {
+    repo = await makeTempDir('wrench-ci-venv-');
+    await writeFiles(repo.path, {
+      'setup.py': "from setuptools import setup\nsetup(name='greet', version='1.0', py_modules=['greet'])\n",
+      'greet.py': "def hello(name):\n    return 'hello ' + name\n",
+      'tests/test_greet.py':
+        "import unittest\nimport greet\n\nclass T(unittest.TestCase):\n    def test_hello(self):\n        self.assertEqual(greet.hello('ci'), 'hello ci')\n",
+      '.wrench.yml': 'setup: python -m pip install --no-index --no-build-isolation -e .\nchecks:\n  test: cd tests && python -m unittest -v\n',
+    });
+    execFileSync('git', ['init', '-q', repo.path]);
+    const sandbox = createSandbox({ mode: 'bwrap', root: repo.path });
+    const commands = await detectCommands(repo.path);
+    const setup = await runSetup({ sandbox, dir: repo.path, commands, network: false, timeoutMs: 120_000 });
+    expect(setup?.passed, setup?.outputTail).toBe(true);
+    expect(setup?.command).toBe('python -m pip install --no-index --no-build-isolation -e .');
+    const run = await runVerification({ sandbox, dir: repo.path, commands, timeoutMs: 60_000 });
+    expect(run.test?.outputTail).toContain('test_hello (test_greet.T');
+    expect(run.test?.passed, run.test?.outputTail).toBe(true);
+    expect(execFileSync('git', ['-C', repo.path, 'status', '--porcelain', '--ignored'], { encoding: 'utf8' })).not.toContain('wrench-venv');
+  }, 180_000);
 });
