@@ -60,8 +60,10 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
         file: options.bwrapPath ?? 'bwrap',
         args,
         cwd,
-        // bwrap itself is PID 1 inside: its own environment is readable there, so it gets the scrubbed one.
-        env,
+        // bwrap itself is PID 1 inside, so its own environment is readable there: it gets nothing but Wrench's own PATH.
+        // The command's PATH may name folders of the workspace (a setup step's virtualenv, npm's global bin): never
+        // the place `bwrap` is looked up on the host. The command gets its environment through --setenv.
+        env: launcherEnv(),
         timeoutMs: exec.timeoutMs,
         signal: exec.signal,
         maxOutputChars: exec.maxOutputChars,
@@ -78,4 +80,9 @@ async function prepareMounts(options: BwrapSandboxOptions) {
   const resolv = await realpath('/etc/resolv.conf').catch(() => undefined);
   const reexposed = resolv && hidden.some((dir) => isInside(dir, resolv)) ? [resolv] : [];
   return { root, hidden, reexposed };
+}
+
+/** The environment bwrap (and the shell that puts it in its cgroup) starts with on the host. */
+function launcherEnv(): Record<string, string> {
+  return { PATH: process.env.PATH || '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' };
 }

@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { VerificationCommands } from './verification-types.js';
 
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-/** Variables a repository's CI `env:` may not set here: they would undo the sandbox's own. */
-const RESERVED = new Set(['PATH', 'HOME', 'CI', 'TERM', 'SHELL', 'USER', 'TMPDIR']);
+/** Variables a repository's CI `env:` or `.wrench.yml` may not set: they would undo the sandbox's own or change how a shell starts. */
+const RESERVED = new Set(['PATH', 'HOME', 'CI', 'TERM', 'SHELL', 'USER', 'TMPDIR', 'BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'PS4', 'VIRTUAL_ENV']);
+const RESERVED_PREFIX = /^(LD_|DYLD_|BASH_FUNC_|npm_config_prefix$|npm_config_nodedir$)/i;
 
 /** Where `npm install -g` puts tools in a checkout: with its dependencies (kept and restored with them), out of git's sight. */
 export const GLOBAL_NPM_DIR = path.join('node_modules', '.wrench-global');
@@ -39,7 +40,7 @@ export function pythonVenvPrelude(dir: string): string {
  */
 export function commandRunEnv(commands: VerificationCommands, dir: string, base: NodeJS.ProcessEnv = process.env): CommandRunEnv {
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(commands.env ?? {})) if (!RESERVED.has(name)) env[name] = value;
+  for (const [name, value] of Object.entries(commands.env ?? {})) if (!RESERVED.has(name) && !RESERVED_PREFIX.test(name)) env[name] = value;
   const environment = commands.environment;
   const venv = usesPythonVenv(commands) ? path.join(dir, PYTHON_VENV_DIR) : undefined;
   if (!environment && !venv) return Object.keys(env).length ? { env } : {};

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareCheckEnvironment } from '../../../src/runtimes/check-environment.js';
 import { NodeRuntimes } from '../../../src/runtimes/node-runtimes.js';
@@ -121,4 +122,33 @@ describe('a pip setup step in a virtualenv of its own, as setup-python gives a P
     expect(run.test?.passed, run.test?.outputTail).toBe(true);
     expect(execFileSync('git', ['-C', repo.path, 'status', '--porcelain', '--ignored'], { encoding: 'utf8' })).not.toContain('wrench-venv');
   }, 180_000);
+});
+
+describe('folders of the workspace on the checks’ PATH', () => {
+  let repo: TempDir;
+  let outside: TempDir;
+
+  afterAll(async () => {
+    await Promise.all([repo?.remove(), outside?.remove()]);
+  });
+
+  it('never decide which bwrap Wrench starts on the host, and repository variables cannot preload a library there', async () => {
+    [repo, outside] = await Promise.all([makeTempDir('wrench-ci-planted-'), makeTempDir('wrench-ci-canary-')]);
+    const canary = `${outside.path}/host-was-reached`;
+    const planted = `#!/bin/sh\ntouch '${canary}'\nexit 1\n`;
+    await writeFiles(repo.path, {
+      'package.json': JSON.stringify({ scripts: { test: 'node -e "console.log(1)"' } }),
+      '.wrench.yml': 'env:\n  LD_PRELOAD: ./evil.so\n  BASH_ENV: ./evil.sh\n',
+      'node_modules/.wrench-global/bin/bwrap': planted,
+      'evil.sh': `touch '${canary}'\n`,
+    });
+    execFileSync('chmod', ['+x', `${repo.path}/node_modules/.wrench-global/bin/bwrap`]);
+    const sandbox = createSandbox({ mode: 'bwrap', root: repo.path });
+    const commands = await detectCommands(repo.path);
+    commands.environment = await prepareCheckEnvironment(repo.path, commands.runtimeHints, { nodeRuntimes: new NodeRuntimes(TEST_RUNTIMES_DIR) });
+    expect(commandRunEnv(commands, repo.path).env).not.toHaveProperty('LD_PRELOAD');
+    const run = await runVerification({ sandbox, dir: repo.path, commands, timeoutMs: 60_000 });
+    expect(existsSync(canary)).toBe(false);
+    expect(run.test?.passed, run.test?.outputTail).toBe(true);
+  }, 120_000);
 });
