@@ -26,10 +26,13 @@ export function usesPythonVenv(commands: VerificationCommands): boolean {
   return PIP_INSTALL.test(commands.setup ?? '');
 }
 
-/** A shell prelude that makes the checkout's virtualenv when it is missing; a failure leaves the system's Python in use. */
+/**
+ * A shell prelude that makes the checkout's virtualenv afresh for each setup step (nothing an earlier job's commands
+ * left in a reused tree's `.git` is kept); a failure leaves the system's Python in use.
+ */
 export function pythonVenvPrelude(dir: string): string {
   const venv = path.join(dir, PYTHON_VENV_DIR);
-  return `{ [ ! -d '${dir}/.git' ] || [ -x '${venv}/bin/python' ] || python3 -m venv --system-site-packages '${venv}' >/dev/null 2>&1 || true; }; `;
+  return `{ [ ! -d '${dir}/.git' ] || { rm -rf '${venv}'; python3 -m venv --system-site-packages '${venv}' >/dev/null 2>&1; } || true; }; `;
 }
 
 /**

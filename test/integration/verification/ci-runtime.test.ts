@@ -112,11 +112,14 @@ describe('a pip setup step in a virtualenv of its own, as setup-python gives a P
       '.wrench.yml': 'setup: python -m pip install --no-index --no-build-isolation -e .\nchecks:\n  test: cd tests && python -m unittest -v\n',
     });
     execFileSync('git', ['init', '-q', repo.path]);
+    // What an earlier job's commands left in a reused tree's virtualenv is not kept.
+    await writeFiles(repo.path, { '.git/wrench-venv/bin/planted': 'left by an earlier job\n' });
     const sandbox = createSandbox({ mode: 'bwrap', root: repo.path });
     const commands = await detectCommands(repo.path);
     const setup = await runSetup({ sandbox, dir: repo.path, commands, network: false, timeoutMs: 120_000 });
     expect(setup?.passed, setup?.outputTail).toBe(true);
     expect(setup?.command).toBe('python -m pip install --no-index --no-build-isolation -e .');
+    expect(existsSync(`${repo.path}/.git/wrench-venv/bin/planted`)).toBe(false);
     const run = await runVerification({ sandbox, dir: repo.path, commands, timeoutMs: 60_000 });
     expect(run.test?.outputTail).toContain('test_hello (test_greet.T');
     expect(run.test?.passed, run.test?.outputTail).toBe(true);
