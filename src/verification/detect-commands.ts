@@ -1,6 +1,7 @@
 import { isWrenchError } from '../errors.js';
 import { readCiJob, readCopilotSetup, type CiJob } from './ci-workflow.js';
 import { detectGo } from './detect-go.js';
+import { readDevcontainerSetup } from './devcontainer.js';
 import { detectMake } from './detect-make.js';
 import { detectNode } from './detect-node.js';
 import { detectPython } from './detect-python.js';
@@ -16,7 +17,8 @@ const KEYS: readonly CommandKey[] = ['setup', 'test', 'lint', 'coverage'];
 /**
  * The repository's own setup, test, lint and coverage commands. Per key, the first that gives one wins: the
  * override in wrench.config.yml (an empty one turns the command off), the repository's `.wrench.yml`, the job of
- * its CI workflow that runs the tests (setup also from `copilot-setup-steps.yml`), then detection by ecosystem
+ * its CI workflow that runs the tests (setup also from `copilot-setup-steps.yml`, and else the dev container's
+ * lifecycle commands), then detection by ecosystem
  * (package.json, Makefile, Python, Go, Rust).
  */
 export async function detectCommands(dir: string, override: VerificationOverride = {}): Promise<VerificationCommands> {
@@ -36,6 +38,8 @@ export async function detectCommands(dir: string, override: VerificationOverride
   for (const key of KEYS) if (own?.[key]) offer({ key, command: own[key], reason: REPOSITORY_CHECKS_FILE });
   if (copilot?.setup.length) offer({ key: 'setup', command: copilot.setup.join(' && '), reason: copilot.source });
   if (ci?.setup.length) offer({ key: 'setup', command: ci.setup.join(' && '), reason: ci.source });
+  const devcontainer = await readDevcontainerSetup(files);
+  if (devcontainer) offer({ key: 'setup', command: devcontainer.command, reason: devcontainer.source });
   if (ci?.test) offer({ key: 'test', command: ci.test, reason: ci.source });
   if (ci?.lint) offer({ key: 'lint', command: ci.lint, reason: ci.lintSource ?? ci.source });
   for (const detect of DETECTORS) for (const found of await detect(files)) offer(found);

@@ -376,3 +376,25 @@ describe('detectCommands: a matrix of include entries', () => {
     ]);
   });
 });
+
+describe('detectCommands: the dev container', () => {
+  it("takes the dev container's lifecycle commands as setup when CI names none, comments and all", async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'node --test' }, dependencies: { a: '1' } }),
+      '.devcontainer/devcontainer.json': [
+        '{',
+        '  // the image has Node already',
+        '  "image": "mcr.microsoft.com/devcontainers/javascript-node:22",',
+        '  "onCreateCommand": ["npm", "ci", "--ignore-scripts"],',
+        '  "postCreateCommand": { "build": "npm run build", "hooks": "git config core.hooksPath .hooks" },',
+        '}',
+      ].join('\n'),
+    });
+    expect(await detectCommands(dir)).toMatchObject({
+      setup: 'npm ci --ignore-scripts && npm run build && git config core.hooksPath .hooks',
+      sources: expect.arrayContaining([
+        'setup: `npm ci --ignore-scripts && npm run build && git config core.hooksPath .hooks` (.devcontainer/devcontainer.json (onCreateCommand, postCreateCommand))',
+      ]),
+    });
+  });
+});
