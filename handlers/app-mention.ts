@@ -43,11 +43,14 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   const threadTs = event.thread_ts ?? event.ts;
   const log = deps.logger.child({ eventId: input.eventId, channel: event.channel, thread: threadTs });
   const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
+  // From the message's Slack timestamp to Wrench's first answer to it (a reply, or the :eyes: queued).
+  const acknowledged = () => deps.metrics?.timeToAcknowledge.observe(Math.max(0, Date.now() / 1000 - Number(event.ts)));
 
   const permission = canStartWork(deps.config.file.access, event.user);
   if (!permission.allowed) {
     log.warn({ user: event.user, reason: permission.reason }, 'refused: user may not start work');
     await poster.ephemeral(event.channel, event.user, threadTs, notAuthorizedMessage());
+    acknowledged();
     return 'unauthorized';
   }
   if (input.sharedChannel && !deps.config.file.access.sharedChannels) {
@@ -62,12 +65,14 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   }
   if (!text) {
     await poster.reply(event.channel, threadTs, { text: helpMessage(input.botUserId) });
+    acknowledged();
     return 'help';
   }
   if (text.length > MAX_INSTRUCTION_CHARS) {
     await poster.reply(event.channel, threadTs, {
       text: `That instruction is ${text.length.toLocaleString('en')} characters long; I take at most ${MAX_INSTRUCTION_CHARS.toLocaleString('en')}. Shorten it, or attach long material (logs, data) as a file and refer to it.`,
     });
+    acknowledged();
     return 'ignored';
   }
   if (event.thread_ts && /^(stop|cancel)\b[.!]?$/i.test(text)) {
@@ -77,6 +82,7 @@ export async function handleAppMention(input: MentionInput, deps: HandlerDeps): 
   }
   // Best effort, after the fact: the outbox adds it when Slack answers; the work never waits on it.
   await outboxOf(deps, input.client).react({ channel: event.channel, threadTs }, event.ts, 'eyes');
+  acknowledged();
 
   const common = {
     client: input.client,

@@ -19,6 +19,7 @@ import { WebhookClaims } from '../src/pagerduty/webhook-claims.js';
 import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
 import { TriageRecordStore } from '../src/triage/triage-record.js';
 import { PausedRunStore } from '../src/questions/paused-run-store.js';
+import type { Metrics } from '../src/metrics/metrics.js';
 
 /** What every handler needs; handlers are plain functions of (input, deps) so tests need no App. */
 export interface HandlerDeps {
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   runLinks?: RunLinks;
   /** Where replies to a thread wait until Slack takes them (shared with the runners); see `outboxOf`. */
   outbox?: ThreadOutbox;
+  /** Where the time to acknowledge a mention is measured; absent in tests that do not need it. */
+  metrics?: Metrics;
   /** Redis-backed collaborators, made once by `createHandlerDeps`. */
   stores: HandlerStores;
   /** The poster of a Slack client (the event's), made once per client. */

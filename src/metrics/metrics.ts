@@ -9,6 +9,9 @@ export type ApiService = 'slack' | 'anthropic' | 'github' | 'pagerduty';
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'wrench_process_' });
+  // prom-client names these gauges `…_total`, a counter's suffix, which fails `promtool check metrics`;
+  // prom-client's own gauges without the suffix (`…_active_handles`, `…_active_requests`, `…_active_resources`) say the same.
+  for (const name of ['active_handles', 'active_requests', 'active_resources']) registry.removeSingleMetric(`wrench_process_nodejs_${name}_total`);
   const durationBuckets = [1, 5, 15, 30, 60, 120, 300, 600, 1200, 2700, 5400];
   return {
     registry,
@@ -32,6 +35,26 @@ export function createMetrics() {
       help: 'Duration of run phases (preparing, working, verifying, publishing, queued)',
       labelNames: ['phase'],
       buckets: durationBuckets,
+      registers: [registry],
+    }),
+    modelCallDuration: new Histogram({
+      name: 'wrench_model_call_duration_seconds',
+      help: 'Latency of one model call (request sent to whole answer received), by outcome (ok or error)',
+      labelNames: ['outcome'],
+      buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
+      registers: [registry],
+    }),
+    timeToAcknowledge: new Histogram({
+      name: 'wrench_time_to_acknowledge_seconds',
+      help: 'From the mention being posted in Slack to Wrench acknowledging it (its :eyes: queued, or its first reply)',
+      buckets: [0.25, 0.5, 1, 2, 3, 5, 10, 30],
+      registers: [registry],
+    }),
+    runTokens: new Histogram({
+      name: 'wrench_run_tokens',
+      help: 'Model tokens (input, output and cache) used by one whole run, by category',
+      labelNames: ['category'],
+      buckets: [1e3, 1e4, 5e4, 1e5, 2.5e5, 5e5, 1e6, 2.5e6, 5e6, 1e7],
       registers: [registry],
     }),
     tokens: new Counter({ name: 'wrench_model_tokens_total', help: 'Model tokens used by runs, by kind', labelNames: ['kind'], registers: [registry] }),

@@ -175,6 +175,7 @@ export class RunRecorder {
       metrics.tokens.inc({ kind: 'output' }, usage.outputTokens);
       metrics.tokens.inc({ kind: 'cache_write' }, usage.cacheWriteTokens);
       metrics.tokens.inc({ kind: 'cache_read' }, usage.cacheReadTokens);
+      metrics.runTokens.observe({ category }, usage.inputTokens + usage.outputTokens + usage.cacheWriteTokens + usage.cacheReadTokens);
     }
     if (this.summary.costUsd) metrics.cost.inc({ category }, this.summary.costUsd);
   }

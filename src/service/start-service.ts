@@ -104,7 +104,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       logger,
     );
     const readInstruction = instructionReader(config, logger);
-    const deps = createHandlerDeps({ config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction });
+    const deps = createHandlerDeps({ config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, metrics });
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
     const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger, isChannelMember: channelMembership(quickSlackClient) });
     app = createSlackApp(config, logger, [

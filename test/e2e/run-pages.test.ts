@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -285,5 +286,15 @@ describe('run pages, App Home and metrics', () => {
     expect(await prometheus.query('sum(wrench_model_tokens_total)')).toBeGreaterThan(0);
     expect(await prometheus.query('wrench_queue_depth{queue="tasks",state="waiting"}')).toBe(0);
     expect(await prometheus.query('up{job="wrench"}')).toBe(1);
+    expect(await prometheus.query('sum(wrench_model_call_duration_seconds_count{outcome="ok"})')).toBeGreaterThanOrEqual(2);
+    expect(await prometheus.query('sum(wrench_time_to_acknowledge_seconds_count)')).toBeGreaterThanOrEqual(2);
+    expect(await prometheus.query('sum(wrench_run_tokens_count)')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('/metrics after that activity passes `promtool check metrics` with nothing to say', async () => {
+    const exposition = await (await fetch(`${publicUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(exposition).toContain('wrench_model_call_duration_seconds_bucket');
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: exposition, encoding: 'utf8' });
+    expect({ status: check.status, stdout: check.stdout, stderr: check.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
   });
 });

@@ -40,4 +40,39 @@ describe('API call metrics', () => {
       await slack.stop();
     }
   });
+
+  it('label a Slack 429 `ratelimited` (Slack’s code), and count one retry per 429 only where the client retries it', async () => {
+    const slack = await startSlackFake();
+    try {
+      const metrics = createMetrics();
+      const retrying = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 2, minTimeout: 0, maxTimeout: 0 } });
+      const rejecting = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true });
+      countSlackCalls(retrying, metrics);
+      countSlackCalls(rejecting, metrics);
+      slack.failNext('chat.postMessage', { status: 429, retryAfter: 0 });
+      await retrying.chat.postMessage({ channel: 'C0DEV', text: 'hi' });
+      expect(await value(metrics, 'wrench_api_retries_total', { service: 'slack' })).toBe(1);
+      slack.failNext('chat.postMessage', { status: 429, retryAfter: 1 });
+      await expect(rejecting.chat.postMessage({ channel: 'C0DEV', text: 'hi' })).rejects.toThrow();
+      expect(await value(metrics, 'wrench_api_retries_total', { service: 'slack' })).toBe(1);
+      expect(await value(metrics, 'wrench_api_errors_total', { service: 'slack', code: 'ratelimited' })).toBe(1);
+      const labels = (await metrics.registry.getSingleMetric('wrench_api_errors_total')!.get()).values.map((v) => v.labels.code);
+      expect(labels.filter((code) => String(code).startsWith('slack_webapi'))).toEqual([]);
+    } finally {
+      await slack.stop();
+    }
+  });
+
+  it('time each Anthropic Messages call, whatever its answer', async () => {
+    const metrics = createMetrics();
+    const answers = [new Response('{}', { status: 200 }), new Response('{}', { status: 529 }), new Response('{}', { status: 200 })];
+    const fetch = countingFetch('anthropic', metrics, async () => answers.shift()!);
+    await fetch('https://api.example/v1/messages');
+    await fetch('https://api.example/v1/messages');
+    await fetch('https://api.example/v1/models');
+    const counts = (await metrics.registry.getSingleMetric('wrench_model_call_duration_seconds')!.get()).values.filter((v) =>
+      (v as { metricName?: string }).metricName?.endsWith('_count'),
+    );
+    expect(Object.fromEntries(counts.map((v) => [v.labels.outcome, v.value]))).toEqual({ ok: 1, error: 1 });
+  });
 });
