@@ -15,6 +15,7 @@ import type { Config } from '../src/config/load-config.js';
 import { prepareCheckEnvironment } from '../src/runtimes/check-environment.js';
 import type { NodeRuntimes } from '../src/runtimes/node-runtimes.js';
 import { nodeRuntimesFor } from '../src/runtimes/runtimes-dir.js';
+import type { MeasuredTests } from '../src/reporting/run-result.js';
 
 /** The caches of this machine a job starts warm from, as the config allows. */
 export function warmStart(deps: { config: Config }, repository: string, baseSha: string, more: Partial<WarmStart> = {}): WarmStart {
@@ -310,6 +311,17 @@ export interface VerificationOutcome {
   /** Markdown for the reply and the PR body (not yet redacted). */
   text: string;
   regressed: boolean;
+}
+
+/** The tests Wrench ran after the change, as the report sets them against the agent's claims. */
+export function measuredTests(outcome: VerificationOutcome | undefined): MeasuredTests | undefined {
+  const test = outcome?.after?.test;
+  if (!test) return undefined;
+  const { passed, failed, skipped } = test.summary;
+  const counts = [passed !== undefined ? `${passed} passed` : '', failed !== undefined ? `${failed} failed` : '', skipped ? `${skipped} skipped` : '']
+    .filter(Boolean)
+    .join(', ');
+  return { command: test.command, failed: !test.passed, counts: counts || undefined };
 }
 
 /** Outcomes of a base tree as if they came from the job's tree (paths in output and test names). */

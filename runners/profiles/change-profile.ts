@@ -12,6 +12,7 @@ import { continueHint } from '../failure-message.js';
 import { addUsage, costUsd, emptyUsage, type TokenUsage } from '../../src/agent/pricing.js';
 import { RunCancelled, ShutdownSignal } from '../../src/sessions/cancellation.js';
 import { runGit } from '../../src/workspace/run-git.js';
+import { diffLineCounts } from '../../src/workspace/commit-changes.js';
 import { networkFor } from '../network-policy.js';
 import type { AgentStageResult, RunProfile } from '../pipeline/run-pipeline.js';
 import { commitWork, publish, pushWork } from '../publish-change.js';
@@ -20,7 +21,7 @@ import { createAskRequesterTool, type QuestionCount, type RequesterQuestion } fr
 import type { PausedRun, QuestionSettlement } from '../../src/questions/paused-run.js';
 import type { RunnerDeps } from '../runner-deps.js';
 import { formatDuration } from '../../src/reporting/render-result-text.js';
-import type { ChangeVerifier } from '../verify-change.js';
+import { type ChangeVerifier, measuredTests } from '../verify-change.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
 
@@ -128,6 +129,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         stopCode: agentRun.stop?.code,
         verification: verification?.text,
         verificationVerdict: verification?.comparison?.verdict,
+        measuredTests: measuredTests(verification),
         filesChanged: [],
         ...withReaderUsage(agentRun.usage, agentRun.costUsd, job.reader),
         steps: agentRun.steps,
@@ -145,6 +147,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         const diff = await runGit(['diff', '--no-color', '--no-ext-diff', workspace.headSha, 'HEAD'], { cwd: workspace.dir }).catch(() => '');
         context.record.changes(diff);
       }
+      if (commit) base.diffStat = await diffLineCounts({ dir: workspace.dir, baseSha: workspace.headSha }).catch(() => undefined);
       if (!commit) {
         return {
           ...base,

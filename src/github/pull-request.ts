@@ -4,6 +4,7 @@ import type { Redactor } from '../security/redact.js';
 export interface PullRequestRef {
   number: number;
   url: string;
+  title: string;
   draft: boolean;
   created: boolean;
 }
@@ -33,7 +34,7 @@ export async function openOrUpdatePullRequest(octokit: GitHubClient, input: Pull
   if (open) {
     // A follow-up keeps the title people know the PR by and refreshes the body.
     const updated = await octokit.pulls.update({ owner: input.owner, repo: input.repo, pull_number: open.number, body });
-    return { number: updated.data.number, url: updated.data.html_url, draft: !!updated.data.draft, created: false };
+    return { number: updated.data.number, url: updated.data.html_url, title: updated.data.title, draft: !!updated.data.draft, created: false };
   }
   const created = await octokit.pulls.create({
     owner: input.owner,
@@ -45,5 +46,5 @@ export async function openOrUpdatePullRequest(octokit: GitHubClient, input: Pull
     draft: input.draft ?? false,
     maintainer_can_modify: true,
   });
-  return { number: created.data.number, url: created.data.html_url, draft: !!created.data.draft, created: true };
+  return { number: created.data.number, url: created.data.html_url, title: created.data.title, draft: !!created.data.draft, created: true };
 }

@@ -1,4 +1,4 @@
-import { renderResultMarkdown } from './render-result-text.js';
+import { renderResultPlain } from './render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from './run-result.js';
 
 /** `wrench run`: progress lines and the final report on the terminal. */
@@ -15,13 +15,13 @@ export class ConsoleReporter implements RunReporter {
     const headline = result.headline
       ? result.headline.replace(/:[a-z_]+: /g, '')
       : result.pullRequest !== undefined
-        ? `Pull request #${result.pullRequest.number}${result.pullRequest.draft ? ' (draft)' : ''}: ${result.pullRequest.url}`
+        ? `${result.pullRequest.draft ? 'Draft pull request' : 'Pull request'} #${result.pullRequest.number}${result.pullRequest.title ? ` "${result.pullRequest.title}"` : ''}: ${result.pullRequest.url}`
         : result.pushedTo
           ? `Committed on branch \`${result.branch}\` of ${result.pushedTo}${result.status === 'stopped' ? ' (stopped early)' : ''}.`
           : result.status === 'stopped'
             ? 'Stopped early.'
             : 'Done.';
-    this.write(`\n${headline}\n\n${renderResultMarkdown(result)}\n`);
+    this.write(`\n${headline}\n\n${renderResultPlain(result)}\n`);
     if (result.attachments?.length) {
       this.write(`Files from this run (shown here by name only): ${result.attachments.map((f) => `${f.filename} (${f.content.length} bytes)`).join(', ')}\n`);
     }

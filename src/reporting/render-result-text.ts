@@ -1,10 +1,16 @@
-import type { RunResult } from './run-result.js';
+import type { MeasuredTests, RunResult } from './run-result.js';
 
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
   return m < 60 ? `${m}m ${s % 60}s` : `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+/** "1 step", "12 steps". */
+export function formatSteps(steps: number | undefined): string {
+  const n = steps ?? 0;
+  return `${n} ${n === 1 ? 'step' : 'steps'}`;
 }
 
 /** "12 steps · 3m 10s · 45.2k tokens · $0.42": the thread's line; the CLI and the run page show the detail. */
@@ -14,38 +20,53 @@ export function formatUsageCompact(result: RunResult): string | undefined {
   const tokens = u.inputTokens + u.outputTokens + u.cacheReadTokens + u.cacheWriteTokens;
   const shown = tokens >= 1_000_000 ? `${(tokens / 1_000_000).toFixed(1)}M` : tokens >= 1000 ? `${(tokens / 1000).toFixed(1)}k` : String(tokens);
   const cost = result.costUsd !== undefined ? ` · $${result.costUsd.toFixed(2)}` : '';
-  return `${result.steps ?? 0} steps · ${formatDuration(result.durationMs)} · ${shown} tokens${cost}`;
+  return `${formatSteps(result.steps)} · ${formatDuration(result.durationMs)} · ${shown} tokens${cost}`;
 }
 
 export function formatUsage(result: RunResult): string | undefined {
   if (!result.usage) return undefined;
   const u = result.usage;
   const cost = result.costUsd !== undefined ? ` · about $${result.costUsd.toFixed(2)}` : '';
-  return `${result.steps ?? 0} steps · ${formatDuration(result.durationMs)} · tokens: ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write${cost}`;
+  return `${formatSteps(result.steps)} · ${formatDuration(result.durationMs)} · tokens: ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write${cost}`;
 }
 
-/** A plain Markdown rendering: the CLI's output and the pull request body share it. */
+/** Words by which an agent says its checks came out well. */
+const CLAIMS_SUCCESS = /\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|all tests|works?|fixed)\b/i;
+
+/**
+ * A plain Markdown rendering: the CLI's output, the Slack reply and the pull request body share it. Every part
+ * states what Wrench measured (Verification, the committed diff) or is marked as the agent's claim; a claim the
+ * measurements contradict says so, next to the measurement.
+ */
 export function renderResultMarkdown(result: RunResult, options: { threadUrl?: string; forPullRequest?: boolean } = {}): string {
   const lines: string[] = [];
   const heading = (title: string) => (options.forPullRequest ? `## ${title}` : `**${title}**`);
-  // What Wrench checked itself comes first; when its checks contradict the agent, the agent's words are quoted as its claim.
-  const contradicted = result.verificationVerdict === 'regressed';
-  if (result.verification) lines.push(heading('Verification'), result.verification, '');
+  const outcome = outcomeLine(result);
+  if (outcome && !options.forPullRequest) lines.push(outcome, '');
+  const contradiction = testsContradiction(result);
   const summary = result.report?.summary ?? result.answer ?? '';
-  if (summary && contradicted) lines.push(heading("The agent's report (contradicted by the checks above)"), quote(summary), '');
-  else if (summary) lines.push(heading('Summary'), summary, '');
+  if (summary && result.report) {
+    const contradicted = result.verificationVerdict === 'regressed' || (contradiction && CLAIMS_SUCCESS.test(summary));
+    lines.push(heading(contradicted ? "Summary (the agent's claim, contradicted by Wrench's checks)" : "Summary (the agent's account)"), quote(summary));
+    if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict));
+    lines.push('');
+  } else if (summary) lines.push(heading('Summary'), summary, '');
+  if (result.verification) lines.push(heading("Verification (run by Wrench)"), result.verification, '');
   if (result.draftReason) lines.push(heading('Why this is a draft'), result.draftReason, '');
   if (result.stopReason) lines.push(heading('Stopped early'), result.stopReason, '');
-  const changes = result.report?.filesChanged?.length
-    ? result.report.filesChanged.map((f) => `- \`${f.path}\`: ${f.change}`)
-    : result.filesChanged.map((f) => `- \`${f}\``);
-  if (changes.length) lines.push(heading('Changes'), ...changes, '');
+  const changes = changeLines(result);
+  if (changes.length) lines.push(heading('Changes (from the committed diff)'), ...changes, '');
+  const claimedOnly = claimedNotChanged(result);
+  if (claimedOnly.length) lines.push(heading('Claimed by the agent, not changed'), ...claimedOnly, '');
   for (const section of result.sections ?? []) lines.push(heading(section.title), section.body, '');
-  if (result.report?.verification) {
-    if (contradicted) lines.push(heading('What the agent said it checked (not confirmed)'), quote(result.report.verification), '');
-    else lines.push(heading(result.verification ? "The agent's own checks" : 'Verification'), result.report.verification, '');
+  const ownChecks = result.report?.verification;
+  if (ownChecks && !repeatsVerification(ownChecks, result)) {
+    const contradicted = result.verificationVerdict === 'regressed' || (contradiction && CLAIMS_SUCCESS.test(ownChecks));
+    lines.push(heading(contradicted ? "What the agent said it checked (contradicted by Wrench's checks)" : "What the agent said it checked (not confirmed by Wrench)"), quote(ownChecks));
+    if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict));
+    lines.push('');
   }
-  if (result.report?.openQuestions?.length) lines.push(heading('Open questions'), ...result.report.openQuestions.map((q) => `- ${q}`), '');
+  if (result.report?.openQuestions?.length) lines.push(heading("Open questions (from the agent)"), ...result.report.openQuestions.map((q) => `- ${q}`), '');
   if (options.forPullRequest) {
     lines.push('## Instruction', ...result.instruction.split('\n').map((l) => `> ${l}`), '');
     if (options.threadUrl) lines.push(`Requested in Slack: ${options.threadUrl}`, '');
@@ -54,6 +75,68 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
   const usage = formatUsage(result);
   if (usage && !options.forPullRequest) lines.push(`_${usage}_`);
   return lines.join('\n').trim();
+}
+
+/**
+ * The terminal's rendering (`wrench run`): the same report without Markdown emphasis; headings end with a colon.
+ */
+export function renderResultPlain(result: RunResult): string {
+  return renderResultMarkdown(result)
+    .replace(/^\*\*(.+?)\*\*$/gm, '$1:')
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/^_(.+)_$/gm, '$1');
+}
+
+/** One measured sentence before everything else: what the checks found after the change. */
+function outcomeLine(result: RunResult): string | undefined {
+  const tests = result.measuredTests;
+  if (!tests) return undefined;
+  const counts = tests.counts ? ` (${tests.counts})` : '';
+  if (result.verificationVerdict === 'regressed') return `Outcome: the change broke checks that passed before; \`${tests.command}\` ${tests.failed ? 'fails' : 'passes'}${counts}.`;
+  if (tests.failed) return `Outcome: \`${tests.command}\` fails after the change${counts}${result.verificationVerdict === 'unchanged' ? ', as it did before' : ''}.`;
+  return `Outcome: \`${tests.command}\` passes after the change${counts}.`;
+}
+
+/** The tests Wrench ran failed after the change: any claim of success is contradicted. */
+function testsContradiction(result: RunResult): boolean {
+  return result.measuredTests?.failed === true;
+}
+
+function contradictionLine(measured: MeasuredTests | undefined, verdict: RunResult['verificationVerdict']): string {
+  if (measured?.failed) return `Measured by Wrench: \`${measured.command}\` failed after the change${measured.counts ? ` (${measured.counts})` : ''}.`;
+  return verdict === 'regressed' ? 'Measured by Wrench: checks that passed before the change fail after it (see Verification).' : '';
+}
+
+/** Every file of the committed diff with its +/- counts; the agent's description attached where it names that file. */
+function changeLines(result: RunResult): string[] {
+  const described = new Map((result.report?.filesChanged ?? []).map((f) => [normalise(f.path), f.change]));
+  const stats = result.diffStat ?? result.filesChanged.map((path) => ({ path, added: undefined, removed: undefined }));
+  return stats.map((file) => {
+    const counts = file.added !== undefined && file.removed !== undefined ? ` (+${file.added} −${file.removed})` : '';
+    const description = described.get(normalise(file.path));
+    return `- \`${file.path}\`${counts}${description ? `: the agent says: ${description}` : ''}`;
+  });
+}
+
+/** Files the agent says it changed that the committed diff does not hold. */
+function claimedNotChanged(result: RunResult): string[] {
+  if (result.status === 'waiting') return [];
+  const changed = new Set((result.diffStat?.map((f) => f.path) ?? result.filesChanged).map(normalise));
+  return (result.report?.filesChanged ?? [])
+    .filter((f) => !changed.has(normalise(f.path)))
+    .map((f) => `- \`${f.path}\`: claimed, not changed (the agent said: ${f.change})`);
+}
+
+function normalise(file: string): string {
+  return file.trim().replace(/^\.\//, '');
+}
+
+/** The agent's account of its checks only repeats Wrench's when it names the same command and nothing else of weight. */
+function repeatsVerification(ownChecks: string, result: RunResult): boolean {
+  const measured = result.measuredTests;
+  if (!measured || measured.failed) return false;
+  const text = ownChecks.trim();
+  return text.length < 160 && text.includes(measured.command) && CLAIMS_SUCCESS.test(text);
 }
 
 function quote(text: string): string {

@@ -12,7 +12,7 @@ export interface RunResult {
   branch?: string;
   /** `wrench run --repo PATH`: the local checkout the branch was pushed back to. */
   pushedTo?: string;
-  pullRequest?: { number: number; url: string; draft: boolean };
+  pullRequest?: { number: number; url: string; draft: boolean; title?: string };
   report?: TaskReport;
   /** The agent's answer when it changed nothing, or its last words. */
   answer?: string;
@@ -23,6 +23,10 @@ export interface RunResult {
   /** Why the pull request is a draft (besides stopping early). */
   draftReason?: string;
   filesChanged: string[];
+  /** Lines added and removed per file in the diff Wrench committed (`git diff --numstat`); binary files have none. */
+  diffStat?: FileDiffStat[];
+  /** What Wrench measured of the tests after the change, to set the agent's claims against. */
+  measuredTests?: MeasuredTests;
   /** Wrench's own checks after the change, rendered (Markdown); shown before anything the agent says. */
   verification?: string;
   /** The verdict of those checks: when `regressed`, the agent's claims are quoted as claims, never shown as fact. */
@@ -37,6 +41,20 @@ export interface RunResult {
   sections?: ResultSection[];
   /** Files to share with the result: a report and charts, uploaded into the thread. */
   attachments?: ResultAttachment[];
+}
+
+export interface FileDiffStat {
+  path: string;
+  added?: number;
+  removed?: number;
+}
+
+export interface MeasuredTests {
+  command: string;
+  /** The command failed (or timed out) after the change. */
+  failed: boolean;
+  /** "1 passed, 1 failed" as Wrench read it, when the output had counts. */
+  counts?: string;
 }
 
 export interface ResultSection {

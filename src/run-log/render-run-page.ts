@@ -46,7 +46,7 @@ ${s.instruction.includes('\n') || s.instruction.length > 120 ? `<details class="
 ${links.length ? `<p class="links">${links.join(' · ')}</p>` : ''}
 <dl class="facts">${facts.map(([k, v]) => `<div><dt>${k}</dt><dd>${escapeHtml(v)}</dd></div>`).join('')}</dl>
 ${phases ? `<ul class="phases">${phases}</ul>` : ''}
-${s.summary ? `<section class="result"><h2>Result</h2><p>${escapeHtml(s.summary)}</p></section>` : ''}
+${s.summary ? `<section class="result"><h2>Result</h2><p class="report">${escapeHtml(s.summary)}</p></section>` : ''}
 ${s.truncated ? '<p class="warning">This record reached its size cap; later steps were not kept.</p>' : ''}`;
 }
 
@@ -181,6 +181,7 @@ pre { margin: 6px 0 0; padding: 8px 10px; background: #f0f4f8; border-radius: 4p
 pre.command { background: #1f2933; color: #f5f7fa; } pre.command::before { content: "$ "; color: #9aa5b1; }
 pre.diff span { display: block; } pre.diff .add { background: var(--add); color: var(--addfg); } pre.diff .del { background: var(--del); color: var(--delfg); }
 pre.diff .hunk { color: #6b4fbb; } pre.diff .file { font-weight: 700; }
+p.report { white-space: pre-wrap; }
 details summary { cursor: pointer; color: var(--muted); font-size: 13px; margin-top: 6px; }
 .warning { color: #8d2b0b; } .empty { color: var(--muted); }
 `;

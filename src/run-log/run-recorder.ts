@@ -2,6 +2,7 @@ import type { AgentEvent } from '../agent/agent-loop.js';
 import type { Logger } from '../logging/logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
+import { renderResultPlain } from '../reporting/render-result-text.js';
 import type { Redactor } from '../security/redact.js';
 import { editDiff } from './edit-diff.js';
 import type { RunLinks } from './run-links.js';
@@ -131,7 +132,8 @@ export class RunRecorder {
   finish(result: RunResult): void {
     const cancelled = result.stopCode === 'cancelled';
     this.end(cancelled ? 'cancelled' : 'done', cancelled ? 'cancelled' : result.status, {
-      summary: result.report?.summary ?? result.answer ?? result.stopReason,
+      // The whole report as the thread has it: measurements, and the agent's words marked as its claims.
+      summary: renderResultPlain({ ...result, usage: undefined }),
       pullRequest: result.pullRequest,
       usage: result.usage,
       costUsd: result.costUsd,
@@ -162,7 +164,7 @@ export class RunRecorder {
     const at = this.now();
     this.closePhase(at);
     this.finished = true;
-    Object.assign(this.summary, this.redact.deep(stripUndefined({ ...extra, summary: extra.summary?.slice(0, 2000) })), { status, outcome, finishedAt: at });
+    Object.assign(this.summary, this.redact.deep(stripUndefined({ ...extra, summary: extra.summary?.slice(0, 6000) })), { status, outcome, finishedAt: at });
     this.saveSummary();
     const metrics = this.options.metrics;
     if (!metrics) return;

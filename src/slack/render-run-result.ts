@@ -6,21 +6,37 @@ import { mrkdwnLink } from './slack-escape.js';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
 
 const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
-  pr_opened: (r) => `:white_check_mark: Opened ${r.pullRequest?.draft ? 'draft ' : ''}PR #${r.pullRequest?.number}: ${r.pullRequest?.url}`,
-  pr_updated: (r) => `:arrows_counterclockwise: Updated PR #${r.pullRequest?.number}: ${r.pullRequest?.url}`,
+  pr_opened: (r) => `:white_check_mark: Opened ${r.pullRequest?.draft ? 'draft ' : ''}${pullRequestLink(r)}${lineCounts(r)}`,
+  pr_updated: (r) => `:arrows_counterclockwise: Updated ${r.pullRequest?.draft ? 'draft ' : ''}${pullRequestLink(r)}${lineCounts(r)}`,
   answered: () => ':speech_balloon: No files changed, so no pull request. My answer:',
   stopped: (r) =>
     r.pullRequest
-      ? `:warning: Stopped early; the work so far is in draft PR #${r.pullRequest.number}: ${r.pullRequest.url}`
+      ? `:warning: Stopped early; the work so far is in ${r.pullRequest.draft ? 'draft ' : ''}${pullRequestLink(r)}${lineCounts(r)}`
       : ':warning: Stopped early without changes.',
   failed: () => ':x: The run failed.',
   waiting: () => ':question: Paused until my question above is answered.',
 };
 
+/** "PR #3 Add a health endpoint" linked to the pull request. */
+function pullRequestLink(r: RunResult): string {
+  const pr = r.pullRequest!;
+  return mrkdwnLink(pr.url, pr.title ? `PR #${pr.number}: ${pr.title}` : `PR #${pr.number}`);
+}
+
+/** " (3 files, +12 −4)" from the committed diff. */
+function lineCounts(r: RunResult): string {
+  const stats = r.diffStat ?? [];
+  if (!stats.length) return '';
+  const added = stats.reduce((sum, f) => sum + (f.added ?? 0), 0);
+  const removed = stats.reduce((sum, f) => sum + (f.removed ?? 0), 0);
+  return ` (${stats.length} ${stats.length === 1 ? 'file' : 'files'}, +${added} −${removed})`;
+}
+
 /** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */
 export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}): SlackMessagePart[] {
   const headline = result.headline ?? HEADLINES[result.status](result);
-  const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined }));
+  // slackify-markdown wraps emphasis in zero-width spaces; headings stand on their own lines and need none.
+  const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined })).replace(/\u200B/g, '');
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
   const usage = [formatUsageCompact(result), links.runPageUrl ? mrkdwnLink(links.runPageUrl, 'Every step of this run') : ''].filter(Boolean).join(' · ');
   if (usage) {

@@ -4,6 +4,7 @@ import { parseJest } from './parsers/jest-output.js';
 import { parseMocha } from './parsers/mocha-output.js';
 import { parseNodeSpec } from './parsers/node-spec-output.js';
 import type { OutputParser } from './parsers/output-parser.js';
+import { parsePlainCounts } from './parsers/plain-counts-output.js';
 import { parsePytest } from './parsers/pytest-output.js';
 import { parseTap } from './parsers/tap-output.js';
 import { parseUvu } from './parsers/uvu-output.js';
@@ -11,8 +12,19 @@ import { parseVitest } from './parsers/vitest-output.js';
 import { stripAnsi } from './strip-ansi.js';
 import type { TestSummary } from './verification-types.js';
 
-/** Most distinctive formats first: the first parser that recognises the output wins. */
-const PARSERS: readonly OutputParser[] = [parseVitest, parseJest, parseCargoTest, parsePytest, parseNodeSpec, parseMocha, parseUvu, parseTap, parseGoTest];
+/** Most distinctive formats first (a plain closing count line last): the first parser that recognises the output wins. */
+const PARSERS: readonly OutputParser[] = [
+  parseVitest,
+  parseJest,
+  parseCargoTest,
+  parsePytest,
+  parseNodeSpec,
+  parseMocha,
+  parseUvu,
+  parseTap,
+  parseGoTest,
+  parsePlainCounts,
+];
 
 /**
  * Counts and failing test names from a test command's output. An unknown format gives no counts and no

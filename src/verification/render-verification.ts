@@ -1,6 +1,7 @@
 import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationRun } from './verification-types.js';
 
 const MAX_NAMES = 10;
+const VERDICT_WORDS = { improved: 'improved', unchanged: 'same as before', regressed: 'regressed', 'not-run': 'not run' } as const;
 const NO_TEST_COMMAND = 'No test command was found (override it under `verification:` in wrench.config.yml).';
 
 /**
@@ -24,7 +25,7 @@ export function renderVerification(
   lines.push(...environmentLines(commands));
 
   const when = before ? 'on the base commit and after the change' : 'after the change';
-  const header = `Checks run by Wrench ${when}: **${comparison.verdict}**.`;
+  const header = `Checks run by Wrench ${when}: **${VERDICT_WORDS[comparison.verdict]}**.`;
   const blocks = [header, lines.map((line) => `- ${line}`).join('\n')];
   if (comparison.verdict === 'regressed') {
     for (const outcome of [after.test, after.lint]) {
@@ -41,11 +42,14 @@ function environmentLines(commands: VerificationCommands): string[] {
 }
 
 function testLine(after: CommandOutcome, before: CommandOutcome | undefined, comparison: VerificationComparison): string {
-  const change = before
-    ? `before ${describeOutcome(before)} → after ${describeOutcome(after)}`
-    : `${describeOutcome(after)} after the change; the base commit was not checked`;
+  const change = !before
+    ? undefined
+    : describeOutcome(before) === describeOutcome(after)
+      ? `same as before: ${describeOutcome(after)}`
+      : `before ${describeOutcome(before)} → after ${describeOutcome(after)}`;
+  const text = change ?? `${describeOutcome(after)} after the change; the base commit was not checked`;
   const fixed = comparison.fixed.length ? ` Fixed: ${nameList(comparison.fixed)}.` : '';
-  return `\`${code(after.command)}\`: ${change}.${fixed}`;
+  return `\`${code(after.command)}\`: ${text}.${fixed}`;
 }
 
 function lintLine(after: CommandOutcome, before: CommandOutcome | undefined): string {

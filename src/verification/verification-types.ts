@@ -48,7 +48,7 @@ export interface TestSummary {
   skipped?: number;
   /** Names of the failing tests as the runner prints them. */
   failedTests: string[];
-  /** The runner recognised in the output: vitest, jest, mocha, uvu, node-test, tap, pytest, go, cargo. */
+  /** The runner recognised in the output: vitest, jest, mocha, uvu, node-test, tap, pytest, go, cargo; `plain` for a bare closing count line. */
   runner?: string;
 }
 

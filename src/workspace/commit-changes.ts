@@ -50,3 +50,21 @@ export async function changedFiles({ dir, baseSha }: ChangedFilesOptions): Promi
 function splitZ(output: string): string[] {
   return output.split('\0').filter(Boolean);
 }
+
+export interface FileLineCounts {
+  path: string;
+  /** Undefined for a binary file. */
+  added?: number;
+  removed?: number;
+}
+
+/** Lines added and removed per file between `baseSha` and HEAD (`git diff --numstat`), for reports. */
+export async function diffLineCounts({ dir, baseSha }: ChangedFilesOptions): Promise<FileLineCounts[]> {
+  assertCommitSha(baseSha);
+  await sanitizeWorkspaceGit(dir);
+  const output = await runGit(['diff', '--numstat', '--no-renames', '--no-ext-diff', '-z', baseSha, 'HEAD', '--'], { cwd: dir });
+  return splitZ(output).map((record) => {
+    const [added, removed, ...path] = record.split('\t');
+    return added === '-' ? { path: path.join('\t') } : { path: path.join('\t'), added: Number(added), removed: Number(removed) };
+  });
+}

@@ -174,6 +174,12 @@ describe('parseTestOutput', () => {
     expect(parse('cargo-test-color.txt', 101)).toEqual(expected);
   });
 
+  it('reads a plain closing count line such as "1 passed, 1 failed"', () => {
+    expect(parseTestOutput('ok add\nnot ok subtract\n1 passed, 1 failed\n', 1)).toEqual({ runner: 'plain', passed: 1, failed: 1, skipped: 0, failedTests: [] });
+    expect(parseTestOutput('Tests: 3 passed; 0 failed; 1 skipped.\n', 0)).toMatchObject({ runner: 'plain', passed: 3, failed: 0, skipped: 1 });
+    expect(parseTestOutput('1 passed, 1 failed\nsome later line\nand more\nand more\n', 1)).toEqual({ failedTests: [] });
+  });
+
   it('leaves counts and names out for an unknown format', () => {
     expect(parseTestOutput('checking sizes... FAILED\n1 check did not pass\n', 1)).toEqual({ failedTests: [] });
     expect(parseTestOutput('', 0)).toEqual({ failedTests: [] });
