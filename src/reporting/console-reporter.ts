@@ -15,7 +15,7 @@ export class ConsoleReporter implements RunReporter {
     const headline = result.headline
       ? result.headline.replace(/:[a-z_]+: /g, '')
       : result.pullRequest !== undefined
-        ? `${result.pullRequest.draft ? 'Draft pull request' : 'Pull request'} #${result.pullRequest.number}${result.pullRequest.title ? ` "${result.pullRequest.title}"` : ''}: ${result.pullRequest.url}`
+        ? `Pull request #${result.pullRequest.number}${result.pullRequest.draft ? ' (draft)' : ''}: ${result.pullRequest.title ? `${result.pullRequest.title} · ` : ''}${result.pullRequest.url}`
         : result.pushedTo
           ? `Committed on branch \`${result.branch}\` of ${result.pushedTo}${result.status === 'stopped' ? ' (stopped early)' : ''}.`
           : result.status === 'stopped'

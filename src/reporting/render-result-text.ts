@@ -51,7 +51,7 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
     if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict));
     lines.push('');
   } else if (summary) lines.push(heading('Summary'), summary, '');
-  if (result.verification) lines.push(heading("Verification (run by Wrench)"), result.verification, '');
+  if (result.verification) lines.push(heading('Verification (run by Wrench)'), result.verification, '');
   if (result.draftReason) lines.push(heading('Why this is a draft'), result.draftReason, '');
   if (result.stopReason) lines.push(heading('Stopped early'), result.stopReason, '');
   const changes = changeLines(result);
@@ -62,11 +62,14 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
   const ownChecks = result.report?.verification;
   if (ownChecks && !repeatsVerification(ownChecks, result)) {
     const contradicted = result.verificationVerdict === 'regressed' || (contradiction && CLAIMS_SUCCESS.test(ownChecks));
-    lines.push(heading(contradicted ? "What the agent said it checked (contradicted by Wrench's checks)" : "What the agent said it checked (not confirmed by Wrench)"), quote(ownChecks));
+    lines.push(
+      heading(contradicted ? "What the agent said it checked (contradicted by Wrench's checks)" : 'What the agent said it checked (not confirmed by Wrench)'),
+      quote(ownChecks),
+    );
     if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict));
     lines.push('');
   }
-  if (result.report?.openQuestions?.length) lines.push(heading("Open questions (from the agent)"), ...result.report.openQuestions.map((q) => `- ${q}`), '');
+  if (result.report?.openQuestions?.length) lines.push(heading('Open questions (from the agent)'), ...result.report.openQuestions.map((q) => `- ${q}`), '');
   if (options.forPullRequest) {
     lines.push('## Instruction', ...result.instruction.split('\n').map((l) => `> ${l}`), '');
     if (options.threadUrl) lines.push(`Requested in Slack: ${options.threadUrl}`, '');
@@ -92,8 +95,10 @@ function outcomeLine(result: RunResult): string | undefined {
   const tests = result.measuredTests;
   if (!tests) return undefined;
   const counts = tests.counts ? ` (${tests.counts})` : '';
-  if (result.verificationVerdict === 'regressed') return `Outcome: the change broke checks that passed before; \`${tests.command}\` ${tests.failed ? 'fails' : 'passes'}${counts}.`;
-  if (tests.failed) return `Outcome: \`${tests.command}\` fails after the change${counts}${result.verificationVerdict === 'unchanged' ? ', as it did before' : ''}.`;
+  if (result.verificationVerdict === 'regressed')
+    return `Outcome: the change broke checks that passed before; \`${tests.command}\` ${tests.failed ? 'fails' : 'passes'}${counts}.`;
+  if (tests.failed)
+    return `Outcome: \`${tests.command}\` fails after the change${counts}${result.verificationVerdict === 'unchanged' ? ', as it did before' : ''}.`;
   return `Outcome: \`${tests.command}\` passes after the change${counts}.`;
 }
 

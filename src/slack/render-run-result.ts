@@ -17,10 +17,10 @@ const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
   waiting: () => ':question: Paused until my question above is answered.',
 };
 
-/** "PR #3 Add a health endpoint" linked to the pull request. */
+/** "PR #3: Add a health endpoint", the title linked to the pull request. */
 function pullRequestLink(r: RunResult): string {
   const pr = r.pullRequest!;
-  return mrkdwnLink(pr.url, pr.title ? `PR #${pr.number}: ${pr.title}` : `PR #${pr.number}`);
+  return `PR #${pr.number}: ${mrkdwnLink(pr.url, pr.title || pr.url)}`;
 }
 
 /** " (3 files, +12 −4)" from the committed diff. */

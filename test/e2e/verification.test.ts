@@ -6,6 +6,7 @@ import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 const CONFIG = `
 channels:
   C0DEV: { repo: acme/dates }
+  C0PLAIN: { repo: acme/plain }
 sandbox: { mode: bwrap }
 `;
 
@@ -37,6 +38,10 @@ describe('independent verification by the runner', () => {
       'src/dates.js': DATES,
       'test/dates.test.js': TESTS,
     });
+    await world.github.createRepo('acme', 'plain', {
+      'package.json': JSON.stringify({ name: 'plain', type: 'module', scripts: { test: 'node check.js' } }),
+      'check.js': "console.log('ok add');\nconsole.log('not ok subtract');\nconsole.log('1 passed, 1 failed');\nprocess.exit(1);\n",
+    });
     await world.start();
   });
 
@@ -44,8 +49,8 @@ describe('independent verification by the runner', () => {
     await world?.stop();
   });
 
-  const mention = async (text: string) => {
-    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> ${text}` });
+  const mention = async (text: string, channel = 'C0DEV') => {
+    const envelope = appMentionEnvelope({ channel, user: 'U0ALICE', text: `<@U0BOT> ${text}` });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     return (envelope.event as { ts: string }).ts;
   };
@@ -83,5 +88,65 @@ describe('independent verification by the runner', () => {
     expect(String(reply.args.text)).toContain('draft');
     const fixRound = world.anthropic.requests.at(-1)!.body as { messages: Array<{ content: unknown }> };
     expect(JSON.stringify(fixRound.messages.at(-1))).toContain('Newly failing: monday is monday');
+  });
+
+  it('an agent that edits only the README but claims a fixed source file and passing tests is shown as contradicted', async () => {
+    world.anthropic.setScript([
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: 'README.md', file_text: '# dates\n\nWeekend helpers.\n' } }]),
+      toolUseResponse([
+        {
+          name: 'finish_task',
+          input: {
+            summary: 'Fixed the Friday edge case in src/dates.js. All tests pass.',
+            verification: 'All tests pass.',
+            filesChanged: [
+              { path: 'src/dates.js', change: 'isWeekend excludes Friday' },
+              { path: 'README.md', change: 'documented the helpers' },
+            ],
+            openQuestions: [],
+          },
+        },
+      ]),
+    ]);
+    const ts = await mention('`isWeekend()` in src/dates.js returns true for Fridays. It should only be true for Saturday and Sunday. Fix it.');
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
+      20_000,
+    );
+    const text = String(reply.args.text);
+    const pull = world.github.pulls('acme', 'dates').at(-1)!;
+    // The headline names the pull request by its title and the diff's counts, not by a bare URL.
+    expect(text.split('\n')[0]).toMatch(
+      new RegExp(`^:white_check_mark: Opened PR #${pull.number}: <http[^|>]+/pull/${pull.number}\\|[^>]*[Ii]sWeekend[^>]*> \\(1 file, \\+3 −0\\)$`),
+    );
+    expect(text).not.toContain('\u200B');
+    // Outcome first, then the agent's summary marked as a contradicted claim next to the measurement, then Verification.
+    expect(text.split('\n')[2]).toBe('Outcome: `npm test` fails after the change (1 passed, 1 failed), as it did before.');
+    for (const body of [text, pull.body]) {
+      expect(body).toMatch(/Summary \(the agent's claim, contradicted by Wrench's checks\)/);
+      expect(body).toContain('Measured by Wrench: `npm test` failed after the change (1 passed, 1 failed).');
+      expect(body).toContain('same as before: 1 passed, 1 failed');
+      expect(body).toMatch(/`README\.md` \(\+3 −0\): the agent says: documented the helpers/);
+      expect(body).toMatch(/`src\/dates\.js`: claimed, not changed/);
+      expect(body).not.toMatch(/^[-•]\s+`src\/dates\.js`: isWeekend/m);
+      expect(body).not.toMatch(/^Fixed the Friday edge case/m);
+    }
+    expect(text.indexOf('Summary')).toBeLessThan(text.indexOf('Verification'));
+  });
+
+  it('reads the counts of a test command whose output ends with a plain "1 passed, 1 failed" line', async () => {
+    world.anthropic.setScript([
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: 'NOTES.md', file_text: 'notes\n' } }]),
+      finish('Added notes.'),
+    ]);
+    const ts = await mention('add a NOTES.md file', 'C0PLAIN');
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
+      150_000,
+    );
+    const pull = world.github.pulls('acme', 'plain').at(-1)!;
+    expect(pull.body).toContain('`npm test`: same as before: 1 passed, 1 failed.');
+    expect(pull.body).not.toContain('exit code 1');
+    expect(String(reply.args.text)).toContain('1 passed, 1 failed');
   });
 });

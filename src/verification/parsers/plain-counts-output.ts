@@ -2,7 +2,8 @@ import type { TestSummary } from '../verification-types.js';
 import { countWords } from './output-parser.js';
 
 /** A closing line of counts only, e.g. "1 passed, 1 failed" or "Tests: 3 passed; 0 failed; 1 skipped." */
-const COUNTS_LINE = /^(?:[a-z ]+:\s*)?(\d+ (?:passed|passing|failed|failing|skipped|pending)(?:[,;|]?\s+\d+ (?:passed|passing|failed|failing|skipped|pending))*)\.?$/i;
+const COUNTS_LINE =
+  /^(?:[a-z ]+:\s*)?(\d+ (?:passed|passing|failed|failing|skipped|pending)(?:[,;|]?\s+\d+ (?:passed|passing|failed|failing|skipped|pending))*)\.?$/i;
 
 /** Any runner whose output ends (last non-empty lines) with a plain count line: the counts, no names. */
 export function parsePlainCounts(lines: readonly string[]): TestSummary | undefined {

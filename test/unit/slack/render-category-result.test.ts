@@ -84,20 +84,61 @@ describe("the report when Wrench's checks contradict the agent", () => {
     verificationVerdict: 'regressed',
   };
 
-  it('shows what Wrench verified first and quotes the contradicted claims instead of stating them', () => {
-    for (const text of [renderResultMarkdown(agentSays), renderResultMarkdown(agentSays, { forPullRequest: true })]) {
-      expect(text.indexOf('Regressed:')).toBeLessThan(text.indexOf('All tests pass'));
-      expect(text).not.toMatch(/Summary/);
-      expect(text).toMatch(/contradicted by the checks above/);
-      expect(text).toContain('> Fixed the rounding. All tests pass.');
-      expect(text).toContain('> npm test: all tests pass');
+  it('quotes the contradicted claims as claims, each next to the measurement that contradicts them', () => {
+    const measured: RunResult = { ...agentSays, measuredTests: { command: 'npm test', failed: true, counts: '3 passed, 1 failed' } };
+    for (const text of [renderResultMarkdown(measured), renderResultMarkdown(measured, { forPullRequest: true })]) {
+      expect(text).toMatch(/Summary \(the agent's claim, contradicted by Wrench's checks\)/);
+      expect(text).toContain('> Fixed the rounding. All tests pass.\n\nMeasured by Wrench: `npm test` failed after the change (3 passed, 1 failed).');
+      expect(text).toContain('> npm test: all tests pass\n\nMeasured by Wrench: `npm test` failed after the change');
       expect(text).not.toMatch(/^Fixed the rounding/m);
     }
   });
 
-  it('keeps the summary as the summary when the checks agree', () => {
-    const text = renderResultMarkdown({ ...agentSays, verification: 'All 12 tests pass, as before.', verificationVerdict: 'unchanged' });
-    expect(text.indexOf('All 12 tests pass')).toBeLessThan(text.indexOf('Fixed the rounding'));
-    expect(text).toMatch(/\*\*Summary\*\*\nFixed the rounding\. All tests pass\./);
+  it('marks the claims as contradicted when the checks failed before and after (unchanged), not only when they regressed', () => {
+    const text = renderResultMarkdown({
+      ...agentSays,
+      verification: 'Checks run by Wrench on the base commit and after the change: **same as before**.\n- `npm test`: same as before: failed (exit code 1).',
+      verificationVerdict: 'unchanged',
+      measuredTests: { command: 'npm test', failed: true },
+    });
+    expect(text.split('\n')[0]).toBe('Outcome: `npm test` fails after the change, as it did before.');
+    expect(text).toMatch(/contradicted by Wrench's checks/);
+    expect(text).not.toMatch(/\*\*Summary\*\*\nFixed/);
+  });
+
+  it("marks the summary as the agent's account when the checks agree, and drops its checks when they only repeat Wrench's", () => {
+    const text = renderResultMarkdown({
+      ...agentSays,
+      report: { ...agentSays.report!, verification: 'npm test: all tests pass' },
+      verification: 'All 12 tests pass, as before.',
+      verificationVerdict: 'unchanged',
+      measuredTests: { command: 'npm test', failed: false, counts: '12 passed, 0 failed' },
+    });
+    expect(text.indexOf('Outcome: `npm test` passes')).toBe(0);
+    expect(text.indexOf('Fixed the rounding')).toBeLessThan(text.indexOf('All 12 tests pass'));
+    expect(text).toMatch(/\*\*Summary \(the agent's account\)\*\*\n> Fixed the rounding\. All tests pass\./);
+    expect(text).not.toContain('npm test: all tests pass');
+    expect(text).not.toMatch(/contradicted/);
+  });
+
+  it("lists changes from the committed diff with +/- counts, the agent's words attached, and claimed files the diff lacks", () => {
+    const text = renderResultMarkdown({
+      ...agentSays,
+      report: {
+        ...agentSays.report!,
+        filesChanged: [
+          { path: 'src/parser.js', change: 'handle empty input' },
+          { path: 'README.md', change: 'document it' },
+        ],
+      },
+      filesChanged: ['README.md', 'docs/usage.md'],
+      diffStat: [
+        { path: 'README.md', added: 3, removed: 1 },
+        { path: 'docs/usage.md', added: 2, removed: 0 },
+      ],
+    });
+    expect(text).toContain('**Changes (from the committed diff)**\n- `README.md` (+3 −1): the agent says: document it\n- `docs/usage.md` (+2 −0)\n');
+    expect(text).toContain('**Claimed by the agent, not changed**\n- `src/parser.js`: claimed, not changed (the agent said: handle empty input)');
+    expect(text).not.toMatch(/^- `src\/parser\.js`: handle/m);
   });
 });
