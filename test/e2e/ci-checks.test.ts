@@ -73,7 +73,7 @@ describe("checks as the repository's CI runs them, end to end", () => {
       WRENCH_CONFIG: config,
     });
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toContain('`npm run test:unit`: before 4 passed, 0 failed → after 4 passed, 0 failed.');
+    expect(result.stdout).toContain('`npm run test:unit`: same as before: 4 passed, 0 failed.');
     expect(result.stdout).toContain('Checks from .github/workflows/ci.yml (job test).');
     expect(result.stdout).toMatch(NODE_LINE);
     expect(result.stdout).toContain('Not passed from .github/workflows/ci.yml (job test): `DEPLOY_KEY` (secrets or expressions).');
@@ -97,9 +97,9 @@ describe("checks as the repository's CI runs them, end to end", () => {
     );
     const pull = world.github.pulls('acme', 'tokens').at(-1)!;
     expect(pull.draft).toBe(false);
-    expect(pull.body).toContain('`npm run test:unit`: before 4 passed, 0 failed → after 4 passed, 0 failed.');
+    expect(pull.body).toContain('`npm run test:unit`: same as before: 4 passed, 0 failed.');
     expect(pull.body).toContain('Checks from .github/workflows/ci.yml (job test).');
     expect(pull.body).toMatch(NODE_LINE);
-    expect(String(reply.args.text)).toContain('unchanged');
+    expect(String(reply.args.text)).toContain('same as before');
   }, 180_000);
 });

@@ -102,7 +102,7 @@ describe('warm starts through runPipeline (scripted model, real git, pooled tree
     expect(phases.map((p) => p.detail)).toContain('waiting for the tests on the base commit');
     expect(stages.some((e) => e.status === 'failed')).toBe(false);
     expect(result.verificationVerdict).toBe('unchanged');
-    expect(result.verification).toContain('before 1 passed, 0 failed → after 1 passed');
+    expect(result.verification).toContain('same as before: 1 passed, 0 failed');
     const [baseline, after, ...rest] = runs();
     expect(rest).toEqual([]);
     expect(baseline).toMatch(/-base$/);

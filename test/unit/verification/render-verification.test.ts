@@ -31,9 +31,9 @@ describe('renderVerification', () => {
     const run = { test: testOutcome({ passed: 4, failed: 0 }) };
     expect(renderVerification(fromCi, compareVerification(run, run), run, run)).toBe(
       [
-        'Checks run by Wrench on the base commit and after the change: **unchanged**.',
+        'Checks run by Wrench on the base commit and after the change: **same as before**.',
         '',
-        '- `npm test`: before 4 passed, 0 failed → after 4 passed, 0 failed.',
+        '- `npm test`: same as before: 4 passed, 0 failed.',
         '- Checks from .github/workflows/ci.yml (job test).',
         '- Node.js 14.21.3 (from the npm registry, cached), for Node.js 14 (.nvmrc).',
         '- Not passed from .github/workflows/ci.yml (job test): `TOKEN` (secrets or expressions).',
