@@ -4,6 +4,17 @@ import { runSummarySchema, type RunEntry, type RunSummary } from './run-log-type
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Finished runs and their model spend, summed as runs finish; spend in integer micro-dollars so sums are exact. */
+export interface RunTotals {
+  runs: number;
+  failed: number;
+  costMicros: number;
+  byChannel: Map<string, { runs: number; failed: number; costMicros: number }>;
+  byPerson: Map<string, { runs: number; failed: number; costMicros: number }>;
+}
+
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
  * Run records in Redis, so the web role on another machine reads what a worker writes: a summary
  * (JSON string), the timeline (a list of JSON entries), and indexes by requester and by time. Every
@@ -66,15 +77,58 @@ export class RunLogStore {
     return raw.map((line) => JSON.parse(line) as RunEntry);
   }
 
+  /**
+   * Adds a finished run to its UTC day's totals (overall, per channel, per person), once per run id:
+   * App Home sums these days instead of reading the runs, so its figures stay exact however many there are.
+   */
+  async countFinished(summary: RunSummary): Promise<void> {
+    const ttl = this.retentionSeconds;
+    const first = await this.redis.set(this.key(summary.id, 'counted'), '1', 'EX', ttl, 'NX');
+    if (first !== 'OK') return;
+    const key = this.key('totals', utcDay(summary.startedAt));
+    const micros = Math.round((summary.costUsd ?? 0) * 1e6);
+    const failed = summary.outcome === 'failed' ? 1 : 0;
+    const multi = this.redis.multi();
+    for (const scope of ['all', `channel:${summary.channel ?? ''}`, `person:${summary.requester}`]) {
+      multi.hincrby(key, `${scope}:runs`, 1);
+      if (failed) multi.hincrby(key, `${scope}:failed`, 1);
+      if (micros) multi.hincrby(key, `${scope}:micros`, micros);
+    }
+    multi.expire(key, ttl);
+    await multi.exec();
+  }
+
+  /** The totals of the `days` UTC days ending with the one holding `endMs` (7: this week, today included). */
+  async totals(endMs: number, days = 7): Promise<RunTotals> {
+    const totals: RunTotals = { runs: 0, failed: 0, costMicros: 0, byChannel: new Map(), byPerson: new Map() };
+    const multi = this.redis.multi();
+    for (let day = 0; day < days; day++) multi.hgetall(this.key('totals', utcDay(endMs - day * DAY_MS)));
+    for (const [, hash] of (await multi.exec()) ?? []) {
+      for (const [field, raw] of Object.entries(hash as Record<string, string>)) {
+        const split = field.lastIndexOf(':');
+        const scope = field.slice(0, split);
+        const measure = ({ runs: 'runs', failed: 'failed', micros: 'costMicros' } as const)[field.slice(split + 1)];
+        if (!measure) continue;
+        const value = Number(raw);
+        if (scope === 'all') {
+          totals[measure] += value;
+          continue;
+        }
+        const [kind, ...rest] = scope.split(':');
+        const map = kind === 'channel' ? totals.byChannel : kind === 'person' ? totals.byPerson : undefined;
+        if (!map) continue;
+        const name = rest.join(':');
+        const row = map.get(name) ?? { runs: 0, failed: 0, costMicros: 0 };
+        row[measure] += value;
+        map.set(name, row);
+      }
+    }
+    return totals;
+  }
+
   /** A person's newest runs first. */
   async recentFor(user: string, limit = 10): Promise<RunSummary[]> {
     const ids = await this.redis.zrevrange(this.key('by-user', user), 0, limit - 1);
-    return this.summaries(ids);
-  }
-
-  /** Every run started since `sinceMs`, newest first. */
-  async startedSince(sinceMs: number, limit = 2000): Promise<RunSummary[]> {
-    const ids = await this.redis.zrevrangebyscore(this.key('all'), '+inf', sinceMs, 'LIMIT', 0, limit);
     return this.summaries(ids);
   }
 

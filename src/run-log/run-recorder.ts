@@ -166,6 +166,8 @@ export class RunRecorder {
     this.finished = true;
     Object.assign(this.summary, this.redact.deep(stripUndefined({ ...extra, summary: extra.summary?.slice(0, 6000) })), { status, outcome, finishedAt: at });
     this.saveSummary();
+    const finished = structuredClone(this.summary);
+    this.enqueue(() => this.store.countFinished(finished));
     const metrics = this.options.metrics;
     if (!metrics) return;
     const category = this.summary.category;

@@ -1,4 +1,5 @@
 import type { HomeView, KnownBlock } from '@slack/types';
+import type { RunTotals } from '../run-log/run-log-store.js';
 import type { RunSummary } from '../run-log/run-log-types.js';
 import { escapeMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
 
@@ -15,8 +16,8 @@ const STATUS_EMOJI: Record<string, string> = {
 
 export interface HomeInput {
   mine: RunSummary[];
-  /** Every run of the last 7 days, for admins only. */
-  week?: RunSummary[];
+  /** For admins only: the totals of this week (the last 7 UTC days) and of the 7 days before it. */
+  week?: { current: RunTotals; previous: RunTotals };
   runPageUrl: (id: string) => string | undefined;
 }
 
@@ -63,29 +64,30 @@ function runBlocks(run: RunSummary, runPageUrl: HomeInput['runPageUrl']): KnownB
   ];
 }
 
-function weekBlocks(week: RunSummary[]): KnownBlock[] {
-  const byChannel = new Map<string, { runs: number; failed: number; cost: number }>();
-  for (const run of week) {
-    const key = run.channel ?? 'outside Slack';
-    const row = byChannel.get(key) ?? { runs: 0, failed: 0, cost: 0 };
-    row.runs++;
-    if (run.outcome === 'failed') row.failed++;
-    row.cost += run.costUsd ?? 0;
-    byChannel.set(key, row);
-  }
-  const total = [...byChannel.values()].reduce((sum, row) => ({ runs: sum.runs + row.runs, cost: sum.cost + row.cost }), { runs: 0, cost: 0 });
-  const rows = [...byChannel.entries()].sort((a, b) => b[1].cost - a[1].cost).slice(0, 20);
+const ROWS = 15;
+const dollars = (micros: number) => `$${(micros / 1e6).toFixed(2)}`;
+const plural = (n: number, word: string, words = `${word}s`) => `${n.toLocaleString('en')} ${n === 1 ? word : words}`;
+
+function weekBlocks({ current, previous }: { current: RunTotals; previous: RunTotals }): KnownBlock[] {
+  const change = (now: number, before: number) => (before === 0 ? 'n/a' : `${now >= before ? '+' : ''}${Math.round(((now - before) / before) * 100)}%`);
+  const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
+  const rows = (map: RunTotals['byChannel'], label: (key: string) => string, noun: [string, string]): KnownBlock[] => {
+    const sorted = [...map.entries()].sort((a, b) => b[1].costMicros - a[1].costMicros || b[1].runs - a[1].runs);
+    const shown = sorted
+      .slice(0, ROWS)
+      .map(([key, row]) => `${label(key)}: ${plural(row.runs, 'run')}${row.failed ? ` (${row.failed} failed)` : ''} · ${dollars(row.costMicros)}`);
+    if (sorted.length > ROWS) shown.push(`_…and ${plural(sorted.length - ROWS, `more ${noun[0]}`, `more ${noun[1]}`)}_`);
+    return shown.length ? [section(shown.join('\n'))] : [];
+  };
   return [
     { type: 'header', text: { type: 'plain_text', text: 'This week, all channels (admins)' } },
-    { type: 'section', text: { type: 'mrkdwn', text: `*${total.runs}* runs · *$${total.cost.toFixed(2)}* model spend in the last 7 days` } },
-    ...rows.map(
-      ([channel, row]): KnownBlock => ({
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: `${channel.startsWith('C') || channel.startsWith('G') ? `<#${channel}>` : escapeMrkdwn(channel)}: ${row.runs} run${row.runs === 1 ? '' : 's'}${row.failed ? ` (${row.failed} failed)` : ''} · $${row.cost.toFixed(2)}`,
-        },
-      }),
+    section(
+      `*${current.runs.toLocaleString('en')}* runs · *${dollars(current.costMicros)}* model spend in the last 7 days\n` +
+        `Week before: ${plural(previous.runs, 'run')} · ${dollars(previous.costMicros)} · change: runs ${change(current.runs, previous.runs)}, spend ${change(current.costMicros, previous.costMicros)}`,
     ),
+    sectionTitle('By channel'),
+    ...rows(current.byChannel, (c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : escapeMrkdwn(c || 'outside Slack')), ['channel', 'channels']),
+    sectionTitle('By person'),
+    ...rows(current.byPerson, (u) => (/^[UW][A-Z0-9]+$/.test(u) ? `<@${u}>` : escapeMrkdwn(u)), ['person', 'people']),
   ];
 }

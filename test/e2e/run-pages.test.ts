@@ -125,7 +125,9 @@ describe('run pages, App Home and metrics', () => {
 
     const html = await page.content();
     const keys = await redis.keys(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}*`);
-    expect(keys.length).toBe(2);
+    const runKey = `${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}`;
+    expect(keys.sort()).toEqual([runKey, `${runKey}:counted`, `${runKey}:entries`]);
+    expect(await redis.get(`${runKey}:counted`)).toBe('1');
     const stored = JSON.stringify([
       await redis.get(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}`),
       await redis.lrange(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:${finishedId}:entries`, 0, -1),

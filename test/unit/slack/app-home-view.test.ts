@@ -44,14 +44,25 @@ describe('App Home view', () => {
     expect(text).not.toContain('This week');
   });
 
-  it('shows admins the week per channel with runs, failures and spend, and stays within 100 blocks', () => {
-    const week = [run({ costUsd: 1 }), run({ costUsd: 2, outcome: 'failed' }), run({ channel: 'C0OPS', costUsd: 0.25 })];
+  it('shows admins the week per channel and per person with the week before, says how many rows were cut, and stays within 100 blocks', () => {
+    const row = (runs: number, costMicros: number, failed = 0) => ({ runs, failed, costMicros });
+    const byChannel = new Map([
+      ['C0DEV', row(2, 3_000_000, 1)],
+      ['C0OPS', row(1, 250_000)],
+      ...Array.from({ length: 20 }, (_, i) => [`C0X${i}`, row(1, 0)] as const),
+    ]);
+    const current = { runs: 23, failed: 1, costMicros: 3_250_000, byChannel, byPerson: new Map([['U0ALICE', row(23, 3_250_000, 1)]]) };
+    const previous = { runs: 10, failed: 0, costMicros: 6_500_000, byChannel: new Map(), byPerson: new Map() };
+    const week = { current, previous };
     const view = appHomeView({ mine: Array.from({ length: 80 }, (_, i) => run({ id: `r${i}` })), week, runPageUrl: () => undefined });
     expect(view.blocks.length).toBeLessThanOrEqual(100);
     const admin = JSON.stringify(appHomeView({ mine: [], week, runPageUrl: () => undefined }).blocks);
-    expect(admin).toContain('*3* runs · *$3.25* model spend');
+    expect(admin).toContain('*23* runs · *$3.25* model spend');
+    expect(admin).toContain('Week before: 10 runs · $6.50 · change: runs +130%, spend -50%');
     expect(admin).toContain('<#C0DEV>: 2 runs (1 failed) · $3.00');
     expect(admin).toContain('<#C0OPS>: 1 run · $0.25');
+    expect(admin).toContain('…and 7 more channels');
+    expect(admin).toContain('<@U0ALICE>: 23 runs (1 failed) · $3.25');
     expect(admin).toContain('No runs yet');
   });
 });
