@@ -4,7 +4,7 @@ import type { AgentRun } from '../src/agent/agent-loop.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Sandbox } from '../src/sandbox/sandbox.js';
 import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../src/verification/index.js';
-import type { VerificationCommands, VerificationComparison, VerificationOverride, VerificationRun } from '../src/verification/index.js';
+import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationOverride, VerificationRun } from '../src/verification/index.js';
 import { baselineKey } from '../src/warm-cache/baseline-cache.js';
 import { dependencyKey } from '../src/warm-cache/dependency-key.js';
 import { BaselineCache } from '../src/warm-cache/baseline-cache.js';
@@ -67,6 +67,8 @@ export class ChangeVerifier {
   /** The baseline running in its own base tree while the agent works. */
   private pending: Promise<VerificationRun | undefined> | undefined;
   private readonly aside = new AbortController();
+  /** The setup step, when it failed: the report says so instead of presenting the checks as meaningful. */
+  private setupFailure: CommandOutcome | undefined;
 
   constructor(
     private readonly sandbox: Sandbox,
@@ -243,7 +245,11 @@ export class ChangeVerifier {
       signal: this.signal,
       downloadCache: await this.downloadCache(),
     });
-    if (setup && !setup.passed) this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
+    if (setup && !setup.passed && !this.signal.aborted) {
+      this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
+      this.setupFailure = setup;
+      await onPhase(`could not install dependencies: \`${setup.command}\` ${setup.timedOut ? 'timed out' : `exited with code ${setup.exitCode ?? 'none'}`}`);
+    }
     if (snapshots && key && setup?.passed && !this.signal.aborted) {
       const saved = await snapshots.save(this.warm!.repository, key, this.dir).catch((error) => {
         this.log.warn({ err: error }, 'could not keep the dependency snapshot');
@@ -274,7 +280,12 @@ export class ChangeVerifier {
   /** Tests and lint after the change, compared with the baseline. */
   async check(): Promise<VerificationOutcome> {
     if (!this.hasChecks) {
-      return { comparison: undefined, text: renderVerification(this.commands, notRun(), undefined, {}), regressed: false };
+      return {
+        comparison: undefined,
+        text: renderVerification(this.commands, notRun(), undefined, {}, this.setupFailure),
+        regressed: false,
+        setupFailed: this.setupFailure,
+      };
     }
     await this.waitForBaseline();
     const after = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
@@ -282,8 +293,10 @@ export class ChangeVerifier {
     return {
       comparison,
       after,
-      text: renderVerification(this.commands, comparison, this.baseline, after),
-      regressed: comparison.verdict === 'regressed',
+      text: renderVerification(this.commands, comparison, this.baseline, after, this.setupFailure),
+      // Without its dependencies a check says nothing about the change: no fix round for a "regression".
+      regressed: comparison.verdict === 'regressed' && !this.setupFailure,
+      setupFailed: this.setupFailure,
     };
   }
 
@@ -311,6 +324,8 @@ export interface VerificationOutcome {
   /** Markdown for the reply and the PR body (not yet redacted). */
   text: string;
   regressed: boolean;
+  /** The dependency setup step, when it failed. */
+  setupFailed?: CommandOutcome;
 }
 
 /** The tests Wrench ran after the change, as the report sets them against the agent's claims. */
@@ -321,7 +336,7 @@ export function measuredTests(outcome: VerificationOutcome | undefined): Measure
   const counts = [passed !== undefined ? `${passed} passed` : '', failed !== undefined ? `${failed} failed` : '', skipped ? `${skipped} skipped` : '']
     .filter(Boolean)
     .join(', ');
-  return { command: test.command, failed: !test.passed, counts: counts || undefined };
+  return { command: test.command, failed: !test.passed, counts: counts || undefined, setupFailed: outcome?.setupFailed?.command };
 }
 
 /** Outcomes of a base tree as if they came from the job's tree (paths in output and test names). */

@@ -95,6 +95,8 @@ function outcomeLine(result: RunResult): string | undefined {
   const tests = result.measuredTests;
   if (!tests) return undefined;
   const counts = tests.counts ? ` (${tests.counts})` : '';
+  if (tests.setupFailed)
+    return `Outcome: Wrench could not install the dependencies (\`${tests.setupFailed}\` failed), so its checks do not show whether the change works.`;
   if (result.verificationVerdict === 'regressed')
     return `Outcome: the change broke checks that passed before; \`${tests.command}\` ${tests.failed ? 'fails' : 'passes'}${counts}.`;
   if (tests.failed)

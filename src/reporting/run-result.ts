@@ -55,6 +55,8 @@ export interface MeasuredTests {
   failed: boolean;
   /** "1 passed, 1 failed" as Wrench read it, when the output had counts. */
   counts?: string;
+  /** The dependency setup command, when it failed: the tests ran without their dependencies. */
+  setupFailed?: string;
 }
 
 export interface ResultSection {

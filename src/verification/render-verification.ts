@@ -13,6 +13,33 @@ export function renderVerification(
   comparison: VerificationComparison,
   before: VerificationRun | undefined,
   after: VerificationRun,
+  setupFailed?: CommandOutcome,
+): string {
+  const setup = setupFailed ? `${setupFailureText(setupFailed)}\n\n` : '';
+  return setup + renderComparison(commands, comparison, before, after, setupFailed !== undefined);
+}
+
+/**
+ * A setup step that failed: the command, its exit code and the last lines of its output. The checks that ran
+ * after it ran without the dependencies, so they do not say whether the change works.
+ */
+export function setupFailureText(setup: CommandOutcome): string {
+  const how = setup.timedOut ? `timed out after ${duration(setup.durationMs)}` : `exited with code ${setup.exitCode ?? 'none (killed)'}`;
+  const tail = setup.outputTail.trim().split('\n').slice(-15).join('\n');
+  return [
+    `**Could not install dependencies**: \`${code(setup.command)}\` ${how}. The checks below ran without them, so they do not show whether the change works.`,
+    tail ? `Last lines of its output:\n${fence(tail)}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function renderComparison(
+  commands: VerificationCommands,
+  comparison: VerificationComparison,
+  before: VerificationRun | undefined,
+  after: VerificationRun,
+  setupFailed: boolean,
 ): string {
   if (comparison.verdict === 'not-run') {
     const text = commands.test ? `\`${code(commands.test)}\` was not run.` : NO_TEST_COMMAND;
@@ -25,7 +52,8 @@ export function renderVerification(
   lines.push(...environmentLines(commands));
 
   const when = before ? 'on the base commit and after the change' : 'after the change';
-  const header = `Checks run by Wrench ${when}: **${VERDICT_WORDS[comparison.verdict]}**.`;
+  const verdict = setupFailed ? 'could not install dependencies' : VERDICT_WORDS[comparison.verdict];
+  const header = `Checks run by Wrench ${when}: **${verdict}**.`;
   const blocks = [header, lines.map((line) => `- ${line}`).join('\n')];
   if (comparison.verdict === 'regressed') {
     for (const outcome of [after.test, after.lint]) {

@@ -7,6 +7,9 @@ const CONFIG = `
 channels:
   C0DEV: { repo: acme/dates }
   C0PLAIN: { repo: acme/plain }
+  C0DEPS: { repo: acme/deps }
+verification:
+  acme/deps: { setup: "node setup.js" }
 sandbox: { mode: bwrap }
 `;
 
@@ -41,6 +44,12 @@ describe('independent verification by the runner', () => {
     await world.github.createRepo('acme', 'plain', {
       'package.json': JSON.stringify({ name: 'plain', type: 'module', scripts: { test: 'node check.js' } }),
       'check.js': "console.log('ok add');\nconsole.log('not ok subtract');\nconsole.log('1 passed, 1 failed');\nprocess.exit(1);\n",
+    });
+    await world.github.createRepo('acme', 'deps', {
+      'package.json': JSON.stringify({ name: 'deps', type: 'module', scripts: { test: 'node --test test/' } }),
+      'setup.js': "console.log('resolving devDependencies');\nconsole.error('npm error 404 Not Found - GET left-pad@99.0.0');\nprocess.exit(3);\n",
+      'src/dates.js': DATES,
+      'test/dates.test.js': TESTS,
     });
     await world.start();
   });
@@ -148,5 +157,25 @@ describe('independent verification by the runner', () => {
     expect(pull.body).toContain('`npm test`: same as before: 1 passed, 1 failed.');
     expect(pull.body).not.toContain('exit code 1');
     expect(String(reply.args.text)).toContain('1 passed, 1 failed');
+  });
+
+  it('a dependency setup that fails is said in the thread and the PR, and the checks are marked "could not install dependencies"', async () => {
+    world.anthropic.setScript([
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: 'NOTES.md', file_text: 'notes\n' } }]),
+      finish('Added notes. All tests pass.'),
+    ]);
+    const ts = await mention('add a NOTES.md file', 'C0DEPS');
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
+      150_000,
+    );
+    const text = String(reply.args.text);
+    const pull = world.github.pulls('acme', 'deps').at(-1)!;
+    expect(text).toContain('Outcome: Wrench could not install the dependencies (`node setup.js` failed)');
+    for (const body of [text, pull.body!]) {
+      expect(body).toMatch(/Could not install dependencies\*{0,2}: `node setup.js` exited with code 3\./);
+      expect(body).toContain('npm error 404 Not Found - GET left-pad@99.0.0');
+      expect(body).toMatch(/on the base commit and after the change: \*{1,2}could not install dependencies\*{1,2}\./);
+    }
   });
 });
