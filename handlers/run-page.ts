@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWrenchError } from '../src/errors.js';
 import type { Logger } from '../src/logging/logger.js';
@@ -121,8 +122,10 @@ async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): 
   const live = summary.status === 'running' || summary.status === 'queued';
   const signed = access.query.get('sig') ? `?expires=${access.query.get('expires')}&sig=${encodeURIComponent(access.query.get('sig')!)}` : '';
   const eventsPath = `/runs/${encodeURIComponent(access.id)}/events${signed}`;
-  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
-  res.end(renderRunPage(summary, entries, live ? { eventsPath } : null));
+  // The page's one script runs by a nonce fresh for each response; nothing else may run.
+  const nonce = randomBytes(16).toString('base64');
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `${CSP}; script-src 'nonce-${nonce}'` });
+  res.end(renderRunPage(summary, entries, live ? { eventsPath, nonce } : null));
 }
 
 async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
@@ -164,12 +167,14 @@ async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps)
   res.end();
 }
 
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+
 const SECURITY_HEADERS = {
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'",
+  'content-security-policy': CSP,
 };
 
 function page(res: ServerResponse, status: number, title: string, message: string): void {

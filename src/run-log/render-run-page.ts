@@ -7,7 +7,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The whole page: header, phases, timeline; while running, a few lines of script follow the run by server-sent events. */
-export function renderRunPage(summary: RunSummary, entries: RunEntry[], live: { eventsPath: string } | null): string {
+export function renderRunPage(summary: RunSummary, entries: RunEntry[], live: { eventsPath: string; nonce: string } | null): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
@@ -18,7 +18,7 @@ export function renderRunPage(summary: RunSummary, entries: RunEntry[], live: { 
 <ol id="timeline">${entries.map(renderEntry).join('')}</ol>
 ${entries.length === 0 ? '<p class="empty" id="empty">Nothing recorded yet.</p>' : ''}
 </main>
-${live ? liveScript(live.eventsPath, entries.length) : ''}
+${live ? liveScript(live.eventsPath, live.nonce, entries.length) : ''}
 </body></html>`;
 }
 
@@ -134,9 +134,9 @@ export function formatSeconds(seconds: number): string {
 }
 
 /** Follows the run: each server-sent `entry` is a rendered <li>, `summary` the new header; `end` closes. */
-function liveScript(eventsPath: string, count: number): string {
+function liveScript(eventsPath: string, nonce: string, count: number): string {
   const url = JSON.stringify(`${eventsPath}${eventsPath.includes('?') ? '&' : '?'}from=${count}`);
-  return `<script>
+  return `<script nonce="${escapeHtml(nonce)}">
 (() => {
   const source = new EventSource(${url});
   const timeline = document.getElementById('timeline');

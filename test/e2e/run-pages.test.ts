@@ -191,8 +191,21 @@ describe('run pages, App Home and metrics', () => {
     const page = await browser.newPage();
     let loads = 0;
     page.on('load', () => loads++);
-    await page.goto(link);
+    const response = await page.goto(link);
     expect(await page.locator('#status').textContent()).toBe('Running');
+    // The page's script runs by a nonce fresh per response; no other inline script may run.
+    const csp = response!.headers()['content-security-policy']!;
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/]{22}=='$/);
+    const again = (await fetch(link)).headers.get('content-security-policy')!;
+    expect(again.match(/nonce-(\S+)'/)![1]).not.toBe(csp.match(/nonce-(\S+)'/)![1]);
+    const injectedRan = await page.evaluate(`(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.body.dataset.injected = "ran"';
+      document.body.append(script);
+      return document.body.dataset.injected === 'ran';
+    })()`);
+    expect(injectedRan).toBe(false);
     expect(await page.locator('#timeline').textContent()).not.toContain('second-live-step');
     pageOpened();
     await page.locator('.tool-entry pre.command', { hasText: 'echo second-live-step' }).waitFor({ timeout: 60_000 });

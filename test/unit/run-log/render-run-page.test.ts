@@ -58,7 +58,11 @@ describe('the run page', () => {
   });
 
   it('follows a running run by server-sent events', () => {
-    const html = renderRunPage({ ...summary, status: 'running', finishedAt: undefined }, [], { eventsPath: '/runs/r1/events?expires=1&sig=x' });
+    const html = renderRunPage({ ...summary, status: 'running', finishedAt: undefined }, [], {
+      eventsPath: '/runs/r1/events?expires=1&sig=x',
+      nonce: 'bm9uY2U+PCI=',
+    });
     expect(html).toContain('new EventSource("/runs/r1/events?expires=1&sig=x&from=0")');
+    expect(html).toContain('<script nonce="bm9uY2U+PCI=">');
   });
 });
