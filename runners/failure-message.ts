@@ -29,8 +29,8 @@ export function failureMessage(error: unknown): string {
 }
 
 /** How to go on from here, in the words of where the run was asked for. */
-export function continueHint(job: TaskJob, branch: string | undefined, what = 'continue'): string {
+export function continueHint(job: TaskJob, branchKept = false, what = 'continue'): string {
   const repo = job.localPath ?? `${job.repo.owner}/${job.repo.name}`;
-  if (job.origin.type === 'cli') return `to ${what}, run \`wrench run --repo ${repo}${branch ? ` --base ${branch}` : ''} "…"\`.`;
+  if (job.origin.type === 'cli') return `to ${what}, run \`wrench run --repo ${repo}${branchKept ? ' --continue' : ''} "…"\`.`;
   return `mention me in this thread to ${what}.`;
 }

@@ -6,7 +6,7 @@ import { readInstruction } from '../src/instruction/read-instruction.js';
 import type { GitHubEvent, GitHubJob, GitHubTrigger } from '../src/queue/github-job.js';
 import { enqueueTask, type Queues } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
-import { Cancellation } from '../src/sessions/cancellation.js';
+import { Cancellation, PULL_REQUEST_CLOSED } from '../src/sessions/cancellation.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { escapeMrkdwn, mrkdwnLink, quoteMrkdwn } from '../src/slack/slack-escape.js';
@@ -66,7 +66,7 @@ async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'cl
   const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
   const cancellation = new Cancellation(deps.redis, deps.prefix);
   for (const run of session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? [])
-    await cancellation.request(run.jobId, 'the pull request being closed');
+    await cancellation.request(run.jobId, PULL_REQUEST_CLOSED);
   await deps.sessions.end(job.thread.channel, job.thread.threadTs);
   return 'ended';
 }

@@ -10,7 +10,7 @@ import { categorySteps } from '../category-steps/category-steps.js';
 import type { AfterAgent, CategorySteps } from '../category-steps/step-types.js';
 import { continueHint } from '../failure-message.js';
 import { addUsage, costUsd, emptyUsage, type TokenUsage } from '../../src/agent/pricing.js';
-import { RunCancelled, ShutdownSignal } from '../../src/sessions/cancellation.js';
+import { PULL_REQUEST_CLOSED, RunCancelled, ShutdownSignal } from '../../src/sessions/cancellation.js';
 import { runGit } from '../../src/workspace/run-git.js';
 import { diffLineCounts } from '../../src/workspace/commit-changes.js';
 import { networkFor } from '../network-policy.js';
@@ -125,7 +125,6 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         report: agentRun.report,
         // A cancelled run's last words are an interim note ("Step 0."), not a summary: the stop reason says what happened.
         answer: agentRun.report || agentRun.stop?.code === 'cancelled' ? undefined : agentRun.finalText,
-        stopReason: agentRun.stop ? stopExplanation(agentRun.stop.code, agentRun.stop.message, context.signal.reason, job, workspace.branch) : undefined,
         stopCode: agentRun.stop?.code,
         verification: verification?.text,
         verificationVerdict: verification?.comparison?.verdict,
@@ -148,14 +147,37 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         context.record.changes(diff);
       }
       if (commit) base.diffStat = await diffLineCounts({ dir: workspace.dir, baseSha: workspace.headSha }).catch(() => undefined);
+      // Whether the run's branch existed before it started (a follow-up, a resumed run that had pushed, `wrench run --continue`).
+      const branchExisted = resumed ? resumed.run.pushed : !!context.continueBranch;
+      const stop = agentRun.stop;
+      const explain = (kept: string, branchKept: boolean) =>
+        stop ? stopExplanation(stop.code, stop.message, context.signal.reason, job, kept, branchKept) : undefined;
       if (!commit) {
+        const kept = branchExisted
+          ? `Nothing was pushed; \`${workspace.branch}\` is as it was before this run.`
+          : 'Nothing had changed yet, so there is no branch.';
         return {
           ...base,
           status: agentRun.outcome === 'stopped' ? 'stopped' : 'answered',
+          stopReason: explain(kept, branchExisted),
           answer:
             agentRun.report?.summary ??
-            (agentRun.stop?.code === 'cancelled' ? 'Nothing had changed yet, so there is no branch.' : agentRun.finalText) ??
-            'I finished without changing any file.',
+            (stop?.code === 'cancelled' ? undefined : agentRun.finalText) ??
+            (stop ? undefined : 'I finished without changing any file.'),
+          durationMs: Date.now() - run.started,
+        };
+      }
+      const reason = context.signal.reason;
+      const closedPullRequest = reason instanceof RunCancelled && reason.by === PULL_REQUEST_CLOSED;
+      // A cancel leaves what exists untouched: an open pull request gets none of the unfinished work; a merged one is not reopened.
+      if (stop?.code === 'cancelled' && !(reason instanceof ShutdownSignal) && (branchExisted || closedPullRequest)) {
+        const where = job.localPath ? `branch \`${workspace.branch}\` of ${job.localPath}` : `\`${workspace.branch}\` and its pull request`;
+        return {
+          ...base,
+          status: 'stopped',
+          stopReason: explain(`Nothing was pushed: ${where} are as they were before this run, and its unfinished changes were discarded.`, true),
+          // The thread already says the pull request was merged or closed: one message, no second one.
+          quiet: closedPullRequest,
           durationMs: Date.now() - run.started,
         };
       }
@@ -174,7 +196,13 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         context,
         run.deps,
       );
-      return { ...published, durationMs: Date.now() - run.started };
+      const pr = published.pullRequest;
+      const kept = pr
+        ? `The work done until then is in ${pr.draft ? 'draft ' : ''}pull request #${pr.number} (branch \`${workspace.branch}\`)`
+        : job.localPath
+          ? `The work done until then is committed on branch \`${workspace.branch}\` of ${job.localPath}`
+          : `The work done until then is on branch \`${workspace.branch}\``;
+      return { ...published, stopReason: explain(`${kept}.`, true), durationMs: Date.now() - run.started };
     },
 
     async pause(run, { run: agentRun }) {
@@ -228,6 +256,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
     }),
 
     async report(run, result) {
+      if (result.quiet) return run.context.reporter.phase('cancelled', 'nothing was pushed');
       if (result.status === 'waiting') return run.context.reporter.phase('waiting', `asked <@${run.job.requester.slackUserId}> a question`);
       await run.context.beforeReport?.(result);
       await run.context.reporter.finished(result);
@@ -265,12 +294,13 @@ function expiredQuestion(job: TaskJob, started: number): RunResult {
   };
 }
 
-function stopExplanation(code: string, message: string, reason: unknown, job: TaskJob, branch: string): string {
-  const kept = `The work done until then is kept on \`${branch}\` (in a draft pull request when anything changed)`;
+/** Why the run stopped, then `kept`: what became of its work, as it really is. */
+function stopExplanation(code: string, message: string, reason: unknown, job: TaskJob, kept: string, branchKept: boolean): string {
   const cancelled = reason instanceof RunCancelled ? `Cancelled by ${reason.by}.` : 'Cancelled.';
-  if (code === 'cancelled' && reason instanceof ShutdownSignal) return `Wrench was restarting, so this run stopped. ${kept}; ${continueHint(job, branch)}`;
-  if (code === 'cancelled') return `${cancelled} ${kept}.`;
-  return `${message} ${kept}; ${continueHint(job, branch)}`;
+  if (code === 'cancelled' && reason instanceof ShutdownSignal)
+    return `Wrench was restarting, so this run stopped. ${kept} To go on, ${continueHint(job, branchKept)}`;
+  if (code === 'cancelled') return `${cancelled} ${kept}`;
+  return `${message} ${kept} To go on, ${continueHint(job, branchKept)}`;
 }
 
 /** The model reading of the instruction is part of what the run cost. */

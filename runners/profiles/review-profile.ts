@@ -141,7 +141,7 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
         headline: agentRun.report ? `:mag: Review of ${subject}: ${findingsCount(agentRun.report, labels)}` : `:mag: Review of ${subject}`,
         answer: agentRun.report?.summary ?? (agentRun.finalText || 'The review ended without a report.'),
         sections,
-        stopReason: agentRun.stop ? `${agentRun.stop.message} The review is incomplete; ${continueHint(job, undefined, 'try again')}` : undefined,
+        stopReason: agentRun.stop ? `${agentRun.stop.message} The review is incomplete; ${continueHint(job, false, 'try again')}` : undefined,
         stopCode: agentRun.stop?.code,
         filesChanged: [],
         usage: agentRun.usage,

@@ -6,7 +6,7 @@ import { gatherIncidentFacts } from '../../src/pagerduty/gather-incident-facts.j
 import { incidentContextText, type IncidentFacts } from '../../src/pagerduty/incident-context.js';
 import type { IncidentThread } from '../../src/pagerduty/incident-thread-store.js';
 import type { TriageRunJob } from '../../src/queue/triage-job.js';
-import { formatDuration } from '../../src/reporting/render-result-text.js';
+import { formatDuration, formatSteps } from '../../src/reporting/render-result-text.js';
 import { within } from '../../src/slack/slack-reporter-factory.js';
 import type { RepoLinks } from '../../src/triage/evidence-links.js';
 import { gatherRepositoryChanges, repositoryChangesText, type RepositoryChanges } from '../../src/triage/repository-changes.js';
@@ -148,7 +148,7 @@ export function triageProfile(deps: TriageDeps): RunProfile<TriageRunJob, Triage
       const threadRef = { channel: job.channel, threadTs: job.threadTs };
       const threadUrl = (await within(3000, deps.slack.chat.getPermalink({ channel: job.channel, message_ts: job.threadTs })))?.permalink;
       const subject = incidentId ? `incident ${thread?.number ? `#${thread.number}` : incidentId} on ${run.repository}` : run.repository;
-      const usage = `${agentRun.steps} steps · ${formatDuration(Date.now() - run.started)} · about $${agentRun.costUsd.toFixed(2)}${agentRun.stop ? ` · stopped: ${agentRun.stop.message}` : ''}`;
+      const usage = `${formatSteps(agentRun.steps)} · ${formatDuration(Date.now() - run.started)} · about $${agentRun.costUsd.toFixed(2)}${agentRun.stop ? ` · stopped: ${agentRun.stop.message}` : ''}`;
       const reportKeys = await postTriageReport(
         { triageId: job.triageId, subject, report, suspects, links, baseBranch: workspace.baseBranch, usage, monitoring: monitoring?.summary },
         threadRef,

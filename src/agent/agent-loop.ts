@@ -210,7 +210,8 @@ function continueConversation(previous: MessageParam[], text: string, toolResult
 
 function checkBudget(budget: AgentBudget, state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal }): void {
   if (state.signal.aborted) throw new AgentStop('cancelled', 'The run was cancelled.');
-  if (state.steps >= budget.maxSteps) throw new AgentStop('step_limit', `The step limit (${budget.maxSteps} steps) was reached.`);
+  if (state.steps >= budget.maxSteps)
+    throw new AgentStop('step_limit', `The step limit (${budget.maxSteps} ${budget.maxSteps === 1 ? 'step' : 'steps'}) was reached.`);
   if (state.elapsed >= budget.maxMillis) throw new AgentStop('time_limit', `The time budget (${Math.round(budget.maxMillis / 60_000)} min) ran out.`);
   const spent = costUsd(state.model, state.usage);
   if (spent >= budget.maxCostUsd)

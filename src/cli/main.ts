@@ -10,7 +10,12 @@ const USAGE = `Usage: wrench <command>
 Commands:
   start [--role all|web|worker]        run the service (Slack, webhooks, workers)
   classify [--json] [--rules] [TEXT|-] show how Wrench reads an instruction
-  run --repo PATH|owner/name TEXT      run one task without Slack and print the report
+  run --repo PATH|owner/name [--base BRANCH | --continue] TEXT
+                                       run one task without Slack and print the report
+                                       --base BRANCH: start from BRANCH (default: the checked-out branch of
+                                         PATH, or the repository's default branch)
+                                       --continue: go on from the branch the last run on this repository left
+                                         (the run commits onto it)
   doctor                               check configuration, Redis, git, the sandbox and credentials
   help                                 show this message`;
 

@@ -11,15 +11,31 @@ import type { TaskJob } from '../queue/task-job.js';
 import { ConsoleReporter } from '../reporting/console-reporter.js';
 import { createRedactor, secretValuesOf } from '../security/redact.js';
 import { buildRunnerDeps } from '../service/build-runner-deps.js';
+import { runGit } from '../workspace/run-git.js';
 import type { CliIo } from './cli-io.js';
+import { LastBranches } from './last-branch.js';
+
+/** The branch the last run on this repository left, checked to exist (locally) before a run builds on it. */
+async function branchToContinue(lastBranches: LastBranches, repository: string, localPath: string | undefined): Promise<string> {
+  const branch = await lastBranches.get(repository);
+  if (!branch) throw new WrenchError('usage', `No earlier \`wrench run\` on ${repository} left a branch to continue; run without --continue.`);
+  if (localPath) {
+    const exists = await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: localPath }).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) throw new WrenchError('usage', `The last branch Wrench left in ${localPath}, \`${branch}\`, no longer exists; run without --continue.`);
+  }
+  return branch;
+}
 
 const OWNER_NAME = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/;
 
-/** `wrench run --repo PATH|owner/name TEXT`: the same runner as Slack jobs, reporting to the terminal. */
+/** `wrench run --repo PATH|owner/name [--base BRANCH | --continue] TEXT`: the same runner as Slack jobs, reporting to the terminal. */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { repo: { type: 'string' }, base: { type: 'string' } },
+    options: { repo: { type: 'string' }, base: { type: 'string' }, continue: { type: 'boolean' } },
     allowPositionals: true,
     strict: true,
   });
@@ -34,15 +50,20 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (!local && !named) throw new WrenchError('usage', `--repo must be a local checkout or owner/name; "${values.repo}" is neither.`);
   if (local && !existsSync(values.repo)) throw new WrenchError('usage', `${values.repo} does not exist.`);
 
+  if (values.continue && values.base) throw new WrenchError('usage', '--continue goes on from the last branch; it cannot be combined with --base.');
+  const localPath = local ? path.resolve(values.repo) : undefined;
+  const repositoryKey = localPath ?? values.repo;
+  const lastBranches = new LastBranches(config.dataDir);
+  const continueBranch = values.continue ? await branchToContinue(lastBranches, repositoryKey, localPath) : undefined;
+
   const secrets = secretValuesOf(config.env);
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL === 'info' ? 'warn' : config.env.LOG_LEVEL, redact });
   const reading = readInstruction(text);
-  const localPath = local ? path.resolve(values.repo) : undefined;
   const job: TaskJob = {
     kind: 'task',
     origin: { type: 'cli' },
-    repo: local ? { owner: 'local', name: path.basename(localPath!) } : { owner: named![1], name: named![2], baseBranch: values.base },
+    repo: local ? { owner: 'local', name: path.basename(localPath!), baseBranch: values.base } : { owner: named![1], name: named![2], baseBranch: values.base },
     localPath,
     instruction: text,
     category: reading.category,
@@ -61,9 +82,11 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const reporter = new ConsoleReporter((line) => io.stdout(redact(line)));
     const result = await runTask(
       job,
-      { jobId: `cli-${Date.now()}`, reporter, signal: controller.signal, requesterName: job.requester.name },
+      { jobId: `cli-${Date.now()}`, reporter, signal: controller.signal, requesterName: job.requester.name, continueBranch },
       buildRunnerDeps(config, logger, redact, secrets),
     );
+    // Only a branch that really exists now: one the run pushed to, or the one it continued.
+    if (result.branch && (result.pushedTo || result.pullRequest)) await lastBranches.set(repositoryKey, result.branch);
     return result.status === 'stopped' ? 3 : 0;
   } finally {
     process.off('SIGINT', cancel);

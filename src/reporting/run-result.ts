@@ -35,6 +35,8 @@ export interface RunResult {
   costUsd?: number;
   steps?: number;
   durationMs: number;
+  /** No reply: the thread already says why the run ended (its pull request was merged or closed meanwhile). */
+  quiet?: boolean;
   /** Replaces the status headline of the reply (a review, an input that was not found). */
   headline?: string;
   /** Category-specific parts of the report (review findings, main table, coverage, moved/renamed). */

@@ -47,6 +47,9 @@ export class Cancellation {
 }
 
 /** The reason a run's signal is aborted when someone cancels it: who asked, for the thread's reply. */
+/** Who cancels the runs of a thread whose pull request was merged or closed. */
+export const PULL_REQUEST_CLOSED = 'the pull request being closed';
+
 export class RunCancelled extends Error {
   constructor(readonly by: string) {
     super(`cancelled by ${by}`);

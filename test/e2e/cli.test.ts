@@ -132,8 +132,14 @@ describe('the wrench command line', () => {
     expect(execFileSync('git', ['-C', repo, 'show', `${branch}:README.md`], { encoding: 'utf8' })).toContain('A demo project.');
   });
 
-  it('run speaks of the command line, not of a Slack thread, when it stops early', async () => {
+  it('run speaks of the command line when it stops early, and --continue goes on from the branch it left', async () => {
     const repo = demoCheckout(path.join(dir.path, 'local-repo-stop'));
+    const env = {
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      ANTHROPIC_BASE_URL: anthropic.url,
+      WRENCH_DATA_DIR: path.join(dir.path, 'run-stop-data'),
+      WRENCH_CONFIG: writeConfig(dir.path, 'sandbox: { mode: none }\nlimits: { steps: 1 }\n'),
+    };
     // One step allowed: the edit happens, then the step limit stops the run before it finishes.
     anthropic.setScript([
       toolUseResponse([
@@ -141,15 +147,62 @@ describe('the wrench command line', () => {
       ]),
       toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'view', path: 'README.md' } }]),
     ]);
-    const result = await runWrench(['run', '--repo', repo, 'add a one-sentence description to README.md under the title'], {
+    const result = await runWrench(['run', '--repo', repo, 'add a one-sentence description to README.md under the title'], env);
+    expect(result.code, result.stdout + result.stderr).toBe(3);
+    expect(result.stdout).toMatch(/to continue, run `wrench run --repo .*local-repo-stop --continue "…"`/);
+    expect(result.stdout).not.toMatch(/this thread|mention me/i);
+    expect(result.stdout).not.toContain('**');
+    expect(result.stdout).toMatch(/\b1 step\b/);
+    expect(result.stdout).not.toContain('1 steps');
+    const branch = /Committed on branch `([^`]+)`/.exec(result.stdout)?.[1];
+    if (!branch) throw new Error(result.stdout);
+    expect(result.stdout).toContain(`The work done until then is committed on branch \`${branch}\``);
+
+    // Going on as told: the second run starts from the first run's branch and commits onto it.
+    anthropic.setScript([
+      toolUseResponse([
+        {
+          name: 'str_replace_based_edit_tool',
+          input: { command: 'str_replace', path: 'README.md', old_str: 'Half done.', new_str: 'Half done.\n\nAll done.' },
+        },
+      ]),
+    ]);
+    const second = await runWrench(['run', '--repo', repo, '--continue', 'finish the description'], env);
+    expect(second.stdout).toContain(`Committed on branch \`${branch}\``);
+    const readme = execFileSync('git', ['-C', repo, 'show', `${branch}:README.md`], { encoding: 'utf8' });
+    expect(readme).toContain('Half done.');
+    expect(readme).toContain('All done.');
+  });
+
+  it('run --continue before any run left a branch says so; --base starts a local run from that branch; --help documents both', async () => {
+    const repo = demoCheckout(path.join(dir.path, 'local-repo-base'));
+    const env = {
       ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
       ANTHROPIC_BASE_URL: anthropic.url,
-      WRENCH_DATA_DIR: path.join(dir.path, 'run-stop-data'),
-      WRENCH_CONFIG: writeConfig(dir.path, 'sandbox: { mode: none }\nlimits: { steps: 1 }\n'),
-    });
-    expect(result.code, result.stdout + result.stderr).toBe(3);
-    expect(result.stdout).toMatch(/to continue, run `wrench run --repo .*local-repo-stop --base wrench\/[^ ]+ "…"`/);
-    expect(result.stdout).not.toMatch(/this thread|mention me/i);
+      WRENCH_DATA_DIR: path.join(dir.path, 'run-base-data'),
+      WRENCH_CONFIG: writeConfig(dir.path, 'sandbox: { mode: none }\n'),
+    };
+    const none = await runWrench(['run', '--repo', repo, '--continue', 'go on'], env);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/left a branch to continue; run without --continue/);
+
+    execFileSync('git', ['-C', repo, 'checkout', '-q', '-b', 'feature']);
+    writeFileSync(path.join(repo, 'FEATURE.md'), 'feature\n');
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'feature']);
+    execFileSync('git', ['-C', repo, 'checkout', '-q', 'main']);
+    anthropic.setScript([
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: 'NOTES.md', file_text: 'notes\n' } }]),
+      toolUseResponse([{ name: 'finish_task', input: { summary: 'Added notes.', verification: 'none', filesChanged: [], openQuestions: [] } }]),
+    ]);
+    const based = await runWrench(['run', '--repo', repo, '--base', 'feature', 'add a NOTES.md file'], env);
+    const branch = /Committed on branch `([^`]+)`/.exec(based.stdout)?.[1];
+    if (!branch) throw new Error(based.stdout + based.stderr);
+    expect(execFileSync('git', ['-C', repo, 'show', `${branch}:FEATURE.md`], { encoding: 'utf8' })).toBe('feature\n');
+
+    const help = await runWrench(['help'], {});
+    expect(help.stdout).toMatch(/--base BRANCH: start from BRANCH/);
+    expect(help.stdout).toMatch(/--continue: go on from the branch the last run on this repository left/);
   });
 
   it('run explains bad arguments', async () => {

@@ -144,8 +144,9 @@ describe('threads as sessions', () => {
       (c) => c.method === 'chat.postMessage' && c.args.thread_ts === first.ts && /Cancelled/.test(String(c.args.text)),
       15_000,
     );
-    // It says who cancelled it and what is on the branch, not the agent's last interim words.
-    expect(String(cancelled.args.text)).toMatch(/Cancelled by <@U0ALICE>\. The work done until then is kept on `wrench\/[^`]+`/);
+    // It says who cancelled it and what became of the work (nothing had changed: no branch), not the agent's last interim words.
+    expect(String(cancelled.args.text)).toContain('Cancelled by <@U0ALICE>. Nothing had changed yet, so there is no branch.');
+    expect(String(cancelled.args.text)).not.toMatch(/kept on `wrench\/|draft pull request/);
 
     const third = await mention('reply reaction task: add a comment to src/index.js');
     await world.slack.waitFor(
