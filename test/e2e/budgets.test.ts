@@ -40,8 +40,8 @@ describe('budgets', () => {
       150_000,
     );
     expect(String(reply.args.text)).toMatch(/step limit \(3 steps\)/);
-    expect(String(reply.args.text)).toMatch(/work done until then is kept/);
     const pull = world.github.pulls('acme', 'budget')[0];
+    expect(String(reply.args.text)).toContain(`The work done until then is in draft pull request #${pull.number} (branch \`${pull.headRef}\`).`);
     expect(pull.draft).toBe(true);
     expect(script.trace).toHaveLength(3);
   });
