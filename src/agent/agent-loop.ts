@@ -23,7 +23,7 @@ export interface AgentEvent {
   step: number;
   detail: string;
   /** `tool` and `tool_result`: the call, and (on `tool_result`) what it returned to the model. */
-  call?: { id: string; name: string; input: unknown; output?: string; isError?: boolean };
+  call?: { id: string; name: string; input: unknown; output?: string; isError?: boolean; durationMs?: number; exitCode?: number | null };
   /** `usage`: the run's totals after each model response. */
   usage?: TokenUsage;
   costUsd?: number;
@@ -283,8 +283,11 @@ async function runTools<S extends z.ZodType>(
     const call = { id: block.id, name: block.name, input: block.input };
     options.onEvent?.({ type: 'tool', step, detail, call });
     let result: Anthropic.Messages.ToolResultBlockParam;
+    const started = Date.now();
+    let exitCode: number | null | undefined;
     try {
       const output = await tool.execute(block.input, { signal });
+      exitCode = output.exitCode;
       if (output.pause !== undefined) {
         pause = { toolUseId: block.id, tool: block.name, request: output.pause };
         options.onEvent?.({ type: 'tool_result', step, detail, call: { ...call, output: 'waiting for the answer', isError: false } });
@@ -295,7 +298,12 @@ async function runTools<S extends z.ZodType>(
       result = { type: 'tool_result', tool_use_id: block.id, content: `Error: ${(error as Error).message}`, is_error: true };
     }
     results.push(result);
-    options.onEvent?.({ type: 'tool_result', step, detail, call: { ...call, output: String(result.content), isError: result.is_error === true } });
+    options.onEvent?.({
+      type: 'tool_result',
+      step,
+      detail,
+      call: { ...call, output: String(result.content), isError: result.is_error === true, durationMs: Date.now() - started, exitCode },
+    });
   }
   return { results, report, pause };
 }

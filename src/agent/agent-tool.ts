@@ -5,6 +5,8 @@ export interface ToolOutput {
   isError?: boolean;
   /** The run pauses on this call (e.g. a question to the requester): the loop returns `paused` with this request. */
   pause?: unknown;
+  /** A command's exit code (null: killed by a signal), for the run record. */
+  exitCode?: number | null;
 }
 
 /** A client tool the agent may call: its definition as sent to the API, and how Wrench carries it out. */

@@ -58,7 +58,7 @@ export function renderEntry(entry: RunEntry): string {
     case 'text':
       return `<li class="entry text-entry" data-kind="text">${time}<span class="label">model</span><div class="prose">${escapeHtml(entry.text)}</div></li>`;
     case 'tool':
-      return `<li class="entry tool-entry${entry.isError ? ' error' : ''}" data-kind="tool">${time}<span class="label">${escapeHtml(entry.name)}</span>
+      return `<li class="entry tool-entry${entry.isError ? ' error' : ''}" data-kind="tool" id="step-${entry.step}-${entry.at}">${time}<a class="anchor" href="#step-${entry.step}-${entry.at}">#</a><span class="label">${escapeHtml(entry.name)}</span>${toolFacts(entry)}
 <pre class="command">${escapeHtml(entry.input)}</pre>${block(entry.isError ? 'error output' : 'output', entry.output)}</li>`;
     case 'edit':
       return `<li class="entry edit-entry" data-kind="edit">${time}<span class="label">edit</span> <code>${escapeHtml(entry.path)}</code>${diffBlock(entry.diff, false)}</li>`;
@@ -69,6 +69,18 @@ export function renderEntry(entry: RunEntry): string {
     case 'note':
       return `<li class="entry note-entry ${entry.level}" data-kind="note">${time}${escapeHtml(entry.text)}</li>`;
   }
+}
+
+function toolFacts(entry: Extract<RunEntry, { kind: 'tool' }>): string {
+  const facts = [
+    entry.durationMs === undefined ? '' : `<span class="duration">${escapeHtml(formatDuration(entry.durationMs))}</span>`,
+    entry.exitCode === undefined ? '' : `<span class="exit">${entry.exitCode === null ? 'killed by a signal' : `exit ${entry.exitCode}`}</span>`,
+  ].filter(Boolean);
+  return facts.length ? ` <span class="facts-inline">${facts.join(' · ')}</span>` : '';
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : formatSeconds(Math.round(ms / 1000));
 }
 
 /** Short texts shown as they are; long ones folded, with their line count. */
@@ -158,6 +170,8 @@ main { max-width: 1000px; margin: 0 auto; padding: 24px 20px 60px; }
 h1 { font-size: 22px; margin: 4px 0 8px; }
 h2 { font-size: 17px; margin: 28px 0 8px; }
 a { color: #0b69a3; }
+.anchor { color: var(--muted); text-decoration: none; margin-right: 6px; }
+.facts-inline { color: var(--muted); font-size: 13px; }
 .status { display: inline-block; margin: 0; padding: 2px 10px; border-radius: 12px; font-size: 13px; font-weight: 600; background: #e4e7eb; }
 .status-running, .status-queued { background: #fff3c4; color: #8d2b0b; }
 .status-done { background: #c1eac5; color: #0e5e1f; }

@@ -40,7 +40,19 @@ export type RunSummary = z.infer<typeof runSummarySchema>;
 export type RunEntry =
   | { kind: 'phase'; at: number; phase: string; detail?: string }
   | { kind: 'text'; at: number; step: number; text: string }
-  | { kind: 'tool'; at: number; step: number; name: string; title: string; input: string; output: string; isError: boolean }
+  | {
+      kind: 'tool';
+      at: number;
+      step: number;
+      name: string;
+      title: string;
+      input: string;
+      output: string;
+      isError: boolean;
+      durationMs?: number;
+      /** A command's exit code; null when a signal killed it. */
+      exitCode?: number | null;
+    }
   | { kind: 'edit'; at: number; step: number; path: string; diff: string }
   | { kind: 'verification'; at: number; text: string; passed: boolean }
   | { kind: 'changes'; at: number; diff: string }

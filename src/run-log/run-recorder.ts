@@ -98,7 +98,7 @@ export class RunRecorder {
       this.summary.costUsd = event.costUsd;
       this.saveSummary();
     } else if (event.type === 'tool_result' && event.call) {
-      const { name, input, output = '', isError = false } = event.call;
+      const { name, input, output = '', isError = false, durationMs, exitCode } = event.call;
       const edit = name === EDITOR_TOOL && !isError ? editDiff(input) : null;
       if (edit) this.push({ kind: 'edit', at, step: event.step, path: this.redact(edit.path), diff: this.bound(edit.diff) });
       else
@@ -111,6 +111,8 @@ export class RunRecorder {
           input: this.bound(toolInputText(name, input)),
           output: this.bound(output),
           isError,
+          durationMs,
+          exitCode,
         });
     } else if (event.type === 'context_cleared' || event.type === 'retry_output') {
       this.push({ kind: 'note', at, text: this.redact(event.detail), level: 'info' });

@@ -118,6 +118,13 @@ describe('run pages, App Home and metrics', () => {
     expect(await page.locator('.phases').textContent()).toMatch(/working/);
     expect(await page.locator('.links a', { hasText: 'Pull request #' }).getAttribute('href')).toMatch(/\/pull\/\d+$/);
     expect(await page.locator('.facts').textContent()).toMatch(/Cost\$\d+\.\d\d/);
+    // A command step carries how long it took, its exit code and an anchor to link to.
+    const firstTool = page.locator('.tool-entry').first();
+    expect(await firstTool.locator('.exit').textContent()).toMatch(/^exit \d+$/);
+    expect(await firstTool.locator('.duration').textContent()).toMatch(/^\d+(\.\d)? m?s$/);
+    const anchor = await firstTool.getAttribute('id');
+    expect(anchor).toMatch(/^step-\d+-\d+$/);
+    expect(await firstTool.locator('a.anchor').getAttribute('href')).toBe(`#${anchor}`);
     // Long outputs are folded.
     expect(await page.locator('.tool-entry details').count()).toBeGreaterThan(0);
     await mkdir(ARTIFACTS, { recursive: true });

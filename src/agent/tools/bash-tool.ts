@@ -64,7 +64,7 @@ export function createBashTool(options: BashToolOptions): BashTool {
     });
     const stripped = marker.strip(stripAnsi(result.output));
     const note = stripped.cwd ? await follow(stripped.cwd) : undefined;
-    const formatted = formatBashResult(result, stripped.output, timeoutMs);
+    const formatted = { ...formatBashResult(result, stripped.output, timeoutMs), exitCode: result.exitCode };
     return note ? { ...formatted, content: `${formatted.content}\n${note}` } : formatted;
   };
 

@@ -19,22 +19,26 @@ for (const mode of ['none', 'bwrap'] as const) {
 
     it('keeps the working directory from one command to the next, and restart goes back to the root', async () => {
       const bash = tool();
-      expect(await bash.execute({ command: 'cd src && pwd' })).toEqual({ content: path.join(root, 'src'), isError: false });
-      expect(await bash.execute({ command: 'cd lib; pwd' })).toEqual({ content: path.join(root, 'src', 'lib'), isError: false });
+      expect(await bash.execute({ command: 'cd src && pwd' })).toMatchObject({ content: path.join(root, 'src'), isError: false });
+      expect(await bash.execute({ command: 'cd lib; pwd' })).toMatchObject({ content: path.join(root, 'src', 'lib'), isError: false });
       expect((await bash.execute({ command: 'pwd' })).content).toBe(path.join(root, 'src', 'lib'));
-      expect(await bash.execute({ restart: true })).toEqual({ content: 'tool has been restarted.', isError: false });
+      expect(await bash.execute({ restart: true })).toMatchObject({ content: 'tool has been restarted.', isError: false });
       expect((await bash.execute({ command: 'pwd' })).content).toBe(root);
     });
 
     it('keeps the exit status of the command and the output without the marker', async () => {
       const bash = tool();
-      expect(await bash.execute({ command: 'cd src; printf partial; exit 3' })).toEqual({ content: 'partial\n[exit code 3]', isError: true });
+      expect(await bash.execute({ command: 'cd src; printf partial; exit 3' })).toMatchObject({
+        content: 'partial\n[exit code 3]',
+        isError: true,
+        exitCode: 3,
+      });
       expect(bash.cwd).toBe(path.join(root, 'src'));
-      expect(await bash.execute({ command: 'nonexistentcommand' })).toEqual({
+      expect(await bash.execute({ command: 'nonexistentcommand' })).toMatchObject({
         content: 'bash: line 1: nonexistentcommand: command not found\n[exit code 127]',
         isError: true,
       });
-      expect(await bash.execute({ command: 'echo a; echo b >&2; false' })).toEqual({ content: 'a\nb\n[exit code 1]', isError: true });
+      expect(await bash.execute({ command: 'echo a; echo b >&2; false' })).toMatchObject({ content: 'a\nb\n[exit code 1]', isError: true });
     });
 
     it('does not follow a cd out of the workspace', async () => {
@@ -55,7 +59,7 @@ for (const mode of ['none', 'bwrap'] as const) {
 
     it('reports a timeout in the text the model sees', async () => {
       const bash = createBashTool({ sandbox: createSandbox({ mode, root }), root, defaultTimeoutMs: 500 });
-      expect(await bash.execute({ command: 'echo started; sleep 30' })).toEqual({
+      expect(await bash.execute({ command: 'echo started; sleep 30' })).toMatchObject({
         content: 'started\nError: Command timed out after 0.5 seconds and was killed.',
         isError: true,
       });

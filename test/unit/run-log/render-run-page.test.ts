@@ -57,6 +57,18 @@ describe('the run page', () => {
     expect(html).toContain('Pull request #7');
   });
 
+  it('shows a command step’s duration, exit code and an anchor', () => {
+    const tool = { kind: 'tool' as const, at: 1_700_000_000_000, step: 3, name: 'bash', title: 't', input: 'npm test', output: '', isError: true };
+    const failed = renderEntry({ ...tool, durationMs: 2345, exitCode: 1 });
+    expect(failed).toContain('id="step-3-1700000000000"');
+    expect(failed).toContain('<a class="anchor" href="#step-3-1700000000000">#</a>');
+    expect(failed).toContain('<span class="duration">2.3 s</span> · <span class="exit">exit 1</span>');
+    expect(renderEntry({ ...tool, durationMs: 40, exitCode: null })).toContain(
+      '<span class="duration">40 ms</span> · <span class="exit">killed by a signal</span>',
+    );
+    expect(renderEntry(tool)).not.toContain('facts-inline');
+  });
+
   it('follows a running run by server-sent events', () => {
     const html = renderRunPage({ ...summary, status: 'running', finishedAt: undefined }, [], {
       eventsPath: '/runs/r1/events?expires=1&sig=x',

@@ -28,7 +28,7 @@ describe('bash tool', () => {
   it('runs the command through the sandbox with the defaults', async () => {
     const sandbox = fakeSandbox(() => ({ output: 'hello\n' }));
     const tool = createBashTool({ sandbox, root: '/ws' });
-    expect(await tool.execute({ command: 'echo hello' })).toEqual({ content: 'hello', isError: false });
+    expect(await tool.execute({ command: 'echo hello' })).toMatchObject({ content: 'hello', isError: false });
     const [call] = sandbox.calls;
     expect(call.command).toContain('echo hello');
     expect(call.options).toMatchObject({ cwd: '/ws', timeoutMs: 120_000, maxOutputChars: 10_000, network: false });
@@ -42,28 +42,29 @@ describe('bash tool', () => {
       { output: '', exitCode: 0 },
     ];
     const tool = createBashTool({ sandbox: fakeSandbox(() => answers.shift()!), root: '/ws', defaultTimeoutMs: 30_000 });
-    expect(await tool.execute({ command: 'nonexistentcommand' })).toEqual({
+    expect(await tool.execute({ command: 'nonexistentcommand' })).toMatchObject({
       content: 'bash: line 1: nonexistentcommand: command not found\n[exit code 127]',
       isError: true,
+      exitCode: 127,
     });
-    expect(await tool.execute({ command: 'sleep 100' })).toEqual({
+    expect(await tool.execute({ command: 'sleep 100' })).toMatchObject({
       content: 'partial\nError: Command timed out after 30 seconds and was killed.',
       isError: true,
     });
-    expect(await tool.execute({ command: 'sleep 100' })).toEqual({ content: '(no output)\nError: Command was cancelled and killed.', isError: true });
-    expect(await tool.execute({ command: 'true' })).toEqual({ content: '(no output)', isError: false });
+    expect(await tool.execute({ command: 'sleep 100' })).toMatchObject({ content: '(no output)\nError: Command was cancelled and killed.', isError: true });
+    expect(await tool.execute({ command: 'true' })).toMatchObject({ content: '(no output)', isError: false });
   });
 
   it('restarts, and needs a command otherwise', async () => {
     const tool = createBashTool({ sandbox: fakeSandbox(() => ({})), root: '/ws' });
-    expect(await tool.execute({ restart: true })).toEqual({ content: 'tool has been restarted.', isError: false });
-    expect(await tool.execute({})).toEqual({ content: 'Error: no command provided.', isError: true });
+    expect(await tool.execute({ restart: true })).toMatchObject({ content: 'tool has been restarted.', isError: false });
+    expect(await tool.execute({})).toMatchObject({ content: 'Error: no command provided.', isError: true });
     expect(await tool.execute({ command: '   ' })).toMatchObject({ isError: true });
   });
 
   it('turns a sandbox failure into an error result', async () => {
     const tool = createBashTool({ sandbox: fakeSandbox(() => new Error('Could not start bwrap: spawn bwrap ENOENT')), root: '/ws' });
-    expect(await tool.execute({ command: 'ls' })).toEqual({ content: 'Error: Could not start bwrap: spawn bwrap ENOENT', isError: true });
+    expect(await tool.execute({ command: 'ls' })).toMatchObject({ content: 'Error: Could not start bwrap: spawn bwrap ENOENT', isError: true });
   });
 
   it('passes the network setting, the environment and an abort signal', async () => {
