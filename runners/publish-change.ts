@@ -57,7 +57,7 @@ export async function publish(
         head: workspace.branch,
         base: workspace.baseBranch,
         title: pullRequestTitle(job.instruction),
-        body: renderPullRequestBody(result, context.threadUrl),
+        body: renderPullRequestBody(result, context.threadUrl, context.runPageUrl),
         draft,
       },
       deps.redact,
@@ -125,8 +125,9 @@ async function pushCatchingUp(workspace: JobWorkspace, remote: PushTarget, deps:
   }
 }
 
-function renderPullRequestBody(result: RunResult, threadUrl?: string): string {
-  return renderResultMarkdown(result, { threadUrl, forPullRequest: true });
+function renderPullRequestBody(result: RunResult, threadUrl?: string, runPageUrl?: string): string {
+  const body = renderResultMarkdown(result, { threadUrl, forPullRequest: true });
+  return runPageUrl ? `${body}\n\n[Every step Wrench took in this run](${runPageUrl})` : body;
 }
 
 function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): string {

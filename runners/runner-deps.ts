@@ -31,6 +31,8 @@ export interface TaskRunContext {
   /** Set once the agent has started: from then on a failure is final (the job is not retried). */
   onAgentStarted?: () => void;
   threadUrl?: string;
+  /** The run page's signed link (when WRENCH_PUBLIC_URL is set): the pull request's body links it. */
+  runPageUrl?: string;
   requesterName?: string;
   /** A follow-up continues the thread's branch (and so its pull request). */
   continueBranch?: string;

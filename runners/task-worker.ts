@@ -174,6 +174,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           reporter,
           signal: run.signal,
           threadUrl,
+          runPageUrl,
           requesterName,
           continueBranch: session?.branch,
           history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,

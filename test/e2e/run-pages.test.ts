@@ -97,6 +97,13 @@ describe('run pages, App Home and metrics', () => {
     expect(match, replyJson).not.toBeNull();
     finishedLink = match![1]!.replace('&amp;', '&');
     finishedId = match![2]!;
+    // Reviewers on GitHub reach the run page from the pull request's body.
+    const pull = world.github.pulls('acme', 'web').at(-1)!;
+    const bodyLink = /\[Every step Wrench took in this run\]\((http:\/\/127\.0\.0\.1:\d+\/runs\/([A-Za-z0-9_.-]+)\?expires=\d+&sig=[A-Za-z0-9_-]+)\)/.exec(
+      pull.body ?? '',
+    );
+    expect(bodyLink?.[2], pull.body ?? '').toBe(finishedId);
+    expect((await fetch(bodyLink![1]!)).status).toBe(200);
     const status = await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('Done'), 20_000);
     expect(JSON.stringify(status.args)).toContain(`/runs/${finishedId}?expires=`);
 
