@@ -25,11 +25,12 @@ export interface RunPageDeps {
 
 type Request = IncomingMessage & { params?: Record<string, string | string[]> };
 
-/** GET /runs/:id — a run's page; GET /runs/:id/events — its new steps as server-sent events. Signed links only. */
+/** GET /runs/:id — a run's page; …/events — its new steps as server-sent events; …/record.json — the record. Signed links only. */
 export function runPageHandlers(deps: RunPageDeps) {
   return {
     page: (req: Request, res: ServerResponse) => void guard(res, deps, () => servePage(req, res, deps)),
     events: (req: Request, res: ServerResponse) => void guard(res, deps, () => serveEvents(req, res, deps)),
+    record: (req: Request, res: ServerResponse) => void guard(res, deps, () => serveRecord(req, res, deps)),
     signInCallback: (req: Request, res: ServerResponse) => void guard(res, deps, () => completeSignIn(req, res, deps)),
   };
 }
@@ -125,7 +126,18 @@ async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): 
   // The page's one script runs by a nonce fresh for each response; nothing else may run.
   const nonce = randomBytes(16).toString('base64');
   res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `${CSP}; script-src 'nonce-${nonce}'` });
-  res.end(renderRunPage(summary, entries, live ? { eventsPath, nonce } : null));
+  res.end(renderRunPage(summary, entries, live ? { eventsPath, nonce } : null, `/runs/${encodeURIComponent(access.id)}/record.json${signed}`));
+}
+
+/** GET /runs/:id/record.json — the stored record (summary and every step) as JSON, for the same readers as the page. */
+async function serveRecord(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
+  const access = await authorize(req, res, deps, 'events');
+  if (!access) return;
+  const summary = await deps.runLog.get(access.id);
+  if (!summary) return page(res, 404, 'Run not found', 'This run is not recorded, or its record is older than the retention period.');
+  const entries = await deps.runLog.entries(access.id);
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ summary, entries }, null, 2));
 }
 
 async function serveEvents(req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {

@@ -7,7 +7,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The whole page: header, phases, timeline; while running, a few lines of script follow the run by server-sent events. */
-export function renderRunPage(summary: RunSummary, entries: RunEntry[], live: { eventsPath: string; nonce: string } | null): string {
+export function renderRunPage(summary: RunSummary, entries: RunEntry[], live: { eventsPath: string; nonce: string } | null, recordPath?: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
@@ -17,6 +17,7 @@ export function renderRunPage(summary: RunSummary, entries: RunEntry[], live: { 
 <h2>Timeline</h2>
 <ol id="timeline">${entries.map(renderEntry).join('')}</ol>
 ${entries.length === 0 ? '<p class="empty" id="empty">Nothing recorded yet.</p>' : ''}
+${recordPath ? `<p class="raw"><a id="raw-record" href="${escapeHtml(recordPath)}">The raw record as JSON</a></p>` : ''}
 </main>
 ${live ? liveScript(live.eventsPath, live.nonce, entries.length) : ''}
 </body></html>`;

@@ -112,6 +112,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },
       { path: '/runs/:id', method: ['GET'], handler: runPage.page },
       { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
+      { path: '/runs/:id/record.json', method: ['GET'], handler: runPage.record },
       { path: SIGN_IN_CALLBACK_PATH, method: ['GET'], handler: runPage.signInCallback },
       config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
         ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }

@@ -132,6 +132,12 @@ describe('run pages, App Home and metrics', () => {
     const anchor = await firstTool.getAttribute('id');
     expect(anchor).toMatch(/^step-\d+-\d+$/);
     expect(await firstTool.locator('a.anchor').getAttribute('href')).toBe(`#${anchor}`);
+    // The raw record, as JSON, by the page's own link; not without a signature.
+    const rawHref = await page.locator('#raw-record').getAttribute('href');
+    const raw = (await (await fetch(new URL(rawHref!, publicUrl))).json()) as { summary: { id: string }; entries: Array<{ kind: string }> };
+    expect(raw.summary.id).toBe(finishedId);
+    expect(raw.entries.some((e) => e.kind === 'tool')).toBe(true);
+    expect((await fetch(`${publicUrl}/runs/${finishedId}/record.json`)).status).toBe(403);
     // Long outputs are folded.
     expect(await page.locator('.tool-entry details').count()).toBeGreaterThan(0);
     await mkdir(ARTIFACTS, { recursive: true });
