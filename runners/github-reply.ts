@@ -1,4 +1,5 @@
 import type { TaskJob } from '../src/queue/task-job.js';
+import { outcomeLine } from '../src/reporting/render-result-text.js';
 import type { RunResult } from '../src/reporting/run-result.js';
 import { replyOnPull } from './github-event-runner.js';
 import type { RunnerDeps } from './runner-deps.js';
@@ -18,7 +19,12 @@ export async function answerOnGitHub(job: TaskJob, outcome: { result: RunResult 
     text = `${lead}I could not finish this: ${outcome.failure}${thread}`;
   } else {
     const result = outcome.result;
-    const summary = result.report?.summary ?? result.answer ?? result.stopReason ?? '';
+    // What Wrench measured first; the agent's words marked as its account.
+    const measured = outcomeLine(result);
+    const account = result.report?.summary
+      ? `The agent's account (not checked by Wrench): ${result.report.summary}`
+      : (result.answer ?? result.stopReason ?? '');
+    const summary = [measured, account].filter(Boolean).join('\n\n');
     const files = result.filesChanged.length
       ? `\n\nFiles changed:\n${result.filesChanged
           .slice(0, 20)

@@ -91,7 +91,7 @@ export function renderResultPlain(result: RunResult): string {
 }
 
 /** One measured sentence before everything else: what the checks found after the change. */
-function outcomeLine(result: RunResult): string | undefined {
+export function outcomeLine(result: RunResult): string | undefined {
   const tests = result.measuredTests;
   if (!tests) return undefined;
   const counts = tests.counts ? ` (${tests.counts})` : '';

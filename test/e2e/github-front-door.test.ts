@@ -124,7 +124,8 @@ describe('GitHub as a second front door (App credentials only)', () => {
     const reply = await waitUntil(() => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id), 30_000);
     expect(reply.user).toBe('wrench-test[bot]');
     expect(reply.body).toContain('@alice');
-    expect(reply.body).toContain('Greeting now says hello.');
+    // The agent's words are marked as its account.
+    expect(reply.body).toContain("The agent's account (not checked by Wrench): Greeting now says hello.");
     expect(branchLog().length).toBe(commitsBefore + 1);
     expect(branchLog()[0]).toMatch(/^Address @alice's review comment on src\/greeting\.js line 1:$/);
     expect(world.github.pulls('acme', 'app')).toHaveLength(1);
