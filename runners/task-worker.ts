@@ -154,7 +154,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     });
     try {
       recorder = options.runLog
-        ? await startRecorder(options.runLog, job, payload, threadUrl, deps, log).catch((error) => {
+        ? await startRecorder(options.runLog, job, payload, threadUrl, requesterName, deps, log).catch((error) => {
             log.warn({ err: error }, 'could not start the run record');
             return undefined;
           })
@@ -232,6 +232,7 @@ function startRecorder(
   job: Job<TaskJob, TaskOutcome>,
   payload: TaskJob,
   threadUrl: string | undefined,
+  requesterName: string | undefined,
   deps: RunnerDeps,
   log: RunnerDeps['logger'],
 ): Promise<RunRecorder> {
@@ -245,6 +246,7 @@ function startRecorder(
       instruction: payload.instruction,
       category: payload.category,
       requester: payload.requester.slackUserId,
+      requesterName,
       channel: origin?.channel,
       threadTs: origin?.threadTs,
       threadUrl,

@@ -32,7 +32,7 @@ export function renderSummary(s: RunSummary): string {
   const facts: Array<[string, string]> = [
     ['Repository', s.repository],
     ['Category', s.category],
-    ['Requested by', s.requester],
+    ['Requested by', s.requesterName ?? s.requester],
     ['Started', `${new Date(s.startedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC`],
     ['Duration', formatSeconds(((s.finishedAt ?? Date.now()) - s.startedAt) / 1000) + (s.finishedAt ? '' : ' so far')],
     ...(usage ? [['Tokens', `${usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens} in · ${usage.outputTokens} out`] as [string, string]] : []),

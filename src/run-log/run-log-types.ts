@@ -16,6 +16,8 @@ export const runSummarySchema = z.object({
   instruction: z.string(),
   category: z.string(),
   requester: z.string(),
+  /** The requester's Slack display name, from the name directory, when it answered. */
+  requesterName: z.string().optional(),
   channel: z.string().optional(),
   threadTs: z.string().optional(),
   threadUrl: z.string().optional(),

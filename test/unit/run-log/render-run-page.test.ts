@@ -57,6 +57,11 @@ describe('the run page', () => {
     expect(html).toContain('Pull request #7');
   });
 
+  it('names the requester by their Slack name when the directory gave one', () => {
+    expect(renderRunPage({ ...summary, requesterName: 'Alice Example' }, [], null)).toContain('Alice Example');
+    expect(renderRunPage({ ...summary, requesterName: 'Alice Example' }, [], null)).not.toContain('U0ALICE');
+  });
+
   it('shows a command step’s duration, exit code and an anchor', () => {
     const tool = { kind: 'tool' as const, at: 1_700_000_000_000, step: 3, name: 'bash', title: 't', input: 'npm test', output: '', isError: true };
     const failed = renderEntry({ ...tool, durationMs: 2345, exitCode: 1 });
