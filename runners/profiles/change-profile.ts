@@ -35,6 +35,8 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
   let steps: CategorySteps = {};
   /** A resumed run: the conversation it paused with and what settled its question. */
   let resumed: { run: PausedRun; settlement: QuestionSettlement } | undefined;
+  const branchExistedBefore = (context: { continueBranch?: string }) =>
+    resumed ? (resumed.run.branchExistedBefore ?? resumed.run.pushed) : !!context.continueBranch;
   const questions: QuestionCount = { asked: 0 };
   /** A resume job first takes its paused run back (the conversation and what settled the question). */
   const gather: RunProfile<TaskJob, TaskReport, RunResult>['gather'] = async (run) => {
@@ -147,8 +149,9 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         context.record.changes(diff);
       }
       if (commit) base.diffStat = await diffLineCounts({ dir: workspace.dir, baseSha: workspace.headSha }).catch(() => undefined);
-      // Whether the run's branch existed before it started (a follow-up, a resumed run that had pushed, `wrench run --continue`).
-      const branchExisted = resumed ? resumed.run.pushed : !!context.continueBranch;
+      // Whether the run's branch existed before it started (a follow-up, `wrench run --continue`); what the run itself
+      // pushed before a pause is its own work, published with the rest.
+      const branchExisted = branchExistedBefore(context);
       const stop = agentRun.stop;
       const explain = (kept: string, branchKept: boolean) =>
         stop ? stopExplanation(stop.code, stop.message, context.signal.reason, job, kept, branchKept) : undefined;
@@ -220,6 +223,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         askedByJobId: context.jobId,
         branch: workspace.branch,
         pushed: !!commit || (resumed?.run.pushed ?? false) || !!context.continueBranch,
+        branchExistedBefore: branchExistedBefore(context),
         startSha: workspace.headSha,
         messages: agentRun.messages as unknown as PausedRun['messages'],
         usage: agentRun.usage,

@@ -11,6 +11,8 @@ export const pausedRunSchema = z.object({
   branch: z.string(),
   /** Whether `branch` exists on the remote (the work so far was pushed, or the thread's branch was continued). */
   pushed: z.boolean(),
+  /** Whether `branch` existed before this run began (a follow-up or `--continue`), not only since its own pause. */
+  branchExistedBefore: z.boolean().optional(),
   /** Where the run started: its changes (and pull request) are counted from here, across pauses. */
   startSha: z.string(),
   /** The conversation (Anthropic MessageParam[]) up to the question, its usage and steps. */

@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { bwrapArgs, SANDBOX_TMP_HOME } from './bwrap-args.js';
 import { defaultHiddenPaths, resolveHiddenPaths } from './hidden-paths.js';
 import { resolveCwd } from './resolve-cwd.js';
@@ -32,7 +33,7 @@ export interface BwrapSandboxOptions {
  */
 export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
   const limits = withDefaults(options.limits);
-  let prepared: Promise<{ root: string; hidden: string[]; reexposed: string[] }> | undefined;
+  let prepared: Promise<{ root: string; hidden: string[]; reexposed: string[]; ownRuntime: string[] }> | undefined;
   const prepare = () => (prepared ??= prepareMounts(options));
 
   return {
@@ -53,7 +54,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
         reexposed: network ? mounts.reexposed : [],
         home: options.home,
         writable: exec.writableDir,
-        readOnlyDirs: exec.readOnlyDirs,
+        readOnlyDirs: [...mounts.ownRuntime, ...(exec.readOnlyDirs ?? [])],
         command: ['bash', ...mergedShellArgs(command, ulimitPrelude(limits))],
       });
       return runCaptured({
@@ -79,7 +80,11 @@ async function prepareMounts(options: BwrapSandboxOptions) {
   const hidden = [...new Set([...defaults, ...(await resolveHiddenPaths(options.hiddenPaths ?? []))])].sort();
   const resolv = await realpath('/etc/resolv.conf').catch(() => undefined);
   const reexposed = resolv && hidden.some((dir) => isInside(dir, resolv)) ? [resolv] : [];
-  return { root, hidden, reexposed };
+  // Wrench's own Node.js (the one on its PATH) stays usable when it is installed under a hidden place (a project
+  // folder's .tools, a home directory's version manager): its installation only, read-only.
+  const runtime = path.dirname(path.dirname(await realpath(process.execPath)));
+  const ownRuntime = hidden.some((dir) => isInside(dir, runtime)) ? [runtime] : [];
+  return { root, hidden, reexposed, ownRuntime };
 }
 
 /** The environment bwrap (and the shell that puts it in its cgroup) starts with on the host. */

@@ -66,7 +66,9 @@ describe('what Slack really sends', () => {
     const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Queued/.test(JSON.stringify(c.args)));
     expect(JSON.stringify(card.args)).toMatch(/feature/i);
     const pr = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /PR #/.test(String(c.args.text)), 120_000);
-    expect(String(pr.args.text)).not.toMatch(/&amp;|<@U0BOB0001>/);
+    // The pull request's title in the link is escaped for Slack once (Slack shows `&&` and `>`), never twice.
+    expect(String(pr.args.text)).toContain('name &amp;&amp; name.length &gt; 0');
+    expect(String(pr.args.text)).not.toMatch(/&amp;amp;|&amp;gt;|<@U0BOB0001>/);
     const pull = world.github.pulls('acme', 'target').find((p) => JSON.stringify(p).includes('name.length'));
     expect(JSON.stringify(pull)).not.toMatch(/&amp;|&gt;|<@U0BOB0001>|<#C0OTHER01/);
   });

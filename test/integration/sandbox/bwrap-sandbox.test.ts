@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
@@ -84,6 +84,14 @@ describe('bwrap sandbox: isolation', () => {
     expect(result.output).not.toContain('do not read me');
     for (const dir of ['/root', '/home', '/run', hidden.path]) expect(result.output).toContain(`${dir}: 0\n`);
     expect(result.output).toContain('/root/.ssh/id_rsa: No such file or directory');
+  });
+
+  it("runs Wrench's own Node.js, read-only, even when it is installed under a hidden place (a project's .tools)", async () => {
+    const runtime = path.dirname(path.dirname(realpathSync(process.execPath)));
+    const hiding = createBwrapSandbox({ root: workspace.path, hiddenPaths: [path.dirname(runtime)] });
+    const result = await hiding.exec(`node -p process.version && touch ${runtime}/bin/planted`, { cwd: workspace.path, timeoutMs: 20_000 });
+    expect(result.output).toMatch(new RegExp(`^${process.version.replaceAll('.', '\\.')}\n`));
+    expect(result.output).toMatch(/Read-only file system/);
   });
 
   it("cannot see the host's processes: PID 1 is bubblewrap", async () => {
