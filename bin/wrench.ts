@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 22) {
-  process.stderr.write(`wrench: Node.js ${process.versions.node} is past its end of life; run Wrench on Node.js 24 or 26 (LTS).\n`);
+import { nodeVersionProblem } from './node-version-check.mjs';
+
+const problem = nodeVersionProblem(process.versions.node);
+if (problem) {
+  process.stderr.write(`${problem}\n`);
   process.exit(1);
 }
 
