@@ -10,7 +10,7 @@ import type { InstallationAuth } from '../github/installation-auth.js';
 import { createLogger } from '../logging/logger.js';
 import { checkSandbox } from '../sandbox/check-sandbox.js';
 import { cacheSizes } from './cache-sizes.js';
-import { readUndeliverable } from '../slack/thread-outbox.js';
+import { readQuarantined, readUndeliverable } from '../slack/thread-outbox.js';
 
 const run = promisify(execFile);
 
@@ -99,7 +99,10 @@ export const checkRedis: Check = async (config) => {
   }
 };
 
-/** Thread replies the outbox gave up on after WRENCH_SLACK_DELIVERY_HOURS of Slack refusing them. */
+/**
+ * Thread replies the outbox gave up on after WRENCH_SLACK_DELIVERY_HOURS of Slack refusing them, and those it set
+ * aside (quarantined) because it could not read them or keep track of them.
+ */
 export const checkSlackDeliveries: Check = async (config) => {
   const name = 'Slack deliveries';
   if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
@@ -107,16 +110,37 @@ export const checkSlackDeliveries: Check = async (config) => {
   redis.on('error', () => undefined);
   try {
     await redis.connect();
-    const { total, recent } = await readUndeliverable(redis, config.env.WRENCH_QUEUE_PREFIX, 5);
-    if (total === 0) return { name, ok: true, detail: 'every thread reply was delivered (or is still being retried)' };
-    const lines = recent.map(
-      (m) => `  ${m.givenUpAt} ${m.channel} thread ${m.threadTs}: ${m.op}${m.text ? ` "${m.text.slice(0, 80)}"` : ''} (${m.error}, ${m.attempts} attempts)`,
-    );
+    const [undeliverable, quarantined] = await Promise.all([
+      readUndeliverable(redis, config.env.WRENCH_QUEUE_PREFIX, 5),
+      readQuarantined(redis, config.env.WRENCH_QUEUE_PREFIX, 5),
+    ]);
+    if (undeliverable.total === 0 && quarantined.total === 0) return { name, ok: true, detail: 'every thread reply was delivered (or is still being retried)' };
+    const parts: string[] = [];
+    if (undeliverable.total > 0) {
+      const lines = undeliverable.recent.map(
+        (m) => `  ${m.givenUpAt} ${m.channel} thread ${m.threadTs}: ${m.op}${m.text ? ` "${m.text.slice(0, 80)}"` : ''} (${m.error}, ${m.attempts} attempts)`,
+      );
+      const total = undeliverable.total;
+      parts.push(`${total} thread repl${total === 1 ? 'y was' : 'ies were'} never delivered; the newest:\n${lines.join('\n')}`);
+    }
+    if (quarantined.total > 0) {
+      const lines = quarantined.recent.map(
+        (m) =>
+          `  ${m.quarantinedAt} ${m.channel} ${m.threadTs ? `thread ${m.threadTs}` : '(channel)'}: ${m.op ?? 'unreadable item'}${m.text ? ` "${m.text.slice(0, 80)}"` : ''} (${m.error}; ${m.failures} failures; ${m.delivered ? 'Slack had taken it' : 'not delivered'})`,
+      );
+      const total = quarantined.total;
+      parts.push(
+        `${total} outbox item${total === 1 ? ' was' : 's were'} quarantined (kept in Redis under ${config.env.WRENCH_QUEUE_PREFIX}:outbox:quarantine); the newest:\n${lines.join('\n')}`,
+      );
+    }
     return {
       name,
       ok: false,
-      detail: `${total} thread repl${total === 1 ? 'y was' : 'ies were'} never delivered; the newest:\n${lines.join('\n')}`,
-      fix: 'Check that the bot is still in those channels and its token is valid (the Slack check above); the people in those threads did not get these messages',
+      detail: parts.join('\n'),
+      fix:
+        undeliverable.total > 0
+          ? 'Check that the bot is still in those channels and its token is valid (the Slack check above); the people in those threads did not get these messages'
+          : 'The messages after them were delivered; read the quarantined items in Redis and tell the people in those threads what they missed',
     };
   } catch (error) {
     return { name, ok: true, skipped: true, detail: `not checked: Redis did not answer (${errorText(error)})` };

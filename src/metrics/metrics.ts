@@ -82,6 +82,11 @@ export function createMetrics() {
       labelNames: ['error'],
       registers: [registry],
     }),
+    slackQuarantined: new Counter({
+      name: 'wrench_slack_quarantined_total',
+      help: 'Thread messages set aside because the outbox could not read them or keep track of them (listed by wrench doctor)',
+      registers: [registry],
+    }),
     sandboxFailures: new Counter({
       name: 'wrench_sandbox_failures_total',
       help: 'Sandboxed commands that could not run or were stopped by a limit, by reason',

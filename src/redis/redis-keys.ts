@@ -43,6 +43,11 @@ export function redisKeys(prefix: string) {
       undeliverable: `${prefix}:outbox:undeliverable`,
       /** How many messages were given up on in all. */
       undeliverableCount: `${prefix}:outbox:undeliverable:count`,
+      /** Thread and stored item -> how often its bookkeeping failed (and whether Slack had taken it). */
+      trouble: `${prefix}:outbox:trouble`,
+      /** The newest items set aside because their bookkeeping kept failing, and how many in all. */
+      quarantine: `${prefix}:outbox:quarantine`,
+      quarantineCount: `${prefix}:outbox:quarantine:count`,
     },
     /** A run's record, and (with `part`) its entries. */
     runLog: (...parts: string[]) => [prefix, 'runlog', ...parts].join(':'),

@@ -86,6 +86,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     deadlineMs: config.env.WRENCH_SLACK_DELIVERY_HOURS * 3600_000,
     onUndeliverable: (message) => metrics.slackUndeliverable.inc({ error: message.error }),
     onRetry: () => metrics.apiRetries.inc({ service: 'slack' }),
+    onQuarantine: () => metrics.slackQuarantined.inc(),
   });
   outbox.start();
   // Lookups that only add detail to a run (permalink, names): Slack failing must not hold the run up.

@@ -21,6 +21,19 @@ export function quoteMrkdwn(text: string): string {
     .join('\n');
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * At most `max` UTF-16 units (Slack's limits are at least that generous), ending in `…` when cut. It cuts between
+ * graphemes, never inside an emoji, a flag or a letter with its accents, and the result is well-formed.
+ */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const whole = text.toWellFormed();
+  if (whole.length <= max) return whole;
+  let kept = '';
+  for (const { segment } of graphemes.segment(whole)) {
+    if (kept.length + segment.length > max - 1) break;
+    kept += segment;
+  }
+  return `${kept}…`;
 }

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { redisKeys } from '../redis/redis-keys.js';
 import { ErrorCode, WebClient } from '@slack/web-api';
 import type { Redis, Result } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
 import type { Redactor } from '../security/redact.js';
+import { truncate } from './slack-escape.js';
 import type { ThreadMessage } from './thread-poster.js';
 
 declare module 'ioredis' {
@@ -18,7 +19,8 @@ declare module 'ioredis' {
       coalesceKey: string,
       onceKey: string,
     ): Result<number, Context>;
-    outboxPop(queue: string, id: string): Result<number, Context>;
+    outboxPop(queue: string, head: string): Result<number, Context>;
+    outboxQuarantine(queue: string, quarantine: string, count: string, head: string, record: string): Result<number, Context>;
     outboxSettle(queue: string, due: string, thread: string): Result<number, Context>;
   }
 }
@@ -59,6 +61,21 @@ export interface UndeliverableMessage {
   givenUpAt: string;
 }
 
+/** An item the outbox could not read or keep track of (its bookkeeping in Redis kept failing): set aside, kept for people. */
+export interface QuarantinedMessage {
+  channel: string;
+  threadTs: string;
+  op?: string;
+  text?: string;
+  /** The stored item as it was (cut at 2,000 characters). */
+  stored: string;
+  /** Whether Slack had taken it before its bookkeeping failed (so it may show in the thread). */
+  delivered: boolean;
+  error: string;
+  failures: number;
+  quarantinedAt: string;
+}
+
 export interface ThreadOutboxOptions {
   /** First retry delay; doubles per attempt up to `maxDelayMs`. Default 1 s. */
   baseDelayMs?: number;
@@ -74,6 +91,10 @@ export interface ThreadOutboxOptions {
   onUndeliverable?: (message: UndeliverableMessage) => void;
   /** Told of every failed attempt that will be retried (metrics). */
   onRetry?: () => void;
+  /** An item whose bookkeeping (reading it, removing it once delivered) fails this many times is quarantined. Default 3. */
+  maxBookkeepingFailures?: number;
+  /** Told of every item set aside (metrics). */
+  onQuarantine?: (message: QuarantinedMessage) => void;
 }
 
 /*
@@ -87,8 +108,8 @@ if ARGV[5] ~= '' then
 end
 local len = redis.call('LLEN', KEYS[1])
 if ARGV[4] ~= '' and len >= 2 then
-  local last = cjson.decode(redis.call('LINDEX', KEYS[1], -1))
-  if last.op == 'update' and last.key == ARGV[4] then
+  local readable, last = pcall(cjson.decode, redis.call('LINDEX', KEYS[1], -1))
+  if readable and type(last) == 'table' and last.op == 'update' and last.key == ARGV[4] then
     redis.call('LSET', KEYS[1], -1, ARGV[2])
     return 0
   end
@@ -97,10 +118,19 @@ redis.call('RPUSH', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[2], 'NX', ARGV[3], ARGV[1])
 return 1
 `;
+/* Removes the head if it is still the item read (compared as stored: nothing is decoded, so no content can fail it). */
 const POP = `
-local head = redis.call('LINDEX', KEYS[1], 0)
-if head and cjson.decode(head).id == ARGV[1] then redis.call('LPOP', KEYS[1]) return 1 end
+if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) return 1 end
 return 0
+`;
+/* Moves the head, if it is still the item read, to the quarantine list (the newest 100 kept) and counts it. */
+const QUARANTINE = `
+if redis.call('LINDEX', KEYS[1], 0) ~= ARGV[1] then return 0 end
+redis.call('LPOP', KEYS[1])
+redis.call('LPUSH', KEYS[2], ARGV[2])
+redis.call('LTRIM', KEYS[2], 0, 99)
+redis.call('INCR', KEYS[3])
+return 1
 `;
 /* A thread with nothing left leaves the schedule; returns how many items remain. */
 const SETTLE = `
@@ -132,7 +162,9 @@ const PERMANENT = new Set([
  * a channel it cannot see yet) is retried with backoff, holding back only the messages after it in the same
  * thread, until it is delivered or `deadlineMs` passes; then it is logged and listed as undeliverable
  * (`wrench doctor`). Messages that are updated later (the status card) are posted under a key; the outbox
- * remembers the ts Slack gave them and edits that message in place.
+ * remembers the ts Slack gave them and edits that message in place. An item whose own bookkeeping fails (it cannot
+ * be read, or removed once delivered) `maxBookkeepingFailures` times is quarantined (kept in Redis, listed by
+ * `wrench doctor`, counted in metrics), so one bad item cannot hold its thread or channel up for good.
  */
 export class ThreadOutbox {
   private readonly baseDelayMs: number;
@@ -142,6 +174,8 @@ export class ThreadOutbox {
   private readonly now: () => number;
   private readonly onUndeliverable?: (message: UndeliverableMessage) => void;
   private readonly onRetry?: () => void;
+  private readonly maxBookkeepingFailures: number;
+  private readonly onQuarantine?: (message: QuarantinedMessage) => void;
   private readonly draining = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -162,8 +196,11 @@ export class ThreadOutbox {
     this.now = options.now ?? Date.now;
     this.onUndeliverable = options.onUndeliverable;
     this.onRetry = options.onRetry;
+    this.maxBookkeepingFailures = options.maxBookkeepingFailures ?? 3;
+    this.onQuarantine = options.onQuarantine;
     redis.defineCommand('outboxPush', { numberOfKeys: 3, lua: PUSH });
     redis.defineCommand('outboxPop', { numberOfKeys: 1, lua: POP });
+    redis.defineCommand('outboxQuarantine', { numberOfKeys: 3, lua: QUARANTINE });
     redis.defineCommand('outboxSettle', { numberOfKeys: 2, lua: SETTLE });
   }
 
@@ -239,6 +276,11 @@ export class ThreadOutbox {
     return readUndeliverable(this.redis, this.prefix, limit);
   }
 
+  /** The newest items set aside because their bookkeeping kept failing, newest first, and how many there have been. */
+  quarantined(limit = 20): Promise<{ total: number; recent: QuarantinedMessage[] }> {
+    return readQuarantined(this.redis, this.prefix, limit);
+  }
+
   /** Delivers whatever is due now and from then on every `pollMs`, including outboxes left by other processes. */
   start(): void {
     this.stopped = false;
@@ -272,7 +314,7 @@ export class ThreadOutbox {
     const coalesceKey = item.op === 'update' ? item.key : '';
     const onceKey = item.op === 'post' && item.once && item.key ? item.key : '';
     const queue = this.queueKey(thread);
-    await this.redis.outboxPush(queue, this.dueKey(), this.onceKey(thread), member, JSON.stringify(full), this.now(), coalesceKey, onceKey);
+    await this.redis.outboxPush(queue, this.dueKey(), this.onceKey(thread), member, storedItem(full), this.now(), coalesceKey, onceKey);
     if (!this.stopped) void this.drain(member);
   }
 
@@ -303,33 +345,104 @@ export class ThreadOutbox {
           if ((await this.redis.outboxSettle(queue, this.dueKey(), member)) === 0) return;
           continue;
         }
-        const item = JSON.parse(head) as OutboxItem;
         await this.redis.pexpire(lock, 60_000);
-        const failure = await this.attempt(thread, item).then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        if (failure === undefined) {
-          await this.redis.outboxPop(queue, item.id);
+        const trouble = await this.troubleOf(member, head);
+        if (trouble.failures >= this.maxBookkeepingFailures) {
+          await this.quarantine(thread, head, trouble, log);
           continue;
         }
-        const reason = slackFailure(failure);
-        const attempts = item.attempts + 1;
-        if (reason.permanent || this.now() - item.at >= this.deadlineMs) {
-          await this.giveUp(thread, item, reason.text, attempts, log);
-          await this.redis.outboxPop(queue, item.id);
-          continue;
+        let delivered = trouble.delivered;
+        try {
+          const item = readItem(head);
+          if (!delivered) {
+            const failure = await this.attempt(thread, item).then(
+              () => undefined,
+              (error: unknown) => error,
+            );
+            if (failure !== undefined) {
+              if ((await this.settleFailure(thread, member, head, item, failure, log)) === 'retry-later') return;
+              continue;
+            }
+            delivered = true;
+          }
+          await this.redis.outboxPop(queue, head);
+          if (trouble.failures > 0) await this.redis.hdel(this.troubleKey(), trouble.field);
+        } catch (error) {
+          // The item itself, or Redis keeping track of it, failed (not Slack): try again later, then set it aside.
+          const failures = await this.bookkeepingFailed(trouble, delivered, error);
+          log.warn({ err: error, failures, delivered }, 'outbox: could not keep track of a message');
+          if (failures < this.maxBookkeepingFailures) {
+            await this.redis.zadd(this.dueKey(), this.now() + Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (failures - 1)), member);
+            return;
+          }
         }
-        const delay = reason.retryAfterMs ?? Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** item.attempts);
-        await this.redis.lset(queue, 0, JSON.stringify({ ...item, attempts }));
-        await this.redis.zadd(this.dueKey(), this.now() + delay, member);
-        log.warn({ op: item.op, error: reason.text, attempts, retryInMs: delay }, 'Slack refused a message; retrying later');
-        this.onRetry?.();
-        return;
       }
     } finally {
       if ((await this.redis.get(lock)) === owner) await this.redis.del(lock);
     }
+  }
+
+  /** A Slack call that failed: given up on (and removed) when it is permanent or past the deadline, else retried later. */
+  private async settleFailure(
+    thread: ThreadRef,
+    member: string,
+    head: string,
+    item: OutboxItem,
+    failure: unknown,
+    log: Logger,
+  ): Promise<'given-up' | 'retry-later'> {
+    const reason = slackFailure(failure);
+    const attempts = item.attempts + 1;
+    if (reason.permanent || this.now() - item.at >= this.deadlineMs) {
+      await this.giveUp(thread, item, reason.text, attempts, log);
+      await this.redis.outboxPop(this.queueKey(thread), head);
+      return 'given-up';
+    }
+    const delay = reason.retryAfterMs ?? Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** item.attempts);
+    await this.redis.lset(this.queueKey(thread), 0, storedItem({ ...item, attempts }));
+    await this.redis.zadd(this.dueKey(), this.now() + delay, member);
+    log.warn({ op: item.op, error: reason.text, attempts, retryInMs: delay }, 'Slack refused a message; retrying later');
+    this.onRetry?.();
+    return 'retry-later';
+  }
+
+  /** How often the bookkeeping of the thread's head item failed so far, and whether Slack had taken it. */
+  private async troubleOf(member: string, head: string): Promise<Trouble> {
+    const field = `${member} ${createHash('sha256').update(head).digest('hex')}`;
+    const stored = await this.redis.hget(this.troubleKey(), field);
+    const parsed = stored ? (JSON.parse(stored) as { failures: number; delivered: boolean; error: string }) : undefined;
+    return { member, head, field, failures: parsed?.failures ?? 0, delivered: parsed?.delivered ?? false, error: parsed?.error ?? '' };
+  }
+
+  private async bookkeepingFailed(trouble: Trouble, delivered: boolean, error: unknown): Promise<number> {
+    const failures = trouble.failures + 1;
+    const text = error instanceof Error ? error.message : String(error);
+    await this.redis.hset(this.troubleKey(), trouble.field, JSON.stringify({ failures, delivered, error: text }));
+    await this.redis.expire(this.troubleKey(), 7 * 24 * 3600);
+    Object.assign(trouble, { failures, delivered, error: text });
+    return failures;
+  }
+
+  private async quarantine(thread: ThreadRef, head: string, trouble: Trouble, log: Logger): Promise<void> {
+    const item = tryReadItem(head);
+    const record: QuarantinedMessage = {
+      ...thread,
+      op: typeof item?.op === 'string' ? item.op : undefined,
+      text: item && 'message' in item && typeof item.message?.text === 'string' ? truncate(item.message.text, 500) : undefined,
+      stored: truncate(head, 2000),
+      delivered: trouble.delivered,
+      error: trouble.error,
+      failures: trouble.failures,
+      quarantinedAt: new Date(this.now()).toISOString(),
+    };
+    const { quarantine, quarantineCount } = redisKeys(this.prefix).outbox;
+    await this.redis.outboxQuarantine(this.queueKey(thread), quarantine, quarantineCount, head, JSON.stringify(record));
+    await this.redis.hdel(this.troubleKey(), trouble.field);
+    log.error(
+      { op: record.op, error: record.error, failures: record.failures, delivered: record.delivered },
+      'outbox: message quarantined, the thread goes on',
+    );
+    this.onQuarantine?.(record);
   }
 
   private async attempt(thread: ThreadRef, item: OutboxItem): Promise<void> {
@@ -381,7 +494,7 @@ export class ThreadOutbox {
     const record: UndeliverableMessage = {
       ...thread,
       op: item.op,
-      text: 'message' in item ? item.message.text.slice(0, 500) : undefined,
+      text: 'message' in item ? truncate(item.message.text, 500) : undefined,
       error,
       attempts,
       queuedAt: new Date(item.at).toISOString(),
@@ -413,6 +526,51 @@ export class ThreadOutbox {
   private dueKey(): string {
     return redisKeys(this.prefix).outbox.due;
   }
+
+  private troubleKey(): string {
+    return redisKeys(this.prefix).outbox.trouble;
+  }
+}
+
+interface Trouble {
+  member: string;
+  head: string;
+  /** Its field in the trouble hash: the thread and a hash of the item as stored. */
+  field: string;
+  failures: number;
+  delivered: boolean;
+  error: string;
+}
+
+/** An item as stored: JSON whose every string is well-formed (Redis's Lua cjson refuses lone surrogates' escapes). */
+function storedItem(item: OutboxItem): string {
+  return JSON.stringify(item, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
+}
+
+class UnreadableItemError extends Error {
+  override readonly name = 'UnreadableItemError';
+}
+
+function readItem(stored: string): OutboxItem {
+  let item: unknown;
+  try {
+    item = JSON.parse(stored);
+  } catch (error) {
+    throw new UnreadableItemError(`the stored item is not JSON: ${(error as Error).message}`);
+  }
+  const candidate = item as Partial<OutboxItem> | null;
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.id !== 'string' || !['post', 'update', 'react', 'upload'].includes(String(candidate.op)))
+    throw new UnreadableItemError('the stored item is not an outbox item (no id, or an unknown op)');
+  return candidate as OutboxItem;
+}
+
+function tryReadItem(stored: string): (Partial<OutboxItem> & { message?: { text?: unknown } }) | undefined {
+  try {
+    const item = JSON.parse(stored) as unknown;
+    return item && typeof item === 'object' ? (item as Partial<OutboxItem>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The newest messages any outbox under `prefix` gave up on, newest first, and how many there have been in all. */
@@ -420,6 +578,13 @@ export async function readUndeliverable(redis: Redis, prefix: string, limit = 20
   const keys = redisKeys(prefix).outbox;
   const [total, recent] = await Promise.all([redis.get(keys.undeliverableCount), redis.lrange(keys.undeliverable, 0, limit - 1)]);
   return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as UndeliverableMessage) };
+}
+
+/** The newest items any outbox under `prefix` quarantined, newest first, and how many there have been in all. */
+export async function readQuarantined(redis: Redis, prefix: string, limit = 20): Promise<{ total: number; recent: QuarantinedMessage[] }> {
+  const keys = redisKeys(prefix).outbox;
+  const [total, recent] = await Promise.all([redis.get(keys.quarantineCount), redis.lrange(keys.quarantine, 0, limit - 1)]);
+  return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as QuarantinedMessage) };
 }
 
 /** A Slack client for the outbox: it answers at once, failures included, and leaves retrying to the outbox. */

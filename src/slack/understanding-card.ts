@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { COMPLEXITY_MINUTES } from '../instruction/complexity-durations.js';
 import type { InstructionReading } from '../instruction/instruction-types.js';
 import { ACTIONS, encodeThreadRef, type ThreadRef } from './action-ids.js';
+import { truncate } from './slack-escape.js';
 
 const CATEGORY_LABEL: Record<string, string> = {
   testing: 'Testing',
@@ -68,8 +69,4 @@ export function cancelActions(thread: ThreadRef): KnownBlock {
     type: 'actions',
     elements: [{ type: 'button', action_id: ACTIONS.cancelRun, text: { type: 'plain_text', text: 'Cancel' }, style: 'danger', value: encodeThreadRef(thread) }],
   };
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -4,6 +4,7 @@ import { checkSlackDeliveries } from '../../../src/cli/doctor-checks.js';
 import type { Config } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createRedactor } from '../../../src/security/redact.js';
+import { truncate } from '../../../src/slack/slack-escape.js';
 import { outboxSlackClient, ThreadOutbox, type ThreadOutboxOptions } from '../../../src/slack/thread-outbox.js';
 import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
 import type { SlackFailure } from '../../fakes/slack/types.js';
@@ -200,4 +201,75 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
     expect(texts(thread.channel, thread.threadTs)).toEqual(['card, updated']);
     expect(await outbox.tsOf(thread, 'card')).toBe(slack.messages(thread.channel, thread.threadTs)[0].ts);
   });
+
+  it('fuzz: random Unicode (astral, combining, RTL, NUL, lone surrogates), whole and truncated, is delivered once, in order, well-formed', async () => {
+    const random = seededRandom(30);
+    const pieces = [
+      '🔥',
+      '👩‍👩‍👧',
+      '🇺🇦',
+      'é',
+      'e\u0301',
+      '\u0645\u0631\u062d\u0628\u0627',
+      '\u202e',
+      '\u0000',
+      '\ud83d',
+      '\ude00',
+      '\udc00\ud800',
+      '𝔘',
+      ' ',
+      '&<>',
+      '\n',
+      '\u200d',
+    ];
+    const randomText = () => Array.from({ length: 1 + Math.floor(random() * 60) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    const outbox = newOutbox();
+    outbox.start();
+    const threads = [newThread(), newThread(), newThread()];
+    const expected = new Map<string, string[]>(threads.map((t) => [t.threadTs, []]));
+    const cards = new Map<string, string>();
+    for (let i = 0; i < 60; i += 1) {
+      const thread = threads[i % threads.length]!;
+      const raw = randomText();
+      const text = `${i}: ${i % 2 ? truncate(raw, 1 + Math.floor(random() * 40)) : raw}`;
+      if (i < threads.length) {
+        await outbox.post(thread, { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] }, 'card');
+        expected.get(thread.threadTs)!.push('card');
+        cards.set(thread.threadTs, text.toWellFormed());
+      } else if (i % 5 === 0) {
+        await outbox.update(thread, 'card', { text });
+        cards.set(thread.threadTs, text.toWellFormed());
+      } else {
+        await outbox.post(thread, { text });
+        expected.get(thread.threadTs)!.push(text.toWellFormed());
+      }
+    }
+    for (const thread of threads) {
+      const want = expected.get(thread.threadTs)!;
+      await waitForTexts(thread.channel, thread.threadTs, want.length);
+      await pollFor(
+        async () => ((await outbox.waiting(thread)) === 0 ? true : undefined),
+        10_000,
+        () => 'outbox not empty',
+      );
+      const got = texts(thread.channel, thread.threadTs);
+      expect(got).toHaveLength(want.length);
+      expect(got.slice(1)).toEqual(want.slice(1));
+      expect(got[0]).toBe(cards.get(thread.threadTs));
+      for (const text of got) expect(text.isWellFormed()).toBe(true);
+    }
+    expect((await outbox.quarantined()).total).toBe(0);
+    expect((await outbox.undeliverable()).total).toBe(0);
+  });
 });
+
+/** mulberry32: the same "random" texts on every run, so a failure can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
