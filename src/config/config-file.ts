@@ -101,8 +101,11 @@ export const configFileSchema = z
         trees: z.boolean().default(true),
         /** Package managers' download caches (npm, yarn, pnpm, pip, Go modules) shared by the setup steps of one repository's jobs. */
         downloads: z.boolean().default(true),
-        /** Working trees kept per repository (and so jobs on one repository that start warm at once). */
-        treesPerRepository: z.number().int().min(1).max(32).default(2),
+        /**
+         * The most working trees kept per repository: a new one is cloned only when every tree is in use and none is
+         * being readied for the next job, so the pool grows with the jobs that run at once, up to this.
+         */
+        treesPerRepository: z.number().int().min(1).max(32).default(8),
         /** Entries unused for this many days are removed. */
         maxAgeDays: z.number().positive().default(14),
         /** Disk cap of each cache in GB: beyond it, the least recently used entries are removed. */
@@ -122,7 +125,7 @@ export const configFileSchema = z
         dependencies: true,
         trees: true,
         downloads: true,
-        treesPerRepository: 2,
+        treesPerRepository: 8,
         maxAgeDays: 14,
         maxSizeGb: { trees: 20, dependencies: 10, baselines: 1, downloads: 10 },
       }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { credentialEnv } from './credential-env.js';
 import { withDirectoryLock } from './directory-lock.js';
@@ -20,6 +20,8 @@ export interface UpdateMirrorOptions {
    * mirror yet): local work can start on it without delaying the round trip.
    */
   onHeldRefs?: (mirror: Mirror) => void;
+  /** Called once a fetch has what it fetched and before the mirror's refs move to it (lets a test hold a fetch there). */
+  beforeRefsMove?: () => Promise<void>;
 }
 
 export interface Mirror {
@@ -43,47 +45,117 @@ export function mirrorDir(dataDir: string, owner: string, repo: string): string 
 /**
  * Brings the bare mirror of a repository up to date: cloned the first time; afterwards the remote's branches and tags
  * are listed (one round trip) and fetched, with prune, only when they differ from the mirror's, and the mirror's HEAD
- * follows the remote's default branch. Calls for the same repository are serialized within this process and across
- * processes.
+ * follows the remote's default branch. The fetch itself runs without the mirror's lock (into refs of its own, so
+ * several can run at once, in this process or others); only moving the mirror's branches and tags to what it fetched
+ * is done under the lock, and only when no fetch that started later has moved them already. The first clone is done
+ * under the lock.
  */
 export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror> {
   const url = repositoryUrl(options.gitBaseUrl, options.owner, options.repo);
   const dir = mirrorDir(options.dataDir, options.owner, options.repo.replace(/\.git$/, ''));
   const { env, secrets } = credentialEnv(url, options.credential);
   const git = (args: string[], cwd = dirname(dir)) => runGit(args, { cwd, env, secrets, timeoutMs: options.timeoutMs });
+  const locked = <T>(fn: () => Promise<T>) => withDirectoryLock(`${dir}.lock`, fn);
 
   await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
-  return withDirectoryLock(`${dir}.lock`, async () => {
-    const exists = await access(join(dir, 'HEAD')).then(
-      () => true,
-      () => false,
-    );
-    // The remote's listing is asked while the mirror's is read; a remote that cannot be reached fails the update.
-    const listing = exists ? listRemoteRefs({ url, credential: options.credential, timeoutMs: options.timeoutMs, git }) : undefined;
-    listing?.catch(() => undefined);
-    const local = exists ? await mirrorRefs(dir) : undefined;
-    if (local !== undefined) options.onHeldRefs?.({ dir, created: false, refs: local, head: await headBranch(dir) });
-    if (local !== undefined && listing) {
-      const remote = await listing;
-      let refs = local;
-      if (remote.refs !== local) {
-        await git(['--git-dir', dir, 'fetch', '--quiet', '--prune', '--no-write-fetch-head', '--', url, ...FETCH_REFSPECS]);
-        refs = (await mirrorRefs(dir)) ?? '';
-      }
+  const exists = await access(join(dir, 'HEAD')).then(
+    () => true,
+    () => false,
+  );
+  // The remote's listing is asked while the mirror's is read; a remote that cannot be reached fails the update.
+  const listing = exists ? listRemoteRefs({ url, credential: options.credential, timeoutMs: options.timeoutMs, git }) : undefined;
+  listing?.catch(() => undefined);
+  const local = exists ? await mirrorRefs(dir) : undefined;
+  if (local === undefined || !listing) return locked(() => cloneMirror(dir, url, git));
+  options.onHeldRefs?.({ dir, created: false, refs: local, head: await headBranch(dir) });
+  const remote = await listing;
+  if (remote.refs === local) {
+    const head = await headBranch(dir);
+    if (!remote.head || remote.head === head) return { dir, created: false, refs: local, head };
+    return { dir, created: false, refs: local, head: await locked(() => followRemoteHead(dir, remote.head, local, git)) };
+  }
+
+  const startedAt = Date.now();
+  const incoming = `${INCOMING}/${startedAt}-${randomUUID()}`;
+  try {
+    await git([
+      '--git-dir',
+      dir,
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-auto-gc',
+      '--',
+      url,
+      `+refs/heads/*:${incoming}/heads/*`,
+      `+refs/tags/*:${incoming}/tags/*`,
+    ]);
+    await options.beforeRefsMove?.();
+    return await locked(async () => {
+      await moveRefs(dir, incoming, startedAt);
+      const refs = (await mirrorRefs(dir)) ?? '';
       return { dir, created: false, refs, head: await followRemoteHead(dir, remote.head, refs, git) };
-    }
-    await rm(dir, { recursive: true, force: true });
-    const staging = `${dir}.tmp-${randomUUID()}`;
-    try {
-      await git(['clone', '--bare', '--quiet', '--', url, staging]);
-      await git(['--git-dir', staging, 'config', '--replace-all', 'remote.origin.fetch', FETCH_REFSPECS[0]]);
-      await git(['--git-dir', staging, 'config', '--add', 'remote.origin.fetch', FETCH_REFSPECS[1]]);
-      await rename(staging, dir);
-    } finally {
-      await rm(staging, { recursive: true, force: true });
-    }
-    return { dir, created: true, refs: (await mirrorRefs(dir)) ?? '', head: await headBranch(dir) };
-  });
+    });
+  } finally {
+    await dropRefs(dir, incoming).catch(() => undefined);
+  }
+}
+
+/** Where a fetch puts what it fetched before the mirror's refs move to it. */
+const INCOMING = 'refs/wrench-incoming';
+/** When the fetch that last moved the mirror's refs started (ms), kept in the mirror. */
+const MOVED_FILE = 'wrench-refs-fetched-at';
+
+async function cloneMirror(dir: string, url: string, git: (args: string[]) => Promise<string>): Promise<Mirror> {
+  // Another caller may have cloned it while this one waited for the lock.
+  const refs = await mirrorRefs(dir);
+  if (refs !== undefined) return { dir, created: false, refs, head: await headBranch(dir) };
+  await rm(dir, { recursive: true, force: true });
+  const staging = `${dir}.tmp-${randomUUID()}`;
+  try {
+    await git(['clone', '--bare', '--quiet', '--', url, staging]);
+    await git(['--git-dir', staging, 'config', '--replace-all', 'remote.origin.fetch', FETCH_REFSPECS[0]]);
+    await git(['--git-dir', staging, 'config', '--add', 'remote.origin.fetch', FETCH_REFSPECS[1]]);
+    await rename(staging, dir);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { dir, created: true, refs: (await mirrorRefs(dir)) ?? '', head: await headBranch(dir) };
+}
+
+/**
+ * The mirror's branches and tags made exactly the ones fetched under `incoming` (others deleted), in one transaction,
+ * unless a fetch that started later already moved them (its refs are newer). The caller holds the mirror's lock.
+ */
+async function moveRefs(dir: string, incoming: string, startedAt: number): Promise<void> {
+  const movedAt = Number((await readFile(join(dir, MOVED_FILE), 'utf8').catch(() => '0')).trim()) || 0;
+  if (movedAt > startedAt) return;
+  const list = async (prefix: string) => {
+    const out = await runGit(['--git-dir', dir, 'for-each-ref', '--format=%(objectname) %(refname)', prefix], { cwd: dirname(dir) });
+    return new Map(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))] as const),
+    );
+  };
+  const fetched = await list(`${incoming}/`);
+  const current = new Map([...(await list('refs/heads/')), ...(await list('refs/tags/'))]);
+  const wanted = new Map<string, string>([...fetched].map(([name, sha]) => [`refs/${name.slice(incoming.length + 1)}`, sha]));
+  const commands: string[] = [];
+  for (const [name, sha] of wanted) if (current.get(name) !== sha) commands.push(`update ${name} ${sha}`);
+  for (const name of current.keys()) if (!wanted.has(name)) commands.push(`delete ${name}`);
+  if (commands.length > 0) await runGit(['--git-dir', dir, 'update-ref', '--stdin'], { cwd: dirname(dir), input: `${commands.join('\n')}\n` });
+  await writeFile(join(dir, `${MOVED_FILE}.tmp`), String(startedAt));
+  await rename(join(dir, `${MOVED_FILE}.tmp`), join(dir, MOVED_FILE));
+}
+
+async function dropRefs(dir: string, incoming: string): Promise<void> {
+  const out = await runGit(['--git-dir', dir, 'for-each-ref', '--format=%(refname)', `${incoming}/`], { cwd: dirname(dir) });
+  const names = out.split('\n').filter(Boolean);
+  if (names.length > 0)
+    await runGit(['--git-dir', dir, 'update-ref', '--stdin'], { cwd: dirname(dir), input: names.map((name) => `delete ${name}\n`).join('') });
 }
 
 /** The mirror's branches and tags; undefined when `dir` is not a repository git can read. */

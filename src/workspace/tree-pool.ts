@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { copyFile, lstat, mkdir, readFile, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { WrenchError } from '../errors.js';
@@ -41,6 +42,8 @@ export interface TakeTreeOptions {
    * tree is fetched and checked out at its base's tip then, not at the next job's start. Default: not refreshed.
    */
   refreshSource?: () => Promise<SourceRefs>;
+  /** How long a take waits at most for a tree being readied after its job before it clones another. Default 2 minutes. */
+  releaseWaitMs?: number;
   log: Logger;
 }
 
@@ -107,7 +110,7 @@ export function poolDir(root: string, repository: string): string {
   return join(root, `${readable}-${createHash('sha256').update(repository).digest('hex').slice(0, 10)}`);
 }
 
-export const treeFiles = (slot: string) => ({ lock: `${slot}.lock`, state: `${slot}.json`, index: `${slot}.index` });
+export const treeFiles = (slot: string) => ({ lock: `${slot}.lock`, state: `${slot}.json`, index: `${slot}.index`, readying: `${slot}.readying` });
 
 /** Locks one tree of the pool for this process; undefined when another job (of any process) holds it. */
 export async function lockTree(slot: string, log: Logger): Promise<(() => Promise<void>) | undefined> {
@@ -151,24 +154,72 @@ export async function discardTree(slot: string): Promise<void> {
 /**
  * A working tree of the repository's pool for one job, locked until `release`: an earlier job's tree reset to a
  * known state and switched to the job's branch (only changed files are written), or a fresh clone in a free place
- * of the pool. undefined when every tree of the pool is in use: the caller clones a throw-away tree instead.
+ * of the pool. A tree still being readied after its job (released, in this process or another) is waited for rather
+ * than a new one cloned, unless another job already waits for it; so the pool grows only when jobs of the repository
+ * run at the same time, up to `size` trees. undefined when every tree of the pool is in use: the caller clones a
+ * throw-away tree instead.
  */
 export async function takeTree(options: TakeTreeOptions): Promise<TreeLease | undefined> {
   const pool = poolDir(options.root, options.repository);
   const slots = Array.from({ length: options.size }, (_, i) => join(pool, String(i)));
-  const existing = await Promise.all(slots.map(async (slot) => !!(await readTreeState(slot))));
-  const order = [...slots.filter((_, i) => existing[i]), ...slots.filter((_, i) => !existing[i])];
-  for (const slot of order) {
-    const unlock = await lockTree(slot, options.log);
-    if (!unlock) continue;
-    try {
-      return await leaseTree(slot, options, unlock);
-    } catch (error) {
-      await unlock().catch(() => undefined);
-      throw error;
+  const deadline = Date.now() + (options.releaseWaitMs ?? RELEASE_WAIT_MS);
+  for (;;) {
+    const existing = await Promise.all(slots.map(async (slot) => !!(await readTreeState(slot))));
+    const beingReadied: string[] = [];
+    for (const slot of slots.filter((_, i) => existing[i])) {
+      const lease = await tryLease(slot, options);
+      if (lease) return lease;
+      if (!awaited.has(slot) && (await isBeingReadied(slot))) beingReadied.push(slot);
     }
+    if (beingReadied.length > 0 && Date.now() < deadline) {
+      options.log.info({ trees: beingReadied }, 'waiting for a working tree of this repository that is being readied after its job');
+      for (const slot of beingReadied) awaited.add(slot);
+      try {
+        await Promise.race(beingReadied.map((slot) => readied(slot, deadline)));
+      } finally {
+        for (const slot of beingReadied) awaited.delete(slot);
+      }
+      continue;
+    }
+    for (const slot of slots.filter((_, i) => !existing[i])) {
+      const lease = await tryLease(slot, options);
+      if (lease) return lease;
+    }
+    return undefined;
   }
-  return undefined;
+}
+
+async function tryLease(slot: string, options: TakeTreeOptions): Promise<TreeLease | undefined> {
+  const unlock = await lockTree(slot, options.log);
+  if (!unlock) return undefined;
+  try {
+    return await leaseTree(slot, options, unlock);
+  } catch (error) {
+    await unlock().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** How long a job waits at most for a tree being readied before it takes another. */
+const RELEASE_WAIT_MS = 120_000;
+const POLL_MS = 25;
+/** Trees this process is readying after their job: done once the tree is back in the pool, unlocked. */
+const readying = new Map<string, Promise<void>>();
+/** Trees a job of this process already waits for: the next job takes another. */
+const awaited = new Set<string>();
+
+/** Whether the tree is being readied after its job, by this process or (per its marker file) another live one. */
+async function isBeingReadied(slot: string): Promise<boolean> {
+  if (readying.has(slot)) return true;
+  const marker = await stat(treeFiles(slot).readying).catch(() => undefined);
+  return !!marker && Date.now() - marker.mtimeMs < LOCK_STALE_MS;
+}
+
+/** Resolves once the tree is no longer being readied (or at the deadline). */
+async function readied(slot: string, deadline: number): Promise<void> {
+  const local = readying.get(slot);
+  if (local) return local;
+  while (Date.now() < deadline && (await isBeingReadied(slot))) await sleep(POLL_MS);
 }
 
 async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => Promise<void>): Promise<TreeLease> {
@@ -217,13 +268,20 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
     async release() {
       if (released) return;
       released = true;
+      const marker = treeFiles(slot).readying;
+      let done!: () => void;
+      readying.set(slot, new Promise<void>((resolve) => (done = resolve)));
       try {
+        await writeFile(marker, String(process.pid)).catch(() => undefined);
         await resetTree(slot, current, options, 'release');
       } catch (error) {
         log.warn({ err: error, tree: slot }, 'could not reset the working tree; removing it');
         await discardTree(slot).catch((err) => log.warn({ err, tree: slot }, 'could not remove the working tree'));
       } finally {
         await unlock().catch((error) => log.warn({ err: error, tree: slot }, 'could not unlock the working tree'));
+        await rm(marker, { force: true }).catch(() => undefined);
+        readying.delete(slot);
+        done();
       }
     },
   };

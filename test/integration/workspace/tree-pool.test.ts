@@ -2,15 +2,21 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
 import { type Mirror, updateMirror } from '../../../src/workspace/mirror-cache.js';
 import { repositoryUrl } from '../../../src/workspace/repository-url.js';
-import { type TakeTreeOptions, takeTree } from '../../../src/workspace/tree-pool.js';
+import { poolDir, type TakeTreeOptions, takeTree } from '../../../src/workspace/tree-pool.js';
 import { type BareRemote, createBareRemote } from './helpers/bare-remote.js';
 import { isolateGitConfig, makeScratchDir, testGit } from './helpers/git-sandbox.js';
 
 isolateGitConfig();
+
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
 
 describe('working-tree pool', () => {
   let scratch: Awaited<ReturnType<typeof makeScratchDir>>;
@@ -186,6 +192,63 @@ describe('working-tree pool', () => {
     // A branch named as an existing remote one is still refused, from the refs the tree already has.
     await second.release();
     await expect(takeTree(await options('main', { refreshSource: refresh }))).rejects.toMatchObject({ code: 'branch_exists' });
+  });
+
+  it('back to back: a job arriving while a tree is being readied waits for it (no second clone), and the mirror is free meanwhile', async () => {
+    const held = gate();
+    const fetching = gate();
+    // The release's refresh of the mirror is held once it has fetched from GitHub, before it moves the mirror's refs.
+    const refreshSource = () =>
+      updateMirror({
+        dataDir,
+        gitBaseUrl: remote.gitBaseUrl,
+        owner: 'acme',
+        repo: 'web',
+        beforeRefsMove: async () => {
+          fetching.open();
+          await held.promise;
+        },
+      });
+    const first = (await takeTree(await options('wrench/b2b-1', { refreshSource })))!;
+    const dir = first.workspace.dir;
+    remote.commit({ 'src/one.js': 'export const one = 1;\n' }, 'Pushed while the job ran');
+    const releasing = first.release();
+    await fetching.promise;
+
+    // Another update of the mirror (the next job's) fetches and moves the refs while the release's fetch is held.
+    const newSha = remote.commit({ 'src/two.js': 'export const two = 2;\n' }, 'Pushed after the reply');
+    const mirror = await updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
+    expect(mirror.refs).toContain(`${newSha} refs/heads/main`);
+
+    // The next two jobs arrive while the tree is still being readied: one waits for it, the other clones a second tree.
+    const info = vi.spyOn(log, 'info');
+    const waited = new Promise<void>((resolve) =>
+      info.mockImplementation(((...args: unknown[]) => void (String(args[1]).startsWith('waiting for') && resolve())) as never),
+    );
+    const second = takeTree(await options('wrench/b2b-2', { sourceRefs: mirror }));
+    await waited;
+    const pool = poolDir(join(dataDir, 'trees'), 'acme/web');
+    expect(readdirSync(pool).filter((name) => /^\d+$/.test(name))).toEqual(['0']);
+    const third = takeTree(await options('wrench/b2b-3', { sourceRefs: mirror }));
+    const other = (await third)!;
+    expect(other.reused).toBe(false);
+    held.open();
+    const next = (await second)!;
+    await releasing;
+    info.mockRestore();
+    expect(next.reused).toBe(true);
+    expect(next.workspace.dir).toBe(dir);
+    expect(next.workspace).toMatchObject({ branch: 'wrench/b2b-2', baseSha: newSha, headSha: newSha });
+    expect(testGit(['status', '--porcelain', '--untracked-files=all'], dir)).toBe('');
+    // The held fetch started before the other update: it left the mirror's refs at the newer commit.
+    expect(testGit(['rev-parse', 'refs/heads/main'], mirror.dir)).toBe(newSha);
+    expect(testGit(['for-each-ref', 'refs/wrench-incoming'], mirror.dir)).toBe('');
+    expect(
+      readdirSync(pool)
+        .filter((name) => /^\d+$/.test(name))
+        .sort(),
+    ).toEqual(['0', '1']);
+    await Promise.all([next.release(), other.release()]);
   });
 
   it('a take whose source moved on since the release fetches and checks out the new tip; a source that cannot be refreshed at release keeps the tree usable', async () => {

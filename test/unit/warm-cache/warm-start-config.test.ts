@@ -9,7 +9,7 @@ const configWith = (file: unknown) => ({ config: { file: configFileSchema.parse(
 
 describe('cache switches', () => {
   it('keeps baselines and dependencies by default', () => {
-    expect(configFileSchema.parse({}).cache).toMatchObject({ baseline: true, dependencies: true, trees: true, treesPerRepository: 2 });
+    expect(configFileSchema.parse({}).cache).toMatchObject({ baseline: true, dependencies: true, trees: true, treesPerRepository: 8 });
     const warm = warmStart(configWith({}), 'acme/web', 'abc123');
     expect(warm.baselines).toBeInstanceOf(BaselineCache);
     expect(warm.dependencies).toBeInstanceOf(DependencySnapshots);
