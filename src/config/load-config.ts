@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { configFileSchema, type ConfigFile } from './config-file.js';
@@ -51,6 +51,11 @@ export function readConfigFile(configPath: string, mustExist: boolean): ConfigFi
   if (!existsSync(configPath)) {
     if (mustExist) throw new ConfigError(`WRENCH_CONFIG points at ${configPath}, which does not exist. Create it or unset WRENCH_CONFIG.`);
     return configFileSchema.parse({});
+  }
+  if (statSync(configPath).isDirectory()) {
+    throw new ConfigError(
+      `${configPath} is a directory, not a YAML file. Docker makes an empty directory there when the file it was asked to mount is missing: create wrench.config.yml next to docker-compose.yml (from wrench.config.example.yml), delete the empty directory Docker left in its place, and start again.`,
+    );
   }
   let raw: unknown;
   try {
