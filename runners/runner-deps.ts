@@ -3,7 +3,7 @@ import type { Config } from '../src/config/load-config.js';
 import type { GitHubClient } from '../src/github/create-octokit.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { QuestionDesk } from '../src/questions/question-desk.js';
-import type { Redactor } from '../src/security/redact.js';
+import type { NamedSecret, Redactor } from '../src/security/redact.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import type { RunRecorder } from '../src/run-log/run-recorder.js';
 
@@ -19,6 +19,8 @@ export interface RunnerDeps {
   gitCredential?: (owner: string, repo: string) => Promise<string>;
   /** Every configured secret value, kept out of the sandbox and masked everywhere. */
   secrets: string[];
+  /** The same secrets with the settings they came from, for saying which one a blocked push held; default: `secrets`, unnamed. */
+  credentials?: NamedSecret[];
   /** Where the agent's questions to the requester go (Slack runs of the service); absent: the agent cannot ask. */
   questions?: QuestionDesk;
 }

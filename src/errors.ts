@@ -12,6 +12,9 @@ export const WRENCH_ERROR_CODES = [
   'queue_unavailable',
   'redis_failed',
   'redis_missing',
+  'redis_password_invalid',
+  'redis_ca_without_tls',
+  'redis_ca_unreadable',
   // agent stops (AgentStopCode)
   'step_limit',
   'time_limit',
@@ -38,6 +41,7 @@ export const WRENCH_ERROR_CODES = [
   'invalid_commit',
   'invalid_ref',
   'invalid_repository',
+  'push_blocked_secret',
   'invalid_git_base_url',
   'invalid_job_id',
   'invalid_workspace',

@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { LogLevel, WebClient } from '@slack/web-api';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../config/load-config.js';
 import { createOctokit } from '../github/create-octokit.js';
 import { createGitHubAccess } from '../github/github-access.js';
 import type { InstallationAuth } from '../github/installation-auth.js';
 import { createLogger } from '../logging/logger.js';
+import { redisTlsOptions } from '../redis/redis-tls.js';
 import { checkSandbox } from '../sandbox/check-sandbox.js';
 import { cacheSizes } from './cache-sizes.js';
 import { readQuarantined, readUndeliverable } from '../slack/thread-outbox.js';
@@ -23,6 +24,8 @@ export interface CheckResult {
   fix?: string;
   /** Optional parts (PagerDuty) that are off are not failures. */
   skipped?: boolean;
+  /** Works, but is unsafe: shown as WARN with its fix, not counted as a failure. */
+  warning?: boolean;
 }
 
 type Check = (config: Config) => Promise<CheckResult>;
@@ -76,7 +79,14 @@ export const checkRedis: Check = async (config) => {
       };
     }
   }
-  const redis = new Redis(config.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
+  const shown = withoutPassword(config.env.REDIS_URL);
+  let options;
+  try {
+    options = redisTlsOptions(config.env);
+  } catch (error) {
+    return { name: 'Redis', ok: false, detail: errorText(error), fix: 'Fix WRENCH_REDIS_CA_FILE or REDIS_URL' };
+  }
+  const redis = new Redis(config.env.REDIS_URL, { ...options, ...ONE_TRY });
   // The connection's own error (ECONNREFUSED...) arrives as an event; connect() only says "Connection is closed".
   // Listening also keeps ioredis from printing it with a stack trace.
   let connectionError: unknown;
@@ -84,20 +94,59 @@ export const checkRedis: Check = async (config) => {
   try {
     await redis.connect();
     await redis.ping();
-    return { name: 'Redis', ok: true, detail: `${config.env.REDIS_URL} answers` };
   } catch (thrown) {
     const error = connectionError ?? thrown;
     const network = NETWORK_CAUSES.includes(failureCause(error));
     return {
       name: 'Redis',
       ok: false,
-      detail: network ? failureDetail(error, config.env.REDIS_URL) : `${config.env.REDIS_URL}: ${errorText(error)}`,
+      detail: network ? failureDetail(error, shown) : `${shown}: ${errorText(error)}`,
       fix: network ? 'Start Redis (or fix REDIS_URL): Wrench keeps its queue and threads there' : 'Check REDIS_URL (password, database) and the Redis server',
     };
   } finally {
     redis.disconnect();
   }
+  if (await answersWithoutPassword(config.env.REDIS_URL, options)) {
+    return {
+      name: 'Redis',
+      ok: true,
+      warning: true,
+      detail: `${shown} answers, and also accepts commands from a client that gives no password: any process that reaches it can read Wrench's threads and queue jobs that run with Wrench's GitHub credentials`,
+      fix: 'Set requirepass (or ACL users) on that Redis and put the password in REDIS_URL (redis://:PASSWORD@host:port)',
+    };
+  }
+  return { name: 'Redis', ok: true, detail: `${shown} answers, and refuses clients without its password` };
 };
+
+const ONE_TRY = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null } as const;
+
+/** Whether a second connection to the same Redis, with no username and no password, gets PONG for PING. */
+async function answersWithoutPassword(url: string, options: RedisOptions): Promise<boolean> {
+  const anonymous = new URL(url);
+  anonymous.username = '';
+  anonymous.password = '';
+  const redis = new Redis(anonymous.toString(), { ...options, ...ONE_TRY });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** A Redis URL as shown to people: the password replaced by ***. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}
 
 /**
  * Thread replies the outbox gave up on after WRENCH_SLACK_DELIVERY_HOURS of Slack refusing them, and those it set
@@ -106,7 +155,12 @@ export const checkRedis: Check = async (config) => {
 export const checkSlackDeliveries: Check = async (config) => {
   const name = 'Slack deliveries';
   if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
-  const redis = new Redis(config.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
+  let redis: Redis;
+  try {
+    redis = new Redis(config.env.REDIS_URL, { ...redisTlsOptions(config.env), ...ONE_TRY });
+  } catch (error) {
+    return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
+  }
   redis.on('error', () => undefined);
   try {
     await redis.connect();

@@ -17,8 +17,9 @@ export async function doctorCommand(_args: string[], io: CliIo): Promise<number>
   for (const check of ALL_CHECKS) {
     const result = await check(config);
     if (!result.ok) failures++;
-    const mark = result.skipped ? 'off ' : result.ok ? 'ok  ' : 'FAIL';
-    io.stdout(`${mark}  ${result.name}: ${result.detail}${result.fix && !result.ok ? `\n      fix: ${result.fix}` : ''}`);
+    const mark = result.skipped ? 'off ' : result.warning ? 'WARN' : result.ok ? 'ok  ' : 'FAIL';
+    const showFix = result.fix && (!result.ok || result.warning);
+    io.stdout(`${mark}  ${result.name}: ${result.detail}${showFix ? `\n      fix: ${result.fix}` : ''}`);
   }
   io.stdout(failures === 0 ? '\nAll checks passed.' : `\n${failures} check(s) failed.`);
   return failures === 0 ? 0 : 1;

@@ -9,7 +9,7 @@ import { readInstruction } from '../instruction/read-instruction.js';
 import { createLogger } from '../logging/logger.js';
 import type { TaskJob } from '../queue/task-job.js';
 import { ConsoleReporter } from '../reporting/console-reporter.js';
-import { createRedactor, secretValuesOf } from '../security/redact.js';
+import { createRedactor, secretsOf } from '../security/redact.js';
 import { buildRunnerDeps } from '../service/build-runner-deps.js';
 import { runGit } from '../workspace/run-git.js';
 import type { CliIo } from './cli-io.js';
@@ -56,7 +56,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const lastBranches = new LastBranches(config.dataDir);
   const continueBranch = values.continue ? await branchToContinue(lastBranches, repositoryKey, localPath) : undefined;
 
-  const secrets = secretValuesOf(config.env);
+  const credentials = secretsOf(config.env);
+  const secrets = credentials.map((secret) => secret.value);
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL === 'info' ? 'warn' : config.env.LOG_LEVEL, redact });
   const reading = readInstruction(text);
@@ -83,7 +84,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const result = await runTask(
       job,
       { jobId: `cli-${Date.now()}`, reporter, signal: controller.signal, requesterName: job.requester.name, continueBranch },
-      buildRunnerDeps(config, logger, redact, secrets),
+      buildRunnerDeps(config, logger, redact, secrets, credentials),
     );
     // Only a branch that really exists now: one the run pushed to, or the one it continued.
     if (result.branch && (result.pushedTo || result.pullRequest)) await lastBranches.set(repositoryKey, result.branch);

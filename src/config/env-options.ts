@@ -52,6 +52,8 @@ export const envSchema = z.object({
     .trim()
     .regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' })
     .optional(),
+  /** PEM CA certificate that signed a `rediss://` REDIS_URL's server certificate (default: the system's CAs). */
+  WRENCH_REDIS_CA_FILE: nonEmpty.optional(),
   PORT: z.coerce
     .number({ message: 'PORT must be a number' })
     .int()

@@ -5,21 +5,26 @@ import path from 'node:path';
 import { WrenchError } from '../errors.js';
 
 export interface EmbeddedRedis {
+  /** `redis://:<password>@127.0.0.1:<port>`: holds the password, never log it. */
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
 /**
  * With REDIS_URL unset, Wrench runs its own redis-server child with data and an append-only file
- * under `${dataDir}/redis`, bound to 127.0.0.1 on a free port, and stops it on exit.
+ * under `${dataDir}/redis`, bound to 127.0.0.1 on a free port, and stops it on exit. It requires the
+ * password kept in `${dataDir}/redis/password` (see redis-password.ts); the password reaches
+ * redis-server on its standard input, never on its command line (which every local user can read).
  */
-export async function startEmbeddedRedis(dataDir: string, binary = 'redis-server'): Promise<EmbeddedRedis> {
+export async function startEmbeddedRedis(dataDir: string, password: string, binary = 'redis-server'): Promise<EmbeddedRedis> {
   const dir = path.join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--protected-mode', 'yes'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const args = ['-', '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--protected-mode', 'yes'];
+  const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(`requirepass ${password}\n`);
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -42,7 +47,7 @@ export async function startEmbeddedRedis(dataDir: string, binary = 'redis-server
   });
   child.stdout?.removeAllListeners('data').resume();
   child.stderr?.removeAllListeners('data').resume();
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { url: `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`, port, stop: () => stopChild(child) };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

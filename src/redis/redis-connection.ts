@@ -1,14 +1,14 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
 
 /**
  * A connection fit for BullMQ workers (blocking commands need maxRetriesPerRequest: null). ioredis
  * reconnects by itself; an outage is logged once when it starts and once when the connection is
  * back, instead of an error for every reconnection attempt (ioredis prints "Unhandled error event"
- * many times a second when nobody listens).
+ * many times a second when nobody listens). `options` adds to what the URL says (TLS options from redis-tls.ts).
  */
-export function createRedis(url: string, logger?: Logger, name = 'main'): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false, connectionName: `wrench-${name}` });
+export function createRedis(url: string, logger?: Logger, name = 'main', options: RedisOptions = {}): Redis {
+  const redis = new Redis(url, { ...options, maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false, connectionName: `wrench-${name}` });
   watchOutages(redis, logger?.child({ component: 'redis', connection: name }));
   return redis;
 }

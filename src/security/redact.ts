@@ -76,10 +76,32 @@ function deepMap(value: unknown, redact: (s: string) => string): unknown {
   return value;
 }
 
-/** The secret values of a configuration: every variable whose name says it holds a credential. */
+/** A credential Wrench holds, with the name of the setting it came from (for messages that must not show it). */
+export interface NamedSecret {
+  name: string;
+  value: string;
+}
+
+/** The secrets of a configuration: every variable whose name says it holds a credential, and REDIS_URL's password. */
+export function secretsOf(env: Record<string, unknown>): NamedSecret[] {
+  const named = Object.entries(env)
+    .filter(([name]) => /TOKEN|SECRET|KEY|PASSWORD/i.test(name) && !/_PATH$|_FILE$/i.test(name))
+    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v as unknown })))
+    .filter((s): s is NamedSecret => typeof s.value === 'string' && s.value.length > 0);
+  const redisPassword = urlPassword(env.REDIS_URL);
+  return redisPassword ? [...named, { name: 'REDIS_URL password', value: redisPassword }] : named;
+}
+
+/** The secret values of a configuration (see secretsOf). */
 export function secretValuesOf(env: Record<string, unknown>): string[] {
-  return Object.entries(env)
-    .filter(([name]) => /TOKEN|SECRET|KEY|PASSWORD/i.test(name) && !/_PATH$/i.test(name))
-    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
-    .filter((v): v is string => typeof v === 'string');
+  return secretsOf(env).map((secret) => secret.value);
+}
+
+function urlPassword(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,10 +5,10 @@ import { countingFetch } from '../metrics/count-api-calls.js';
 import { metrics } from '../metrics/metrics.js';
 import { createGitHubAccess } from '../github/github-access.js';
 import type { Logger } from '../logging/logger.js';
-import type { Redactor } from '../security/redact.js';
+import type { NamedSecret, Redactor } from '../security/redact.js';
 
 /** The clients runners use, built once: the SDK's own retries (with backoff) cover 429, 5xx and 529. */
-export function buildRunnerDeps(config: Config, logger: Logger, redact: Redactor, secrets: string[]): RunnerDeps {
+export function buildRunnerDeps(config: Config, logger: Logger, redact: Redactor, secrets: string[], credentials?: NamedSecret[]): RunnerDeps {
   const env = config.env;
   const github = createGitHubAccess(env, logger);
   return {
@@ -16,6 +16,7 @@ export function buildRunnerDeps(config: Config, logger: Logger, redact: Redactor
     logger,
     redact,
     secrets,
+    credentials,
     anthropic: new Anthropic({
       apiKey: env.ANTHROPIC_API_KEY ?? 'missing',
       baseURL: env.ANTHROPIC_BASE_URL,

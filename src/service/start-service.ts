@@ -18,7 +18,9 @@ import { createLogger, type Logger } from '../logging/logger.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../redis/embedded-redis.js';
 import { createRedis } from '../redis/redis-connection.js';
-import { createRedactor, secretValuesOf } from '../security/redact.js';
+import { readOrCreateRedisPassword, redisPasswordPath } from '../redis/redis-password.js';
+import { redisTlsOptions } from '../redis/redis-tls.js';
+import { createRedactor, secretsOf } from '../security/redact.js';
 import { ThreadSessionStore } from '../sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../slack/create-slack-app.js';
 import { SlackNameDirectory } from '../slack/slack-name-directory.js';
@@ -60,17 +62,21 @@ export interface RunningService {
 export async function startService(config: Config, role: Exclude<Role, 'run'>): Promise<RunningService> {
   requireSettings(config, role);
   if (role !== 'web') await requireWorkingSandbox(config);
-  const secrets = secretValuesOf(config.env);
+  // The embedded Redis's password is one of Wrench's secrets: masked everywhere, kept out of sandboxes and pushes.
+  const embeddedPassword = config.env.REDIS_URL ? undefined : readOrCreateRedisPassword(config.dataDir);
+  const credentials = [...secretsOf(config.env), ...(embeddedPassword ? [{ name: 'embedded Redis password', value: embeddedPassword }] : [])];
+  const secrets = credentials.map((secret) => secret.value);
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL, redact });
+  const redisOptions = redisTlsOptions(config.env);
 
   let embedded: EmbeddedRedis | undefined;
-  if (!config.env.REDIS_URL) {
-    embedded = await startEmbeddedRedis(config.dataDir);
-    logger.info({ url: embedded.url }, 'started embedded redis-server (set REDIS_URL to use your own)');
+  if (embeddedPassword) {
+    embedded = await startEmbeddedRedis(config.dataDir, embeddedPassword);
+    logger.info({ port: embedded.port, passwordFile: redisPasswordPath(config.dataDir) }, 'started embedded redis-server (set REDIS_URL to use your own)');
   }
   const redisUrl = config.env.REDIS_URL ?? embedded!.url;
-  const redis: Redis = createRedis(redisUrl, logger, 'main');
+  const redis: Redis = createRedis(redisUrl, logger, 'main', redisOptions);
   const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
   const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
   const slackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL });
@@ -137,12 +143,12 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
 
   let worker: TaskWorker | undefined;
   let triageWorker: TriageWorker | undefined;
-  const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'triage-worker') : undefined;
-  const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'task-worker') : undefined;
-  const gitHubConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'github-worker') : undefined;
+  const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'triage-worker', redisOptions) : undefined;
+  const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'task-worker', redisOptions) : undefined;
+  const gitHubConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'github-worker', redisOptions) : undefined;
   let gitHubWorker: GitHubWorker | undefined;
   if (workerConnection) {
-    const runnerDeps = buildRunnerDeps(config, logger, redact, secrets);
+    const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials);
     runnerDeps.questions = new QuestionDesk({
       store: new PausedRunStore(redis, config.env.WRENCH_QUEUE_PREFIX),
       sessions,

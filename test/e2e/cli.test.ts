@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import net from 'node:net';
 import path from 'node:path';
 import { startAnthropicFake, toolUseResponse, type AnthropicFake } from '../fakes/anthropic-fake.js';
 import { startGitHubFake, type GitHubFake } from '../fakes/github-fake.js';
 import { startSlackFake, type SlackFake } from '../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { startSecureRedis } from '../helpers/secure-redis.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
 import { freePort } from '../helpers/free-port.js';
 import { runWrench, startWrench } from '../helpers/wrench-process.js';
@@ -76,9 +78,9 @@ describe('the wrench command line', () => {
     expect(result.stderr).toContain('PORT');
   });
 
-  it('start without REDIS_URL runs its own redis-server under the data dir and stops it on exit', async () => {
+  it('start without REDIS_URL runs its own redis-server under the data dir, with a password kept there, and stops it on exit', async () => {
     const dataDir = path.join(dir.path, 'embedded');
-    const wrench = await startWrench({
+    const env = {
       SLACK_BOT_TOKEN: 'xoxb-good-token-0000',
       SLACK_SIGNING_SECRET: 'secret',
       SLACK_API_URL: slack.apiUrl,
@@ -87,15 +89,75 @@ describe('the wrench command line', () => {
       GITHUB_TOKEN: 'ghp_testtesttesttesttesttesttesttest0000',
       GITHUB_API_URL: github.url,
       WRENCH_DATA_DIR: dataDir,
-    });
+    };
+    const wrench = await startWrench(env);
     const health = (await (await fetch(`${wrench.url}/healthz`)).json()) as { status: string; workers: number };
     expect(health.status).toBe('ok');
-    const port = Number(/redis:\/\/127\.0\.0\.1:(\d+)/.exec(wrench.output())?.[1]);
+    const embeddedPort = (process: typeof wrench) => Number(/"port":(\d+)[^\n]*started embedded redis-server/.exec(process.output())?.[1]);
+    const port = embeddedPort(wrench);
     expect(port).toBeGreaterThan(0);
-    expect(existsSync(path.join(dataDir, 'redis'))).toBe(true);
+    // The password is generated into a file only this user can read, and never logged.
+    const passwordFile = path.join(dataDir, 'redis', 'password');
+    expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+    const password = readFileSync(passwordFile, 'utf8').trim();
+    expect(password).toMatch(/^[0-9a-f]{64}$/);
+    expect(wrench.output()).not.toContain(password);
+    // From outside, a client without the password can neither write nor read; Wrench's own keys are there.
+    const redisCli = (...args: string[]) => {
+      const out = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { encoding: 'utf8' });
+      return `${out.stdout}${out.stderr}`;
+    };
+    expect(redisCli('SET', 'wrench:forged', 'job')).toMatch(/NOAUTH/);
+    expect(redisCli('KEYS', '*')).toMatch(/NOAUTH/);
+    const owner = new Redis({ port, host: '127.0.0.1', password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    await owner.connect();
+    expect((await owner.keys('*')).some((key) => key.startsWith('wrench:'))).toBe(true);
+    expect(await owner.exists('wrench:forged')).toBe(0);
+    owner.disconnect();
     expect(await wrench.stop()).toBe(0);
     expect(readdirSync(path.join(dataDir, 'redis')).some((f) => f.startsWith('appendonly'))).toBe(true);
     expect(await portOpen(port)).toBe(false);
+
+    // A restart reuses the same password (its append-only data and workers keep working).
+    const again = await startWrench(env);
+    expect(((await (await fetch(`${again.url}/healthz`)).json()) as { status: string }).status).toBe('ok');
+    expect(readFileSync(passwordFile, 'utf8').trim()).toBe(password);
+    const reconnected = new Redis({ port: embeddedPort(again), host: '127.0.0.1', password, lazyConnect: true, maxRetriesPerRequest: 0 });
+    await reconnected.connect();
+    expect(await reconnected.ping()).toBe('PONG');
+    reconnected.disconnect();
+    expect(await again.stop()).toBe(0);
+  });
+
+  it('start with a rediss:// REDIS_URL holding a password connects every client over TLS, trusting WRENCH_REDIS_CA_FILE', async () => {
+    const secure = await startSecureRedis();
+    try {
+      const wrench = await startWrench({
+        SLACK_BOT_TOKEN: 'xoxb-good-token-0000',
+        SLACK_SIGNING_SECRET: 'secret',
+        SLACK_API_URL: slack.apiUrl,
+        ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+        ANTHROPIC_BASE_URL: anthropic.url,
+        GITHUB_TOKEN: 'ghp_testtesttesttesttesttesttesttest0000',
+        GITHUB_API_URL: github.url,
+        WRENCH_DATA_DIR: path.join(dir.path, 'tls-data'),
+        REDIS_URL: secure.tlsUrl,
+        WRENCH_REDIS_CA_FILE: secure.caFile,
+      });
+      const health = (await (await fetch(`${wrench.url}/healthz`)).json()) as { status: string; workers: number };
+      expect(health.status).toBe('ok');
+      // Wrench's queues live in that Redis: its own keys are there, reached only with the password.
+      const owner = new Redis(secure.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+      await owner.connect();
+      expect((await owner.keys('wrench:*')).length).toBeGreaterThan(0);
+      const clients = await owner.client('LIST');
+      owner.disconnect();
+      expect(String(clients)).toMatch(/name=wrench-task-worker/);
+      expect(wrench.output()).not.toContain(secure.password);
+      expect(await wrench.stop()).toBe(0);
+    } finally {
+      await secure.stop();
+    }
   });
 
   it('run --repo PATH runs one task without Slack and pushes a branch back to the checkout', async () => {
@@ -229,7 +291,9 @@ describe('the wrench command line', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/FAIL\s+Slack: auth.test failed: invalid_auth/);
     expect(bad.stdout).toMatch(/fix: Check SLACK_BOT_TOKEN/);
-    expect(bad.stdout).toMatch(/ok\s+Redis/);
+    // This test's Redis has no password: doctor warns (with the fix) but does not fail for it.
+    expect(bad.stdout).toMatch(/WARN\s+Redis: redis:\/\/127\.0\.0\.1:\d+ answers, and also accepts commands from a client that gives no password/);
+    expect(bad.stdout).toMatch(/fix: Set requirepass/);
     expect(bad.stdout).toMatch(/ok\s+sandbox: bubblewrap works/);
     expect(bad.stdout).toMatch(/ok\s+Warm-start caches: trees 0 B in 0 \(cap 20 GB\); dependencies 0 B in 0 \(cap 10 GB\); baselines 0 B in 0/);
     const good = await runWrench(['doctor'], { ...env, SLACK_BOT_TOKEN: 'xoxb-good-token-0000' });
