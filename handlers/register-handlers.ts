@@ -58,11 +58,16 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
     deps.logger.debug({ eventId: body.event_id, channel: message.channel, subtype: message.subtype, outcome }, 'message event handled');
   });
 
-  app.event(known.event('reaction_added'), async ({ event, client }) => {
-    if (event.reaction !== 'x' || event.item.type !== 'message') return;
-    const { channel, ts } = event.item;
-    const threadTs = await threadOfMessage({ client, channel, ts }, deps);
-    if (threadTs) await cancelThreadRuns({ client, channel, threadTs, user: event.user, quiet: true }, deps);
+  app.event(known.event('reaction_added'), async ({ event, body, client }) => {
+    // Slack has sent reactions whose `item` is null (on a message that was deleted meanwhile): nothing to cancel.
+    const item = event.item as typeof event.item | null | undefined;
+    const cancels = event.reaction === 'x' && item?.type === 'message';
+    if (cancels) {
+      const { channel, ts } = item;
+      const threadTs = await threadOfMessage({ client, channel, ts }, deps);
+      if (threadTs) await cancelThreadRuns({ client, channel, threadTs, user: event.user, quiet: true }, deps);
+    }
+    deps.logger.debug({ eventId: body.event_id, reaction: String(event.reaction).slice(0, 80), cancels }, 'reaction event handled');
   });
 
   const button =

@@ -1,6 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import { canStartWork } from '../src/security/authorize.js';
+import type { ThreadSession, TimedOutQuestion } from '../src/sessions/thread-session.js';
 import { messageText, PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
+import { escapeMrkdwn, truncate } from '../src/slack/slack-escape.js';
 import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { continueThread } from './continue-thread.js';
 import type { AnswerOutcome } from './answer-question.js';
@@ -18,9 +20,13 @@ export interface ThreadMessageInput {
  * A plain reply in a Wrench thread (no mention: mentions arrive as app_mention). It continues the
  * thread when it answers Wrench's questions (from the requester), or, with
  * `access.followUpWithoutMention`, as a follow-up from anyone allowed to start work.
- * Edits, deletions, bots and Wrench itself never start anything.
+ * Edits, deletions, bots and Wrench itself never start anything. A reply from whoever could have answered the
+ * thread's last question after that question timed out (its run went on without it) is told so, and how to go on.
  */
-export async function handleThreadMessage(input: ThreadMessageInput, deps: HandlerDeps): Promise<AcceptOutcome | AnswerOutcome | 'ignored' | 'duplicate'> {
+export async function handleThreadMessage(
+  input: ThreadMessageInput,
+  deps: HandlerDeps,
+): Promise<AcceptOutcome | AnswerOutcome | 'too_late' | 'ignored' | 'duplicate'> {
   const { event } = input;
   if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim())
     return 'ignored';
@@ -30,8 +36,13 @@ export async function handleThreadMessage(input: ThreadMessageInput, deps: Handl
   const answersQuestions = !!session.pending && session.runs.length === 0 && session.pending.requester === event.user;
   const followUp =
     !session.waiting && deps.config.file.access.followUpWithoutMention && session.runs.length > 0 && canStartWork(deps.config.file.access, event.user).allowed;
+  if (!answersQuestions && !followUp && !session.waiting) {
+    const late = lateAnswerTo(session, event.user, deps);
+    if (!late || !(await deps.stores.claimSlackEvent(input.eventId))) return 'ignored';
+    await deps.posterFor(input.client).ephemeral(event.channel, event.user, event.thread_ts, lateAnswerNote(late, input.botUserId));
+    return 'too_late';
+  }
   // A run paused on a question to its requester: a reply in the thread may be the answer (continueThread decides).
-  if (!answersQuestions && !followUp && !session.waiting) return 'ignored';
   if (!(await deps.stores.claimSlackEvent(input.eventId))) return 'duplicate';
   const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
   if (!text) return 'ignored';
@@ -51,4 +62,22 @@ export async function handleThreadMessage(input: ThreadMessageInput, deps: Handl
     deps,
   );
   return outcome ?? 'ignored';
+}
+
+/** The question a reply may have been meant to answer: it timed out, and its run is the thread's last. */
+function lateAnswerTo(session: ThreadSession, user: string, deps: HandlerDeps): TimedOutQuestion | undefined {
+  const question = session.timedOutQuestion;
+  if (!question || session.runs.at(-1)?.jobId !== question.jobId) return undefined;
+  return user === question.requester || deps.config.file.access.approvers.includes(user) ? question : undefined;
+}
+
+function lateAnswerNote(question: TimedOutQuestion, botUserId: string | undefined): string {
+  const unix = Math.floor(Date.parse(question.timedOutAt) / 1000);
+  const when = `<!date^${unix}^{date_short_pretty} at {time}|${question.timedOutAt}>`;
+  const mention = botUserId ? `<@${botUserId}>` : '@Wrench';
+  return (
+    `My question ("${escapeMrkdwn(truncate(question.question.replace(/\s+/g, ' '), 200))}") timed out ${when} with no answer, so that run ended ` +
+    `with what it had, and your reply was not taken as its answer. To go on, mention me in this thread with your answer ` +
+    `(${mention} followed by it): that starts a follow-up run that continues this thread's work.`
+  );
 }

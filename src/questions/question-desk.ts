@@ -86,6 +86,21 @@ export class QuestionDesk {
       const origin = run.job.origin;
       if (origin.type === 'slack') {
         await this.clearWaiting(run);
+        // A late answer in the thread is then told that the run went on without it, and how to go on.
+        await this.options.sessions.update(origin.channel, origin.threadTs, (current) =>
+          current
+            ? {
+                ...current,
+                timedOutQuestion: {
+                  pauseId,
+                  jobId: run.resumeJobId,
+                  requester: run.requester,
+                  question: run.question,
+                  timedOutAt: new Date().toISOString(),
+                },
+              }
+            : null,
+        );
         await this.options.outbox.update(
           { channel: origin.channel, threadTs: origin.threadTs },
           questionMessageKey(pauseId),

@@ -38,6 +38,16 @@ export const waitingQuestionSchema = z.object({
   timeoutAt: z.string(),
 });
 
+/** The last question of the thread's run that nobody answered in time: that run went on without it. */
+export const timedOutQuestionSchema = z.object({
+  pauseId: z.string(),
+  /** The resume job, which then finished the run with what it had. */
+  jobId: z.string(),
+  requester: z.string(),
+  question: z.string(),
+  timedOutAt: z.string(),
+});
+
 /** Everything Wrench knows about one Slack thread, kept in Redis across restarts and workers. */
 export const threadSessionSchema = z.object({
   channel: z.string(),
@@ -49,6 +59,7 @@ export const threadSessionSchema = z.object({
   pullRequest: z.object({ number: z.number(), url: z.string() }).optional(),
   pending: pendingInstructionSchema.optional(),
   waiting: waitingQuestionSchema.optional(),
+  timedOutQuestion: timedOutQuestionSchema.optional(),
   runs: z.array(runRecordSchema).default([]),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -58,6 +69,7 @@ export type ThreadSession = z.infer<typeof threadSessionSchema>;
 export type RunRecord = z.infer<typeof runRecordSchema>;
 export type PendingInstruction = z.infer<typeof pendingInstructionSchema>;
 export type WaitingQuestion = z.infer<typeof waitingQuestionSchema>;
+export type TimedOutQuestion = z.infer<typeof timedOutQuestionSchema>;
 
 /** A compact history of earlier runs for the agent's context: instructions and outcomes, oldest first. */
 export function sessionSummary(session: ThreadSession, maxChars = 6000): string {

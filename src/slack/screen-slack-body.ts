@@ -50,6 +50,7 @@ function screenForm(raw: string): SlackBodyVerdict {
     return { action: 'acknowledge', reason: 'block_actions without a list of actions' };
   if ((payload.type === 'view_submission' || payload.type === 'view_closed') && !isRecord(payload.view))
     return { action: 'acknowledge', reason: `${payload.type} without a view` };
+  if (!boltRoutes(payload)) return { action: 'acknowledge', reason: `${payload.type} without the fields Bolt routes it by` };
   return { action: 'pass' };
 }
 
@@ -64,6 +65,17 @@ function screenJson(body: unknown): SlackBodyVerdict {
   if ('item' in body.event && !isRecord(body.event.item))
     return { action: 'acknowledge', reason: `${body.event.type} whose item is ${describe(body.event.item)}` };
   return { action: 'pass' };
+}
+
+/**
+ * Whether Bolt can tell what kind of interaction a payload is (its `getTypeAndConversation`): one it cannot
+ * (a legacy `interactive_message` without `actions`, a `dialog_cancellation`) reaches no middleware and is left
+ * for the receiver's three-second timeout.
+ */
+function boltRoutes(payload: Record<string, unknown>): boolean {
+  if (payload.name !== undefined || payload.type === 'block_suggestion') return true;
+  if (payload.actions !== undefined || payload.type === 'dialog_submission') return true;
+  return ['shortcut', 'message_action', 'view_submission', 'view_closed'].includes(String(payload.type));
 }
 
 function parseJson(raw: string): { ok: true; value: unknown } | { ok: false; error: string } {

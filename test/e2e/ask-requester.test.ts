@@ -263,5 +263,15 @@ limits: { concurrency: 1, questionTimeoutHours: 0.002 }
     await world.slack.waitFor((c) => c.method === 'chat.update' && /No answer came in time/.test(String(c.args.text)), 15_000);
     // The agent was not asked again after the question.
     expect(script.trace.filter((t) => t.run === 'timeout task')).toHaveLength(2);
+
+    // The requester answers late: told that the run ended without it, and how to go on.
+    await h.reply(thread, 'U0ALICE', 'v2');
+    await world.slack.waitFor(() => world.slack.ephemerals.some((e) => e.user === 'U0ALICE' && e.thread_ts === thread && /timed out/.test(e.text)), 15_000);
+    const note = world.slack.ephemerals.find((e) => e.user === 'U0ALICE' && e.thread_ts === thread && /timed out/.test(e.text))!;
+    expect(note.text).toContain('"Which API version should I target?"');
+    expect(note.text).toMatch(/so that run ended with what it had, and your reply was not taken as its answer/);
+    expect(note.text).toMatch(/To go on, mention me in this thread with your answer \(<@U0BOT> followed by it\)/);
+    // Nothing else started.
+    expect(script.trace.filter((t) => t.run === 'timeout task')).toHaveLength(2);
   });
 });

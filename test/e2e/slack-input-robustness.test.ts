@@ -119,6 +119,63 @@ describe('the web role and bodies Slack signs but Wrench cannot use', () => {
     await alive();
   });
 
+  it('a legacy interactive_message and a view_submission whose callback_id is not a string are answered 200 at once, not after 3 s', async () => {
+    const legacy = {
+      type: 'interactive_message',
+      actions: [{ name: 'approve', type: 'button', value: 'yes' }],
+      callback_id: 'legacy_approval',
+      team: { id: 'T0TEAM', domain: 'acme' },
+      channel: { id: 'C0DEV', name: 'dev' },
+      user: { id: 'U0ALICE', name: 'alice' },
+      action_ts: '1700000000.000300',
+      message_ts: '1700000000.000100',
+      attachment_id: '1',
+      token: 't',
+      is_app_unfurl: false,
+      original_message: { type: 'message', text: 'Approve?', ts: '1700000000.000100' },
+      response_url: 'https://hooks.slack.invalid/actions/T0TEAM/1/x',
+      trigger_id: '1.2.3',
+    };
+    // A legacy message whose button Slack reports without `actions` (Bolt cannot route it), and a modal whose callback_id is a number.
+    const legacyWithoutActions = { ...legacy, actions: undefined };
+    const base = viewSubmissionPayload({ user: 'U0ALICE', callback_id: 'x' });
+    const oddModal = { ...base, view: { ...(base.view as Record<string, unknown>), callback_id: 42 } };
+    for (const payload of [legacy, legacyWithoutActions, oddModal, { ...legacy, type: 'dialog_cancellation', actions: undefined }]) {
+      const started = performance.now();
+      const answer = await deliverInteraction(world.eventsUrl(), SIGNING_SECRET, payload);
+      const elapsedMs = performance.now() - started;
+      expect(answer.status).toBe(200);
+      // Bolt's own timeout answers after 3 s; the catch-all answers at once.
+      expect(elapsedMs).toBeLessThan(1000);
+    }
+    expect(world.wrench!.output()).not.toMatch(/not acknowledged by any listener/);
+    await alive();
+  });
+
+  it('a reaction_added whose item is null or missing is ignored, without a TypeError', async () => {
+    const reaction = (eventId: string, item: Record<string, unknown>) =>
+      JSON.stringify({
+        type: 'event_callback',
+        team_id: 'T0TEAM',
+        event_id: eventId,
+        event: { type: 'reaction_added', user: 'U0ALICE', reaction: 'x', event_ts: '1700000000.000400', ...item },
+      });
+    expect((await deliverEvent(world.eventsUrl(), SIGNING_SECRET, reaction('Ev0NULLITEM', { item: null }))).status).toBe(200);
+    expect((await deliverEvent(world.eventsUrl(), SIGNING_SECRET, reaction('Ev0NOITEM', {}))).status).toBe(200);
+    await pollFor(
+      () => (/"eventId":"Ev0NOITEM"[^\n]*"msg":"reaction event handled"/.test(world.wrench!.output()) ? true : undefined),
+      10_000,
+      () =>
+        `the reaction was not handled: ${world
+          .wrench!.output()
+          .split('\n')
+          .filter((l) => /Ev0NOITEM|TypeError/.test(l))
+          .join('\n')}`,
+    );
+    expect(world.wrench!.output()).not.toMatch(/TypeError: |"type":"TypeError"|Cannot read properties of (null|undefined)/);
+    await alive();
+  });
+
   it('a listener that fails before acknowledging answers 200, not 500', async () => {
     // The clarify modal's listener reads view.state.values; this view has no state.
     const payload = viewSubmissionPayload({ user: 'U0ALICE', callback_id: 'wrench_clarify' });
