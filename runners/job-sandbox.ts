@@ -2,16 +2,23 @@ import path from 'node:path';
 import type { Config } from '../src/config/load-config.js';
 import type { Logger } from '../src/logging/logger.js';
 import { createSandbox } from '../src/sandbox/create-sandbox.js';
+import { parseAllowEntry } from '../src/sandbox/egress/egress-policy.js';
+import { describeRefusal, type EgressRefusal } from '../src/sandbox/egress/egress-proxy.js';
 import type { Sandbox } from '../src/sandbox/sandbox.js';
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
 import { treePoolRoot } from '../src/workspace/tree-pool.js';
 
 /**
  * The sandbox of one job's workspace, as every runner needs it: mode from the config, credentials kept
- * out, the mirror cache, the warm-start caches, the other pooled trees and Redis data hidden, read-only for reviews and triage. Mode `none` is logged
+ * out, the mirror cache, the warm-start caches, the other pooled trees, Redis data and `sandbox.hidden` hidden, network only through
+ * the egress proxy (refusals logged), read-only for reviews and triage. Mode `none` is logged
  * as a warning on every job.
  */
-export function jobSandbox(deps: { config: Config; secrets: string[] }, workspaceDir: string, options: { readOnly: boolean; log: Logger }): Sandbox {
+export function jobSandbox(
+  deps: { config: Config; secrets: string[] },
+  workspaceDir: string,
+  options: { readOnly: boolean; log: Logger; onEgressRefused?: (refusal: EgressRefusal) => void },
+): Sandbox {
   const sandbox = createSandbox({
     mode: deps.config.file.sandbox.mode,
     root: workspaceDir,
@@ -22,7 +29,16 @@ export function jobSandbox(deps: { config: Config; secrets: string[] }, workspac
       path.join(deps.config.dataDir, 'redis'),
       warmCacheDir(deps.config.dataDir),
       treePoolRoot(deps.config.dataDir),
+      ...deps.config.file.sandbox.hidden,
     ],
+    egressAllow: deps.config.file.sandbox.egress.allow.map(parseAllowEntry),
+    onEgressRefused: (refusal) => {
+      options.log.warn(
+        { host: refusal.host, port: refusal.port, reason: refusal.reason, address: refusal.address },
+        `egress refused: ${describeRefusal(refusal)}`,
+      );
+      options.onEgressRefused?.(refusal);
+    },
   });
   if (sandbox.mode === 'none') options.log.warn('sandbox mode is none: agent commands run without isolation');
   return sandbox;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AgentRun } from '../src/agent/agent-loop.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Sandbox } from '../src/sandbox/sandbox.js';
-import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../src/verification/index.js';
+import { compareVerification, detectCommands, renderVerification, runSetup, runVerification, setupEgressLine } from '../src/verification/index.js';
 import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationOverride, VerificationRun } from '../src/verification/index.js';
 import { baselineKey } from '../src/warm-cache/baseline-cache.js';
 import { dependencyKey } from '../src/warm-cache/dependency-key.js';
@@ -248,7 +248,10 @@ export class ChangeVerifier {
     if (setup && !setup.passed && !this.signal.aborted) {
       this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
       this.setupFailure = setup;
-      await onPhase(`could not install dependencies: \`${setup.command}\` ${setup.timedOut ? 'timed out' : `exited with code ${setup.exitCode ?? 'none'}`}`);
+      const egress = setupEgressLine(setup);
+      await onPhase(
+        `could not install dependencies: \`${setup.command}\` ${setup.timedOut ? 'timed out' : `exited with code ${setup.exitCode ?? 'none'}`}${egress ? `. ${egress}` : ''}`,
+      );
     }
     if (snapshots && key && setup?.passed && !this.signal.aborted) {
       const saved = await snapshots.save(this.warm!.repository, key, this.dir).catch((error) => {

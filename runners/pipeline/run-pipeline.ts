@@ -11,6 +11,7 @@ import type { RunPhase } from '../../src/reporting/run-result.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { runGit } from '../../src/workspace/run-git.js';
+import { describeRefusal } from '../../src/sandbox/egress/egress-proxy.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps, TaskRunContext } from '../runner-deps.js';
 import { commandRunEnv } from '../../src/verification/command-env.js';
@@ -194,7 +195,17 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
   const jobId = `${context.jobId}-${starting.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log));
   const workspace = lease.workspace;
-  const run: Run<J> = { ...starting, workspace, readOnly, sandbox: jobSandbox(deps, workspace.dir, { readOnly, log: starting.log }), network: false };
+  const run: Run<J> = {
+    ...starting,
+    workspace,
+    readOnly,
+    sandbox: jobSandbox(deps, workspace.dir, {
+      readOnly,
+      log: starting.log,
+      onEgressRefused: (refusal) => context.record?.note(`Network refused by the egress policy: ${describeRefusal(refusal)}`, 'warning'),
+    }),
+    network: false,
+  };
   const closeRun = async () => {
     await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
     await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../instruction/instruction-types.js';
 import { monitoringSourceSchema } from '../monitoring/monitoring-config.js';
+import { parseAllowEntry } from '../sandbox/egress/egress-policy.js';
 
 const repoName = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
 
@@ -9,6 +10,15 @@ const repoGlob = z.string().regex(/^[A-Za-z0-9_.*?-]+\/[A-Za-z0-9_.*?-]+$/, { me
 const slackId = z.string().regex(/^[A-Z0-9]+$/, { message: 'must be a Slack id such as C0123ABCD or U0123ABCD' });
 
 const networkPolicy = z.enum(['setup-only', 'on', 'off']);
+
+/** A host, *.domain or host:port the egress proxy lets sandboxed steps with network reach (see docs/security.md). */
+const egressAllowEntry = z.string().superRefine((text, ctx) => {
+  try {
+    parseAllowEntry(text);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
 
 const verificationCommands = z.object({
   /** Overrides the detected test command; an empty string turns tests off. */
@@ -87,9 +97,18 @@ export const configFileSchema = z
         mode: z.enum(['bwrap', 'none']).default('bwrap'),
         network: networkPolicy.default('setup-only'),
         networkByCategory: z.partialRecord(z.enum(CATEGORIES), networkPolicy).default({ 'web-scraping': 'on' }),
+        egress: z
+          .object({
+            /** Hosts the setup step may reach besides the default registries and the host's own registry settings. */
+            allow: z.array(egressAllowEntry).default([]),
+          })
+          .strict()
+          .default({ allow: [] }),
+        /** More host paths no sandboxed command sees (absolute), besides the defaults. */
+        hidden: z.array(z.string().refine((dir) => dir.startsWith('/'), { message: 'must be an absolute path' })).default([]),
       })
       .strict()
-      .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' } }),
+      .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' }, egress: { allow: [] }, hidden: [] }),
     verification: z.record(repoName, verificationCommands).default({}),
     cache: z
       .object({

@@ -6,11 +6,15 @@ export interface BwrapPlan {
   /** Real path of the working directory. */
   cwd: string;
   env: Record<string, string>;
-  network: boolean;
+  /**
+   * The directory of the egress proxy's Unix socket, bound read-only at the same path: the command's only way out.
+   * The sandbox always has a network namespace of its own (only `lo`); without this directory it has no network at all.
+   */
+  egressSocketDir?: string;
   /** Real paths covered by an empty tmpfs (the workspace is bound again on top when inside one). */
   hidden: readonly string[];
-  /** Real paths inside hidden ones to show again read-only (e.g. resolv.conf's target under /run). */
-  reexposed?: readonly string[];
+  /** Real paths of files shown as empty (/dev/null bound over them): a secret file in a directory that cannot be hidden. */
+  hiddenFiles?: readonly string[];
   /** A host directory bound writable as HOME; without it HOME is a fresh directory in the private /tmp. */
   home?: string;
   /** A host directory bound writable at the same path (the setup step's shared download caches). */
@@ -25,13 +29,13 @@ export interface BwrapPlan {
 
 export const SANDBOX_TMP_HOME = '/tmp/home';
 
-/** The bubblewrap arguments for one command: read-only host, writable workspace, private /tmp, no host processes. */
+/** The bubblewrap arguments for one command: read-only host, writable workspace, private /tmp, no host processes or network. */
 export function bwrapArgs(plan: BwrapPlan): string[] {
   const outside = plan.hidden.filter((dir) => !isInside(plan.root, dir));
   const within = plan.hidden.filter((dir) => isInside(plan.root, dir) && dir !== plan.root);
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   for (const dir of outside) args.push('--tmpfs', dir);
-  for (const file of plan.reexposed ?? []) args.push('--ro-bind-try', file, file);
+  for (const file of plan.hiddenFiles ?? []) args.push('--ro-bind', '/dev/null', file);
   args.push(plan.readOnly ? '--ro-bind' : '--bind', plan.root, plan.root);
   // The tree's pack files are the pool's, reused by later jobs: no command in the sandbox may change them (git then
   // writes loose objects, which the pool drops when it resets the tree).
@@ -39,10 +43,11 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   for (const dir of within) args.push('--tmpfs', dir);
   if (plan.writable) args.push('--bind', plan.writable, plan.writable);
   for (const dir of plan.readOnlyDirs ?? []) args.push('--ro-bind', dir, dir);
+  if (plan.egressSocketDir) args.push('--ro-bind', plan.egressSocketDir, plan.egressSocketDir);
   if (plan.home) args.push('--bind', plan.home, plan.home);
   else args.push('--dir', SANDBOX_TMP_HOME);
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'wrench-sandbox');
-  if (!plan.network) args.push('--unshare-net');
+  args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv');
   for (const [name, value] of Object.entries(plan.env)) args.push('--setenv', name, value);
   args.push('--chdir', plan.cwd, '--', ...plan.command);

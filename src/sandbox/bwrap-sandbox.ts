@@ -1,7 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { bwrapArgs, SANDBOX_TMP_HOME } from './bwrap-args.js';
-import { defaultHiddenPaths, resolveHiddenPaths } from './hidden-paths.js';
+import { defaultRegistryEntries, type EgressAllowEntry, loopbackServices } from './egress/egress-policy.js';
+import { type EgressProxy, type EgressRefusal, startEgressProxy } from './egress/egress-proxy.js';
+import { hostRegistries } from './egress/host-registries.js';
+import { forwardedCommand } from './egress/sandbox-forwarder.js';
+import { configFile, defaultHiddenPaths, resolveHiddenPaths } from './hidden-paths.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
 import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
@@ -24,16 +28,21 @@ export interface BwrapSandboxOptions {
   readOnly?: boolean;
   /** The bubblewrap executable. Default: `bwrap` on PATH. */
   bwrapPath?: string;
+  /** Hosts commands with network may reach besides the default registries and the host's own registry settings. */
+  egressAllow?: readonly EgressAllowEntry[];
+  /** Told of every destination the egress proxy refuses (once per host, port and reason per command). */
+  onEgressRefused?: (refusal: EgressRefusal) => void;
 }
 
 /**
  * Mode `bwrap`: each command runs under bubblewrap with the host read-only, the workspace writable,
- * a private /tmp, its own PID, IPC and UTS namespaces (and network unless allowed), no capabilities,
- * a scrubbed environment and resource limits.
+ * a private /tmp, its own PID, IPC, UTS and network namespaces, no capabilities, a scrubbed environment and
+ * resource limits. A command with network reaches out only through an egress proxy Wrench runs for it on the host
+ * (see egress/egress-proxy.ts), by way of a Unix socket bound into the sandbox.
  */
 export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
   const limits = withDefaults(options.limits);
-  let prepared: Promise<{ root: string; hidden: string[]; reexposed: string[]; ownRuntime: string[] }> | undefined;
+  let prepared: Promise<Awaited<ReturnType<typeof prepareMounts>>> | undefined;
   const prepare = () => (prepared ??= prepareMounts(options));
 
   return {
@@ -42,34 +51,46 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
     async exec(command: string, exec: ExecOptions): Promise<ExecResult> {
       const cwd = await resolveCwd(options.root, exec.cwd);
       const mounts = await prepare();
-      const env = buildSandboxEnv(exec.env, { home: options.home ?? SANDBOX_TMP_HOME, secrets: options.secrets });
       const network = exec.network ?? false;
-      const args = bwrapArgs({
-        readOnly: options.readOnly,
-        root: mounts.root,
-        cwd,
-        env,
-        network,
-        hidden: mounts.hidden,
-        reexposed: network ? mounts.reexposed : [],
-        home: options.home,
-        writable: exec.writableDir,
-        readOnlyDirs: [...mounts.ownRuntime, ...(exec.readOnlyDirs ?? [])],
-        command: ['bash', ...mergedShellArgs(command, ulimitPrelude(limits))],
+      const env = buildSandboxEnv(network ? { ...mounts.registryEnv, ...exec.env } : exec.env, {
+        home: options.home ?? SANDBOX_TMP_HOME,
+        secrets: options.secrets,
       });
-      return runCaptured({
-        file: options.bwrapPath ?? 'bwrap',
-        args,
-        cwd,
-        // bwrap itself is PID 1 inside, so its own environment is readable there: it gets nothing but Wrench's own PATH.
-        // The command's PATH may name folders of the workspace (a setup step's virtualenv, npm's global bin): never
-        // the place `bwrap` is looked up on the host. The command gets its environment through --setenv.
-        env: launcherEnv(),
-        timeoutMs: exec.timeoutMs,
-        signal: exec.signal,
-        maxOutputChars: exec.maxOutputChars,
-        maxProcesses: limits.maxProcesses,
-      });
+      const shell = ['bash', ...mergedShellArgs(command, ulimitPrelude(limits))];
+      const allow = [...mounts.registryAllow, ...(options.egressAllow ?? [])];
+      let proxy: EgressProxy | undefined;
+      if (network) proxy = await startEgressProxy({ policy: { scope: exec.egress ?? 'registries', allow }, onRefused: options.onEgressRefused });
+      try {
+        const args = bwrapArgs({
+          readOnly: options.readOnly,
+          root: mounts.root,
+          cwd,
+          env,
+          hidden: mounts.hidden,
+          hiddenFiles: mounts.hiddenFiles,
+          egressSocketDir: proxy && path.dirname(proxy.socketPath),
+          home: options.home,
+          writable: exec.writableDir,
+          readOnlyDirs: [...mounts.ownRuntime, ...(exec.readOnlyDirs ?? [])],
+          command: proxy ? forwardedCommand(mounts.node, proxy.socketPath, shell, loopbackServices(allow)) : shell,
+        });
+        const result = await runCaptured({
+          file: options.bwrapPath ?? 'bwrap',
+          args,
+          cwd,
+          // bwrap itself is PID 1 inside, so its own environment is readable there: it gets nothing but Wrench's own PATH.
+          // The command's PATH may name folders of the workspace (a setup step's virtualenv, npm's global bin): never
+          // the place `bwrap` is looked up on the host. The command gets its environment through --setenv.
+          env: launcherEnv(),
+          timeoutMs: exec.timeoutMs,
+          signal: exec.signal,
+          maxOutputChars: exec.maxOutputChars,
+          maxProcesses: limits.maxProcesses,
+        });
+        return proxy ? { ...result, egressRefused: [...proxy.refusals] } : result;
+      } finally {
+        await proxy?.close();
+      }
     },
   };
 }
@@ -78,13 +99,16 @@ async function prepareMounts(options: BwrapSandboxOptions) {
   const root = await realpath(options.root);
   const defaults = (await resolveHiddenPaths(defaultHiddenPaths())).filter((dir) => !isInside(root, dir));
   const hidden = [...new Set([...defaults, ...(await resolveHiddenPaths(options.hiddenPaths ?? []))])].sort();
-  const resolv = await realpath('/etc/resolv.conf').catch(() => undefined);
-  const reexposed = resolv && hidden.some((dir) => isInside(dir, resolv)) ? [resolv] : [];
+  const config = await realpath(configFile() ?? '').catch(() => undefined);
+  const hiddenFiles = config && !hidden.some((dir) => isInside(dir, config)) ? [config] : [];
   // Wrench's own Node.js (the one on its PATH) stays usable when it is installed under a hidden place (a project
-  // folder's .tools, a home directory's version manager): its installation only, read-only.
-  const runtime = path.dirname(path.dirname(await realpath(process.execPath)));
+  // folder's .tools, a home directory's version manager): its installation only, read-only. It also runs the egress
+  // forwarder inside the sandbox.
+  const node = await realpath(process.execPath);
+  const runtime = path.dirname(path.dirname(node));
   const ownRuntime = hidden.some((dir) => isInside(dir, runtime)) ? [runtime] : [];
-  return { root, hidden, reexposed, ownRuntime };
+  const registries = await hostRegistries();
+  return { root, hidden, hiddenFiles, ownRuntime, node, registryAllow: [...defaultRegistryEntries(), ...registries.allow], registryEnv: registries.env };
 }
 
 /** The environment bwrap (and the shell that puts it in its cgroup) starts with on the host. */

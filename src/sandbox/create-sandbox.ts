@@ -1,5 +1,7 @@
 import { createBwrapSandbox } from './bwrap-sandbox.js';
 import { createProcessSandbox } from './process-sandbox.js';
+import type { EgressAllowEntry } from './egress/egress-policy.js';
+import type { EgressRefusal } from './egress/egress-proxy.js';
 import type { Sandbox } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 
@@ -17,6 +19,10 @@ export interface CreateSandboxOptions {
   readOnly?: boolean;
   /** HOME of the commands (bwrap: bound writable). Default: a private directory. */
   home?: string;
+  /** bwrap only: hosts commands with network may reach besides the default registries and the host's registry settings. */
+  egressAllow?: readonly EgressAllowEntry[];
+  /** bwrap only: told of every destination the egress proxy refuses. */
+  onEgressRefused?: (refusal: EgressRefusal) => void;
 }
 
 export function createSandbox(options: CreateSandboxOptions): Sandbox {

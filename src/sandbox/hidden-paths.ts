@@ -1,10 +1,22 @@
 import { realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { isInside } from './workspace-path.js';
 
-/** Places a sandboxed command never sees: home directories, runtime sockets and secrets, Wrench's own files. */
-export function defaultHiddenPaths(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string[] {
-  return ['/root', '/home', '/run', '/var/run', path.resolve(cwd, env.WRENCH_DATA_DIR || '.wrench'), cwd];
+/**
+ * Places a sandboxed command never sees: home directories (the service's own HOME wherever it is), runtime sockets and
+ * secrets, Wrench's own files (its working directory, its data directory, the directory of WRENCH_CONFIG).
+ */
+export function defaultHiddenPaths(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), home = homedir()): string[] {
+  const paths = ['/root', '/home', '/run', '/var/run', home, path.resolve(cwd, env.WRENCH_DATA_DIR || '.wrench'), cwd];
+  const config = configFile(env, cwd);
+  if (config) paths.push(path.dirname(config));
+  return paths;
+}
+
+/** The config file itself, hidden on its own when its directory cannot be (a system directory such as /etc). */
+export function configFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  return env.WRENCH_CONFIG ? path.resolve(cwd, env.WRENCH_CONFIG) : undefined;
 }
 
 /** Directories whose hiding would break the sandbox itself. */

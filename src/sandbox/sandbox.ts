@@ -1,3 +1,6 @@
+import type { EgressScope } from './egress/egress-policy.js';
+import type { EgressRefusal } from './egress/egress-proxy.js';
+
 /**
  * The one seam through which every command of the agent and of verification runs.
  * Implementations: `process-sandbox.ts` (mode none: a plain child process) and
@@ -12,8 +15,10 @@ export interface ExecOptions {
   signal?: AbortSignal;
   /** Extra environment on top of the sandbox's scrubbed allowlist. */
   env?: Record<string, string>;
-  /** Whether the command may reach the network (bwrap only; none ignores it). */
+  /** Whether the command may reach the network (bwrap: through the egress proxy only; none ignores it). */
   network?: boolean;
+  /** With network, what the egress proxy lets through: the allow list (default) or any public host. */
+  egress?: EgressScope;
   /** Keep at most this many characters of merged output (head and tail kept). Default 10 000. */
   maxOutputChars?: number;
   /** A host directory the command may write besides the workspace (the setup step's shared download caches). */
@@ -32,6 +37,8 @@ export interface ExecResult {
   /** Characters removed from the middle of the output. */
   elidedChars: number;
   durationMs: number;
+  /** Destinations the egress proxy refused during the command (bwrap with network). */
+  egressRefused?: EgressRefusal[];
 }
 
 export interface Sandbox {

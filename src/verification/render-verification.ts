@@ -1,3 +1,4 @@
+import { describeRefusal } from '../sandbox/egress/egress-proxy.js';
 import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationRun } from './verification-types.js';
 
 const MAX_NAMES = 10;
@@ -28,10 +29,21 @@ export function setupFailureText(setup: CommandOutcome): string {
   const tail = setup.outputTail.trim().split('\n').slice(-15).join('\n');
   return [
     `**Could not install dependencies**: \`${code(setup.command)}\` ${how}. The checks below ran without them, so they do not show whether the change works.`,
+    setupEgressLine(setup) ?? '',
     tail ? `Last lines of its output:\n${fence(tail)}` : '',
   ]
     .filter(Boolean)
     .join('\n\n');
+}
+
+/**
+ * One line naming what the egress policy refused during a setup step (undefined when it refused nothing), e.g.
+ * "Setup could not reach evil.example:443: not in the egress allow list (sandbox.egress.allow)".
+ */
+export function setupEgressLine(setup: Pick<CommandOutcome, 'egressRefused'>): string | undefined {
+  const [first, ...more] = setup.egressRefused ?? [];
+  if (!first) return undefined;
+  return `Setup could not reach ${describeRefusal(first)}${more.length ? ` (and ${more.length} more refused: ${more.map((r) => `${r.host}:${r.port}`).join(', ')})` : ''}.`;
 }
 
 function renderComparison(

@@ -59,6 +59,7 @@ export async function runCommandOutcome(options: RunCommandOptions): Promise<Com
     summary,
     outputTail: outputTail(result.output),
     durationMs: result.durationMs,
+    ...(result.egressRefused?.length ? { egressRefused: result.egressRefused } : {}),
   };
 }
 

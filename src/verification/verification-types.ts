@@ -1,3 +1,4 @@
+import type { EgressRefusal } from '../sandbox/egress/egress-proxy.js';
 export type CommandKey = 'setup' | 'test' | 'lint' | 'coverage';
 
 /** Commands from `verification:` in wrench.config.yml; an empty string turns that command off. */
@@ -61,6 +62,8 @@ export interface CommandOutcome {
   /** The last ~3000 characters of the output, without colour codes. */
   outputTail: string;
   durationMs: number;
+  /** Destinations the sandbox's egress proxy refused while the command ran. */
+  egressRefused?: EgressRefusal[];
 }
 
 export interface VerificationRun {

@@ -24,7 +24,7 @@ export interface BashToolOptions {
   defaultTimeoutMs?: number;
   /** Aborting kills the running command. */
   signal?: AbortSignal;
-  /** Whether commands may use the network (bwrap). Default false. */
+  /** Whether commands may use the network (bwrap: any public host, through the egress proxy). Default false. */
   network?: boolean;
   /** Extra environment for every command (credentials are dropped by the sandbox anyway). */
   env?: Record<string, string>;
@@ -60,6 +60,7 @@ export function createBashTool(options: BashToolOptions): BashTool {
       env: options.env,
       readOnlyDirs: options.readOnlyDirs,
       network: options.network ?? false,
+      egress: 'public',
       maxOutputChars: options.maxOutputChars ?? DEFAULT_BASH_OUTPUT_CHARS,
     });
     const stripped = marker.strip(stripAnsi(result.output));

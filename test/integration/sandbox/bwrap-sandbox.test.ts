@@ -121,9 +121,10 @@ describe('bwrap sandbox: isolation', () => {
       expect(result.output).toContain('rc=1');
     });
 
-    it('is on when the command may use the network', async () => {
-      const result = await run(`exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3; echo rc=$?`, { network: true });
-      expect(result.output).toContain('hello from host');
+    it('with network, still never reaches the host loopback: the way out is the egress proxy', async () => {
+      const result = await run(`exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3; echo rc=$?; echo "proxy=$HTTPS_PROXY"`, { network: true });
+      expect(result.output).not.toContain('hello from host');
+      expect(result.output).toMatch(/proxy=http:\/\/127\.0\.0\.1:\d+/);
     });
   });
 

@@ -5,7 +5,6 @@ const plan = {
   root: '/data/.wrench/workspaces/job-1',
   cwd: '/data/.wrench/workspaces/job-1/src',
   env: { PATH: '/usr/bin', HOME: '/tmp/home' },
-  network: false,
   hidden: ['/data/.wrench', '/root', '/run'],
   command: ['bash', '-c', 'true'],
 };
@@ -36,10 +35,11 @@ describe('bwrapArgs', () => {
     expect(pairs(args, '--cap-drop')).toEqual(['ALL']);
   });
 
-  it('keeps the network when allowed and shows resolv.conf again', () => {
-    const args = bwrapArgs({ ...plan, network: true, reexposed: ['/run/systemd/resolve/stub-resolv.conf'] });
-    expect(args).not.toContain('--unshare-net');
-    expect(pairs(args, '--ro-bind-try')).toEqual(['/run/systemd/resolve/stub-resolv.conf', `${plan.root}/.git/objects/pack`]);
+  it('with network, keeps its own network namespace and binds only the egress proxy socket in', () => {
+    const args = bwrapArgs({ ...plan, egressSocketDir: '/tmp/wrench-egress-1' });
+    expect(args).toContain('--unshare-net');
+    expect(pairs(args, '--ro-bind')).toContain('/tmp/wrench-egress-1');
+    expect(args.indexOf('/tmp/wrench-egress-1')).toBeGreaterThan(args.lastIndexOf('/run'));
   });
 
   it('sets only the given environment, the working directory, and the command last', () => {
@@ -55,5 +55,12 @@ describe('bwrapArgs', () => {
     expect(pairs(args, '--bind')).toEqual([plan.root, '/var/lib/wrench/home']);
     expect(args.lastIndexOf(`${plan.root}/.secrets`)).toBeGreaterThan(args.indexOf('--bind'));
     expect(args).not.toContain('--dir');
+  });
+
+  it('shows a hidden file as empty, after the hidden directories', () => {
+    const args = bwrapArgs({ ...plan, hiddenFiles: ['/etc/wrench.config.yml'] });
+    const at = args.indexOf('/etc/wrench.config.yml');
+    expect(args.slice(at - 2, at + 1)).toEqual(['--ro-bind', '/dev/null', '/etc/wrench.config.yml']);
+    expect(at).toBeGreaterThan(args.lastIndexOf('/run'));
   });
 });

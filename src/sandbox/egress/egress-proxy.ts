@@ -1,0 +1,185 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
+import { connect, isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { isNonPublicAddress, METADATA_ADDRESS } from './blocked-addresses.js';
+import { type EgressPolicy, matchDestination, normaliseHost } from './egress-policy.js';
+
+export interface EgressRefusal {
+  host: string;
+  port: number;
+  /** `not-allowed`: the host is not in the allow list; `non-public-address`: it resolved to loopback, private, link-local or metadata. */
+  reason: 'not-allowed' | 'non-public-address';
+  /** The resolved address that was refused (non-public-address). */
+  address?: string;
+  /** Attempts refused (the same host, port and reason are recorded once). */
+  attempts: number;
+}
+
+export interface EgressProxy {
+  /** The Unix socket the proxy listens on; its directory is bound into the sandbox. */
+  readonly socketPath: string;
+  /** Refused destinations so far, in the order first refused. */
+  readonly refusals: readonly EgressRefusal[];
+  close(): Promise<void>;
+}
+
+export interface EgressProxyOptions {
+  policy: EgressPolicy;
+  /** Called once per refused host, port and reason. */
+  onRefused?: (refusal: EgressRefusal) => void;
+  /** Name resolution, the host's resolver by default. */
+  lookup?: (host: string) => Promise<string[]>;
+}
+
+const CONNECT_TIMEOUT_MS = 30_000;
+
+/** One line saying why a destination was refused, for the log, the run page and the thread. */
+export function describeRefusal(refusal: Pick<EgressRefusal, 'host' | 'port' | 'reason' | 'address'>): string {
+  const target = `${refusal.host}:${refusal.port}`;
+  if (refusal.reason === 'not-allowed') return `${target}: not in the egress allow list (sandbox.egress.allow)`;
+  const kind = refusal.address === METADATA_ADDRESS ? 'the cloud metadata address' : 'not a public address (loopback, private or link-local)';
+  return `${target}: resolves to ${refusal.address}, ${kind}`;
+}
+
+/**
+ * An HTTP proxy on a Unix socket (CONNECT tunnels and plain-HTTP absolute-form requests) that lets a sandboxed step
+ * reach only what its policy allows. Names are resolved here, on the host, and the connection goes to the very
+ * address that was checked, so a name that resolves (or rebinds) to 127.0.0.1 gets nowhere.
+ */
+export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'wrench-egress-'));
+  const socketPath = path.join(dir, 'proxy.sock');
+  const refusals: EgressRefusal[] = [];
+  const open = new Set<Duplex>();
+  const resolve = options.lookup ?? defaultLookup;
+
+  const track = (socket: Duplex) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const refuse = (refusal: Omit<EgressRefusal, 'attempts'>): string => {
+    const known = refusals.find((r) => r.host === refusal.host && r.port === refusal.port && r.reason === refusal.reason);
+    if (known) known.attempts++;
+    else {
+      const added = { ...refusal, attempts: 1 };
+      refusals.push(added);
+      options.onRefused?.(added);
+    }
+    return `Wrench egress proxy refused ${describeRefusal(refusal)}\n`;
+  };
+
+  /** The address to connect to, or the reason not to. */
+  const admit = async (rawHost: string, port: number): Promise<{ address: string } | { refused: string } | { failed: string }> => {
+    const host = normaliseHost(rawHost);
+    const match = matchDestination(options.policy, host, port);
+    if (match === 'not-allowed') return { refused: refuse({ host, port, reason: 'not-allowed' }) };
+    let addresses: string[];
+    try {
+      addresses = isIP(host) ? [host] : await resolve(host);
+    } catch {
+      return { failed: `Wrench egress proxy could not resolve ${host}\n` };
+    }
+    if (addresses.length === 0) return { failed: `Wrench egress proxy could not resolve ${host}\n` };
+    const blocked = match === 'public-only' ? addresses.find(isNonPublicAddress) : undefined;
+    if (blocked) return { refused: refuse({ host, port, reason: 'non-public-address', address: blocked }) };
+    return { address: addresses[0] };
+  };
+
+  const server = createServer((req, res) => void forwardPlainHttp(req, res, admit));
+  server.on('connection', track);
+  server.on('connect', async (req: IncomingMessage, client: Duplex, head: Buffer) => {
+    const target = parseAuthority(req.url ?? '');
+    if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\nCONNECT needs host:port\n');
+    const verdict = await admit(target.host, target.port);
+    if ('refused' in verdict) return void client.end(statusLine(403, 'Forbidden', verdict.refused));
+    if ('failed' in verdict) return void client.end(statusLine(502, 'Bad Gateway', verdict.failed));
+    const upstream = connect({ host: verdict.address, port: target.port, timeout: CONNECT_TIMEOUT_MS });
+    track(upstream);
+    upstream.once('timeout', () => upstream.destroy());
+    upstream.once('error', () => client.end(statusLine(502, 'Bad Gateway', `Wrench egress proxy could not connect to ${target.host}:${target.port}\n`)));
+    upstream.once('connect', () => {
+      upstream.setTimeout(0);
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolveListen());
+  });
+  return {
+    socketPath,
+    refusals,
+    async close() {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function defaultLookup(host: string): Promise<string[]> {
+  return (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+}
+
+function statusLine(code: number, text: string, body: string): string {
+  return `HTTP/1.1 ${code} ${text}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+function parseAuthority(authority: string): { host: string; port: number } | undefined {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:/\s]+):(\d{1,5})$/.exec(authority);
+  if (!match) return undefined;
+  const port = Number(match[2]);
+  return port > 0 && port < 65536 ? { host: match[1], port } : undefined;
+}
+
+const HOP_BY_HOP = new Set(['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade']);
+
+/** `GET http://host/path` through the proxy: checked like a tunnel, then sent on to the checked address. */
+async function forwardPlainHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  admit: (host: string, port: number) => Promise<{ address: string } | { refused: string } | { failed: string }>,
+): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '');
+  } catch {
+    return void res.writeHead(400, { 'content-type': 'text/plain' }).end('Wrench egress proxy: only absolute http:// URLs and CONNECT\n');
+  }
+  if (url.protocol !== 'http:') return void res.writeHead(400, { 'content-type': 'text/plain' }).end('Wrench egress proxy: use CONNECT for https\n');
+  const port = url.port ? Number(url.port) : 80;
+  const verdict = await admit(url.hostname, port);
+  if ('refused' in verdict) return void res.writeHead(403, { 'content-type': 'text/plain' }).end(verdict.refused);
+  if ('failed' in verdict) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(verdict.failed);
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+  const upstream = httpRequest({
+    host: verdict.address,
+    port,
+    method: req.method,
+    path: `${url.pathname}${url.search}`,
+    headers,
+    setHost: false,
+    timeout: CONNECT_TIMEOUT_MS,
+  });
+  upstream.on('response', (response) => {
+    res.writeHead(response.statusCode ?? 502, response.headers);
+    response.pipe(res);
+  });
+  upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`Wrench egress proxy could not reach ${url.host}\n`);
+    else res.destroy();
+  });
+  req.pipe(upstream);
+}
