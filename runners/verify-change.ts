@@ -86,7 +86,9 @@ export class ChangeVerifier {
     this.commands = await this.detect(override);
     await this.prepareEnvironment(onPhase);
     const environmentKey = JSON.stringify([this.commands.environment?.key ?? '', this.commands.env ?? {}]);
-    const dependencies = this.warm ? await dependencyKey(this.dir, `${this.commands.setup ?? ''}\0${environmentKey}`) : undefined;
+    const dependencies = this.warm
+      ? await dependencyKey(this.dir, `${this.commands.setup ?? ''}\0${environmentKey}`, this.commands.dependencyKeyFiles)
+      : undefined;
     if (this.commands.setup) await this.installDependencies(dependencies, setupNetwork, onPhase);
     if (this.commands.test || this.commands.lint) {
       const key =
@@ -178,15 +180,8 @@ export class ChangeVerifier {
       if (this.commands.setup) {
         const restored =
           dependencies && warm.dependencies ? await warm.dependencies.restore(warm.repository, dependencies, tree.dir).catch(() => false) : false;
-        if (!restored)
-          await runSetup({
-            sandbox: tree.sandbox,
-            dir: tree.dir,
-            commands: this.commands,
-            network: setupNetwork,
-            signal,
-            downloadCache: await this.downloadCache(),
-          });
+        const commands = restored ? { ...this.commands, setup: this.commands.refresh } : this.commands;
+        await runSetup({ sandbox: tree.sandbox, dir: tree.dir, commands, network: setupNetwork, signal, downloadCache: await this.downloadCache() });
       }
       const run = sameTree(await runVerification({ sandbox: tree.sandbox, dir: tree.dir, commands: this.commands, signal }), tree.dir, this.dir);
       if (key && !signal.aborted) await warm.baselines!.put(key, run).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
@@ -217,11 +212,41 @@ export class ChangeVerifier {
     this.pending = undefined;
   }
 
+  /**
+   * The repository's refresh step (`cache.refresh`), when it has one, on dependencies restored or kept, in the sandbox
+   * as the setup step; then the tree may keep them for the next job (their fingerprint taken after the refresh). A failed refresh is
+   * reported as a failed setup step, and the tree does not keep what it left.
+   */
+  private async refresh(key: string, network: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
+    const command = this.commands.refresh;
+    if (command) {
+      await onPhase(`refreshing the restored dependencies (\`${command}\`)`);
+      const refreshed = await runSetup({
+        sandbox: this.sandbox,
+        dir: this.dir,
+        commands: { ...this.commands, setup: command },
+        network,
+        signal: this.signal,
+        downloadCache: await this.downloadCache(),
+      });
+      if (refreshed && !refreshed.passed && !this.signal.aborted) {
+        this.log.warn({ command, exitCode: refreshed.exitCode }, 'dependency refresh failed');
+        this.setupFailure = refreshed;
+        await onPhase(
+          `could not refresh the dependencies: \`${command}\` ${refreshed.timedOut ? 'timed out' : `exited with code ${refreshed.exitCode ?? 'none'}`}`,
+        );
+        return;
+      }
+    }
+    await this.keptInPlace(key);
+  }
+
   private async installDependencies(key: string | undefined, network: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
     const snapshots = this.warm?.dependencies;
     if (snapshots && key && this.warm?.dependenciesInPlace === key) {
       this.log.info({ dependencyKey: key }, 'dependencies of the same lock files already in the reused tree');
       await onPhase('dependencies of the same lock files already in place');
+      if (this.commands.refresh) await this.refresh(key, network, onPhase);
       return;
     }
     if (snapshots && key) {
@@ -232,7 +257,7 @@ export class ChangeVerifier {
       if (restored) {
         this.log.info({ dependencyKey: key }, 'dependencies restored from the snapshot of the same lock files');
         await onPhase('dependencies restored from an earlier install of the same lock files');
-        await this.keptInPlace(key);
+        await this.refresh(key, network, onPhase);
         return;
       }
     }

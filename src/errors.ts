@@ -33,6 +33,7 @@ export const WRENCH_ERROR_CODES = [
   'sandbox_cwd_missing',
   'verification_cancelled',
   'repository_checks_invalid',
+  'dependency_key_files_too_many',
   'runtime_unavailable',
   // git and workspaces
   'git_failed',

@@ -31,6 +31,8 @@ export interface WorkspaceLease {
   workspace: JobWorkspace;
   /** What the verifier may start warm from besides the caches: dependencies already in the tree, a base tree of its own. */
   warm: Partial<WarmStart>;
+  /** The job is about to end (its reply goes out next): the next job of the repository waits for this tree. */
+  releasing(): Promise<void>;
   /** The tree back to the pool (reset), or the clone removed. */
   release(): Promise<void>;
 }
@@ -106,6 +108,7 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
     return {
       workspace: lease.workspace,
       warm: { baseTree, dependenciesInPlace: lease.dependencies, onDependenciesInPlace: (key) => lease.keepDependencies(key) },
+      releasing: () => lease.releasing(),
       release: () => lease.release().finally(() => evictNowAndThen(deps, log)),
     };
   }
@@ -114,7 +117,7 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
   await confirmedSourceRefs;
   const dir = workspaceDir(config.dataDir, jobId);
   const workspace = await cloneWorkspace({ ...checkout, dir });
-  return { workspace, warm: { baseTree }, release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)) };
+  return { workspace, warm: { baseTree }, releasing: async () => undefined, release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)) };
 }
 
 function checkBranchNames(request: WorkspaceRequest): Promise<unknown> {

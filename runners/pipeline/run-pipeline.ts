@@ -262,7 +262,9 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
     throw error;
   }
   await closeRun();
-  // The outcome is told before the tree is readied for the next job, which takes a second or more on a large tree.
+  // The outcome is told before the tree is readied for the next job, which takes a second or more on a large tree; a
+  // job that arrives meanwhile (an answer to this reply) waits for this tree.
+  await lease.releasing().catch((error) => run.log.warn({ err: error }, 'could not mark the workspace as being readied'));
   try {
     return await finish(published);
   } finally {

@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { CATEGORIES } from '../instruction/instruction-types.js';
 import { monitoringSourceSchema } from '../monitoring/monitoring-config.js';
 import { parseAllowEntry } from '../sandbox/egress/egress-policy.js';
+import { isTreePattern } from '../warm-cache/dependency-key.js';
 
 const repoName = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
 
 const repoGlob = z.string().regex(/^[A-Za-z0-9_.*?-]+\/[A-Za-z0-9_.*?-]+$/, { message: 'must be an owner/name glob, for example acme/*' });
 
 const slackId = z.string().regex(/^[A-Z0-9]+$/, { message: 'must be a Slack id such as C0123ABCD or U0123ABCD' });
+
+const treePattern = z.string().trim().refine(isTreePattern, { message: 'must be a path or glob inside the repository (relative, no ..)' });
 
 const networkPolicy = z.enum(['setup-only', 'on', 'off']);
 
@@ -26,6 +29,10 @@ const verificationCommands = z.object({
   lint: z.string().optional(),
   coverage: z.string().optional(),
   setup: z.string().optional(),
+  /** Files or globs inside the tree added to the dependency key (replaces `cache.dependencyKeyFiles` of the repository's `.wrench.yml`). */
+  dependencyKeyFiles: z.array(treePattern).max(50).optional(),
+  /** Run on a dependency cache hit instead of the setup step (replaces `cache.refresh` of `.wrench.yml`; empty: none). */
+  refresh: z.string().optional(),
 });
 
 export const configFileSchema = z

@@ -70,6 +70,10 @@ export async function detectCommands(dir: string, override: VerificationOverride
   }
   if (ci?.skippedEnv.length) notes.push(`Not passed from ${ci.source}: ${ci.skippedEnv.map((name) => `\`${name}\``).join(', ')} (secrets or expressions).`);
   if (notes.length) commands.notes = notes;
+  const keyFiles = override.dependencyKeyFiles ?? own?.dependencyKeyFiles;
+  if (keyFiles?.length) commands.dependencyKeyFiles = keyFiles;
+  const refresh = (override.refresh ?? own?.refresh)?.trim();
+  if (refresh) commands.refresh = refresh;
   const hints = runtimeHints(own, ci);
   if (hints) commands.runtimeHints = hints;
   return commands;

@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { WrenchError } from '../errors.js';
+import { isTreePattern } from '../warm-cache/dependency-key.js';
 import type { RepoFiles } from './repo-files.js';
 
 /** The file in a repository's root that tells Wrench how to set it up and check it. */
@@ -23,6 +24,18 @@ const schema = z
     env: variables.optional(),
     /** The runtime versions to check on, e.g. `node: "18"`, `python: "3.11"`. */
     runtime: z.object({ node: version.optional(), python: version.optional() }).strict().optional(),
+    /** Keeping restored dependencies current: files added to the dependency key, a command run when they are restored. */
+    cache: z
+      .object({
+        dependencyKeyFiles: z
+          .array(z.string().trim().refine(isTreePattern, { message: 'must be a path or glob inside the repository (relative, no ..)' }))
+          .min(1)
+          .max(50)
+          .optional(),
+        refresh: commands.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -33,6 +46,8 @@ export interface RepositoryChecks {
   coverage?: string;
   env: Record<string, string>;
   runtime: { node?: string; python?: string };
+  dependencyKeyFiles?: string[];
+  refresh?: string;
 }
 
 /**
@@ -54,8 +69,17 @@ export async function readRepositoryChecks(files: RepoFiles): Promise<Repository
     throw invalid(problems.join('; '));
   }
   const joined = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(' && ') : value);
-  const { setup, checks, env, runtime } = parsed.data;
-  return { setup: joined(setup), test: joined(checks?.test), lint: joined(checks?.lint), coverage: checks?.coverage, env: env ?? {}, runtime: runtime ?? {} };
+  const { setup, checks, env, runtime, cache } = parsed.data;
+  return {
+    setup: joined(setup),
+    test: joined(checks?.test),
+    lint: joined(checks?.lint),
+    coverage: checks?.coverage,
+    env: env ?? {},
+    runtime: runtime ?? {},
+    dependencyKeyFiles: cache?.dependencyKeyFiles,
+    refresh: joined(cache?.refresh),
+  };
 }
 
 function invalid(problem: string): WrenchError {

@@ -2,7 +2,15 @@ import type { EgressRefusal } from '../sandbox/egress/egress-proxy.js';
 export type CommandKey = 'setup' | 'test' | 'lint' | 'coverage';
 
 /** Commands from `verification:` in wrench.config.yml; an empty string turns that command off. */
-export type VerificationOverride = Partial<Record<CommandKey, string>>;
+export type VerificationOverride = Partial<Record<CommandKey, string>> & DependencyCacheSettings;
+
+/** How a repository's restored dependencies are kept current (`cache:` of `.wrench.yml`, or its override in wrench.config.yml). */
+export interface DependencyCacheSettings {
+  /** Files or globs (inside the tree) added to the dependency key, for inputs the setup step turns into generated files. */
+  dependencyKeyFiles?: string[];
+  /** A cheap command run in place of the setup step when dependencies are restored or kept (e.g. `npx prisma generate`). */
+  refresh?: string;
+}
 
 export interface VerificationCommands {
   setup?: string;
@@ -21,6 +29,10 @@ export interface VerificationCommands {
   runtimeHints?: RuntimeHints;
   /** The runtimes the commands run on, once provisioned by the runner. */
   environment?: CheckEnvironment;
+  /** Added to the dependency key (see `DependencyCacheSettings`). */
+  dependencyKeyFiles?: string[];
+  /** Run on a dependency cache hit, in the sandbox as the setup step (see `DependencyCacheSettings`). */
+  refresh?: string;
 }
 
 export interface RuntimeHints {

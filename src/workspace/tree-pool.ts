@@ -61,6 +61,11 @@ export interface TreeLease {
   dependencies?: string;
   /** Once the dependencies of `key` are in place (restored from or kept as a snapshot): they may stay for the next job. */
   keepDependencies(key: string): Promise<void>;
+  /**
+   * Says the job is about to end and `release` will follow (called before its reply goes out): from then on, a job
+   * arriving for the repository waits for this tree instead of cloning another.
+   */
+  releasing(): Promise<void>;
   /** Resets the tree and gives it back to the pool. */
   release(): Promise<void>;
 }
@@ -256,6 +261,14 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
   }
   const current = state!;
   let released = false;
+  const marker = treeFiles(slot).readying;
+  let done: (() => void) | undefined;
+  // From now on a take waits for this tree rather than cloning another.
+  const announce = async () => {
+    if (done) return;
+    readying.set(slot, new Promise<void>((resolve) => (done = resolve)));
+    await writeFile(marker, String(process.pid)).catch(() => undefined);
+  };
   return {
     workspace,
     reused,
@@ -265,14 +278,14 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
       current.dependencies = fingerprint ? { key, fingerprint } : undefined;
       await writeTreeState(slot, current);
     },
+    async releasing() {
+      await announce();
+    },
     async release() {
       if (released) return;
       released = true;
-      const marker = treeFiles(slot).readying;
-      let done!: () => void;
-      readying.set(slot, new Promise<void>((resolve) => (done = resolve)));
       try {
-        await writeFile(marker, String(process.pid)).catch(() => undefined);
+        await announce();
         await resetTree(slot, current, options, 'release');
       } catch (error) {
         log.warn({ err: error, tree: slot }, 'could not reset the working tree; removing it');
@@ -281,7 +294,7 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
         await unlock().catch((error) => log.warn({ err: error, tree: slot }, 'could not unlock the working tree'));
         await rm(marker, { force: true }).catch(() => undefined);
         readying.delete(slot);
-        done();
+        done?.();
       }
     },
   };

@@ -251,6 +251,24 @@ describe('working-tree pool', () => {
     await Promise.all([next.release(), other.release()]);
   });
 
+  it('from the moment a job says it is releasing (before its reply), the next job waits for its tree', async () => {
+    const first = (await takeTree(await options('wrench/say-1')))!;
+    await first.releasing();
+    const info = vi.spyOn(log, 'info');
+    const waited = new Promise<void>((resolve) =>
+      info.mockImplementation(((...args: unknown[]) => void (String(args[1]).startsWith('waiting for') && resolve())) as never),
+    );
+    const second = takeTree(await options('wrench/say-2'));
+    await waited;
+    info.mockRestore();
+    await first.release();
+    const next = (await second)!;
+    expect(next.reused).toBe(true);
+    expect(next.workspace.dir).toBe(first.workspace.dir);
+    expect(readdirSync(poolDir(join(dataDir, 'trees'), 'acme/web')).filter((name) => /^\d+$/.test(name))).toEqual(['0']);
+    await next.release();
+  });
+
   it('a take whose source moved on since the release fetches and checks out the new tip; a source that cannot be refreshed at release keeps the tree usable', async () => {
     const first = (await takeTree(await options('wrench/moved-1', { refreshSource: () => Promise.reject(new Error('GitHub is down')) })))!;
     const dir = first.workspace.dir;

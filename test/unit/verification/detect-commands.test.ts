@@ -279,6 +279,22 @@ describe('detectCommands: .wrench.yml', () => {
     expect(commands.origin).toBe('checks from .wrench.yml and .github/workflows/ci.yml (job lint)');
   });
 
+  it('reads cache.dependencyKeyFiles and cache.refresh; the override in wrench.config.yml replaces them; a path out of the tree is refused', async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'jest' } }),
+      '.wrench.yml': 'cache:\n  dependencyKeyFiles: [prisma/schema.prisma, "graphql/**/*.graphql"]\n  refresh: npx prisma generate\n',
+    });
+    expect(await detectCommands(dir)).toMatchObject({ dependencyKeyFiles: ['prisma/schema.prisma', 'graphql/**/*.graphql'], refresh: 'npx prisma generate' });
+    const overridden = await detectCommands(dir, { dependencyKeyFiles: ['schema.sql'], refresh: '' });
+    expect(overridden.dependencyKeyFiles).toEqual(['schema.sql']);
+    expect(overridden.refresh).toBeUndefined();
+    await repo?.remove();
+    const outside = await repoWith({ '.wrench.yml': 'cache:\n  dependencyKeyFiles: [../secrets.txt]\n' });
+    expect((await detectCommands(outside)).notes?.[0]).toBe(
+      '.wrench.yml was not used: cache.dependencyKeyFiles.0: must be a path or glob inside the repository (relative, no ..).',
+    );
+  });
+
   it('says plainly why a .wrench.yml that does not fit was not used, and falls back to detection', async () => {
     const dir = await repoWith({
       'package.json': packageJson({ scripts: { test: 'jest' } }),
