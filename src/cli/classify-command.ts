@@ -24,7 +24,8 @@ const USAGE = `Usage: wrench classify [--json] [--rules] [TEXT|-]
 
 Prints how Wrench reads an instruction: category, complexity, verdict, missing elements and the recognised parts.
 TEXT is the instruction (all remaining arguments, joined by spaces); "-" or no TEXT reads it from stdin.
-With ANTHROPIC_API_KEY set, the fast model (WRENCH_READER_MODEL) reads it, the rules deciding when it cannot.
+With ANTHROPIC_API_KEY set, the fast model (WRENCH_READER_MODEL) reads it; when it cannot (unreachable, too slow,
+an error), one line on stderr says why and the rules decide.
 
 Options:
   --json      print one JSON object with category, complexity, verdict, missing and elements
@@ -61,7 +62,12 @@ export async function classifyCommand(args: string[], io: ClassifyIo, reader?: C
     return 2;
   }
 
-  const reading: InstructionReading = reader && !rulesOnly && reader.model !== 'none' ? (await readWithModel(text, [], reader)).reading : readInstruction(text);
+  let reading: InstructionReading = readInstruction(text);
+  if (reader && !rulesOnly && reader.model !== 'none') {
+    const outcome = await readWithModel(text, [], reader);
+    reading = outcome.reading;
+    if (outcome.fallback) io.stderr(`wrench classify: the model ${reader.model} ${outcome.fallback}; the rules decided.\n`);
+  }
   if (json) {
     const { category, complexity, verdict, missing, elements } = reading;
     io.stdout(`${JSON.stringify({ category, complexity, verdict, missing, elements }, null, 2)}\n`);
@@ -88,6 +94,8 @@ export function readerFromEnv(env: NodeJS.ProcessEnv = process.env): ClassifyRea
     client: new Anthropic({ apiKey: ANTHROPIC_API_KEY, baseURL: ANTHROPIC_BASE_URL, maxRetries: 0 }),
     model: WRENCH_READER_MODEL,
     timeoutMs: WRENCH_READER_TIMEOUT_MS,
-    logger: createLogger({ level: parsed.data.LOG_LEVEL === 'info' ? 'warn' : parsed.data.LOG_LEVEL }),
+    // The reader's own log (with the error's stack) only when asked for (LOG_LEVEL=debug or trace): classify says
+    // in one line on stderr when the rules decided instead of the model.
+    logger: createLogger({ level: ['debug', 'trace'].includes(parsed.data.LOG_LEVEL) ? parsed.data.LOG_LEVEL : 'silent' }),
   };
 }

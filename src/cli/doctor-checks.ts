@@ -38,7 +38,7 @@ type Cause = 'unreachable' | 'refused' | 'timed out' | 'unauthorized' | 'forbidd
 export function failureCause(error: unknown): Cause {
   const seen = new Set<unknown>();
   for (
-    let e = error as { code?: unknown; status?: unknown; cause?: unknown; data?: { error?: unknown } } | undefined;
+    let e = error as { code?: unknown; status?: unknown; statusCode?: unknown; cause?: unknown; data?: { error?: unknown } } | undefined;
     e && !seen.has(e);
     e = e.cause as typeof e
   ) {
@@ -47,9 +47,11 @@ export function failureCause(error: unknown): Cause {
     if (code === 'ECONNREFUSED') return 'refused';
     if (['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET'].includes(code)) return 'unreachable';
     if (['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(code) || (e as Error).name === 'TimeoutError') return 'timed out';
-    if (e.status === 401 || e.data?.error === 'invalid_auth' || e.data?.error === 'not_authed') return 'unauthorized';
-    if (e.status === 403) return 'forbidden';
-    if (e.status === 404) return 'not found';
+    // Octokit and Anthropic errors carry `status`, the Slack client's HTTP errors `statusCode`.
+    const status = e.status ?? e.statusCode;
+    if (status === 401 || e.data?.error === 'invalid_auth' || e.data?.error === 'not_authed') return 'unauthorized';
+    if (status === 403) return 'forbidden';
+    if (status === 404) return 'not found';
   }
   return /connection refused|ECONNREFUSED/i.test(String((error as Error)?.message)) ? 'refused' : 'other';
 }
@@ -96,6 +98,17 @@ export const checkRedis: Check = async (config) => {
     await redis.ping();
   } catch (thrown) {
     const error = connectionError ?? thrown;
+    // ioredis's parser on a reply that is not RESP, e.g. `Unknown RESP type 72 "H"` from an HTTP server's "HTTP/1.1".
+    const notResp = /Unknown RESP type (\d+)/.exec(errorText(error));
+    if (notResp) {
+      const first = String.fromCharCode(Number(notResp[1]));
+      return {
+        name: 'Redis',
+        ok: false,
+        detail: `${config.env.REDIS_URL} is not a Redis server: it answered in another protocol (first byte "${first}"${first === 'H' ? ', as an HTTP server does' : ''})`,
+        fix: 'Point REDIS_URL at Redis itself (redis://HOST:6379 by default), not at a web or other service',
+      };
+    }
     const network = NETWORK_CAUSES.includes(failureCause(error));
     return {
       name: 'Redis',
@@ -243,7 +256,15 @@ export const checkSlack: Check = async (config) => {
       fix: ok ? undefined : 'Set SLACK_SIGNING_SECRET, or SLACK_APP_TOKEN for Socket Mode',
     };
   } catch (error) {
-    const network = NETWORK_CAUSES.includes(failureCause(error));
+    const cause = failureCause(error);
+    if (cause === 'forbidden')
+      return {
+        name: 'Slack',
+        ok: false,
+        detail: `auth.test was refused with HTTP 403 at ${config.env.SLACK_API_URL}: SLACK_BOT_TOKEN is not permitted there (a permission problem, not the network)`,
+        fix: 'Check that the app is still installed in the workspace and that SLACK_BOT_TOKEN may be used from this machine (OAuth & Permissions → Restrict API Token Usage: allowed IP addresses)',
+      };
+    const network = NETWORK_CAUSES.includes(cause);
     return network
       ? {
           name: 'Slack',
@@ -266,7 +287,13 @@ export const checkAnthropic: Check = async (config) => {
     const cause = failureCause(error);
     const url = config.env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
     const fix =
-      cause === 'unauthorized' ? 'Check ANTHROPIC_API_KEY' : cause === 'not found' ? 'Check WRENCH_MODEL' : 'Check ANTHROPIC_BASE_URL and the network';
+      cause === 'unauthorized'
+        ? 'Check ANTHROPIC_API_KEY'
+        : cause === 'forbidden'
+          ? `ANTHROPIC_API_KEY is not permitted to use ${config.env.WRENCH_MODEL} (a permission problem, not the network): use a key whose workspace may use that model, or set WRENCH_MODEL to one it may`
+          : cause === 'not found'
+            ? 'Check WRENCH_MODEL'
+            : 'Check ANTHROPIC_BASE_URL and the network';
     const detail = NETWORK_CAUSES.includes(cause) || status === undefined ? failureDetail(error, url) : `HTTP ${status}: ${errorText(error)}`;
     return { name: 'Anthropic', ok: false, detail, fix };
   }
@@ -298,6 +325,7 @@ export const checkGitHub: Check = async (config) => {
     const cause = failureCause(error);
     if (cause === 'unauthorized')
       return { name: 'GitHub', ok: false, detail: `the token was refused at ${url} (HTTP 401)`, fix: 'Check GITHUB_TOKEN: it may be revoked or expired' };
+    if (cause === 'forbidden') return gitHubForbidden(error, url);
     return {
       name: 'GitHub',
       ok: false,
@@ -308,16 +336,17 @@ export const checkGitHub: Check = async (config) => {
   const unreadable: string[] = [];
   for (const fullName of repositories) {
     const [owner, repo] = fullName.split('/');
-    await octokit.repos
-      .get({ owner, repo, request: { retries: 0 } })
-      .catch((error) => unreadable.push(`${fullName} (${failureCause(error) === 'other' ? errorText(error) : failureCause(error)})`));
+    await octokit.repos.get({ owner, repo, request: { retries: 0 } }).catch((error) => {
+      const cause = failureCause(error);
+      unreadable.push(`${fullName} (${cause === 'forbidden' ? 'HTTP 403: no permission' : cause === 'other' ? errorText(error) : cause})`);
+    });
   }
   if (unreadable.length)
     return {
       name: 'GitHub',
       ok: false,
-      detail: `the token cannot read ${unreadable.join(', ')}`,
-      fix: 'Give the token access to these repositories (contents and pull requests: read and write)',
+      detail: `GITHUB_TOKEN cannot read ${unreadable.join(', ')}`,
+      fix: `Give GITHUB_TOKEN access to these repositories with ${TOKEN_PERMISSIONS}`,
     };
   return { name: 'GitHub', ok: true, detail: `token works at ${url}; ${webhook}` };
 };
@@ -331,6 +360,27 @@ const APP_PERMISSIONS: Record<string, 'read' | 'write'> = {
   actions: 'read',
   metadata: 'read',
 };
+
+const TOKEN_PERMISSIONS =
+  'the permissions Wrench uses: a fine-grained token needs Contents, Pull requests and Issues: read and write, Checks, Actions and Metadata: read; a classic token the repo scope';
+
+/** GitHub answers 403 both for a token without permission and for a used-up rate limit: say which. */
+function gitHubForbidden(error: unknown, url: string): CheckResult {
+  const message = errorText(error);
+  if (/rate limit/i.test(message))
+    return {
+      name: 'GitHub',
+      ok: false,
+      detail: `GitHub's rate limit for GITHUB_TOKEN is used up at ${url} (HTTP 403: ${message})`,
+      fix: 'Wait for the limit to reset (within the hour), or give Wrench a token of its own',
+    };
+  return {
+    name: 'GitHub',
+    ok: false,
+    detail: `GITHUB_TOKEN was refused at ${url} (HTTP 403: ${message}): a permission problem, not the network`,
+    fix: `Give GITHUB_TOKEN ${TOKEN_PERMISSIONS}; in an organisation with SAML single sign-on, also authorize the token for that organisation`,
+  };
+}
 
 /** Can the App see each configured repository, and with which permissions? */
 async function checkGitHubApp(app: InstallationAuth, repositories: string[], webhook: string): Promise<CheckResult> {

@@ -8,7 +8,7 @@ export async function doctorCommand(_args: string[], io: CliIo): Promise<number>
   let config: Config;
   try {
     config = loadConfig();
-    io.stdout(`ok    configuration: ${config.configPath ?? 'no wrench.config.yml (defaults)'}; ${Object.keys(config.file.channels).length} channel(s) linked`);
+    io.stdout(configurationLine(config));
   } catch (error) {
     io.stdout(`FAIL  configuration: ${isWrenchError(error) ? error.message : String(error)}`);
     return 1;
@@ -23,4 +23,15 @@ export async function doctorCommand(_args: string[], io: CliIo): Promise<number>
   }
   io.stdout(failures === 0 ? '\nAll checks passed.' : `\n${failures} check(s) failed.`);
   return failures === 0 ? 0 : 1;
+}
+
+/** The configuration's line: a warning (not a failure) when no channel is linked, since mentions then need a repository named. */
+export function configurationLine(config: Config): string {
+  const file = config.configPath ?? 'no wrench.config.yml (defaults)';
+  const linked = Object.keys(config.file.channels).length;
+  if (linked > 0) return `ok    configuration: ${file}; ${linked} channel(s) linked`;
+  return [
+    `warn  configuration: ${file}; no channel is linked to a repository, so a mention works only when it names an allowed repository (repos:)`,
+    '      fix: Link each channel Wrench works in under channels: in wrench.config.yml, e.g. C0123ABCD: { repo: acme/web }',
+  ].join('\n');
 }

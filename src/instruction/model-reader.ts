@@ -63,6 +63,8 @@ export interface ReadingOutcome {
   /** What the model reading cost, when a model answered (also counted in the run's usage). */
   usage?: { inputTokens: number; outputTokens: number };
   latencyMs: number;
+  /** Why the rules decided although a model was asked, in words for people: "could not be reached (ECONNREFUSED)". */
+  fallback?: string;
 }
 
 /**
@@ -91,21 +93,33 @@ export async function readWithModel(text: string, history: string[], options: Mo
     const parsed = modelReadingSchema.safeParse(parseJson(answer));
     if (!parsed.success) {
       log.warn({ latencyMs, usage, problem: parsed.error.issues.slice(0, 3) }, 'the model reader answered no valid reading: the rules decide');
-      return { reading: rules, usage, latencyMs };
+      return { reading: rules, usage, latencyMs, fallback: 'answered no valid reading' };
     }
     log.info({ latencyMs, usage, category: parsed.data.category, verdict: parsed.data.verdict }, 'instruction read by the model');
     return { reading: fromModel(parsed.data, rules), usage, latencyMs };
   } catch (error) {
     const latencyMs = Date.now() - started;
-    const reason =
-      error instanceof Anthropic.APIConnectionTimeoutError
-        ? 'timed out'
-        : error instanceof Anthropic.APIError
-          ? `API error ${error.status ?? ''}`.trim()
-          : 'failed';
+    const reason = failureReason(error, options.timeoutMs);
     log.warn({ latencyMs, reason, err: error }, `the model reader ${reason}: the rules decide`);
-    return { reading: rules, latencyMs };
+    return { reading: rules, latencyMs, fallback: reason };
   }
+}
+
+function failureReason(error: unknown, timeoutMs: number): string {
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return `did not answer within ${timeoutMs} ms`;
+  if (error instanceof Anthropic.APIConnectionError) return `could not be reached (${networkCause(error)})`;
+  if (error instanceof Anthropic.APIError) return `answered with an error (HTTP ${error.status ?? 'without a status'})`;
+  return `failed (${error instanceof Error ? error.message : String(error)})`;
+}
+
+/** The first Node network code (ECONNREFUSED, ENOTFOUND...) along the error's causes, else the innermost cause's words. */
+function networkCause(error: Error): string {
+  let innermost = error.message;
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code)) return e.code;
+    if (typeof e.message === 'string') innermost = e.message;
+  }
+  return innermost;
 }
 
 function userMessage(text: string, history: string[]): string {

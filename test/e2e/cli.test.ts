@@ -12,6 +12,7 @@ import { startSecureRedis } from '../helpers/secure-redis.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
 import { freePort } from '../helpers/free-port.js';
 import { runWrench, startWrench } from '../helpers/wrench-process.js';
+import { nodeVersionProblem } from '../../bin/node-version-check.mjs';
 
 describe('the wrench command line', () => {
   let dir: TempDir;
@@ -35,15 +36,25 @@ describe('the wrench command line', () => {
     await dir?.remove();
   });
 
-  // The machine's system Node (20 on this image) is past its end of life: Wrench refuses it in plain words.
+  // The machine's system Node (20 on this image) is not a supported line: Wrench refuses it in one plain line.
   const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
-    (bin) => existsSync(bin) && Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]']).toString()) < 22,
+    (bin) => existsSync(bin) && nodeVersionProblem(execFileSync(bin, ['-p', 'process.versions.node']).toString().trim()) !== undefined,
   );
-  it.skipIf(!oldNode)('refuses a Node.js past its end of life with the versions to use', () => {
+  it.skipIf(!oldNode)('refuses an unsupported Node.js in one line with the versions to use', () => {
     const { status, stderr } = spawnSync(oldNode!, [path.resolve('dist/bin/wrench.js'), 'classify', 'fix the typo in README'], { encoding: 'utf8' });
     expect(status).toBe(1);
-    expect(stderr).toMatch(/past its end of life; run Wrench on Node\.js 24 or 26/);
-    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr).toMatch(/^wrench: Node\.js [\d.]+ is not supported; run Wrench on Node\.js 24 or 26 \(the LTS lines\)\.\n$/);
+  });
+
+  it('classify with an unreachable model says so in one plain line and that the rules decided', async () => {
+    const closedPort = await freePort();
+    const result = await runWrench(['classify', 'add tests for src/a.ts'], {
+      ANTHROPIC_API_KEY: 'sk-ant-test-key-000000000000',
+      ANTHROPIC_BASE_URL: `http://127.0.0.1:${closedPort}`,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('wrench classify: the model claude-haiku-5-5 could not be reached (ECONNREFUSED); the rules decided.\n');
+    expect(result.stdout).toMatch(/testing/);
   });
 
   it('start without credentials says exactly which variables to set', async () => {

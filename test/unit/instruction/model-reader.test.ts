@@ -55,10 +55,9 @@ describe('the model reader', () => {
 
   it('falls back to the rules on an API error, an invalid answer, or when turned off', async () => {
     const failing = scriptedModel([new Anthropic.InternalServerError(500, { type: 'error' }, 'boom', new Headers())]);
-    expect((await readWithModel('add tests for src/a.ts', [], { client: failing.client, model: 'm', timeoutMs: 1000, logger })).reading).toMatchObject({
-      category: 'testing',
-      readBy: 'rules',
-    });
+    const failed = await readWithModel('add tests for src/a.ts', [], { client: failing.client, model: 'm', timeoutMs: 1000, logger });
+    expect(failed.reading).toMatchObject({ category: 'testing', readBy: 'rules' });
+    expect(failed.fallback).toBe('answered with an error (HTTP 500)');
     const nonsense = scriptedModel([modelReading({ category: 'astrology' })]);
     expect((await readWithModel('add tests for src/a.ts', [], { client: nonsense.client, model: 'm', timeoutMs: 1000, logger })).reading.readBy).toBe('rules');
     const off = scriptedModel([]);
