@@ -1,25 +1,13 @@
 /**
- * Mean time to read one instruction, over the shared samples and the hand-labelled cases.
- * Run with `npx tsx bench/classify.ts`.
+ * Mean time to read one instruction, over the labelled cases under test/ and, when one is named, an evaluation set
+ * kept outside the repository. Run with `npx tsx bench/classify.ts [FILE.jsonl...]` or
+ * `WRENCH_EVAL_SET=FILE[:FILE] npx tsx bench/classify.ts` (format: bench/eval-set.ts).
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { readInstruction } from '../src/instruction/read-instruction.js';
 import { CASES } from '../test/unit/instruction/cases.js';
+import { evalSetFiles, loadEvalSet, NO_EVAL_SET_HINT, runBench } from './eval-set.js';
 
-const SAMPLES_FILE = fileURLToPath(new URL('../../shared/samples/instructions.jsonl', import.meta.url));
 const ROUNDS = 200;
-
-function loadSamples(): string[] {
-  try {
-    return readFileSync(SAMPLES_FILE, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => (JSON.parse(line) as { text: string }).text);
-  } catch {
-    return [];
-  }
-}
 
 /** Mean over whole rounds (no timer inside the loop), then the 99th percentile of single readings. */
 function measure(texts: string[], rounds: number): { mean: number; p99: number } {
@@ -38,19 +26,18 @@ function measure(texts: string[], rounds: number): { mean: number; p99: number }
   return { mean, p99: singles[Math.floor(singles.length * 0.99)] ?? 0 };
 }
 
-const samples = loadSamples();
-const cases = CASES.map((c) => c.text);
-const all = [...samples, ...cases];
-measure(all, 50); // warm-up: let the JIT compile the regular expressions
+runBench('bench/classify.ts', () => {
+  const files = evalSetFiles(process.argv.slice(2));
+  if (files.length === 0) console.log(`No evaluation set given (${NO_EVAL_SET_HINT}): timing the labelled cases under test/ only.`);
+  const sets = files.map(loadEvalSet).map((set) => [set.name, set.instructions.map((instruction) => instruction.text)] as const);
+  const cases = CASES.map((c) => c.text);
+  const all = [...sets.flatMap(([, texts]) => texts), ...cases];
+  measure(all, 50); // warm-up: let the JIT compile the regular expressions
 
-for (const [name, texts] of [
-  ['samples', samples],
-  ['cases', cases],
-  ['all', all],
-] as const) {
-  if (texts.length === 0) continue;
-  const { mean, p99 } = measure(texts, ROUNDS);
-  console.log(
-    `${name.padEnd(8)} ${String(texts.length).padStart(4)} instructions  mean ${mean.toFixed(1).padStart(6)} µs  p99 ${p99.toFixed(0).padStart(5)} µs`,
-  );
-}
+  for (const [name, texts] of [...sets, ['cases', cases] as const, ...(sets.length ? [['all', all] as const] : [])]) {
+    const { mean, p99 } = measure(texts, ROUNDS);
+    console.log(
+      `${name.padEnd(20)} ${String(texts.length).padStart(4)} instructions  mean ${mean.toFixed(1).padStart(6)} µs  p99 ${p99.toFixed(0).padStart(5)} µs`,
+    );
+  }
+});

@@ -1,39 +1,14 @@
 /**
- * How well the deterministic reader (the rules alone) reads instructions people wrote, on the shared evaluation
- * sets: ours (../shared/samples/instructions.jsonl) and real people's (../shared/samples/real-instructions.jsonl),
- * side by side. Run with `npm run bench:reading`. Texts are read from the shared folder, never copied here.
+ * How well the deterministic reader (the rules alone) reads instructions people wrote, on evaluation sets kept
+ * outside the repository, side by side (one column per set). Run with
+ * `npm run bench:reading -- FILE.jsonl [FILE.jsonl...]` or `WRENCH_EVAL_SET=FILE[:FILE] npm run bench:reading`;
+ * the format is in bench/eval-set.ts. Without a set it says so in one line and exits 2.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { readInstruction } from '../src/instruction/read-instruction.js';
-
-interface Sample {
-  id: string;
-  text: string;
-  category: string;
-  also?: string[];
-  verdict: string;
-  complexity: string;
-}
-
-const SETS: Record<string, string> = {
-  ours: '../../shared/samples/instructions.jsonl',
-  real: '../../shared/samples/real-instructions.jsonl',
-};
+import { EvalSetError, evalSetFiles, type LabelledInstruction, loadEvalSet, NO_EVAL_SET_HINT, runBench } from './eval-set.js';
 
 /** The handler strips the bot's mention before reading; so does the bench. */
 const withoutMention = (text: string) => text.replace(/^\s*<@[A-Z0-9]+(?:\|[^>]*)?>\s*/, '');
-
-function load(file: string): Sample[] {
-  try {
-    return readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => JSON.parse(line) as Sample);
-  } catch {
-    return [];
-  }
-}
 
 interface Figures {
   samples: number;
@@ -49,7 +24,7 @@ interface Figures {
 
 const share = (hits: number, of: number) => (of === 0 ? 'n/a' : `${hits}/${of} (${Math.round((100 * hits) / of)}%)`);
 
-function measure(samples: Sample[]): Figures {
+function measure(samples: LabelledInstruction[]): Figures {
   let clear = 0,
     clearHeld = 0,
     vague = 0,
@@ -96,7 +71,6 @@ function measure(samples: Sample[]): Figures {
   };
 }
 
-const results = Object.fromEntries(Object.entries(SETS).map(([name, file]) => [name, measure(load(file))]));
 const rows: [string, keyof Figures, string][] = [
   ['instructions', 'samples', ''],
   ['clear tasks held back with questions', 'clearHeldBack', 'goal on real: <= 5%'],
@@ -108,6 +82,12 @@ const rows: [string, keyof Figures, string][] = [
   ['whole-rewrite requests caught', 'rewritesCaught', 'goal: all'],
   ['in a language the rules cannot read (let through)', 'unreadable', 'verdict left to the model reader'],
 ];
-console.log(`${'rules alone'.padEnd(52)}${'ours'.padEnd(16)}${'real'.padEnd(16)}`);
-for (const [label, key, goal] of rows)
-  console.log(`${label.padEnd(52)}${String(results.ours?.[key]).padEnd(16)}${String(results.real?.[key]).padEnd(16)}${goal}`);
+
+runBench('bench/read-instructions.ts', () => {
+  const files = evalSetFiles(process.argv.slice(2));
+  if (files.length === 0) throw new EvalSetError(`no evaluation set given: ${NO_EVAL_SET_HINT}`);
+  const sets = files.map(loadEvalSet);
+  const results = sets.map((set) => measure(set.instructions));
+  console.log(`${'rules alone'.padEnd(52)}${sets.map((set) => set.name.padEnd(16)).join('')}`);
+  for (const [label, key, goal] of rows) console.log(`${label.padEnd(52)}${results.map((figures) => String(figures[key]).padEnd(16)).join('')}${goal}`);
+});
