@@ -38,8 +38,9 @@ export interface TakeTreeOptions {
    */
   confirmedSourceRefs?: Promise<SourceRefs>;
   /**
-   * Brings the source up to date again (the mirror fetched from GitHub) when the job gives its tree back, so the
-   * tree is fetched and checked out at its base's tip then, not at the next job's start. Default: not refreshed.
+   * Brings the source up to date again (the mirror fetched from GitHub) once the job has given its tree back, so the
+   * tree is fetched and checked out at its base's tip then, not at the next job's start (`refreshAhead`). Default:
+   * not refreshed.
    */
   refreshSource?: () => Promise<SourceRefs>;
   /** How long a take waits at most for a tree being readied after its job before it clones another. Default 2 minutes. */
@@ -284,9 +285,11 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
     async release() {
       if (released) return;
       released = true;
+      let ready = false;
       try {
         await announce();
         await resetTree(slot, current, options, 'release');
+        ready = true;
       } catch (error) {
         log.warn({ err: error, tree: slot }, 'could not reset the working tree; removing it');
         await discardTree(slot).catch((err) => log.warn({ err, tree: slot }, 'could not remove the working tree'));
@@ -296,6 +299,7 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
         readying.delete(slot);
         done?.();
       }
+      if (ready) await refreshAhead(slot, options);
     },
   };
 }
@@ -313,8 +317,17 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   state.released = false;
   if (light) await writeTreeState(slot, state);
   else await rebuildGitDir(slot, state, options.originUrl);
-  let fresh = mode === 'take' ? options.sourceRefs : await refreshedSource(options);
-  let remoteRefs = await syncRefs(slot, state, options, fresh, git);
+  // Where a reset's time goes (ms per step), logged once a release has readied the tree.
+  const took: Record<string, number> = {};
+  let last = Date.now();
+  const lap = (step: string) => {
+    took[step] = Date.now() - last;
+    last = Date.now();
+  };
+  lap('git directory');
+  // A release resets on the refs the tree already has; the source is refreshed after, once the tree is free (`refreshAhead`).
+  let fresh = options.sourceRefs;
+  let remoteRefs = mode === 'take' ? await syncRefs(slot, state, options, fresh, git) : refsByName(state.refs);
   let workspace: JobWorkspace;
   let refOnly = false;
   if (mode === 'take') {
@@ -358,10 +371,11 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
     }
     workspace = switched!;
   } else {
-    // Back on the tip of the job's base branch (now up to date when the source was refreshed): the next job there only switches.
+    // Back on the tip of the job's base branch as the tree knows it: the next job there only switches.
     const baseBranch = options.baseBranch ?? fresh?.head;
     const tip = (baseBranch && remoteRefs?.get(`refs/remotes/origin/${baseBranch}`)) || state.startSha;
     await git('checkout', '--quiet', '-f', '--detach', tip);
+    lap('checkout');
     workspace = { dir: slot, baseBranch: '', baseSha: tip, branch: '', headSha: tip };
   }
   if (light) {
@@ -374,9 +388,11 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   }
   await dropToolCaches(slot);
   const fingerprint = state.dependencies ? await dependencyFingerprint(slot, options.keep) : undefined;
+  lap('dependencies checked');
   if (!fingerprint || fingerprint !== state.dependencies?.fingerprint) state.dependencies = undefined;
   const kept = state.dependencies ? options.keep : [];
   await git('clean', '-ffdxq', ...kept.flatMap((name) => ['-e', `/${name}`]));
+  lap('clean');
   const status = (await git('status', '--porcelain', '--untracked-files=all'))
     .split('\n')
     .filter((line) => line && !kept.some((name) => line.slice(3).startsWith(`${name}/`)));
@@ -387,7 +403,61 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   state.lastUsed = Date.now();
   state.released = mode === 'release';
   await writeTreeState(slot, state);
+  lap('status');
+  if (mode === 'release') options.log.info({ tree: slot, took }, 'working tree readied for the next job');
   return workspace;
+}
+
+/**
+ * Once a released tree is back in the pool: the source brought up to date (the mirror fetched from GitHub, with the
+ * tree free meanwhile), then the tree, unless a job took it in the meantime, fetched from the source and moved to its
+ * base's new tip (only changed files written), so the next job there only switches. A job arriving during that last
+ * step waits for it. When it fails, the next take resets the tree fully.
+ */
+export async function refreshAhead(slot: string, options: TakeTreeOptions): Promise<void> {
+  const fresh = await refreshedSource(options);
+  if (!fresh) return;
+  const state = await readTreeState(slot);
+  if (!state?.released || trackingRefs(fresh.refs) === state.refs) return;
+  const unlock = await lockTree(slot, options.log);
+  if (!unlock) return;
+  let done!: () => void;
+  readying.set(slot, new Promise<void>((resolve) => (done = resolve)));
+  const marker = treeFiles(slot).readying;
+  const started = Date.now();
+  try {
+    await writeFile(marker, String(process.pid)).catch(() => undefined);
+    const current = await readTreeState(slot);
+    if (!current?.released || current.repository !== options.repository || current.source !== options.source) return;
+    const git: Git = (...args) => runGit(args, { cwd: slot }).then((out) => out.trim());
+    try {
+      const remoteRefs = (await syncRefs(slot, current, options, fresh, git)) ?? refsByName(current.refs);
+      const baseBranch = options.baseBranch ?? fresh.head;
+      const tip = (baseBranch && remoteRefs.get(`refs/remotes/origin/${baseBranch}`)) || current.startSha;
+      if (tip !== current.startSha) {
+        await git('checkout', '--quiet', '-f', '--detach', tip);
+        const kept = current.dependencies ? options.keep : [];
+        const status = (await git('status', '--porcelain', '--untracked-files=all'))
+          .split('\n')
+          .filter((line) => line && !kept.some((name) => line.slice(3).startsWith(`${name}/`)));
+        if (status.length > 0) throw new Error(`the tree is not clean after moving to ${tip}: ${status.slice(0, 3).join('; ')}`);
+        await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
+        current.startSha = tip;
+      }
+      current.lastUsed = Date.now();
+      await writeTreeState(slot, current);
+      options.log.info({ tree: slot, tip, ms: Date.now() - started }, 'working tree brought up to date ahead of the next job');
+    } catch (error) {
+      options.log.warn({ err: error, tree: slot }, 'could not bring the working tree up to date; the next job resets it fully');
+      current.released = false;
+      await writeTreeState(slot, current).catch(() => undefined);
+    }
+  } finally {
+    await unlock().catch(() => undefined);
+    await rm(marker, { force: true }).catch(() => undefined);
+    readying.delete(slot);
+    done();
+  }
 }
 
 async function refreshedSource(options: TakeTreeOptions): Promise<SourceRefs | undefined> {
@@ -432,8 +502,13 @@ async function syncRefs(slot: string, state: TreeState, options: TakeTreeOptions
   const pointsAt = (await readFile(originHead, 'utf8').catch(() => '')).trim();
   if (head && pointsAt !== `ref: refs/remotes/origin/${head}`) await git('symbolic-ref', 'refs/remotes/origin/HEAD', `refs/remotes/origin/${head}`);
   if (wanted !== state.refs) return undefined;
+  return refsByName(state.refs);
+}
+
+/** `<sha> <refname>` lines as a map from each ref's name to its sha. */
+function refsByName(refs: string): Map<string, string> {
   return new Map(
-    state.refs
+    refs
       .split('\n')
       .filter(Boolean)
       .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))] as const),

@@ -194,7 +194,7 @@ describe('working-tree pool', () => {
     await expect(takeTree(await options('main', { refreshSource: refresh }))).rejects.toMatchObject({ code: 'branch_exists' });
   });
 
-  it('back to back: a job arriving while a tree is being readied waits for it (no second clone), and the mirror is free meanwhile', async () => {
+  it('back to back: a released tree is back in the pool before the release refreshes the mirror, which holds no lock while it fetches', async () => {
     const held = gate();
     const fetching = gate();
     // The release's refresh of the mirror is held once it has fetched from GitHub, before it moves the mirror's refs.
@@ -212,7 +212,10 @@ describe('working-tree pool', () => {
     const first = (await takeTree(await options('wrench/b2b-1', { refreshSource })))!;
     const dir = first.workspace.dir;
     remote.commit({ 'src/one.js': 'export const one = 1;\n' }, 'Pushed while the job ran');
-    const releasing = first.release();
+    let released = false;
+    const releasing = first.release().then(() => {
+      released = true;
+    });
     await fetching.promise;
 
     // Another update of the mirror (the next job's) fetches and moves the refs while the release's fetch is held.
@@ -220,29 +223,22 @@ describe('working-tree pool', () => {
     const mirror = await updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
     expect(mirror.refs).toContain(`${newSha} refs/heads/main`);
 
-    // The next two jobs arrive while the tree is still being readied: one waits for it, the other clones a second tree.
-    const info = vi.spyOn(log, 'info');
-    const waited = new Promise<void>((resolve) =>
-      info.mockImplementation(((...args: unknown[]) => void (String(args[1]).startsWith('waiting for') && resolve())) as never),
-    );
-    const second = takeTree(await options('wrench/b2b-2', { sourceRefs: mirror }));
-    await waited;
-    const pool = poolDir(join(dataDir, 'trees'), 'acme/web');
-    expect(readdirSync(pool).filter((name) => /^\d+$/.test(name))).toEqual(['0']);
-    const third = takeTree(await options('wrench/b2b-3', { sourceRefs: mirror }));
-    const other = (await third)!;
-    expect(other.reused).toBe(false);
-    held.open();
-    const next = (await second)!;
-    await releasing;
-    info.mockRestore();
+    // The next job gets the same tree, on the new commit, while the release is still held; one more clones a second tree.
+    const next = (await takeTree(await options('wrench/b2b-2', { sourceRefs: mirror })))!;
+    expect(released).toBe(false);
     expect(next.reused).toBe(true);
     expect(next.workspace.dir).toBe(dir);
     expect(next.workspace).toMatchObject({ branch: 'wrench/b2b-2', baseSha: newSha, headSha: newSha });
     expect(testGit(['status', '--porcelain', '--untracked-files=all'], dir)).toBe('');
-    // The held fetch started before the other update: it left the mirror's refs at the newer commit.
+    const other = (await takeTree(await options('wrench/b2b-3', { sourceRefs: mirror })))!;
+    expect(other.reused).toBe(false);
+    held.open();
+    await releasing;
+    // The held fetch started before the other update: it left the mirror's refs at the newer commit, and the tree alone.
     expect(testGit(['rev-parse', 'refs/heads/main'], mirror.dir)).toBe(newSha);
     expect(testGit(['for-each-ref', 'refs/wrench-incoming'], mirror.dir)).toBe('');
+    expect(testGit(['symbolic-ref', '--short', 'HEAD'], dir)).toBe('wrench/b2b-2');
+    const pool = poolDir(join(dataDir, 'trees'), 'acme/web');
     expect(
       readdirSync(pool)
         .filter((name) => /^\d+$/.test(name))
