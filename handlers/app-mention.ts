@@ -22,6 +22,28 @@ export interface MentionInput {
   sharedChannel?: boolean;
 }
 
+/** The handler's input from an `app_mention` envelope, as Bolt delivers it or as it was stored before its acknowledgement. */
+export function mentionInputOf(body: Record<string, unknown>, client: WebClient, botUserId: string | undefined): MentionInput {
+  const event = (body.event ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    eventId: text(body.event_id) ?? '',
+    teamId: text(body.team_id) || undefined,
+    botUserId,
+    event: {
+      channel: text(event.channel) ?? '',
+      user: text(event.user),
+      text: text(event.text),
+      blocks: event.blocks,
+      ts: text(event.ts) ?? '',
+      thread_ts: text(event.thread_ts),
+      bot_id: text(event.bot_id),
+    },
+    client,
+    sharedChannel: body.is_ext_shared_channel === true,
+  };
+}
+
 /** Longer instructions are refused with a clear message rather than sent to the model. */
 export const MAX_INSTRUCTION_CHARS = 20_000;
 
@@ -32,12 +54,26 @@ export type MentionOutcome = AcceptOutcome | AnswerOutcome | 'duplicate' | 'igno
  * repository (or the thread's session) and hand the instruction on. Only Redis and Slack calls here.
  */
 export async function handleAppMention(input: MentionInput, deps: HandlerDeps): Promise<MentionOutcome> {
-  const { event } = input;
-  if (!event.user || event.bot_id) return 'ignored';
-  if (!(await deps.stores.claimSlackEvent(input.eventId))) {
+  const { intake } = deps.stores;
+  if (!input.eventId || !(await intake.claim(input.eventId))) {
     deps.logger.info({ eventId: input.eventId }, 'duplicate event: already handled');
     return 'duplicate';
   }
+  let outcome: MentionOutcome;
+  try {
+    outcome = await handleClaimedMention(input, deps);
+  } catch (error) {
+    // Not handled: the stored mention is tried again (up to a limit) instead of being lost.
+    await intake.release(input.eventId);
+    throw error;
+  }
+  await intake.finish(input.eventId);
+  return outcome;
+}
+
+async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Promise<MentionOutcome> {
+  const { event } = input;
+  if (!event.user || event.bot_id) return 'ignored';
 
   const poster = deps.posterFor(input.client);
   const threadTs = event.thread_ts ?? event.ts;

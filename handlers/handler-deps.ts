@@ -1,3 +1,4 @@
+import { MentionIntake } from '../src/slack/mention-intake.js';
 import type { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import type { Category } from '../src/instruction/instruction-types.js';
@@ -49,6 +50,8 @@ export interface HandlerDeps {
 export interface HandlerStores {
   /** Claims a Slack event id once across web processes; false for a redelivery. */
   claimSlackEvent: (eventId: string) => Promise<boolean>;
+  /** Mentions stored before their acknowledgement, claimed while handled, resumed when their process died. */
+  intake: MentionIntake;
   cancellation: Cancellation;
   webhookClaims: WebhookClaims;
   incidentThreads: IncidentThreadStore;
@@ -65,6 +68,7 @@ export function createHandlerDeps(core: Omit<HandlerDeps, 'stores' | 'posterFor'
     ...core,
     stores: {
       claimSlackEvent: (eventId) => claimEvent(redis, prefix, eventId),
+      intake: new MentionIntake(redis, prefix, { claimSeconds: core.config.env.WRENCH_MENTION_CLAIM_SECONDS }),
       cancellation: new Cancellation(redis, prefix),
       webhookClaims: new WebhookClaims(redis, prefix),
       incidentThreads: new IncidentThreadStore(redis, prefix),

@@ -1,7 +1,7 @@
 import type { SlackApp } from '../src/slack/create-slack-app.js';
 import { ACTIONS, ANSWER_ACTION, decodeThreadRef, VIEWS } from '../src/slack/action-ids.js';
 import { handleAnswerButton } from './answer-question.js';
-import { handleAppMention } from './app-mention.js';
+import { handleAppMention, mentionInputOf } from './app-mention.js';
 import { handleAppHomeOpened } from './app-home.js';
 import { cancelThreadRuns, threadOfMessage } from './cancel-run.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
@@ -19,25 +19,7 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   acknowledgeUnknownInteractions(app, known, deps.logger);
 
   app.event(known.event('app_mention'), async ({ event, body, client, context }) => {
-    const outcome = await handleAppMention(
-      {
-        eventId: body.event_id,
-        teamId: teamIdOf(body),
-        botUserId: context.botUserId,
-        event: {
-          channel: event.channel,
-          user: event.user,
-          text: event.text,
-          blocks: event.blocks,
-          ts: event.ts,
-          thread_ts: event.thread_ts,
-          bot_id: event.bot_id,
-        },
-        client,
-        sharedChannel: (body as { is_ext_shared_channel?: boolean }).is_ext_shared_channel === true,
-      },
-      deps,
-    );
+    const outcome = await handleAppMention(mentionInputOf(body as unknown as Record<string, unknown>, client, context.botUserId), deps);
     deps.logger.debug({ eventId: body.event_id, channel: event.channel, outcome }, 'app_mention handled');
   });
 

@@ -93,6 +93,12 @@ export const envSchema = z.object({
   /** GET /metrics: off (404) unless on; with WRENCH_METRICS_TOKEN set it is on and needs that bearer token. */
   WRENCH_METRICS: z.enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' }).default('off'),
   WRENCH_METRICS_TOKEN: z.string().trim().min(16, { message: 'WRENCH_METRICS_TOKEN must be at least 16 characters' }).optional(),
+  /** How long a web process holds a mention it is handling; one that died with it is taken over after this. */
+  WRENCH_MENTION_CLAIM_SECONDS: z.coerce
+    .number({ message: 'WRENCH_MENTION_CLAIM_SECONDS must be a number of seconds' })
+    .int()
+    .min(1, { message: 'WRENCH_MENTION_CLAIM_SECONDS must be at least 1' })
+    .default(60),
   /** A thread reply Slack keeps refusing is retried this long, then logged as undeliverable (`wrench doctor`). */
   WRENCH_SLACK_DELIVERY_HOURS: z.coerce
     .number({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be a number of hours' })

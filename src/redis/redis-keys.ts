@@ -6,6 +6,8 @@ export function redisKeys(prefix: string) {
   return {
     /** A Slack event id, claimed once across web processes (Slack redelivers unacknowledged events). */
     slackEvent: (eventId: string) => `${prefix}:slack-event:${eventId}`,
+    /** Event id -> a mention as Slack sent it, from before its acknowledgement until it is handled. */
+    slackIntake: `${prefix}:slack-intake`,
     /** Team-wide token bucket of status-card updates (chat.update). */
     slackUpdates: (team: string) => `${prefix}:slack-updates:${team}`,
     /** A thread's session document. */

@@ -7,6 +7,7 @@ import { gitHubWebhookDisabled, gitHubWebhookHandler } from '../../handlers/gith
 import { startGitHubWorker, type GitHubWorker } from '../../runners/github-worker.js';
 import { createHandlerDeps } from '../../handlers/handler-deps.js';
 import { registerHandlers } from '../../handlers/register-handlers.js';
+import { resumeUnfinishedMentions, type MentionResumer } from '../../handlers/resume-mentions.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
 import { ConfigError } from '../config/config-error.js';
@@ -104,6 +105,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   });
 
   let app: SlackApp | undefined;
+  let mentionResumer: MentionResumer | undefined;
   if (role === 'all' || role === 'web') {
     // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
     const names = new SlackNameDirectory(
@@ -114,23 +116,30 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     const deps = createHandlerDeps({ config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, metrics });
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
     const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger, isChannelMember: channelMembership(quickSlackClient) });
-    app = createSlackApp(config, logger, [
-      { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
-      { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },
-      { path: '/runs/:id', method: ['GET'], handler: runPage.page },
-      { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
-      { path: '/runs/:id/record.json', method: ['GET'], handler: runPage.record },
-      { path: SIGN_IN_CALLBACK_PATH, method: ['GET'], handler: runPage.signInCallback },
-      config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
-        ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }
-        : { path: '/pagerduty/webhook', method: ['POST', 'GET'], handler: pagerDutyWebhookDisabled },
-      config.env.GITHUB_WEBHOOK_SECRET
-        ? { path: '/github/webhook', method: ['POST'], handler: gitHubWebhookHandler(deps, config.env.GITHUB_WEBHOOK_SECRET) }
-        : { path: '/github/webhook', method: ['POST', 'GET'], handler: gitHubWebhookDisabled },
-    ]);
+    app = createSlackApp(
+      config,
+      logger,
+      [
+        { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
+        { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },
+        { path: '/runs/:id', method: ['GET'], handler: runPage.page },
+        { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
+        { path: '/runs/:id/record.json', method: ['GET'], handler: runPage.record },
+        { path: SIGN_IN_CALLBACK_PATH, method: ['GET'], handler: runPage.signInCallback },
+        config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
+          ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }
+          : { path: '/pagerduty/webhook', method: ['POST', 'GET'], handler: pagerDutyWebhookDisabled },
+        config.env.GITHUB_WEBHOOK_SECRET
+          ? { path: '/github/webhook', method: ['POST'], handler: gitHubWebhookHandler(deps, config.env.GITHUB_WEBHOOK_SECRET) }
+          : { path: '/github/webhook', method: ['POST', 'GET'], handler: gitHubWebhookDisabled },
+      ],
+      // A mention is in Redis before Slack hears 200: a process that dies after that loses nothing.
+      { beforeAck: (rawBody) => deps.stores.intake.record(rawBody) },
+    );
     countSlackCalls(app.client, metrics);
     registerHandlers(app, deps);
     await app.start();
+    mentionResumer = resumeUnfinishedMentions(app.client, deps);
     logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
   }
   const healthServer =
@@ -188,6 +197,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     stop: () =>
       (stopping ??= (async () => {
         logger.info('shutting down');
+        await mentionResumer?.stop();
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
         await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;

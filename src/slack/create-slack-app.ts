@@ -12,7 +12,12 @@ export type SlackApp = InstanceType<typeof App>;
  * POST /slack/events (Bolt verifies signatures; see slack-http-receiver.ts for what it answers).
  * Either way the custom routes (PagerDuty webhook, health) are served on PORT.
  */
-export function createSlackApp(config: Config, logger: Logger, customRoutes: CustomRoute[]): SlackApp {
+export function createSlackApp(
+  config: Config,
+  logger: Logger,
+  customRoutes: CustomRoute[],
+  options: { beforeAck?: (rawBody: string) => Promise<void> } = {},
+): SlackApp {
   const env = config.env;
   const slackLogger = boltLogger(logger);
   const common = {
@@ -41,7 +46,14 @@ export function createSlackApp(config: Config, logger: Logger, customRoutes: Cus
   }
   return new App({
     ...rest,
-    receiver: createSlackHttpReceiver({ signingSecret: env.SLACK_SIGNING_SECRET!, port: env.PORT, customRoutes: routes, logger, boltLogger: slackLogger }),
+    receiver: createSlackHttpReceiver({
+      signingSecret: env.SLACK_SIGNING_SECRET!,
+      port: env.PORT,
+      customRoutes: routes,
+      logger,
+      boltLogger: slackLogger,
+      beforeAck: options.beforeAck,
+    }),
   });
 }
 

@@ -15,7 +15,14 @@ export interface SlackReceiverOptions {
   customRoutes: CustomRoute[];
   logger: Logger;
   boltLogger: BoltLogger;
+  /**
+   * Called with every signed body Bolt will see, before Bolt acknowledges it (e.g. to store a mention durably).
+   * Given at most 1 s of Slack's 3 s; its failure is logged and the request goes on.
+   */
+  beforeAck?: (rawBody: string) => Promise<void>;
 }
+
+const BEFORE_ACK_BUDGET_MS = 1000;
 
 /**
  * Bolt's HTTP receiver with three guarantees it lacks by default: a signed body Bolt cannot route is
@@ -51,7 +58,7 @@ export function createSlackHttpReceiver(options: SlackReceiverOptions): Instance
   const boltListener = receiver.requestListener;
   receiver.requestListener = (req, res) => {
     if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://localhost').pathname !== SLACK_EVENTS_PATH) return boltListener(req, res);
-    screenRequest(req, res, options.signingSecret, log).then(
+    screenRequest(req, res, options, log).then(
       (pass) => {
         if (pass) boltListener(req, res);
       },
@@ -65,7 +72,8 @@ export function createSlackHttpReceiver(options: SlackReceiverOptions): Instance
 }
 
 /** Buffers the body (Bolt reuses it), and answers itself whatever Bolt should not see. */
-async function screenRequest(req: IncomingMessage, res: ServerResponse, signingSecret: string, log: Logger): Promise<boolean> {
+async function screenRequest(req: IncomingMessage, res: ServerResponse, options: SlackReceiverOptions, log: Logger): Promise<boolean> {
+  const { signingSecret } = options;
   let raw: string;
   try {
     raw = (await HTTPModuleFunctions.bufferIncomingMessage(req, HTTPModuleFunctions.defaultBodyLimit)).rawBody.toString();
@@ -81,7 +89,12 @@ async function screenRequest(req: IncomingMessage, res: ServerResponse, signingS
     throw error;
   }
   const verdict = screenSlackBody(raw, req.headers['content-type']);
-  if (verdict.action === 'pass') return true;
+  if (verdict.action === 'pass') {
+    // Stored before Bolt answers 200 (only what Slack signed): a process that dies after that loses nothing.
+    if (options.beforeAck && signedBySlack(req, raw, signingSecret))
+      await withinBudget(options.beforeAck(raw)).catch((error: unknown) => log.error({ err: error }, 'could not store a Slack event before acknowledging it'));
+    return true;
+  }
   if (!signedBySlack(req, raw, signingSecret)) {
     log.warn('refused a Slack request with a missing, wrong or stale signature');
     answer(res, 401);
@@ -116,4 +129,12 @@ function answer(res: ServerResponse, status: number, body?: Record<string, unkno
     res.writeHead(status);
     res.end();
   }
+}
+
+function withinBudget(work: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`took longer than ${BEFORE_ACK_BUDGET_MS} ms`)), BEFORE_ACK_BUDGET_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

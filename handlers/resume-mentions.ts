@@ -1,0 +1,64 @@
+import type { WebClient } from '@slack/web-api';
+import { jobIdFor } from '../src/queue/task-job.js';
+import { handleAppMention, mentionInputOf } from './app-mention.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+export interface MentionResumer {
+  /** Resolves when the sweep under way (if any) is over. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes over the mentions a web process stored and acknowledged but did not finish handling (it died, or its
+ * handling failed): at start-up, then every `WRENCH_MENTION_CLAIM_SECONDS / 2`. Each is handled as if Slack had
+ * just delivered it, unless its run is already queued (it died after the enqueue): then it is only marked done.
+ */
+export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): MentionResumer {
+  const { intake } = deps.stores;
+  let botUserId: string | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> = Promise.resolve();
+
+  const sweep = async () => {
+    botUserId ??= await client.auth.test().then(
+      (answer) => answer.user_id,
+      () => undefined,
+    );
+    const { resume, dropped } = await intake.takeUnfinished();
+    for (const record of dropped)
+      deps.logger.error({ eventId: record.eventId, attempts: record.attempts }, 'a stored mention failed every time it was handled; dropped');
+    for (const record of resume) {
+      const log = deps.logger.child({ eventId: record.eventId, attempt: record.attempts });
+      if (await deps.queues.tasks.getJob(jobIdFor('run', record.eventId))) {
+        await intake.finish(record.eventId);
+        log.info('a stored mention was already queued; marked handled');
+        continue;
+      }
+      log.warn({ receivedAt: record.receivedAt }, 'resuming a mention that was acknowledged but never handled (its process stopped)');
+      await intake.release(record.eventId);
+      const outcome = await handleAppMention(mentionInputOf(record.body, client, botUserId), deps).catch((error: unknown) => {
+        log.error({ err: error }, 'a resumed mention failed; it is tried again later');
+        return 'failed';
+      });
+      log.info({ outcome }, 'resumed mention handled');
+    }
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    sweeping = sweep()
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not look for unfinished mentions'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, Math.max(1000, (intake.claimSeconds * 1000) / 2));
+      });
+  };
+  tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await sweeping;
+    },
+  };
+}
