@@ -11,6 +11,7 @@ import { removeWorkspace } from '../../src/workspace/remove-workspace.js';
 import { repositoryUrl } from '../../src/workspace/repository-url.js';
 import { type SourceRefs, takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
 import type { JobWorkspace } from '../../src/workspace/workspace-types.js';
+import type { EgressRefusal } from '../../src/sandbox/egress/egress-proxy.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps } from '../runner-deps.js';
 import type { WarmStart } from '../verify-change.js';
@@ -37,7 +38,13 @@ export interface WorkspaceLease {
   release(): Promise<void>;
 }
 
-export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps, jobId: string, log: Logger): Promise<WorkspaceLease> {
+export async function openWorkspace(
+  request: WorkspaceRequest,
+  deps: RunnerDeps,
+  jobId: string,
+  log: Logger,
+  onEgressRefused?: (refusal: EgressRefusal) => void,
+): Promise<WorkspaceLease> {
   const { config } = deps;
   let source: string;
   let originUrl: string;
@@ -86,7 +93,7 @@ export async function openWorkspace(request: WorkspaceRequest, deps: RunnerDeps,
   const baseTreeDir = workspaceDir(config.dataDir, `${jobId}-base`);
   const baseTree: WarmStart['baseTree'] = async (sha) => {
     await copyBaseTree(source, sha, baseTreeDir, originUrl);
-    return { dir: baseTreeDir, sandbox: jobSandbox(deps, baseTreeDir, { readOnly: false, log }), dispose: () => removeWorkspace(baseTreeDir) };
+    return { dir: baseTreeDir, sandbox: jobSandbox(deps, baseTreeDir, { readOnly: false, log, onEgressRefused }), dispose: () => removeWorkspace(baseTreeDir) };
   };
 
   const cache = config.file.cache;

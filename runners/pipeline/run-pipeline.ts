@@ -11,7 +11,7 @@ import type { RunPhase } from '../../src/reporting/run-result.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { runGit } from '../../src/workspace/run-git.js';
-import { describeRefusal } from '../../src/sandbox/egress/egress-proxy.js';
+import { describeRefusal, type EgressRefusal } from '../../src/sandbox/egress/egress-proxy.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps, TaskRunContext } from '../runner-deps.js';
 import { commandRunEnv } from '../../src/verification/command-env.js';
@@ -193,7 +193,8 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
   await context.reporter.phase('preparing', profile.preparing(starting));
   const readOnly = profile.readOnly(job);
   const jobId = `${context.jobId}-${starting.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
-  const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log));
+  const recordRefusal = (refusal: EgressRefusal) => context.record?.note(`Network refused by the egress policy: ${describeRefusal(refusal)}`, 'warning');
+  const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log, recordRefusal));
   const workspace = lease.workspace;
   const run: Run<J> = {
     ...starting,
@@ -202,7 +203,7 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
     sandbox: jobSandbox(deps, workspace.dir, {
       readOnly,
       log: starting.log,
-      onEgressRefused: (refusal) => context.record?.note(`Network refused by the egress policy: ${describeRefusal(refusal)}`, 'warning'),
+      onEgressRefused: recordRefusal,
     }),
     network: false,
   };
