@@ -315,8 +315,6 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
   // Nothing ran in a tree between its verified reset at release and this take: only fetch and switch.
   const light = mode === 'take' && state.released === true;
   state.released = false;
-  if (light) await writeTreeState(slot, state);
-  else await rebuildGitDir(slot, state, options.originUrl);
   // Where a reset's time goes (ms per step), logged once a release has readied the tree.
   const took: Record<string, number> = {};
   let last = Date.now();
@@ -324,6 +322,8 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
     took[step] = Date.now() - last;
     last = Date.now();
   };
+  if (light) await writeTreeState(slot, state);
+  else await rebuildGitDir(slot, state, options.originUrl);
   lap('git directory');
   // A release resets on the refs the tree already has; the source is refreshed after, once the tree is free (`refreshAhead`).
   let fresh = options.sourceRefs;
