@@ -9,6 +9,9 @@ import { deleteRemoteBranch } from '../src/workspace/delete-remote-branch.js';
 import type { JobWorkspace } from '../src/workspace/job-workspace.js';
 import { pushToLocal } from '../src/workspace/local-workspace.js';
 import { pushBranch } from '../src/workspace/push-branch.js';
+import { coAuthorOf, type Requester } from '../src/workspace/commit-trailers.js';
+import type { PushGuard } from '../src/workspace/outgoing-commits.js';
+import type { NamedSecret } from '../src/security/redact.js';
 import type { RunnerDeps } from './runner-deps.js';
 import type { TaskRunContext } from './runner-deps.js';
 
@@ -19,12 +22,26 @@ export async function commitWork(job: TaskJob, workspace: JobWorkspace, summary:
   const commit = await commitAll({
     dir: workspace.dir,
     message: commitMessage(job, summary),
-    requester: { name: context.requesterName ?? job.requester.slackUserId, slackUserId: job.requester.slackUserId },
+    requester: requesterOf(job, context),
     threadUrl: context.threadUrl,
   });
   if (commit) return { filesChanged: await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha }) };
   const files = await changedFiles({ dir: workspace.dir, baseSha: workspace.headSha });
   return files.length > 0 ? { filesChanged: files } : null;
+}
+
+function requesterOf(job: TaskJob, context: TaskRunContext): Requester {
+  return { name: context.requesterName ?? job.requester.slackUserId, slackUserId: job.requester.slackUserId, email: context.requesterEmail };
+}
+
+/** What every push of a run checks: nothing of Wrench's secrets leaves, and its commits are the bot's, crediting the requester. */
+export function runPushGuard(job: TaskJob, workspace: JobWorkspace, context: TaskRunContext, deps: RunnerDeps): PushGuard {
+  return { baseSha: workspace.headSha, secrets: credentialsOf(deps), coAuthor: coAuthorOf(requesterOf(job, context)) };
+}
+
+/** Wrench's secrets with their settings' names (unnamed ones are still refused). */
+export function credentialsOf(deps: RunnerDeps): NamedSecret[] {
+  return deps.credentials ?? deps.secrets.map((value) => ({ name: 'credential', value }));
 }
 
 export async function publish(
@@ -35,8 +52,9 @@ export async function publish(
   context: TaskRunContext,
   deps: RunnerDeps,
 ): Promise<RunResult> {
+  const guard = runPushGuard(job, workspace, context, deps);
   if (job.localPath) {
-    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
+    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch, guard });
     return { ...result, status: stoppedEarly ? 'stopped' : 'answered', pushedTo: job.localPath };
   }
   if (!deps.github)
@@ -44,7 +62,7 @@ export async function publish(
       'github_not_configured',
       'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
     );
-  const remote = await remoteOf(job, workspace, deps);
+  const remote = await remoteOf(job, workspace, deps, guard);
   const pushed = await pushCatchingUp(workspace, remote, deps);
   const draft = stoppedEarly;
   let pr;
@@ -82,16 +100,18 @@ export async function publish(
 type PushTarget = Omit<Parameters<typeof pushBranch>[0], 'dir'>;
 
 /** Pushes the committed work to the run's branch without a pull request (a run pausing on a question keeps its work so). */
-export async function pushWork(job: TaskJob, workspace: JobWorkspace, deps: RunnerDeps): Promise<void> {
+export async function pushWork(job: TaskJob, workspace: JobWorkspace, context: TaskRunContext, deps: RunnerDeps): Promise<void> {
+  const guard = runPushGuard(job, workspace, context, deps);
   if (job.localPath) {
-    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch });
+    await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch, guard });
     return;
   }
-  await pushCatchingUp(workspace, await remoteOf(job, workspace, deps), deps);
+  await pushCatchingUp(workspace, await remoteOf(job, workspace, deps, guard), deps);
 }
 
-async function remoteOf(job: TaskJob, workspace: JobWorkspace, deps: RunnerDeps): Promise<PushTarget> {
+async function remoteOf(job: TaskJob, workspace: JobWorkspace, deps: RunnerDeps, guard: PushGuard): Promise<PushTarget> {
   return {
+    guard,
     gitBaseUrl: deps.config.env.GIT_BASE_URL,
     owner: job.repo.owner,
     repo: job.repo.name,

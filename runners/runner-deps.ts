@@ -36,6 +36,8 @@ export interface TaskRunContext {
   /** The run page's signed link (when WRENCH_PUBLIC_URL is set): the pull request's body links it. */
   runPageUrl?: string;
   requesterName?: string;
+  /** The requester's Slack profile email, when Slack gave it: their commits' `Co-authored-by:` trailer. */
+  requesterEmail?: string;
   /** A follow-up continues the thread's branch (and so its pull request). */
   continueBranch?: string;
   /** Earlier runs in the thread, for the agent's context. */

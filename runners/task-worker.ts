@@ -19,6 +19,8 @@ export interface ReporterContext {
   reporter: RunReporter;
   threadUrl?: string;
   requesterName?: string;
+  /** The requester's Slack profile email (needs the users:read.email scope), for their commits' co-author trailer. */
+  requesterEmail?: string;
 }
 
 export interface TaskWorkerOptions {
@@ -106,7 +108,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   const processor = async (job: Job<TaskJob, TaskOutcome>, payload: TaskJob, run: JobContext): Promise<TaskOutcome> => {
     const { jobId, log } = run;
     const runPageUrl = options.runLog?.links?.urlFor(jobId);
-    const { reporter: threadReporter, threadUrl, requesterName } = await options.reporterFor(payload, jobId, { runPageUrl });
+    const { reporter: threadReporter, threadUrl, requesterName, requesterEmail } = await options.reporterFor(payload, jobId, { runPageUrl });
     let reporter = threadReporter;
 
     if (run.signal.aborted) {
@@ -176,6 +178,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           threadUrl,
           runPageUrl,
           requesterName,
+          requesterEmail,
           continueBranch: session?.branch,
           history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: run.markStarted,

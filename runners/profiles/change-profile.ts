@@ -216,7 +216,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
       const commit = await commitWork(job, workspace, undefined, context);
       if (commit) {
         await context.reporter.phase('working', `keeping the work so far on ${workspace.branch}`);
-        await pushWork(job, workspace, run.deps);
+        await pushWork(job, workspace, context, run.deps);
       }
       const paused = await desk.ask({
         job,

@@ -6,6 +6,7 @@ import { prepareCheckEnvironment } from '../../src/runtimes/check-environment.js
 import { nodeRuntimesFor } from '../../src/runtimes/runtimes-dir.js';
 import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../../src/verification/index.js';
 import { pushBranch } from '../../src/workspace/push-branch.js';
+import { credentialsOf } from '../publish-change.js';
 import { revertCommit } from '../../src/workspace/revert-commit.js';
 import { runGit } from '../../src/workspace/run-git.js';
 import type { RunProfile } from '../pipeline/run-pipeline.js';
@@ -119,7 +120,16 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
 
       await run.progress(`pushing \`${branch}\` and opening a draft pull request`);
       const { owner, name } = record.repo;
-      await pushBranch({ dir, branch, gitBaseUrl: deps.config.env.GIT_BASE_URL, owner, repo: name, credential: await deps.gitCredential?.(owner, name) });
+      const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps) };
+      await pushBranch({
+        dir,
+        branch,
+        gitBaseUrl: deps.config.env.GIT_BASE_URL,
+        owner,
+        repo: name,
+        credential: await deps.gitCredential?.(owner, name),
+        guard,
+      });
       const pr = await openOrUpdatePullRequest(
         deps.github!,
         {

@@ -52,6 +52,8 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
       threadUrl: permalink?.permalink,
       // A run asked for on GitHub is credited to that person ("@alice on GitHub"), not to the thread's starter.
       requesterName: (job.github && job.requester.name) || user?.user?.real_name || user?.user?.name || undefined,
+      // A GitHub-asked run's requester is a GitHub login, not this Slack user: no email is credited then.
+      requesterEmail: job.github ? undefined : user?.user?.profile?.email || undefined,
     };
   };
 }

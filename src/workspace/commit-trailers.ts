@@ -3,6 +3,8 @@ import { runGit } from './run-git.js';
 export interface Requester {
   name: string;
   slackUserId: string;
+  /** Their Slack profile email, when Slack gave it: credited with `Co-authored-by:`. */
+  email?: string;
 }
 
 export interface TrailerOptions {
@@ -12,14 +14,26 @@ export interface TrailerOptions {
   threadUrl?: string;
 }
 
-/** The message with `Requested-by: <name> (Slack <@U…>)` and, when known, `Slack-Thread: <url>` trailers. */
+/**
+ * The message with `Requested-by: <name> (Slack <@U…>)` and, when known, `Slack-Thread: <url>` and
+ * `Co-authored-by: <name> <email>` trailers.
+ */
 export async function withTrailers({ dir, message, requester, threadUrl }: TrailerOptions): Promise<string> {
   const trailers = [`Requested-by: ${oneLine(requester.name)} (Slack <@${oneLine(requester.slackUserId)}>)`];
   if (threadUrl) trailers.push(`Slack-Thread: ${oneLine(threadUrl)}`);
+  const coAuthor = coAuthorOf(requester);
+  if (coAuthor) trailers.push(`Co-authored-by: ${coAuthor.name} <${coAuthor.email}>`);
   const body = message.trim() || 'Changes requested in Slack';
   const args = ['interpret-trailers', '--where', 'end', '--if-exists', 'addIfDifferent'];
   for (const trailer of trailers) args.push('--trailer', trailer);
   return runGit(args, { cwd: dir, input: `${body}\n` });
+}
+
+/** The requester as a git identity, when their email is known (a plain address: no spaces or angle brackets). */
+export function coAuthorOf(requester: Requester): { name: string; email: string } | undefined {
+  const email = requester.email?.trim();
+  if (!email || !/^[^\s<>@]+@[^\s<>@]+$/.test(email)) return undefined;
+  return { name: oneLine(requester.name).replace(/[<>]/g, ''), email };
 }
 
 function oneLine(text: string): string {

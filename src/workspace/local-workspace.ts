@@ -3,6 +3,7 @@ import { WrenchError } from '../errors.js';
 import { assertBranchName } from './assert-branch-name.js';
 import { cloneWorkspace, type JobWorkspace } from './clone-workspace.js';
 import { workspaceDir } from './job-workspace.js';
+import type { PushGuard } from './outgoing-commits.js';
 import { type PushResult, pushToUrl } from './push-branch.js';
 import { runGit } from './run-git.js';
 
@@ -38,12 +39,13 @@ export interface PushToLocalOptions {
   localPath: string;
   branch: string;
   force?: boolean;
+  guard: PushGuard;
 }
 
 /** Puts the workspace's HEAD on `branch` of the local repository, verified afterwards. */
 export async function pushToLocal(options: PushToLocalOptions): Promise<PushResult> {
   const url = await localRepository(options.localPath);
-  return pushToUrl({ dir: options.dir, branch: options.branch, url, force: options.force });
+  return pushToUrl({ dir: options.dir, branch: options.branch, url, force: options.force, guard: options.guard });
 }
 
 /** The repository at `localPath` (its top level, or the git directory of a bare one); a clear error when there is none. */

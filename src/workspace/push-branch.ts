@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WrenchError } from '../errors.js';
 import { assertBranchName } from './assert-branch-name.js';
+import { WRENCH_IDENTITY } from './git-identity.js';
+import { blockedPushError, outgoingCommits, type PushGuard, rewriteIdentity, scanOutgoing } from './outgoing-commits.js';
 import { credentialEnv } from './credential-env.js';
 import { repositoryUrl } from './repository-url.js';
 import { GitError, runGit } from './run-git.js';
@@ -18,6 +20,8 @@ export interface PushBranchOptions {
   /** Overwrite the remote branch, but only if it is still where this workspace last saw it (force-with-lease). */
   force?: boolean;
   timeoutMs?: number;
+  /** Secrets refused and the identity every pushed commit gets (outgoing-commits.ts). */
+  guard: PushGuard;
 }
 
 export interface PushResult {
@@ -43,6 +47,7 @@ export interface PushToUrlOptions {
   credential?: string;
   force?: boolean;
   timeoutMs?: number;
+  guard: PushGuard;
 }
 
 /** `pushBranch` to an explicit URL or local repository path. */
@@ -51,7 +56,6 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   const ref = `refs/heads/${branch}`;
   await assertBranchName(branch);
   await sanitizeWorkspaceGit(dir);
-  const sha = (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: dir })).trim();
   const lease = options.force ? await lastSeenRemoteSha(dir, branch) : undefined;
 
   const { env, secrets } = credentialEnv(url, options.credential);
@@ -59,6 +63,7 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   const git = (args: string[]) => runGit(args, { cwd: outbox, env, secrets, timeoutMs: options.timeoutMs });
   try {
     await git(['init', '--quiet', '--bare', '.']);
+    const sha = await checkOutgoing(dir, branch, options.guard, await advertisedShas(git, url));
     await writeFile(join(outbox, 'objects', 'info', 'alternates'), `${resolve(dir, '.git', 'objects')}\n`);
     await git(['update-ref', ref, sha]);
     const forceArgs = lease === undefined ? [] : [`--force-with-lease=${ref}:${lease}`];
@@ -77,6 +82,31 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   } finally {
     await rm(outbox, { recursive: true, force: true });
   }
+}
+
+/**
+ * Gives the commits about to leave the bot identity (and the requester's co-author trailer), then refuses the push
+ * when any of them holds a credential in an added line or in its message. Returns the HEAD to push.
+ */
+async function checkOutgoing(dir: string, branch: string, guard: PushGuard, remoteShas: string[]): Promise<string> {
+  const exclude = guard.baseSha ? [guard.baseSha, ...remoteShas] : remoteShas;
+  const commits = await rewriteIdentity(dir, await outgoingCommits(dir, exclude), guard.identity ?? WRENCH_IDENTITY, guard.coAuthor);
+  const found = await scanOutgoing(dir, commits, guard.secrets);
+  if (found.length > 0) throw blockedPushError(found, branch);
+  return (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: dir })).trim();
+}
+
+/** The commits the remote's branches and tags point at (what it already has). */
+async function advertisedShas(git: (args: string[]) => Promise<string>, url: string): Promise<string[]> {
+  const out = await git(['ls-remote', '--heads', '--tags', '--', url]).catch((error: unknown) => {
+    throw error instanceof GitError
+      ? new WrenchError('push_failed', `Could not read the remote's branches before pushing (${error.stderr || error.message}).`)
+      : error;
+  });
+  return out
+    .split('\n')
+    .map((line) => line.split('\t')[0]?.trim())
+    .filter((sha): sha is string => !!sha);
 }
 
 /** The remote branch as the workspace last fetched it; '' (must not exist) when it never saw one. */

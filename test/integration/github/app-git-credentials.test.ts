@@ -63,6 +63,7 @@ describe('GitHub App installation tokens for git over HTTP (clone, fetch, push)'
     await writeFile(join(workspace.dir, 'NOTE.md'), 'pushed with an installation token\n');
     await commitAll({ dir: workspace.dir, message: 'Add a note', requester: { name: 'Alice', slackUserId: 'U0ALICE' } });
     const pushed = await pushBranch({
+      guard: { secrets: [] },
       dir: workspace.dir,
       branch: 'wrench/app-token',
       gitBaseUrl: git.url,
@@ -90,7 +91,15 @@ describe('GitHub App installation tokens for git over HTTP (clone, fetch, push)'
     await commitAll({ dir: workspace.dir, message: 'x', requester: { name: 'Alice', slackUserId: 'U0ALICE' } });
     const wrong = await access.gitCredential('solo', 'tool');
     await expect(
-      pushBranch({ dir: workspace.dir, branch: 'wrench/wrong-token', gitBaseUrl: git.url, owner: 'acme', repo: 'web', credential: wrong }),
+      pushBranch({
+        guard: { secrets: [] },
+        dir: workspace.dir,
+        branch: 'wrench/wrong-token',
+        gitBaseUrl: git.url,
+        owner: 'acme',
+        repo: 'web',
+        credential: wrong,
+      }),
     ).rejects.toMatchObject({ code: 'push_failed' });
     expect(await fake.branchSha('acme', 'web', 'wrench/wrong-token')).toBeUndefined();
   });

@@ -61,7 +61,7 @@ describe('the credential', () => {
     const ws = await prepareWorkspace({ ...target, dataDir, branch: 'wrench/secret-1', jobId: 'job-1' });
     writeFileSync(join(ws.dir, 'a.txt'), 'a');
     const commit = await commitAll({ dir: ws.dir, message: 'Add a', requester });
-    await pushBranch({ ...target, dir: ws.dir, branch: ws.branch });
+    await pushBranch({ ...target, guard: { secrets: [] }, dir: ws.dir, branch: ws.branch });
     await prepareWorkspace({ ...target, dataDir, branch: 'wrench/secret-1', existingBranch: true, jobId: 'job-2' });
 
     expect(remote.sha('refs/heads/wrench/secret-1')).toBe(commit!.sha);
@@ -86,7 +86,7 @@ describe('the credential', () => {
     const ws = await prepareWorkspace({ ...target, dataDir, branch: 'wrench/local-1', jobId: 'job-1' });
     writeFileSync(join(ws.dir, 'a.txt'), 'a');
     await commitAll({ dir: ws.dir, message: 'Add a', requester });
-    await pushBranch({ ...target, dir: ws.dir, branch: ws.branch });
+    await pushBranch({ ...target, guard: { secrets: [] }, dir: ws.dir, branch: ws.branch });
     expect(remote.sha('refs/heads/wrench/local-1')).not.toBe('');
     expect(shim.log()).not.toContain(TOKEN);
     expect(shim.log()).not.toContain(ENCODED);

@@ -38,7 +38,7 @@ describe('local repository workspaces', () => {
 
     writeFileSync(join(ws.dir, 'src', 'index.js'), 'two\n');
     const commit = await commitAll({ dir: ws.dir, message: 'Two', requester: { name: 'Me', slackUserId: 'U1' } });
-    const pushed = await pushToLocal({ dir: ws.dir, localPath, branch: ws.branch });
+    const pushed = await pushToLocal({ dir: ws.dir, localPath, branch: ws.branch, guard: { secrets: [] } });
     expect(pushed).toEqual({ branch: 'wrench/local-1', sha: commit!.sha });
     expect(testGit(['rev-parse', 'refs/heads/wrench/local-1'], localPath)).toBe(commit!.sha);
     expect(testGit(['symbolic-ref', '--short', 'HEAD'], localPath)).toBe('trunk');

@@ -25,7 +25,7 @@ describe('pushBranch', () => {
     await scratch.remove();
   });
 
-  const target = () => ({ gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web' });
+  const target = () => ({ gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web', guard: { secrets: [] } });
   const prepare = (branch: string, jobId: string, existingBranch = false) => prepareWorkspace({ ...target(), dataDir, branch, jobId, existingBranch });
 
   it('pushes HEAD to the branch and verifies the remote ref', async () => {

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { toolUseResponse } from '../fakes/anthropic-fake.js';
+import { createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { bashStep, createFileStep, scriptByRun } from './scripted-runs.js';
+
+const CONFIG = `
+channels:
+  C0LEAK: { repo: acme/leaky, baseBranch: main }
+  C0CLEAN: { repo: acme/clean, baseBranch: main }
+repos: [acme/*]
+sandbox: { mode: bwrap }
+`;
+
+/** An AWS access key id shaped like a real one (not AWS's documented example, which scanners allow). */
+const AWS_KEY_ID = 'AKIAZ7QWERTYUIOPASDF';
+
+const finish = (summary: string) =>
+  toolUseResponse([{ name: 'finish_task', input: { summary, verification: 'looked at the files', filesChanged: [], openQuestions: [] } }]);
+
+describe('clean commits: what reaches the remote', () => {
+  let world: E2eWorld;
+  const git = (repo: string, ...args: string[]) => execFileSync('git', ['--git-dir', world.github.gitDir('acme', repo), ...args], { encoding: 'utf8' });
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'leaky', { 'README.md': '# leaky\n' });
+    await world.github.createRepo('acme', 'clean', { 'README.md': '# clean\n' });
+    world.anthropic.setScript(
+      scriptByRun({
+        'leak marker': [
+          createFileStep('config/dev.env', `# development settings\nAPI_URL=http://localhost:3000\nGITHUB=${GITHUB_TOKEN}\nAWS_ACCESS_KEY_ID=${AWS_KEY_ID}\n`),
+          bashStep(`git add -A && git -c user.name=a -c user.email=a@b commit -q -m "use token ${GITHUB_TOKEN}" && git log --oneline | head -3`),
+          finish('Added the development settings.'),
+        ],
+        'clean marker': [
+          createFileStep('src/one.js', 'export const one = 1;\n'),
+          bashStep('git add -A && git -c user.name=a -c user.email=a@b commit -q -m "Add one" && git log -1 --format="%an <%ae>"'),
+          createFileStep('src/two.js', 'export const two = 2;\n'),
+          finish('Added one and two.'),
+        ],
+      }).items,
+    );
+    await world.start();
+  });
+
+  afterAll(async () => {
+    if (process.env.WRENCH_E2E_DEBUG) console.log(world?.wrench?.output());
+    await world?.stop();
+  });
+
+  const mention = async (channel: string, text: string) => {
+    const envelope = appMentionEnvelope({ channel, user: 'U0ALICE', text: `<@U0BOT> ${text}` });
+    expect((await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
+    return (envelope.event as { ts: string }).ts;
+  };
+
+  it('an agent that writes the GitHub token into a file and a commit message pushes nothing; the thread names file and line, never the value', async () => {
+    const mainBefore = git('leaky', 'rev-parse', 'refs/heads/main').trim();
+    const ts = await mention('C0LEAK', 'leak marker: add config/dev.env with the development settings');
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('did not push'),
+      90_000,
+    );
+    const text = String(reply.args.text);
+    expect(text).toContain("`config/dev.env` line 3 holds Wrench's own GITHUB_TOKEN");
+    expect(text).toContain('`config/dev.env` line 4 holds what looks like an AWS credential');
+    expect(text).toMatch(/the message of commit [0-9a-f]{12} \(line 1\) holds Wrench's own GITHUB_TOKEN/);
+    expect(text).toContain('mention me to retry');
+
+    // The remote: only main, unchanged; no object anywhere holds the token; no pull request.
+    expect(git('leaky', 'for-each-ref', '--format=%(refname)').trim().split('\n')).toEqual(['refs/heads/main']);
+    expect(git('leaky', 'rev-parse', 'refs/heads/main').trim()).toBe(mainBefore);
+    const everything = git('leaky', 'cat-file', '--batch-all-objects', '--batch');
+    expect(everything).not.toContain(GITHUB_TOKEN);
+    expect(everything).not.toContain(AWS_KEY_ID);
+    expect(world.github.pulls('acme', 'leaky')).toHaveLength(0);
+    // Nor did Slack get the value, anywhere.
+    expect(JSON.stringify(world.slack.calls)).not.toContain(GITHUB_TOKEN);
+    expect(JSON.stringify(world.slack.calls)).not.toContain(AWS_KEY_ID);
+  });
+
+  it("a normal run's commits reach the remote authored and committed by the bot, crediting the requester", async () => {
+    const ts = await mention('C0CLEAN', 'clean marker: add src/one.js and src/two.js');
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 90_000);
+    const [pull] = world.github.pulls('acme', 'clean');
+    const log = git('clean', 'log', '--format=%H%x00%an <%ae>%x00%cn <%ce>%x00%B%x01', `refs/heads/main..refs/heads/${pull.headRef}`);
+    const commits = log
+      .split('\x01')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => entry.split('\0'));
+    // The agent's own commit ("a <a@b>") and Wrench's commit of what was left.
+    expect(commits).toHaveLength(2);
+    for (const [, author, committer, message] of commits) {
+      expect(author).toBe('Wrench <wrench@users.noreply.github.com>');
+      expect(committer).toBe('Wrench <wrench@users.noreply.github.com>');
+      expect(message).toContain('Co-authored-by: user-u0alice <user-u0alice@example.com>');
+    }
+    expect(git('clean', 'log', '--format=%an %ae %cn %ce', `refs/heads/${pull.headRef}`)).not.toContain('a@b');
+    expect(git('clean', 'show', `${pull.headRef}:src/one.js`)).toContain('export const one = 1;');
+    expect(git('clean', 'show', `${pull.headRef}:src/two.js`)).toContain('export const two = 2;');
+  });
+});
