@@ -177,13 +177,19 @@ export class ChangeVerifier {
     const signal = AbortSignal.any([this.signal, this.aside.signal]);
     const tree = await warm.baseTree!(warm.baseSha);
     try {
+      let setup: CommandOutcome | undefined;
       if (this.commands.setup) {
         const restored =
           dependencies && warm.dependencies ? await warm.dependencies.restore(warm.repository, dependencies, tree.dir).catch(() => false) : false;
         const commands = restored ? { ...this.commands, setup: this.commands.refresh } : this.commands;
-        await runSetup({ sandbox: tree.sandbox, dir: tree.dir, commands, network: setupNetwork, signal, downloadCache: await this.downloadCache() });
+        setup = await runSetup({ sandbox: tree.sandbox, dir: tree.dir, commands, network: setupNetwork, signal, downloadCache: await this.downloadCache() });
       }
       const run = sameTree(await runVerification({ sandbox: tree.sandbox, dir: tree.dir, commands: this.commands, signal }), tree.dir, this.dir);
+      if (setup && !setup.passed && !signal.aborted) {
+        this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed in the base tree');
+        // Said in the report; never kept, so a later job on this commit tries again.
+        return { ...run, setupFailed: sameTree({ test: setup }, tree.dir, this.dir).test };
+      }
       if (key && !signal.aborted) await warm.baselines!.put(key, run).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
       return run;
     } finally {
@@ -317,11 +323,14 @@ export class ChangeVerifier {
     }
     await this.waitForBaseline();
     const after = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
-    const comparison = compareVerification(this.baseline, after);
+    // A base commit checked without its dependencies is no baseline: the change is compared with nothing, and the
+    // report says why.
+    const baseline = this.baseline?.setupFailed ? undefined : this.baseline;
+    const comparison = compareVerification(baseline, after);
     return {
       comparison,
       after,
-      text: renderVerification(this.commands, comparison, this.baseline, after, this.setupFailure),
+      text: renderVerification(this.commands, comparison, baseline, after, this.setupFailure, this.baseline?.setupFailed),
       // Without its dependencies a check says nothing about the change: no fix round for a "regression".
       regressed: comparison.verdict === 'regressed' && !this.setupFailure,
       setupFailed: this.setupFailure,

@@ -35,7 +35,7 @@ export function bugFixSteps(ctx: StepContext): CategorySteps {
           afterRun: verification?.after?.test,
           signal: ctx.signal,
         });
-        const rootCause = parsed.success && parsed.data.rootCause ? [{ title: 'Root cause', body: parsed.data.rootCause }] : [];
+        const rootCause = parsed.success && parsed.data.rootCause ? [{ title: 'Root cause', body: parsed.data.rootCause, claim: true }] : [];
         return { sections: [...rootCause, { title: 'Regression test', body: renderRegressionEvidence(evidence) }] };
       } catch (error) {
         ctx.log.warn({ err: error }, 'regression check failed');

@@ -62,7 +62,7 @@ export function refactoringSteps(ctx: StepContext): CategorySteps {
         ...moved.map((m) => `- Moved ${m.what}: \`${m.from}\` → \`${m.to}\``),
         ...renamed.map((r) => `- Renamed ${r.kind ? `${r.kind} ` : ''}\`${r.from}\` → \`${r.to}\``),
       ];
-      sections.push({ title: 'Moved and renamed', body: lines.length ? lines.join('\n') : 'Nothing was reported as moved or renamed.' });
+      if (lines.length) sections.push({ title: 'Moved and renamed', body: lines.join('\n'), claim: true });
       const before = ctx.verifier?.baselineRun?.test;
       const after = verification?.after?.test;
       if (after) {

@@ -25,12 +25,12 @@ export function triageNote(input: {
   const { report } = input;
   const lines = [`${NOTE_MARKER} ${input.retriage ? 'Re-triage' : 'Automated triage'} of ${input.repository} (read-only investigation)`];
   if (input.threadUrl) lines.push(`Details, evidence and actions in Slack: ${input.threadUrl}`);
-  lines.push(`Verdict: ${clip(report.verdict, 200)}`);
+  lines.push(`Verdict (the agent's reading): ${clip(report.verdict, 200)}`);
   const cause = report.likelyCause;
   if (!cause) lines.push('No good lead: no evidence points at a cause yet.');
-  else if (cause.hypothesis) lines.push(`Hypothesis (no supporting evidence, low confidence): ${clip(cause.summary, 800)}`);
+  else if (cause.hypothesis) lines.push(`Hypothesis (the agent's; no supporting evidence, low confidence): ${clip(cause.summary, 800)}`);
   else {
-    lines.push(`Likely cause (${cause.confidence} confidence): ${clip(cause.summary, 800)}`);
+    lines.push(`Likely cause (the agent's reading, ${cause.confidence} confidence): ${clip(cause.summary, 800)}`);
     // Metric and log evidence says what was read and where; commits and files link to the repository.
     for (const item of cause.evidence.slice(0, 5)) {
       const url = evidenceUrl(item, links);
@@ -40,11 +40,13 @@ export function triageNote(input: {
   }
   for (const change of input.monitoring?.changes.slice(0, 3) ?? []) {
     const commit = change.commit ? (change.commit.url ?? commitUrl(links, change.commit.sha)) : undefined;
-    lines.push(`Metric: ${clip(metricChangeLine(change), 400)}${change.graphUrl ? ` Graph: ${change.graphUrl}` : ''}${commit ? ` Commit: ${commit}` : ''}`);
+    lines.push(
+      `Metric (measured by Wrench): ${clip(metricChangeLine(change), 400)}${change.graphUrl ? ` Graph: ${change.graphUrl}` : ''}${commit ? ` Commit: ${commit}` : ''}`,
+    );
   }
   if (input.suspects.length > 0) {
     lines.push(
-      `Suspect commits: ${input.suspects
+      `Suspect commits (ranked by the agent): ${input.suspects
         .slice(0, 3)
         .map((s) => `${s.sha.slice(0, 7)}${s.subject ? ` "${clip(s.subject, 80)}"` : ''}`)
         .join('; ')}`,
@@ -52,7 +54,7 @@ export function triageNote(input: {
   }
   if (report.nextSteps.length > 0)
     lines.push(
-      `Next steps: ${report.nextSteps
+      `Next steps (the agent's suggestions): ${report.nextSteps
         .slice(0, 3)
         .map((s, i) => `${i + 1}) ${clip(s, 200)}`)
         .join(' ')}`,

@@ -1,4 +1,4 @@
-import { renderResultPlain } from './render-result-text.js';
+import { lineCounts, renderResultPlain } from './render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from './run-result.js';
 
 /** `wrench run`: progress lines and the final report on the terminal. */
@@ -15,9 +15,9 @@ export class ConsoleReporter implements RunReporter {
     const headline = result.headline
       ? result.headline.replace(/:[a-z_]+: /g, '')
       : result.pullRequest !== undefined
-        ? `Pull request #${result.pullRequest.number}${result.pullRequest.draft ? ' (draft)' : ''}: ${result.pullRequest.title ? `${result.pullRequest.title} · ` : ''}${result.pullRequest.url}`
+        ? `Pull request #${result.pullRequest.number}${result.pullRequest.draft ? ' (draft)' : ''}: ${result.pullRequest.title ? `${result.pullRequest.title}${lineCounts(result)} · ` : ''}${result.pullRequest.url}`
         : result.pushedTo
-          ? `Committed on branch \`${result.branch}\` of ${result.pushedTo}${result.status === 'stopped' ? ' (stopped early)' : ''}.`
+          ? `Committed on branch \`${result.branch}\` of ${result.pushedTo}${lineCounts(result)}${result.status === 'stopped' ? ' (stopped early)' : ''}.`
           : result.status === 'stopped'
             ? 'Stopped early.'
             : 'Done.';

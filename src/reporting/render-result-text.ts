@@ -30,6 +30,15 @@ export function formatUsage(result: RunResult): string | undefined {
   return `${formatSteps(result.steps)} · ${formatDuration(result.durationMs)} · tokens: ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write${cost}`;
 }
 
+/** " (3 files, +12 −4)" from the committed diff; empty when there is none. */
+export function lineCounts(r: RunResult): string {
+  const stats = r.diffStat ?? [];
+  if (!stats.length) return '';
+  const added = stats.reduce((sum, f) => sum + (f.added ?? 0), 0);
+  const removed = stats.reduce((sum, f) => sum + (f.removed ?? 0), 0);
+  return ` (${stats.length} ${stats.length === 1 ? 'file' : 'files'}, +${added} −${removed})`;
+}
+
 /** Words by which an agent says its checks came out well. */
 const CLAIMS_SUCCESS = /\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|all tests|works?|fixed)\b/i;
 
@@ -58,7 +67,18 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
   if (changes.length) lines.push(heading('Changes (from the committed diff)'), ...changes, '');
   const claimedOnly = claimedNotChanged(result);
   if (claimedOnly.length) lines.push(heading('Claimed by the agent, not changed'), ...claimedOnly, '');
-  for (const section of result.sections ?? []) lines.push(heading(section.title), section.body, '');
+  for (const section of result.sections ?? []) {
+    if (!section.claim) lines.push(heading(section.title), section.body, '');
+    else if (contradiction && CLAIMS_SUCCESS.test(section.body))
+      lines.push(
+        heading(`${section.title} (the agent's claim, contradicted by Wrench's checks)`),
+        quote(section.body),
+        '',
+        contradictionLine(result.measuredTests, result.verificationVerdict),
+        '',
+      );
+    else lines.push(heading(`${section.title} (the agent's account)`), quote(section.body), '');
+  }
   const ownChecks = result.report?.verification;
   if (ownChecks && !repeatsVerification(ownChecks, result)) {
     const contradicted = result.verificationVerdict === 'regressed' || (contradiction && CLAIMS_SUCCESS.test(ownChecks));

@@ -65,6 +65,8 @@ export interface ResultSection {
   title: string;
   /** Markdown. */
   body: string;
+  /** The agent's own account (a root cause, what it moved): shown quoted and marked as its claim, never as a finding. */
+  claim?: boolean;
 }
 
 export interface ResultAttachment {

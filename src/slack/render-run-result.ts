@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { formatUsageCompact, renderResultMarkdown } from '../reporting/render-result-text.js';
+import { formatUsageCompact, lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { RunResult } from '../reporting/run-result.js';
 import { slackifyMarkdown } from 'slackify-markdown';
 import { mrkdwnLink } from './slack-escape.js';
@@ -21,15 +21,6 @@ const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
 function pullRequestLink(r: RunResult): string {
   const pr = r.pullRequest!;
   return `PR #${pr.number}: ${mrkdwnLink(pr.url, pr.title || pr.url)}`;
-}
-
-/** " (3 files, +12 −4)" from the committed diff. */
-function lineCounts(r: RunResult): string {
-  const stats = r.diffStat ?? [];
-  if (!stats.length) return '';
-  const added = stats.reduce((sum, f) => sum + (f.added ?? 0), 0);
-  const removed = stats.reduce((sum, f) => sum + (f.removed ?? 0), 0);
-  return ` (${stats.length} ${stats.length === 1 ? 'file' : 'files'}, +${added} −${removed})`;
 }
 
 /** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */

@@ -31,9 +31,9 @@ export function triageReportMrkdwn(view: TriageReportView): string {
   const { report, links } = view;
   const lines: string[] = [
     `:mag: *Triage of ${escapeMrkdwn(view.subject)}*`,
-    `*Verdict:* ${escapeMrkdwn(report.verdict)}`,
+    `*Verdict* (the agent's reading): ${escapeMrkdwn(report.verdict)}`,
     '',
-    '*What is going on*',
+    "*What is going on* (the agent's reading)",
     escapeMrkdwn(report.whatIsGoingOn),
   ];
   const cause = report.likelyCause;
@@ -41,10 +41,10 @@ export function triageReportMrkdwn(view: TriageReportView): string {
   if (!cause) {
     lines.push('*No good lead.* I did not find evidence pointing at a cause, so I am not guessing one.');
   } else if (cause.hypothesis) {
-    lines.push(`*Hypothesis* (no supporting evidence found, low confidence)`, escapeMrkdwn(cause.summary));
+    lines.push(`*Hypothesis* (the agent's; no supporting evidence found, low confidence)`, escapeMrkdwn(cause.summary));
   } else {
-    lines.push(`*Likely cause* (confidence: *${cause.confidence}*)`, escapeMrkdwn(cause.summary));
-    lines.push('', '*Evidence*');
+    lines.push(`*Likely cause* (the agent's reading, confidence: *${cause.confidence}*)`, escapeMrkdwn(cause.summary));
+    lines.push('', "*Evidence* (as the agent cites it; the links are Wrench's)");
     for (const item of cause.evidence) {
       const url = evidenceUrl(item, links);
       const source = evidenceSource(item);
@@ -55,7 +55,7 @@ export function triageReportMrkdwn(view: TriageReportView): string {
   }
   if (view.monitoring) lines.push(...monitoringLines(view.monitoring, links));
   if (view.suspects.length > 0) {
-    lines.push('', `*Suspect commits* (most likely first, on \`${escapeMrkdwn(view.baseBranch)}\`)`);
+    lines.push('', `*Suspect commits* (most likely first, on \`${escapeMrkdwn(view.baseBranch)}\`; the reasons are the agent's)`);
     view.suspects.forEach((suspect, i) => {
       const short = suspect.sha.slice(0, 7);
       const ref = mrkdwnLink(commitUrl(links, suspect.sha), short);
@@ -65,11 +65,11 @@ export function triageReportMrkdwn(view: TriageReportView): string {
     });
   }
   if (report.ruledOut.length > 0) {
-    lines.push('', '*Ruled out*');
+    lines.push('', '*Ruled out* (by the agent)');
     for (const item of report.ruledOut) lines.push(`• ${escapeMrkdwn(item.what)}: ${escapeMrkdwn(item.why)}`);
   }
   if (report.nextSteps.length > 0) {
-    lines.push('', '*Next steps*');
+    lines.push('', "*Next steps* (the agent's suggestions)");
     for (const [i, step] of report.nextSteps.entries()) lines.push(`${i + 1}. ${escapeMrkdwn(step)}`);
   }
   if (view.monitoring && view.monitoring.unreadable.length > 0) {
@@ -82,7 +82,7 @@ export function triageReportMrkdwn(view: TriageReportView): string {
 /** The metrics around the incident: each change point, its graph, and the last commit and merged PR before it. */
 function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): string[] {
   if (monitoring.changes.length === 0 && monitoring.steady.length === 0) return [];
-  const lines = ['', `*Metrics around the incident* (${utcTime(monitoring.window.start)} to ${utcTime(monitoring.window.end)})`];
+  const lines = ['', `*Metrics around the incident* (measured by Wrench, ${utcTime(monitoring.window.start)} to ${utcTime(monitoring.window.end)})`];
   for (const change of monitoring.changes) {
     const labels = Object.entries(change.labels)
       .map(([key, value]) => `${key}=${value}`)

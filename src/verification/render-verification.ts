@@ -15,9 +15,17 @@ export function renderVerification(
   before: VerificationRun | undefined,
   after: VerificationRun,
   setupFailed?: CommandOutcome,
+  baseSetupFailed?: CommandOutcome,
 ): string {
   const setup = setupFailed ? `${setupFailureText(setupFailed)}\n\n` : '';
-  return setup + renderComparison(commands, comparison, before, after, setupFailed !== undefined);
+  const base = baseSetupFailed && !setupFailed ? `${baseSetupFailureText(baseSetupFailed)}\n\n` : '';
+  return setup + base + renderComparison(commands, comparison, before, after, setupFailed !== undefined);
+}
+
+/** The base commit's own setup failed (its tree is checked apart from the change's): no baseline to compare with. */
+function baseSetupFailureText(setup: CommandOutcome): string {
+  const how = setup.timedOut ? `timed out after ${duration(setup.durationMs)}` : `exited with code ${setup.exitCode ?? 'none (killed)'}`;
+  return `**Could not install dependencies on the base commit**: \`${code(setup.command)}\` ${how} there, so the checks on the base commit do not count and the change's checks are compared with nothing.`;
 }
 
 /**
@@ -64,7 +72,9 @@ function renderComparison(
   lines.push(...environmentLines(commands));
 
   const when = before ? 'on the base commit and after the change' : 'after the change';
-  const verdict = setupFailed ? 'could not install dependencies' : VERDICT_WORDS[comparison.verdict];
+  const passed = [after.test, after.lint].every((outcome) => !outcome || outcome.passed);
+  // Without a baseline there is nothing to be "the same as": say how the checks came out.
+  const verdict = setupFailed ? 'could not install dependencies' : before ? VERDICT_WORDS[comparison.verdict] : passed ? 'passed' : 'failed';
   const header = `Checks run by Wrench ${when}: **${verdict}**.`;
   const blocks = [header, lines.map((line) => `- ${line}`).join('\n')];
   if (comparison.verdict === 'regressed') {

@@ -81,6 +81,8 @@ export interface CommandOutcome {
 export interface VerificationRun {
   test?: CommandOutcome;
   lint?: CommandOutcome;
+  /** The setup step of this run's own tree, when it failed: its checks ran without the dependencies. */
+  setupFailed?: CommandOutcome;
 }
 
 export type VerificationVerdict = 'improved' | 'unchanged' | 'regressed' | 'not-run';

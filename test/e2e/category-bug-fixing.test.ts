@@ -70,7 +70,7 @@ describe('bug fixing with a regression test, end to end', () => {
     const { text } = await replyIn(world, ts, /\/pull\//);
 
     expect(taskText(anthropic.requests[0]!.body)).toContain('Add a regression test that fails without your fix');
-    expect(text).toContain('*Root cause*');
+    expect(text).toContain("*Root cause (the agent's account)*");
     expect(text).toContain(`Regression test \`${name}\` failed before the fix and passes after (\`node --test test/weekend.test.js\`).`);
     expect(text).toContain('`src/dates.js`');
 

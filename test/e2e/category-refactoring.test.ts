@@ -82,13 +82,13 @@ describe('refactoring, end to end', () => {
     const tools = (anthropic.requests[0]!.body as { tools: Array<{ name: string; input_schema: { properties: Record<string, unknown> } }> }).tools;
     expect(Object.keys(tools.find((t) => t.name === 'finish_task')!.input_schema.properties)).toEqual(expect.arrayContaining(['moved', 'renamed']));
 
-    expect(text).toContain('*Moved and renamed*');
+    expect(text).toContain("*Moved and renamed (the agent's account)*");
     expect(text).toContain('Moved the tax helper: `src/orders.js` → `src/tax.js`');
     expect(text).toContain('Renamed function `calcTax` → `computeTax`');
     expect(text).toContain('`npm test` passes on the base commit and passes after the refactoring.');
     const pull = github.pulls('acme', 'orders').at(-1)!;
     expect(pull.draft).toBe(false);
-    expect(pull.body).toContain('## Moved and renamed');
+    expect(pull.body).toContain("## Moved and renamed (the agent's account)");
   });
 
   it('does not start when the suite fails on the base commit, and says so up front', async () => {

@@ -202,6 +202,8 @@ describe('the wrench command line', () => {
     const branch = /Committed on branch `([^`]+)`/.exec(result.stdout)?.[1];
     if (!branch) throw new Error(result.stdout);
     expect(branch).toMatch(/^wrench\/add-a-one-sentence/);
+    // The headline counts the committed diff's files and lines, as the thread's does.
+    expect(result.stdout).toMatch(/Committed on branch `[^`]+` of .+ \(1 file, \+\d+ −\d+\)\./);
     expect(execFileSync('git', ['-C', repo, 'show', `${branch}:README.md`], { encoding: 'utf8' })).toContain('A demo project.');
   });
 

@@ -246,7 +246,7 @@ sandbox: { mode: bwrap }
 
     // The note on the incident names the change point and links its graph and the commit.
     const note = await pagerduty.waitForNote(incidentId, 20_000);
-    expect(note.content).toContain(`Metric: alert changed at ${minute(jumpAt)}`);
+    expect(note.content).toContain(`Metric (measured by Wrench): alert changed at ${minute(jumpAt)}`);
     expect(note.content).toMatch(new RegExp(`Graph: ${prometheus.url.replace(/[.]/g, '\\.')}/graph\\?g0\\.expr=\\S+`));
     expect(note.content).toMatch(new RegExp(`Commit: \\S+/acme/checkout/commit/${suspectSha}`));
   }, 180_000);

@@ -152,7 +152,7 @@ describe('PagerDuty incident triage, end to end', () => {
       90_000,
     );
     const reportBlocks = blocksOf(report);
-    expect(reportBlocks).toContain('*Likely cause* (confidence: *high*)');
+    expect(reportBlocks).toContain("*Likely cause* (the agent's reading, confidence: *high*)");
     expect(reportBlocks).toContain(`/acme/checkout/commit/${suspectSha}|${suspectSha.slice(0, 7)}>`);
     expect(reportBlocks).toMatch(/\/acme\/checkout\/blob\/[0-9a-f]{40}\/src\/cart\.js#L2\|src\/cart\.js:2>/);
     expect(reportBlocks).toContain(`wrench_triage_revert:0`);
@@ -161,7 +161,7 @@ describe('PagerDuty incident triage, end to end', () => {
 
     const note = await pagerduty.waitForNote(incidentId, 20_000);
     expect(note.content.startsWith('[Wrench]')).toBe(true);
-    expect(note.content).toContain('Likely cause (high confidence)');
+    expect(note.content).toContain("Likely cause (the agent's reading, high confidence)");
     expect(note.content).toContain(`/archives/C0INC/p${cardTs.replace('.', '')}`);
     expect(note.user.email).toBe(PD_FROM);
     const notePost = pagerduty.requests.find((r) => r.method === 'POST' && r.path === `/incidents/${incidentId}/notes`);

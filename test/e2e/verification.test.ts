@@ -108,6 +108,7 @@ describe('independent verification by the runner', () => {
           input: {
             summary: 'Fixed the Friday edge case in src/dates.js. All tests pass.',
             verification: 'All tests pass.',
+            rootCause: 'isWeekend counted Friday as a weekend day; fixed, and the tests pass.',
             filesChanged: [
               { path: 'src/dates.js', change: 'isWeekend excludes Friday' },
               { path: 'README.md', change: 'documented the helpers' },
@@ -139,6 +140,9 @@ describe('independent verification by the runner', () => {
       expect(body).toMatch(/`src\/dates\.js`: claimed, not changed/);
       expect(body).not.toMatch(/^[-•]\s+`src\/dates\.js`: isWeekend/m);
       expect(body).not.toMatch(/^Fixed the Friday edge case/m);
+      // A category section in the agent's words (bug fixing's root cause) is its claim too, never a finding.
+      expect(body).toMatch(/Root cause \(the agent's claim, contradicted by Wrench's checks\)\*?\n+> isWeekend counted Friday/);
+      expect(body).not.toMatch(/^isWeekend counted Friday/m);
     }
     expect(text.indexOf('Summary')).toBeLessThan(text.indexOf('Verification'));
   });

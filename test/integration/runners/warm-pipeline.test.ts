@@ -152,4 +152,21 @@ describe('warm starts through runPipeline (scripted model, real git, pooled tree
     expect(runs()[2]).toBe(path.join(pool, '0'));
     expect(phases.map((p) => p.detail)).not.toContain('running the tests on the base commit');
   });
+
+  it('a setup that fails only in the base tree is said, and the change is compared with nothing rather than with checks run without dependencies', async () => {
+    writeFileSync(gate, '');
+    const setup = 'case "$PWD" in *-base) echo "registry unreachable" >&2; exit 3;; esac';
+    const model = scriptedModel([toolUse('bash', { command: "printf 'exports.add = (a, b) => b + a;\\n' > add.js" }), finish('Tidied.')]);
+    const base = deps(model.client);
+    const config = { ...base.config, file: { ...base.config.file, verification: { 'local/demo': { setup, test: 'node --test' } } } };
+    const result = await runPipeline(
+      changeProfile(),
+      job(repo, 'Tidy add.js'),
+      { jobId: 'job-1', reporter: reporter([]), signal: new AbortController().signal },
+      { ...base, config },
+    );
+    expect(result.verification).toContain(`**Could not install dependencies on the base commit**: \`${setup}\` exited with code 3 there`);
+    expect(result.verification).toContain('the base commit was not checked');
+    expect(result.verification).not.toContain('same as before');
+  });
 });

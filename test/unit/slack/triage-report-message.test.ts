@@ -33,13 +33,13 @@ const view = (overrides: Partial<TriageReportView> = {}): TriageReportView => ({
 describe('triage report rendering', () => {
   it('links every piece of evidence to its source', () => {
     const text = triageReportMrkdwn(view());
-    expect(text).toContain('*Likely cause* (confidence: *high*)');
+    expect(text).toContain("*Likely cause* (the agent's reading, confidence: *high*)");
     expect(text).toContain(`<https://github.com/acme/checkout/blob/${'f'.repeat(40)}/src/cart.ts#L88|src/cart.ts:88>`);
     expect(text).toContain(`<https://github.com/acme/checkout/commit/${SHA}|${SHA}>`);
     expect(text).toContain('<https://github.com/acme/checkout/pull/42|#42>');
     expect(text).toContain('<https://acme.pagerduty.com/incidents/Q1ABC|cannot read total>');
     expect(text).toContain(`1. <https://github.com/acme/checkout/commit/${SHA}|a1b2c3d> Refactor cart totals`);
-    expect(text).toContain('*Ruled out*');
+    expect(text).toContain('*Ruled out* (by the agent)');
     expect(text).toContain('2. Add a test for empty carts');
   });
 
@@ -48,7 +48,7 @@ describe('triage report rendering', () => {
       report: normalizeTriageReport({ ...view().report, likelyCause: { summary: 'Maybe the CDN', confidence: 'high', evidence: [] } }),
     });
     expect(hypothesis.report.likelyCause).toMatchObject({ hypothesis: true, confidence: 'low' });
-    expect(triageReportMrkdwn(hypothesis)).toContain('*Hypothesis* (no supporting evidence found, low confidence)');
+    expect(triageReportMrkdwn(hypothesis)).toContain("*Hypothesis* (the agent's; no supporting evidence found, low confidence)");
     const none = view({ report: normalizeTriageReport({ ...view().report, likelyCause: null }), suspects: [] });
     expect(none.report.noGoodLead).toBe(true);
     expect(triageReportMrkdwn(none)).toContain('*No good lead.*');

@@ -79,7 +79,7 @@ describe('metric and log evidence in the report', () => {
 
   it('lists the change points with their graph and the commit and PR just before, what was steady and what could not be read', () => {
     const text = triageReportMrkdwn(view);
-    expect(text).toContain('*Metrics around the incident* (2026-11-23 14:00 UTC to 2026-11-23 15:30 UTC)');
+    expect(text).toContain('*Metrics around the incident* (measured by Wrench, 2026-11-23 14:00 UTC to 2026-11-23 15:30 UTC)');
     expect(text).toContain(
       `• <${PROMETHEUS}/graph?g0.expr=x|errors> changed at *2026-11-23 14:40 UTC*: 1.02 → 6.013 · last commit before: <https://github.com/acme/checkout/commit/${SHA}|a1b2c3d> Refactor cart totals · last PR merged before: <https://github.com/acme/checkout/pull/7|#7> Retry payments`,
     );
@@ -92,7 +92,7 @@ describe('metric and log evidence in the report', () => {
   it('the incident note names the change point and links its graph and the commit before it, and what could not be read', () => {
     const note = triageNote({ report, suspects: [], repository: 'acme/checkout', links, monitoring });
     expect(note).toContain(
-      `Metric: errors changed at 2026-11-23 14:40 UTC from 1.02 to 6.013, 25σ; last commit before: a1b2c3d "Refactor cart totals" (2026-11-23T14:38:00Z); last PR merged before: #7 "Retry payments" Graph: ${PROMETHEUS}/graph?g0.expr=x Commit: https://github.com/acme/checkout/commit/${SHA}`,
+      `Metric (measured by Wrench): errors changed at 2026-11-23 14:40 UTC from 1.02 to 6.013, 25σ; last commit before: a1b2c3d "Refactor cart totals" (2026-11-23T14:38:00Z); last PR merged before: #7 "Retry payments" Graph: ${PROMETHEUS}/graph?g0.expr=x Commit: https://github.com/acme/checkout/commit/${SHA}`,
     );
     expect(note).toMatch(/- metric: the error rate jumped from 1\/s to 6\/s \(.*via query_metrics.*\) https:\/\/prometheus\.internal\/graph\?g0\.expr=/);
     expect(note).toContain('Could not read: MCP server sentry (stdio command npx) could not be read');

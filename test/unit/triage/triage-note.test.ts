@@ -22,9 +22,11 @@ describe('the note on the incident', () => {
     const note = triageNote({ report, suspects, repository: 'acme/checkout', threadUrl: 'https://slack.example/archives/C1/p1' });
     expect(note.startsWith(NOTE_MARKER)).toBe(true);
     expect(note).toContain('https://slack.example/archives/C1/p1');
-    expect(note).toContain('Likely cause (medium confidence): cartTotal() returns undefined.');
-    expect(note).toContain('a1b2c3d "Refactor cart totals"');
-    expect(note).toContain('1) Revert a1b2c3d 2) Add a test');
+    expect(note).toContain("Likely cause (the agent's reading, medium confidence): cartTotal() returns undefined.");
+    expect(note).toContain('Suspect commits (ranked by the agent): a1b2c3d "Refactor cart totals"');
+    expect(note).toContain("Next steps (the agent's suggestions): 1) Revert a1b2c3d 2) Add a test");
+    // Every line after the header says whose words it holds: the agent's reading, or what Wrench measured.
+    for (const line of note.split('\n').slice(2)) expect(line).toMatch(/the agent's|by the agent|measured by Wrench|^- /);
     expect(note).not.toMatch(/[*<>]/);
     const long = triageNote({
       report: { ...report, whatIsGoingOn: 'x', nextSteps: Array.from({ length: 50 }, () => 'y'.repeat(500)) },
