@@ -323,9 +323,9 @@ export class ChangeVerifier {
     }
     await this.waitForBaseline();
     const after = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
-    // A base commit checked without its dependencies is no baseline: the change is compared with nothing, and the
-    // report says why.
-    const baseline = this.baseline?.setupFailed ? undefined : this.baseline;
+    // A base commit checked without its dependencies is no baseline for a change checked with them: the change is
+    // compared with nothing, and the report says why. (When both setups failed, both ran alike and the report says so.)
+    const baseline = this.baseline?.setupFailed && !this.setupFailure ? undefined : this.baseline;
     const comparison = compareVerification(baseline, after);
     return {
       comparison,

@@ -1,4 +1,7 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_QUEUE } from '../../src/queue/task-job.js';
 import { createHmac } from 'node:crypto';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { ANTHROPIC_KEY, BOT_TOKEN, createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
@@ -17,14 +20,22 @@ const SECRETS = [BOT_TOKEN, GITHUB_TOKEN, ANTHROPIC_KEY, SIGNING_SECRET];
 describe('hostile input', () => {
   let world: E2eWorld;
 
+  let redis: Redis;
+  let tasks: Queue;
+  const redisKeys = () => redis.keys('*');
+
   beforeAll(async () => {
     world = await createE2eWorld(CONFIG);
+    redis = new Redis(world.redis.url, { maxRetriesPerRequest: null });
+    tasks = new Queue(TASK_QUEUE, { connection: redis, prefix: world.env.WRENCH_QUEUE_PREFIX });
     await world.github.createRepo('acme', 'target', { 'README.md': '# target\n' });
     await world.start();
   });
 
   afterAll(async () => {
     if (process.env.WRENCH_E2E_DEBUG) console.log(world?.wrench?.output());
+    await tasks?.close();
+    redis?.disconnect();
     await world?.stop();
   });
 
@@ -42,8 +53,11 @@ describe('hostile input', () => {
     expect((await post(body, {})).status).toBe(401);
     expect((await post(body, { 'x-slack-request-timestamp': String(now), 'x-slack-signature': 'v0=deadbeef' })).status).toBe(401);
     const stale = now - 10 * 60;
+    const keysBefore = (await redisKeys()).sort();
     expect((await post(body, { 'x-slack-request-timestamp': String(stale), 'x-slack-signature': sign(body, stale) })).status).toBe(401);
-    await new Promise((r) => setTimeout(r, 500));
+    // A refusal is decided before anything is stored or queued: Redis holds exactly what it held before.
+    expect((await redisKeys()).sort()).toEqual(keysBefore);
+    expect(await tasks.getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed')).toBe(0);
     expect(world.slack.calls.length).toBe(calls);
     expect(world.anthropic.requests).toHaveLength(0);
   });
@@ -63,7 +77,13 @@ describe('hostile input', () => {
     expect((await post(body, headers)).status).toBe(200);
     expect((await post(body, headers)).status).toBe(200);
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && /Opened PR/.test(String(c.args.text)), 150_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    // The replay was claimed as a duplicate at intake: once the run is over, no job is left waiting behind it and
+    // exactly one ever ran.
+    for (const deadline = Date.now() + 30_000; (await tasks.getJobCountByTypes('waiting', 'active', 'delayed')) > 0; ) {
+      if (Date.now() > deadline) throw new Error('a job is still queued 30 s after the reply');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await tasks.getJobCountByTypes('completed', 'failed')).toBe(1);
     expect(world.github.pulls('acme', 'target')).toHaveLength(1);
   });
 

@@ -121,7 +121,7 @@ describe('independent verification by the runner', () => {
     const ts = await mention('`isWeekend()` in src/dates.js returns true for Fridays. It should only be true for Saturday and Sunday. Fix it.');
     const reply = await world.slack.waitFor(
       (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      20_000,
+      120_000,
     );
     const text = String(reply.args.text);
     const pull = world.github.pulls('acme', 'dates').at(-1)!;

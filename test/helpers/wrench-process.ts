@@ -19,7 +19,7 @@ export interface WrenchProcess {
  * Starts Wrench as a user does (`wrench start`, built by `npm test`'s pretest), with only the
  * environment given: a clean env, not this process's. Resolves once /healthz answers 200.
  */
-export async function startWrench(env: Record<string, string>, args: string[] = ['start'], timeoutMs = 20_000): Promise<WrenchProcess> {
+export async function startWrench(env: Record<string, string>, args: string[] = ['start'], timeoutMs = 60_000): Promise<WrenchProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, [WRENCH_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'debug', ...hostCertificates(), ...env, PORT: String(port) },
