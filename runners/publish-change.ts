@@ -36,7 +36,12 @@ function requesterOf(job: TaskJob, context: TaskRunContext): Requester {
 
 /** What every push of a run checks: nothing of Wrench's secrets leaves, and its commits are the bot's, crediting the requester. */
 export function runPushGuard(job: TaskJob, workspace: JobWorkspace, context: TaskRunContext, deps: RunnerDeps): PushGuard {
-  return { baseSha: workspace.headSha, secrets: credentialsOf(deps), coAuthor: coAuthorOf(requesterOf(job, context)) };
+  return {
+    baseSha: workspace.headSha,
+    secrets: credentialsOf(deps),
+    identity: deps.config.file.git,
+    coAuthor: coAuthorOf(requesterOf(job, context)),
+  };
 }
 
 /** Wrench's secrets with their settings' names (unnamed ones are still refused). */

@@ -120,7 +120,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
 
       await run.progress(`pushing \`${branch}\` and opening a draft pull request`);
       const { owner, name } = record.repo;
-      const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps) };
+      const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps), identity: deps.config.file.git };
       await pushBranch({
         dir,
         branch,

@@ -3,6 +3,7 @@ import { CATEGORIES } from '../instruction/instruction-types.js';
 import { monitoringSourceSchema } from '../monitoring/monitoring-config.js';
 import { parseAllowEntry } from '../sandbox/egress/egress-policy.js';
 import { isTreePattern } from '../warm-cache/dependency-key.js';
+import { WRENCH_IDENTITY } from '../workspace/git-identity.js';
 
 const repoName = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
 
@@ -169,6 +170,19 @@ export const configFileSchema = z
       })
       .strict()
       .default({ fixFailingChecks: true, maxFixRounds: 2 }),
+    /** Author and committer of every commit Wrench pushes (each pushed commit is re-created with it). */
+    git: z
+      .object({
+        name: z
+          .string()
+          .trim()
+          .min(1)
+          .refine((name) => !/[<>\n]/.test(name), { message: 'must not hold <, > or a line break' })
+          .default(WRENCH_IDENTITY.name),
+        email: z.email({ message: 'must be an email address, for example wrench@users.noreply.github.com' }).default(WRENCH_IDENTITY.email),
+      })
+      .strict()
+      .default({ ...WRENCH_IDENTITY }),
     /** Evidence sources for triage, by name; channels and PagerDuty services refer to one with `monitoring: NAME`. */
     monitoring: z.record(z.string(), monitoringSourceSchema).default({}),
   })

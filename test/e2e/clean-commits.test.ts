@@ -11,6 +11,7 @@ channels:
   C0CLEAN: { repo: acme/clean, baseBranch: main }
 repos: [acme/*]
 sandbox: { mode: bwrap }
+git: { name: Acme Bot, email: bot@acme.example }
 `;
 
 /** An AWS access key id shaped like a real one (not AWS's documented example, which scanners allow). */
@@ -81,7 +82,7 @@ describe('clean commits: what reaches the remote', () => {
     expect(JSON.stringify(world.slack.calls)).not.toContain(AWS_KEY_ID);
   });
 
-  it("a normal run's commits reach the remote authored and committed by the bot, crediting the requester", async () => {
+  it("a normal run's commits reach the remote authored and committed by the configured bot identity, crediting the requester", async () => {
     const ts = await mention('C0CLEAN', 'clean marker: add src/one.js and src/two.js');
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 90_000);
     const [pull] = world.github.pulls('acme', 'clean');
@@ -94,11 +95,12 @@ describe('clean commits: what reaches the remote', () => {
     // The agent's own commit ("a <a@b>") and Wrench's commit of what was left.
     expect(commits).toHaveLength(2);
     for (const [, author, committer, message] of commits) {
-      expect(author).toBe('Wrench <wrench@users.noreply.github.com>');
-      expect(committer).toBe('Wrench <wrench@users.noreply.github.com>');
+      expect(author).toBe('Acme Bot <bot@acme.example>');
+      expect(committer).toBe('Acme Bot <bot@acme.example>');
       expect(message).toContain('Co-authored-by: user-u0alice <user-u0alice@example.com>');
     }
     expect(git('clean', 'log', '--format=%an %ae %cn %ce', `refs/heads/${pull.headRef}`)).not.toContain('a@b');
+    expect(git('clean', 'log', '--format=%an %ae %cn %ce', `refs/heads/main..refs/heads/${pull.headRef}`)).not.toContain('wrench@users.noreply.github.com');
     expect(git('clean', 'show', `${pull.headRef}:src/one.js`)).toContain('export const one = 1;');
     expect(git('clean', 'show', `${pull.headRef}:src/two.js`)).toContain('export const two = 2;');
   });

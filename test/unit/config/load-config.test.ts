@@ -150,6 +150,17 @@ describe('requireSettings', () => {
     expect(() => loadConfig({}, cwd)).toThrow(/github\.maxFixRounds/);
   });
 
+  it('reads git.name and git.email (the bot identity of pushed commits), Wrench by default', () => {
+    const cwd = dir();
+    expect(loadConfig({}, cwd).file.git).toEqual({ name: 'Wrench', email: 'wrench@users.noreply.github.com' });
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'git: { name: Acme Bot, email: bot@acme.example }\n');
+    expect(loadConfig({}, cwd).file.git).toEqual({ name: 'Acme Bot', email: 'bot@acme.example' });
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'git: { email: not-an-email }\n');
+    expect(() => loadConfig({}, cwd)).toThrow(/git\.email: must be an email address/);
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'git: { name: "Bot <x>" }\n');
+    expect(() => loadConfig({}, cwd)).toThrow(/git\.name: must not hold/);
+  });
+
   it('needs only the model key for wrench run', () => {
     expect(() => requireSettings(loadConfig({ ANTHROPIC_API_KEY: 'k' }, dir()), 'run')).not.toThrow();
   });
