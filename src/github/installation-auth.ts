@@ -36,14 +36,16 @@ export class InstallationAuth {
   private readonly appAuth: ReturnType<typeof createAppAuth>;
   private readonly request: Request;
   private readonly installations = new Map<string, Promise<number>>();
+  private readonly tokens: ReturnType<typeof expiringCache>;
 
   constructor(private readonly options: AppCredentials) {
     this.request = new Octokit({ baseUrl: options.baseUrl.replace(/\/$/, ''), userAgent: 'wrench', log: SILENT }).request;
+    this.tokens = expiringCache(options.renewBeforeMs ?? 5 * 60_000, options.now ?? Date.now);
     this.appAuth = createAppAuth({
       appId: options.appId,
       privateKey: options.privateKey,
       request: this.request,
-      cache: expiringCache(options.renewBeforeMs ?? 5 * 60_000, options.now ?? Date.now),
+      cache: this.tokens,
     });
   }
 
@@ -61,6 +63,15 @@ export class InstallationAuth {
       id.catch(() => this.installations.delete(key));
     }
     return id;
+  }
+
+  /**
+   * Forgets a repository's installation and every cached token: GitHub refused one (401), as it does once the
+   * App was reinstalled (a new installation id) or its tokens were revoked. The next request looks both up again.
+   */
+  forget(owner: string, repo: string): void {
+    this.installations.delete(`${owner}/${repo}`.toLowerCase());
+    this.tokens.clear();
   }
 
   /** A token for one repository's installation, cached until shortly before it expires. */
@@ -115,11 +126,20 @@ export class InstallationAuth {
       const endpoint = request.endpoint.merge(route as string, parameters);
       const url = request.endpoint.parse(endpoint).url;
       const repository = /\/repos\/([^/?#]+)\/([^/?#]+)/.exec(new URL(url, 'http://x').pathname);
-      const authorization = repository
-        ? `token ${(await this.tokenFor(decodeURIComponent(repository[1]), decodeURIComponent(repository[2]))).token}`
-        : `bearer ${await this.appToken()}`;
-      endpoint.headers.authorization = authorization;
-      return request({ ...endpoint, url: endpoint.url ?? String(route) });
+      const owner = repository ? decodeURIComponent(repository[1]) : '';
+      const repo = repository ? decodeURIComponent(repository[2]) : '';
+      const send = async () => {
+        endpoint.headers.authorization = repository ? `token ${(await this.tokenFor(owner, repo)).token}` : `bearer ${await this.appToken()}`;
+        return request({ ...endpoint, url: endpoint.url ?? String(route) });
+      };
+      try {
+        return await send();
+      } catch (error) {
+        // A revoked token (the App reinstalled): look the installation up again and try once more with a new token.
+        if (!repository || !(error instanceof RequestError) || error.status !== 401) throw error;
+        this.forget(owner, repo);
+        return send();
+      }
     };
     return Object.assign(auth, { hook });
   }
@@ -144,6 +164,9 @@ function expiringCache(renewBeforeMs: number, now: () => number) {
     },
     async set(key: string, value: string): Promise<void> {
       entries.set(key, value);
+    },
+    clear(): void {
+      entries.clear();
     },
   };
 }

@@ -136,6 +136,31 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(JSON.stringify(request.body)).toContain("greet = () => 'hi'");
   });
 
+  it('after the App is reinstalled (new installation id, old tokens revoked) the next review comment is still answered', async () => {
+    world.anthropic.setScript(
+      scriptByRun({
+        'say welcome instead': [createFileStep('src/greeting.js', "export const greet = () => 'welcome';\n"), finishStep('Greeting now says welcome.')],
+      }).items,
+    );
+    world.github.app!.reinstall('acme', 78);
+    const review = await person('ghp_alice').pulls.createReview({
+      owner: 'acme',
+      repo: 'app',
+      pull_number: pullNumber,
+      event: 'COMMENT',
+      comments: [{ path: 'src/greeting.js', line: 1, body: 'Please say welcome instead of hello here.' }],
+    });
+    const comment = world.github.reviewComments.find((c) => c.reviewId === review.data.id)!;
+    expect((await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id))).status).toBe(202);
+    const reply = await waitUntil(() => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id), 150_000);
+    expect(reply.user).toBe('wrench-test[bot]');
+    expect(reply.body).toContain("The agent's account (not checked by Wrench): Greeting now says welcome.");
+    // Tokens of the new installation were minted; none of the old one is left.
+    expect(world.github.app!.tokens.some((t) => t.installationId === 78)).toBe(true);
+    expect(world.github.app!.tokens.some((t) => t.installationId === 77)).toBe(false);
+    expect(branchLog()[0]).toMatch(/^Address @alice's review comment on src\/greeting\.js line 1:$/);
+  });
+
   it('a mention by someone without write access is answered politely on GitHub and not acted on', async () => {
     const runsBefore = world.anthropic.requests.length;
     const posted = await person('ghp_mallory').issues.createComment({

@@ -74,6 +74,16 @@ export class FakeApp {
     return issued;
   }
 
+  /**
+   * The App uninstalled and installed again on `account` (an `owner` or `owner/repo` key): a new installation id,
+   * and every token of the old installation revoked (GitHub answers 401 Bad credentials to them).
+   */
+  reinstall(account: string, installationId: number): void {
+    const old = this.options.installations[account];
+    this.options.installations[account] = installationId;
+    for (let i = this.tokens.length - 1; i >= 0; i -= 1) if (this.tokens[i]!.installationId === old) this.tokens.splice(i, 1);
+  }
+
   /** The installation token, when it is one this fake issued and it has not expired. */
   liveToken(token: string, now = Date.now()): IssuedToken | undefined {
     return this.tokens.find((t) => t.token === token && t.expiresAt > now);
