@@ -6,6 +6,7 @@ import { parseAllowEntry } from '../src/sandbox/egress/egress-policy.js';
 import { describeRefusal, type EgressRefusal } from '../src/sandbox/egress/egress-proxy.js';
 import type { Sandbox } from '../src/sandbox/sandbox.js';
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
+import { heldWorkDir } from '../src/workspace/hold-refused-work.js';
 import { treePoolRoot } from '../src/workspace/tree-pool.js';
 
 /**
@@ -27,6 +28,7 @@ export function jobSandbox(
     hiddenPaths: [
       path.join(deps.config.dataDir, 'mirrors'),
       path.join(deps.config.dataDir, 'redis'),
+      heldWorkDir(deps.config.dataDir),
       warmCacheDir(deps.config.dataDir),
       treePoolRoot(deps.config.dataDir),
       ...deps.config.file.sandbox.hidden,

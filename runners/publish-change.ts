@@ -11,6 +11,7 @@ import { pushToLocal } from '../src/workspace/local-workspace.js';
 import { pushBranch } from '../src/workspace/push-branch.js';
 import { coAuthorOf, type Requester } from '../src/workspace/commit-trailers.js';
 import type { PushGuard } from '../src/workspace/outgoing-commits.js';
+import { heldWorkDir } from '../src/workspace/hold-refused-work.js';
 import type { NamedSecret } from '../src/security/redact.js';
 import type { RunnerDeps } from './runner-deps.js';
 import type { TaskRunContext } from './runner-deps.js';
@@ -41,6 +42,7 @@ export function runPushGuard(job: TaskJob, workspace: JobWorkspace, context: Tas
     secrets: credentialsOf(deps),
     identity: deps.config.file.git,
     coAuthor: coAuthorOf(requesterOf(job, context)),
+    heldDir: heldWorkDir(deps.config.dataDir),
   };
 }
 

@@ -7,6 +7,7 @@ import { nodeRuntimesFor } from '../../src/runtimes/runtimes-dir.js';
 import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../../src/verification/index.js';
 import { pushBranch } from '../../src/workspace/push-branch.js';
 import { credentialsOf } from '../publish-change.js';
+import { heldWorkDir } from '../../src/workspace/hold-refused-work.js';
 import { revertCommit } from '../../src/workspace/revert-commit.js';
 import { runGit } from '../../src/workspace/run-git.js';
 import type { RunProfile } from '../pipeline/run-pipeline.js';
@@ -120,7 +121,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
 
       await run.progress(`pushing \`${branch}\` and opening a draft pull request`);
       const { owner, name } = record.repo;
-      const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps), identity: deps.config.file.git };
+      const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps), identity: deps.config.file.git, heldDir: heldWorkDir(deps.config.dataDir) };
       await pushBranch({
         dir,
         branch,

@@ -14,6 +14,8 @@ export interface PushGuard {
   identity?: GitIdentity;
   /** The person who asked, credited with a `Co-authored-by:` trailer (see coAuthorOf in commit-trailers.ts). */
   coAuthor?: GitIdentity;
+  /** Where a refused push keeps the run's commits as a bundle (hold-refused-work.ts); unset: not kept. */
+  heldDir?: string;
 }
 
 /**
@@ -27,7 +29,8 @@ export async function outgoingCommits(dir: string, exclude: readonly string[]): 
   return out.split('\n').filter(Boolean);
 }
 
-async function existingCommits(dir: string, shas: readonly string[]): Promise<string[]> {
+/** Those of `shas` this repository holds as commits. */
+export async function existingCommits(dir: string, shas: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(shas.filter((sha) => /^[0-9a-f]{40}$/.test(sha)))];
   if (wanted.length === 0) return [];
   const out = await runGit(['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd: dir, input: `${wanted.join('\n')}\n` });
@@ -143,7 +146,7 @@ export function addedLines(patch: string): Map<string, ScannedLine[]> {
 }
 
 /** "I did not push: `config/dev.env` line 3 holds what looks like a GitHub token; …": where, never the value. */
-export function blockedPushError(found: readonly OutgoingSecret[], branch: string): WrenchError {
+export function blockedPushError(found: readonly OutgoingSecret[], branch: string, held?: { path: string; ref: string }): WrenchError {
   const places = found
     .slice(0, 5)
     .map((hit) =>
@@ -153,8 +156,11 @@ export function blockedPushError(found: readonly OutgoingSecret[], branch: strin
     );
   const more = found.length > places.length ? `; and ${found.length - places.length} more place(s)` : '';
   const fix = found.some((hit) => 'message' in hit.where) ? 'remove it (and reword that commit)' : 'remove it';
+  const kept = held
+    ? ` The commits are kept on the Wrench machine in \`${held.path}\` (a git bundle, readable by Wrench's user only); an operator gets them in a clone of the repository with \`git fetch ${held.path} ${held.ref}\`.`
+    : '';
   return new WrenchError(
     'push_blocked_secret',
-    `I did not push \`${branch}\`: ${places.join('; ')}${more}. Nothing of this run left this machine; ${fix} and mention me to retry.`,
+    `I did not push \`${branch}\`: ${places.join('; ')}${more}. Nothing of this run left this machine; ${fix} and mention me to retry.${kept}`,
   );
 }

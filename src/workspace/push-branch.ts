@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { WrenchError } from '../errors.js';
 import { assertBranchName } from './assert-branch-name.js';
 import { WRENCH_IDENTITY } from './git-identity.js';
-import { blockedPushError, outgoingCommits, type PushGuard, rewriteIdentity, scanOutgoing } from './outgoing-commits.js';
+import { blockedPushError, existingCommits, outgoingCommits, type PushGuard, rewriteIdentity, scanOutgoing } from './outgoing-commits.js';
+import { holdRefusedWork } from './hold-refused-work.js';
 import { credentialEnv } from './credential-env.js';
 import { repositoryUrl } from './repository-url.js';
 import { GitError, runGit } from './run-git.js';
@@ -86,13 +87,17 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
 
 /**
  * Gives the commits about to leave the bot identity (and the requester's co-author trailer), then refuses the push
- * when any of them holds a credential in an added line or in its message. Returns the HEAD to push.
+ * when any of them holds a credential in an added line or in its message (keeping them in `guard.heldDir`).
+ * Returns the HEAD to push.
  */
 async function checkOutgoing(dir: string, branch: string, guard: PushGuard, remoteShas: string[]): Promise<string> {
   const exclude = guard.baseSha ? [guard.baseSha, ...remoteShas] : remoteShas;
   const commits = await rewriteIdentity(dir, await outgoingCommits(dir, exclude), guard.identity ?? WRENCH_IDENTITY, guard.coAuthor);
   const found = await scanOutgoing(dir, commits, guard.secrets);
-  if (found.length > 0) throw blockedPushError(found, branch);
+  if (found.length > 0) {
+    const held = guard.heldDir ? await holdRefusedWork(dir, branch, await existingCommits(dir, exclude), guard.heldDir) : undefined;
+    throw blockedPushError(found, branch, held);
+  }
   return (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: dir })).trim();
 }
 

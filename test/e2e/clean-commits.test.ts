@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
@@ -57,7 +60,7 @@ describe('clean commits: what reaches the remote', () => {
     return (envelope.event as { ts: string }).ts;
   };
 
-  it('an agent that writes the GitHub token into a file and a commit message pushes nothing; the thread names file and line, never the value', async () => {
+  it('an agent that writes the GitHub token into a file and a commit message pushes nothing; the work is kept as a local bundle; the thread names file, line and bundle, never the value', async () => {
     const mainBefore = git('leaky', 'rev-parse', 'refs/heads/main').trim();
     const ts = await mention('C0LEAK', 'leak marker: add config/dev.env with the development settings');
     const reply = await world.slack.waitFor(
@@ -77,6 +80,22 @@ describe('clean commits: what reaches the remote', () => {
     expect(everything).not.toContain(GITHUB_TOKEN);
     expect(everything).not.toContain(AWS_KEY_ID);
     expect(world.github.pulls('acme', 'leaky')).toHaveLength(0);
+
+    // The refused commits are kept on this machine as a bundle (owner-only), and the thread says where and how to get them.
+    const held = /kept on the Wrench machine in `([^`]+\.bundle)`/.exec(text)?.[1];
+    expect(held).toBeDefined();
+    expect(path.dirname(held!)).toBe(path.join(world.env.WRENCH_DATA_DIR, 'held'));
+    expect(statSync(held!).mode & 0o777).toBe(0o600);
+    const [, ref] = /`git fetch \S+ (\S+)`/.exec(text) ?? [];
+    expect(git('leaky', 'bundle', 'list-heads', held!)).toContain(` ${ref}`);
+    expect(git('leaky', 'bundle', 'verify', '--quiet', held!)).toBe('');
+    const clone = mkdtempSync(path.join(tmpdir(), 'wrench-held-'));
+    execFileSync('git', ['clone', '--quiet', world.github.gitDir('acme', 'leaky'), clone]);
+    execFileSync('git', ['fetch', '--quiet', held!, ref], { cwd: clone });
+    expect(execFileSync('git', ['show', 'FETCH_HEAD:config/dev.env'], { cwd: clone, encoding: 'utf8' })).toContain(`AWS_ACCESS_KEY_ID=${AWS_KEY_ID}`);
+    // Still nothing on the remote.
+    expect(git('leaky', 'for-each-ref', '--format=%(refname)').trim().split('\n')).toEqual(['refs/heads/main']);
+
     // Nor did Slack get the value, anywhere.
     expect(JSON.stringify(world.slack.calls)).not.toContain(GITHUB_TOKEN);
     expect(JSON.stringify(world.slack.calls)).not.toContain(AWS_KEY_ID);
