@@ -8,12 +8,12 @@ import { createLogger } from '../../../src/logging/logger.js';
 /**
  * Issue 27, part 4: what a sandboxed command must never read, each with a secret file in it: the service's own HOME
  * (wherever it is, not only under /root or /home), the directory of WRENCH_CONFIG, WRENCH_DATA_DIR outside the job's
- * own tree, and a path the operator lists in `sandbox.hidden`. All live under /var/tmp (the sandbox's /tmp is its own,
+ * own tree (held bundles of refused pushes included), and a path the operator lists in `sandbox.hidden`. All live under /var/tmp (the sandbox's /tmp is its own,
  * so a file in the host's /tmp would prove nothing).
  */
 let base: string;
 const saved = { HOME: process.env.HOME, WRENCH_CONFIG: process.env.WRENCH_CONFIG, WRENCH_DATA_DIR: process.env.WRENCH_DATA_DIR };
-const places = ['home', 'config', 'data', 'operator-listed'] as const;
+const places = ['home', 'config', 'data', 'data/held', 'operator-listed'] as const;
 const secretOf = (place: string) => `secret-of-${place}-${process.pid}`;
 
 beforeAll(async () => {
