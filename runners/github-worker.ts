@@ -2,6 +2,9 @@ import type { ConnectionOptions, Job, Worker } from 'bullmq';
 import { GITHUB_QUEUE, gitHubJobSchema, type GitHubJob } from '../src/queue/github-job.js';
 import { handleGitHubEvent, type GitHubEventDeps, type GitHubEventOutcome } from './github-event-runner.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
+import { describeError } from '../src/errors.js';
+import { redisKeys } from '../src/redis/redis-keys.js';
+import { escapeMrkdwn, mrkdwnLink } from '../src/slack/slack-escape.js';
 
 export interface GitHubWorker {
   worker: Worker<GitHubJob, { outcome: GitHubEventOutcome }>;
@@ -15,6 +18,9 @@ export interface GitHubWorker {
  */
 export async function startGitHubWorker(options: { connection: ConnectionOptions; concurrency?: number }, deps: GitHubEventDeps): Promise<GitHubWorker> {
   const processor = async (_job: Job<GitHubJob>, payload: GitHubJob, run: JobContext) => {
+    run.onFailure(async (error, final) => {
+      if (final) await reportFailedEvent(payload, error, deps);
+    });
     const outcome = await handleGitHubEvent(payload, deps);
     run.log.info({ outcome }, 'GitHub event handled');
     return { outcome };
@@ -31,3 +37,26 @@ export async function startGitHubWorker(options: { connection: ConnectionOptions
   });
   return { worker: github.worker, close: () => github.close() };
 }
+
+/**
+ * A GitHub event Wrench could not act on (credentials refused after a fresh installation token, GitHub down): the
+ * Slack thread it belongs to is told, and its delivery may come in again (redelivered from the App's settings).
+ */
+async function reportFailedEvent(job: GitHubJob, error: unknown, deps: GitHubEventDeps): Promise<void> {
+  await deps.redis.del(redisKeys(deps.prefix).githubDelivery(job.deliveryId));
+  const event = job.event;
+  const who = 'author' in event && event.author ? ` by @${escapeMrkdwn(event.author)}` : '';
+  await deps.outbox.post(job.thread, {
+    text: deps.runner.redact(
+      `:warning: *GitHub* · I could not act on the ${KIND_WORDS[event.kind] ?? 'event'}${who} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}: ${escapeMrkdwn(describeError(error))}. Once that is fixed, redeliver it from the GitHub App's settings (Advanced → Recent Deliveries), or say here what to do.`,
+    ),
+  });
+}
+
+const KIND_WORDS: Partial<Record<GitHubJob['event']['kind'], string>> = {
+  comment: 'comment',
+  'review-comment': 'review comment',
+  review: 'review',
+  'check-failed': 'failing check',
+  closed: 'closing of the pull request',
+};

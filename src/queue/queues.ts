@@ -91,8 +91,13 @@ function queueFailure(error: unknown): never {
   throw error;
 }
 
-/** The delivery id is the job id: a redelivered webhook finds its job and adds nothing. */
+/**
+ * The delivery id is the job id: a redelivered webhook finds its job and adds nothing, unless that job failed
+ * (the webhook lets a failed delivery in again): then the failed job makes way for the new one.
+ */
 export async function enqueueGitHubEvent(queues: Queues, jobId: string, payload: GitHubJob) {
   const job = gitHubJobSchema.parse(payload);
+  const earlier = await queues.github.getJob(jobId);
+  if (earlier && (await earlier.isFailed())) await earlier.remove();
   return queues.github.add(job.event.kind, job, { jobId });
 }

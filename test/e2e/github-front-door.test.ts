@@ -161,6 +161,36 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(branchLog()[0]).toMatch(/^Address @alice's review comment on src\/greeting\.js line 1:$/);
   });
 
+  it('while the App is uninstalled a review comment fails where it came from, and its redelivery after a reinstall is answered', async () => {
+    world.anthropic.setScript(
+      scriptByRun({
+        'say howdy instead': [createFileStep('src/greeting.js', "export const greet = () => 'howdy';\n"), finishStep('Greeting now says howdy.')],
+      }).items,
+    );
+    world.github.app!.uninstall('acme');
+    const review = await person('ghp_alice').pulls.createReview({
+      owner: 'acme',
+      repo: 'app',
+      pull_number: pullNumber,
+      event: 'COMMENT',
+      comments: [{ path: 'src/greeting.js', line: 1, body: 'Please say howdy instead of welcome here.' }],
+    });
+    const comment = world.github.reviewComments.find((c) => c.reviewId === review.data.id)!;
+    const first = await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id));
+    expect(first.status).toBe(202);
+    // The thread the pull request came from is told, with what went wrong and how to go on.
+    const told = await waitUntil(() => threadTexts().find((t) => t.includes('could not act on the review comment by @alice')), 60_000);
+    expect(told).toMatch(/redeliver it from the GitHub App's settings/);
+    expect(world.github.reviewComments.some((c) => c.in_reply_to_id === comment.id)).toBe(false);
+
+    // Installed again: the same delivery, redelivered, is taken (not a duplicate) and answered.
+    world.github.app!.reinstall('acme', 79);
+    const again = await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id), { deliveryId: first.deliveryId });
+    expect(again.status).toBe(202);
+    const reply = await waitUntil(() => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id), 150_000);
+    expect(reply.body).toContain("The agent's account (not checked by Wrench): Greeting now says howdy.");
+  });
+
   it('a mention by someone without write access is answered politely on GitHub and not acted on', async () => {
     const runsBefore = world.anthropic.requests.length;
     const posted = await person('ghp_mallory').issues.createComment({
@@ -189,10 +219,12 @@ describe('GitHub as a second front door (App credentials only)', () => {
       log: '2026-11-22T10:00:00.0000000Z Run npm test\n2026-11-22T10:00:01.0000000Z FAIL src/greeting.test.js: expected "hello" to equal "hi there"\n',
     });
     const commitsBefore = branchLog().length;
+    const updates = () => threadTexts().filter((t) => /Updated PR #/.test(t)).length;
+    const updatesBefore = updates();
     expect((await deliver('check_run', world.github.payloads.checkRun(failing.id))).status).toBe(202);
     // The same failure reported again as its workflow run is the same decision, not a second round.
     expect((await deliver('workflow_run', world.github.payloads.workflowRun(failing.runId))).status).toBe(202);
-    await world.slack.waitFor(() => threadTexts().filter((t) => /Updated PR #/.test(t)).length === 2, 150_000);
+    await world.slack.waitFor(() => updates() === updatesBefore + 1, 150_000);
     expect(branchLog().length).toBe(commitsBefore + 1);
     expect(branchLog()[0]).toMatch(/^Fix the failing CI check test on pull request #\d+/);
     const fixRequest = world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('failing CI check `test`'))!;

@@ -84,6 +84,13 @@ export class FakeApp {
     for (let i = this.tokens.length - 1; i >= 0; i -= 1) if (this.tokens[i]!.installationId === old) this.tokens.splice(i, 1);
   }
 
+  /** The App uninstalled from `account`: GitHub no longer knows an installation there and revokes its tokens. */
+  uninstall(account: string): void {
+    const old = this.options.installations[account];
+    delete this.options.installations[account];
+    for (let i = this.tokens.length - 1; i >= 0; i -= 1) if (this.tokens[i]!.installationId === old) this.tokens.splice(i, 1);
+  }
+
   /** The installation token, when it is one this fake issued and it has not expired. */
   liveToken(token: string, now = Date.now()): IssuedToken | undefined {
     return this.tokens.find((t) => t.token === token && t.expiresAt > now);
