@@ -12,17 +12,18 @@ import { pushBranch } from '../src/workspace/push-branch.js';
 import { coAuthorOf, type Requester } from '../src/workspace/commit-trailers.js';
 import type { PushGuard } from '../src/workspace/outgoing-commits.js';
 import { heldWorkDir } from '../src/workspace/hold-refused-work.js';
-import type { NamedSecret } from '../src/security/redact.js';
+import type { NamedSecret, Redactor } from '../src/security/redact.js';
 import type { RunnerDeps } from './runner-deps.js';
 import type { TaskRunContext } from './runner-deps.js';
 
 /* Publishing a run's change: the commit, the push, and the pull request opened or updated. */
 
 /** Commits what the agent left; also counts commits the agent made itself despite being told not to. */
-export async function commitWork(job: TaskJob, workspace: JobWorkspace, summary: string | undefined, context: TaskRunContext) {
+export async function commitWork(job: TaskJob, workspace: JobWorkspace, summary: string | undefined, context: TaskRunContext, redact: Redactor) {
   const commit = await commitAll({
     dir: workspace.dir,
-    message: commitMessage(job, summary),
+    // Wrench writes this message from the agent's summary and the instruction: its own secrets never go in it.
+    message: redact(commitMessage(job, summary)),
     requester: requesterOf(job, context),
     threadUrl: context.threadUrl,
   });

@@ -143,7 +143,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
       }
       if (extra.draftReason) base.draftReason = base.draftReason ? `${base.draftReason}\n\n${extra.draftReason}` : extra.draftReason;
 
-      const commit = run.readOnly ? null : await commitWork(job, workspace, agentRun.report?.summary, context);
+      const commit = run.readOnly ? null : await commitWork(job, workspace, agentRun.report?.summary, context, run.deps.redact);
       if (commit && context.record) {
         const diff = await runGit(['diff', '--no-color', '--no-ext-diff', workspace.headSha, 'HEAD'], { cwd: workspace.dir }).catch(() => '');
         context.record.changes(diff);
@@ -213,7 +213,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
       const desk = run.deps.questions!;
       const question = agentRun.pause!.request as RequesterQuestion;
       // The work so far is kept on the run's branch, as a stopped run's is; the pull request waits for the end.
-      const commit = await commitWork(job, workspace, undefined, context);
+      const commit = await commitWork(job, workspace, undefined, context, run.deps.redact);
       if (commit) {
         await context.reporter.phase('working', `keeping the work so far on ${workspace.branch}`);
         await pushWork(job, workspace, context, run.deps);
