@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { jobIdFor } from '../src/queue/task-job.js';
 import { handleAppMention, mentionInputOf } from './app-mention.js';
-import type { HandlerDeps } from './handler-deps.js';
+import { type HandlerDeps, outboxOf } from './handler-deps.js';
 
 export interface MentionResumer {
   /** Resolves when the sweep under way (if any) is over. */
@@ -26,8 +26,20 @@ export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): 
       () => undefined,
     );
     const { resume, dropped } = await intake.takeUnfinished();
-    for (const record of dropped)
+    for (const record of dropped) {
       deps.logger.error({ eventId: record.eventId, attempts: record.attempts }, 'a stored mention failed every time it was handled; dropped');
+      // Never a silent drop: the person who asked hears that it was not done.
+      const event = (record.body.event ?? {}) as { channel?: unknown; ts?: unknown; thread_ts?: unknown };
+      if (typeof event.channel === 'string' && typeof event.ts === 'string') {
+        const threadTs = typeof event.thread_ts === 'string' ? event.thread_ts : event.ts;
+        await outboxOf(deps, client)
+          .post(
+            { channel: event.channel, threadTs },
+            { text: `:x: I could not take this request: handling it failed ${record.attempts} times. Nothing was started; mention me again to retry.` },
+          )
+          .catch((error: unknown) => deps.logger.warn({ err: error, eventId: record.eventId }, 'could not tell the thread about a dropped mention'));
+      }
+    }
     for (const record of resume) {
       const log = deps.logger.child({ eventId: record.eventId, attempt: record.attempts });
       if (await deps.queues.tasks.getJob(jobIdFor('run', record.eventId))) {
