@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { Webhooks } from '@octokit/webhooks';
 import { isWrenchError } from '../src/errors.js';
-import { readWebhookEvent } from '../src/github/read-webhook-event.js';
+import { readPushEvent, readWebhookEvent } from '../src/github/read-webhook-event.js';
+import { BranchMoves } from '../src/workspace/branch-moves.js';
 import { readBody } from '../src/http/read-body.js';
 import { enqueueGitHubEvent } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
@@ -57,6 +58,7 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
   if (eventName === 'ping') return replyJson(res, 200, { status: 'ok', message: 'pong' });
   if (!deliveryId) return replyJson(res, 400, { error: 'missing_delivery', message: 'X-GitHub-Delivery is missing.' });
 
+  if (eventName === 'push') return announcePush(body, res, deps, log);
   const read = readWebhookEvent(eventName, body);
   if (read.ignored !== undefined) {
     log.info({ reason: read.ignored }, 'GitHub event left alone');
@@ -87,6 +89,31 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
     return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; redeliver it from the App settings.' });
   }
   log.info({ kinds: work.map((w) => w.event.kind), thread: work[0].thread.threadTs }, 'GitHub event queued');
+  return replyJson(res, 202, { status: 'accepted' });
+}
+
+/**
+ * A push to the base branch of a linked repository: every worker hears of it and brings its pooled working trees of
+ * the repository up to date now, so the next job there does not fetch. 202 when announced, 200 when left alone.
+ */
+async function announcePush(body: unknown, res: ServerResponse, deps: HandlerDeps, log: HandlerDeps['logger']): Promise<void> {
+  const push = readPushEvent(body);
+  if ('ignored' in push) return replyJson(res, 200, { status: 'ignored', reason: push.ignored });
+  const repository = `${push.owner}/${push.repo}`.toLowerCase();
+  const links = Object.values(deps.config.file.channels).filter((channel) => channel.repo.toLowerCase() === repository);
+  if (links.length === 0) return replyJson(res, 200, { status: 'ignored', reason: 'not a repository linked to a channel' });
+  const bases = new Set(links.map((channel) => channel.baseBranch ?? push.defaultBranch));
+  if (!bases.has(push.branch)) return replyJson(res, 200, { status: 'ignored', reason: `a push to ${push.branch}, not to a base branch Wrench works from` });
+  if (!deps.config.file.cache.trees) return replyJson(res, 200, { status: 'ignored', reason: 'working trees are not kept (cache.trees is off)' });
+  try {
+    // Named as the channels name it: the pools and mirrors are kept under that name.
+    const [owner = push.owner, repo = push.repo] = links[0]!.repo.split('/');
+    const workers = await new BranchMoves(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).announce({ owner, repo, branch: push.branch, after: push.after });
+    log.info({ repository, branch: push.branch, workers }, 'base branch moved: pooled working trees are brought up to date');
+  } catch (error) {
+    log.warn({ err: error }, 'could not announce a push');
+    return replyJson(res, 503, { error: 'redis_unavailable', message: 'Wrench could not pass this push on; redeliver it from the App settings.' });
+  }
   return replyJson(res, 202, { status: 'accepted' });
 }
 

@@ -9,7 +9,10 @@ import { localRepository } from '../../src/workspace/local-workspace.js';
 import { type Mirror, updateMirror } from '../../src/workspace/mirror-cache.js';
 import { removeWorkspace } from '../../src/workspace/remove-workspace.js';
 import { repositoryUrl } from '../../src/workspace/repository-url.js';
-import { type SourceRefs, takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
+import { type SourceRefs, poolDir, readTreeState, refreshAhead, takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BranchMove } from '../../src/workspace/branch-moves.js';
 import type { JobWorkspace } from '../../src/workspace/workspace-types.js';
 import type { EgressRefusal } from '../../src/sandbox/egress/egress-proxy.js';
 import { jobSandbox } from '../job-sandbox.js';
@@ -125,6 +128,42 @@ export async function openWorkspace(
   const dir = workspaceDir(config.dataDir, jobId);
   const workspace = await cloneWorkspace({ ...checkout, dir });
   return { workspace, warm: { baseTree }, releasing: async () => undefined, release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)) };
+}
+
+/**
+ * GitHub says a base branch moved: the repository's mirror is fetched once, then each of its pooled trees that is back
+ * in the pool is fetched from the mirror and checked out at the branch's new tip (trees in use are left to their job).
+ * Returns how many trees were brought up to date. Nothing is done for a repository this worker holds no tree of.
+ */
+export async function refreshPooledTrees(move: BranchMove, deps: RunnerDeps, log: Logger): Promise<number> {
+  const { config } = deps;
+  const label = `${move.owner}/${move.repo}`;
+  const pool = poolDir(treePoolRoot(config.dataDir), label);
+  const slots = (await readdir(pool).catch(() => [] as string[])).filter((name) => /^\d+$/.test(name)).map((name) => join(pool, name));
+  const released = [];
+  for (const slot of slots) if ((await readTreeState(slot))?.released) released.push(slot);
+  if (released.length === 0) return 0;
+  const credential = await deps.gitCredential?.(move.owner, move.repo);
+  const mirror = await updateMirror({ dataDir: config.dataDir, gitBaseUrl: config.env.GIT_BASE_URL, owner: move.owner, repo: move.repo, credential });
+  const options = {
+    root: treePoolRoot(config.dataDir),
+    repository: label,
+    source: mirror.dir,
+    originUrl: repositoryUrl(config.env.GIT_BASE_URL, move.owner, move.repo),
+    label,
+    baseBranch: move.branch,
+    branch: move.branch,
+    size: config.file.cache.treesPerRepository,
+    keep: DEPENDENCY_DIRS,
+    refreshSource: async () => mirror,
+    log,
+  };
+  let refreshed = 0;
+  for (const slot of released) {
+    await refreshAhead(slot, options);
+    if ((await readTreeState(slot))?.startSha === move.after) refreshed++;
+  }
+  return refreshed;
 }
 
 function checkBranchNames(request: WorkspaceRequest): Promise<unknown> {

@@ -191,6 +191,41 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
   }
 }
 
+const pushEvent = z.object({
+  ref: z.string(),
+  after: z.string(),
+  deleted: z.boolean().nullish(),
+  repository: z.object({ name: z.string(), full_name: z.string(), default_branch: z.string().nullish() }),
+});
+
+/** A branch of a repository that moved (a `push` delivery): where pooled working trees may be brought up to date. */
+export interface BranchPush {
+  owner: string;
+  repo: string;
+  branch: string;
+  /** The commit the branch is at now. */
+  after: string;
+  /** The repository's default branch as GitHub names it in the delivery. */
+  defaultBranch?: string;
+}
+
+/** Reads a verified `push` delivery: a branch that now points at a commit, or why it is left alone (tags, deletions). */
+export function readPushEvent(body: unknown): BranchPush | { ignored: string } {
+  const e = pushEvent.safeParse(body);
+  if (!e.success) return { ignored: `a push payload without the fields Wrench reads (${e.error.issues[0]?.path.join('.') || 'body'})` };
+  if (!e.data.ref.startsWith('refs/heads/')) return { ignored: `a push to ${e.data.ref}, not to a branch` };
+  if (e.data.deleted) return { ignored: 'a branch deletion' };
+  const [owner, repo] = e.data.repository.full_name.split('/');
+  if (!owner || !repo) return { ignored: 'a push payload without the repository full name' };
+  return {
+    owner,
+    repo,
+    branch: e.data.ref.slice('refs/heads/'.length),
+    after: e.data.after,
+    defaultBranch: e.data.repository.default_branch ?? undefined,
+  };
+}
+
 function one(event: GitHubEvent): ReadEvent {
   return { events: [event] };
 }

@@ -18,6 +18,8 @@ export function redisKeys(prefix: string) {
     cancelRequest: (jobId: string) => `${prefix}:cancel:${jobId}`,
     /** The pub/sub channel of cancel requests. */
     cancelChannel: `${prefix}:cancel`,
+    /** The pub/sub channel of branches GitHub says moved (push webhooks): workers bring their pooled trees up to date. */
+    branchMovedChannel: `${prefix}:branch-moved`,
     /** The jobs of a queue parked until one of its jobs ends (runners/job-waits.ts). */
     jobWaiters: (queue: string, jobId: string) => `${prefix}:waits:${queue}:${jobId}`,
     /** A run paused on the agent's question: its conversation (src/questions/), and how the question was settled. */

@@ -9,6 +9,7 @@ import { createHandlerDeps } from '../../handlers/handler-deps.js';
 import { registerHandlers } from '../../handlers/register-handlers.js';
 import { resumeUnfinishedMentions, type MentionResumer } from '../../handlers/resume-mentions.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
+import { refreshTreesOnPush } from '../../runners/refresh-on-push.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
 import { ConfigError } from '../config/config-error.js';
 import type { Config } from '../config/load-config.js';
@@ -156,6 +157,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'task-worker', redisOptions) : undefined;
   const gitHubConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'github-worker', redisOptions) : undefined;
   let gitHubWorker: GitHubWorker | undefined;
+  let stopRefreshOnPush: (() => Promise<void>) | undefined;
   if (workerConnection) {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials);
     runnerDeps.questions = new QuestionDesk({
@@ -187,6 +189,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       { connection: gitHubConnection! },
       { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX },
     );
+    if (config.file.cache.trees) stopRefreshOnPush = await refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
 
@@ -201,7 +204,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
         await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
-        await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs), gitHubWorker?.close()]);
+        await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs), gitHubWorker?.close(), stopRefreshOnPush?.()]);
         await outbox.stop();
         await queues.close();
         sessions.close();

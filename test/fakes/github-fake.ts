@@ -7,7 +7,15 @@ import { createPull, mergePull, refreshPull, type MergeOptions } from './github/
 import { gitHubRequestHandler } from './github/server.js';
 import { pullJson, repoJson } from './github/shapes.js';
 import { FakeApp, type FakeAppOptions } from './github/app-auth.js';
-import { checkRunPayload, issueCommentPayload, pullClosedPayload, reviewCommentPayload, reviewPayload, workflowRunPayload } from './github/webhook-payloads.js';
+import {
+  checkRunPayload,
+  issueCommentPayload,
+  pullClosedPayload,
+  pushPayload,
+  reviewCommentPayload,
+  reviewPayload,
+  workflowRunPayload,
+} from './github/webhook-payloads.js';
 import { isoZ } from './github/git-read.js';
 import {
   GitHubState,
@@ -61,6 +69,8 @@ export interface WebhookPayloads {
   checkRun(checkRunId: number): Record<string, unknown>;
   workflowRun(runId: number): Record<string, unknown>;
   pullClosed(owner: string, repo: string, number: number, sender?: string): Record<string, unknown>;
+  /** A push that moved `branch` from `before` to its tip now (make the commits first, with `commit`). */
+  push(owner: string, repo: string, branch: string, before: string, pusher?: string): Promise<Record<string, unknown>>;
 }
 
 export interface NewPullInput {
@@ -244,6 +254,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         return workflowRunPayload(state, runs);
       },
       pullClosed: (owner, repo, number, sender = 'octocat') => pullClosedPayload(state, findPull(owner, repo, number), sender),
+      push: (owner, repo, branch, before, pusher = 'octocat') => pushPayload(state, owner, repo, branch, before, pusher),
     },
     waitFor: (predicate, timeoutMs = 5000) =>
       pollFor(

@@ -1,5 +1,6 @@
 import { checkRunJson } from './routes/checks.js';
 import { issueCommentJson, pullJson, repoJson, reviewCommentJson, reviewJson, userJson } from './shapes.js';
+import { commitsBetween, defaultBranch, resolveRef, type CommitInfo } from './git-read.js';
 import type { CheckRunRecord, GitHubState, IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './state.js';
 
 /* Webhook payloads shaped as GitHub documents them (docs.github.com/webhooks/webhook-events-and-payloads), built
@@ -142,4 +143,53 @@ export function workflowRunPayload(state: GitHubState, runs: CheckRunRecord[]) {
 
 export function pullClosedPayload(state: GitHubState, record: PullRecord, sender: string) {
   return { action: 'closed', number: record.number, pull_request: pull(state, record), ...common(state, record.owner, record.repo, sender) };
+}
+
+/**
+ * A `push` to `branch` from `before` to the branch's current tip, as GitHub sends it (its `repository` carries the
+ * push event's quirks: an owner with `name` and `email`, `created_at` and `pushed_at` as Unix seconds).
+ */
+export async function pushPayload(state: GitHubState, owner: string, repo: string, branch: string, before: string, pusher: string) {
+  const gitDir = state.gitDir(owner, repo);
+  const after = await resolveRef(gitDir, branch);
+  if (!after) throw new Error(`github-fake: no branch ${branch} in ${owner}/${repo}`);
+  const commits = await commitsBetween(gitDir, before, after);
+  const html = `${state.baseUrl}/${owner}/${repo}`;
+  const commitJson = (c: CommitInfo) => ({
+    id: c.sha,
+    tree_id: c.tree,
+    distinct: true,
+    message: c.message.trim(),
+    timestamp: c.committer.date,
+    url: `${html}/commit/${c.sha}`,
+    author: { name: c.author.name, email: c.author.email, username: null },
+    committer: { name: c.committer.name, email: c.committer.email, username: null },
+    added: [],
+    removed: [],
+    modified: [],
+  });
+  const base = common(state, owner, repo, pusher);
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    ref: `refs/heads/${branch}`,
+    before,
+    after,
+    created: false,
+    deleted: false,
+    forced: false,
+    base_ref: null,
+    compare: `${html}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
+    commits: commits.map(commitJson),
+    head_commit: commits.length ? commitJson(commits[commits.length - 1]!) : null,
+    pusher: { name: pusher, email: `${pusher}@users.noreply.github.com` },
+    ...base,
+    repository: {
+      ...repoJson(state, owner, repo, await defaultBranch(gitDir)),
+      owner: { ...userJson(state, owner), name: owner, email: null },
+      created_at: now - 86_400,
+      pushed_at: now,
+      master_branch: await defaultBranch(gitDir),
+      stargazers: 0,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWebhookEvent } from '../../../src/github/read-webhook-event.js';
+import { readPushEvent, readWebhookEvent } from '../../../src/github/read-webhook-event.js';
 
 /* Payloads trimmed to documented fields (docs.github.com/webhooks/webhook-events-and-payloads), with the
    optional and nullable ones present as null where GitHub sends them so. */
@@ -160,5 +160,30 @@ describe('reading GitHub webhook events', () => {
     expect(readWebhookEvent('issue_comment', { action: 'created', issue: {} })).toMatchObject({
       ignored: expect.stringMatching(/without the fields Wrench reads/),
     });
+  });
+});
+
+describe('reading push deliveries', () => {
+  const push = (overrides: Record<string, unknown> = {}) => ({
+    ref: 'refs/heads/main',
+    before: 'a'.repeat(40),
+    after: 'b'.repeat(40),
+    created: false,
+    deleted: false,
+    forced: false,
+    base_ref: null,
+    repository: { name: 'web', full_name: 'Acme/web', owner: { name: 'Acme', email: null, login: 'Acme' }, default_branch: 'main' },
+    ...overrides,
+  });
+
+  it('a branch that moved: owner and name from the full name, the new tip and the default branch', () => {
+    expect(readPushEvent(push())).toEqual({ owner: 'Acme', repo: 'web', branch: 'main', after: 'b'.repeat(40), defaultBranch: 'main' });
+    expect(readPushEvent(push({ ref: 'refs/heads/release/2.x' }))).toMatchObject({ branch: 'release/2.x' });
+  });
+
+  it('tags, deletions and payloads without the fields are left alone, each with its reason', () => {
+    expect(readPushEvent(push({ ref: 'refs/tags/v1' }))).toEqual({ ignored: 'a push to refs/tags/v1, not to a branch' });
+    expect(readPushEvent(push({ deleted: true, after: '0'.repeat(40) }))).toEqual({ ignored: 'a branch deletion' });
+    expect(readPushEvent({ ref: 'refs/heads/main' })).toEqual({ ignored: 'a push payload without the fields Wrench reads (after)' });
   });
 });
