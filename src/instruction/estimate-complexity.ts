@@ -1,15 +1,8 @@
 import { MODEL_BUILDING } from './analysis-cues.js';
 import type { Category, Complexity } from './instruction-types.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
-import {
-  LARGE_AREA,
-  UNDERSPECIFIED_AREA,
-  hasBroadScope,
-  hasUnboundedScope,
-  isArchitectural,
-  isOnlySubjectiveGoal,
-  isWholeSystemRewrite,
-} from './scope-cues.js';
+import { LARGE_AREA, UNDERSPECIFIED_AREA, hasBroadScope, hasUnboundedScope, isArchitectural, isOnlySubjectiveGoal } from './scope-cues.js';
+import { isWholeRewrite } from './whole-rewrite.js';
 
 /** Work a category usually needs before the first line changes: triage and scraping always involve discovery. */
 const BASELINE: Record<Category, number> = {
@@ -76,7 +69,7 @@ const COMPLEX_FROM = 5;
  */
 export function estimateComplexity(category: Category, recognised: RecognisedInstruction): Complexity {
   const { elements, cues } = recognised;
-  if (isWholeSystemRewrite(cues.lower) || isArchitectural(cues.lower)) return 'complex';
+  if (isWholeRewrite(cues.prose) || isArchitectural(cues.lower)) return 'complex';
   if (category === 'feature' && hasUnboundedScope(elements, cues) && !UNDERSPECIFIED_AREA.test(cues.head)) return 'complex';
   if (category === 'data-analysis' && MODEL_BUILDING.test(cues.lower)) return 'complex';
   // Triage is an investigation by nature; only an incident across several components is more.

@@ -5,6 +5,12 @@ export type Complexity = 'simple' | 'medium' | 'complex';
 
 export type Verdict = 'well-formed' | 'ill-formed' | 'unrealistic';
 
+/**
+ * Why the rules hold an instruction back whoever else reads it: a whole rewrite, an ask that names nothing, or a
+ * goal that is only a matter of taste. The model reader cannot overrule these (model-reader.ts).
+ */
+export type SureHold = 'whole-rewrite' | 'empty' | 'subjective';
+
 export interface ObservedProblem {
   /** What the requester says goes wrong, when stated apart from expected/actual. */
   description?: string;
@@ -70,6 +76,8 @@ export interface InstructionReading {
    * left to the model reader and the agent (never a guess from English cues). Not part of `wrench classify --json`.
    */
   language?: 'unreadable';
+  /** Set when the rules are sure the instruction must be held back, whatever the model reads. */
+  hold?: SureHold;
   /** Which reader decided: the fast model, or the rules (alone, or because the model did not answer in time). */
   readBy?: 'model' | 'rules';
   /** The model's one-line account of the task, in the requester's language (shown on the cards). */

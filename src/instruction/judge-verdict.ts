@@ -1,13 +1,15 @@
-import { MISSING_ELEMENTS, type Category, type MissingElement, type Verdict } from './instruction-types.js';
+import { MISSING_ELEMENTS, type Category, type MissingElement, type SureHold, type Verdict } from './instruction-types.js';
 import { MODEL_BUILDING, MODEL_METRIC } from './analysis-cues.js';
 import { describesSymptom } from './problem-cues.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
-import { hasUnboundedScope, isOnlySubjectiveGoal, isWholeSystemRewrite } from './scope-cues.js';
+import { hasUnboundedScope, isOnlySubjectiveGoal, isPurelySubjective } from './scope-cues.js';
 import { namesDataSource, namesSources, namesTarget, pointsAtPlace, specificWords } from './target-cues.js';
 
 export interface Judgement {
   verdict: Verdict;
   missing: MissingElement[];
+  /** The rules are sure: no other reader may let it through. */
+  hold?: SureHold;
 }
 
 /** An issue template left unfilled: "Do something", "Describe the dataset here", "Your Bug Name". */
@@ -31,8 +33,6 @@ const ANALYSIS_QUESTION =
  */
 export function judgeVerdict(category: Category, recognised: RecognisedInstruction): Judgement {
   const { elements, cues } = recognised;
-  if (isWholeSystemRewrite(cues.lower)) return { verdict: 'unrealistic', missing: ['scope'] };
-
   const blocking = new Set<MissingElement>();
   const target = namesTarget(elements, cues);
   if (TEMPLATE_PLACEHOLDER.test(cues.prose)) blocking.add(category === 'bug-fixing' || category === 'incident-triage' ? 'observed-problem' : 'requirements');
@@ -74,8 +74,24 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
       if (!target) blocking.add('target');
       break;
   }
-  if (blocking.size > 0) return { verdict: 'ill-formed', missing: inContractOrder(blocking) };
+  if (blocking.size > 0) return { verdict: 'ill-formed', missing: inContractOrder(blocking), hold: sureHold(recognised) };
   return { verdict: 'well-formed', missing: inContractOrder(advisoryGaps(category, recognised)) };
+}
+
+/** An ask that names nothing at all ("tests", "fix it"), or only a matter of taste with no target ("make it better"). */
+function sureHold({ elements, cues }: RecognisedInstruction): SureHold | undefined {
+  const references = cues.references;
+  const pointers =
+    (elements.location?.length ?? 0) +
+    (elements.references?.urls?.length ?? 0) +
+    references.prNumbers.length +
+    references.commits.length +
+    references.repositories.length +
+    references.routes.length +
+    cues.codeBlocks.length;
+  if (pointers > 0 || Object.keys(cues.sections).length > 0) return undefined;
+  if (specificWords(cues.lower).length === 0 && !cues.errorOutput) return 'empty';
+  return isPurelySubjective(elements, cues) ? 'subjective' : undefined;
 }
 
 function advisoryGaps(category: Category, { elements, cues }: RecognisedInstruction): Set<MissingElement> {

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
-import { CATEGORIES, MISSING_ELEMENTS, type InstructionReading } from './instruction-types.js';
+import { CATEGORIES, MISSING_ELEMENTS, type InstructionReading, type Verdict } from './instruction-types.js';
 import { readInstruction } from './read-instruction.js';
 
 /** What the fast model answers: the instruction contract, plus a summary and questions in the requester's language. */
@@ -95,8 +95,14 @@ export async function readWithModel(text: string, history: string[], options: Mo
       log.warn({ latencyMs, usage, problem: parsed.error.issues.slice(0, 3) }, 'the model reader answered no valid reading: the rules decide');
       return { reading: rules, usage, latencyMs, fallback: 'answered no valid reading' };
     }
-    log.info({ latencyMs, usage, category: parsed.data.category, verdict: parsed.data.verdict }, 'instruction read by the model');
-    return { reading: fromModel(parsed.data, rules), usage, latencyMs };
+    const reading = guarded(fromModel(parsed.data, rules), rules);
+    log.info(
+      { latencyMs, usage, category: reading.category, verdict: reading.verdict, modelVerdict: parsed.data.verdict, hold: reading.hold },
+      reading.verdict === parsed.data.verdict
+        ? 'instruction read by the model'
+        : `instruction read by the model; the rules' sure hold (${reading.hold}) decides`,
+    );
+    return { reading, usage, latencyMs };
   } catch (error) {
     const latencyMs = Date.now() - started;
     const reason = failureReason(error, options.timeoutMs);
@@ -133,6 +139,17 @@ function parseJson(answer: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+const STRICTNESS: Record<Verdict, number> = { 'well-formed': 0, 'ill-formed': 1, unrealistic: 2 };
+
+/**
+ * The rules' sure holds (a whole rewrite, an empty ask, a goal only of taste) win over a more lenient model reading;
+ * otherwise the stricter verdict wins. Where the rules decide, they also say what is missing and ask.
+ */
+function guarded(model: InstructionReading, rules: InstructionReading): InstructionReading {
+  if (!rules.hold || STRICTNESS[model.verdict] >= STRICTNESS[rules.verdict]) return model;
+  return { ...model, verdict: rules.verdict, missing: rules.missing, questions: undefined, hold: rules.hold };
 }
 
 /** The model's reading, with the rules' recognised elements where the model named none (references, errors...). */

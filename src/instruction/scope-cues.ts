@@ -1,23 +1,6 @@
 import type { InstructionElements } from './instruction-types.js';
 import type { InstructionCues } from './recognise-elements.js';
 import { specificWords } from './target-cues.js';
-import { rememberLast } from './remember-last.js';
-
-const REWRITE = String.raw`(?:rewrite|rewriting|re-write|rebuild|rebuilding|redo|reimplement|re-implement|port|porting|recreate|re-architect|rearchitect|convert|migrate|translate|move)`;
-const WHOLE = String.raw`(?:whole|entire|complete|full|all (?:of )?(?:the|our)|our entire|every(?:thing)?)`;
-const SYSTEM = String.raw`(?:back[- ]?end|front[- ]?end|app|application|system|code ?base|platform|stack|monolith|product|site|website|services|infrastructure|infra|project|repo|server|api|everything|thing)`;
-const WHOLE_SYSTEM_REWRITE = [
-  new RegExp(String.raw`\b${REWRITE}\b[^.?!]{0,40}\b${WHOLE}\s+(?:[\w-]+\s+){0,2}?${SYSTEM}\b`, 'i'),
-  new RegExp(String.raw`\b${REWRITE}\b\s+(?:the|our|this)\s+(?:[\w-]+\s+)?${SYSTEM}\b[^.?!]{0,40}\bfrom scratch\b`, 'i'),
-  new RegExp(
-    String.raw`\b(?:rewrite|rewriting|re-write|rebuild|reimplement|re-implement|port|porting|recreate)\s+(?:the|our|this)\s+(?:[\w-]+\s+)?${SYSTEM}\s+(?:in|to|into|using|with)\s+[A-Z\w#+.-]+`,
-    'i',
-  ),
-  /\b(?:rewrite|redo|rebuild|port|convert|migrate|reimplement|translate|move)\s+(?:\w+\s+)?everything\b/i,
-  /\b(?:throw away|throw out|scrap|ditch|bin)\s+(?:the |our )?(?:current |existing |whole |entire |old )?(?:back[- ]?end|front[- ]?end|app|application|system|platform|code ?base|stack)\b/i,
-  /\b(?:split|break up|breaking up|decompose|carve up|migrate|move)\s+(?:the|our)\s+(?:whole\s+|entire\s+)?(?:monolith|back[- ]?end|app|application|system|platform)\s+(?:in)?to\s+micro-?services\b/i,
-  /\bbuild\s+(?:an?\s+)?(?:entire|whole|complete|full)?\s*(?:clone|copy|replica|replacement)\s+(?:of|for)\s+(?:[A-Z]\w+|the whole)/i,
-];
 
 /** Areas that need saying which part before any work, though not large ones: "add rate limiting". */
 export const UNDERSPECIFIED_AREA =
@@ -38,15 +21,13 @@ const BROAD_SCOPE =
   /\b(?:code ?base|everywhere|all over|~?\d{2,}\s*(?:files|places|imports|usages|call ?sites|callers|occurrences|modules|components|endpoints|services)|whole (?:repo|app|project|code)|entire (?:repo|app|project|code)|everything|all (?:the )?(?:files|modules|services|endpoints|components|packages|tests)|every (?:file|module|service|endpoint|component|package))\b/i;
 const SUBJECTIVE =
   /\b(?:make (?:it|this|things|everything|the [\w-]+(?: [\w-]+)?) (?:better|faster|nicer|cleaner|prettier|more \w+|less \w+|good|great|work better|pop)|improve|improvements?|clean ?up|cleanup|refactor|rework|restructure|simplify|(?:is|are) (?:terrible|awful|bad|poor|horrible|ugly|messy|a mess|too low|not great|meh)|tidy(?: up)?|polish|optimi[sz]e|moderni[sz]e|spruce up|beautify|sort out|better|nicer|best practices|more (?:readable|maintainable|robust|elegant|scalable|performant)|less (?:messy|ugly|slow))\b/i;
+/** Qualities that are a matter of taste: what is left of "make it more readable and robust" names nothing. */
+const TASTE =
+  /^(?:readable|readability|maintainable|maintainability|robust|elegant|scalable|performant|professional|modern|idiomatic|consistent|pretty|beautiful|ugly|messy|slick|sleek|clean|cleaner|simpler|simple|tidier|neater|nicer|good|better|faster|snappier|smoother|lighter|leaner|follow|practices|standards|look|looks|feel|feels|overall|general|generally|stuff|code|quality|style)$/;
 const CONCRETE_CHANGE =
   /\b(?:into|so that|to use|split|extract|rename|replace|move|convert|migrate|remove|delete|inline|merge|dedupe|deduplicate|add|use|cache|memoi[sz]e|batch|index|paginate|upgrade|bump|drop|switch)\b|\b\d+(?:\.\d+)?\s*(?:%|ms|s|x|kb|mb|gb|seconds?|minutes?)\b|[<>]=?\s*\d/i;
 
 const LARGE_AREA_ANYWHERE = new RegExp(`${LARGE_AREA.source}|${UNDERSPECIFIED_AREA.source}`, 'gi');
-
-/** "rewrite the whole backend from scratch in Rust": a complete rewrite of a whole system. */
-export const isWholeSystemRewrite = rememberLast((lower: string): boolean => {
-  return WHOLE_SYSTEM_REWRITE.some((pattern) => pattern.test(lower));
-});
 
 /** "add payments", "add authentication": a large area with nothing that bounds it. */
 export function hasUnboundedScope(elements: InstructionElements, cues: InstructionCues): boolean {
@@ -74,6 +55,11 @@ export function isArchitectural(lower: string): boolean {
 /** The whole codebase or every file as the object of the work. */
 export function hasBroadScope(lower: string): boolean {
   return BROAD_SCOPE.test(lower);
+}
+
+/** "make the code more readable", "clean it up": a goal of taste and nothing else the instruction names. */
+export function isPurelySubjective(elements: InstructionElements, cues: InstructionCues): boolean {
+  return isOnlySubjectiveGoal(elements, cues) && specificWords(cues.lower).every((word) => TASTE.test(word));
 }
 
 /** "clean up the code", "make it better": a goal with nothing measurable or concrete to check it against. */

@@ -1,7 +1,9 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse, textResponse, type ScriptItem } from '../fakes/anthropic-fake.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
-import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { runWrench } from '../helpers/wrench-process.js';
+import { ANTHROPIC_KEY, createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -101,6 +103,39 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     );
     expect(JSON.stringify(status.args.blocks)).toContain('Corregir el total del carrito en src/cart.js cuando hay descuentos.');
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /Opened PR #/.test(String(c.args.text)), 150_000);
+  });
+
+  it("the rules' sure hold wins over a model reading of well-formed: a whole rewrite is declined, nothing queued, and classify says the same", async () => {
+    const tasks = new Queue('tasks', { connection: { url: world.redis.url }, prefix: world.env.WRENCH_QUEUE_PREFIX });
+    try {
+      const queuedBefore = await tasks.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
+      const lenient = () => reading({ category: 'refactoring', complexity: 'complex', summary: 'Rewrite the backend in Rust.' });
+      script(lenient(), agentRun('Rust', 'src/main.rs'));
+      const ts = await mention('Rewrite the whole backend in Rust.');
+      const card = await world.slack.waitFor(
+        (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /too large/.test(String(c.args.text)),
+        30_000,
+      );
+      expect(String(card.args.text)).toMatch(/single endpoint/);
+      expect(readerRequests().at(-1)?.body).toMatchObject({ model: READER_MODEL });
+      expect(world.wrench!.output()).toMatch(/the rules' sure hold \(whole-rewrite\) decides/);
+      // The decision is made when the card is posted: the only model request was the reading, and no job exists.
+      expect(world.anthropic.requests.filter((r) => JSON.stringify(r.body).includes('Rewrite the whole backend in Rust'))).toHaveLength(1);
+      expect(await tasks.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed')).toBe(queuedBefore);
+      expect(world.slack.calls.filter((c) => c.args.thread_ts === ts && /Queued/.test(String(c.args.text)))).toHaveLength(0);
+
+      // `wrench classify` reads it with the same model answer and shows the same decision.
+      script(lenient(), []);
+      const classified = await runWrench(['classify', '--json', 'Rewrite the whole backend in Rust.'], {
+        ANTHROPIC_API_KEY: ANTHROPIC_KEY,
+        ANTHROPIC_BASE_URL: world.anthropic.url,
+        WRENCH_READER_MODEL: READER_MODEL,
+      });
+      expect(classified.stderr).toBe('');
+      expect(JSON.parse(classified.stdout)).toMatchObject({ verdict: 'unrealistic', missing: ['scope'] });
+    } finally {
+      await tasks.close();
+    }
   });
 
   it('a reader that times out, fails or answers nonsense falls back to the rules, and the task still gets its answer', async () => {

@@ -91,3 +91,31 @@ describe('wrench classify with a model configured', () => {
     expect(unused.calls).toBe(0);
   });
 });
+
+describe("the rules' sure holds and the model", () => {
+  const read = async (instruction: string, answer: Record<string, unknown>) => {
+    const model = scriptedModel([modelReading(answer)]);
+    return (await readWithModel(instruction, [], { client: model.client, model: 'claude-haiku-5-5', timeoutMs: 1000, logger })).reading;
+  };
+
+  it('a whole rewrite, an empty ask and a goal of taste stay held back though the model reads them as well-formed', async () => {
+    expect(await read('Rewrite the whole backend in Rust.', { category: 'refactoring' })).toMatchObject({
+      verdict: 'unrealistic',
+      missing: ['scope'],
+      hold: 'whole-rewrite',
+      readBy: 'model',
+      summary: 'Move the helper.',
+    });
+    expect(await read('tests', { category: 'testing' })).toMatchObject({ verdict: 'ill-formed', missing: ['target', 'location'], hold: 'empty' });
+    const taste = await read('make the code more readable', { questions: [{ element: 'target', question: 'unused' }] });
+    expect(taste).toMatchObject({ verdict: 'ill-formed', hold: 'subjective', questions: undefined });
+  });
+
+  it('otherwise the stricter verdict wins: a stricter model, or the model where the rules are unsure', async () => {
+    expect((await read('make it better', { verdict: 'unrealistic', missing: ['scope'] })).verdict).toBe('unrealistic');
+    const sureAndAsked = await read('tests', { verdict: 'ill-formed', missing: ['target'], questions: [{ element: 'target', question: 'Welche Tests?' }] });
+    expect(sureAndAsked).toMatchObject({ verdict: 'ill-formed', missing: ['target'], questions: [{ question: 'Welche Tests?' }] });
+    // The rules alone would ask where; they are not sure of it, so the model's reading stands.
+    expect((await read('clicking run twice fast causes crash', { category: 'bug-fixing' })).verdict).toBe('well-formed');
+  });
+});
