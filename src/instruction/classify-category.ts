@@ -52,6 +52,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
   'bug-fixing': {
     anywhere: [
       [/\b(?:bugs?|buggy|bugfix)\b/, 3],
+      [/\b(?:a|an|the|some) (?:problem|issue|glitch)s? (?:with|in)\b/, 3],
       [/\b(?:broken|crash(?:es|ed|ing)?|exception|regression|stack ?trace|traceback|segfault)\b/, 3],
       [/\bsomething(?:'s| is) (?:wrong|off|broken)\b|\b(?:doesn'?t|does not|isn'?t|is not|not|stopped) work(?:ing|s)?\b/, 3],
       [

@@ -21,6 +21,14 @@ const DEFERRED_DETAILS =
 /** What a review needs to look at: a pull request, commit, branch, file, or the diff itself. */
 const REVIEW_OBJECT = /\b(?:the|this|my|our|that) (?:diff|patch|changeset|branch|commit)\b|\bbranch [\w./-]+/i;
 
+/** A report forwarded from an error tracker: the error and a link, with the place in the code left out. */
+const ERROR_TRACKER = /\b(?:sentry|bugsnag|rollbar|crashlytics|raygun|honeybadger|airbrake|created automatically|auto-?generated)\b/i;
+/** When it happens: an action, a moment, a condition. */
+const CIRCUMSTANCE =
+  /\b(?:when(?:ever)?|while|after|during|if|on (?:startup|start-up|boot|load|launch)|each time|every time|upon|click\w*|tap(?:s|ped|ping)?|press\w*|submit\w*|upload\w*|log(?:s|ging)? in|sign(?:s|ing)? in|scroll\w*|navigat\w*|refresh\w*|resiz\w*)\b/i;
+/** Words of testing itself: what is left once they are gone names what to test, if anything. */
+const TEST_VOCABULARY =
+  /^(?:unit|integration|e2e|end-to-end|snapshot|smoke|regression|coverage|covered|uncovered|untested|missing|more|pass|passes|passing|first|second|increase|increasing|raise|raising|aim|aiming|taking|back|percent|suite|suites|tests?|testing|tested|specs?|cases?|modules?|components?|functions?|adding|writing|needed|gaps?|details|without|existing|level|target|goal|higher|lower|above|below|over|under|least|reach|overall|lines?|branches|statements?|jest|vitest|pytest|mocha)$/;
 const TEST_FAILURE = /\b(?:fail|fails|failing|failed|broken|red)\b/;
 const VAGUE_PROBLEM =
   /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
@@ -41,17 +49,21 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
     if (!target) blocking.add('target');
     blocking.add('success-criteria');
   }
+  // Where the code is, the agent can find once it knows what to look for: a place is asked for only alongside
+  // another gap, or when an error tracker's report gives nothing but the error.
+  const unplaced = new Set<MissingElement>();
   switch (category) {
     case 'testing':
-      if (!target) blocking.add('target');
+      if (!target || !namesTestSubject(cues)) blocking.add('target');
       // Failing tests are a bug report about the tests: say how they fail.
       if (TEST_FAILURE.test(cues.lower) && !describesObservedProblem(recognised)) blocking.add('observed-problem');
-      if (!pointsAtPlace(elements, cues)) blocking.add('location');
+      if (!pointsAtPlace(elements, cues)) unplaced.add('location');
       break;
     case 'bug-fixing':
       if (!target) blocking.add('target');
       if (!describesObservedProblem(recognised)) blocking.add('observed-problem');
-      if (!pointsAtPlace(elements, cues)) blocking.add('location');
+      if (!placesBug(recognised)) blocking.add('location');
+      else if (!pointsAtPlace(elements, cues)) unplaced.add('location');
       break;
     case 'incident-triage':
       if (!describesObservedProblem(recognised)) blocking.add('observed-problem');
@@ -74,7 +86,7 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
       if (!target) blocking.add('target');
       break;
   }
-  if (blocking.size > 0) return { verdict: 'ill-formed', missing: inContractOrder(blocking), hold: sureHold(recognised) };
+  if (blocking.size > 0) return { verdict: 'ill-formed', missing: inContractOrder(new Set([...blocking, ...unplaced])), hold: sureHold(recognised) };
   return { verdict: 'well-formed', missing: inContractOrder(advisoryGaps(category, recognised)) };
 }
 
@@ -92,6 +104,24 @@ function sureHold({ elements, cues }: RecognisedInstruction): SureHold | undefin
   if (pointers > 0 || Object.keys(cues.sections).length > 0) return undefined;
   if (specificWords(cues.lower).length === 0 && !cues.errorOutput) return 'empty';
   return isPurelySubjective(elements, cues) ? 'subjective' : undefined;
+}
+
+/**
+ * A bug report says where or when it happens: a place in the code, an action or a moment that brings it on, or
+ * steps. An error tracker's forwarded report (the error and a link) gives neither, whatever its page.
+ */
+function placesBug({ elements, cues }: RecognisedInstruction): boolean {
+  const when = CIRCUMSTANCE.test(cues.prose) || (elements.observedProblem?.reproduction?.length ?? 0) > 0;
+  if (ERROR_TRACKER.test(cues.prose)) return when || cues.references.files.length > 0;
+  return when || pointsAtPlace(elements, cues);
+}
+
+/** What the tests are for, beyond testing's own words ("add missing unit tests", "raise coverage"). */
+function namesTestSubject(cues: RecognisedInstruction['cues']): boolean {
+  const references = cues.references;
+  if (references.files.length + references.directories.length + references.functions.length + references.routes.length > 0) return true;
+  if (cues.sections.target?.trim() || cues.sections.location?.trim()) return true;
+  return specificWords(cues.lower).some((word) => !TEST_VOCABULARY.test(word));
 }
 
 function advisoryGaps(category: Category, { elements, cues }: RecognisedInstruction): Set<MissingElement> {

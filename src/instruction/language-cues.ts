@@ -38,6 +38,14 @@ export function unreadableLanguage(prose: string): boolean {
   return other >= 2 && other > english;
 }
 
+/** An issue template left unfilled, in the other languages people write tasks in: "请补充", "bitte ergänzen", "à compléter". */
+const FOREIGN_PLACEHOLDER =
+  /请补充|請補充|待补充|待補充|请填写|請填寫|記入してください|ここに記入|補足してください|bitte (?:ergänzen|ausfüllen|hier)|hier (?:beschreiben|einfügen|eintragen)|por completar|completar aquí|completa aquí|describ[ae] aquí|à compléter|décri(?:re|vez) ici|a completare|descrivi qui|preencher|descreva aqui/i;
+
+export function unfilledForeignTemplate(prose: string): boolean {
+  return FOREIGN_PLACEHOLDER.test(prose);
+}
+
 /**
  * For text the rules cannot read, the kinds of work its own words name (Spanish, Portuguese, German, French,
  * Italian, Chinese, Japanese): a hint, weaker than the model reader, better than defaulting to "feature".

@@ -2,7 +2,7 @@ import { classifyCategory } from './classify-category.js';
 import { estimateComplexity } from './estimate-complexity.js';
 import type { InstructionReading } from './instruction-types.js';
 import { judgeVerdict } from './judge-verdict.js';
-import { foreignCategoryHint, unreadableLanguage } from './language-cues.js';
+import { foreignCategoryHint, unfilledForeignTemplate, unreadableLanguage } from './language-cues.js';
 import { recogniseElements } from './recognise-elements.js';
 import { isWholeRewrite } from './whole-rewrite.js';
 
@@ -18,11 +18,13 @@ export function readInstruction(text: string): InstructionReading {
   // Not read in a language the rules know: let the work through; the model reader (or the agent) judges it.
   if (unreadableLanguage(recognised.cues.prose)) {
     const hinted = foreignCategoryHint(recognised.cues.prose) ?? category;
+    // Its own words say it is unfinished: "复现步骤（请补充具体操作）".
+    const unfinished = unfilledForeignTemplate(recognised.cues.prose);
     return {
       category: hinted,
       complexity: estimateComplexity(hinted, recognised),
-      verdict: 'well-formed',
-      missing: [],
+      verdict: unfinished ? 'ill-formed' : 'well-formed',
+      missing: unfinished ? [hinted === 'bug-fixing' || hinted === 'incident-triage' ? 'observed-problem' : 'requirements'] : [],
       elements: recognised.elements,
       language: 'unreadable',
     };

@@ -40,7 +40,8 @@ export const CASES: LabelledCase[] = [
     verdict: 'well-formed',
     missing: [],
   },
-  { text: '<@U0BOT> we need tests for the billing stuff', category: 'testing', complexity: 'simple', verdict: 'ill-formed', missing: ['location'] },
+  // Where the billing code is, the agent finds: the subject is named.
+  { text: '<@U0BOT> we need tests for the billing stuff', category: 'testing', complexity: 'simple', verdict: 'well-formed', missing: [] },
   {
     text: '<@U0BOT> raise coverage of src/parsers/ to 90% (currently 62%). Focus on the error branches in src/parsers/csv.ts and src/parsers/xlsx.ts',
     category: 'testing',

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readInstruction } from '../../../src/instruction/read-instruction.js';
+
+/** Clear tasks the rules alone must let through: the code answers where, the text says what and when. */
+const CLEAR = [
+  'clicking run twice fast causes crash',
+  'the export button does nothing on Safari',
+  'add tests for password reset',
+  'Login fails with 500 when the email has a plus sign',
+  'add a --verbose flag to the deploy command',
+  'search results show deleted products',
+  "dark mode toggle doesn't persist after reload",
+  'write tests for the invoice PDF generator',
+  'the signup form accepts emails without @',
+  'make the date picker start weeks on Monday',
+  'the app crashes on startup since the last update',
+  'Uploading a 0-byte file shows a spinner forever',
+  'Emails are sent twice when a user resets the password',
+];
+
+/** Vague asks the rules alone hold back. */
+const VAGUE = [
+  'fix the bug',
+  'login is broken',
+  'add some tests',
+  'improve performance',
+  'review my code',
+  'scrape some websites',
+  'analyze the data',
+  'add authentication',
+  'something is off with payments',
+  'there is a problem with the API',
+  'make the dashboard better',
+  'the tests are failing',
+  'add missing unit tests, aim for coverage above 90%',
+  'users say the mobile app logs them out randomly',
+  '[Sentry] TypeError: Cannot read properties of undefined (reading "id")\nhttps://sentry.io/organizations/acme/issues/123/',
+  '点击按钮时应用崩溃\n复现步骤（请补充具体操作）：\n1. 打开应用\n2. 点击按钮',
+];
+
+describe('the rules alone, when the model is slow or absent', () => {
+  it.each(CLEAR)('let the clear task %j through', (text) => {
+    expect(readInstruction(text)).toMatchObject({ verdict: 'well-formed' });
+  });
+
+  it.each(VAGUE)('hold back the vague ask %j', (text) => {
+    expect(readInstruction(text).verdict).toBe('ill-formed');
+  });
+
+  it('ask where only alongside another gap, or when a bug report says neither where nor when', () => {
+    expect(readInstruction('dates are wrong').missing).toEqual(['observed-problem', 'location']);
+    expect(readInstruction('users say the mobile app logs them out randomly').missing).toEqual(['location']);
+    expect(readInstruction('clicking run twice fast causes crash').missing).toEqual([]);
+  });
+});
