@@ -4,6 +4,11 @@
  * mean(before k) then mean(from k), and the split with the smallest total squared error wins.
  * The split is reported only when the shift is large against the noise before it:
  * |mean after - mean before| >= minSigmas * stddev(before) and >= minRelativeShift * |mean before|.
+ *
+ * A windowed query (`rate(…[5m])`) turns a step into a ramp as long as its window, and the split lands in the
+ * middle of it. So the onset is found too: from the split back through the ramp to the last sample still at
+ * the level before (measured on the samples before the ramp could have begun). The change began after that
+ * sample and by the next one.
  */
 export interface Sample {
   readonly time: number; // unix seconds
@@ -11,7 +16,12 @@ export interface Sample {
 }
 
 export interface ChangePoint {
+  /** The first sample of the changed level (the onset's end; the fit's split when there is no ramp). */
   readonly time: number;
+  /** The change began after `from` (the last sample at the level before) and by `time`. */
+  readonly from: number;
+  /** Where the least-squares fit split the series (mid-ramp for a windowed query). */
+  readonly split: number;
   readonly before: number;
   readonly after: number;
   readonly sigmas: number;
@@ -21,6 +31,8 @@ export interface ChangePointOptions {
   readonly minSegment?: number;
   readonly minSigmas?: number;
   readonly minRelativeShift?: number;
+  /** How far back the query looks at each point (its range window, e.g. 300 for `[5m]`): the longest ramp a step can become. */
+  readonly lookbackSeconds?: number;
 }
 
 export function findChangePoint(samples: readonly Sample[], options: ChangePointOptions = {}): ChangePoint | undefined {
@@ -56,5 +68,38 @@ export function findChangePoint(samples: readonly Sample[], options: ChangePoint
   const sigmas = noise > 0 ? shift / noise : Number.POSITIVE_INFINITY;
   if (shift === 0 || sigmas < minSigmas) return undefined;
   if (shift < minRelativeShift * Math.abs(before)) return undefined;
-  return { time: points[best.split].time, before, after, sigmas };
+
+  const onset = onsetIndex(points, best.split, after, options.lookbackSeconds ?? 0, minSigmas);
+  return { time: points[onset].time, from: points[onset - 1].time, split: points[best.split].time, before, after, sigmas };
+}
+
+/**
+ * The index of the first sample of the ramp that ends in the split: walking back from the split while a sample
+ * has left the level before. That level is measured on the samples older than the longest ramp the query's
+ * window allows (one window and two steps before the split), else on those before the split.
+ */
+function onsetIndex(points: readonly Sample[], split: number, after: number, lookbackSeconds: number, minSigmas: number): number {
+  const step = medianStep(points);
+  const rampStart = points[split].time - lookbackSeconds - 2 * step;
+  let baselineEnd = points.findIndex((point) => point.time >= rampStart);
+  if (baselineEnd < 0 || baselineEnd > split) baselineEnd = split;
+  if (baselineEnd < 2) baselineEnd = split;
+  const baseline = points.slice(0, baselineEnd).map((point) => point.value);
+  const mean = baseline.reduce((sum, value) => sum + value, 0) / baseline.length;
+  const deviation = Math.sqrt(baseline.reduce((sum, value) => sum + (value - mean) ** 2, 0) / baseline.length);
+  const direction = Math.sign(after - mean) || 1;
+  // Left the level: beyond the noise, and by a visible part of the shift (a constant series has no noise).
+  const threshold = Math.max(minSigmas * deviation, 0.05 * Math.abs(after - mean));
+  const hasLeft = (index: number) => direction * (points[index].value - mean) > threshold;
+  let onset = split;
+  while (onset - 1 >= Math.max(1, baselineEnd) && hasLeft(onset - 1)) onset--;
+  return Math.max(onset, 1);
+}
+
+function medianStep(points: readonly Sample[]): number {
+  const gaps = points
+    .slice(1)
+    .map((point, index) => point.time - points[index].time)
+    .sort((a, b) => a - b);
+  return gaps.length > 0 ? gaps[Math.floor(gaps.length / 2)] : 0;
 }

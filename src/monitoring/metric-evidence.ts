@@ -2,6 +2,7 @@ import { describeError } from '../errors.js';
 import type { MergedPull, WindowCommit } from '../triage/repository-changes.js';
 import { type ChangePoint, findChangePoint } from './change-point.js';
 import type { PrometheusClient, Series } from './prometheus-client.js';
+import { queryLookbackSeconds } from './promql-lookback.js';
 
 export interface MetricWindow {
   readonly start: number; // unix seconds
@@ -15,9 +16,12 @@ export interface MetricFinding {
   readonly window: MetricWindow;
   readonly series: readonly Series[];
   readonly changePoint?: ChangePoint & { readonly labels: Readonly<Record<string, string>> };
-  /** The newest commit and merged pull request at or before the change point. */
+  /** The newest commit and merged pull request at or before the onset's start (the last sample at the level before). */
   readonly commitBefore?: WindowCommit;
   readonly pullBefore?: MergedPull;
+  /** Commits and merged pull requests inside the onset (after its start, by its end): any of them may be the cause. */
+  readonly commitCandidates?: WindowCommit[];
+  readonly pullCandidates?: MergedPull[];
 }
 
 export interface MetricEvidence {
@@ -47,22 +51,40 @@ export async function gatherMetricEvidence(
       continue;
     }
     let strongest: MetricFinding['changePoint'];
+    const lookbackSeconds = queryLookbackSeconds(query);
     for (const one of series) {
-      const change = findChangePoint(one.samples);
+      const change = findChangePoint(one.samples, { lookbackSeconds });
       if (change && (!strongest || change.sigmas > strongest.sigmas)) strongest = { ...change, labels: one.labels };
     }
-    const at = strongest ? strongest.time * 1000 : undefined;
     findings.push({
       name,
       query,
       window,
       series,
       changePoint: strongest,
-      commitBefore: at === undefined ? undefined : latestBefore(changes.commits, (commit) => commit.date, at),
-      pullBefore: at === undefined ? undefined : latestBefore(changes.pulls, (pull) => pull.mergedAt, at),
+      ...(strongest ? placeChanges(changes, strongest) : {}),
     });
   }
   return { findings, unreadable };
+}
+
+/** The last commit and merged PR before the onset began, and those inside the onset. */
+function placeChanges(changes: { commits: readonly WindowCommit[]; pulls: readonly MergedPull[] }, change: ChangePoint) {
+  const from = change.from * 1000;
+  const to = change.time * 1000;
+  return {
+    commitBefore: latestBefore(changes.commits, (commit) => commit.date, from),
+    pullBefore: latestBefore(changes.pulls, (pull) => pull.mergedAt, from),
+    commitCandidates: within(changes.commits, (commit) => commit.date, from, to),
+    pullCandidates: within(changes.pulls, (pull) => pull.mergedAt, from, to),
+  };
+}
+
+function within<T>(items: readonly T[], dateOf: (item: T) => string, after: number, until: number): T[] {
+  return items.filter((item) => {
+    const time = Date.parse(dateOf(item));
+    return time > after && time <= until;
+  });
 }
 
 function latestBefore<T>(items: readonly T[], dateOf: (item: T) => string, at: number): T | undefined {

@@ -1,18 +1,37 @@
 import type { MetricEvidence, MetricWindow } from './metric-evidence.js';
 import { prometheusGraphUrl } from './prometheus-graph-url.js';
 
-/** One series that changed: when, by how much, and the last commit and merged pull request before it. */
+export interface ChangeRef {
+  readonly sha: string;
+  readonly subject: string;
+  readonly date: string;
+  readonly url?: string;
+}
+
+export interface PullRef {
+  readonly number: number;
+  readonly title: string;
+  readonly url: string;
+}
+
+/** One series that changed: when it began, by how much, the last commit and merged pull request before it, and those inside its onset. */
 export interface MetricChange {
   readonly name: string;
   readonly query: string;
-  readonly at: number; // unix seconds
+  /** The first sample of the changed level: the change began after `from` and by `at` (unix seconds). */
+  readonly at: number;
+  /** Absent in records written before the onset was measured. */
+  readonly from?: number;
   readonly before: number;
   readonly after: number;
   readonly sigmas: number;
   readonly labels: Readonly<Record<string, string>>;
   readonly graphUrl?: string;
-  readonly commit?: { readonly sha: string; readonly subject: string; readonly date: string; readonly url?: string };
-  readonly pull?: { readonly number: number; readonly title: string; readonly url: string };
+  readonly commit?: ChangeRef;
+  readonly pull?: PullRef;
+  /** Landed inside the onset: any of them may be the cause, so none is named alone. */
+  readonly candidates?: ChangeRef[];
+  readonly pullCandidates?: PullRef[];
 }
 
 /** What the monitoring evidence of a triage showed, kept with its record and shown in its report and note. */
@@ -40,22 +59,23 @@ export function summarizeMetricEvidence(source: string, evidence: MetricEvidence
       name: finding.name,
       query: finding.query,
       at: change.time,
+      from: change.from,
       before: change.before,
       after: change.after,
       sigmas: change.sigmas,
       labels: change.labels,
       graphUrl: prometheusGraphUrl(prometheusUrl, finding.query, window.start, window.end),
-      commit: finding.commitBefore && {
-        sha: finding.commitBefore.sha,
-        subject: finding.commitBefore.subject,
-        date: finding.commitBefore.date,
-        url: finding.commitBefore.url,
-      },
-      pull: finding.pullBefore && { number: finding.pullBefore.number, title: finding.pullBefore.title, url: finding.pullBefore.url },
+      commit: finding.commitBefore && changeRef(finding.commitBefore),
+      pull: finding.pullBefore && pullRef(finding.pullBefore),
+      candidates: (finding.commitCandidates ?? []).map(changeRef),
+      pullCandidates: (finding.pullCandidates ?? []).map(pullRef),
     });
   }
   return { source, window, changes, steady, unreadable: [...evidence.unreadable] };
 }
+
+const changeRef = (commit: ChangeRef): ChangeRef => ({ sha: commit.sha, subject: commit.subject, date: commit.date, url: commit.url });
+const pullRef = (pull: PullRef): PullRef => ({ number: pull.number, title: pull.title, url: pull.url });
 
 /** "2026-11-23 14:40 UTC". */
 export function utcTime(seconds: number): string {
@@ -68,16 +88,29 @@ export function shortNumber(value: number): string {
   return Number(value.toPrecision(4)).toString();
 }
 
-/** One line per change, plain text: "errors changed at … from 1 to 6 (25σ); last commit before: abc1234 "subject" (date)". */
+/** "changed at 14:05 UTC (began after 14:04 UTC)": when the onset is known, its start too. */
+export function changeTime(change: Pick<MetricChange, 'at' | 'from'>): string {
+  return change.from === undefined ? utcTime(change.at) : `${utcTime(change.at)} (began after ${utcTime(change.from).replace(' UTC', '')})`;
+}
+
+/**
+ * One line per change, plain text: "errors changed at … (began after …) from 1 to 6, 25σ; last commit before: abc1234 "subject" (date);
+ * inside the onset, any may be the cause: …".
+ */
 export function metricChangeLine(change: MetricChange): string {
   const sigmas = Number.isFinite(change.sigmas) ? `, ${Math.round(change.sigmas)}σ` : '';
   const labels = Object.entries(change.labels)
     .map(([key, value]) => `${key}=${value}`)
     .join(',');
   const parts = [
-    `${change.name}${labels ? ` {${labels}}` : ''} changed at ${utcTime(change.at)} from ${shortNumber(change.before)} to ${shortNumber(change.after)}${sigmas}`,
+    `${change.name}${labels ? ` {${labels}}` : ''} changed at ${changeTime(change)} from ${shortNumber(change.before)} to ${shortNumber(change.after)}${sigmas}`,
   ];
   if (change.commit) parts.push(`last commit before: ${change.commit.sha.slice(0, 7)} "${change.commit.subject}" (${change.commit.date})`);
   if (change.pull) parts.push(`last PR merged before: #${change.pull.number} "${change.pull.title}"`);
+  const inside = [
+    ...(change.candidates ?? []).map((commit) => `${commit.sha.slice(0, 7)} "${commit.subject}" (${commit.date})`),
+    ...(change.pullCandidates ?? []).map((pull) => `#${pull.number} "${pull.title}"`),
+  ];
+  if (inside.length > 0) parts.push(`landed while it began, any may be the cause: ${inside.join(', ')}`);
   return parts.join('; ');
 }

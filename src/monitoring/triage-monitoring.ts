@@ -105,6 +105,7 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
       const markers: ChartMarker[] = [{ time: options.incidentStart.getTime() / 1000, label: 'incident' }];
       const commits = new Map<string, WindowCommit>();
       if (main.commitBefore) commits.set(main.commitBefore.sha, main.commitBefore);
+      for (const candidate of main.commitCandidates ?? []) commits.set(candidate.sha, candidate);
       for (const suspect of suspects) {
         const commit = options.changes.commits.find((one) => one.sha.startsWith(suspect.sha.toLowerCase()));
         if (commit) commits.set(commit.sha, commit);

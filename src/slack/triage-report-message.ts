@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { type MonitoringSummary, shortNumber, utcTime } from '../monitoring/monitoring-summary.js';
+import { changeTime, type MonitoringSummary, shortNumber, utcTime } from '../monitoring/monitoring-summary.js';
 import { commitUrl, evidenceSource, evidenceUrl, type RepoLinks } from '../triage/evidence-links.js';
 import type { Suspect } from '../triage/triage-record.js';
 import type { ShownTriageReport } from '../triage/triage-report.js';
@@ -79,7 +79,7 @@ export function triageReportMrkdwn(view: TriageReportView): string {
   return lines.join('\n');
 }
 
-/** The metrics around the incident: each change point, its graph, and the last commit and merged PR before it. */
+/** The metrics around the incident: each change point, its graph, the last commit and merged PR before it, and those inside its onset. */
 function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): string[] {
   if (monitoring.changes.length === 0 && monitoring.steady.length === 0) return [];
   const lines = ['', `*Metrics around the incident* (measured by Wrench, ${utcTime(monitoring.window.start)} to ${utcTime(monitoring.window.end)})`];
@@ -88,13 +88,20 @@ function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): strin
       .map(([key, value]) => `${key}=${value}`)
       .join(',');
     const name = `${change.name}${labels ? ` {${labels}}` : ''}`;
-    let line = `• ${mrkdwnLink(change.graphUrl, name)} changed at *${utcTime(change.at)}*: ${shortNumber(change.before)} → ${shortNumber(change.after)}`;
+    let line = `• ${mrkdwnLink(change.graphUrl, name)} changed at *${changeTime(change)}*: ${shortNumber(change.before)} → ${shortNumber(change.after)}`;
     if (change.commit) {
       const url = change.commit.url ?? commitUrl(links, change.commit.sha);
       line += ` · last commit before: ${mrkdwnLink(url, change.commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(change.commit.subject, 100))}`;
     }
     if (change.pull)
       line += ` · last PR merged before: ${mrkdwnLink(change.pull.url, `#${change.pull.number}`)} ${escapeMrkdwn(truncate(change.pull.title, 100))}`;
+    const inside = [
+      ...(change.candidates ?? []).map(
+        (commit) => `${mrkdwnLink(commit.url ?? commitUrl(links, commit.sha), commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(commit.subject, 80))}`,
+      ),
+      ...(change.pullCandidates ?? []).map((pull) => `${mrkdwnLink(pull.url, `#${pull.number}`)} ${escapeMrkdwn(truncate(pull.title, 80))}`),
+    ];
+    if (inside.length > 0) line += ` · landed while it began, any may be the cause: ${inside.slice(0, 5).join(', ')}`;
     lines.push(line);
   }
   if (monitoring.steady.length > 0) lines.push(`• no change point in: ${escapeMrkdwn(monitoring.steady.join(', '))}`);

@@ -209,10 +209,12 @@ sandbox: { mode: bwrap }
       'str_replace_based_edit_tool',
     ]);
     const task = textOf(requests[0].body.messages[0].content);
-    expect(task).toContain(`- alert changed at ${minute(jumpAt)} from 0.01`);
+    expect(task).toContain(`- alert changed at ${minute(jumpAt)} (began after ${minute(jumpAt - 60).replace(' UTC', '')}) from 0.01`);
     expect(task).toContain(`last commit before: ${suspectSha.slice(0, 7)} "Pay: compute totals lazily"`);
     const [metrics] = toolResults(requests[1]);
-    expect(String(metrics.content)).toContain(`change point at ${iso(jumpAt).replace('.000Z', 'Z')} from 1.0`);
+    expect(String(metrics.content)).toContain(
+      `change point at ${iso(jumpAt).replace('.000Z', 'Z')} (began after ${iso(jumpAt - 60).replace('.000Z', 'Z')}) from 1.0`,
+    );
     const [stdioLogs, httpLogs] = toolResults(requests[2]);
     expect(String(stdioLogs.content)).toContain('<untrusted source="mcp:logs/search_logs">');
     expect(String(stdioLogs.content)).toContain("POST /pay 500 TypeError: Cannot read properties of undefined (reading 'toFixed')");
@@ -225,10 +227,10 @@ sandbox: { mode: bwrap }
     // The report: the change point at the minute of the jump next to the commit just before it, and the metric evidence linked to Prometheus.
     const blocks = blocksOf(report);
     expect(blocks).toContain('*Metrics around the incident*');
-    expect(blocks).toContain(`|alert> changed at *${minute(jumpAt)}*`);
+    expect(blocks).toContain(`|alert> changed at *${minute(jumpAt)} (began after ${minute(jumpAt - 60).replace(' UTC', '')})*`);
     expect(blocks).toMatch(
       new RegExp(
-        `changed at \\*${minute(jumpAt)}\\*: 0\\.01\\d* → 0\\.12\\d* · last commit before: <[^|]*/acme/checkout/commit/${suspectSha}\\|${suspectSha.slice(0, 7)}> Pay: compute totals lazily`,
+        `changed at \\*${minute(jumpAt)} \\(began after ${minute(jumpAt - 60).replace(' UTC', '')}\\)\\*: 0\\.01\\d* → 0\\.12\\d* · last commit before: <[^|]*/acme/checkout/commit/${suspectSha}\\|${suspectSha.slice(0, 7)}> Pay: compute totals lazily`,
       ),
     );
     expect(blocks).toContain(`${prometheus.url}/graph?g0.expr=`);

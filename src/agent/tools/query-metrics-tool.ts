@@ -4,6 +4,7 @@ import { describeError } from '../../errors.js';
 import { findChangePoint } from '../../monitoring/change-point.js';
 import type { MetricWindow } from '../../monitoring/metric-evidence.js';
 import { prometheusGraphUrl, toUnixSeconds } from '../../monitoring/prometheus-graph-url.js';
+import { queryLookbackSeconds } from '../../monitoring/promql-lookback.js';
 import type { PrometheusClient, Series } from '../../monitoring/prometheus-client.js';
 import { clipText, neutralizeTags } from '../../triage/untrusted-text.js';
 import type { AgentTool } from '../agent-tool.js';
@@ -63,7 +64,9 @@ export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentT
           const time = request.time === undefined ? options.window.end : toUnixSeconds(request.time);
           if (time === undefined) return { content: `time "${request.time}" is neither an ISO 8601 time nor unix seconds.`, isError: true };
           const series = await options.client.queryInstant(request.query, time);
-          return { content: answer(`instant query at ${iso(time)}`, series, maxChars, prometheusGraphUrl(options.prometheusUrl, request.query)) };
+          return {
+            content: answer(`instant query at ${iso(time)}`, request.query, series, maxChars, prometheusGraphUrl(options.prometheusUrl, request.query)),
+          };
         }
         const start = request.start === undefined ? options.window.start : toUnixSeconds(request.start);
         const end = request.end === undefined ? options.window.end : toUnixSeconds(request.end);
@@ -72,6 +75,7 @@ export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentT
         return {
           content: answer(
             `range query from ${iso(start)} to ${iso(end)}`,
+            request.query,
             series,
             maxChars,
             prometheusGraphUrl(options.prometheusUrl, request.query, start, end),
@@ -84,19 +88,20 @@ export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentT
   };
 }
 
-function answer(what: string, series: readonly Series[], maxChars: number, graphUrl: string | undefined): string {
+function answer(what: string, query: string, series: readonly Series[], maxChars: number, graphUrl: string | undefined): string {
+  const lookbackSeconds = queryLookbackSeconds(query);
   const lines = [`${what}: ${series.length} series${series.length === 0 ? ' (nothing matched)' : ''}`];
   for (const one of series) {
     const labels = Object.entries(one.labels)
       .map(([key, value]) => `${key}="${value}"`)
       .join(', ');
     const values = one.samples.map((sample) => sample.value).filter(Number.isFinite);
-    const change = one.samples.length > 1 ? findChangePoint(one.samples) : undefined;
+    const change = one.samples.length > 1 ? findChangePoint(one.samples, { lookbackSeconds }) : undefined;
     lines.push(
       '',
       `series {${labels}}: ${one.samples.length} points${values.length > 0 ? `, min ${Math.min(...values)}, max ${Math.max(...values)}` : ''}${
         change
-          ? `; change point at ${iso(change.time)} from ${change.before.toPrecision(4)} to ${change.after.toPrecision(4)}`
+          ? `; change point at ${iso(change.time)} (began after ${iso(change.from)}) from ${change.before.toPrecision(4)} to ${change.after.toPrecision(4)}`
           : one.samples.length > 1
             ? '; no change point'
             : ''

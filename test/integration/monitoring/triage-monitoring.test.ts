@@ -23,6 +23,12 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 function history(): string {
   const lines = ['# TYPE http_errors_per_second gauge', '# TYPE http_error_ratio gauge'];
+  // A counter scraped every 15 s, its error rate stepping from 1/s to 6/s at jumpAt: rate(…[5m]) turns that into a 5-minute ramp.
+  const counter = ['# TYPE http_requests counter'];
+  for (let time = base; time < base + 120 * 60; time += 15) {
+    const total = time <= jumpAt ? time - base : jumpAt - base + 6 * (time - jumpAt);
+    counter.push(`http_requests_total{service="checkout",code="500"} ${total} ${time}`);
+  }
   for (let minute = 0; minute < 120; minute++) {
     const time = base + minute * 60;
     const wobble = ((minute * 7) % 5) / 50;
@@ -30,7 +36,7 @@ function history(): string {
     lines.push(`http_error_ratio{service="checkout"} ${(time < jumpAt ? 0.01 : 0.12) + wobble / 100} ${time}`);
     for (const pod of ['a', 'b', 'c']) lines.push(`pod_up{pod="${pod}"} 1 ${time}`);
   }
-  lines.push('# EOF', '');
+  lines.push(...counter, '# EOF', '');
   return lines.join('\n');
 }
 
@@ -86,7 +92,7 @@ describe('query_metrics against the real Prometheus', () => {
     expect(result.content).toContain(
       `range query from ${iso(incidentAt - 3600).replace('.000Z', 'Z')} to ${iso(incidentAt + 1800).replace('.000Z', 'Z')}: 1 series`,
     );
-    expect(result.content).toContain(`change point at ${iso(jumpAt).replace('.000Z', 'Z')} from 1.0`);
+    expect(result.content).toContain(`change point at ${iso(jumpAt).replace('.000Z', 'Z')} (began after ${iso(jumpAt - 60).replace('.000Z', 'Z')}) from 1.0`);
     const graph = new URL(/Graph: (\S+)/.exec(result.content)![1]);
     expect(graph.origin + graph.pathname).toBe(`${prometheus.url}/graph`);
     expect(graph.searchParams.get('g0.expr')).toBe('sum(http_errors_per_second)');
@@ -179,6 +185,27 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     expect(chart.png.subarray(1, 4).toString()).toBe('PNG');
     expect(chart.title).toBe('alert around the incident');
     expect(chart.comment).toContain('last commit before: bbbbbbb');
+  }, 30_000);
+
+  it('names the commit before the onset of a rate over [5m], not one inside its ramp, and lists those landed as it began as candidates', async () => {
+    const query = 'sum(rate(http_requests_total{service="checkout",code="500"}[5m]))';
+    const monitoring = (await open({
+      alerts: [],
+      changes: {
+        commits: [commit('aaaaaaa', jumpAt - 40 * 60), commit('bbbbbbb', jumpAt - 2 * 60), commit('ccccccc', jumpAt + 30), commit('ddddddd', jumpAt + 2 * 60)],
+        pulls: [],
+      },
+      file: { ...options().file, monitoring: { checkout: { prometheus: { url: prometheus.url, headers: {}, queries: { errors: query } }, mcpServers: {} } } },
+    }))!;
+    const [change] = monitoring.summary.changes;
+    // The least-squares split falls mid-ramp (where "the commit at or before it" would be ddddddd); the onset is the first minute after the jump.
+    expect(change.at).toBe(jumpAt + 60);
+    expect(change.from).toBe(jumpAt);
+    expect(change.commit?.sha.slice(0, 7)).toBe('bbbbbbb');
+    expect(change.candidates?.map((one) => one.sha.slice(0, 7))).toEqual(['ccccccc']);
+    expect(monitoring.contextText).toContain('last commit before: bbbbbbb');
+    expect(monitoring.contextText).toMatch(/landed while it began, any may be the cause: ccccccc/);
+    expect(monitoring.contextText).not.toContain('ddddddd');
   }, 30_000);
 
   it('with Prometheus down it still returns the MCP tools and names every query it could not read', async () => {

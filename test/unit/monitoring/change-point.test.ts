@@ -27,3 +27,30 @@ describe('findChangePoint', () => {
     expect(change?.after).toBe(8);
   });
 });
+
+describe('findChangePoint: the onset of a ramp', () => {
+  // What sum(rate(x[5m])) makes of a step from 1/s to 6/s at index 20, read every minute: a five-minute ramp.
+  const ramp = [...Array(20).fill(1), 2, 3, 4, 5, 6, ...Array(15).fill(6)].map((value, index) => value + ((index * 7) % 5) / 100);
+
+  it('reports where the ramp began, not where the least-squares split fell', () => {
+    const change = findChangePoint(series(ramp), { lookbackSeconds: 300 })!;
+    expect(change.split).toBeGreaterThan(1_700_000_000 + 20 * minute);
+    expect(change.time).toBe(1_700_000_000 + 20 * minute);
+    expect(change.from).toBe(1_700_000_000 + 19 * minute);
+  });
+
+  it('a sharp step began after the sample before it, also without a known window', () => {
+    const step = [...Array(12).fill(1), ...Array(10).fill(5)];
+    for (const lookbackSeconds of [undefined, 0, 300]) {
+      const change = findChangePoint(series(step), { lookbackSeconds })!;
+      expect([change.from, change.time, change.split]).toEqual([11, 12, 12].map((i) => 1_700_000_000 + i * minute));
+    }
+  });
+
+  it('finds the start of a falling ramp in a noisy series', () => {
+    const noisy = [...Array(20).keys()].map((i) => 100 + ((i * 13) % 7) - 3);
+    const falling = [80, 60, 40, 20, ...Array(12).fill(5)];
+    const change = findChangePoint(series([...noisy, ...falling]), { lookbackSeconds: 240 })!;
+    expect(change.time).toBe(1_700_000_000 + 20 * minute);
+  });
+});
