@@ -17,6 +17,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
+import { backgroundSettled } from '../runners/background-work.js';
 import { runPipeline, type StageEvent } from '../runners/pipeline/run-pipeline.js';
 import { changeProfile } from '../runners/profiles/change-profile.js';
 import type { RunnerDeps } from '../runners/runner-deps.js';
@@ -172,6 +173,8 @@ async function timedJob(
     { jobId: `bench-${name}-${n}`, reporter: silentReporter, signal: new AbortController().signal, onStage },
     deps,
   );
+  // The job ends at its reply; its tree is readied for the next job after it.
+  await backgroundSettled();
   const returned = Date.now();
   const first = anthropic.requests[before];
   if (!first) throw new Error(`job ${n} on ${owner}/${name} never asked the model (${result.status}: ${result.answer ?? result.stopReason ?? ''})`);
@@ -188,7 +191,6 @@ async function timedJob(
         `${(r.body as { command?: string }).command ?? r.path.split('.git/')[1]}${r.headers['user-agent']?.includes('wrench') ? ' in process' : ' by git'}`,
     );
   marks.push(`GitHub asked: ${asked.join(', ') || 'nothing'}`);
-  // After the reply, the tree is readied for the next job before the job completes.
   marks.push(`reply → tree readied ${seconds(returned - reported)}`);
   return { ms: first.at - started, checks: checks.replace(/^- /, ''), stages: marks.join(', ') };
 }

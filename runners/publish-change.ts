@@ -13,6 +13,7 @@ import { coAuthorOf, type Requester } from '../src/workspace/commit-trailers.js'
 import type { PushGuard } from '../src/workspace/outgoing-commits.js';
 import { heldWorkDir } from '../src/workspace/hold-refused-work.js';
 import type { NamedSecret, Redactor } from '../src/security/redact.js';
+import { afterTheJob } from './background-work.js';
 import type { RunnerDeps } from './runner-deps.js';
 import type { TaskRunContext } from './runner-deps.js';
 
@@ -93,14 +94,19 @@ export async function publish(
     if (!context.continueBranch) await deleteRemoteBranch({ ...remote, expectedSha: pushed.sha }).catch(() => undefined);
     throw error;
   }
-  // A run asked for on GitHub is answered on its own comment thread instead (github-reply.ts).
+  // A run asked for on GitHub is answered on its own comment thread instead (github-reply.ts). The note goes after the
+  // reply: GitHub's guidance (and Octokit's throttling) spaces writes a second apart, and the reply does not need it.
   if (!pr.created && !job.github) {
-    await deps.github.issues.createComment({
-      owner: job.repo.owner,
-      repo: job.repo.name,
-      issue_number: pr.number,
-      body: deps.redact(followUpComment(job, result, context.threadUrl)),
-    });
+    afterTheJob(
+      deps.github.issues.createComment({
+        owner: job.repo.owner,
+        repo: job.repo.name,
+        issue_number: pr.number,
+        body: deps.redact(followUpComment(job, result, context.threadUrl)),
+      }),
+      deps.logger,
+      'could not note the follow-up on the pull request',
+    );
   }
   return { ...result, status: stoppedEarly ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { BranchMove } from '../../src/workspace/branch-moves.js';
 import type { JobWorkspace } from '../../src/workspace/workspace-types.js';
 import type { EgressRefusal } from '../../src/sandbox/egress/egress-proxy.js';
+import { afterTheJob } from '../background-work.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps } from '../runner-deps.js';
 import type { WarmStart } from '../verify-change.js';
@@ -37,7 +38,10 @@ export interface WorkspaceLease {
   warm: Partial<WarmStart>;
   /** The job is about to end (its reply goes out next): the next job of the repository waits for this tree. */
   releasing(): Promise<void>;
-  /** The tree back to the pool (reset), or the clone removed. */
+  /**
+   * The clone removed, or the pooled tree handed back: it is reset and refreshed after the job (`afterTheJob`), so the
+   * job can end at once.
+   */
   release(): Promise<void>;
 }
 
@@ -119,7 +123,15 @@ export async function openWorkspace(
       workspace: lease.workspace,
       warm: { baseTree, dependenciesInPlace: lease.dependencies, onDependenciesInPlace: (key) => lease.keepDependencies(key) },
       releasing: () => lease.releasing(),
-      release: () => lease.release().finally(() => evictNowAndThen(deps, log)),
+      release: async () => {
+        // The job ends here (its reply is out): the tree is readied and refreshed after, while the worker takes its next
+        // job. A job arriving for the repository meanwhile waits for this tree (`releasing` announced it).
+        afterTheJob(
+          lease.release().finally(() => evictNowAndThen(deps, log)),
+          log,
+          'could not give the working tree back to the pool',
+        );
+      },
     };
   }
   if (cache.trees) log.info('every pooled working tree of this repository is in use; cloning a throw-away one');

@@ -10,6 +10,7 @@ import { registerHandlers } from '../../handlers/register-handlers.js';
 import { resumeUnfinishedMentions, type MentionResumer } from '../../handlers/resume-mentions.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { refreshTreesOnPush } from '../../runners/refresh-on-push.js';
+import { backgroundSettled } from '../../runners/background-work.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
 import { ConfigError } from '../config/config-error.js';
 import type { Config } from '../config/load-config.js';
@@ -205,6 +206,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
         await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs), gitHubWorker?.close(), stopRefreshOnPush?.()]);
+        await backgroundSettled();
         await outbox.stop();
         await queues.close();
         sessions.close();

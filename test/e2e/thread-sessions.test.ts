@@ -1,5 +1,5 @@
 import { pollFor } from '../fakes/shared/wait-for.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { appMentionEnvelope, blockActionsPayload, reactionAddedEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
@@ -67,7 +67,10 @@ describe('threads as sessions', () => {
     });
     expect(log).toContain('src/greeting.js');
     expect(log).toContain('src/farewell.js');
-    expect(world.github.issueComments.some((c) => c.body.includes('Follow-up from Slack') && c.body.includes('farewell'))).toBe(true);
+    // Noted on the pull request right after the reply.
+    await vi.waitFor(() => expect(world.github.issueComments.some((c) => c.body.includes('Follow-up from Slack') && c.body.includes('farewell'))).toBe(true), {
+      timeout: 10_000,
+    });
     // The follow-up's agent saw the earlier run.
     const followUpRequest = world.anthropic.requests.find((r) => JSON.stringify(r.body).includes('farewell too'))!;
     expect(JSON.stringify(followUpRequest.body)).toContain('Added greeting module.');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundSettled } from '../../../runners/background-work.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { revertProfile } from '../../../runners/profiles/revert-profile.js';
 import type { TriageDeps } from '../../../runners/triage-deps.js';
@@ -78,6 +79,7 @@ describe('runPipeline with the revert profile', () => {
     };
   });
   afterAll(async () => {
+    await backgroundSettled();
     await deps?.queues.close();
     redis?.disconnect();
     await Promise.all([redisServer?.stop(), slack?.stop(), github?.stop()]);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backgroundSettled } from '../../../runners/background-work.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { changeProfile } from '../../../runners/profiles/change-profile.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
@@ -68,7 +69,10 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     dir = await makeTempDir('wrench-pipeline-');
     repo = localRepo(dir.path);
   });
-  afterEach(() => dir.remove());
+  afterEach(async () => {
+    await backgroundSettled();
+    await dir.remove();
+  });
 
   it('runs every stage in order, verifies the change and pushes the branch back', async () => {
     const model = scriptedModel([

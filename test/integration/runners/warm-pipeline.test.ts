@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backgroundSettled } from '../../../runners/background-work.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { changeProfile } from '../../../runners/profiles/change-profile.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
@@ -68,7 +69,10 @@ describe('warm starts through runPipeline (scripted model, real git, pooled tree
     gate = path.join(dir.path, 'gate');
     counter = path.join(dir.path, 'test-runs');
   });
-  afterEach(() => dir.remove());
+  afterEach(async () => {
+    await backgroundSettled();
+    await dir.remove();
+  });
 
   it('starts the agent while the baseline runs in its own base tree, and the verify stage waits for it', async () => {
     let gateOpenWhenAsked: boolean | undefined;
@@ -147,6 +151,8 @@ describe('warm starts through runPipeline (scripted model, real git, pooled tree
     expect(leftovers).not.toContain('notes.txt');
     expect(leftovers).toContain('a + b');
     expect(leftovers).not.toContain('b + a');
+    // The job ended at its reply; its tree is back in the pool once the release after it is done.
+    await backgroundSettled();
     const pool = path.join(dir.path, 'data', 'trees', readdirSync(path.join(dir.path, 'data', 'trees'))[0]!);
     expect(readdirSync(pool).sort()).toEqual(['0', '0.index', '0.json']);
     expect(runs()[2]).toBe(path.join(pool, '0'));
