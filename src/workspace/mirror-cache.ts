@@ -5,7 +5,7 @@ import { credentialEnv } from './credential-env.js';
 import { withDirectoryLock } from './directory-lock.js';
 import { assertRepositoryName, repositoryUrl } from './repository-url.js';
 import { listRemoteRefs, sortedRefs } from './remote-refs.js';
-import { runGit } from './run-git.js';
+import { GIT_TIMEOUT_MS, runGit } from './run-git.js';
 
 export interface UpdateMirrorOptions {
   dataDir: string;
@@ -94,6 +94,7 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
     await options.beforeRefsMove?.();
     return await locked(async () => {
       await moveRefs(dir, incoming, startedAt);
+      await dropStaleIncoming(dir, startedAt);
       const refs = (await mirrorRefs(dir)) ?? '';
       return { dir, created: false, refs, head: await followRemoteHead(dir, remote.head, refs, git) };
     });
@@ -149,6 +150,20 @@ async function moveRefs(dir: string, incoming: string, startedAt: number): Promi
   if (commands.length > 0) await runGit(['--git-dir', dir, 'update-ref', '--stdin'], { cwd: dirname(dir), input: `${commands.join('\n')}\n` });
   await writeFile(join(dir, `${MOVED_FILE}.tmp`), String(startedAt));
   await rename(join(dir, `${MOVED_FILE}.tmp`), join(dir, MOVED_FILE));
+}
+
+/**
+ * What fetches of processes that died before cleaning up left under `refs/wrench-incoming/<start>-<id>`: dropped once
+ * older than any fetch can run (git's own time limit), so their objects can be collected.
+ */
+async function dropStaleIncoming(dir: string, now: number): Promise<void> {
+  const out = await runGit(['--git-dir', dir, 'for-each-ref', '--format=%(refname)', `${INCOMING}/`], { cwd: dirname(dir) });
+  const stale = out
+    .split('\n')
+    .filter(Boolean)
+    .filter((name) => now - Number(/^refs\/wrench-incoming\/(\d+)-/.exec(name)?.[1] ?? now) > GIT_TIMEOUT_MS);
+  if (stale.length > 0)
+    await runGit(['--git-dir', dir, 'update-ref', '--stdin'], { cwd: dirname(dir), input: stale.map((name) => `delete ${name}\n`).join('') });
 }
 
 async function dropRefs(dir: string, incoming: string): Promise<void> {

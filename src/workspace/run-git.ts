@@ -30,7 +30,8 @@ export class GitError extends WrenchError {
   }
 }
 
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/** How long a git command may run unless told otherwise. */
+export const GIT_TIMEOUT_MS = 10 * 60_000;
 const MAX_BUFFER = 256 * 1024 * 1024;
 
 const INHERITED_ENV = [
@@ -101,7 +102,7 @@ function gitEnv(options: RunGitOptions): NodeJS.ProcessEnv {
 
 /** Runs git without a shell and returns stdout; throws `GitError` (code `git_failed`) with git's masked stderr. */
 export function runGit(args: readonly string[], options: RunGitOptions): Promise<string> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? GIT_TIMEOUT_MS;
   const secrets = options.secrets ?? [];
   return new Promise((resolve, reject) => {
     const child = execFile(

@@ -98,6 +98,19 @@ describe('updateMirror', () => {
     expect(testGit(['symbolic-ref', 'HEAD'], dir)).toBe('refs/heads/trunk');
   });
 
+  it('drops what fetches of a process that died left under refs/wrench-incoming once they are older than any fetch runs', async () => {
+    const { dir } = await update();
+    const main = remote.sha('refs/heads/main');
+    const old = `refs/wrench-incoming/${Date.now() - 11 * 60_000}-dead/heads/main`;
+    const recent = `refs/wrench-incoming/${Date.now() - 60_000}-running/heads/main`;
+    testGit(['update-ref', old, main], dir);
+    testGit(['update-ref', recent, main], dir);
+    remote.commit({ 'src/next.js': 'next\n' }, 'Next');
+    await update();
+    // The recent one may belong to a fetch still under way in another process: it stays.
+    expect(testGit(['for-each-ref', '--format=%(refname)', 'refs/wrench-incoming'], dir)).toBe(recent);
+  });
+
   it('keeps the plain public URL in the mirror config', async () => {
     const { dir } = await update();
     expect(testGit(['config', 'remote.origin.url'], dir)).toBe(`${remote.gitBaseUrl}/acme/web.git`);
