@@ -85,6 +85,7 @@ export const WRENCH_ERROR_CODES = [
   'prometheus_bad_query',
   'prometheus_error',
   'prometheus_result_too_large',
+  'prometheus_deadline',
 ] as const;
 
 export type WrenchErrorCode = (typeof WRENCH_ERROR_CODES)[number];

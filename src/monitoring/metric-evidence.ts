@@ -30,42 +30,65 @@ export interface MetricEvidence {
   readonly unreadable: string[];
 }
 
+export interface EvidenceOptions {
+  /** One deadline for all the queries together (they run in parallel): what has not answered by then is named. */
+  readonly deadlineMs?: number;
+}
+
 /**
- * Runs each named query over the window, finds the strongest change point among its series and puts it
- * next to the last commit and merged pull request before it. A failing query is named, never fatal.
+ * Runs the named queries over the window in parallel under one deadline, finds the strongest change point among
+ * each query's series and puts it next to the last commit and merged pull request before it. A failing query is
+ * named, never fatal.
  */
 export async function gatherMetricEvidence(
   client: PrometheusClient,
   queries: Readonly<Record<string, string>>,
   window: MetricWindow,
   changes: { commits: readonly WindowCommit[]; pulls: readonly MergedPull[] } = { commits: [], pulls: [] },
+  options: EvidenceOptions = {},
 ): Promise<MetricEvidence> {
-  const findings: MetricFinding[] = [];
-  const unreadable: string[] = [];
-  for (const [name, query] of Object.entries(queries)) {
-    let series: Series[];
-    try {
-      series = await client.queryRange({ query, ...window });
-    } catch (error) {
-      unreadable.push(`${name} (${query}): ${describeError(error)}`);
-      continue;
+  const deadlineMs = options.deadlineMs ?? 20_000;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new Error(`no answer within the ${deadlineMs / 1000} s the triage gives all its metric queries together`)),
+    deadlineMs,
+  );
+  try {
+    const read = await Promise.all(
+      Object.entries(queries).map(async ([name, query]): Promise<{ name: string; query: string; series: Series[] } | { error: string }> => {
+        try {
+          return { name, query, series: await client.queryRange({ query, ...window }, { signal: deadline.signal }) };
+        } catch (error) {
+          return { error: `${name} (${query}): ${describeError(error)}` };
+        }
+      }),
+    );
+    const findings: MetricFinding[] = [];
+    const unreadable: string[] = [];
+    for (const one of read) {
+      if ('error' in one) unreadable.push(one.error);
+      else findings.push(finding(one.name, one.query, one.series, window, changes));
     }
-    let strongest: MetricFinding['changePoint'];
-    const lookbackSeconds = queryLookbackSeconds(query);
-    for (const one of series) {
-      const change = findChangePoint(one.samples, { lookbackSeconds });
-      if (change && (!strongest || change.sigmas > strongest.sigmas)) strongest = { ...change, labels: one.labels };
-    }
-    findings.push({
-      name,
-      query,
-      window,
-      series,
-      changePoint: strongest,
-      ...(strongest ? placeChanges(changes, strongest) : {}),
-    });
+    return { findings, unreadable };
+  } finally {
+    clearTimeout(timer);
   }
-  return { findings, unreadable };
+}
+
+function finding(
+  name: string,
+  query: string,
+  series: Series[],
+  window: MetricWindow,
+  changes: { commits: readonly WindowCommit[]; pulls: readonly MergedPull[] },
+): MetricFinding {
+  let strongest: MetricFinding['changePoint'];
+  const lookbackSeconds = queryLookbackSeconds(query);
+  for (const one of series) {
+    const change = findChangePoint(one.samples, { lookbackSeconds });
+    if (change && (!strongest || change.sigmas > strongest.sigmas)) strongest = { ...change, labels: one.labels };
+  }
+  return { name, query, window, series, changePoint: strongest, ...(strongest ? placeChanges(changes, strongest) : {}) };
 }
 
 /** The last commit and merged PR before the onset began, and those inside the onset. */

@@ -15,6 +15,8 @@ export interface PrometheusLimits {
   readonly timeoutMs?: number;
   readonly maxSeries?: number;
   readonly maxPoints?: number;
+  /** The largest answer read, in bytes: a larger one is refused as soon as it shows (its Content-Length, else while reading). */
+  readonly maxResponseBytes?: number;
 }
 
 export interface RangeQuery {
@@ -22,6 +24,11 @@ export interface RangeQuery {
   readonly start: number; // unix seconds
   readonly end: number;
   readonly step?: number;
+}
+
+/** Ends a request early (the overall deadline of the evidence, a cancelled triage). */
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
 }
 
 interface ApiResponse {
@@ -36,6 +43,7 @@ export class PrometheusClient {
   private readonly timeoutMs: number;
   private readonly maxSeries: number;
   private readonly maxPoints: number;
+  private readonly maxResponseBytes: number;
 
   constructor(
     private readonly source: PrometheusSource,
@@ -44,17 +52,18 @@ export class PrometheusClient {
     this.timeoutMs = limits.timeoutMs ?? 10_000;
     this.maxSeries = limits.maxSeries ?? 20;
     this.maxPoints = limits.maxPoints ?? 500;
+    this.maxResponseBytes = limits.maxResponseBytes ?? 2 * 1024 * 1024;
   }
 
-  async queryRange({ query, start, end, step }: RangeQuery): Promise<Series[]> {
+  async queryRange({ query, start, end, step }: RangeQuery, options: RequestOptions = {}): Promise<Series[]> {
     if (!(end > start)) throw new WrenchError('prometheus_bad_range', `The time range ${start}..${end} is empty; give an end after the start.`);
     const boundedStep = Math.max(step ?? 60, Math.ceil((end - start) / this.maxPoints), 1);
-    const data = await this.request('/api/v1/query_range', { query, start: String(start), end: String(end), step: String(boundedStep) });
+    const data = await this.request('/api/v1/query_range', { query, start: String(start), end: String(end), step: String(boundedStep) }, options);
     return this.toSeries(query, data.resultType, data.result);
   }
 
-  async queryInstant(query: string, time?: number): Promise<Series[]> {
-    const data = await this.request('/api/v1/query', { query, ...(time === undefined ? {} : { time: String(time) }) });
+  async queryInstant(query: string, time?: number, options: RequestOptions = {}): Promise<Series[]> {
+    const data = await this.request('/api/v1/query', { query, ...(time === undefined ? {} : { time: String(time) }) }, options);
     return this.toSeries(query, data.resultType, data.result);
   }
 
@@ -76,18 +85,15 @@ export class PrometheusClient {
     }));
   }
 
-  private async request(path: string, params: Record<string, string>): Promise<{ resultType: string; result: unknown }> {
+  private async request(path: string, params: Record<string, string>, options: RequestOptions): Promise<{ resultType: string; result: unknown }> {
     const url = new URL(path.replace(/^\//, ''), this.source.url.endsWith('/') ? this.source.url : `${this.source.url}/`);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...this.source.headers },
-        body: new URLSearchParams(params),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    const failed = (error: unknown): never => {
+      if (options.signal?.aborted) {
+        throw new WrenchError('prometheus_deadline', `Prometheus at ${this.source.url}: ${abortReason(options.signal)}`, { cause: error });
+      }
+      const timedOut = timeout.aborted;
       throw new WrenchError(
         timedOut ? 'prometheus_timeout' : 'prometheus_unreachable',
         timedOut
@@ -95,10 +101,28 @@ export class PrometheusClient {
           : `Prometheus at ${this.source.url} could not be reached; check monitoring.<name>.prometheus.url.`,
         { cause: error },
       );
+    };
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...this.source.headers },
+        body: new URLSearchParams(params),
+        signal,
+      });
+    } catch (error) {
+      return failed(error);
+    }
+    let text: string;
+    try {
+      text = await this.readBounded(response, params.query);
+    } catch (error) {
+      if (error instanceof WrenchError) throw error;
+      return failed(error);
     }
     let body: ApiResponse;
     try {
-      body = (await response.json()) as ApiResponse;
+      body = JSON.parse(text) as ApiResponse;
     } catch (error) {
       throw new WrenchError(
         'prometheus_bad_response',
@@ -112,4 +136,31 @@ export class PrometheusClient {
     }
     return body.data;
   }
+
+  /** The body as text, refused (and the connection dropped) once it is larger than the limit. */
+  private async readBounded(response: Response, query: string): Promise<string> {
+    const tooLarge = () => {
+      void response.body?.cancel().catch(() => undefined);
+      return new WrenchError(
+        'prometheus_result_too_large',
+        `The answer to ${query} is larger than ${Math.round(this.maxResponseBytes / 1024)} KiB; aggregate it (sum by (…)) or narrow the selector.`,
+      );
+    };
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > this.maxResponseBytes) throw tooLarge();
+    if (!response.body) return '';
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += chunk.byteLength;
+      if (size > this.maxResponseBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}
+
+function abortReason(signal: AbortSignal): string {
+  const reason = signal.reason as unknown;
+  return reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'the request was cancelled';
 }

@@ -27,6 +27,8 @@ export interface TriageMonitoringOptions {
   minutesBefore?: number;
   minutesAfter?: number;
   prometheusLimits?: PrometheusLimits;
+  /** One deadline for all the window's queries together (default 20 s). */
+  evidenceDeadlineMs?: number;
   mcp?: McpToolOptions;
   now?: () => number;
 }
@@ -78,7 +80,9 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
   Object.assign(queries, prometheus?.queries ?? {});
 
   const [evidence, mcp] = await Promise.all([
-    client ? gatherMetricEvidence(client, queries, window, options.changes) : Promise.resolve({ findings: [], unreadable: [] }),
+    client
+      ? gatherMetricEvidence(client, queries, window, options.changes, { deadlineMs: options.evidenceDeadlineMs })
+      : Promise.resolve({ findings: [], unreadable: [] }),
     connectMcpServers(source.mcpServers, options.mcp).catch(
       (error): McpToolset => ({ tools: [], unreadable: [`MCP servers could not be read: ${describeError(error)}`], close: async () => undefined }),
     ),

@@ -50,7 +50,7 @@ export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentT
     name: QUERY_METRICS_TOOL_NAME,
     definition,
     describe: (input) => `querying metrics \`${oneLine(String((input as { query?: string })?.query ?? ''))}\``,
-    async execute(input) {
+    async execute(input, context) {
       const parsed = inputSchema.safeParse(input);
       if (!parsed.success) {
         return {
@@ -63,7 +63,7 @@ export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentT
         if (request.mode === 'instant') {
           const time = request.time === undefined ? options.window.end : toUnixSeconds(request.time);
           if (time === undefined) return { content: `time "${request.time}" is neither an ISO 8601 time nor unix seconds.`, isError: true };
-          const series = await options.client.queryInstant(request.query, time);
+          const series = await options.client.queryInstant(request.query, time, { signal: context.signal });
           return {
             content: answer(`instant query at ${iso(time)}`, request.query, series, maxChars, prometheusGraphUrl(options.prometheusUrl, request.query)),
           };
@@ -71,7 +71,7 @@ export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentT
         const start = request.start === undefined ? options.window.start : toUnixSeconds(request.start);
         const end = request.end === undefined ? options.window.end : toUnixSeconds(request.end);
         if (start === undefined || end === undefined) return { content: 'start and end must be ISO 8601 times or unix seconds.', isError: true };
-        const series = await options.client.queryRange({ query: request.query, start, end, step: request.step });
+        const series = await options.client.queryRange({ query: request.query, start, end, step: request.step }, { signal: context.signal });
         return {
           content: answer(
             `range query from ${iso(start)} to ${iso(end)}`,

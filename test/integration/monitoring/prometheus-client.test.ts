@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChangePoint } from '../../../src/monitoring/change-point.js';
 import { gatherMetricEvidence } from '../../../src/monitoring/metric-evidence.js';
@@ -18,6 +20,9 @@ function history(): string {
     lines.push(`http_errors_per_second{service="checkout"} ${base + wobble} ${time}`);
     lines.push(`http_errors_per_second{service="search"} ${0.5 + wobble} ${time}`);
   }
+  // A metric with 5,000 series (a query someone forgot to aggregate).
+  lines.push('# TYPE wide gauge');
+  for (let pod = 0; pod < 5000; pod++) lines.push(`wide{pod="pod-${pod}"} 1 ${start + 600}`);
   lines.push('# EOF', '');
   return lines.join('\n');
 }
@@ -61,6 +66,49 @@ describe('PrometheusClient against the real Prometheus', () => {
   });
 });
 
+/** A server on loopback that handles each request with `handle`; closed after the test. */
+async function withServer(handle: (request: IncomingMessage, response: ServerResponse) => void, test: (url: string) => Promise<void>) {
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await test(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+describe('PrometheusClient: bounded answers', () => {
+  it('refuses a 5,000-series answer of the real Prometheus by its size, before parsing it', async () => {
+    const client = new PrometheusClient({ url: prometheus.url }, { maxResponseBytes: 64 * 1024, maxSeries: 10_000 });
+    await expect(client.queryInstant('wide', start + 600)).rejects.toMatchObject({
+      code: 'prometheus_result_too_large',
+      message: 'The answer to wide is larger than 64 KiB; aggregate it (sum by (…)) or narrow the selector.',
+    });
+  });
+
+  it('stops reading an answer that never ends once it passes the limit (no Content-Length)', async () => {
+    let written = 0;
+    await withServer(
+      (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"status":"success","data":{"resultType":"vector","result":[');
+        const more = () => {
+          if (response.destroyed) return;
+          written += 16 * 1024;
+          response.write(`${'{"metric":{},"value":[1,"1"]},'.repeat(512)}`, () => setImmediate(more));
+        };
+        more();
+      },
+      async (url) => {
+        const client = new PrometheusClient({ url }, { maxResponseBytes: 256 * 1024, timeoutMs: 30_000 });
+        await expect(client.queryInstant('up')).rejects.toMatchObject({ code: 'prometheus_result_too_large' });
+      },
+    );
+    expect(written).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
 describe('gatherMetricEvidence against the real Prometheus', () => {
   const commit = (sha: string, at: number) => ({ sha, subject: `change ${sha}`, author: 'dev', date: new Date(at * 1000).toISOString(), files: [] });
 
@@ -83,6 +131,29 @@ describe('gatherMetricEvidence against the real Prometheus', () => {
     expect(errors.commitBefore?.sha).toBe('bbb');
     expect(errors.pullBefore?.number).toBe(7);
     expect(evidence.unreadable).toEqual([expect.stringMatching(/^broken \(rate\(\): Prometheus rejected the query/)]);
+  });
+
+  it('asks all its queries at once under one deadline and names each that did not answer by then', async () => {
+    const asked: string[] = [];
+    await withServer(
+      (request) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => asked.push(new URLSearchParams(body).get('query') ?? ''));
+      },
+      async (url) => {
+        const client = new PrometheusClient({ url }, { timeoutMs: 10_000 });
+        const queries = { a: 'up', b: 'sum(up)', c: 'count(up)', d: 'max(up)' };
+        const evidence = await gatherMetricEvidence(client, queries, { start, end: start + 600 }, undefined, { deadlineMs: 400 });
+        expect(evidence.unreadable).toEqual(
+          Object.entries(queries).map(
+            ([name, query]) => `${name} (${query}): Prometheus at ${url}: no answer within the 0.4 s the triage gives all its metric queries together`,
+          ),
+        );
+      },
+    );
+    // All four were asked before the deadline: one after another, only the first would have been.
+    expect(asked.sort()).toEqual(['count(up)', 'max(up)', 'sum(up)', 'up']);
   });
 
   it('with Prometheus unreachable it still returns, naming every query it could not read', async () => {
