@@ -28,7 +28,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     reading: read,
     usage,
     latencyMs,
-  } = deps.readInstruction ? await deps.readInstruction(input.text, history) : { reading: readInstruction(input.text), usage: undefined, latencyMs: 0 };
+  } = deps.readInstruction ? await deps.readInstruction(input.text, history, repo) : { reading: readInstruction(input.text), usage: undefined, latencyMs: 0 };
   // A follow-up continues the thread's task ("also add src/farewell.js; npm test passes" is more of the same
   // feature, not a testing task): read by the rules alone, it keeps the category of the thread's first run.
   const threadCategory = isFollowUp && read.readBy !== 'model' ? session.runs.find((r) => r.category)?.category : undefined;

@@ -30,8 +30,11 @@ export interface HandlerDeps {
   sessions: ThreadSessionStore;
   redact: Redactor;
   logger: Logger;
-  /** Reads an instruction with the fast model, the rules deciding when it cannot; absent: the rules alone. */
-  readInstruction?: (text: string, history: string[]) => Promise<ReadingOutcome>;
+  /**
+   * Reads an instruction with the fast model (with a view of the repository when its mirror is cached), the rules
+   * deciding when it cannot; absent: the rules alone.
+   */
+  readInstruction?: (text: string, history: string[], repo?: RepoRef) => Promise<ReadingOutcome>;
   /** Display names for mentions in people's messages (cached); by default looked up with the event's client. */
   names?: SlackNames;
   /** Run records and their signed links (App Home). Absent in tests that do not need them. */

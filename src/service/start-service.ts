@@ -37,6 +37,8 @@ import { channelMembership } from '../run-log/channel-members.js';
 import { metrics } from '../metrics/metrics.js';
 import { countingFetch, countSlackCalls } from '../metrics/count-api-calls.js';
 import { readWithModel } from '../instruction/model-reader.js';
+import { repositoryView } from '../workspace/repository-view.js';
+import type { RepoRef } from '../repository/resolve-repository.js';
 import { RunLinks } from '../run-log/run-links.js';
 import { RunLogStore } from '../run-log/run-log-store.js';
 import { SIGN_IN_CALLBACK_PATH, SlackSignIn } from '../run-log/slack-sign-in.js';
@@ -242,5 +244,14 @@ function instructionReader(config: Config, logger: Logger) {
     maxRetries: 0,
     fetch: countingFetch('anthropic', metrics),
   });
-  return (text: string, history: string[]) => readWithModel(text, history, { client, model, timeoutMs: config.env.WRENCH_READER_TIMEOUT_MS, logger });
+  const timeoutMs = config.env.WRENCH_READER_TIMEOUT_MS;
+  return async (text: string, history: string[], repo?: RepoRef) => {
+    if (model === 'none') return readWithModel(text, history, { client, model, timeoutMs, logger });
+    // The repository's view comes out of the same time limit: at most a quarter of it, from the cached mirror only.
+    const started = Date.now();
+    const view = repo
+      ? await repositoryView({ dataDir: config.dataDir, owner: repo.owner, repo: repo.name, text, timeoutMs: Math.min(1000, timeoutMs / 4) })
+      : undefined;
+    return readWithModel(text, history, { client, model, timeoutMs: timeoutMs - (Date.now() - started), logger }, view);
+  };
 }

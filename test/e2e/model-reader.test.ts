@@ -105,6 +105,19 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /Opened PR #/.test(String(c.args.text)), 150_000);
   });
 
+  it('once the repository is cached, the reader sees its top level and the files matching the instruction', async () => {
+    // The Spanish test before this one ran a task on acme/shop: its mirror is cached.
+    script(reading({ summary: 'Fix the cart total.' }), agentRun('view marker', 'src/view.js'));
+    const ts = await mention('view marker: the cart total ignores discounts');
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 150_000);
+    const request = readerRequests().at(-1);
+    expect(request).toBeDefined();
+    const content = JSON.stringify((request?.body as { messages?: unknown[] } | undefined)?.messages);
+    expect(content).toMatch(
+      /<repository>\\nTop level of acme\/shop \(\d+ files\): [^<]*src\/[^<]*Files whose names match words of the instruction:\\nsrc\/cart\.js\\n<\/repository>/,
+    );
+  });
+
   it("the rules' sure hold wins over a model reading of well-formed: a whole rewrite is declined, nothing queued, and classify says the same", async () => {
     const tasks = new Queue('tasks', { connection: { url: world.redis.url }, prefix: world.env.WRENCH_QUEUE_PREFIX });
     try {
