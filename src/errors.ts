@@ -78,6 +78,7 @@ export const WRENCH_ERROR_CODES = [
   // monitoring
   'monitoring_missing_variable',
   'monitoring_missing_file',
+  'monitoring_bad_url',
   'prometheus_bad_range',
   'prometheus_timeout',
   'prometheus_unreachable',

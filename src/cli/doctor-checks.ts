@@ -11,6 +11,7 @@ import { createLogger } from '../logging/logger.js';
 import { redisTlsOptions } from '../redis/redis-tls.js';
 import { checkSandbox } from '../sandbox/check-sandbox.js';
 import { cacheSizes } from './cache-sizes.js';
+import { checkMonitoringSources } from './monitoring-check.js';
 import { readQuarantined, readUndeliverable } from '../slack/thread-outbox.js';
 
 const run = promisify(execFile);
@@ -455,4 +456,5 @@ export const ALL_CHECKS: Check[] = [
   checkAnthropic,
   checkGitHub,
   checkPagerDuty,
+  (config) => checkMonitoringSources(config),
 ];

@@ -3,16 +3,28 @@ import { z } from 'zod';
 import { WrenchError } from '../errors.js';
 
 const stringMap = z.record(z.string(), z.string());
+const PLACEHOLDER = /\$\{(?:file:[^}]+|[A-Za-z_][A-Za-z0-9_]*)\}/;
+
+/** An http(s) URL, or a string holding `${VAR}` / `${file:…}` (checked once substituted, when the source is used). */
+const httpUrl = z.string().refine((value) => PLACEHOLDER.test(value) || isHttpUrl(value), { message: 'must be an http(s) URL or hold ${VAR}' });
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 const toolAllowlist = z.array(z.string().min(1)).min(1, { message: 'list the tools the triage agent may call' });
 
 const stdioServer = z.object({ command: z.string().min(1), args: z.array(z.string()).default([]), env: stringMap.default({}), tools: toolAllowlist }).strict();
-const httpServer = z.object({ url: z.url({ protocol: /^https?$/ }), headers: stringMap.default({}), tools: toolAllowlist }).strict();
+const httpServer = z.object({ url: httpUrl, headers: stringMap.default({}), tools: toolAllowlist }).strict();
 
 /** One named evidence source under `monitoring:`; values may hold `${VAR}` taken from the environment. */
 export const monitoringSourceSchema = z
   .object({
     prometheus: z
-      .object({ url: z.url({ protocol: /^https?$/ }), headers: stringMap.default({}), queries: stringMap.default({}) })
+      .object({ url: httpUrl, headers: stringMap.default({}), queries: stringMap.default({}) })
       .strict()
       .optional(),
     mcpServers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'must be letters, digits, - or _' }), z.union([stdioServer, httpServer])).default({}),
@@ -52,7 +64,19 @@ export function expandMonitoringSource(
     }
     return value;
   };
-  return expand(source, '') as MonitoringSource;
+  const expanded = expand(source, '') as MonitoringSource;
+  const urls: [string, string][] = [];
+  if (expanded.prometheus) urls.push(['.prometheus.url', expanded.prometheus.url]);
+  for (const [server, config] of Object.entries(expanded.mcpServers)) if ('url' in config) urls.push([`.mcpServers.${server}.url`, config.url]);
+  for (const [where, url] of urls) {
+    if (!isHttpUrl(url)) {
+      throw new WrenchError(
+        'monitoring_bad_url',
+        `monitoring.${name}${where} is not an http(s) URL once its \${…} are substituted; check the variable's value.`,
+      );
+    }
+  }
+  return expanded;
 }
 
 function readSecretFile(name: string, where: string, file: string): string {

@@ -2,6 +2,8 @@ import { WrenchError } from '../errors.js';
 import type { Sample } from './change-point.js';
 
 export interface PrometheusSource {
+  /** Its name under `monitoring:`, for messages. */
+  readonly name?: string;
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -98,7 +100,7 @@ export class PrometheusClient {
         timedOut ? 'prometheus_timeout' : 'prometheus_unreachable',
         timedOut
           ? `Prometheus at ${this.source.url} did not answer within ${this.timeoutMs} ms; check its load or raise the timeout.`
-          : `Prometheus at ${this.source.url} could not be reached; check monitoring.<name>.prometheus.url.`,
+          : `Prometheus at ${this.source.url} could not be reached; check monitoring.${this.source.name ?? '<name>'}.prometheus.url.`,
         { cause: error },
       );
     };

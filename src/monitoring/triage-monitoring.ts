@@ -73,7 +73,7 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
   }
 
   const prometheus = source.prometheus;
-  const client = prometheus ? new PrometheusClient({ url: prometheus.url, headers: prometheus.headers }, options.prometheusLimits) : undefined;
+  const client = prometheus ? new PrometheusClient({ name, url: prometheus.url, headers: prometheus.headers }, options.prometheusLimits) : undefined;
   const queries: Record<string, string> = {};
   for (const [index, expression] of alertExpressions(options.alerts).entries())
     queries[index === 0 ? 'alert' : `alert ${index + 1}`] = withoutThreshold(expression);
@@ -83,7 +83,7 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
     client
       ? gatherMetricEvidence(client, queries, window, options.changes, { deadlineMs: options.evidenceDeadlineMs })
       : Promise.resolve({ findings: [], unreadable: [] }),
-    connectMcpServers(source.mcpServers, options.mcp).catch(
+    connectMcpServers(source.mcpServers, { ...options.mcp, source: name }).catch(
       (error): McpToolset => ({ tools: [], unreadable: [`MCP servers could not be read: ${describeError(error)}`], close: async () => undefined }),
     ),
   ]);

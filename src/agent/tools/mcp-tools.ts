@@ -17,6 +17,8 @@ export interface McpToolOptions {
   callTimeoutMs?: number;
   /** Characters of one tool result handed to the agent. Default 10 000. */
   maxOutputChars?: number;
+  /** The source's name under `monitoring:`, for messages. */
+  source?: string;
 }
 
 export interface McpToolset {
@@ -89,7 +91,7 @@ async function connectOne(
             .map((one) => one.name)
             .slice(0, 20)
             .join(', ') || 'none'
-        }); fix monitoring.<source>.mcpServers.${name}.tools.`,
+        }); fix monitoring.${options.source ?? '<source>'}.mcpServers.${name}.tools.`,
       );
       continue;
     }
