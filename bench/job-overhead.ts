@@ -42,7 +42,9 @@ async function treesBackInPool(): Promise<void> {
     );
     const known = states.filter(Boolean) as Array<{ released?: boolean }>;
     const busy = await readdir(root, { recursive: true }).then((names) => names.some((n) => String(n).endsWith('.readying')));
-    if (known.length > 0 && known.every((s) => s.released) && !busy) return;
+    // Patient: the tree back in the pool and its refresh after the job done (nothing asked of GitHub for half a second).
+    const lastGitRequest = world.github.requests.filter((r) => r.path.includes('.git/')).at(-1)?.at ?? 0;
+    if (known.length > 0 && known.every((s) => s.released) && !busy && Date.now() - lastGitRequest > 500) return;
   }
   throw new Error('the working tree did not come back to the pool');
 }

@@ -8,6 +8,7 @@ import { blockedPushError, existingCommits, outgoingCommits, type PushGuard, rew
 import { holdRefusedWork } from './hold-refused-work.js';
 import { credentialEnv } from './credential-env.js';
 import { repositoryUrl } from './repository-url.js';
+import { listRemoteRefs } from './remote-refs.js';
 import { GitError, runGit } from './run-git.js';
 import { sanitizeWorkspaceGit } from './workspace-git-guard.js';
 
@@ -31,7 +32,7 @@ export interface PushResult {
 }
 
 /**
- * Pushes the workspace's HEAD to `refs/heads/<branch>` of the public repository URL and checks with ls-remote that
+ * Pushes the workspace's HEAD to `refs/heads/<branch>` of the public repository URL and checks with a listing that
  * the remote branch now points at it. The push runs from a throw-away bare repository that borrows the
  * workspace's objects, so the credential (given to git through its environment only) never meets the config or
  * hooks of a working tree the agent could write to.
@@ -62,9 +63,19 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   const { env, secrets } = credentialEnv(url, options.credential);
   const outbox = await mkdtemp(join(tmpdir(), 'wrench-push-'));
   const git = (args: string[]) => runGit(args, { cwd: outbox, env, secrets, timeoutMs: options.timeoutMs });
+  // Asked in process where it can be (one ls-refs request), else with `git ls-remote`: see remote-refs.ts.
+  const remoteRefs = (when: string) =>
+    listRemoteRefs({ url, credential: options.credential, timeoutMs: options.timeoutMs, git }).then(
+      (listing) => refShas(listing.refs),
+      (error: unknown) => {
+        throw error instanceof GitError ? pushFailed(branch, `${when} (${error.stderr || error.message})`) : error;
+      },
+    );
   try {
+    const before = remoteRefs("could not read the remote's branches before pushing");
+    before.catch(() => undefined);
     await git(['init', '--quiet', '--bare', '.']);
-    const sha = await checkOutgoing(dir, branch, options.guard, await advertisedShas(git, url));
+    const sha = await checkOutgoing(dir, branch, options.guard, [...new Set((await before).values())]);
     await writeFile(join(outbox, 'objects', 'info', 'alternates'), `${resolve(dir, '.git', 'objects')}\n`);
     await git(['update-ref', ref, sha]);
     const forceArgs = lease === undefined ? [] : [`--force-with-lease=${ref}:${lease}`];
@@ -74,15 +85,22 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
       if (error instanceof GitError) throw rejected(branch, error);
       throw error;
     }
-    const remote = await git(['ls-remote', '--', url, ref]).catch((error: unknown) => {
-      throw error instanceof GitError ? pushFailed(branch, `the push could not be verified (${error.stderr || error.message})`) : error;
-    });
-    const remoteSha = remote.split('\t')[0]?.trim();
+    const remoteSha = (await remoteRefs('the push could not be verified')).get(ref);
     if (remoteSha !== sha) throw pushFailed(branch, `the remote branch is at ${remoteSha || 'nothing'}, not ${sha}`);
     return { branch, sha };
   } finally {
     await rm(outbox, { recursive: true, force: true });
   }
+}
+
+/** `<sha> <refname>` lines as ref name → sha. */
+function refShas(refs: string): Map<string, string> {
+  return new Map(
+    refs
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))] as const),
+  );
 }
 
 /**
@@ -99,19 +117,6 @@ async function checkOutgoing(dir: string, branch: string, guard: PushGuard, remo
     throw blockedPushError(found, branch, held);
   }
   return (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: dir })).trim();
-}
-
-/** The commits the remote's branches and tags point at (what it already has). */
-async function advertisedShas(git: (args: string[]) => Promise<string>, url: string): Promise<string[]> {
-  const out = await git(['ls-remote', '--heads', '--tags', '--', url]).catch((error: unknown) => {
-    throw error instanceof GitError
-      ? new WrenchError('push_failed', `Could not read the remote's branches before pushing (${error.stderr || error.message}).`)
-      : error;
-  });
-  return out
-    .split('\n')
-    .map((line) => line.split('\t')[0]?.trim())
-    .filter((sha): sha is string => !!sha);
 }
 
 /** The remote branch as the workspace last fetched it; '' (must not exist) when it never saw one. */
