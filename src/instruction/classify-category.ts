@@ -53,6 +53,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
     anywhere: [
       [/\b(?:bugs?|buggy|bugfix)\b/, 3],
       [/\b(?:a|an|the|some) (?:problem|issue|glitch)s? (?:with|in)\b/, 3],
+      [/\b(?:acting (?:weird|up|strange|funny)|misbehav\w*|glitch(?:es|y|ing)?)\b/, 3],
       [/\b(?:broken|crash(?:es|ed|ing)?|exception|regression|stack ?trace|traceback|segfault)\b/, 3],
       [/\bsomething(?:'s| is) (?:wrong|off|broken)\b|\b(?:doesn'?t|does not|isn'?t|is not|not|stopped) work(?:ing|s)?\b/, 3],
       [
@@ -94,7 +95,6 @@ const SIGNALS: Record<Category, CategorySignals> = {
       // Review requests without the word: what a diff removes, what a change could break.
       [/\b(?:the|this|my|our) (?:diff|patch|changeset)\b|\b(?:lines?|code) the (?:diff|patch|change) (?:deletes|removes|adds|replaces|changes)\b/, 6],
       [/\bwhat (?:could|might|would) (?:this|these changes?|it) break\b|\bregressions? (?:introduced|caused) by (?:this|the) (?:change|pr|diff)\b/, 3],
-      [/\bfocus\b/, 1],
     ],
     head: [
       [requestVerb('review|audit|look over|look through'), 6],
@@ -181,7 +181,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
     head: [
       [
         requestVerb(
-          'refactor|split|extract|rename|clean|tidy|simplify|replace|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign|optimi[sz]e|speed up|get rid of|drop',
+          'refactor|split|extract|rename|clean|tidy|simplify|replace|upgrade|bump|reorgani[sz]e|restructure|move|convert|migrate|deduplicate|dedupe|inline|decouple|modernize|modernise|remove dead|dry up|re-?architect|redesign|optimi[sz]e|speed up|get rid of|drop',
         ),
         5,
       ],
@@ -201,7 +201,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
     head: [
       [
         requestVerb(
-          'add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|rewrite|rebuild|port|reimplement|recreate|develop|ship|design',
+          'add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|log|track|record|emit|show|display|hide|persist|paginate|validate|notify|rewrite|rebuild|port|reimplement|recreate|develop|ship|design',
         ),
         5,
       ],

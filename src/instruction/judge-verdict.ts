@@ -18,6 +18,12 @@ const TEMPLATE_PLACEHOLDER =
 /** The details are left to someone else: "Jesse can give more detail?", "details TBD". */
 const DEFERRED_DETAILS =
   /\b(?:can|could|will|would) (?:probably |maybe )?(?:give|provide|share|fill in) (?:you )?(?:more |the )?details?\b|\bask \w+ for (?:more )?details\b|\bdetails? (?:to follow|tbd|tbc)\b|\btbd\b/i;
+/** What to do is left in a conversation or a document the instruction does not include: "the feature we discussed". */
+const UNSTATED_CONTEXT =
+  /\b(?:as (?:we )?(?:discussed|agreed|mentioned)|(?:we|you|i) (?:discussed|talked about|agreed on|mentioned)(?: (?:earlier|yesterday|before|last week))?|the (?:new )?(?:design|mockups?|spec|plan) (?:from|in) (?:the )?(?:meeting|call|standup)|(?:from|in|per|see) the (?:ticket|jira ticket|jira|doc|spec|meeting|call)(?! #?\d))\b|^\W*(?:please\s+)?implement the new design\W*$/i;
+/** A verb that asks for attention, not for a change: "help with the deployment", "look at the memory usage". */
+const ATTENTION_ONLY =
+  /^(?:(?:hey|hi|please|pls|can you|could you|would you)[,!]?\s+)*(?:help(?: (?:me|us))? with|look (?:at|into)|check(?: on)?|deal with|work on|do something about|take care of|handle (?:the )?(?:edge cases|errors|it|this|that|things|everything)(?!\s+(?:where|when|in which|by|with|that|so)))\b/i;
 /** What a review needs to look at: a pull request, commit, branch, file, or the diff itself. */
 const REVIEW_OBJECT = /\b(?:the|this|my|our|that) (?:diff|patch|changeset|branch|commit)\b|\bbranch [\w./-]+/i;
 
@@ -44,12 +50,14 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
   const blocking = new Set<MissingElement>();
   const target = namesTarget(elements, cues);
   if (TEMPLATE_PLACEHOLDER.test(cues.prose)) blocking.add(category === 'bug-fixing' || category === 'incident-triage' ? 'observed-problem' : 'requirements');
-  if (DEFERRED_DETAILS.test(cues.prose)) blocking.add('requirements');
+  if (DEFERRED_DETAILS.test(cues.prose) || (UNSTATED_CONTEXT.test(cues.prose) && !elements.references?.urls?.length)) blocking.add('requirements');
+  if (ATTENTION_ONLY.test(cues.head) && category !== 'code-review' && category !== 'incident-triage' && saysNothingMore(recognised))
+    blocking.add('requirements');
   if (isOnlySubjectiveGoal(elements, cues) && category !== 'incident-triage') {
     if (!target) blocking.add('target');
     blocking.add('success-criteria');
   }
-  // Where the code is, the agent can find once it knows what to look for: a place is asked for only alongside
+  // Where the code is, the agent can find once it knows what goes wrong: a place is asked for only alongside
   // another gap, or when an error tracker's report gives nothing but the error.
   const unplaced = new Set<MissingElement>();
   switch (category) {
@@ -62,7 +70,7 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
     case 'bug-fixing':
       if (!target) blocking.add('target');
       if (!describesObservedProblem(recognised)) blocking.add('observed-problem');
-      if (!placesBug(recognised)) blocking.add('location');
+      if (isTrackerDump(recognised)) blocking.add('location');
       else if (!pointsAtPlace(elements, cues)) unplaced.add('location');
       break;
     case 'incident-triage':
@@ -106,14 +114,22 @@ function sureHold({ elements, cues }: RecognisedInstruction): SureHold | undefin
   return isPurelySubjective(elements, cues) ? 'subjective' : undefined;
 }
 
-/**
- * A bug report says where or when it happens: a place in the code, an action or a moment that brings it on, or
- * steps. An error tracker's forwarded report (the error and a link) gives neither, whatever its page.
- */
-function placesBug({ elements, cues }: RecognisedInstruction): boolean {
-  const when = CIRCUMSTANCE.test(cues.prose) || (elements.observedProblem?.reproduction?.length ?? 0) > 0;
-  if (ERROR_TRACKER.test(cues.prose)) return when || cues.references.files.length > 0;
-  return when || pointsAtPlace(elements, cues);
+/** An error tracker's forwarded report (the error and a link): no file, no moment, no steps, whatever its page. */
+function isTrackerDump({ elements, cues }: RecognisedInstruction): boolean {
+  if (!ERROR_TRACKER.test(cues.prose) || cues.references.files.length > 0) return false;
+  return !CIRCUMSTANCE.test(cues.prose) && (elements.observedProblem?.reproduction?.length ?? 0) === 0;
+}
+
+/** One sentence and nothing beside it: no requirements, criteria, constraints, code, error or reference. */
+function saysNothingMore({ elements, cues }: RecognisedInstruction): boolean {
+  const parts =
+    (elements.requirements?.length ?? 0) +
+    (elements.successCriteria?.length ?? 0) +
+    (elements.constraints?.length ?? 0) +
+    (elements.location?.length ?? 0) +
+    (elements.references?.urls?.length ?? 0) +
+    cues.codeBlocks.length;
+  return parts === 0 && !cues.errorOutput && !describesSymptom(cues.prose);
 }
 
 /** What the tests are for, beyond testing's own words ("add missing unit tests", "raise coverage"). */

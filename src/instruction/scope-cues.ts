@@ -20,13 +20,16 @@ const ARCHITECTURAL =
 const BROAD_SCOPE =
   /\b(?:code ?base|everywhere|all over|~?\d{2,}\s*(?:files|places|imports|usages|call ?sites|callers|occurrences|modules|components|endpoints|services)|whole (?:repo|app|project|code)|entire (?:repo|app|project|code)|everything|all (?:the )?(?:files|modules|services|endpoints|components|packages|tests)|every (?:file|module|service|endpoint|component|package))\b/i;
 const SUBJECTIVE =
-  /\b(?:make (?:it|this|things|everything|the [\w-]+(?: [\w-]+)?) (?:better|faster|nicer|cleaner|prettier|more \w+|less \w+|good|great|work better|pop)|improve|improvements?|clean ?up|cleanup|refactor|rework|restructure|simplify|(?:is|are) (?:terrible|awful|bad|poor|horrible|ugly|messy|a mess|too low|not great|meh)|tidy(?: up)?|polish|optimi[sz]e|moderni[sz]e|spruce up|beautify|sort out|better|nicer|best practices|more (?:readable|maintainable|robust|elegant|scalable|performant)|less (?:messy|ugly|slow))\b/i;
+  /\b(?:make (?:it|this|things|everything|(?:the |our )?[\w-]+(?: [\w-]+)?) (?:better|faster|nicer|cleaner|prettier|smoother|easier|simpler|snappier|friendlier|more \w+|less \w+|good|great|work better|pop)|improve|improvements?|clean ?up|cleanup|refactor|rework|restructure|simplify|(?:is|are) (?:terrible|awful|bad|poor|horrible|ugly|messy|a mess|too low|not great|meh)|tidy(?: up)?|polish|optimi[sz]e|moderni[sz]e|spruce up|beautify|sort out|better|nicer|best practices|more (?:readable|maintainable|robust|elegant|scalable|performant)|less (?:messy|ugly|slow))\b/i;
 /** Qualities that are a matter of taste: what is left of "make it more readable and robust" names nothing. */
 const TASTE =
   /^(?:readable|readability|maintainable|maintainability|robust|elegant|scalable|performant|professional|modern|idiomatic|consistent|pretty|beautiful|ugly|messy|slick|sleek|clean|cleaner|simpler|simple|tidier|neater|nicer|good|better|faster|snappier|smoother|lighter|leaner|follow|practices|standards|look|looks|feel|feels|overall|general|generally|stuff|code|quality|style)$/;
 const CONCRETE_CHANGE =
   /\b(?:into|so that|to use|split|extract|rename|replace|move|convert|migrate|remove|delete|inline|merge|dedupe|deduplicate|add|use|cache|memoi[sz]e|batch|index|paginate|upgrade|bump|drop|switch)\b|\b\d+(?:\.\d+)?\s*(?:%|ms|s|x|kb|mb|gb|seconds?|minutes?)\b|[<>]=?\s*\d/i;
 
+/** Who a feature is for, or words for having one, do not bound it: "add user authentication", "support for custom domains". */
+const UNBOUNDING =
+  /^(?:users?|customers?|people|members?|clients?|visitors?|everyone|team|teams|new|basic|simple|proper|full|support|ability|feature|functionality|capability|system|engine|module|solution|mechanism)$/;
 const LARGE_AREA_ANYWHERE = new RegExp(`${LARGE_AREA.source}|${UNDERSPECIFIED_AREA.source}`, 'gi');
 
 /** "add payments", "add authentication": a large area with nothing that bounds it. */
@@ -43,7 +46,7 @@ export function hasUnboundedScope(elements: InstructionElements, cues: Instructi
     (elements.successCriteria?.length ?? 0) > 0 ||
     BOUNDED_ARTEFACT.test(cues.lower) ||
     /\b\d/.test(cues.head) ||
-    (!product && qualifiers.length > 1);
+    (!product && qualifiers.some((word) => !UNBOUNDING.test(word)));
   return !specified;
 }
 

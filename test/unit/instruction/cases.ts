@@ -1278,11 +1278,12 @@ export const CASES: LabelledCase[] = [
     missing: [],
   },
   {
+    // What goes wrong is said; where the session code is, the agent finds.
     text: '<@U0BOT> users say the mobile app logs them out randomly',
     category: 'bug-fixing',
     complexity: 'medium',
-    verdict: 'ill-formed',
-    missing: ['location'],
+    verdict: 'well-formed',
+    missing: [],
   },
   {
     text: "<@U0BOT> Fix: GET /api/reports/monthly returns last month's data on the 1st of the month (timezone issue?). handler in src/api/reports.ts, uses `startOfMonth` from src/lib/dates.ts",

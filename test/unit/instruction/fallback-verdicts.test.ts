@@ -16,6 +16,15 @@ const CLEAR = [
   'the app crashes on startup since the last update',
   'Uploading a 0-byte file shows a spinner forever',
   'Emails are sent twice when a user resets the password',
+  'users say the mobile app logs them out randomly',
+  'the price filter ignores the max value',
+  'Our invoice numbers skip from 1009 to 1011',
+  'upgrade lodash to 4.17.21 and fix what breaks',
+  'Log the request id on every error in the API',
+  'Add pagination to the admin audit log',
+  'look at why the nightly backup job exits with code 137 and fix it',
+  'the search box loses focus after each keystroke',
+  'Handle the case where the user has no email address in the welcome mailer',
 ];
 
 /** Vague asks the rules alone hold back. */
@@ -33,7 +42,14 @@ const VAGUE = [
   'make the dashboard better',
   'the tests are failing',
   'add missing unit tests, aim for coverage above 90%',
-  'users say the mobile app logs them out randomly',
+  'the checkout is acting weird again',
+  'can you help with the deployment',
+  'look at the memory usage',
+  'implement the new design',
+  'Add the feature we discussed',
+  'do the thing from the ticket',
+  'make onboarding smoother',
+  'add support for custom domains',
   '[Sentry] TypeError: Cannot read properties of undefined (reading "id")\nhttps://sentry.io/organizations/acme/issues/123/',
   '点击按钮时应用崩溃\n复现步骤（请补充具体操作）：\n1. 打开应用\n2. 点击按钮',
 ];
@@ -47,9 +63,9 @@ describe('the rules alone, when the model is slow or absent', () => {
     expect(readInstruction(text).verdict).toBe('ill-formed');
   });
 
-  it('ask where only alongside another gap, or when a bug report says neither where nor when', () => {
+  it("ask where only alongside another gap, or for an error tracker's report that gives nothing but the error", () => {
     expect(readInstruction('dates are wrong').missing).toEqual(['observed-problem', 'location']);
-    expect(readInstruction('users say the mobile app logs them out randomly').missing).toEqual(['location']);
     expect(readInstruction('clicking run twice fast causes crash').missing).toEqual([]);
+    expect(readInstruction('[Sentry] TypeError: x is undefined\nhttps://sentry.io/issues/1/').missing).toEqual(['location']);
   });
 });
