@@ -4,6 +4,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { LogLevel, WebClient } from '@slack/web-api';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../config/load-config.js';
+import { isWrenchError } from '../errors.js';
 import { createOctokit } from '../github/create-octokit.js';
 import { createGitHubAccess } from '../github/github-access.js';
 import type { InstallationAuth } from '../github/installation-auth.js';
@@ -388,6 +389,7 @@ async function checkGitHubApp(app: InstallationAuth, repositories: string[], web
   await app.appToken();
   const problems: string[] = [];
   const seen: string[] = [];
+  let refusedCredentials = false;
   for (const fullName of repositories) {
     const [owner, repo] = fullName.split('/');
     try {
@@ -401,9 +403,17 @@ async function checkGitHubApp(app: InstallationAuth, repositories: string[], web
       seen.push(`${fullName} (installation ${token.installationId}: ${granted || 'no permissions'})`);
       if (lacking.length) problems.push(`${fullName} lacks ${lacking.join(', ')}`);
     } catch (error) {
+      if (isWrenchError(error) && error.code === 'github_app_credentials') refusedCredentials = true;
       problems.push(errorText(error));
     }
   }
+  if (refusedCredentials)
+    return {
+      name: 'GitHub',
+      ok: false,
+      detail: `GitHub refused the App's signed token (GITHUB_APP_ID ${app.appId}): a credentials problem, not the installation (${problems[0]})`,
+      fix: "Check that GITHUB_APP_ID is the App's id and that GITHUB_APP_PRIVATE_KEY_PATH (or GITHUB_APP_PRIVATE_KEY) is one of its current private keys (App settings → Private keys); a deleted key is refused the same way",
+    };
   if (problems.length)
     return {
       name: 'GitHub',

@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -20,7 +21,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`The environment is not valid:\n${describeIssues(parsedEnv.error.issues, (p) => String(p[0] ?? 'environment'))}`);
   }
   if (parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH && !parsedEnv.data.GITHUB_APP_PRIVATE_KEY) {
-    parsedEnv.data.GITHUB_APP_PRIVATE_KEY = readPrivateKey(path.resolve(cwd, parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH));
+    const keyPath = path.resolve(cwd, parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH);
+    parsedEnv.data.GITHUB_APP_PRIVATE_KEY = checkPrivateKey(readPrivateKey(keyPath), `GITHUB_APP_PRIVATE_KEY_PATH (${keyPath})`);
+  } else if (parsedEnv.data.GITHUB_APP_PRIVATE_KEY) {
+    checkPrivateKey(parsedEnv.data.GITHUB_APP_PRIVATE_KEY, 'GITHUB_APP_PRIVATE_KEY');
   }
   const configPath = path.resolve(cwd, parsedEnv.data.WRENCH_CONFIG ?? 'wrench.config.yml');
   const file = readConfigFile(configPath, parsedEnv.data.WRENCH_CONFIG !== undefined);
@@ -30,6 +34,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     configPath: existsSync(configPath) ? configPath : null,
     dataDir: path.resolve(cwd, parsedEnv.data.WRENCH_DATA_DIR),
   };
+}
+
+/**
+ * The App's key as OpenSSL reads it, checked once at start-up: a damaged or truncated PEM (a copy that lost a line, an
+ * encrypted key) would otherwise pass until the first run signs a token and fails with a decoder error naming nothing.
+ */
+function checkPrivateKey(pem: string, source: string): string {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^error:[0-9A-F]+:/, '');
+    throw new ConfigError(
+      `${source} holds a private key OpenSSL cannot read (${reason}); generate a new private key on the GitHub App's settings page and use its .pem file as it was downloaded.`,
+    );
+  }
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new ConfigError(
+      `${source} holds a key of type ${key.asymmetricKeyType}; a GitHub App's private key is RSA (the .pem file generated on the App's settings page).`,
+    );
+  return pem;
 }
 
 function readPrivateKey(keyPath: string): string {

@@ -74,6 +74,11 @@ export class InstallationAuth {
     this.tokens.clear();
   }
 
+  /** The App's id (GITHUB_APP_ID). */
+  get appId(): string {
+    return this.options.appId;
+  }
+
   /** A token for one repository's installation, cached until shortly before it expires. */
   async tokenFor(owner: string, repo: string): Promise<InstallationToken> {
     const installationId = await this.installationId(owner, repo);

@@ -87,5 +87,13 @@ describe('GitHub App credentials against the fake (JWT checked with the App publ
       detail: expect.stringMatching(/not installed on other\/lib/),
       fix: expect.stringMatching(/Install the GitHub App/),
     });
+    // A key that is not the App's: a credentials problem, not an installation to add.
+    const wrongKey = await checkGitHub({ ...config(['acme/web']), env: env({ GITHUB_APP_PRIVATE_KEY: keys().privateKey }) });
+    expect(wrongKey).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^GitHub refused the App's signed token \(GITHUB_APP_ID 4242\): a credentials problem, not the installation/),
+      fix: expect.stringMatching(/GITHUB_APP_PRIVATE_KEY_PATH \(or GITHUB_APP_PRIVATE_KEY\) is one of its current private keys/),
+    });
+    expect(wrongKey.fix).not.toMatch(/Install/);
   });
 });

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,7 +112,10 @@ describe('requireSettings', () => {
 
   describe('GitHub App credentials', () => {
     const base = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', ANTHROPIC_API_KEY: 'k' };
-    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n';
+    const rsa = (modulusLength = 1024) =>
+      generateKeyPairSync('rsa', { modulusLength, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } })
+        .privateKey;
+    const pem = rsa();
 
     it('start without GITHUB_TOKEN, the key inline with \\n escapes', () => {
       const config = loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }, dir());
@@ -137,6 +141,30 @@ describe('requireSettings', () => {
         /GITHUB_APP_PRIVATE_KEY must be the PEM private key/,
       );
       expect(() => requireSettings(loadConfig({ ...base, GITHUB_APP_PRIVATE_KEY: pem }, dir()), 'all')).toThrow(/GITHUB_APP_ID/);
+    });
+
+    it('refuse at start-up a key OpenSSL cannot read, or one that is not RSA, naming where it came from', () => {
+      const lines = pem.trim().split('\n');
+      // A copy that lost a line in the middle: still PEM-shaped, no longer a key.
+      const damaged = [...lines.slice(0, 3), ...lines.slice(5)].join('\n');
+      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: damaged }, dir())).toThrow(
+        /^GITHUB_APP_PRIVATE_KEY holds a private key OpenSSL cannot read \(.+\); generate a new private key/,
+      );
+      const cwd = dir();
+      writeFileSync(path.join(cwd, 'app.pem'), damaged);
+      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY_PATH: 'app.pem' }, cwd)).toThrow(
+        new RegExp(
+          `^GITHUB_APP_PRIVATE_KEY_PATH \\(${path.join(cwd, 'app.pem').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\) holds a private key OpenSSL cannot read`,
+        ),
+      );
+      const ec = generateKeyPairSync('ec', {
+        namedCurve: 'P-256',
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      }).privateKey;
+      expect(() => loadConfig({ ...base, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: ec }, dir())).toThrow(
+        /GITHUB_APP_PRIVATE_KEY holds a key of type ec; a GitHub App's private key is RSA/,
+      );
       expect(() => requireSettings(loadConfig({ ...base, GITHUB_APP_ID: '1' }, dir()), 'all')).toThrow(/GITHUB_APP_PRIVATE_KEY or GITHUB_APP_PRIVATE_KEY_PATH/);
     });
   });
