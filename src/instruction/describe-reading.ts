@@ -21,8 +21,6 @@ export function describeReading(reading: InstructionReading, text: string): stri
     });
   } else if (reading.verdict === 'unrealistic') {
     lines.push('', 'Wrench would decline and suggest a scoped first step:', `  ${scopedFirstStep(reading, text)}`);
-  } else if (reading.missing.length > 0) {
-    lines.push('', `Worth adding (not blocking): ${reading.missing.join(', ')}`);
   }
   return lines.join('\n');
 }

@@ -42,8 +42,8 @@ const ANALYSIS_QUESTION =
   /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|sum|total|count|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|breakdown|per (?:day|week|month|user|customer|country|region)|by (?:day|week|month|country|region|plan|product|channel|source)|daily|weekly|monthly|top \d+|how many|which \w+|what(?:'s| is| are| was| were) (?:the|our)|why (?:did|does|is|are|do)|compare|growth|rate|percentage|share|ratio|outliers?|anomal\w*|forecast)\b/i;
 
 /**
- * Blocking gaps make an instruction ill-formed; advisory ones (a review's focus and format, a scraper's pacing,
- * error handling and logging) are listed only once nothing blocks, and leave it well-formed.
+ * Gaps the code cannot answer make an instruction ill-formed. What would merely improve a clear one (a review's
+ * focus, a scraper's pacing) is for the model reader and the agent to weigh, not for the rules to list.
  */
 export function judgeVerdict(category: Category, recognised: RecognisedInstruction): Judgement {
   const { elements, cues } = recognised;
@@ -95,7 +95,7 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
       break;
   }
   if (blocking.size > 0) return { verdict: 'ill-formed', missing: inContractOrder(new Set([...blocking, ...unplaced])), hold: sureHold(recognised) };
-  return { verdict: 'well-formed', missing: inContractOrder(advisoryGaps(category, recognised)) };
+  return { verdict: 'well-formed', missing: [] };
 }
 
 /** An ask that names nothing at all ("tests", "fix it"), or only a matter of taste with no target ("make it better"). */
@@ -138,20 +138,6 @@ function namesTestSubject(cues: RecognisedInstruction['cues']): boolean {
   if (references.files.length + references.directories.length + references.functions.length + references.routes.length > 0) return true;
   if (cues.sections.target?.trim() || cues.sections.location?.trim()) return true;
   return specificWords(cues.lower).some((word) => !TEST_VOCABULARY.test(word));
-}
-
-function advisoryGaps(category: Category, { elements, cues }: RecognisedInstruction): Set<MissingElement> {
-  const gaps = new Set<MissingElement>();
-  if (category === 'code-review') {
-    if (!elements.focusAreas?.length) gaps.add('focus-areas');
-    if (!elements.outputFormat && !elements.severityLabels?.length) gaps.add('output-format');
-  }
-  if (category === 'web-scraping') {
-    if (!elements.rateLimit) gaps.add('rate-limit');
-    if (!cues.errorHandling) gaps.add('error-handling');
-    if (!cues.logging) gaps.add('logging');
-  }
-  return gaps;
 }
 
 /** A symptom someone could check: an error, a reproduction, or a concrete description of what goes wrong and where. */

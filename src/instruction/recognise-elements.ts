@@ -5,7 +5,6 @@ import { labelledSections, type SectionKind } from './labelled-sections.js';
 import { findOutputFormat } from './output-format.js';
 import { describesSymptom, findInlineError, looksLikeErrorOutput } from './problem-cues.js';
 import { findRateLimit } from './rate-limit.js';
-import { mentionsErrorHandling, mentionsLogging } from './scraping-safeguards.js';
 import { locationItems, stripQuotes } from './location-items.js';
 import { cleanItem, splitListItems } from './sentences.js';
 import { sentenceRole, suspectChanges, type SentenceRole } from './sentence-roles.js';
@@ -26,8 +25,6 @@ export interface InstructionCues {
   sections: Partial<Record<SectionKind, string>>;
   /** A stack trace, error output or a named exception. */
   errorOutput: boolean;
-  errorHandling: boolean;
-  logging: boolean;
 }
 
 export interface RecognisedInstruction {
@@ -140,8 +137,6 @@ export function recogniseElements(text: string): RecognisedInstruction {
       references,
       sections,
       errorOutput: errorBlocks.length > 0 || !!labelledError || !!inlineError,
-      errorHandling: !!sections.errorHandling || mentionsErrorHandling(prose),
-      logging: !!sections.logging || mentionsLogging(prose),
     },
   };
 }

@@ -281,7 +281,7 @@ export const CASES: LabelledCase[] = [
     missing: [],
   },
   { text: '<@U0BOT> pls review my PR', category: 'code-review', complexity: 'simple', verdict: 'ill-formed', missing: ['target'] },
-  { text: '<@U0BOT> review PR #88', category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: ['focus-areas', 'output-format'] },
+  { text: '<@U0BOT> review PR #88', category: 'code-review', complexity: 'simple', verdict: 'well-formed', missing: [] },
   {
     text: '<@U0BOT> can you do a security review of src/auth/ before we ship? look for injection, token handling, missing authz checks. Severity High/Medium/Low, markdown',
     category: 'code-review',
@@ -294,7 +294,7 @@ export const CASES: LabelledCase[] = [
     category: 'code-review',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['focus-areas', 'output-format'],
+    missing: [],
   },
   {
     text: '<@U0BOT> Review: PR #300 (acme/payments)\nFocus: idempotency of the refund handler, error handling\nFormat: inline comments + a summary with Critical/Major/Minor',
@@ -309,7 +309,7 @@ export const CASES: LabelledCase[] = [
     category: 'code-review',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['output-format'],
+    missing: [],
   },
   {
     text: '<@U0BOT> review this <https://github.com/acme/api/pull/77|acme/api#77> focusing on perf, report as a markdown checklist',
@@ -407,14 +407,14 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling', 'logging'],
+    missing: [],
   },
   {
     text: '<@U0BOT> can you grab the list of speakers from https://conf.example.org/2026/speakers and put it in a markdown table? one page only',
     category: 'web-scraping',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling', 'logging'],
+    missing: [],
   },
   {
     text: '<@U0BOT> Task: collect all open job postings from the Greenhouse boards of acme, globex and initech (https://boards.greenhouse.io/<company>)\nRate limit: 1 req/s\nError handling: retry twice, then skip and record the company in failures.json\nLogging: one line per request with status\nOutput: jobs.jsonl',
@@ -443,7 +443,7 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling', 'logging'],
+    missing: [],
   },
   {
     text: '<@U0BOT> scrape https://example.gov/press-releases every morning and post new titles to #news. be polite: 1 req/5s, retry on timeout, log errors',
@@ -676,7 +676,7 @@ export const CASES: LabelledCase[] = [
     category: 'code-review',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['focus-areas', 'output-format'],
+    missing: [],
   },
   {
     text: '<@U0BOT> summarize signups by acquisition channel for the last 30 days from the `signups` table (analytics db). bar chart + table',
@@ -705,7 +705,7 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling', 'logging'],
+    missing: [],
   },
   { text: '<@U0BOT> crawl the web for mentions of our brand', category: 'web-scraping', complexity: 'medium', verdict: 'ill-formed', missing: ['target'] },
   {
@@ -839,7 +839,7 @@ export const CASES: LabelledCase[] = [
     category: 'code-review',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['output-format'],
+    missing: [],
   },
   { text: '<@U0BOT> review the latest changes', category: 'code-review', complexity: 'simple', verdict: 'ill-formed', missing: ['target'] },
   {
@@ -877,7 +877,7 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling', 'logging'],
+    missing: [],
   },
   { text: '<@U0BOT> tidy up src/utils/strings.ts', category: 'refactoring', complexity: 'simple', verdict: 'ill-formed', missing: ['success-criteria'] },
   {
@@ -926,7 +926,7 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['error-handling', 'logging'],
+    missing: [],
   },
   {
     text: '<@U0BOT> review acme/api#512 — focus: error handling in the new retry logic. markdown with Critical/High/Medium/Low',
@@ -1141,7 +1141,7 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['error-handling'],
+    missing: [],
   },
   {
     text: '<@U0BOT> our utils folder is a dumping ground, can you reorganise src/utils/ into domain folders (dates, money, strings) and fix all the imports? no logic changes',
@@ -1212,7 +1212,7 @@ export const CASES: LabelledCase[] = [
     category: 'code-review',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['output-format'],
+    missing: [],
   },
   { text: '<@U0BOT> can you check if my code is ok', category: 'code-review', complexity: 'simple', verdict: 'ill-formed', missing: ['target'] },
   {
@@ -1228,7 +1228,7 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['logging'],
+    missing: [],
   },
   { text: '<@U0BOT> scrape twitter', category: 'web-scraping', complexity: 'medium', verdict: 'ill-formed', missing: ['target'] },
   {
@@ -1334,7 +1334,7 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling', 'logging'],
+    missing: [],
   },
   { text: '<@U0BOT> we need to scrape some data', category: 'web-scraping', complexity: 'medium', verdict: 'ill-formed', missing: ['target'] },
   {
@@ -1409,14 +1409,14 @@ export const CASES: LabelledCase[] = [
     category: 'code-review',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['output-format'],
+    missing: [],
   },
   {
     text: '<@U0BOT> PR #3141 ready for review 🙏 mainly want eyes on the migration',
     category: 'code-review',
     complexity: 'simple',
     verdict: 'well-formed',
-    missing: ['output-format'],
+    missing: [],
   },
   {
     text: "<@U0BOT> what's the median response time per endpoint from logs/api-2026-11-02.jsonl? top 10 slowest as a table",
@@ -1437,14 +1437,14 @@ export const CASES: LabelledCase[] = [
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling'],
+    missing: [],
   },
   {
     text: '<@U0BOT> crawl our docs site and find broken links',
     category: 'web-scraping',
     complexity: 'medium',
     verdict: 'well-formed',
-    missing: ['rate-limit', 'error-handling', 'logging'],
+    missing: [],
   },
   {
     text: '<@U0BOT> move the config loading out of src/index.ts into src/config/load.ts and make it testable (inject env). behaviour must stay the same',

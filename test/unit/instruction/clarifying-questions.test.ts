@@ -28,11 +28,18 @@ describe('clarifying questions', () => {
     expect(question).toMatchObject({ element: 'scope', question: expect.stringContaining('"payments"') });
   });
 
-  it('asks about advisory gaps of reviews and scrapers when listed', () => {
-    const review = clarifyingQuestions(readInstruction('<@U0BOT> review PR #88'));
-    expect(review.map((q) => q.element)).toEqual(['focus-areas', 'output-format']);
-    const scrape = clarifyingQuestions(readInstruction('<@U0BOT> write a crawler for docs.example.dev that collects page titles'));
-    expect(scrape.map((q) => q.element)).toEqual(['rate-limit', 'error-handling', 'logging']);
+  it('asks about what a model reading names missing, though the rules never hold a clear task back for it', () => {
+    const review = readInstruction('<@U0BOT> review PR #88');
+    expect(review).toMatchObject({ verdict: 'well-formed', missing: [] });
+    const asked = clarifyingQuestions({ ...review, verdict: 'ill-formed', missing: ['focus-areas', 'output-format'] });
+    expect(asked.map((q) => q.element)).toEqual(['focus-areas', 'output-format']);
+    const scrape = readInstruction('<@U0BOT> write a crawler for docs.example.dev that collects page titles');
+    const scrapeAsked = clarifyingQuestions({ ...scrape, verdict: 'ill-formed', missing: ['rate-limit', 'error-handling', 'logging'] });
+    expect(scrapeAsked.map((q) => q.placeholder)).toEqual([
+      expect.stringMatching(/per second/),
+      expect.stringMatching(/retry/),
+      expect.stringMatching(/failed URL/),
+    ]);
   });
 
   it('has a specific question and a placeholder for every element any case reports missing', () => {

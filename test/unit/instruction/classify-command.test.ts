@@ -22,7 +22,7 @@ describe('wrench classify', () => {
       category: 'code-review',
       complexity: 'simple',
       verdict: 'well-formed',
-      missing: ['focus-areas', 'output-format'],
+      missing: [],
       elements: { references: { prNumbers: [91], repositories: ['acme/api'] } },
     });
   });
