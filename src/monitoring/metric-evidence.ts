@@ -30,6 +30,13 @@ export interface MetricEvidence {
   readonly unreadable: string[];
 }
 
+/** The window's commits and merged pull requests; with `deployments`, placed in time by when they went live. */
+export interface WindowChanges {
+  readonly commits: readonly WindowCommit[];
+  readonly pulls: readonly MergedPull[];
+  readonly deployments?: { readonly environments: readonly string[] };
+}
+
 export interface EvidenceOptions {
   /** One deadline for all the queries together (they run in parallel): what has not answered by then is named. */
   readonly deadlineMs?: number;
@@ -44,7 +51,7 @@ export async function gatherMetricEvidence(
   client: PrometheusClient,
   queries: Readonly<Record<string, string>>,
   window: MetricWindow,
-  changes: { commits: readonly WindowCommit[]; pulls: readonly MergedPull[] } = { commits: [], pulls: [] },
+  changes: WindowChanges = { commits: [], pulls: [] },
   options: EvidenceOptions = {},
 ): Promise<MetricEvidence> {
   const deadlineMs = options.deadlineMs ?? 20_000;
@@ -75,13 +82,7 @@ export async function gatherMetricEvidence(
   }
 }
 
-function finding(
-  name: string,
-  query: string,
-  series: Series[],
-  window: MetricWindow,
-  changes: { commits: readonly WindowCommit[]; pulls: readonly MergedPull[] },
-): MetricFinding {
+function finding(name: string, query: string, series: Series[], window: MetricWindow, changes: WindowChanges): MetricFinding {
   let strongest: MetricFinding['changePoint'];
   const lookbackSeconds = queryLookbackSeconds(query);
   for (const one of series) {
@@ -91,29 +92,35 @@ function finding(
   return { name, query, window, series, changePoint: strongest, ...(strongest ? placeChanges(changes, strongest) : {}) };
 }
 
-/** The last commit and merged PR before the onset began, and those inside the onset. */
-function placeChanges(changes: { commits: readonly WindowCommit[]; pulls: readonly MergedPull[] }, change: ChangePoint) {
+/**
+ * The last commit and merged PR before the onset began, and those inside the onset: by when they went live when
+ * the repository records deployments (a commit not deployed yet cannot have caused it), else by commit time.
+ */
+function placeChanges(changes: WindowChanges, change: ChangePoint) {
   const from = change.from * 1000;
   const to = change.time * 1000;
+  const commitTime = (commit: WindowCommit) => (changes.deployments ? commit.deployedAt : commit.date);
+  const pullTime = (pull: MergedPull) =>
+    changes.deployments ? changes.commits.find((commit) => pull.mergeSha && commit.sha === pull.mergeSha)?.deployedAt : pull.mergedAt;
   return {
-    commitBefore: latestBefore(changes.commits, (commit) => commit.date, from),
-    pullBefore: latestBefore(changes.pulls, (pull) => pull.mergedAt, from),
-    commitCandidates: within(changes.commits, (commit) => commit.date, from, to),
-    pullCandidates: within(changes.pulls, (pull) => pull.mergedAt, from, to),
+    commitBefore: latestBefore(changes.commits, commitTime, from),
+    pullBefore: latestBefore(changes.pulls, pullTime, from),
+    commitCandidates: within(changes.commits, commitTime, from, to),
+    pullCandidates: within(changes.pulls, pullTime, from, to),
   };
 }
 
-function within<T>(items: readonly T[], dateOf: (item: T) => string, after: number, until: number): T[] {
+function within<T>(items: readonly T[], dateOf: (item: T) => string | undefined, after: number, until: number): T[] {
   return items.filter((item) => {
-    const time = Date.parse(dateOf(item));
+    const time = Date.parse(dateOf(item) ?? '');
     return time > after && time <= until;
   });
 }
 
-function latestBefore<T>(items: readonly T[], dateOf: (item: T) => string, at: number): T | undefined {
+function latestBefore<T>(items: readonly T[], dateOf: (item: T) => string | undefined, at: number): T | undefined {
   let best: { item: T; time: number } | undefined;
   for (const item of items) {
-    const time = Date.parse(dateOf(item));
+    const time = Date.parse(dateOf(item) ?? '');
     if (Number.isFinite(time) && time <= at && (!best || time > best.time)) best = { item, time };
   }
   return best?.item;

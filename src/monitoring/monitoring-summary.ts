@@ -6,6 +6,9 @@ export interface ChangeRef {
   readonly subject: string;
   readonly date: string;
   readonly url?: string;
+  /** When it went live, when the repository records deployments. */
+  readonly deployedAt?: string;
+  readonly deployedTo?: string;
 }
 
 export interface PullRef {
@@ -44,9 +47,17 @@ export interface MonitoringSummary {
   readonly steady: string[];
   /** What could not be read (queries, MCP servers, tools), in words a person can act on. */
   readonly unreadable: string[];
+  /** What placed the changes in time: "GitHub Deployments to production", else commit times. */
+  readonly placedBy?: string;
 }
 
-export function summarizeMetricEvidence(source: string, evidence: MetricEvidence, window: MetricWindow, prometheusUrl?: string): MonitoringSummary {
+export function summarizeMetricEvidence(
+  source: string,
+  evidence: MetricEvidence,
+  window: MetricWindow,
+  prometheusUrl?: string,
+  deployments?: { readonly environments: readonly string[] },
+): MonitoringSummary {
   const changes: MetricChange[] = [];
   const steady: string[] = [];
   for (const finding of evidence.findings) {
@@ -71,10 +82,23 @@ export function summarizeMetricEvidence(source: string, evidence: MetricEvidence
       pullCandidates: (finding.pullCandidates ?? []).map(pullRef),
     });
   }
-  return { source, window, changes, steady, unreadable: [...evidence.unreadable] };
+  const placedBy = deployments ? `GitHub Deployments to ${deployments.environments.join(', ')}` : 'commit times';
+  return { source, window, changes, steady, unreadable: [...evidence.unreadable], placedBy };
 }
 
-const changeRef = (commit: ChangeRef): ChangeRef => ({ sha: commit.sha, subject: commit.subject, date: commit.date, url: commit.url });
+const changeRef = (commit: ChangeRef): ChangeRef => ({
+  sha: commit.sha,
+  subject: commit.subject,
+  date: commit.date,
+  url: commit.url,
+  ...(commit.deployedAt ? { deployedAt: commit.deployedAt, deployedTo: commit.deployedTo } : {}),
+});
+
+/** "abc1234 "subject" (2026-…)", or with its deployment: "(deployed to production 2026-…; committed 2026-…)". */
+export function commitMention(commit: ChangeRef): string {
+  const when = commit.deployedAt ? `deployed to ${commit.deployedTo} ${commit.deployedAt}; committed ${commit.date}` : commit.date;
+  return `${commit.sha.slice(0, 7)} "${commit.subject}" (${when})`;
+}
 const pullRef = (pull: PullRef): PullRef => ({ number: pull.number, title: pull.title, url: pull.url });
 
 /** "2026-11-23 14:40 UTC". */
@@ -105,12 +129,9 @@ export function metricChangeLine(change: MetricChange): string {
   const parts = [
     `${change.name}${labels ? ` {${labels}}` : ''} changed at ${changeTime(change)} from ${shortNumber(change.before)} to ${shortNumber(change.after)}${sigmas}`,
   ];
-  if (change.commit) parts.push(`last commit before: ${change.commit.sha.slice(0, 7)} "${change.commit.subject}" (${change.commit.date})`);
+  if (change.commit) parts.push(`${change.commit.deployedAt ? 'last commit deployed before' : 'last commit before'}: ${commitMention(change.commit)}`);
   if (change.pull) parts.push(`last PR merged before: #${change.pull.number} "${change.pull.title}"`);
-  const inside = [
-    ...(change.candidates ?? []).map((commit) => `${commit.sha.slice(0, 7)} "${commit.subject}" (${commit.date})`),
-    ...(change.pullCandidates ?? []).map((pull) => `#${pull.number} "${pull.title}"`),
-  ];
+  const inside = [...(change.candidates ?? []).map(commitMention), ...(change.pullCandidates ?? []).map((pull) => `#${pull.number} "${pull.title}"`)];
   if (inside.length > 0) parts.push(`landed while it began, any may be the cause: ${inside.join(', ')}`);
   return parts.join('; ');
 }

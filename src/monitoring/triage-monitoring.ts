@@ -3,11 +3,11 @@ import { connectMcpServers, type McpToolOptions, type McpToolset } from '../agen
 import { createQueryMetricsTool } from '../agent/tools/query-metrics-tool.js';
 import type { ConfigFile } from '../config/config-file.js';
 import { describeError } from '../errors.js';
-import type { MergedPull, WindowCommit } from '../triage/repository-changes.js';
+import type { WindowCommit } from '../triage/repository-changes.js';
 import { clipText, neutralizeTags } from '../triage/untrusted-text.js';
 import { alertExpressions, withoutThreshold } from './alert-expression.js';
 import { type ChartMarker, renderMetricChart } from './metric-chart.js';
-import { gatherMetricEvidence, type MetricFinding, type MetricWindow } from './metric-evidence.js';
+import { gatherMetricEvidence, type MetricFinding, type MetricWindow, type WindowChanges } from './metric-evidence.js';
 import { expandMonitoringSource, type MonitoringSource } from './monitoring-config.js';
 import { metricChangeLine, type MonitoringSummary, summarizeMetricEvidence, utcTime } from './monitoring-summary.js';
 import { PrometheusClient, type PrometheusLimits } from './prometheus-client.js';
@@ -23,7 +23,7 @@ export interface TriageMonitoringOptions {
   incidentStart: Date;
   /** The incident's alerts as PagerDuty gave them: an Alertmanager generatorURL in them adds the alert's own expression. */
   alerts: readonly unknown[];
-  changes: { commits: readonly WindowCommit[]; pulls: readonly MergedPull[] };
+  changes: WindowChanges;
   minutesBefore?: number;
   minutesAfter?: number;
   prometheusLimits?: PrometheusLimits;
@@ -90,7 +90,7 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
   if (!client && Object.keys(queries).length > 0) {
     evidence.unreadable.push(`The alert's expression was not read: monitoring.${name} has no prometheus.url.`);
   }
-  const summary = summarizeMetricEvidence(name, evidence, window, prometheus?.url);
+  const summary = summarizeMetricEvidence(name, evidence, window, prometheus?.url, options.changes.deployments);
   summary.unreadable.push(...mcp.unreadable);
   // A server's error output may repeat a credential it was given: the report and the agent never show it.
   summary.unreadable.splice(0, summary.unreadable.length, ...summary.unreadable.map((line) => scrub(line, [...secrets])));
@@ -115,7 +115,7 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
         if (commit) commits.set(commit.sha, commit);
       }
       for (const commit of commits.values()) {
-        const time = Date.parse(commit.date) / 1000;
+        const time = Date.parse((options.changes.deployments ? commit.deployedAt : undefined) ?? commit.date) / 1000;
         if (Number.isFinite(time) && time >= window.start && time <= window.end) markers.push({ time, label: commit.sha.slice(0, 7) });
       }
       const png = await renderMetricChart(clipText(`${main.name}: ${main.query}`, 100), main.series, markers);
@@ -142,6 +142,7 @@ function incidentWindow(options: TriageMonitoringOptions): MetricWindow {
 
 function contextText(summary: MonitoringSummary, tools: readonly AgentTool[], findings: readonly MetricFinding[]): string {
   const parts = [`## Metrics around the incident (monitoring source ${summary.source}, ${utcTime(summary.window.start)} to ${utcTime(summary.window.end)})`];
+  if (summary.placedBy && summary.placedBy !== 'commit times') parts.push(`Commits are placed in time by ${summary.placedBy} (when each went live).`);
   for (const change of summary.changes) parts.push(`- ${metricChangeLine(change)}. Query: ${change.query}`);
   for (const finding of findings.filter((one) => !one.changePoint)) parts.push(`- ${finding.name}: no change point. Query: ${finding.query}`);
   if (findings.length === 0) parts.push('- no metrics were read');

@@ -82,7 +82,11 @@ export function triageReportMrkdwn(view: TriageReportView): string {
 /** The metrics around the incident: each change point, its graph, the last commit and merged PR before it, and those inside its onset. */
 function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): string[] {
   if (monitoring.changes.length === 0 && monitoring.steady.length === 0) return [];
-  const lines = ['', `*Metrics around the incident* (measured by Wrench, ${utcTime(monitoring.window.start)} to ${utcTime(monitoring.window.end)})`];
+  const placed = monitoring.placedBy && monitoring.placedBy !== 'commit times' ? `; changes placed by ${monitoring.placedBy}` : '';
+  const lines = [
+    '',
+    `*Metrics around the incident* (measured by Wrench, ${utcTime(monitoring.window.start)} to ${utcTime(monitoring.window.end)}${escapeMrkdwn(placed)})`,
+  ];
   for (const change of monitoring.changes) {
     const labels = Object.entries(change.labels)
       .map(([key, value]) => `${key}=${value}`)
@@ -91,7 +95,10 @@ function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): strin
     let line = `• ${mrkdwnLink(change.graphUrl, name)} changed at *${changeTime(change)}*: ${shortNumber(change.before)} → ${shortNumber(change.after)}`;
     if (change.commit) {
       const url = change.commit.url ?? commitUrl(links, change.commit.sha);
-      line += ` · last commit before: ${mrkdwnLink(url, change.commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(change.commit.subject, 100))}`;
+      const deployed = change.commit.deployedAt
+        ? ` (deployed to ${escapeMrkdwn(change.commit.deployedTo ?? '')} ${utcTime(Date.parse(change.commit.deployedAt) / 1000)})`
+        : '';
+      line += ` · ${change.commit.deployedAt ? 'last commit deployed before' : 'last commit before'}: ${mrkdwnLink(url, change.commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(change.commit.subject, 100))}${deployed}`;
     }
     if (change.pull)
       line += ` · last PR merged before: ${mrkdwnLink(change.pull.url, `#${change.pull.number}`)} ${escapeMrkdwn(truncate(change.pull.title, 100))}`;

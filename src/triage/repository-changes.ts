@@ -1,6 +1,7 @@
 import type { GitHubClient } from '../github/create-octokit.js';
 import { recentCommits } from '../workspace/recent-changes.js';
 import { runGit } from '../workspace/run-git.js';
+import { readDeployTimeline } from './deploy-times.js';
 import { clipText, neutralizeTags } from './untrusted-text.js';
 
 export interface ChangedFile {
@@ -18,6 +19,9 @@ export interface WindowCommit {
   date: string;
   url?: string;
   files: ChangedFile[];
+  /** When it went live (its first successful deployment, or a newer commit's), when the repository records deployments. */
+  deployedAt?: string;
+  deployedTo?: string;
 }
 
 export interface MergedPull {
@@ -37,6 +41,8 @@ export interface RepositoryChanges {
   pulls: MergedPull[];
   /** Where the history came from: GitHub's API, or the local clone when GitHub is not configured or failed. */
   source: 'github' | 'git';
+  /** What places the changes in time: GitHub Deployments to these environments when the repository records them, else commit times. */
+  deployments?: { environments: string[] };
   note?: string;
 }
 
@@ -108,7 +114,20 @@ async function fromGitHub(github: GitHubClient, options: GatherOptions): Promise
   const pulls = closed.data
     .filter((p) => p.merged_at && new Date(p.merged_at) >= since && new Date(p.merged_at) <= until)
     .map((p) => ({ number: p.number, title: p.title, mergedAt: p.merged_at!, url: p.html_url, mergeSha: p.merge_commit_sha, author: p.user?.login }));
-  return { branch, since, until, commits, pulls, source: 'github' };
+  const placed: Pick<RepositoryChanges, 'deployments' | 'note'> = {};
+  try {
+    const timeline = await readDeployTimeline(github, { owner, repo }, commits);
+    if (timeline) {
+      placed.deployments = { environments: timeline.environments };
+      for (const commit of commits) {
+        const deploy = timeline.deployed.get(commit.sha);
+        if (deploy) Object.assign(commit, { deployedAt: deploy.at, deployedTo: deploy.environment });
+      }
+    }
+  } catch (error) {
+    placed.note = `GitHub's deployments could not be read (${(error as Error).message.split('\n')[0]}); changes are placed by commit time.`;
+  }
+  return { branch, since, until, commits, pulls, source: 'github', ...placed };
 }
 
 async function fromGit(options: GatherOptions): Promise<RepositoryChanges> {
@@ -131,10 +150,13 @@ export function repositoryChangesText(changes: RepositoryChanges): string {
   const parts = [
     `## Changes on ${changes.branch} between ${changes.since.toISOString()} and ${changes.until.toISOString()} (from ${changes.source === 'github' ? 'GitHub' : 'the local clone'})`,
   ];
+  if (changes.deployments)
+    parts.push(`Placed in time by GitHub Deployments to ${changes.deployments.environments.join(', ')}: a commit is live from its deployment.`);
   if (changes.note) parts.push(changes.note);
   if (changes.commits.length === 0) parts.push('No commits landed in this window.');
   for (const c of changes.commits) {
-    parts.push('', `### commit ${c.sha} — ${c.subject}`, `author: ${c.author}; date: ${c.date}`);
+    const live = changes.deployments ? `; ${c.deployedAt ? `deployed to ${c.deployedTo} ${c.deployedAt}` : 'not deployed yet'}` : '';
+    parts.push('', `### commit ${c.sha} — ${c.subject}`, `author: ${c.author}; date: ${c.date}${live}`);
     for (const f of c.files) {
       const stat = f.additions !== undefined ? ` (+${f.additions} -${f.deletions ?? 0}${f.status ? `, ${f.status}` : ''})` : '';
       parts.push(`file: ${f.filename}${stat}`);

@@ -4,6 +4,7 @@ import { commitToBranch, resolveCommit, type CommitSpec } from './github/commit-
 import { createBareRepo, type CreateRepoOptions } from './github/create-repo.js';
 import { PatternFailures, type FailurePattern, type GitHubFailure } from './github/failures.js';
 import { createPull, mergePull, refreshPull, type MergeOptions } from './github/pull-ops.js';
+import { addDeploymentStatus } from './github/routes/deployments.js';
 import { gitHubRequestHandler } from './github/server.js';
 import { pullJson, repoJson } from './github/shapes.js';
 import { FakeApp, type FakeAppOptions } from './github/app-auth.js';
@@ -20,6 +21,8 @@ import { isoZ } from './github/git-read.js';
 import {
   GitHubState,
   type CheckRunRecord,
+  type DeploymentRecord,
+  type DeploymentState,
   type GitHubRequest,
   type IssueCommentRecord,
   type PullRecord,
@@ -114,6 +117,9 @@ export interface GitHubFake {
   /** A person's role on a repository (others have read access). */
   setRole(owner: string, repo: string, login: string, role: 'admin' | 'maintain' | 'write' | 'triage' | 'read'): void;
   addCheckRun(owner: string, repo: string, input: NewCheckRun): CheckRunRecord;
+  /** A deployment of `sha` made at `at`, with its statuses (each at its own time), as a deploy tool records them through the REST API. */
+  recordDeployment(owner: string, repo: string, input: RecordedDeployment): DeploymentRecord;
+  deployments: DeploymentRecord[];
   checkRuns: CheckRunRecord[];
   payloads: WebhookPayloads;
   waitFor(predicate: (request: GitHubRequest) => boolean, timeoutMs?: number): Promise<GitHubRequest>;
@@ -121,6 +127,15 @@ export interface GitHubFake {
 }
 
 type CreateRepoFiles = Parameters<typeof createBareRepo>[1];
+
+export interface RecordedDeployment {
+  sha: string;
+  ref?: string;
+  environment?: string;
+  production?: boolean;
+  at: string;
+  statuses: { state: DeploymentState; at: string; description?: string; log_url?: string }[];
+}
 
 export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<GitHubFake> {
   const temp = options.root ? undefined : await makeTempDir('wrench-github-');
@@ -207,6 +222,31 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       if (!state.collaborators.has(key)) state.collaborators.set(key, new Map());
       state.collaborators.get(key)!.set(login, role);
     },
+    recordDeployment(owner, repo, input) {
+      const environment = input.environment ?? 'production';
+      const deployment: DeploymentRecord = {
+        id: state.nextId(),
+        owner,
+        repo,
+        sha: input.sha,
+        ref: input.ref ?? input.sha,
+        task: 'deploy',
+        payload: {},
+        environment,
+        original_environment: environment,
+        description: null,
+        creator: 'deploy-bot',
+        transient_environment: false,
+        production_environment: input.production ?? environment === 'production',
+        created_at: input.at,
+        updated_at: input.at,
+        statuses: [],
+      };
+      state.deployments.push(deployment);
+      for (const status of input.statuses) addDeploymentStatus(state, deployment, { ...status, creator: 'deploy-bot' });
+      return deployment;
+    },
+    deployments: state.deployments,
     addCheckRun(owner, repo, input) {
       const id = state.nextId();
       const now = isoZ(Date.now());

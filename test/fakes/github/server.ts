@@ -4,6 +4,7 @@ import { serveGitHttp } from './git-http.js';
 import { failureResponse, type GitHubFailures } from './failures.js';
 import { HttpError, matchRoute, type Route } from './router.js';
 import { commitRoutes } from './routes/commits.js';
+import { deploymentRoutes } from './routes/deployments.js';
 import { issueCommentRoutes } from './routes/issue-comments.js';
 import { pullRoutes } from './routes/pulls.js';
 import { repoRoutes } from './routes/repos.js';
@@ -12,7 +13,16 @@ import { checkRoutes } from './routes/checks.js';
 import { reviewRoutes } from './routes/reviews.js';
 import type { GitHubRequest, GitHubState } from './state.js';
 
-const ROUTES: Route[] = [...appRoutes, ...checkRoutes, ...repoRoutes, ...commitRoutes, ...pullRoutes, ...reviewRoutes, ...issueCommentRoutes];
+const ROUTES: Route[] = [
+  ...appRoutes,
+  ...checkRoutes,
+  ...repoRoutes,
+  ...commitRoutes,
+  ...deploymentRoutes,
+  ...pullRoutes,
+  ...reviewRoutes,
+  ...issueCommentRoutes,
+];
 
 export interface GitHubServerDeps {
   state: GitHubState;

@@ -84,6 +84,39 @@ export interface CheckRunRecord {
   completed_at: string | null;
 }
 
+export type DeploymentState = 'error' | 'failure' | 'inactive' | 'pending' | 'success' | 'queued' | 'in_progress';
+
+export interface DeploymentStatusRecord {
+  id: number;
+  state: DeploymentState;
+  creator: string;
+  description: string;
+  environment: string;
+  log_url: string;
+  environment_url: string;
+  created_at: string;
+}
+
+export interface DeploymentRecord {
+  id: number;
+  owner: string;
+  repo: string;
+  sha: string;
+  ref: string;
+  task: string;
+  payload: Record<string, unknown> | string;
+  environment: string;
+  original_environment: string;
+  description: string | null;
+  creator: string;
+  transient_environment: boolean;
+  production_environment: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Oldest first; GitHub lists them newest first. */
+  statuses: DeploymentStatusRecord[];
+}
+
 export interface RepoSettings {
   id: number;
   private: boolean;
@@ -97,6 +130,7 @@ export class GitHubState {
   readonly reviewComments: ReviewCommentRecord[] = [];
   readonly issueComments: IssueCommentRecord[] = [];
   readonly checkRuns: CheckRunRecord[] = [];
+  readonly deployments: DeploymentRecord[] = [];
   readonly repoSettings = new Map<string, RepoSettings>();
   /** `owner/repo` -> login -> role; people not listed have read access (as on a public repository). */
   readonly collaborators = new Map<string, Map<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read'>>();
