@@ -24,6 +24,9 @@ const UNSTATED_CONTEXT =
 /** A verb that asks for attention, not for a change: "help with the deployment", "look at the memory usage". */
 const ATTENTION_ONLY =
   /^(?:(?:hey|hi|please|pls|can you|could you|would you)[,!]?\s+)*(?:help(?: (?:me|us))? with|look (?:at|into)|check(?: on)?|deal with|work on|do something about|take care of|handle (?:the )?(?:edge cases|errors|it|this|that|things|everything)(?!\s+(?:where|when|in which|by|with|that|so)))\b/i;
+/** The ask opens with a change to make, not a repair: what to do is said, there is no symptom to describe. */
+const CHANGE_REQUEST =
+  /^(?:(?:hey|hi|please|pls|can you|could you|would you|let'?s)[,!]?\s+)*(?:add|make|translate|locali[sz]e|show|hide|display|move|rename|replace|remove|delete|change|update|allow|let|use|set|send|sort|format|convert|cache|validate|log|limit|increase|reduce|raise|lower|disable|enable|support|expose|return|include|exclude|wrap|split|merge|extract|upgrade|bump|document)\b/i;
 /** What a review needs to look at: a pull request, commit, branch, file, or the diff itself. */
 const REVIEW_OBJECT = /\b(?:the|this|my|our|that) (?:diff|patch|changeset|branch|commit)\b|\bbranch [\w./-]+/i;
 
@@ -69,7 +72,8 @@ export function judgeVerdict(category: Category, recognised: RecognisedInstructi
       break;
     case 'bug-fixing':
       if (!target) blocking.add('target');
-      if (!describesObservedProblem(recognised)) blocking.add('observed-problem');
+      // "Translate the error messages into French" asks for a change; only a report needs to say what goes wrong.
+      if (!describesObservedProblem(recognised) && !CHANGE_REQUEST.test(cues.head)) blocking.add('observed-problem');
       if (isTrackerDump(recognised)) blocking.add('location');
       else if (!pointsAtPlace(elements, cues)) unplaced.add('location');
       break;

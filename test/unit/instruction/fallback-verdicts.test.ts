@@ -25,6 +25,8 @@ const CLEAR = [
   'look at why the nightly backup job exits with code 137 and fix it',
   'the search box loses focus after each keystroke',
   'Handle the case where the user has no email address in the welcome mailer',
+  'Uploads larger than 2 GB fail silently',
+  'Translate the error messages in the checkout into French',
 ];
 
 /** Vague asks the rules alone hold back. */
