@@ -36,3 +36,38 @@ export async function jobLogExcerpt(octokit: GitHubClient, owner: string, repo: 
   if (excerpt.length > maxChars) excerpt = excerpt.slice(excerpt.length - maxChars);
   return excerpt;
 }
+
+const ANNOTATIONS_READ = 30;
+
+/**
+ * What a failing check run says about itself: its output's title, summary and text, and its annotations (file, line,
+ * level, message), as another CI (CircleCI, Buildkite...) reports failures on GitHub. Empty when it says nothing.
+ */
+export async function checkRunReport(octokit: GitHubClient, owner: string, repo: string, checkRunId: number, maxChars = 6000): Promise<string> {
+  const { data } = await octokit.checks.get({ owner, repo, check_run_id: checkRunId });
+  const parts = [data.output.title, data.output.summary, data.output.text].filter((part): part is string => !!part?.trim());
+  if (data.output.annotations_count > 0) {
+    const { data: annotations } = await octokit.checks.listAnnotations({ owner, repo, check_run_id: checkRunId, per_page: ANNOTATIONS_READ });
+    const lines = annotations.map((a) => {
+      const where = a.end_line && a.end_line !== a.start_line ? `${a.path}:${a.start_line}-${a.end_line}` : `${a.path}:${a.start_line}`;
+      return `${where} [${a.annotation_level ?? 'notice'}] ${a.title ? `${a.title}: ` : ''}${a.message ?? ''}${a.raw_details ? `\n${a.raw_details}` : ''}`;
+    });
+    const more = data.output.annotations_count - annotations.length;
+    parts.push(`Annotations:\n${lines.join('\n')}${more > 0 ? `\n(${more} more not read)` : ''}`);
+  }
+  const text = parts.join('\n\n');
+  return text.length > maxChars ? `${text.slice(0, maxChars)}\n(cut at ${maxChars} characters)` : text;
+}
+
+/** A failing job's evidence for the agent: the end of its Actions log, else its check run's own report; undefined when neither says anything. */
+export async function failureEvidence(
+  octokit: GitHubClient,
+  owner: string,
+  repo: string,
+  job: FailingJob,
+): Promise<{ source: 'log' | 'check-output'; text: string } | undefined> {
+  const log = await jobLogExcerpt(octokit, owner, repo, job.id).catch(() => '');
+  if (log.trim()) return { source: 'log', text: log };
+  const report = await checkRunReport(octokit, owner, repo, job.id).catch(() => '');
+  return report.trim() ? { source: 'check-output', text: report } : undefined;
+}

@@ -19,7 +19,9 @@ import {
 } from './github/webhook-payloads.js';
 import { isoZ } from './github/git-read.js';
 import {
+  ACTIONS_APP,
   GitHubState,
+  type CheckAnnotation,
   type CheckRunRecord,
   type DeploymentRecord,
   type DeploymentState,
@@ -38,7 +40,7 @@ export type { CreateRepoOptions } from './github/create-repo.js';
 export type { GitHubFailure, FailurePattern } from './github/failures.js';
 export type { GitHubRequest } from './github/state.js';
 export type { FakeAppOptions } from './github/app-auth.js';
-export type { CheckRunRecord, IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
+export type { CheckAnnotation, CheckRunRecord, IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
 export { GIT_ENV } from './github/git.js';
 
 export interface GitHubFakeOptions {
@@ -62,6 +64,10 @@ export interface NewCheckRun {
   log?: string;
   /** Jobs of one workflow run share it (default: a new run). */
   runId?: number;
+  /** Another CI's check run (e.g. `{ id: 18001, slug: 'circleci-checks', name: 'CircleCI Checks' }`): no Actions log. */
+  app?: CheckRunRecord['app'];
+  output?: Partial<CheckRunRecord['output']>;
+  annotations?: CheckAnnotation[];
 }
 
 /** Webhook payloads built from the fake's records (test/fakes/github/webhook-payloads.ts). */
@@ -262,6 +268,9 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         log: input.log ?? '',
         started_at: now,
         completed_at: now,
+        app: input.app ?? ACTIONS_APP,
+        output: { title: input.output?.title ?? null, summary: input.output?.summary ?? null, text: input.output?.text ?? null },
+        annotations: input.annotations ?? [],
       };
       state.checkRuns.push(run);
       return run;

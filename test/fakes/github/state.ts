@@ -82,6 +82,27 @@ export interface CheckRunRecord {
   log: string;
   started_at: string;
   completed_at: string | null;
+  /** The app that made it: GitHub Actions (its jobs have logs) unless another CI's (no Actions log). */
+  app: { id: number; slug: string; name: string };
+  /** What the check reports about itself (shown on the PR's Checks tab). */
+  output: { title: string | null; summary: string | null; text: string | null };
+  annotations: CheckAnnotation[];
+}
+
+/** The app behind GitHub Actions' check runs. */
+export const ACTIONS_APP: CheckRunRecord['app'] = { id: 15368, slug: 'github-actions', name: 'GitHub Actions' };
+
+/** An annotation of a check run, as GET /repos/{owner}/{repo}/check-runs/{id}/annotations lists it. */
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_column?: number | null;
+  end_column?: number | null;
+  annotation_level: 'notice' | 'warning' | 'failure';
+  title?: string | null;
+  message: string;
+  raw_details?: string | null;
 }
 
 export type DeploymentState = 'error' | 'failure' | 'inactive' | 'pending' | 'success' | 'queued' | 'in_progress';

@@ -1,3 +1,4 @@
+import { redisKeys } from '../../../src/redis/redis-keys.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleGitHubEvent, type GitHubEventDeps } from '../../../runners/github-event-runner.js';
@@ -202,6 +203,48 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     setFile('');
     expect(await handleGitHubEvent(job({ kind: 'check-failed', headSha: 'f'.repeat(40), checkName: 'test', jobIds: [run.id] }), deps)).toBe('stale-head');
     expect(await queues.tasks.count()).toBe(count);
+  });
+
+  it("another CI's failing check (no Actions log) gives the agent its own output and annotations as the evidence of a fix round", async () => {
+    const sha = await github.commit('acme', 'app', 'wrench/one', { message: 'circle', files: { 'src/a.js': 'export const a = 3;\n' } });
+    const run = github.addCheckRun('acme', 'app', {
+      name: 'ci/circleci: test',
+      headSha: sha,
+      conclusion: 'failure',
+      app: { id: 18001, slug: 'circleci-checks', name: 'CircleCI Checks' },
+      output: { title: '1 test failed', summary: 'a.test.js: expected 2, got 3' },
+      annotations: [{ path: 'src/a.js', start_line: 1, end_line: 1, annotation_level: 'failure', title: 'a.test.js', message: 'expected 2, got 3' }],
+    });
+    const outcome = await handleGitHubEvent(job({ kind: 'check-failed', headSha: sha, checkName: run.name, jobIds: [run.id] }), deps);
+    expect(outcome).toBe('fix-round-queued');
+    const queued = (await queues.tasks.getJobs(['waiting', 'delayed', 'prioritized'])).find((j) => j.data.instruction.includes('ci/circleci: test'));
+    const instruction = queued?.data.instruction ?? '';
+    expect(instruction).toContain('<untrusted source="ci-check-output">');
+    expect(instruction).toContain('1 test failed\n\na.test.js: expected 2, got 3');
+    expect(instruction).toContain('src/a.js:1 [failure] a.test.js: expected 2, got 3');
+    expect(instruction).not.toMatch(/could not be read|Not Found/);
+    await queued?.remove();
+  });
+
+  it('a failing check that explains nothing costs no fix round: the thread says where to look, once', async () => {
+    const sha = await github.commit('acme', 'app', 'wrench/one', { message: 'silent', files: { 'src/a.js': 'export const a = 4;\n' } });
+    const run = github.addCheckRun('acme', 'app', {
+      name: 'ci/jenkins: build',
+      headSha: sha,
+      conclusion: 'failure',
+      app: { id: 18002, slug: 'jenkins', name: 'Jenkins' },
+    });
+    const count = await queues.tasks.count();
+    const rounds = await connection.get(redisKeys(deps.prefix).fixRounds('acme', 'app', pull));
+    const event = { kind: 'check-failed', headSha: sha, checkName: run.name, jobIds: [run.id] };
+    expect(await handleGitHubEvent(job(event), deps)).toBe('no-evidence');
+    expect(await handleGitHubEvent(job(event), deps)).toBe('already-handled');
+    expect(await queues.tasks.count()).toBe(count);
+    expect(await connection.get(redisKeys(deps.prefix).fixRounds('acme', 'app', pull))).toBe(rounds);
+    await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && /ci\/jenkins: build.*I could read nothing about why.*not spending a fix round/.test(String(c.args.text)),
+    );
+    expect(slack.calls.filter((c) => /I could read nothing about why/.test(String(c.args.text)))).toHaveLength(1);
   });
 
   it('closing the pull request says so, cancels runs still waiting, and ends the session', async () => {

@@ -12,36 +12,37 @@ export function checkRunJson(state: GitHubState, run: CheckRunRecord): Record<st
   const api = `${state.baseUrl}/repos/${run.owner}/${run.repo}`;
   const html = `${state.baseUrl}/${run.owner}/${run.repo}`;
   const pulls = state.pullsOf(run.owner, run.repo).filter((p) => p.state === 'open' && p.headSha === run.headSha);
+  const actions = run.app.slug === 'github-actions';
   return {
     id: run.id,
     head_sha: run.headSha,
     node_id: `CR_${run.id}`,
     external_id: String(run.id),
     url: `${api}/check-runs/${run.id}`,
-    html_url: `${html}/actions/runs/${run.runId}/job/${run.id}`,
-    details_url: `${html}/actions/runs/${run.runId}/job/${run.id}`,
+    html_url: actions ? `${html}/actions/runs/${run.runId}/job/${run.id}` : `${html}/runs/${run.id}`,
+    details_url: actions ? `${html}/actions/runs/${run.runId}/job/${run.id}` : `https://${run.app.slug}.example.com/jobs/${run.id}`,
     status: run.status,
     conclusion: run.conclusion,
     started_at: run.started_at,
     completed_at: run.completed_at,
     output: {
-      title: run.conclusion === 'failure' ? `${run.name} failed` : null,
-      summary: null,
-      text: null,
-      annotations_count: 0,
+      title: run.output.title ?? (actions && run.conclusion === 'failure' ? `${run.name} failed` : null),
+      summary: run.output.summary,
+      text: run.output.text,
+      annotations_count: run.annotations.length,
       annotations_url: `${api}/check-runs/${run.id}/annotations`,
     },
     name: run.name,
     check_suite: { id: run.runId + 1 },
     app: {
-      id: 15368,
-      slug: 'github-actions',
-      node_id: 'MDM6QXBwMTUzNjg=',
-      owner: userJson(state, 'github'),
-      name: 'GitHub Actions',
+      id: run.app.id,
+      slug: run.app.slug,
+      node_id: `A_${run.app.id}`,
+      owner: userJson(state, run.app.slug === 'github-actions' ? 'github' : run.app.slug),
+      name: run.app.name,
       description: '',
-      external_url: 'https://help.github.com/en/actions',
-      html_url: 'https://github.com/apps/github-actions',
+      external_url: run.app.slug === 'github-actions' ? 'https://help.github.com/en/actions' : `https://${run.app.slug}.example.com`,
+      html_url: `https://github.com/apps/${run.app.slug}`,
       created_at: '2018-07-30T09:30:17Z',
       updated_at: '2019-12-10T19:04:12Z',
       permissions: {},
@@ -104,6 +105,30 @@ export const checkRoutes: Route[] = [
     return { status: 200, body: checkRunJson(ctx.state, run) };
   }),
 
+  route('GET /repos/:owner/:repo/check-runs/:id/annotations', async (ctx) => {
+    const repo = await requireRepo(ctx);
+    const run = ctx.state.checkRuns.find((r) => r.owner === repo.owner && r.repo === repo.repo && r.id === Number(ctx.params.id));
+    if (!run) throw notFound();
+    const { page, headers } = paginate(run.annotations, ctx.query, ctx.url);
+    const blob = `${ctx.state.baseUrl}/${repo.owner}/${repo.repo}/blob/${run.headSha}`;
+    return {
+      status: 200,
+      body: page.map((a) => ({
+        path: a.path,
+        blob_href: `${blob}/${a.path}`,
+        start_line: a.start_line,
+        end_line: a.end_line,
+        start_column: a.start_column ?? null,
+        end_column: a.end_column ?? null,
+        annotation_level: a.annotation_level,
+        title: a.title ?? null,
+        message: a.message,
+        raw_details: a.raw_details ?? null,
+      })),
+      headers,
+    };
+  }),
+
   route('GET /repos/:owner/:repo/actions/runs/:id/jobs', async (ctx) => {
     const repo = await requireRepo(ctx);
     const jobs = ctx.state.checkRuns.filter((r) => r.owner === repo.owner && r.repo === repo.repo && r.runId === Number(ctx.params.id));
@@ -115,7 +140,8 @@ export const checkRoutes: Route[] = [
   route('GET /repos/:owner/:repo/actions/jobs/:id/logs', async (ctx) => {
     const repo = await requireRepo(ctx);
     const run = ctx.state.checkRuns.find((r) => r.owner === repo.owner && r.repo === repo.repo && r.id === Number(ctx.params.id));
-    if (!run) throw notFound();
+    // Another CI's check run is no Actions job: GitHub has no log for it.
+    if (run?.app.slug !== 'github-actions') throw notFound();
     return { status: 302, body: '', headers: { location: `${ctx.state.baseUrl}/_logs/jobs/${run.id}?sig=fake` } };
   }),
 
