@@ -37,7 +37,8 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const poster = deps.posterFor(input.client);
   const thread = { channel: input.channel, threadTs: input.threadTs };
 
-  if (!input.force && !isFollowUp && reading.verdict !== 'well-formed') {
+  // A follow-up goes on with the thread's work, unless it asks for a whole rewrite: that is declined wherever it comes.
+  if (!input.force && (!isFollowUp || reading.hold === 'whole-rewrite') && reading.verdict !== 'well-formed') {
     // The pending instruction is stored before the card is posted: its buttons may be pressed at once.
     const pending = { text: input.text, requester: input.user, messageTs: input.messageTs, verdict: reading.verdict as 'ill-formed' | 'unrealistic' };
     await deps.sessions.update(input.channel, input.threadTs, (current) => ({ ...(current ?? newSession(input, repo)), pending }));

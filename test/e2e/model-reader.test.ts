@@ -118,6 +118,17 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     );
   });
 
+  it('a whole rewrite asked as a follow-up in a thread with a finished run is declined too', async () => {
+    script(reading({ summary: 'Go on.' }), agentRun('follow marker', 'src/follow.js'));
+    const ts = await mention('follow marker: add src/follow.js exporting `ok` next to src/cart.js');
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 150_000);
+    script(reading({ category: 'refactoring', summary: 'Rewrite it in Go.' }), agentRun('Go', 'main.go'));
+    const followUp = appMentionEnvelope({ channel: 'C0READ', user: 'U0ALICE', text: '<@U0BOT> now port the whole app to Go', thread_ts: ts });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, followUp);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /too large/.test(String(c.args.text)), 30_000);
+    expect(world.slack.calls.filter((c) => c.args.thread_ts === ts && /Queued/.test(String(c.args.text)))).toHaveLength(1);
+  });
+
   it("the rules' sure hold wins over a model reading of well-formed: a whole rewrite is declined, nothing queued, and classify says the same", async () => {
     const tasks = new Queue('tasks', { connection: { url: world.redis.url }, prefix: world.env.WRENCH_QUEUE_PREFIX });
     try {
