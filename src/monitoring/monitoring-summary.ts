@@ -1,3 +1,4 @@
+import type { FiredRule } from './fired-rules.js';
 import type { MetricEvidence, MetricWindow } from './metric-evidence.js';
 import { prometheusGraphUrl } from './prometheus-graph-url.js';
 
@@ -49,6 +50,8 @@ export interface MonitoringSummary {
   readonly unreadable: string[];
   /** What placed the changes in time: "GitHub Deployments to production", else commit times. */
   readonly placedBy?: string;
+  /** The alerting rules behind the incident (the alert's own expression, else those firing), with their state and graph. */
+  rules?: FiredRule[];
 }
 
 export function summarizeMetricEvidence(

@@ -28,6 +28,43 @@ export interface RangeQuery {
   readonly step?: number;
 }
 
+type QueryData = { resultType: string; result: unknown };
+
+export interface TimeRange {
+  readonly start: number; // unix seconds
+  readonly end: number;
+}
+
+/** One group of `/api/v1/rules?type=alert`, as Prometheus documents it. */
+export interface RuleGroup {
+  readonly name: string;
+  readonly file: string;
+  readonly rules: AlertingRule[];
+}
+
+export interface AlertingRule {
+  readonly type: 'alerting' | 'recording';
+  readonly name: string;
+  readonly query: string;
+  readonly duration?: number;
+  readonly state?: 'firing' | 'pending' | 'inactive';
+  readonly health?: string;
+  readonly lastError?: string;
+  readonly labels?: Record<string, string>;
+  readonly annotations?: Record<string, string>;
+  readonly alerts?: ActiveAlert[];
+}
+
+export interface ActiveAlert {
+  readonly labels: Record<string, string>;
+  readonly annotations?: Record<string, string>;
+  readonly state: 'firing' | 'pending' | 'inactive';
+  readonly activeAt?: string;
+  readonly value?: string;
+}
+
+const rangeParams = (range: TimeRange) => ({ start: String(range.start), end: String(range.end) });
+
 /** Ends a request early (the overall deadline of the evidence, a cancelled triage). */
 export interface RequestOptions {
   readonly signal?: AbortSignal;
@@ -35,7 +72,7 @@ export interface RequestOptions {
 
 interface ApiResponse {
   status: 'success' | 'error';
-  data?: { resultType: string; result: unknown };
+  data?: unknown;
   errorType?: string;
   error?: string;
 }
@@ -60,12 +97,12 @@ export class PrometheusClient {
   async queryRange({ query, start, end, step }: RangeQuery, options: RequestOptions = {}): Promise<Series[]> {
     if (!(end > start)) throw new WrenchError('prometheus_bad_range', `The time range ${start}..${end} is empty; give an end after the start.`);
     const boundedStep = Math.max(step ?? 60, Math.ceil((end - start) / this.maxPoints), 1);
-    const data = await this.request('/api/v1/query_range', { query, start: String(start), end: String(end), step: String(boundedStep) }, options);
+    const data = await this.request<QueryData>('/api/v1/query_range', { query, start: String(start), end: String(end), step: String(boundedStep) }, options);
     return this.toSeries(query, data.resultType, data.result);
   }
 
   async queryInstant(query: string, time?: number, options: RequestOptions = {}): Promise<Series[]> {
-    const data = await this.request('/api/v1/query', { query, ...(time === undefined ? {} : { time: String(time) }) }, options);
+    const data = await this.request<QueryData>('/api/v1/query', { query, ...(time === undefined ? {} : { time: String(time) }) }, options);
     return this.toSeries(query, data.resultType, data.result);
   }
 
@@ -87,8 +124,40 @@ export class PrometheusClient {
     }));
   }
 
-  private async request(path: string, params: Record<string, string>, options: RequestOptions): Promise<{ resultType: string; result: unknown }> {
+  /** Label names (of the series matching `match`, when given) seen in [start, end]. */
+  labelNames(range: TimeRange, match?: string, options: RequestOptions = {}): Promise<string[]> {
+    return this.request<string[]>('/api/v1/labels', { ...rangeParams(range), ...(match ? { 'match[]': match } : {}) }, options);
+  }
+
+  /** The values of one label (of the series matching `match`, when given) seen in [start, end]. */
+  labelValues(label: string, range: TimeRange, match?: string, options: RequestOptions = {}): Promise<string[]> {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(label)) throw new WrenchError('prometheus_bad_query', `"${label}" is not a label name.`);
+    return this.request<string[]>(`/api/v1/label/${label}/values`, { ...rangeParams(range), ...(match ? { 'match[]': match } : {}) }, options, 'GET');
+  }
+
+  /** The label sets of the series matching a selector in [start, end]. */
+  series(match: string, range: TimeRange, options: RequestOptions = {}): Promise<Record<string, string>[]> {
+    return this.request<Record<string, string>[]>('/api/v1/series', { ...rangeParams(range), 'match[]': match }, options);
+  }
+
+  /** Type, help and unit of the metrics scraped (one metric, when given), at most `limit` metrics. */
+  metadata(metric: string | undefined, limit: number, options: RequestOptions = {}): Promise<Record<string, { type: string; help: string; unit: string }[]>> {
+    return this.request('/api/v1/metadata', { limit: String(limit), ...(metric ? { metric } : {}) }, options, 'GET');
+  }
+
+  /** The alerting rules with their state and active alerts. */
+  alertingRules(options: RequestOptions = {}): Promise<{ groups: RuleGroup[] }> {
+    return this.request('/api/v1/rules', { type: 'alert' }, options, 'GET');
+  }
+
+  /** The alerts now pending or firing. */
+  alerts(options: RequestOptions = {}): Promise<{ alerts: ActiveAlert[] }> {
+    return this.request('/api/v1/alerts', {}, options, 'GET');
+  }
+
+  private async request<T>(path: string, params: Record<string, string>, options: RequestOptions, method: 'GET' | 'POST' = 'POST'): Promise<T> {
     const url = new URL(path.replace(/^\//, ''), this.source.url.endsWith('/') ? this.source.url : `${this.source.url}/`);
+    if (method === 'GET') for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     const failed = (error: unknown): never => {
@@ -107,9 +176,9 @@ export class PrometheusClient {
     let response: Response;
     try {
       response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...this.source.headers },
-        body: new URLSearchParams(params),
+        method,
+        headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded', ...this.source.headers } : { ...this.source.headers },
+        body: method === 'POST' ? new URLSearchParams(params) : undefined,
         signal,
       });
     } catch (error) {
@@ -134,9 +203,10 @@ export class PrometheusClient {
     }
     if (body.status !== 'success' || !body.data) {
       const code = body.errorType === 'bad_data' ? 'prometheus_bad_query' : 'prometheus_error';
-      throw new WrenchError(code, `Prometheus rejected the query ${params.query}: ${body.error ?? `HTTP ${response.status}`}. Fix the PromQL and try again.`);
+      const what = params.query ?? params['match[]'] ?? path;
+      throw new WrenchError(code, `Prometheus rejected the query ${what}: ${body.error ?? `HTTP ${response.status}`}. Fix the PromQL and try again.`);
     }
-    return body.data;
+    return body.data as T;
   }
 
   /** The body as text, refused (and the connection dropped) once it is larger than the limit. */

@@ -8,6 +8,7 @@ import { clipText, neutralizeTags } from '../triage/untrusted-text.js';
 import { alertExpressions, withoutThreshold } from './alert-expression.js';
 import { type ChartMarker, renderMetricChart } from './metric-chart.js';
 import { gatherMetricEvidence, type MetricFinding, type MetricWindow, type WindowChanges } from './metric-evidence.js';
+import { firedRules } from './fired-rules.js';
 import { expandMonitoringSource, type MonitoringSource } from './monitoring-config.js';
 import { metricChangeLine, type MonitoringSummary, summarizeMetricEvidence, utcTime } from './monitoring-summary.js';
 import { PrometheusClient, type PrometheusLimits } from './prometheus-client.js';
@@ -75,23 +76,30 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
   const prometheus = source.prometheus;
   const client = prometheus ? new PrometheusClient({ name, url: prometheus.url, headers: prometheus.headers }, options.prometheusLimits) : undefined;
   const queries: Record<string, string> = {};
-  for (const [index, expression] of alertExpressions(options.alerts).entries())
-    queries[index === 0 ? 'alert' : `alert ${index + 1}`] = withoutThreshold(expression);
+  const expressions = alertExpressions(options.alerts);
+  for (const [index, expression] of expressions.entries()) queries[index === 0 ? 'alert' : `alert ${index + 1}`] = withoutThreshold(expression);
   Object.assign(queries, prometheus?.queries ?? {});
 
-  const [evidence, mcp] = await Promise.all([
+  const [evidence, mcp, rules] = await Promise.all([
     client
       ? gatherMetricEvidence(client, queries, window, options.changes, { deadlineMs: options.evidenceDeadlineMs })
       : Promise.resolve({ findings: [], unreadable: [] }),
     connectMcpServers(source.mcpServers, { ...options.mcp, source: name }).catch(
       (error): McpToolset => ({ tools: [], unreadable: [`MCP servers could not be read: ${describeError(error)}`], close: async () => undefined }),
     ),
+    client && prometheus
+      ? firedRules(client, prometheus.url, expressions, window, { signal: AbortSignal.timeout(options.evidenceDeadlineMs ?? 20_000) }).catch(
+          (error): string => `The alerting rules could not be read: ${describeError(error)}`,
+        )
+      : Promise.resolve([]),
   ]);
   if (!client && Object.keys(queries).length > 0) {
     evidence.unreadable.push(`The alert's expression was not read: monitoring.${name} has no prometheus.url.`);
   }
   const summary = summarizeMetricEvidence(name, evidence, window, prometheus?.url, options.changes.deployments);
   summary.unreadable.push(...mcp.unreadable);
+  if (typeof rules === 'string') summary.unreadable.push(rules);
+  else if (rules.length > 0) summary.rules = rules;
   // A server's error output may repeat a credential it was given: the report and the agent never show it.
   summary.unreadable.splice(0, summary.unreadable.length, ...summary.unreadable.map((line) => scrub(line, [...secrets])));
   const tools = [...(client && prometheus ? [createQueryMetricsTool({ client, prometheusUrl: prometheus.url, window })] : []), ...mcp.tools].map((tool) =>
@@ -142,6 +150,8 @@ function incidentWindow(options: TriageMonitoringOptions): MetricWindow {
 
 function contextText(summary: MonitoringSummary, tools: readonly AgentTool[], findings: readonly MetricFinding[]): string {
   const parts = [`## Metrics around the incident (monitoring source ${summary.source}, ${utcTime(summary.window.start)} to ${utcTime(summary.window.end)})`];
+  for (const rule of summary.rules ?? [])
+    parts.push(`- alerting rule ${rule.name} (group ${rule.group}): ${rule.state}${rule.activeAt ? ` since ${rule.activeAt}` : ''}; expr: ${rule.query}`);
   if (summary.placedBy && summary.placedBy !== 'commit times') parts.push(`Commits are placed in time by ${summary.placedBy} (when each went live).`);
   for (const change of summary.changes) parts.push(`- ${metricChangeLine(change)}. Query: ${change.query}`);
   for (const finding of findings.filter((one) => !one.changePoint)) parts.push(`- ${finding.name}: no change point. Query: ${finding.query}`);

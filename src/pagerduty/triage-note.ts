@@ -44,6 +44,9 @@ export function triageNote(input: {
       `Metric (measured by Wrench): ${clip(metricChangeLine(change), 400)}${change.graphUrl ? ` Graph: ${change.graphUrl}` : ''}${commit ? ` Commit: ${commit}` : ''}`,
     );
   }
+  for (const rule of input.monitoring?.rules?.slice(0, 2) ?? []) {
+    lines.push(`Alerting rule (read from Prometheus): ${clip(rule.name, 100)} (${rule.state})${rule.graphUrl ? ` Graph: ${rule.graphUrl}` : ''}`);
+  }
   if (input.suspects.length > 0) {
     lines.push(
       `Suspect commits (ranked by the agent): ${input.suspects

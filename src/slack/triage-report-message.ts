@@ -81,7 +81,7 @@ export function triageReportMrkdwn(view: TriageReportView): string {
 
 /** The metrics around the incident: each change point, its graph, the last commit and merged PR before it, and those inside its onset. */
 function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): string[] {
-  if (monitoring.changes.length === 0 && monitoring.steady.length === 0) return [];
+  if (monitoring.changes.length === 0 && monitoring.steady.length === 0 && !monitoring.rules?.length) return [];
   const placed = monitoring.placedBy && monitoring.placedBy !== 'commit times' ? `; changes placed by ${monitoring.placedBy}` : '';
   const lines = [
     '',
@@ -112,6 +112,11 @@ function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): strin
     lines.push(line);
   }
   if (monitoring.steady.length > 0) lines.push(`• no change point in: ${escapeMrkdwn(monitoring.steady.join(', '))}`);
+  for (const rule of monitoring.rules ?? []) {
+    lines.push(
+      `• alerting rule ${mrkdwnLink(rule.graphUrl, rule.name)} (${escapeMrkdwn(rule.state)}${rule.activeAt ? ` since ${utcTime(Date.parse(rule.activeAt) / 1000)}` : ''}): \`${escapeMrkdwn(truncate(rule.query, 200))}\``,
+    );
+  }
   return lines;
 }
 

@@ -30,15 +30,18 @@ export async function startPrometheusScraper(target: { host: string; path: strin
 /**
  * Prometheus serving history loaded through `promtool tsdb create-blocks-from openmetrics`. `openMetrics` is the
  * text exposition (timestamps in seconds, ending in `# EOF`); pick timestamps hours in the past so the blocks are
- * older than the head.
+ * older than the head. `rules` is a rule file (YAML) Prometheus evaluates every second.
  */
-export async function startBackfilledPrometheus(openMetrics: string): Promise<PrometheusServer> {
+export async function startBackfilledPrometheus(openMetrics: string, options: { rules?: string } = {}): Promise<PrometheusServer> {
   const dir = await makeTempDir('wrench-prometheus-history-');
   const data = path.join(dir.path, 'data');
   await mkdir(data);
   await writeFile(path.join(dir.path, 'history.om'), openMetrics);
   await promisify(execFile)('promtool', ['tsdb', 'create-blocks-from', 'openmetrics', path.join(dir.path, 'history.om'), data]);
-  return launch(dir, 'global: { scrape_interval: 1m }\n', data);
+  if (!options.rules) return launch(dir, 'global: { scrape_interval: 1m }\n', data);
+  // Alerting rules (a rule file's YAML), evaluated every second.
+  await writeFile(path.join(dir.path, 'rules.yml'), options.rules);
+  return launch(dir, `global: { scrape_interval: 1m, evaluation_interval: 1s }\nrule_files: [${JSON.stringify(path.join(dir.path, 'rules.yml'))}]\n`, data);
 }
 
 async function launch(dir: TempDir, config: string, data: string): Promise<PrometheusServer> {

@@ -41,6 +41,19 @@ function history(): string {
 }
 
 const ALERT_EXPR = 'avg(http_error_ratio{service="checkout"}) > 0.05';
+const RULES = [
+  'groups:',
+  '  - name: checkout',
+  '    rules:',
+  '      - alert: HighErrorRate',
+  `        expr: ${JSON.stringify(ALERT_EXPR)}`,
+  '        for: 5m',
+  '        annotations: { summary: "error ratio above 5%" }',
+  '      - alert: CheckoutDown',
+  '        expr: vector(1) > 0',
+  '        labels: { severity: page }',
+  '',
+].join('\n');
 const alertmanagerAlert = {
   summary: '[FIRING:1] HighErrorRate checkout',
   body: {
@@ -63,7 +76,7 @@ let dir: TempDir;
 const opened: TriageMonitoring[] = [];
 beforeAll(async () => {
   [prometheus, http, dir] = await Promise.all([
-    startBackfilledPrometheus(history()),
+    startBackfilledPrometheus(history(), { rules: RULES }),
     startMcpLogHttpServer(LINES, { token: 'logs-http-token-42' }),
     makeTempDir('wrench-triage-monitoring-'),
   ]);
@@ -101,6 +114,44 @@ describe('query_metrics against the real Prometheus', () => {
   it('answers an instant query at a given time', async () => {
     const result = await tool().execute({ query: 'sum(http_errors_per_second)', mode: 'instant', time: iso(jumpAt + 600) }, { signal });
     expect(result.content).toMatch(/instant query at .*: 1 series[\s\S]*series \{\}: 1 points, min 6(\.\d+)?, max/);
+  });
+
+  it('lists label names and values, the series of a selector and metadata, bounded and quoted as untrusted data', async () => {
+    const labels = await tool().execute({ mode: 'labels' }, { signal });
+    expect(labels.content).toMatch(/^<untrusted source="prometheus">\nlabel names: \d+\n/);
+    expect(labels.content).toContain('\nservice\n');
+    const values = await tool().execute({ mode: 'label_values', label: 'pod', match: 'pod_up' }, { signal });
+    expect(values.content).toContain('values of label pod in pod_up: 3\na\nb\nc\n</untrusted>');
+    const series = await tool().execute({ mode: 'series', match: 'http_errors_per_second' }, { signal });
+    expect(series.content).toContain('series matching http_errors_per_second: 1\n{__name__="http_errors_per_second", service="checkout"}');
+    // History loaded with promtool carries no metadata (only scraped targets do): an honest empty answer.
+    expect((await tool().execute({ mode: 'metadata' }, { signal })).content).toContain('metric metadata: 0 (none)');
+    expect(await tool().execute({ mode: 'series' }, { signal })).toMatchObject({ isError: true, content: expect.stringContaining('series needs match') });
+    expect(await tool().execute({ mode: 'label_values', label: 'bad-name' }, { signal })).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('is not a label name'),
+    });
+    const small = createQueryMetricsTool({
+      client: new PrometheusClient({ url: prometheus.url }),
+      prometheusUrl: prometheus.url,
+      window: { start: base, end: base + 7200 },
+      maxOutputChars: 60,
+    });
+    expect((await small.execute({ mode: 'series', match: 'pod_up' }, { signal })).content).toMatch(/more characters left out\)\n<\/untrusted>$/);
+  });
+
+  it('lists the alerting rules with their state, active alerts and a graph link, and the alerts firing now', async () => {
+    await expect.poll(async () => (await tool().execute({ mode: 'alerts' }, { signal })).content, { timeout: 15_000 }).toContain('CheckoutDown firing since');
+    const rules = await tool().execute({ mode: 'rules' }, { signal });
+    expect(rules.content).toContain('alerting rules: 2');
+    expect(rules.content).toContain(
+      'rule HighErrorRate (group checkout): inactive, health ok, for 300s\n  expr: avg(http_error_ratio{service="checkout"}) > 0.05\n  summary: error ratio above 5%',
+    );
+    expect(rules.content).toMatch(
+      /rule CheckoutDown \(group checkout\): firing, health ok\n {2}expr: vector\(1\) > 0\n {2}alert firing since \S+ \{alertname="CheckoutDown", severity="page"\} value 1/,
+    );
+    const graph = new URL(/graph: (\S+)/.exec(rules.content)![1]);
+    expect(graph.searchParams.get('g0.expr')).toBe(ALERT_EXPR);
   });
 
   it('turns invalid PromQL, too many series, bad times and bad input into error results the agent can act on', async () => {
@@ -173,6 +224,11 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     expect(monitoring.contextText).toContain(`alert changed at ${new Date(jumpAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
     expect(monitoring.contextText).toContain('last commit before: bbbbbbb "change bbbbbbb"');
     expect(monitoring.contextText).toContain('- mcp__logs__search_logs');
+    // The rule behind the alert, read from Prometheus: linked in the report and named in the agent's context.
+    expect(summary.rules).toEqual([
+      { name: 'HighErrorRate', group: 'checkout', state: 'inactive', query: ALERT_EXPR, graphUrl: expect.stringContaining(`${prometheus.url}/graph?g0.expr=`) },
+    ]);
+    expect(monitoring.contextText).toContain(`- alerting rule HighErrorRate (group checkout): inactive; expr: ${ALERT_EXPR}`);
 
     const logs = await monitoring.tools[1].execute({ text: 'TypeError' }, { signal });
     expect(logs.content).toContain('POST /pay 500 TypeError');
@@ -206,6 +262,8 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     expect(monitoring.contextText).toContain('last commit before: bbbbbbb');
     expect(monitoring.contextText).toMatch(/landed while it began, any may be the cause: ccccccc/);
     expect(monitoring.contextText).not.toContain('ddddddd');
+    // Without an alert expression to match, the rules firing now are the ones linked.
+    expect(monitoring.summary.rules?.map((rule) => [rule.name, rule.state, rule.activeAt !== undefined])).toEqual([['CheckoutDown', 'firing', true]]);
   }, 30_000);
 
   it('with Prometheus down it still returns the MCP tools and names every query it could not read', async () => {
@@ -219,6 +277,7 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
       expect.stringMatching(/^alert \(avg\(http_error_ratio\{service="checkout"\}\)\): Prometheus at http:\/\/127\.0\.0\.1:\d+ could not be reached/),
       expect.stringMatching(/^errors \(.*\): Prometheus at .* could not be reached/),
       expect.stringMatching(/^broken \(rate\(\): Prometheus at .* could not be reached/),
+      expect.stringMatching(/^The alerting rules could not be read: Prometheus at .* could not be reached; check monitoring\.checkout\.prometheus\.url\./),
     ]);
     expect(monitoring.tools.map((tool) => tool.name)).toContain('mcp__logs__search_logs');
     expect(await monitoring.chart([])).toBeUndefined();
@@ -238,6 +297,7 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
       }))!;
       expect(monitoring.summary.unreadable).toEqual([
         `alert (avg(http_error_ratio{service="checkout"})): Prometheus at ${url} did not answer within 300 ms; check its load or raise the timeout.`,
+        `The alerting rules could not be read: Prometheus at ${url} did not answer within 300 ms; check its load or raise the timeout.`,
       ]);
       expect(monitoring.tools.map((tool) => tool.name)).toContain('mcp__logs__search_logs');
       const answer = await monitoring.tools[0].execute({ query: 'up' }, { signal });
