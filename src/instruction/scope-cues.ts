@@ -3,7 +3,7 @@ import type { InstructionCues } from './recognise-elements.js';
 import { specificWords } from './target-cues.js';
 
 /** Areas that need saying which part before any work, though not large ones: "add rate limiting". */
-export const UNDERSPECIFIED_AREA =
+const UNDERSPECIFIED_AREA =
   /\b(?:rate[- ]limit(?:ing|s)?|throttling|pagination|logging|metrics|feature flags?|retries|input validation|validation|webhooks?|exports?|imports?|dark mode)\b/i;
 
 /** Product-sized things: even described in a sentence they need a list of what to build. */
