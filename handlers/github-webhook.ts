@@ -65,16 +65,21 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
     return replyJson(res, 200, { status: 'ignored', reason: read.ignored });
   }
   const work: Array<{ event: (typeof read.events)[number]; thread: { channel: string; threadTs: string } }> = [];
+  const keys = redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX);
   for (const event of read.events) {
+    // A passing check matters only to a pull request whose last fix round was about it.
+    if (event.kind === 'check-passed' && !(await deps.redis.exists(keys.fixWatch(event.repo.owner, event.repo.name, event.pull)))) continue;
     const thread = await deps.sessions.threadOfPullRequest(event.repo.owner, event.repo.name, event.pull);
     if (thread) work.push({ event, thread });
   }
   if (work.length === 0) {
+    if (read.events.every((e) => e.kind === 'check-passed'))
+      return replyJson(res, 200, { status: 'ignored', reason: 'a passing check on no pull request waiting for a fix round' });
     log.info({ pulls: read.events.map((e) => `${e.repo.owner}/${e.repo.name}#${e.pull}`) }, 'GitHub event on a pull request Wrench did not open');
     return replyJson(res, 200, { status: 'ignored', reason: 'not a pull request Wrench opened (or its thread has ended)' });
   }
 
-  const deliveryKey = redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).githubDelivery(deliveryId);
+  const deliveryKey = keys.githubDelivery(deliveryId);
   if ((await deps.redis.set(deliveryKey, '1', 'EX', DELIVERY_TTL_SECONDS, 'NX')) !== 'OK') {
     log.info('duplicate GitHub delivery ignored');
     return replyJson(res, 200, { status: 'duplicate' });

@@ -31,6 +31,7 @@ export type GitHubEventOutcome =
   | 'fix-limit-reached'
   | 'base-failing'
   | 'no-evidence'
+  | 'pass-told'
   | 'stale-head'
   | 'already-handled'
   | 'fixes-off'
@@ -53,6 +54,8 @@ export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): 
       return endThread(job, event, deps);
     case 'check-failed':
       return fixRound(job, event, session, deps);
+    case 'check-passed':
+      return toldPassing(job, event, deps);
     default:
       return followUp(job, event, session, deps);
   }
@@ -254,9 +257,19 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
     ]
       .filter(Boolean)
       .join('\n\n');
+    const watchKey = keys.fixWatch(owner, repo, event.pull);
+    const earlier = await readFixWatch(deps, watchKey);
+    const stillFailing = earlier?.checks.filter((c) => names.includes(c.name) || c.workflow === event.checkName).map((c) => c.name) ?? [];
+    const after = earlier && stillFailing.length ? ` still fail${stillFailing.length > 1 ? '' : 's'} after fix round ${earlier.round}` : ' failed';
+    const watch: FixWatch = {
+      round,
+      failedHead: event.headSha,
+      checks: names.map((name) => ({ name, workflow: event.workflowRunId === undefined ? undefined : event.checkName })),
+    };
+    await deps.redis.set(watchKey, JSON.stringify(watch), 'EX', 30 * DAY);
     await queueChangeRun(job, session, deps, {
       instruction,
-      mirror: `*GitHub* · ${checks} failed on ${mrkdwnLink(event.url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)}). Fix round ${round} of ${settings.maxFixRounds}: I'm looking at the log.`,
+      mirror: `*GitHub* · ${checks}${after} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)}). Fix round ${round} of ${settings.maxFixRounds}: I'm looking at what the CI reported.`,
       trigger: { kind: 'check-failed', pull: event.pull, url: event.url, round: { number: round, of: settings.maxFixRounds } },
       requester: 'ci',
     });
@@ -266,6 +279,46 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
     await deps.redis.del(decided).catch(() => undefined);
     throw error;
   }
+}
+
+/** The checks a fix round set out to fix (their workflow when the failure came as a workflow run), and the head they failed on. */
+interface FixWatch {
+  round: number;
+  failedHead: string;
+  checks: Array<{ name: string; workflow?: string }>;
+}
+
+async function readFixWatch(deps: GitHubEventDeps, key: string): Promise<FixWatch | undefined> {
+  const raw = await deps.redis.get(key);
+  try {
+    return raw ? (JSON.parse(raw) as FixWatch) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A check passed on a pull request whose last fix round was about it, on a newer head than the one it failed on: the
+ * thread hears the round worked (once per check and head). When every check of the round has passed, the watch ends.
+ */
+async function toldPassing(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'check-passed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
+  const { owner, name: repo } = event.repo;
+  const keys = redisKeys(deps.prefix);
+  const watchKey = keys.fixWatch(owner, repo, event.pull);
+  const watch = await readFixWatch(deps, watchKey);
+  if (!watch || watch.failedHead === event.headSha) return 'already-handled';
+  const passing = watch.checks.filter((c) => c.name === event.checkName || c.workflow === event.checkName);
+  if (passing.length === 0) return 'already-handled';
+  if ((await deps.redis.set(keys.fixPassTold(owner, repo, event.pull, event.headSha, event.checkName), '1', 'EX', 30 * DAY, 'NX')) !== 'OK')
+    return 'already-handled';
+  const names = passing.map((c) => `\`${escapeMrkdwn(c.name)}\``).join(', ');
+  await deps.outbox.post(job.thread, {
+    text: `*GitHub* · ${names} pass${passing.length > 1 ? '' : 'es'} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)}) after fix round ${watch.round}.`,
+  });
+  const left = watch.checks.filter((c) => !passing.includes(c));
+  if (left.length === 0) await deps.redis.del(watchKey);
+  else await deps.redis.set(watchKey, JSON.stringify({ ...watch, checks: left }), 'KEEPTTL');
+  return 'pass-told';
 }
 
 /** Names of these checks that also failed on the base commit. */

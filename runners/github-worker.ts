@@ -58,5 +58,6 @@ const KIND_WORDS: Partial<Record<GitHubJob['event']['kind'], string>> = {
   'review-comment': 'review comment',
   review: 'review',
   'check-failed': 'failing check',
+  'check-passed': 'passing check',
   closed: 'closing of the pull request',
 };

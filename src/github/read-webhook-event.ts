@@ -136,10 +136,12 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
       const e = checkRunEvent.safeParse(body);
       if (!e.success) return malformed(name, e.error);
       const run = e.data.check_run;
-      if (e.data.action !== 'completed' || !FAILED.has(run.conclusion ?? ''))
-        return { ignored: `check run ${e.data.action}, ${run.conclusion ?? 'no conclusion'}` };
       if (run.pull_requests.length === 0) return { ignored: 'a check run on no pull request of this repository' };
       const url = run.html_url ?? '';
+      if (e.data.action === 'completed' && run.conclusion === 'success')
+        return { events: run.pull_requests.map((p) => passed(repo(e.data.repository), p.number, url, run.head_sha, run.name)) };
+      if (e.data.action !== 'completed' || !FAILED.has(run.conclusion ?? ''))
+        return { ignored: `check run ${e.data.action}, ${run.conclusion ?? 'no conclusion'}` };
       return {
         events: run.pull_requests.map((p) => ({
           kind: 'check-failed' as const,
@@ -156,9 +158,11 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
       const e = workflowRunEvent.safeParse(body);
       if (!e.success) return malformed(name, e.error);
       const run = e.data.workflow_run;
+      if (run.pull_requests.length === 0) return { ignored: 'a workflow run on no pull request of this repository' };
+      if (e.data.action === 'completed' && run.conclusion === 'success')
+        return { events: run.pull_requests.map((p) => passed(repo(e.data.repository), p.number, run.html_url, run.head_sha, run.name ?? 'workflow')) };
       if (e.data.action !== 'completed' || !FAILED.has(run.conclusion ?? ''))
         return { ignored: `workflow run ${e.data.action}, ${run.conclusion ?? 'no conclusion'}` };
-      if (run.pull_requests.length === 0) return { ignored: 'a workflow run on no pull request of this repository' };
       return {
         events: run.pull_requests.map((p) => ({
           kind: 'check-failed' as const,
@@ -224,6 +228,10 @@ export function readPushEvent(body: unknown): BranchPush | { ignored: string } {
     after: e.data.after,
     defaultBranch: e.data.repository.default_branch ?? undefined,
   };
+}
+
+function passed(repository: { owner: string; name: string }, pull: number, url: string, headSha: string, checkName: string): GitHubEvent {
+  return { kind: 'check-passed', repo: repository, pull, url, headSha, checkName };
 }
 
 function one(event: GitHubEvent): ReadEvent {

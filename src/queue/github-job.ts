@@ -31,6 +31,8 @@ export const gitHubEventSchema = z.discriminatedUnion('kind', [
     jobIds: z.array(z.number().int()),
     workflowRunId: z.number().int().optional(),
   }),
+  /** A check (a check run, or a whole workflow run) that passed: told in the thread when a fix round was about it. */
+  z.object({ kind: z.literal('check-passed'), ...pullSchema, headSha: z.string(), checkName: z.string() }),
   z.object({ kind: z.literal('closed'), ...pullSchema, merged: z.boolean(), by: z.string() }),
 ]);
 

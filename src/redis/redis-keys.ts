@@ -76,6 +76,11 @@ export function redisKeys(prefix: string) {
       `${prefix}:github:review:${owner}/${repo}#${number}:${reviewId}`.toLowerCase(),
     /** How many fix rounds a pull request has had. */
     fixRounds: (owner: string, repo: string, number: number) => `${prefix}:github:fix-rounds:${owner}/${repo}#${number}`.toLowerCase(),
+    /** The checks a pull request's last fix round set out to fix, until the thread has heard they pass again. */
+    fixWatch: (owner: string, repo: string, number: number) => `${prefix}:github:fix-watch:${owner}/${repo}#${number}`.toLowerCase(),
+    /** A check's pass after a fix round, told once per head commit. */
+    fixPassTold: (owner: string, repo: string, number: number, headSha: string, check: string) =>
+      `${prefix}:github:fix-pass:${owner}/${repo}#${number}:${headSha}:${check}`.toLowerCase(),
   };
 }
 

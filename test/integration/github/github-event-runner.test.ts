@@ -247,6 +247,28 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     expect(slack.calls.filter((c) => /I could read nothing about why/.test(String(c.args.text)))).toHaveLength(1);
   });
 
+  it('after a fix round the thread hears how the re-run went: still failing, then passing (once), and nothing about other checks', async () => {
+    await connection.del(redisKeys(deps.prefix).fixRounds('acme', 'app', pull));
+    const failed = await github.commit('acme', 'app', 'wrench/one', { message: 'red', files: { 'src/a.js': 'export const a = 5;\n' } });
+    const red = github.addCheckRun('acme', 'app', { name: 'unit', headSha: failed, conclusion: 'failure', log: 'FAIL a.test.js: expected 5' });
+    expect(await handleGitHubEvent(job({ kind: 'check-failed', headSha: failed, checkName: 'unit', jobIds: [red.id] }), deps)).toBe('fix-round-queued');
+    // The fix round's push: still red on the new head.
+    const second = await github.commit('acme', 'app', 'wrench/one', { message: 'fix 1', files: { 'src/a.js': 'export const a = 6;\n' } });
+    const again = github.addCheckRun('acme', 'app', { name: 'unit', headSha: second, conclusion: 'failure', log: 'FAIL a.test.js: expected 6' });
+    expect(await handleGitHubEvent(job({ kind: 'check-failed', headSha: second, checkName: 'unit', jobIds: [again.id] }), deps)).toBe('fix-round-queued');
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && /`unit` still fails after fix round 1 on .*Fix round 2 of 2/.test(String(c.args.text)));
+    // Then green on a later head: told once; a pass of another check, or on the head that failed, says nothing.
+    const third = await github.commit('acme', 'app', 'wrench/one', { message: 'fix 2', files: { 'src/a.js': 'export const a = 7;\n' } });
+    expect(await handleGitHubEvent(job({ kind: 'check-passed', headSha: third, checkName: 'lint' }), deps)).toBe('already-handled');
+    expect(await handleGitHubEvent(job({ kind: 'check-passed', headSha: second, checkName: 'unit' }), deps)).toBe('already-handled');
+    const pass = { kind: 'check-passed', headSha: third, checkName: 'unit' };
+    expect(await handleGitHubEvent(job(pass), deps)).toBe('pass-told');
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && /`unit` passes on .*\(head [0-9a-f]{7}\) after fix round 2\./.test(String(c.args.text)));
+    expect(await handleGitHubEvent(job(pass), deps)).toBe('already-handled');
+    expect(await connection.exists(redisKeys(deps.prefix).fixWatch('acme', 'app', pull))).toBe(0);
+    for (const queued of await queues.tasks.getJobs(['waiting', 'delayed', 'prioritized'])) await queued.remove();
+  });
+
   it('closing the pull request says so, cancels runs still waiting, and ends the session', async () => {
     await deps.sessions.update(
       THREAD.channel,

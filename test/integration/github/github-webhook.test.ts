@@ -7,6 +7,7 @@ import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
 import { createRedis } from '../../../src/redis/redis-connection.js';
+import { redisKeys } from '../../../src/redis/redis-keys.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
 import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
@@ -145,6 +146,13 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
       jobIds: [run.id],
     });
     const passed = github.addCheckRun('acme', 'app', { name: 'lint', headSha: head, conclusion: 'success' });
-    expect(JSON.parse((await deliver('check_run', github.payloads.checkRun(passed.id))).body)).toMatchObject({ status: 'ignored' });
+    expect(JSON.parse((await deliver('check_run', github.payloads.checkRun(passed.id))).body)).toMatchObject({
+      status: 'ignored',
+      reason: 'a passing check on no pull request waiting for a fix round',
+    });
+    // While a fix round waits for its re-run, a pass on that pull request is queued for the thread.
+    await connection.set(redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).fixWatch('acme', 'app', ours), '{}');
+    expect((await deliver('check_run', github.payloads.checkRun(passed.id), { deliveryId: 'd-pass' })).status).toBe(202);
+    expect((await queues.github.getJob(`gh-d-pass-${ours}`))?.data.event).toMatchObject({ kind: 'check-passed', pull: ours, checkName: 'lint', headSha: head });
   });
 });

@@ -105,7 +105,7 @@ describe('reading GitHub webhook events', () => {
     });
   });
 
-  it('failing check runs and workflow runs, per pull request; passing or pending ones are left alone', () => {
+  it('failing and passing check runs and workflow runs, per pull request; pending ones are left alone', () => {
     const checkRun = (conclusion: string | null, pulls = [{ number: 7 }, { number: 9 }]) =>
       readWebhookEvent('check_run', {
         action: 'completed',
@@ -122,7 +122,8 @@ describe('reading GitHub webhook events', () => {
       });
     expect(checkRun('failure')).toMatchObject({ events: [{ kind: 'check-failed', pull: 7, jobIds: [40], checkName: 'test', headSha: 'abc' }, { pull: 9 }] });
     expect(checkRun('timed_out')).toMatchObject({ events: [{ kind: 'check-failed' }, {}] });
-    expect(checkRun('success')).toMatchObject({ ignored: expect.any(String) });
+    // A pass is read too: the thread hears of it when a fix round was about that check.
+    expect(checkRun('success')).toMatchObject({ events: [{ kind: 'check-passed', pull: 7, checkName: 'test', headSha: 'abc' }, { pull: 9 }] });
     expect(checkRun(null)).toMatchObject({ ignored: expect.any(String) });
     expect(checkRun('failure', [])).toMatchObject({ ignored: expect.stringMatching(/no pull request/) });
     const workflow = readWebhookEvent('workflow_run', {
