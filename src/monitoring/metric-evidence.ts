@@ -22,6 +22,8 @@ export interface MetricFinding {
   /** Commits and merged pull requests inside the onset (after its start, by its end): any of them may be the cause. */
   readonly commitCandidates?: WindowCommit[];
   readonly pullCandidates?: MergedPull[];
+  /** The same change at the same time of day a week earlier (same direction, at least half the shift): a recurring pattern, not this incident. */
+  readonly weekEarlier?: ChangePoint;
 }
 
 export interface MetricEvidence {
@@ -40,7 +42,11 @@ export interface WindowChanges {
 export interface EvidenceOptions {
   /** One deadline for all the queries together (they run in parallel): what has not answered by then is named. */
   readonly deadlineMs?: number;
+  /** Read each changed query a week earlier too, so a daily or weekly pattern is not called a change (default true). */
+  readonly compareWeekEarlier?: boolean;
 }
+
+const WEEK = 7 * 86_400;
 
 /**
  * Runs the named queries over the window in parallel under one deadline, finds the strongest change point among
@@ -76,7 +82,24 @@ export async function gatherMetricEvidence(
       if ('error' in one) unreadable.push(one.error);
       else findings.push(finding(one.name, one.query, one.series, window, changes));
     }
-    return { findings, unreadable };
+    if (options.compareWeekEarlier === false) return { findings, unreadable };
+    const compared = await Promise.all(
+      findings.map(async (one) => {
+        if (!one.changePoint) return one;
+        try {
+          const earlier = await client.queryRange(
+            { query: one.query, start: window.start - WEEK, end: window.end - WEEK, step: window.step },
+            { signal: deadline.signal },
+          );
+          const weekEarlier = sameChange(one.changePoint, earlier, one.query);
+          return weekEarlier ? { ...one, weekEarlier } : one;
+        } catch (error) {
+          unreadable.push(`${one.name} a week earlier (to tell a recurring pattern from a change): ${describeError(error)}`);
+          return one;
+        }
+      }),
+    );
+    return { findings: compared, unreadable };
   } finally {
     clearTimeout(timer);
   }
@@ -90,6 +113,24 @@ function finding(name: string, query: string, series: Series[], window: MetricWi
     if (change && (!strongest || change.sigmas > strongest.sigmas)) strongest = { ...change, labels: one.labels };
   }
   return { name, query, window, series, changePoint: strongest, ...(strongest ? placeChanges(changes, strongest) : {}) };
+}
+
+/**
+ * The change point a week earlier that matches this one: within ten minutes of the same time (or the query's
+ * window, if longer), in the same direction, by at least half the shift. Undefined when the week before did not
+ * change like this.
+ */
+function sameChange(change: ChangePoint, earlier: readonly Series[], query: string): ChangePoint | undefined {
+  const tolerance = Math.max(600, queryLookbackSeconds(query) ?? 0);
+  const shift = change.after - change.before;
+  for (const one of earlier) {
+    const found = findChangePoint(one.samples, { lookbackSeconds: queryLookbackSeconds(query) });
+    if (!found) continue;
+    const earlierShift = found.after - found.before;
+    if (Math.abs(found.time + WEEK - change.time) <= tolerance && Math.sign(earlierShift) === Math.sign(shift) && Math.abs(earlierShift) >= Math.abs(shift) / 2)
+      return found;
+  }
+  return undefined;
 }
 
 /**

@@ -27,6 +27,14 @@ export const monitoringSourceSchema = z
       .object({ url: httpUrl, headers: stringMap.default({}), queries: stringMap.default({}) })
       .strict()
       .optional(),
+    window: z
+      .object({
+        minutesBefore: z.number().int().min(5).max(1440).default(60),
+        minutesAfter: z.number().int().min(0).max(720).default(30),
+        compareWeekEarlier: z.boolean().default(true),
+      })
+      .strict()
+      .optional(),
     mcpServers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'must be letters, digits, - or _' }), z.union([stdioServer, httpServer])).default({}),
   })
   .strict();

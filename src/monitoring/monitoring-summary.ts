@@ -38,6 +38,18 @@ export interface MetricChange {
   readonly pullCandidates?: PullRef[];
 }
 
+/** A series that changed as it did at the same time a week earlier: a recurring pattern, not counted as a change. */
+export interface RecurringChange {
+  readonly name: string;
+  readonly query: string;
+  readonly at: number;
+  readonly before: number;
+  readonly after: number;
+  /** When the same change happened a week earlier (unix seconds). */
+  readonly weekEarlierAt: number;
+  readonly graphUrl?: string;
+}
+
 /** What the monitoring evidence of a triage showed, kept with its record and shown in its report and note. */
 export interface MonitoringSummary {
   /** The name of the source under `monitoring:`. */
@@ -46,6 +58,8 @@ export interface MonitoringSummary {
   readonly changes: MetricChange[];
   /** Queries read without a change point. */
   readonly steady: string[];
+  /** Changes that happened the same way a week earlier. */
+  readonly recurring?: RecurringChange[];
   /** What could not be read (queries, MCP servers, tools), in words a person can act on. */
   readonly unreadable: string[];
   /** What placed the changes in time: "GitHub Deployments to production", else commit times. */
@@ -63,10 +77,23 @@ export function summarizeMetricEvidence(
 ): MonitoringSummary {
   const changes: MetricChange[] = [];
   const steady: string[] = [];
+  const recurring: RecurringChange[] = [];
   for (const finding of evidence.findings) {
     const change = finding.changePoint;
     if (!change) {
       steady.push(finding.name);
+      continue;
+    }
+    if (finding.weekEarlier) {
+      recurring.push({
+        name: finding.name,
+        query: finding.query,
+        at: change.time,
+        before: change.before,
+        after: change.after,
+        weekEarlierAt: finding.weekEarlier.time,
+        graphUrl: prometheusGraphUrl(prometheusUrl, finding.query, window.start - 7 * 86_400, window.end),
+      });
       continue;
     }
     changes.push({
@@ -86,7 +113,7 @@ export function summarizeMetricEvidence(
     });
   }
   const placedBy = deployments ? `GitHub Deployments to ${deployments.environments.join(', ')}` : 'commit times';
-  return { source, window, changes, steady, unreadable: [...evidence.unreadable], placedBy };
+  return { source, window, changes, steady, unreadable: [...evidence.unreadable], placedBy, ...(recurring.length > 0 ? { recurring } : {}) };
 }
 
 const changeRef = (commit: ChangeRef): ChangeRef => ({
@@ -113,6 +140,11 @@ export function utcTime(seconds: number): string {
 export function shortNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   return Number(value.toPrecision(4)).toString();
+}
+
+/** "errors changed at 14:05 UTC from 1 to 6, as it did a week earlier (at 2026-11-16 14:05 UTC): a recurring pattern, not counted as a change". */
+export function recurringLine(change: RecurringChange): string {
+  return `${change.name} changed at ${utcTime(change.at)} from ${shortNumber(change.before)} to ${shortNumber(change.after)}, as it did a week earlier (at ${utcTime(change.weekEarlierAt)}): a recurring pattern, not counted as a change`;
 }
 
 /** "changed at 14:05 UTC (began after 14:04 UTC)": when the onset is known, its start too. */

@@ -10,7 +10,7 @@ import { type ChartMarker, renderMetricChart } from './metric-chart.js';
 import { gatherMetricEvidence, type MetricFinding, type MetricWindow, type WindowChanges } from './metric-evidence.js';
 import { firedRules } from './fired-rules.js';
 import { expandMonitoringSource, type MonitoringSource } from './monitoring-config.js';
-import { metricChangeLine, type MonitoringSummary, summarizeMetricEvidence, utcTime } from './monitoring-summary.js';
+import { metricChangeLine, type MonitoringSummary, recurringLine, summarizeMetricEvidence, utcTime } from './monitoring-summary.js';
 import { PrometheusClient, type PrometheusLimits } from './prometheus-client.js';
 
 export interface TriageMonitoringOptions {
@@ -63,7 +63,11 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
   const name = monitoringSourceName(options.file, { serviceId: options.serviceId, channel: options.channel });
   const configured = name ? options.file.monitoring[name] : undefined;
   if (!name || !configured) return undefined;
-  const window = incidentWindow(options);
+  const window = incidentWindow({
+    ...options,
+    minutesBefore: options.minutesBefore ?? configured.window?.minutesBefore,
+    minutesAfter: options.minutesAfter ?? configured.window?.minutesAfter,
+  });
   const secrets = new Set<string>();
   let source: MonitoringSource;
   try {
@@ -82,7 +86,10 @@ export async function openTriageMonitoring(options: TriageMonitoringOptions): Pr
 
   const [evidence, mcp, rules] = await Promise.all([
     client
-      ? gatherMetricEvidence(client, queries, window, options.changes, { deadlineMs: options.evidenceDeadlineMs })
+      ? gatherMetricEvidence(client, queries, window, options.changes, {
+          deadlineMs: options.evidenceDeadlineMs,
+          compareWeekEarlier: configured.window?.compareWeekEarlier,
+        })
       : Promise.resolve({ findings: [], unreadable: [] }),
     connectMcpServers(source.mcpServers, { ...options.mcp, source: name }).catch(
       (error): McpToolset => ({ tools: [], unreadable: [`MCP servers could not be read: ${describeError(error)}`], close: async () => undefined }),
@@ -154,6 +161,7 @@ function contextText(summary: MonitoringSummary, tools: readonly AgentTool[], fi
     parts.push(`- alerting rule ${rule.name} (group ${rule.group}): ${rule.state}${rule.activeAt ? ` since ${rule.activeAt}` : ''}; expr: ${rule.query}`);
   if (summary.placedBy && summary.placedBy !== 'commit times') parts.push(`Commits are placed in time by ${summary.placedBy} (when each went live).`);
   for (const change of summary.changes) parts.push(`- ${metricChangeLine(change)}. Query: ${change.query}`);
+  for (const change of summary.recurring ?? []) parts.push(`- ${recurringLine(change)}. Query: ${change.query}`);
   for (const finding of findings.filter((one) => !one.changePoint)) parts.push(`- ${finding.name}: no change point. Query: ${finding.query}`);
   if (findings.length === 0) parts.push('- no metrics were read');
   if (summary.unreadable.length > 0) {

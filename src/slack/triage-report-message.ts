@@ -81,7 +81,7 @@ export function triageReportMrkdwn(view: TriageReportView): string {
 
 /** The metrics around the incident: each change point, its graph, the last commit and merged PR before it, and those inside its onset. */
 function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): string[] {
-  if (monitoring.changes.length === 0 && monitoring.steady.length === 0 && !monitoring.rules?.length) return [];
+  if (monitoring.changes.length === 0 && monitoring.steady.length === 0 && !monitoring.rules?.length && !monitoring.recurring?.length) return [];
   const placed = monitoring.placedBy && monitoring.placedBy !== 'commit times' ? `; changes placed by ${monitoring.placedBy}` : '';
   const lines = [
     '',
@@ -110,6 +110,11 @@ function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): strin
     ];
     if (inside.length > 0) line += ` · landed while it began, any may be the cause: ${inside.slice(0, 5).join(', ')}`;
     lines.push(line);
+  }
+  for (const change of monitoring.recurring ?? []) {
+    lines.push(
+      `• ${mrkdwnLink(change.graphUrl, change.name)} changed at ${utcTime(change.at)} (${shortNumber(change.before)} → ${shortNumber(change.after)}) as it did a week earlier (${utcTime(change.weekEarlierAt)}): a recurring pattern, not counted as a change`,
+    );
   }
   if (monitoring.steady.length > 0) lines.push(`• no change point in: ${escapeMrkdwn(monitoring.steady.join(', '))}`);
   for (const rule of monitoring.rules ?? []) {

@@ -36,7 +36,15 @@ function history(): string {
     lines.push(`http_error_ratio{service="checkout"} ${(time < jumpAt ? 0.01 : 0.12) + wobble / 100} ${time}`);
     for (const pod of ['a', 'b', 'c']) lines.push(`pod_up{pod="${pod}"} 1 ${time}`);
   }
-  lines.push(...counter, '# EOF', '');
+  // Traffic that steps up at the same time every day: today at jumpAt, and a week earlier at the same minute.
+  const traffic = ['# TYPE checkout_requests_per_second gauge'];
+  for (const day of [7, 0]) {
+    for (let minute = 0; minute < 120; minute++) {
+      const time = base - day * 86_400 + minute * 60;
+      traffic.push(`checkout_requests_per_second ${(minute < 60 ? 100 : 300) + ((minute * 7) % 5)} ${time}`);
+    }
+  }
+  lines.push(...counter, ...traffic, '# EOF', '');
   return lines.join('\n');
 }
 
@@ -264,6 +272,40 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     expect(monitoring.contextText).not.toContain('ddddddd');
     // Without an alert expression to match, the rules firing now are the ones linked.
     expect(monitoring.summary.rules?.map((rule) => [rule.name, rule.state, rule.activeAt !== undefined])).toEqual([['CheckoutDown', 'firing', true]]);
+  }, 30_000);
+
+  it('does not call a change that happened the same way a week earlier a change, and takes the window from the source', async () => {
+    const source = (window?: { minutesBefore: number; minutesAfter: number; compareWeekEarlier: boolean }) => ({
+      file: {
+        ...options().file,
+        monitoring: {
+          checkout: {
+            prometheus: { url: prometheus.url, headers: {}, queries: { traffic: 'sum(checkout_requests_per_second)', errors: 'sum(http_errors_per_second)' } },
+            mcpServers: {},
+            ...(window ? { window } : {}),
+          },
+        },
+      },
+      alerts: [],
+    });
+    const monitoring = (await open(source({ minutesBefore: 40, minutesAfter: 20, compareWeekEarlier: true })))!;
+    expect(monitoring.summary.window).toEqual({ start: incidentAt - 40 * 60, end: incidentAt + 20 * 60, step: 60 });
+    expect(monitoring.summary.changes.map((change) => change.name)).toEqual(['errors']);
+    expect(monitoring.summary.recurring).toEqual([
+      expect.objectContaining({
+        name: 'traffic',
+        at: jumpAt,
+        weekEarlierAt: jumpAt - 7 * 86_400,
+        before: expect.closeTo(102, 0),
+        after: expect.closeTo(302, 0),
+      }),
+    ]);
+    expect(monitoring.contextText).toContain(
+      `- traffic changed at ${new Date(jumpAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC from 102 to 301.9, as it did a week earlier (at ${new Date((jumpAt - 7 * 86_400) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC): a recurring pattern, not counted as a change`,
+    );
+    const uncompared = (await open(source({ minutesBefore: 60, minutesAfter: 30, compareWeekEarlier: false })))!;
+    expect(uncompared.summary.changes.map((change) => change.name)).toEqual(['traffic', 'errors']);
+    expect(uncompared.summary.recurring).toBeUndefined();
   }, 30_000);
 
   it('with Prometheus down it still returns the MCP tools and names every query it could not read', async () => {

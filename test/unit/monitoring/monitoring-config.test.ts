@@ -38,6 +38,12 @@ describe('monitoring configuration', () => {
     );
     expect(() => parseConfigFile({ monitoring: { a: { mcpServers: { s: { command: 'x', tools: [] } } } } })).toThrow(/monitoring\.a\.mcpServers\.s/);
     expect(() => parseConfigFile({ monitoring: { a: { prometheus: { url: 'not a url' } } } })).toThrow(/monitoring\.a\.prometheus\.url/);
+    expect(() => parseConfigFile({ monitoring: { a: { window: { minutesBefore: 2 } } } })).toThrow(/monitoring\.a\.window\.minutesBefore/);
+    expect(parseConfigFile({ monitoring: { a: { window: { minutesAfter: 10 } } } }).monitoring.a.window).toEqual({
+      minutesBefore: 60,
+      minutesAfter: 10,
+      compareWeekEarlier: true,
+    });
   });
 
   it('takes ${VAR} from the environment and names a missing one', () => {

@@ -143,6 +143,15 @@ describe('metric and log evidence in the report', () => {
         },
       ],
     };
+    const recurring: MonitoringSummary = {
+      ...placed,
+      recurring: [
+        { name: 'traffic', query: 'sum(rps)', at, before: 100, after: 300, weekEarlierAt: at - 7 * 86_400, graphUrl: `${PROMETHEUS}/graph?g0.expr=rps` },
+      ],
+    };
+    expect(triageReportMrkdwn({ ...view, monitoring: recurring })).toContain(
+      `• <${PROMETHEUS}/graph?g0.expr=rps|traffic> changed at 2026-11-23 14:41 UTC (100 → 300) as it did a week earlier (2026-11-16 14:41 UTC): a recurring pattern, not counted as a change`,
+    );
     const text = triageReportMrkdwn({ ...view, monitoring: placed });
     expect(text).toContain('(measured by Wrench, 2026-11-23 14:00 UTC to 2026-11-23 15:30 UTC; changes placed by GitHub Deployments to production)');
     expect(text).toContain(
