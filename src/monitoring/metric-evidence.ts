@@ -36,7 +36,7 @@ export interface MetricEvidence {
 export interface WindowChanges {
   readonly commits: readonly WindowCommit[];
   readonly pulls: readonly MergedPull[];
-  readonly deployments?: { readonly environments: readonly string[] };
+  readonly deployments?: { readonly environments: readonly string[]; readonly via?: 'deployments' | 'releases' };
 }
 
 export interface EvidenceOptions {

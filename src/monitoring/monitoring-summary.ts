@@ -1,3 +1,4 @@
+import { placedByText } from '../triage/repository-changes.js';
 import type { FiredRule } from './fired-rules.js';
 import type { MetricEvidence, MetricWindow } from './metric-evidence.js';
 import { prometheusGraphUrl } from './prometheus-graph-url.js';
@@ -73,7 +74,7 @@ export function summarizeMetricEvidence(
   evidence: MetricEvidence,
   window: MetricWindow,
   prometheusUrl?: string,
-  deployments?: { readonly environments: readonly string[] },
+  deployments?: { readonly environments: readonly string[]; readonly via?: 'deployments' | 'releases' },
 ): MonitoringSummary {
   const changes: MetricChange[] = [];
   const steady: string[] = [];
@@ -112,7 +113,7 @@ export function summarizeMetricEvidence(
       pullCandidates: (finding.pullCandidates ?? []).map(pullRef),
     });
   }
-  const placedBy = deployments ? `GitHub Deployments to ${deployments.environments.join(', ')}` : 'commit times';
+  const placedBy = deployments ? placedByText(deployments) : 'commit times';
   return { source, window, changes, steady, unreadable: [...evidence.unreadable], placedBy, ...(recurring.length > 0 ? { recurring } : {}) };
 }
 
@@ -124,9 +125,14 @@ const changeRef = (commit: ChangeRef): ChangeRef => ({
   ...(commit.deployedAt ? { deployedAt: commit.deployedAt, deployedTo: commit.deployedTo } : {}),
 });
 
+/** "deployed to production", or "released in v1.4.0". */
+export function liveText(commit: Pick<ChangeRef, 'deployedTo'>): string {
+  return commit.deployedTo?.startsWith('release ') ? `released in ${commit.deployedTo.slice('release '.length)}` : `deployed to ${commit.deployedTo}`;
+}
+
 /** "abc1234 "subject" (2026-…)", or with its deployment: "(deployed to production 2026-…; committed 2026-…)". */
 export function commitMention(commit: ChangeRef): string {
-  const when = commit.deployedAt ? `deployed to ${commit.deployedTo} ${commit.deployedAt}; committed ${commit.date}` : commit.date;
+  const when = commit.deployedAt ? `${liveText(commit)} ${commit.deployedAt}; committed ${commit.date}` : commit.date;
   return `${commit.sha.slice(0, 7)} "${commit.subject}" (${when})`;
 }
 const pullRef = (pull: PullRef): PullRef => ({ number: pull.number, title: pull.title, url: pull.url });

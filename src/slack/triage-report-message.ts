@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { changeTime, type MonitoringSummary, shortNumber, utcTime } from '../monitoring/monitoring-summary.js';
+import { changeTime, liveText, type MonitoringSummary, shortNumber, utcTime } from '../monitoring/monitoring-summary.js';
 import { commitUrl, evidenceSource, evidenceUrl, type RepoLinks } from '../triage/evidence-links.js';
 import type { Suspect } from '../triage/triage-record.js';
 import type { ShownTriageReport } from '../triage/triage-report.js';
@@ -95,9 +95,7 @@ function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): strin
     let line = `• ${mrkdwnLink(change.graphUrl, name)} changed at *${changeTime(change)}*: ${shortNumber(change.before)} → ${shortNumber(change.after)}`;
     if (change.commit) {
       const url = change.commit.url ?? commitUrl(links, change.commit.sha);
-      const deployed = change.commit.deployedAt
-        ? ` (deployed to ${escapeMrkdwn(change.commit.deployedTo ?? '')} ${utcTime(Date.parse(change.commit.deployedAt) / 1000)})`
-        : '';
+      const deployed = change.commit.deployedAt ? ` (${escapeMrkdwn(liveText(change.commit))} ${utcTime(Date.parse(change.commit.deployedAt) / 1000)})` : '';
       line += ` · ${change.commit.deployedAt ? 'last commit deployed before' : 'last commit before'}: ${mrkdwnLink(url, change.commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(change.commit.subject, 100))}${deployed}`;
     }
     if (change.pull)

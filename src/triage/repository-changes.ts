@@ -42,7 +42,7 @@ export interface RepositoryChanges {
   /** Where the history came from: GitHub's API, or the local clone when GitHub is not configured or failed. */
   source: 'github' | 'git';
   /** What places the changes in time: GitHub Deployments to these environments when the repository records them, else commit times. */
-  deployments?: { environments: string[] };
+  deployments?: { environments: string[]; via?: 'deployments' | 'releases' };
   note?: string;
 }
 
@@ -118,14 +118,14 @@ async function fromGitHub(github: GitHubClient, options: GatherOptions): Promise
   try {
     const timeline = await readDeployTimeline(github, { owner, repo }, commits);
     if (timeline) {
-      placed.deployments = { environments: timeline.environments };
+      placed.deployments = { environments: timeline.environments, via: timeline.source };
       for (const commit of commits) {
         const deploy = timeline.deployed.get(commit.sha);
         if (deploy) Object.assign(commit, { deployedAt: deploy.at, deployedTo: deploy.environment });
       }
     }
   } catch (error) {
-    placed.note = `GitHub's deployments could not be read (${(error as Error).message.split('\n')[0]}); changes are placed by commit time.`;
+    placed.note = `GitHub's deployments and releases could not be read (${(error as Error).message.split('\n')[0]}); changes are placed by commit time.`;
   }
   return { branch, since, until, commits, pulls, source: 'github', ...placed };
 }
@@ -167,4 +167,9 @@ export function repositoryChangesText(changes: RepositoryChanges): string {
   for (const p of changes.pulls)
     parts.push(`- #${p.number} ${p.title} (merged ${p.mergedAt}${p.author ? ` by ${p.author}` : ''}${p.mergeSha ? `, merge commit ${p.mergeSha}` : ''})`);
   return neutralizeTags(clipText(parts.join('\n'), 60_000));
+}
+
+/** "GitHub Deployments to production", or "GitHub releases (published)". */
+export function placedByText(deployments: { environments: readonly string[]; via?: 'deployments' | 'releases' }): string {
+  return deployments.via === 'releases' ? 'GitHub releases (their publication)' : `GitHub Deployments to ${deployments.environments.join(', ')}`;
 }

@@ -4,6 +4,7 @@ import { commitToBranch, resolveCommit, type CommitSpec } from './github/commit-
 import { createBareRepo, type CreateRepoOptions } from './github/create-repo.js';
 import { PatternFailures, type FailurePattern, type GitHubFailure } from './github/failures.js';
 import { createPull, mergePull, refreshPull, type MergeOptions } from './github/pull-ops.js';
+import { git } from './github/git.js';
 import { addDeploymentStatus } from './github/routes/deployments.js';
 import { gitHubRequestHandler } from './github/server.js';
 import { pullJson, repoJson } from './github/shapes.js';
@@ -26,6 +27,7 @@ import {
   type DeploymentRecord,
   type DeploymentState,
   type GitHubRequest,
+  type ReleaseRecord,
   type IssueCommentRecord,
   type PullRecord,
   type ReviewCommentRecord,
@@ -126,6 +128,8 @@ export interface GitHubFake {
   /** A deployment of `sha` made at `at`, with its statuses (each at its own time), as a deploy tool records them through the REST API. */
   recordDeployment(owner: string, repo: string, input: RecordedDeployment): DeploymentRecord;
   deployments: DeploymentRecord[];
+  /** A lightweight tag `tag` on `sha` and a release of it published at `publishedAt` (null: a draft). */
+  recordRelease(owner: string, repo: string, input: { tag: string; sha: string; publishedAt: string | null; prerelease?: boolean }): Promise<ReleaseRecord>;
   checkRuns: CheckRunRecord[];
   payloads: WebhookPayloads;
   waitFor(predicate: (request: GitHubRequest) => boolean, timeoutMs?: number): Promise<GitHubRequest>;
@@ -253,6 +257,25 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       return deployment;
     },
     deployments: state.deployments,
+    async recordRelease(owner, repo, input) {
+      await git(['update-ref', `refs/tags/${input.tag}`, input.sha], { gitDir: state.gitDir(owner, repo) });
+      const release: ReleaseRecord = {
+        id: state.nextId(),
+        owner,
+        repo,
+        tag_name: input.tag,
+        target_commitish: input.sha,
+        name: input.tag,
+        body: null,
+        draft: input.publishedAt === null,
+        prerelease: input.prerelease ?? false,
+        author: 'release-bot',
+        created_at: input.publishedAt ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        published_at: input.publishedAt,
+      };
+      state.releases.push(release);
+      return release;
+    },
     addCheckRun(owner, repo, input) {
       const id = state.nextId();
       const now = isoZ(Date.now());

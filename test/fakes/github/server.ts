@@ -5,6 +5,7 @@ import { failureResponse, type GitHubFailures } from './failures.js';
 import { HttpError, matchRoute, type Route } from './router.js';
 import { commitRoutes } from './routes/commits.js';
 import { deploymentRoutes } from './routes/deployments.js';
+import { releaseRoutes } from './routes/releases.js';
 import { issueCommentRoutes } from './routes/issue-comments.js';
 import { pullRoutes } from './routes/pulls.js';
 import { repoRoutes } from './routes/repos.js';
@@ -19,6 +20,7 @@ const ROUTES: Route[] = [
   ...repoRoutes,
   ...commitRoutes,
   ...deploymentRoutes,
+  ...releaseRoutes,
   ...pullRoutes,
   ...reviewRoutes,
   ...issueCommentRoutes,

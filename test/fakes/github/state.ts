@@ -138,6 +138,21 @@ export interface DeploymentRecord {
   statuses: DeploymentStatusRecord[];
 }
 
+export interface ReleaseRecord {
+  id: number;
+  owner: string;
+  repo: string;
+  tag_name: string;
+  target_commitish: string;
+  name: string | null;
+  body: string | null;
+  draft: boolean;
+  prerelease: boolean;
+  author: string;
+  created_at: string;
+  published_at: string | null;
+}
+
 export interface RepoSettings {
   id: number;
   private: boolean;
@@ -152,6 +167,7 @@ export class GitHubState {
   readonly issueComments: IssueCommentRecord[] = [];
   readonly checkRuns: CheckRunRecord[] = [];
   readonly deployments: DeploymentRecord[] = [];
+  readonly releases: ReleaseRecord[] = [];
   readonly repoSettings = new Map<string, RepoSettings>();
   /** `owner/repo` -> login -> role; people not listed have read access (as on a public repository). */
   readonly collaborators = new Map<string, Map<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read'>>();

@@ -27,7 +27,7 @@ let prometheus: PrometheusServer;
 let github: GitHubFake;
 beforeAll(async () => {
   [prometheus, github] = await Promise.all([startBackfilledPrometheus(history()), startGitHubFake()]);
-  for (const repo of ['deployed', 'undeployed']) {
+  for (const repo of ['deployed', 'undeployed', 'released']) {
     await github.createRepo('acme', repo, { 'src/cart.js': 'export const total = (items) => items.length;\n' });
     await github.commit('acme', repo, 'main', { message: 'Pay: compute totals lazily', files: { 'src/cart.js': '// lazy\n' }, date: iso(jumpAt - 40 * 60) });
     await github.commit('acme', repo, 'main', { message: 'Docs: describe payments', files: { 'README.md': '# checkout\n' }, date: iso(jumpAt - 2 * 60) });
@@ -50,6 +50,11 @@ beforeAll(async () => {
   });
   github.recordDeployment('acme', 'deployed', { sha: deployedLate, at: iso(jumpAt + 15 * 60), statuses: [{ state: 'success', at: iso(jumpAt + 20 * 60) }] });
   github.recordDeployment('acme', 'deployed', { sha: deployedLate, at: iso(jumpAt - 3 * 60), statuses: [{ state: 'failure', at: iso(jumpAt - 2 * 60) }] });
+  // acme/released deploys on release: v1.4.0 (the lazy totals) a minute before the jump; a draft and a prerelease of the docs before it do not count.
+  const [releasedEarly, releasedLate] = await commitsOf('released');
+  await github.recordRelease('acme', 'released', { tag: 'v1.4.0', sha: releasedEarly, publishedAt: iso(jumpAt - 60) });
+  await github.recordRelease('acme', 'released', { tag: 'v1.5.0-rc.1', sha: releasedLate, publishedAt: iso(jumpAt - 3 * 60), prerelease: true });
+  await github.recordRelease('acme', 'released', { tag: 'v1.5.0', sha: releasedLate, publishedAt: null });
 }, 60_000);
 afterAll(async () => {
   await Promise.all([prometheus?.stop(), github?.stop()]);
@@ -81,7 +86,7 @@ async function evidenceFor(repo: string) {
 describe('changes placed by their deployments (GitHub Deployments on the fake, real Prometheus)', () => {
   it('names the commit deployed before the jump, not the one committed before it but deployed after', async () => {
     const { changes, summary } = await evidenceFor('deployed');
-    expect(changes.deployments).toEqual({ environments: ['production'] });
+    expect(changes.deployments).toEqual({ environments: ['production'], via: 'deployments' });
     // The staging deployment and the failed one do not count; deploying the docs did not make the lazy totals any later.
     expect(changes.commits.map((commit) => [commit.subject, commit.deployedAt, commit.deployedTo])).toEqual([
       ['Docs: describe payments', iso(jumpAt + 20 * 60), 'production'],
@@ -95,6 +100,20 @@ describe('changes placed by their deployments (GitHub Deployments on the fake, r
       `last commit deployed before: ${change.commit!.sha.slice(0, 7)} "Pay: compute totals lazily" (deployed to production ${iso(jumpAt - 60)}; committed ${iso(jumpAt - 40 * 60)})`,
     );
     expect(repositoryChangesText(changes)).toContain('Placed in time by GitHub Deployments to production');
+  });
+
+  it('a repository that deploys on release: the commit released before the jump is named, by its release', async () => {
+    const { changes, summary } = await evidenceFor('released');
+    expect(changes.deployments).toEqual({ environments: ['releases'], via: 'releases' });
+    expect(changes.commits.map((commit) => [commit.subject, commit.deployedAt, commit.deployedTo])).toEqual([
+      ['Docs: describe payments', undefined, undefined],
+      ['Pay: compute totals lazily', iso(jumpAt - 60), 'release v1.4.0'],
+    ]);
+    const [change] = summary.changes;
+    expect(summary.placedBy).toBe('GitHub releases (their publication)');
+    expect(metricChangeLine(change)).toContain(
+      `last commit deployed before: ${change.commit!.sha.slice(0, 7)} "Pay: compute totals lazily" (released in v1.4.0 ${iso(jumpAt - 60)}; committed ${iso(jumpAt - 40 * 60)})`,
+    );
   });
 
   it('without deployments the same history names the last commit by commit time', async () => {
