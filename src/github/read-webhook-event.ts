@@ -20,6 +20,8 @@ const reviewCommentEvent = z.object({
     start_line: z.number().nullish(),
     diff_hunk: z.string().nullish(),
     pull_request_review_id: z.number().nullish(),
+    /** A reply in a review thread: the id of the thread's first comment. */
+    in_reply_to_id: z.number().nullish(),
   }),
   pull_request: pullRequest,
   repository,
@@ -92,6 +94,7 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
         startLine: c.start_line ?? null,
         diffHunk: c.diff_hunk ?? '',
         reviewId: c.pull_request_review_id ?? null,
+        inReplyTo: c.in_reply_to_id ?? null,
       });
     }
     case 'pull_request_review': {

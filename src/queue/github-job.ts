@@ -19,6 +19,8 @@ export const gitHubEventSchema = z.discriminatedUnion('kind', [
     diffHunk: z.string(),
     /** The review it was submitted with (a lone comment has a review of its own); absent on jobs queued before it was read. */
     reviewId: z.number().int().nullish(),
+    /** A reply in a review thread: the thread's first comment (the rest of the thread is read when the run is queued). */
+    inReplyTo: z.number().int().nullish(),
   }),
   z.object({ kind: z.literal('review'), ...pullSchema, author: z.string(), body: z.string(), reviewId: z.number().int() }),
   z.object({ kind: z.literal('comment'), ...pullSchema, author: z.string(), body: z.string(), commentId: z.number().int() }),

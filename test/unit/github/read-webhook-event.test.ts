@@ -50,6 +50,7 @@ describe('reading GitHub webhook events', () => {
           startLine: 10,
           diffHunk: '@@ -1,2 +1,3 @@\n+x',
           reviewId: 42,
+          inReplyTo: null,
         },
       ],
     });
