@@ -57,7 +57,7 @@ function investigation() {
       default: {
         const task = textOf(request.body.messages[0].content);
         const changedAt = /- alert changed at (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/.exec(task)?.[1] ?? 'unknown';
-        const commit = /- alert changed at .*?last commit before: ([0-9a-f]{7})/.exec(task)?.[1] ?? '0000000';
+        const commit = /- alert changed at .*?last commit (?:deployed )?before: ([0-9a-f]{7})/.exec(task)?.[1] ?? '0000000';
         return toolUseResponse([
           {
             name: 'finish_task',
@@ -156,6 +156,8 @@ sandbox: { mode: bwrap }
       files: { 'src/pay.js': 'export const pay = (cart) => cart.total.toFixed(2);\n' },
       date: iso(jumpAt - 2 * 60),
     });
+    // The deploy tool records its deployments on GitHub: the suspect went to production a minute before the jump.
+    world.github.recordDeployment('acme', 'checkout', { sha: suspectSha, at: iso(jumpAt - 3 * 60), statuses: [{ state: 'success', at: iso(jumpAt - 60) }] });
     world.pagerduty.addService({ id: 'PABC123', name: 'Checkout' });
     await world.start({ LOGS_TOKEN });
   }, 120_000);
@@ -210,7 +212,10 @@ sandbox: { mode: bwrap }
     ]);
     const task = textOf(requests[0].body.messages[0].content);
     expect(task).toContain(`- alert changed at ${minute(jumpAt)} (began after ${minute(jumpAt - 60).replace(' UTC', '')}) from 0.01`);
-    expect(task).toContain(`last commit before: ${suspectSha.slice(0, 7)} "Pay: compute totals lazily"`);
+    expect(task).toContain(
+      `last commit deployed before: ${suspectSha.slice(0, 7)} "Pay: compute totals lazily" (deployed to production ${iso(jumpAt - 60)}; committed`,
+    );
+    expect(task).toContain('Commits are placed in time by GitHub Deployments to production (when each went live).');
     const [metrics] = toolResults(requests[1]);
     expect(String(metrics.content)).toContain(
       `change point at ${iso(jumpAt).replace('.000Z', 'Z')} (began after ${iso(jumpAt - 60).replace('.000Z', 'Z')}) from 1.0`,
@@ -227,10 +232,11 @@ sandbox: { mode: bwrap }
     // The report: the change point at the minute of the jump next to the commit just before it, and the metric evidence linked to Prometheus.
     const blocks = blocksOf(report);
     expect(blocks).toContain('*Metrics around the incident*');
+    expect(blocks).toContain('; changes placed by GitHub Deployments to production)');
     expect(blocks).toContain(`|alert> changed at *${minute(jumpAt)} (began after ${minute(jumpAt - 60).replace(' UTC', '')})*`);
     expect(blocks).toMatch(
       new RegExp(
-        `changed at \\*${minute(jumpAt)} \\(began after ${minute(jumpAt - 60).replace(' UTC', '')}\\)\\*: 0\\.01\\d* → 0\\.12\\d* · last commit before: <[^|]*/acme/checkout/commit/${suspectSha}\\|${suspectSha.slice(0, 7)}> Pay: compute totals lazily`,
+        `changed at \\*${minute(jumpAt)} \\(began after ${minute(jumpAt - 60).replace(' UTC', '')}\\)\\*: 0\\.01\\d* → 0\\.12\\d* · last commit deployed before: <[^|]*/acme/checkout/commit/${suspectSha}\\|${suspectSha.slice(0, 7)}> Pay: compute totals lazily \\(deployed to production ${minute(jumpAt - 60)}\\)`,
       ),
     );
     expect(blocks).toContain(`${prometheus.url}/graph?g0.expr=`);
