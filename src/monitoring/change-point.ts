@@ -69,21 +69,26 @@ export function findChangePoint(samples: readonly Sample[], options: ChangePoint
   if (shift === 0 || sigmas < minSigmas) return undefined;
   if (shift < minRelativeShift * Math.abs(before)) return undefined;
 
-  const onset = onsetIndex(points, best.split, after, options.lookbackSeconds ?? 0, minSigmas);
-  return { time: points[onset].time, from: points[onset - 1].time, split: points[best.split].time, before, after, sigmas };
+  const { onset, from } = onsetRange(points, best.split, after, options.lookbackSeconds ?? 0, minSigmas);
+  return { time: points[onset].time, from: points[from].time, split: points[best.split].time, before, after, sigmas };
 }
 
 /**
- * The index of the first sample of the ramp that ends in the split: walking back from the split while a sample
- * has left the level before. That level is measured on the samples older than the longest ramp the query's
- * window allows (one window and two steps before the split), else on those before the split.
+ * The onset: `onset` is the first sample of the ramp that ends in the split (walking back from the split while a
+ * sample has left the level before) and `from` the last sample before it. That level is measured on the samples
+ * older than the longest ramp the query's window allows (one window and two steps before the split). When the
+ * series holds too few of them, the onset cannot be told apart: it is anywhere from one window before the split
+ * to the split, and that whole span is reported.
  */
-function onsetIndex(points: readonly Sample[], split: number, after: number, lookbackSeconds: number, minSigmas: number): number {
+function onsetRange(points: readonly Sample[], split: number, after: number, lookbackSeconds: number, minSigmas: number): { onset: number; from: number } {
   const step = medianStep(points);
   const rampStart = points[split].time - lookbackSeconds - 2 * step;
   let baselineEnd = points.findIndex((point) => point.time >= rampStart);
   if (baselineEnd < 0 || baselineEnd > split) baselineEnd = split;
-  if (baselineEnd < 2) baselineEnd = split;
+  if (baselineEnd < 2) {
+    const earliest = points.findIndex((point) => point.time >= points[split].time - lookbackSeconds - step);
+    return { onset: split, from: Math.max(0, Math.min(split - 1, earliest - 1)) };
+  }
   const baseline = points.slice(0, baselineEnd).map((point) => point.value);
   const mean = baseline.reduce((sum, value) => sum + value, 0) / baseline.length;
   const deviation = Math.sqrt(baseline.reduce((sum, value) => sum + (value - mean) ** 2, 0) / baseline.length);
@@ -93,7 +98,7 @@ function onsetIndex(points: readonly Sample[], split: number, after: number, loo
   const hasLeft = (index: number) => direction * (points[index].value - mean) > threshold;
   let onset = split;
   while (onset - 1 >= Math.max(1, baselineEnd) && hasLeft(onset - 1)) onset--;
-  return Math.max(onset, 1);
+  return { onset: Math.max(onset, 1), from: Math.max(onset, 1) - 1 };
 }
 
 function medianStep(points: readonly Sample[]): number {

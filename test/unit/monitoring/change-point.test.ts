@@ -53,4 +53,12 @@ describe('findChangePoint: the onset of a ramp', () => {
     const change = findChangePoint(series([...noisy, ...falling]), { lookbackSeconds: 240 })!;
     expect(change.time).toBe(1_700_000_000 + 20 * minute);
   });
+
+  it('with too little history before a long window, reports the whole span the onset may lie in', () => {
+    // A [30m] rate read over 40 minutes: the ramp starts before there is any history to compare with.
+    const values = [...Array(5).fill(1), ...Array.from({ length: 30 }, (_, i) => 1 + (i + 1) / 6), ...Array(5).fill(6)];
+    const change = findChangePoint(series(values), { lookbackSeconds: 1800 })!;
+    expect(change.time).toBe(change.split);
+    expect(change.from).toBe(1_700_000_000);
+  });
 });
