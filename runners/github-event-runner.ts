@@ -125,6 +125,7 @@ async function followUp(job: GitHubJob, event: CommentEvent, session: ThreadSess
         author: event.author,
         url: event.url,
         ...(event.kind === 'review-comment' ? { reviewCommentId: event.commentId } : {}),
+        ...(event.kind === 'comment' ? { commentId: event.commentId } : {}),
       },
       requester: event.author,
     });
@@ -456,15 +457,22 @@ function quote(text: string): string {
 }
 
 /** On the review comment's own thread for review comments, else a pull request comment. */
+/** Where a reply was posted: a review comment (in a review thread) or a pull request comment. */
+export interface PostedReply {
+  on: 'review-comment' | 'comment';
+  id: number;
+}
+
 export async function replyOnPull(
   octokit: NonNullable<RunnerDeps['github']>,
   event: { repo: { owner: string; name: string }; pull: number; kind: string; commentId?: number },
   body: string,
-): Promise<void> {
+): Promise<PostedReply> {
   const { owner, name: repo } = event.repo;
   if (event.kind === 'review-comment' && event.commentId !== undefined) {
-    await octokit.pulls.createReplyForReviewComment({ owner, repo, pull_number: event.pull, comment_id: event.commentId, body });
-    return;
+    const { data } = await octokit.pulls.createReplyForReviewComment({ owner, repo, pull_number: event.pull, comment_id: event.commentId, body });
+    return { on: 'review-comment', id: data.id };
   }
-  await octokit.issues.createComment({ owner, repo, issue_number: event.pull, body });
+  const { data } = await octokit.issues.createComment({ owner, repo, issue_number: event.pull, body });
+  return { on: 'comment', id: data.id };
 }

@@ -9,7 +9,7 @@ import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './run-task.js';
-import { answerOnGitHub } from './github-reply.js';
+import { acknowledgeOnGitHub, answerOnGitHub } from './github-reply.js';
 import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
@@ -142,6 +142,13 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
 
     const stopKeepAlive = slots.keepAlive(slot);
     let recorder: RunRecorder | undefined;
+    // Asked for on GitHub: 👀 and a "working on it" reply there now, replaced by the answer at the end.
+    const ack = payload.github
+      ? await acknowledgeOnGitHub(payload, jobId, runPageUrl, deps, options.redis, options.prefix).catch((error) => {
+          log.warn({ err: error }, 'could not acknowledge the request on GitHub');
+          return undefined;
+        })
+      : undefined;
     run.onFailure(async (error, final) => {
       if (!final) {
         await setRun(payload, jobId, { status: 'queued' });
@@ -150,7 +157,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       }
       await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
       await reporter.failed(failureMessage(error));
-      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl).catch((e) =>
+      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl, ack).catch((e) =>
         log.warn({ err: e }, 'could not answer on GitHub'),
       );
     });
@@ -191,7 +198,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         },
         deps,
       );
-      await answerOnGitHub(payload, { result }, deps, threadUrl).catch((error) => log.warn({ err: error }, 'could not answer on GitHub'));
+      await answerOnGitHub(payload, { result }, deps, threadUrl, ack).catch((error) => log.warn({ err: error }, 'could not answer on GitHub'));
       await setRun(payload, jobId, runRecordOf(result, run.signal.aborted), {
         branch: result.pullRequest ? result.branch : session?.branch,
         pullRequest: result.pullRequest ? { number: result.pullRequest.number, url: result.pullRequest.url } : undefined,

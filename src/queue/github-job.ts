@@ -57,6 +57,8 @@ export const gitHubTriggerSchema = z.object({
   author: z.string().optional(),
   /** Review comments are answered on their own thread. */
   reviewCommentId: z.number().int().optional(),
+  /** The pull request comment that asked (it gets the 👀 reaction while the run works). */
+  commentId: z.number().int().optional(),
   url: z.string(),
   /** For fix rounds: "round 1 of 2". */
   round: z.object({ number: z.number().int(), of: z.number().int() }).optional(),

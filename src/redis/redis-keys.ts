@@ -78,6 +78,8 @@ export function redisKeys(prefix: string) {
     fixRounds: (owner: string, repo: string, number: number) => `${prefix}:github:fix-rounds:${owner}/${repo}#${number}`.toLowerCase(),
     /** The checks a pull request's last fix round set out to fix, until the thread has heard they pass again. */
     fixWatch: (owner: string, repo: string, number: number) => `${prefix}:github:fix-watch:${owner}/${repo}#${number}`.toLowerCase(),
+    /** What a run asked for on GitHub put there at pickup (👀 and the "working on it" reply), for its answer to replace. */
+    githubAck: (jobId: string) => `${prefix}:github:ack:${jobId}`,
     /** A check's pass after a fix round, told once per head commit. */
     fixPassTold: (owner: string, repo: string, number: number, headSha: string, check: string) =>
       `${prefix}:github:fix-pass:${owner}/${repo}#${number}:${headSha}:${check}`.toLowerCase(),

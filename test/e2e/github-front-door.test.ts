@@ -121,11 +121,24 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(JSON.parse(again.body)).toMatchObject({ status: 'duplicate' });
 
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Updated PR #/.test(String(c.args.text)), 150_000);
-    const reply = await waitUntil(() => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id), 30_000);
+    const reply = await waitUntil(
+      () => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id && c.body.includes("The agent's account")),
+      30_000,
+    );
     expect(reply.user).toBe('wrench-test[bot]');
     expect(reply.body).toContain('@alice');
     // The agent's words are marked as its account.
     expect(reply.body).toContain("The agent's account (not checked by Wrench): Greeting now says hello.");
+    // Acknowledged on GitHub at pickup: 👀 on the comment and a "working on it" reply, which became the answer; the 👀
+    // made way for 🚀.
+    await waitUntil(() => (world.github.reactions.some((r) => r.comment === comment.id && r.content === 'rocket') ? true : undefined), 10_000);
+    const reactions = world.github.requests.filter((r) => r.path === `/repos/acme/app/pulls/comments/${comment.id}/reactions` && r.method === 'POST');
+    expect(reactions.map((r) => (r.body as { content: string }).content)).toEqual(['eyes', 'rocket']);
+    expect(world.github.reactions.filter((r) => r.comment === comment.id).map((r) => [r.user, r.content])).toEqual([['wrench-test[bot]', 'rocket']]);
+    expect(world.github.reviewComments.filter((c) => c.in_reply_to_id === comment.id)).toEqual([reply]);
+    const working = world.github.requests.find((r) => r.method === 'POST' && r.path.endsWith(`/comments/${comment.id}/replies`))!;
+    expect((working.body as { body: string }).body).toMatch(/^@alice I'm working on it/);
+    expect(world.github.requests.some((r) => r.method === 'PATCH' && r.path === `/repos/acme/app/pulls/comments/${reply.id}`)).toBe(true);
     expect(branchLog().length).toBe(commitsBefore + 1);
     expect(branchLog()[0]).toMatch(/^Address @alice's review comment on src\/greeting\.js line 1:$/);
     expect(world.github.pulls('acme', 'app')).toHaveLength(1);
@@ -152,7 +165,10 @@ describe('GitHub as a second front door (App credentials only)', () => {
     });
     const comment = world.github.reviewComments.find((c) => c.reviewId === review.data.id)!;
     expect((await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id))).status).toBe(202);
-    const reply = await waitUntil(() => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id), 150_000);
+    const reply = await waitUntil(
+      () => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id && c.body.includes("The agent's account")),
+      150_000,
+    );
     expect(reply.user).toBe('wrench-test[bot]');
     expect(reply.body).toContain("The agent's account (not checked by Wrench): Greeting now says welcome.");
     // Tokens of the new installation were minted; none of the old one is left.
@@ -187,7 +203,10 @@ describe('GitHub as a second front door (App credentials only)', () => {
     world.github.app!.reinstall('acme', 79);
     const again = await deliver('pull_request_review_comment', world.github.payloads.reviewComment(comment.id), { deliveryId: first.deliveryId });
     expect(again.status).toBe(202);
-    const reply = await waitUntil(() => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id), 150_000);
+    const reply = await waitUntil(
+      () => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id && c.body.includes("The agent's account")),
+      150_000,
+    );
     expect(reply.body).toContain("The agent's account (not checked by Wrench): Greeting now says howdy.");
   });
 

@@ -30,6 +30,7 @@ import {
   type ReleaseRecord,
   type IssueCommentRecord,
   type PullRecord,
+  type ReactionRecord,
   type ReviewCommentRecord,
   type ReviewRecord,
 } from './github/state.js';
@@ -120,6 +121,8 @@ export interface GitHubFake {
   reviews: ReviewRecord[];
   reviewComments: ReviewCommentRecord[];
   issueComments: IssueCommentRecord[];
+  /** Reactions on pull request comments and review comments, as they stand. */
+  reactions: ReactionRecord[];
   failNext(pattern: FailurePattern, failure: GitHubFailure, times?: number): void;
   app?: FakeApp;
   /** A person's role on a repository (others have read access). */
@@ -225,6 +228,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     reviews: state.reviews,
     reviewComments: state.reviewComments,
     issueComments: state.issueComments,
+    reactions: state.reactions,
     failNext: (pattern, failure, times) => failures.add(pattern, failure, times),
     app: state.app,
     setRole(owner, repo, login, role) {

@@ -11,6 +11,7 @@ import { pullRoutes } from './routes/pulls.js';
 import { repoRoutes } from './routes/repos.js';
 import { appRoutes } from './routes/apps.js';
 import { checkRoutes } from './routes/checks.js';
+import { reactionRoutes } from './routes/reactions.js';
 import { reviewRoutes } from './routes/reviews.js';
 import type { GitHubRequest, GitHubState } from './state.js';
 
@@ -24,6 +25,7 @@ const ROUTES: Route[] = [
   ...pullRoutes,
   ...reviewRoutes,
   ...issueCommentRoutes,
+  ...reactionRoutes,
 ];
 
 export interface GitHubServerDeps {

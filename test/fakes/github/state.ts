@@ -58,6 +58,16 @@ export interface ReviewCommentRecord {
   created_at: string;
 }
 
+/** A reaction on a pull request comment or a review comment. */
+export interface ReactionRecord {
+  id: number;
+  on: 'issue-comment' | 'review-comment';
+  comment: number;
+  user: string;
+  content: string;
+  created_at: string;
+}
+
 export interface IssueCommentRecord {
   id: number;
   owner: string;
@@ -165,6 +175,7 @@ export class GitHubState {
   readonly reviews: ReviewRecord[] = [];
   readonly reviewComments: ReviewCommentRecord[] = [];
   readonly issueComments: IssueCommentRecord[] = [];
+  readonly reactions: ReactionRecord[] = [];
   readonly checkRuns: CheckRunRecord[] = [];
   readonly deployments: DeploymentRecord[] = [];
   readonly releases: ReleaseRecord[] = [];
