@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { readPushEvent, readWebhookEvent } from '../../../src/github/read-webhook-event.js';
+
+/* GitHub's own example payloads (octokit/webhooks, collected from real deliveries), not ones the fake builds: every
+   delivery of an event Wrench reads must parse, whatever optional or null fields it carries. */
+
+interface ExampleSet {
+  name: string;
+  examples: Array<Record<string, unknown>>;
+}
+const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as ExampleSet[];
+const READ = ['pull_request_review_comment', 'pull_request_review', 'issue_comment', 'check_run', 'workflow_run', 'pull_request'];
+const MALFORMED = /without the fields Wrench reads/;
+
+describe("GitHub's example payloads", () => {
+  for (const name of READ) {
+    const set = examples.find((e) => e.name === name);
+    it(`${name}: every example is read (an event, or a reason it is left alone), none as malformed`, () => {
+      expect(set?.examples.length).toBeGreaterThan(0);
+      for (const example of set?.examples ?? []) {
+        const read = readWebhookEvent(name, example);
+        expect(read.ignored ?? '', `${name}.${String(example.action)}`).not.toMatch(MALFORMED);
+      }
+    });
+  }
+
+  it('push: every example is read as a moved branch, or a tag or deletion left alone', () => {
+    const set = examples.find((e) => e.name === 'push');
+    expect(set?.examples.length).toBeGreaterThan(0);
+    for (const example of set?.examples ?? []) {
+      const read = readPushEvent(example);
+      if ('ignored' in read) expect(read.ignored).toMatch(/not to a branch|a branch deletion/);
+      else expect(read).toMatchObject({ owner: expect.any(String), repo: expect.any(String), branch: expect.any(String), after: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    }
+  });
+
+  it('the examples Wrench acts on become the events it expects', () => {
+    const first = (name: string, action: string, when: (e: Record<string, unknown>) => boolean = () => true) =>
+      examples.find((e) => e.name === name)?.examples.find((e) => e.action === action && when(e));
+    const comment = readWebhookEvent('pull_request_review_comment', first('pull_request_review_comment', 'created'));
+    expect(comment.ignored ?? comment.events?.[0]?.kind).toMatch(/review-comment|bot|Wrench/);
+    const closed = readWebhookEvent('pull_request', first('pull_request', 'closed'));
+    expect(closed.events?.[0]).toMatchObject({ kind: 'closed', merged: expect.any(Boolean) });
+    const completed = readWebhookEvent('check_run', first('check_run', 'completed'));
+    expect(completed.ignored ?? completed.events?.[0]?.kind).toMatch(/check-(passed|failed)|no pull request|check run completed/);
+  });
+});
