@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { Webhooks } from '@octokit/webhooks';
 import { isWrenchError } from '../src/errors.js';
-import { readPushEvent, readWebhookEvent } from '../src/github/read-webhook-event.js';
+import { type ReadEvent, readPushEvent, readStatusEvent, readWebhookEvent } from '../src/github/read-webhook-event.js';
 import { BranchMoves } from '../src/workspace/branch-moves.js';
 import { readBody } from '../src/http/read-body.js';
 import { enqueueGitHubEvent } from '../src/queue/queues.js';
+import type { GitHubEvent } from '../src/queue/github-job.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { headerValue, replyJson } from '../src/http/webhook-http.js';
@@ -59,7 +60,7 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
   if (!deliveryId) return replyJson(res, 400, { error: 'missing_delivery', message: 'X-GitHub-Delivery is missing.' });
 
   if (eventName === 'push') return announcePush(body, res, deps, log);
-  const read = readWebhookEvent(eventName, body);
+  const read = eventName === 'status' ? await statusEvents(body, deps) : readWebhookEvent(eventName, body);
   if (read.ignored !== undefined) {
     log.info({ reason: read.ignored }, 'GitHub event left alone');
     return replyJson(res, 200, { status: 'ignored', reason: read.ignored });
@@ -95,6 +96,28 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
   }
   log.info({ kinds: work.map((w) => w.event.kind), thread: work[0].thread.threadTs }, 'GitHub event queued');
   return replyJson(res, 202, { status: 'accepted' });
+}
+
+/** A failed commit status, as one event per pull request Wrench opened from a branch whose tip it is on. */
+async function statusEvents(body: unknown, deps: HandlerDeps): Promise<ReadEvent> {
+  const status = readStatusEvent(body);
+  if ('ignored' in status) return status;
+  const events: GitHubEvent[] = [];
+  for (const branch of status.branches) {
+    const pull = await deps.sessions.pullRequestOfBranch(status.owner, status.repo, branch);
+    if (pull === null) continue;
+    events.push({
+      kind: 'status-failed',
+      repo: { owner: status.owner, name: status.repo },
+      pull,
+      url: status.targetUrl ?? '',
+      headSha: status.sha,
+      context: status.context,
+      description: status.description,
+      targetUrl: status.targetUrl,
+    });
+  }
+  return events.length ? { events } : { ignored: 'a commit status on no branch of a pull request Wrench opened' };
 }
 
 /**

@@ -32,6 +32,7 @@ export type GitHubEventOutcome =
   | 'base-failing'
   | 'no-evidence'
   | 'pass-told'
+  | 'status-told'
   | 'stale-head'
   | 'already-handled'
   | 'fixes-off'
@@ -56,6 +57,8 @@ export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): 
       return fixRound(job, event, session, deps);
     case 'check-passed':
       return toldPassing(job, event, deps);
+    case 'status-failed':
+      return toldStatus(job, event, deps);
     default:
       return followUp(job, event, session, deps);
   }
@@ -363,6 +366,26 @@ async function toldPassing(job: GitHubJob, event: Extract<GitHubEvent, { kind: '
   if (left.length === 0) await deps.redis.del(watchKey);
   else await deps.redis.set(watchKey, JSON.stringify({ ...watch, checks: left }), 'KEEPTTL');
   return 'pass-told';
+}
+
+/**
+ * A commit status that failed on the pull request's head (Jenkins, Travis, older Buildkite): the thread hears it once
+ * per head and context, with what the status says and where its details are. Wrench cannot read that CI's logs, so it
+ * spends no fix round on it (a guess is not a fix); the person can paste the failure or say what to fix.
+ */
+async function toldStatus(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'status-failed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
+  const { owner, name: repo } = event.repo;
+  const pull = (await deps.runner.github!.pulls.get({ owner, repo, pull_number: event.pull })).data;
+  if (pull.state !== 'open' || pull.head.sha !== event.headSha) return 'stale-head';
+  const keys = redisKeys(deps.prefix);
+  if ((await deps.redis.set(keys.fixDecision(owner, repo, event.pull, event.headSha, `status ${event.context}`), '1', 'EX', 30 * DAY, 'NX')) !== 'OK')
+    return 'already-handled';
+  const said = event.description?.trim() ? `: “${escapeMrkdwn(clipText(event.description.trim(), 300))}”` : '';
+  const details = event.targetUrl && /^https?:\/\//.test(event.targetUrl) ? ` Details: ${mrkdwnLink(event.targetUrl, 'the CI run')}.` : '';
+  await deps.outbox.post(job.thread, {
+    text: `*GitHub* · \`${escapeMrkdwn(event.context)}\` reported failure on ${mrkdwnLink(pull.html_url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)})${said}.${details} I can't read that CI's logs from here, so I'm not starting a fix round on a guess: paste the failing output here, or tell me what to fix.`,
+  });
+  return 'status-told';
 }
 
 /** Names of these checks that also failed on the base commit. */

@@ -59,5 +59,6 @@ const KIND_WORDS: Partial<Record<GitHubJob['event']['kind'], string>> = {
   review: 'review',
   'check-failed': 'failing check',
   'check-passed': 'passing check',
+  'status-failed': 'failed commit status',
   closed: 'closing of the pull request',
 };

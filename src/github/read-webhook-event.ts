@@ -198,6 +198,39 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
   }
 }
 
+const statusEvent = z.object({
+  sha: z.string(),
+  state: z.string(),
+  context: z.string(),
+  description: z.string().nullish(),
+  target_url: z.string().nullish(),
+  branches: z.array(z.object({ name: z.string() })),
+  repository: z.object({ name: z.string(), full_name: z.string() }),
+});
+
+/** A failed commit status and the branches whose tip it is on, or why it is left alone. */
+export type StatusRead =
+  | { owner: string; repo: string; sha: string; context: string; description: string | null; targetUrl: string | null; branches: string[] }
+  | { ignored: string };
+
+/** Reads a verified `status` delivery: a failure or error, with the branches it is the tip of. */
+export function readStatusEvent(body: unknown): StatusRead {
+  const e = statusEvent.safeParse(body);
+  if (!e.success) return { ignored: `a status payload without the fields Wrench reads (${e.error.issues[0]?.path.join('.') || 'body'})` };
+  if (e.data.state !== 'failure' && e.data.state !== 'error') return { ignored: `status ${e.data.state}` };
+  const [owner, repo] = e.data.repository.full_name.split('/');
+  if (!owner || !repo) return { ignored: 'a status payload without the repository full name' };
+  return {
+    owner,
+    repo,
+    sha: e.data.sha,
+    context: e.data.context,
+    description: e.data.description ?? null,
+    targetUrl: e.data.target_url ?? null,
+    branches: e.data.branches.map((b) => b.name),
+  };
+}
+
 const pushEvent = z.object({
   ref: z.string(),
   after: z.string(),

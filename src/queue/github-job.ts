@@ -35,6 +35,15 @@ export const gitHubEventSchema = z.discriminatedUnion('kind', [
   }),
   /** A check (a check run, or a whole workflow run) that passed: told in the thread when a fix round was about it. */
   z.object({ kind: z.literal('check-passed'), ...pullSchema, headSha: z.string(), checkName: z.string() }),
+  /** A commit status (Jenkins, Travis, older Buildkite) that failed on the pull request's head. */
+  z.object({
+    kind: z.literal('status-failed'),
+    ...pullSchema,
+    headSha: z.string(),
+    context: z.string(),
+    description: z.string().nullable(),
+    targetUrl: z.string().nullable(),
+  }),
   z.object({ kind: z.literal('closed'), ...pullSchema, merged: z.boolean(), by: z.string() }),
 ]);
 

@@ -14,6 +14,8 @@ export function redisKeys(prefix: string) {
     threadSession: (channel: string, threadTs: string) => `${prefix}:thread:${channel}:${threadTs}`,
     /** A pull request Wrench opened -> its Slack thread. */
     pullRequestThread: (owner: string, repo: string, number: number) => `${prefix}:pull:${owner}/${repo}#${number}`.toLowerCase(),
+    /** The branch of a pull request Wrench opened -> its number (commit statuses name branches, not pull requests). */
+    branchPullRequest: (owner: string, repo: string, branch: string) => `${prefix}:pull-branch:${owner}/${repo}:${branch}`.toLowerCase(),
     /** A cancel request for a job (value: who asked). */
     cancelRequest: (jobId: string) => `${prefix}:cancel:${jobId}`,
     /** The pub/sub channel of cancel requests. */

@@ -39,6 +39,13 @@ export class ThreadSessionStore {
     if (updated?.pullRequest) {
       const key = this.pullRequestKey(updated.repo.owner, updated.repo.name, updated.pullRequest.number);
       await this.redis.set(key, JSON.stringify({ channel, threadTs }), 'EX', TTL_SECONDS);
+      if (updated.branch)
+        await this.redis.set(
+          redisKeys(this.prefix).branchPullRequest(updated.repo.owner, updated.repo.name, updated.branch),
+          String(updated.pullRequest.number),
+          'EX',
+          TTL_SECONDS,
+        );
     }
     return updated;
   }
@@ -55,11 +62,18 @@ export class ThreadSessionStore {
     return (await this.get(parsed.channel, parsed.threadTs))?.pullRequest?.number === number ? parsed : null;
   }
 
+  /** The number of the pull request Wrench opened from this branch, while its thread goes on. */
+  async pullRequestOfBranch(owner: string, repo: string, branch: string): Promise<number | null> {
+    const raw = await this.redis.get(redisKeys(this.prefix).branchPullRequest(owner, repo, branch));
+    return raw ? Number(raw) : null;
+  }
+
   /** The thread's work is over (its pull request was merged or closed): later messages start new work. */
   async end(channel: string, threadTs: string): Promise<void> {
     const session = await this.get(channel, threadTs);
     const keys = [this.key(channel, threadTs)];
     if (session?.pullRequest) keys.push(this.pullRequestKey(session.repo.owner, session.repo.name, session.pullRequest.number));
+    if (session?.pullRequest && session.branch) keys.push(redisKeys(this.prefix).branchPullRequest(session.repo.owner, session.repo.name, session.branch));
     await this.redis.del(...keys);
   }
 }

@@ -16,6 +16,7 @@ import {
   pushPayload,
   reviewCommentPayload,
   reviewPayload,
+  statusPayload,
   workflowRunPayload,
 } from './github/webhook-payloads.js';
 import { isoZ } from './github/git-read.js';
@@ -83,6 +84,8 @@ export interface WebhookPayloads {
   pullClosed(owner: string, repo: string, number: number, sender?: string): Record<string, unknown>;
   /** A push that moved `branch` from `before` to its tip now (make the commits first, with `commit`). */
   push(owner: string, repo: string, branch: string, before: string, pusher?: string): Promise<Record<string, unknown>>;
+  /** A commit status on `sha` (Jenkins, Travis...), with the branches whose tip it is. */
+  status(owner: string, repo: string, sha: string, status: Parameters<typeof statusPayload>[4]): Promise<Record<string, unknown>>;
 }
 
 export interface NewPullInput {
@@ -331,6 +334,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       },
       pullClosed: (owner, repo, number, sender = 'octocat') => pullClosedPayload(state, findPull(owner, repo, number), sender),
       push: (owner, repo, branch, before, pusher = 'octocat') => pushPayload(state, owner, repo, branch, before, pusher),
+      status: (owner, repo, sha, status) => statusPayload(state, owner, repo, sha, status),
     },
     waitFor: (predicate, timeoutMs = 5000) =>
       pollFor(

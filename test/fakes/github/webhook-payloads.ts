@@ -1,6 +1,6 @@
 import { checkRunJson } from './routes/checks.js';
 import { issueCommentJson, pullJson, repoJson, reviewCommentJson, reviewJson, userJson } from './shapes.js';
-import { commitsBetween, defaultBranch, resolveRef, type CommitInfo } from './git-read.js';
+import { commitsBetween, defaultBranch, listBranches, resolveRef, type CommitInfo } from './git-read.js';
 import type { CheckRunRecord, GitHubState, IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './state.js';
 
 /* Webhook payloads shaped as GitHub documents them (docs.github.com/webhooks/webhook-events-and-payloads), built
@@ -191,5 +191,34 @@ export async function pushPayload(state: GitHubState, owner: string, repo: strin
       master_branch: await defaultBranch(gitDir),
       stargazers: 0,
     },
+  };
+}
+
+/** A commit `status` as GitHub sends it (docs: webhook-events-and-payloads#status): `branches` are those whose tip it is. */
+export async function statusPayload(
+  state: GitHubState,
+  owner: string,
+  repo: string,
+  sha: string,
+  status: { state: 'pending' | 'success' | 'failure' | 'error'; context: string; description?: string | null; target_url?: string | null },
+) {
+  const gitDir = state.gitDir(owner, repo);
+  const branches = (await listBranches(gitDir)).filter((b) => b.sha === sha);
+  const api = `${state.baseUrl}/repos/${owner}/${repo}`;
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    id: state.nextId(),
+    sha,
+    name: `${owner}/${repo}`,
+    target_url: status.target_url ?? null,
+    avatar_url: null,
+    context: status.context,
+    description: status.description ?? null,
+    state: status.state,
+    commit: { sha, node_id: `C_${sha}`, url: `${api}/commits/${sha}`, html_url: `${state.baseUrl}/${owner}/${repo}/commit/${sha}` },
+    branches: branches.map((b) => ({ name: b.name, commit: { sha: b.sha, url: `${api}/commits/${b.sha}` }, protected: false })),
+    created_at: now,
+    updated_at: now,
+    ...common(state, owner, repo, 'jenkins-bot'),
   };
 }

@@ -310,6 +310,26 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     await queued?.remove();
   });
 
+  it('a failed commit status is told in the thread once, with what it says and where its details are, and costs no fix round', async () => {
+    const sha = await github.commit('acme', 'app', 'wrench/one', { message: 'jenkins', files: { 'src/a.js': 'export const a = 8;\n' } });
+    const count = await queues.tasks.count();
+    const event = {
+      kind: 'status-failed',
+      headSha: sha,
+      context: 'ci/jenkins',
+      description: 'Build #12 failed: 3 tests',
+      targetUrl: 'https://jenkins.example.com/job/12',
+    };
+    expect(await handleGitHubEvent(job(event), deps)).toBe('status-told');
+    expect(await handleGitHubEvent(job(event), deps)).toBe('already-handled');
+    expect(await handleGitHubEvent(job({ ...event, headSha: 'e'.repeat(40) }), deps)).toBe('stale-head');
+    const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && /`ci\/jenkins` reported failure/.test(String(c.args.text)));
+    expect(String(told?.args.text)).toMatch(
+      /“Build #12 failed: 3 tests”\. Details: <https:\/\/jenkins\.example\.com\/job\/12\|the CI run>\. I can't read that CI's logs/,
+    );
+    expect(await queues.tasks.count()).toBe(count);
+  });
+
   it('closing the pull request says so, cancels runs still waiting, and ends the session', async () => {
     await deps.sessions.update(
       THREAD.channel,

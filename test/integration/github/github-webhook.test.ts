@@ -131,6 +131,28 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     expect(await queues.github.count()).toBe(1);
   });
 
+  it('reads a failed commit status into a job for the pull request of the branch it is on; other states and branches are left alone', async () => {
+    const head = (await github.branchSha('acme', 'app', 'wrench/one'))!;
+    const failed = { state: 'failure' as const, context: 'ci/jenkins', description: 'Build #12 failed', target_url: 'https://jenkins.example.com/job/12' };
+    const answer = await deliver('status', await github.payloads.status('acme', 'app', head, failed), { deliveryId: 'd-status' });
+    expect(answer.status).toBe(202);
+    expect((await queues.github.getJob(`gh-d-status-${ours}`))?.data.event).toEqual({
+      kind: 'status-failed',
+      repo: { owner: 'acme', name: 'app' },
+      pull: ours,
+      url: 'https://jenkins.example.com/job/12',
+      headSha: head,
+      context: 'ci/jenkins',
+      description: 'Build #12 failed',
+      targetUrl: 'https://jenkins.example.com/job/12',
+    });
+    const pending = await deliver('status', await github.payloads.status('acme', 'app', head, { ...failed, state: 'pending' }));
+    expect(JSON.parse(pending.body)).toMatchObject({ status: 'ignored', reason: 'status pending' });
+    const main = (await github.branchSha('acme', 'app', 'main'))!;
+    const elsewhere = await deliver('status', await github.payloads.status('acme', 'app', main, failed));
+    expect(JSON.parse(elsewhere.body)).toMatchObject({ status: 'ignored', reason: 'a commit status on no branch of a pull request Wrench opened' });
+  });
+
   it('reads a failing check run into a check-failed job for the Wrench pull request only', async () => {
     const head = (await github.branchSha('acme', 'app', 'wrench/one'))!;
     const run = github.addCheckRun('acme', 'app', { name: 'test', headSha: head, conclusion: 'failure', log: 'boom\n' });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { readPushEvent, readWebhookEvent } from '../../../src/github/read-webhook-event.js';
+import { readPushEvent, readStatusEvent, readWebhookEvent } from '../../../src/github/read-webhook-event.js';
 
 /* GitHub's own example payloads (octokit/webhooks, collected from real deliveries), not ones the fake builds: every
    delivery of an event Wrench reads must parse, whatever optional or null fields it carries. */
@@ -25,13 +25,29 @@ describe("GitHub's example payloads", () => {
     });
   }
 
+  it('status: every example is read as a failure with its branches, or a state left alone', () => {
+    const set = examples.find((e) => e.name === 'status');
+    expect(set?.examples.length).toBeGreaterThan(0);
+    for (const example of set?.examples ?? []) {
+      const read = readStatusEvent(example);
+      if ('ignored' in read) expect(read.ignored).toMatch(/^status (pending|success)$/);
+      else expect(read).toMatchObject({ sha: expect.stringMatching(/^[0-9a-f]{40}$/), context: expect.any(String), branches: expect.any(Array) });
+    }
+  });
+
   it('push: every example is read as a moved branch, or a tag or deletion left alone', () => {
     const set = examples.find((e) => e.name === 'push');
     expect(set?.examples.length).toBeGreaterThan(0);
     for (const example of set?.examples ?? []) {
       const read = readPushEvent(example);
       if ('ignored' in read) expect(read.ignored).toMatch(/not to a branch|a branch deletion/);
-      else expect(read).toMatchObject({ owner: expect.any(String), repo: expect.any(String), branch: expect.any(String), after: expect.stringMatching(/^[0-9a-f]{40}$/) });
+      else
+        expect(read).toMatchObject({
+          owner: expect.any(String),
+          repo: expect.any(String),
+          branch: expect.any(String),
+          after: expect.stringMatching(/^[0-9a-f]{40}$/),
+        });
     }
   });
 
@@ -39,10 +55,10 @@ describe("GitHub's example payloads", () => {
     const first = (name: string, action: string, when: (e: Record<string, unknown>) => boolean = () => true) =>
       examples.find((e) => e.name === name)?.examples.find((e) => e.action === action && when(e));
     const comment = readWebhookEvent('pull_request_review_comment', first('pull_request_review_comment', 'created'));
-    expect(comment.ignored ?? comment.events?.[0]?.kind).toMatch(/review-comment|bot|Wrench/);
+    expect(comment.ignored ?? comment.events[0]?.kind).toMatch(/review-comment|bot|Wrench/);
     const closed = readWebhookEvent('pull_request', first('pull_request', 'closed'));
-    expect(closed.events?.[0]).toMatchObject({ kind: 'closed', merged: expect.any(Boolean) });
+    expect(closed.ignored === undefined && closed.events[0]).toMatchObject({ kind: 'closed', merged: expect.any(Boolean) });
     const completed = readWebhookEvent('check_run', first('check_run', 'completed'));
-    expect(completed.ignored ?? completed.events?.[0]?.kind).toMatch(/check-(passed|failed)|no pull request|check run completed/);
+    expect(completed.ignored ?? completed.events[0]?.kind).toMatch(/check-(passed|failed)|no pull request|check run completed/);
   });
 });
