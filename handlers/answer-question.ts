@@ -1,3 +1,4 @@
+import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import type { WebClient } from '@slack/web-api';
 import type { QuestionSettlement } from '../src/questions/paused-run.js';
 import type { WaitingQuestion } from '../src/sessions/thread-session.js';
@@ -44,7 +45,8 @@ export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Pro
     );
     return 'not_answering';
   }
-  const settlement: QuestionSettlement = { kind: 'answer', text: input.text, by: input.user, via: input.via, at: new Date().toISOString() };
+  const byName = await (deps.names ?? new SlackNameDirectory(input.client)).userName(input.user).catch(() => undefined);
+  const settlement: QuestionSettlement = { kind: 'answer', text: input.text, by: input.user, byName, via: input.via, at: new Date().toISOString() };
   if (!(await settle(input, waiting, settlement, answeredLine(input.user, input.text), deps))) {
     await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
     return 'stale';

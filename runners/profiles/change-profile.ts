@@ -269,12 +269,18 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
   };
 }
 
+/** Who answered, as the agent may read it: a display name, never Slack's `<@U…>` wire format. */
+function answererOf(run: PausedRun, settlement: Extract<QuestionSettlement, { kind: 'answer' }>): string {
+  const name = settlement.byName ?? 'someone in the thread';
+  return settlement.by === run.requester ? `${name} (the requester)` : `${name} (an approver, not the requester)`;
+}
+
 /** How the resumed conversation goes on: the answer as the question's tool_result, or a stop when none came. */
 function resumeFrom({ run, settlement }: { run: PausedRun; settlement: QuestionSettlement }, deps: RunnerDeps) {
   const conversation = { messages: run.messages as never, usage: run.usage, steps: run.steps };
   switch (settlement.kind) {
     case 'answer':
-      return { run: conversation, toolResult: { toolUseId: run.toolUseId, content: `<@${settlement.by}> answered: ${settlement.text}` } };
+      return { run: conversation, toolResult: { toolUseId: run.toolUseId, content: `${answererOf(run, settlement)} answered: ${settlement.text}` } };
     case 'cancelled':
       return { run: conversation, stop: new AgentStop('cancelled', `Cancelled by ${settlement.by} while waiting for an answer.`) };
     case 'timeout': {

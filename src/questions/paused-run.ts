@@ -32,7 +32,15 @@ export const pausedRunSchema = z.object({
 
 /** How the question was settled: the first of an answer, the timeout or a cancel wins. */
 export const questionSettlementSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('answer'), text: z.string(), by: z.string(), via: z.enum(['reply', 'button']), at: z.string() }),
+  z.object({
+    kind: z.literal('answer'),
+    text: z.string(),
+    /** The Slack user id of who answered (for the thread), and their display name (for the agent, which never gets ids). */
+    by: z.string(),
+    byName: z.string().optional(),
+    via: z.enum(['reply', 'button']),
+    at: z.string(),
+  }),
   z.object({ kind: z.literal('timeout'), at: z.string() }),
   z.object({ kind: z.literal('cancelled'), by: z.string(), at: z.string() }),
 ]);

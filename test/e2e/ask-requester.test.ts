@@ -168,7 +168,9 @@ limits: { concurrency: 1 }
     await h.press(thread, asked, 'U0ALICE', 1);
     await h.finalReply(thread, /Opened PR #/);
     const results = toolResultsFor(world.anthropic.requests, 'toolu_ask_button');
-    expect(JSON.stringify(results[0].content)).toMatch(/answered: sum/);
+    // Who answered, by name: the agent never gets Slack's <@U…> wire format.
+    expect(JSON.stringify(results[0].content)).toMatch(/^"?user-u0alice \(the requester\) answered: sum/);
+    expect(JSON.stringify(results[0].content)).not.toContain('<@');
     // A second press after the answer changes nothing.
     await h.press(thread, asked, 'U0ALICE', 0);
     await world.slack.waitFor(() => world.slack.ephemerals.some((e) => e.user === 'U0ALICE' && /already answered/.test(e.text)), 15_000);
