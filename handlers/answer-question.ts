@@ -20,6 +20,8 @@ export interface AnswerInput {
 }
 
 const STALE = 'That question was already answered, or it has expired.';
+/** What "Decide yourself" answers: the agent goes on with its own default and says what it chose. */
+export const DECIDE_YOURSELF = 'No preference: decide yourself, go on with your own default, and say in your report what you chose and why.';
 
 /** The requester, or someone listed in `access.approvers`, may answer (or withdraw) the agent's question. */
 const mayAnswer = (deps: HandlerDeps, waiting: WaitingQuestion, user: string) => user === waiting.requester || deps.config.file.access.approvers.includes(user);
@@ -63,7 +65,7 @@ export async function handleAnswerButton(input: { client: WebClient; user: strin
   }
   const { channel, threadTs } = value;
   const run = await deps.stores.pausedRuns.load(value.pauseId);
-  const answer = run?.suggestedAnswers[value.index];
+  const answer = value.index === 'decide' ? (run ? DECIDE_YOURSELF : undefined) : run?.suggestedAnswers[value.index];
   if (answer === undefined) {
     await deps.posterFor(input.client).ephemeral(channel, input.user, threadTs, STALE);
     return 'stale';

@@ -7,12 +7,15 @@ export const ACTIONS = {
 
 /** The suggested answers to an agent's question: one button each, numbered (`wrench_answer_0` ... `wrench_answer_4`). */
 export const ANSWER_ACTION_PREFIX = 'wrench_answer_';
-export const ANSWER_ACTION = /^wrench_answer_\d+$/;
+/** The suggested answers, and `wrench_answer_decide`: "decide yourself" (the agent goes on with its own default). */
+export const ANSWER_ACTION = /^wrench_answer_(\d+|decide)$/;
+export const DECIDE_ACTION = `${ANSWER_ACTION_PREFIX}decide`;
 
 /** What an answer button carries: the paused run's question, which suggested answer it is, and its thread. */
 export interface AnswerValue extends ThreadRef {
   pauseId: string;
-  index: number;
+  /** Which suggested answer, or `decide`: let the agent choose. */
+  index: number | 'decide';
 }
 
 export const encodeAnswerValue = (value: AnswerValue) => JSON.stringify({ p: value.pauseId, i: value.index, c: value.channel, t: value.threadTs });
@@ -21,8 +24,9 @@ export function decodeAnswerValue(raw: string | undefined): AnswerValue | null {
   try {
     const parsed = JSON.parse(raw ?? '') as { p?: unknown; i?: unknown; c?: unknown; t?: unknown };
     const str = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 200;
-    return str(parsed.p) && str(parsed.c) && str(parsed.t) && Number.isInteger(parsed.i) && (parsed.i as number) >= 0
-      ? { pauseId: parsed.p as string, index: parsed.i as number, channel: parsed.c as string, threadTs: parsed.t as string }
+    const index = parsed.i === 'decide' || (Number.isInteger(parsed.i) && (parsed.i as number) >= 0) ? (parsed.i as number | 'decide') : undefined;
+    return str(parsed.p) && str(parsed.c) && str(parsed.t) && index !== undefined
+      ? { pauseId: parsed.p as string, index, channel: parsed.c as string, threadTs: parsed.t as string }
       : null;
   } catch {
     return null;

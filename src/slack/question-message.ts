@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { ANSWER_ACTION_PREFIX, encodeAnswerValue } from './action-ids.js';
+import { ACTIONS, ANSWER_ACTION_PREFIX, DECIDE_ACTION, encodeAnswerValue, encodeThreadRef } from './action-ids.js';
 import { escapeMrkdwn, quoteMrkdwn, truncate } from './slack-escape.js';
 import type { ThreadMessage } from './thread-poster.js';
 
@@ -20,17 +20,31 @@ export const questionMessageKey = (pauseId: string) => `question:${pauseId}`;
 export function questionMessage(view: QuestionView): ThreadMessage {
   const text = `<@${view.requester}> I have a question before I go on:\n${quoteMrkdwn(view.question)}`;
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 2900) } }];
-  if (view.suggestedAnswers.length > 0) {
-    blocks.push({
-      type: 'actions',
-      elements: view.suggestedAnswers.map((answer, index) => ({
+  const thread = { channel: view.channel, threadTs: view.threadTs };
+  blocks.push({
+    type: 'actions',
+    elements: [
+      ...view.suggestedAnswers.map((answer, index) => ({
         type: 'button' as const,
         action_id: `${ANSWER_ACTION_PREFIX}${index}`,
         text: { type: 'plain_text' as const, text: truncate(answer, 75) },
-        value: encodeAnswerValue({ pauseId: view.pauseId, index, channel: view.channel, threadTs: view.threadTs }),
+        value: encodeAnswerValue({ pauseId: view.pauseId, index, ...thread }),
       })),
-    });
-  }
+      {
+        type: 'button' as const,
+        action_id: DECIDE_ACTION,
+        text: { type: 'plain_text' as const, text: 'Decide yourself' },
+        value: encodeAnswerValue({ pauseId: view.pauseId, index: 'decide', ...thread }),
+      },
+      {
+        type: 'button' as const,
+        action_id: ACTIONS.cancelRun,
+        text: { type: 'plain_text' as const, text: 'Cancel' },
+        style: 'danger' as const,
+        value: encodeThreadRef(thread),
+      },
+    ],
+  });
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: deadlineNote(view) }] });
   return { text, blocks };
 }
@@ -46,5 +60,5 @@ export const answeredLine = (by: string, answer: string) => `<@${by}> answered: 
 function deadlineNote(view: QuestionView): string {
   const unix = Math.floor(view.timeoutAt.getTime() / 1000);
   const buttons = view.suggestedAnswers.length > 0 ? 'Press a button or reply' : 'Reply';
-  return `${buttons} in this thread to answer; the run is paused until then. Without an answer by <!date^${unix}^{date_short_pretty} at {time}|${view.timeoutAt.toISOString()}> I finish with what I have.`;
+  return `${buttons} in this thread to answer, or let me decide; the run is paused until then. Without an answer by <!date^${unix}^{date_short_pretty} at {time}|${view.timeoutAt.toISOString()}> I finish with what I have.`;
 }

@@ -200,6 +200,38 @@ limits: { concurrency: 1 }
     expect(script.trace.filter((t) => t.run === 'stop while waiting')).toHaveLength(2);
   });
 
+  it('the question card has "Decide yourself" (the agent goes on with its default) and "Cancel" (ends the run like stop)', async () => {
+    const script = scriptByRun({
+      'decide task': [
+        askStep('toolu_ask_decide', 'Tabs or spaces in src/fmt.js?', ['Tabs', 'Spaces']),
+        createFileStep('src/fmt.js', 'export const fmt = 1;\n'),
+        finishStep('Used spaces, the default.'),
+      ],
+      'cancel task': [
+        createFileStep('src/cx.js', 'export const cx = 1;\n'),
+        askStep('toolu_ask_cancel', 'Rename cx too?', ['Yes']),
+        finishStep('never reached'),
+      ],
+    });
+    world.anthropic.setScript(script.items);
+    const decided = await h.mention('decide task: add src/fmt.js');
+    const asked = await h.question(decided);
+    const buttons = (asked.args.blocks as Array<{ type: string; elements?: Array<{ action_id: string; text: { text: string } }> }>).find(
+      (b) => b.type === 'actions',
+    )!.elements!;
+    expect(buttons.map((b) => b.text.text)).toEqual(['Tabs', 'Spaces', 'Decide yourself', 'Cancel']);
+    await h.press(decided, asked, 'U0ALICE', 2);
+    await h.finalReply(decided, /Opened PR #/);
+    const results = toolResultsFor(world.anthropic.requests, 'toolu_ask_decide');
+    expect(JSON.stringify(results[0].content)).toMatch(/answered: No preference: decide yourself, go on with your own default/);
+
+    const cancelled = await h.mention('cancel task: add src/cx.js');
+    const question = await h.question(cancelled);
+    await h.press(cancelled, question, 'U0ALICE', 2);
+    await h.finalReply(cancelled, /Cancelled/);
+    expect(toolResultsFor(world.anthropic.requests, 'toolu_ask_cancel')).toHaveLength(0);
+  });
+
   it('a fourth question in one run gets a tool error telling the agent to decide itself', async () => {
     const script = scriptByRun({
       'many questions': [
