@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readInstruction } from '../src/instruction/read-instruction.js';
 import type { InstructionReading } from '../src/instruction/instruction-types.js';
-import { enqueueTask } from '../src/queue/queues.js';
+import { enqueueTask, tasksAhead } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
@@ -75,7 +75,7 @@ async function startRun(
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const jobId = jobIdFor('run', input.dedupKey);
   const busy = session?.runs.some((r) => r.status === 'queued' || r.status === 'running');
-  const ahead = await deps.queues.tasks.getJobCountByTypes('waiting', 'delayed', 'prioritized').catch(() => 0);
+  const ahead = await tasksAhead(deps.queues).catch(() => 0);
   const status = busy
     ? ':hourglass_flowing_sand: Queued behind the run already going in this thread'
     : `:hourglass_flowing_sand: Queued${ahead > 0 ? ` (position ${ahead + 1})` : ''}`;
