@@ -25,8 +25,8 @@ export type { WorkspaceRequest } from './open-workspace.js';
  *
  *   gather   → what the run needs from outside before a checkout (the pull request, the incident); may end the run
  *   prepare  → the workspace (profile.workspace), its sandbox and, for profiles that verify, the baseline checks
- *   before   → the profile's steps before the agent (category steps); may answer without starting the agent, or
- *              (a profile with no agent: revert) do the run's work and end it with its outcome
+ *   before   → the profile's steps before the agent (category steps); may answer without starting the agent; a
+ *              profile with no agent (`edit: 'none'`, revert) does the run's work here (`work`) and ends with its outcome
  *   agent    → `runAgent` with what the profile supplies (system prompt, task, report schema, network)
  *   verify   → for profiles that verify: the repository's checks after the change, one bounded fix round on a regression
  *   after    → the profile's steps after the agent (measurements, findings, suspects)
@@ -44,9 +44,11 @@ export type { WorkspaceRequest } from './open-workspace.js';
 
 export type StageName = 'gather' | 'prepare' | 'before' | 'agent' | 'verify' | 'after' | 'publish' | 'report';
 
+export type ProfileKind = 'change' | 'review' | 'triage' | 'revert';
+
 export interface StageEvent {
   jobId: string;
-  kind: RunProfile<unknown, unknown, unknown>['kind'];
+  kind: ProfileKind;
   stage: StageName;
   status: 'started' | 'finished' | 'failed';
   at: number;
@@ -59,9 +61,10 @@ export interface RunContext extends TaskRunContext {
   onStage?: (event: StageEvent) => void;
 }
 
-/** A run in progress, as every stage after `prepare` sees it. */
-export interface Run<J> {
+/** A run in progress, as every stage after `prepare` sees it; `state` is the profile's own, fresh for every run. */
+export interface Run<J, S = undefined> {
   job: J;
+  state: S;
   context: RunContext;
   deps: RunnerDeps;
   log: Logger;
@@ -80,18 +83,16 @@ export interface Run<J> {
   progress(detail: string): Promise<void>;
 }
 
-/** Before the checkout: only the job and the clients. */
-export type StartingRun<J> = Omit<Run<J>, 'workspace' | 'sandbox' | 'readOnly' | 'network' | 'verifier'>;
+/** Before the checkout: only the job, the profile's state and the clients. */
+export type StartingRun<J, S = undefined> = Omit<Run<J, S>, 'workspace' | 'sandbox' | 'readOnly' | 'network' | 'verifier'>;
 
-export interface BeforeAgentStage<O = never> {
+export interface BeforeAgentStage<O> {
   /** Lines added to the agent's environment note. */
   environment?: string[];
   /** Hard requirements added to the task message. */
   requirements?: string[];
-  /** Do not start the agent: end the run with this answer instead. */
-  stop?: { headline: string; answer: string };
-  /** The run is done without the agent (a profile with no agent, such as revert, does its work here): report this outcome. */
-  outcome?: O;
+  /** Do not start the agent: end the run with this outcome instead (reported). */
+  stop?: O;
 }
 
 /** What the agent stage runs. */
@@ -114,53 +115,67 @@ export interface AgentStageResult<R> {
   verification?: VerificationOutcome;
 }
 
-export interface RunProfile<J, R, O> {
-  kind: 'change' | 'review' | 'triage' | 'revert';
+/** What every profile supplies, with or without an agent. `S` is the run's own state, made by `start` for each run. */
+interface ProfileBase<J, O, S> {
+  kind: ProfileKind;
+  /** The state of one run (what stages hand on to later stages), fresh for every run. */
+  start(job: J): S;
   /** Read-only runs get a read-only sandbox and are never committed or pushed. */
   readOnly(job: J): boolean;
-  /** Whether the repository's checks run before and after the agent (baseline, regression, fix round). */
+  /** Whether the repository's checks run before and after the edit (baseline, regression, fix round). */
   verifies(job: J): boolean;
   repository(job: J): { owner: string; name: string };
   /** Log fields besides job id and repository (thread, incident). */
   logFields?(job: J): Record<string, unknown>;
   /** Before the checkout: facts from outside; returning `stop` ends the run with that outcome (reported). */
-  gather?(run: StartingRun<J>): Promise<{ stop?: O } | undefined>;
-  workspace(run: StartingRun<J>): WorkspaceRequest;
+  gather?(run: StartingRun<J, S>): Promise<{ stop?: O } | undefined>;
+  workspace(run: StartingRun<J, S>): WorkspaceRequest;
   /** The first status line of the run. */
-  preparing(run: StartingRun<J>): string;
+  preparing(run: StartingRun<J, S>): string;
   /** After the checkout, before the sandbox and baseline (e.g. checking out a pull request's head). */
-  checkout?(run: Run<J>): Promise<void>;
-  network(run: Run<J>, phase: 'agent' | 'setup'): boolean;
-  before?(run: Run<J>): Promise<BeforeAgentStage<O>>;
-  /** Absent for a run without an agent: then `before` must end the run with its `outcome`. */
-  agent?(run: Run<J>, before: BeforeAgentStage<O>): Promise<AgentSpec<z.ZodType<R>>> | AgentSpec<z.ZodType<R>>;
-  /** After the agent (and verification), while the workspace still exists. */
-  after?(run: Run<J>, result: AgentStageResult<R>): Promise<unknown>;
-  /** Commit/push/PR, a GitHub review, a record: the outcome of the run. Called while the workspace still exists. Absent when `agent` is. */
-  publish?(run: Run<J>, result: AgentStageResult<R>, after: unknown): Promise<O>;
-  /** The agent paused (a question to the requester): keep the work and the conversation; the outcome tells so. */
-  pause?(run: Run<J>, result: AgentStageResult<R>): Promise<O>;
-  /** A run that ended before the agent (gather or before said so). */
-  answerWithoutAgent?(run: StartingRun<J>, stop: { headline: string; answer: string }): O;
+  checkout?(run: Run<J, S>): Promise<void>;
+  network(run: Run<J, S>, phase: 'agent' | 'setup'): boolean;
   /** Releases what the profile opened for the run (MCP servers...), whatever happened; before the workspace goes. */
-  cleanup?(run: Run<J>): Promise<void>;
+  cleanup?(run: Run<J, S>): Promise<void>;
   /** Tells the outcome (after the workspace is gone). */
-  report(run: StartingRun<J>, outcome: O): Promise<void>;
+  report(run: StartingRun<J, S>, outcome: O): Promise<void>;
 }
 
+/** A run whose edit (or reading) is the agent's: change, review, triage. `A` is what `after` hands to `publish`. */
+export interface AgentProfile<J, R, O, S = undefined, A = undefined> extends ProfileBase<J, O, S> {
+  edit: 'agent';
+  before?(run: Run<J, S>): Promise<BeforeAgentStage<O>>;
+  agent(run: Run<J, S>, before: BeforeAgentStage<O>): Promise<AgentSpec<z.ZodType<R>>> | AgentSpec<z.ZodType<R>>;
+  /** After the agent (and verification), while the workspace still exists; skipped when the run was cancelled. */
+  after?(run: Run<J, S>, result: AgentStageResult<R>): Promise<A>;
+  /** Commit/push/PR, a GitHub review, a record: the outcome of the run. Called while the workspace still exists. */
+  publish(run: Run<J, S>, result: AgentStageResult<R>, after: A | undefined): Promise<O>;
+  /** The agent paused (a question to the requester): keep the work and the conversation; the outcome tells so. */
+  pause?(run: Run<J, S>, result: AgentStageResult<R>): Promise<O>;
+}
+
+/** A run with no agent: `work` does the run's work in the workspace and returns its outcome. */
+export interface NoAgentProfile<J, O, S = undefined> extends ProfileBase<J, O, S> {
+  edit: 'none';
+  work(run: Run<J, S>): Promise<O>;
+}
+
+export type RunProfile<J, R, O, S = undefined, A = undefined> = AgentProfile<J, R, O, S, A> | NoAgentProfile<J, O, S>;
+
 /** The same budget for every kind: steps, time by complexity, money, and a token ceiling. */
-export function runBudget(deps: RunnerDeps, complexity: Complexity): AgentBudget {
+export function runBudget(deps: Pick<RunnerDeps, 'config'>, complexity: Complexity): AgentBudget {
   const limits = deps.config.file.limits;
-  return { maxSteps: limits.steps, maxMillis: limits.minutes[complexity] * 60_000, maxCostUsd: limits.costUsd, maxTokens: 20_000_000 };
+  return { maxSteps: limits.steps, maxMillis: limits.minutes[complexity] * 60_000, maxCostUsd: limits.costUsd, maxTokens: limits.tokens };
 }
 
 /** Runs one job through the stages with its profile; the workspace is always removed. */
-export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J, context: RunContext, deps: RunnerDeps): Promise<O> {
+export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S, A>, job: J, context: RunContext, deps: RunnerDeps): Promise<O> {
   const { owner, name } = profile.repository(job);
   const repository = `${owner}/${name}`;
   let phase: RunPhase = 'preparing';
-  const starting: StartingRun<J> = {
+  const starting: StartingRun<J, S> = {
     job,
+    state: profile.start(job),
     context,
     deps,
     repository,
@@ -187,7 +202,8 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
     return outcome;
   };
 
-  const gathered = profile.gather ? await stage('gather', async () => (await profile.gather!(starting)) ?? {}) : {};
+  const { gather } = profile;
+  const gathered = gather ? ((await stage('gather', () => gather(starting))) ?? {}) : {};
   if (gathered.stop !== undefined) return finish(gathered.stop);
 
   await context.reporter.phase('preparing', profile.preparing(starting));
@@ -196,87 +212,72 @@ export async function runPipeline<J, R, O>(profile: RunProfile<J, R, O>, job: J,
   const recordRefusal = (refusal: EgressRefusal) => context.record?.note(`Network refused by the egress policy: ${describeRefusal(refusal)}`, 'warning');
   const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log, recordRefusal));
   const workspace = lease.workspace;
-  const run: Run<J> = {
-    ...starting,
-    workspace,
-    readOnly,
-    sandbox: jobSandbox(deps, workspace.dir, {
+  try {
+    const run: Run<J, S> = {
+      ...starting,
+      workspace,
       readOnly,
-      log: starting.log,
-      onEgressRefused: recordRefusal,
-    }),
-    network: false,
-  };
-  const closeRun = async () => {
-    await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
-    await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
-  };
-  const release = () => lease.release().catch((error) => run.log.warn({ err: error }, 'could not release the workspace'));
-  let published: O;
-  try {
-    await profile.checkout?.(run);
-    run.network = profile.network(run, 'agent');
-    if (profile.verifies(job) && !readOnly) {
-      run.verifier = new ChangeVerifier(
-        run.sandbox,
-        run.workspace.dir,
-        run.log,
-        context.signal,
-        warmStart(deps, repository, run.workspace.headSha, lease.warm),
-      );
-      await stage('prepare', () =>
-        run.verifier!.prepare(
-          deps.config.file.verification[repository],
-          deps.config.file.sandbox.network !== 'off' && profile.network(run, 'setup'),
-          run.progress,
-        ),
-      );
-    }
-    const before: BeforeAgentStage<O> = profile.before ? await stage('before', () => profile.before!(run)) : {};
-    if (before.outcome !== undefined) {
-      published = before.outcome;
-    } else if (before.stop) {
-      if (!profile.answerWithoutAgent) throw new Error(`The ${profile.kind} profile cannot answer without the agent`);
-      published = profile.answerWithoutAgent(starting, before.stop);
-    } else {
-      const { agent, publish } = profile;
-      if (!agent || !publish) throw new Error(`The ${profile.kind} profile has no agent, so its before stage must end the run`);
-      const spec = await agent(run, before);
-      context.onAgentStarted?.();
-      phase = 'working';
-      const agentResult = await stage('agent', () => agentStage(run, spec));
-      if (agentResult.run.outcome === 'paused') {
-        if (!profile.pause) throw new Error(`The ${profile.kind} profile cannot pause`);
-        published = await stage('publish', () => profile.pause!(run, agentResult));
-      } else {
-        if (run.verifier && !context.signal.aborted && (await hasChanges(run.workspace))) {
-          await stage('verify', async () => verifyStage(run, spec, agentResult));
-        }
-        phase = 'verifying';
-        const after = profile.after && !context.signal.aborted ? await stage('after', () => profile.after!(run, agentResult)) : undefined;
-        published = await stage('publish', () => publish(run, agentResult, after));
+      sandbox: jobSandbox(deps, workspace.dir, { readOnly, log: starting.log, onEgressRefused: recordRefusal }),
+      network: false,
+    };
+    let outcome: O;
+    try {
+      await profile.checkout?.(run);
+      run.network = profile.network(run, 'agent');
+      if (profile.verifies(job) && !readOnly) {
+        const verifier = new ChangeVerifier(run.sandbox, workspace.dir, run.log, context.signal, warmStart(deps, repository, workspace.headSha, lease.warm));
+        run.verifier = verifier;
+        const setupNetwork = deps.config.file.sandbox.network !== 'off' && profile.network(run, 'setup');
+        await stage('prepare', () => verifier.prepare(deps.config.file.verification[repository], setupNetwork, run.progress));
       }
+      if (profile.edit === 'none') {
+        outcome = await stage('before', () => profile.work(run));
+      } else {
+        outcome = await agentRun(profile, run, stage, (next) => {
+          phase = next;
+        });
+      }
+    } finally {
+      await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
+      await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
     }
-  } catch (error) {
-    await closeRun();
-    await release();
-    throw error;
-  }
-  await closeRun();
-  // The outcome is told before the tree is readied for the next job, which takes a second or more on a large tree; a
-  // job that arrives meanwhile (an answer to this reply) waits for this tree.
-  await lease.releasing().catch((error) => run.log.warn({ err: error }, 'could not mark the workspace as being readied'));
-  try {
-    return await finish(published);
+    // The outcome is told before the tree is readied for the next job, which takes a second or more on a large tree; a
+    // job that arrives meanwhile (an answer to this reply) waits for this tree.
+    await lease.releasing().catch((error) => run.log.warn({ err: error }, 'could not mark the workspace as being readied'));
+    return await finish(outcome);
   } finally {
-    await release();
+    await lease.release().catch((error) => starting.log.warn({ err: error }, 'could not release the workspace'));
   }
+}
+
+type Stage = <T>(name: StageName, work: () => Promise<T>) => Promise<T>;
+
+/** before → agent → verify → after → publish (or pause), for a profile with an agent. */
+async function agentRun<J, R, O, S, A>(profile: AgentProfile<J, R, O, S, A>, run: Run<J, S>, stage: Stage, enter: (phase: RunPhase) => void): Promise<O> {
+  const { before: beforeStage, after: afterStage, pause } = profile;
+  const before: BeforeAgentStage<O> = beforeStage ? await stage('before', () => beforeStage(run)) : {};
+  if (before.stop !== undefined) return before.stop;
+  const spec = await profile.agent(run, before);
+  run.context.onAgentStarted?.();
+  enter('working');
+  const result = await stage('agent', () => agentStage(run, spec));
+  if (result.run.outcome === 'paused') {
+    if (!pause) throw new Error(`The ${profile.kind} profile cannot pause`);
+    return stage('publish', () => pause(run, result));
+  }
+  const { verifier } = run;
+  if (verifier && !run.context.signal.aborted && (await hasChanges(run.workspace))) {
+    await stage('verify', () => verifyStage(run, verifier, spec, result));
+  }
+  enter('verifying');
+  const after = afterStage && !run.context.signal.aborted ? await stage('after', () => afterStage(run, result)) : undefined;
+  return stage('publish', () => profile.publish(run, result, after));
 }
 
 type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];
 
 /** The agent with the profile's prompt and report, the shared budget, the workspace tools and progress. */
-async function agentStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>): Promise<AgentStageResult<R> & { options: AgentOptionsOf<R> }> {
+async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>): Promise<AgentStageResult<R> & { options: AgentOptionsOf<R> }> {
   await run.context.reporter.phase('working', spec.startDetail ?? 'reading the code');
   const options: AgentOptionsOf<R> = {
     client: run.deps.anthropic,
@@ -315,8 +316,12 @@ async function agentStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>): Pro
 }
 
 /** The checks after the change; on a regression one bounded round for the agent to fix it, then the checks again. */
-async function verifyStage<J, R>(run: Run<J>, spec: AgentSpec<z.ZodType<R>>, result: AgentStageResult<R> & { options: AgentOptionsOf<R> }): Promise<void> {
-  const verifier = run.verifier!;
+async function verifyStage<J, S, R>(
+  run: Run<J, S>,
+  verifier: ChangeVerifier,
+  spec: AgentSpec<z.ZodType<R>>,
+  result: AgentStageResult<R> & { options: AgentOptionsOf<R> },
+): Promise<void> {
   if (verifier.baselinePending) await run.context.reporter.phase('verifying', 'waiting for the tests on the base commit');
   await run.context.reporter.phase('verifying', 'running the tests after the change');
   result.verification = await verifier.check();

@@ -14,7 +14,7 @@ import { PULL_REQUEST_CLOSED, RunCancelled, ShutdownSignal } from '../../src/ses
 import { runGit } from '../../src/workspace/run-git.js';
 import { diffLineCounts } from '../../src/workspace/commit-changes.js';
 import { networkFor } from '../network-policy.js';
-import type { AgentStageResult, RunProfile } from '../pipeline/run-pipeline.js';
+import type { AgentProfile, StartingRun } from '../pipeline/run-pipeline.js';
 import { commitWork, publish, pushWork } from '../publish-change.js';
 import { AgentStop } from '../../src/agent/agent-errors.js';
 import { createAskRequesterTool, type QuestionCount, type RequesterQuestion } from '../../src/agent/ask-requester-tool.js';
@@ -30,33 +30,45 @@ const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
  * repository's checks before and after with one fix round, then commit, push and a pull request (a draft
  * when it stopped early, regressed, or touched protected paths), or an answer when nothing changed.
  */
-export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<TaskJob, TaskReport, RunResult> {
+/** What one change run hands on between its stages. */
+interface ChangeRunState {
   /** The category's steps of this run (they keep state between before and after the agent). */
-  let steps: CategorySteps = {};
+  steps: CategorySteps;
   /** A resumed run: the conversation it paused with and what settled its question. */
-  let resumed: { run: PausedRun; settlement: QuestionSettlement } | undefined;
-  const branchExistedBefore = (context: { continueBranch?: string }) =>
-    resumed ? (resumed.run.branchExistedBefore ?? resumed.run.pushed) : !!context.continueBranch;
-  const questions: QuestionCount = { asked: 0 };
+  resumed?: { run: PausedRun; settlement: QuestionSettlement };
+  /** Questions the agent asked the requester in this run (and, resumed, before the pause). */
+  questions: QuestionCount;
+}
+
+type ChangeProfile = AgentProfile<TaskJob, TaskReport, RunResult, ChangeRunState, AfterAgent>;
+
+/** Whether the run's branch existed before it started (a follow-up, `wrench run --continue`, a resumed run that had pushed). */
+const branchExistedBefore = ({ state, context }: { state: ChangeRunState; context: { continueBranch?: string } }) =>
+  state.resumed ? (state.resumed.run.branchExistedBefore ?? state.resumed.run.pushed) : !!context.continueBranch;
+
+export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfile {
   /** A resume job first takes its paused run back (the conversation and what settled the question). */
-  const gather: RunProfile<TaskJob, TaskReport, RunResult>['gather'] = async (run) => {
+  const gather: ChangeProfile['gather'] = async (run) => {
     if (!run.job.resume) return undefined;
     if (!run.deps.questions) throw new Error('This worker cannot resume paused runs: it has no question desk');
-    resumed = (await run.deps.questions.take(run.job.resume.pauseId)) ?? undefined;
+    const resumed = (await run.deps.questions.take(run.job.resume.pauseId)) ?? undefined;
     if (!resumed) return { stop: expiredQuestion(run.job, run.started) };
-    questions.asked = resumed.run.questionsAsked;
+    run.state.resumed = resumed;
+    run.state.questions.asked = resumed.run.questionsAsked;
     return undefined;
   };
   return {
     ...(options.resuming ? { gather } : {}),
     kind: 'change',
+    edit: 'agent',
+    start: () => ({ steps: {}, questions: { asked: 0 } }),
     readOnly: (job) => READ_ONLY_CATEGORIES.has(job.category),
     verifies: () => true,
     repository: (job) => job.repo,
     logFields: (job) => ({ thread: job.origin.type === 'slack' ? job.origin.threadTs : undefined }),
-    preparing: (run) => (resumed ? `checking out ${resumed.run.branch}` : `cloning ${run.repository}`),
+    preparing: (run) => (run.state.resumed ? `checking out ${run.state.resumed.run.branch}` : `cloning ${run.repository}`),
 
-    workspace: ({ job, context, shortId }) => ({
+    workspace: ({ job, context, shortId, state: { resumed } }) => ({
       owner: job.repo.owner,
       repo: job.repo.name,
       baseBranch: job.repo.baseBranch,
@@ -68,12 +80,12 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
 
     async before(run) {
       // A resumed run counts its changes from where it first started; its category steps ran before the pause.
-      if (resumed) {
-        run.workspace.headSha = resumed.run.startSha;
+      if (run.state.resumed) {
+        run.workspace.headSha = run.state.resumed.run.startSha;
         return {};
       }
       if (run.readOnly) return {};
-      steps = categorySteps({
+      const steps = categorySteps({
         job: run.job,
         dir: run.workspace.dir,
         startSha: run.workspace.headSha,
@@ -85,7 +97,9 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         signal: run.context.signal,
         progress: run.progress,
       });
-      return (await steps.before?.()) ?? {};
+      run.state.steps = steps;
+      const before = (await steps.before?.()) ?? {};
+      return { ...before, stop: before.stop && answerWithoutAgent(run, before.stop) };
     },
 
     agent(run, before) {
@@ -93,8 +107,8 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
       const canAsk = !!run.deps.questions && job.origin.type === 'slack' && !job.github && !job.localPath && !run.readOnly;
       return {
         system: systemPrompt(job.category, { readOnly: run.readOnly, network: run.network, canAsk }),
-        tools: canAsk ? [createAskRequesterTool(questions)] : [],
-        resume: resumed ? resumeFrom(resumed, run.deps) : undefined,
+        tools: canAsk ? [createAskRequesterTool(run.state.questions)] : [],
+        resume: run.state.resumed ? resumeFrom(run.state.resumed, run.deps) : undefined,
         task: taskMessage({
           instruction: job.instruction,
           repository: run.repository,
@@ -112,14 +126,13 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
       };
     },
 
-    async after(_run, { run: agentRun, verification }) {
-      return (await steps.after?.({ report: agentRun.report, verification })) ?? {};
+    async after(run, { run: agentRun, verification }) {
+      return (await run.state.steps.after?.({ report: agentRun.report, verification })) ?? {};
     },
 
-    async publish(run, result: AgentStageResult<TaskReport>, afterValue) {
+    async publish(run, result, extra = {}) {
       const { job, context, workspace, log } = run;
       const { run: agentRun, verification } = result;
-      const extra = (afterValue ?? {}) as AfterAgent;
       const base: RunResult = {
         status: 'answered',
         repository: run.repository,
@@ -151,7 +164,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
       if (commit) base.diffStat = await diffLineCounts({ dir: workspace.dir, baseSha: workspace.headSha }).catch(() => undefined);
       // Whether the run's branch existed before it started (a follow-up, `wrench run --continue`); what the run itself
       // pushed before a pause is its own work, published with the rest.
-      const branchExisted = branchExistedBefore(context);
+      const branchExisted = branchExistedBefore(run);
       const stop = agentRun.stop;
       const explain = (kept: string, branchKept: boolean) =>
         stop ? stopExplanation(stop.code, stop.message, context.signal.reason, job, kept, branchKept) : undefined;
@@ -209,9 +222,13 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
     },
 
     async pause(run, { run: agentRun }) {
-      const { job, context, workspace } = run;
-      const desk = run.deps.questions!;
-      const question = agentRun.pause!.request as RequesterQuestion;
+      const { job, context, workspace, state } = run;
+      const { resumed } = state;
+      const desk = run.deps.questions;
+      const call = agentRun.pause;
+      // The agent has the ask_requester tool only when the worker has a question desk; a pause always names its call.
+      if (!desk || !call) throw new Error('The run paused without a question desk or a pending question');
+      const question = call.request as RequesterQuestion;
       // The work so far is kept on the run's branch, as a stopped run's is; the pull request waits for the end.
       const commit = await commitWork(job, workspace, undefined, context, run.deps.redact);
       if (commit) {
@@ -223,19 +240,19 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
         askedByJobId: context.jobId,
         branch: workspace.branch,
         pushed: !!commit || (resumed?.run.pushed ?? false) || !!context.continueBranch,
-        branchExistedBefore: branchExistedBefore(context),
+        branchExistedBefore: branchExistedBefore(run),
         startSha: workspace.headSha,
         messages: agentRun.messages as unknown as PausedRun['messages'],
         usage: agentRun.usage,
         steps: agentRun.steps,
-        toolUseId: agentRun.pause!.toolUseId,
+        toolUseId: call.toolUseId,
         question: question.question,
         suggestedAnswers: question.suggestedAnswers,
-        questionsAsked: questions.asked,
+        questionsAsked: state.questions.asked,
         requester: job.requester.slackUserId,
       });
       if (resumed) await desk.done(resumed.run);
-      resumed = undefined;
+      state.resumed = undefined;
       return {
         status: 'waiting',
         repository: run.repository,
@@ -249,23 +266,26 @@ export function changeProfile(options: { resuming?: boolean } = {}): RunProfile<
       };
     },
 
-    answerWithoutAgent: (run, stop) => ({
-      status: 'answered',
-      repository: run.repository,
-      instruction: run.job.instruction,
-      headline: stop.headline,
-      answer: stop.answer,
-      filesChanged: [],
-      durationMs: Date.now() - run.started,
-    }),
-
     async report(run, result) {
       if (result.quiet) return run.context.reporter.phase('cancelled', 'nothing was pushed');
       if (result.status === 'waiting') return run.context.reporter.phase('waiting', `asked <@${run.job.requester.slackUserId}> a question`);
       await run.context.beforeReport?.(result);
       await run.context.reporter.finished(result);
-      if (resumed) await run.deps.questions?.done(resumed.run);
+      if (run.state.resumed) await run.deps.questions?.done(run.state.resumed.run);
     },
+  };
+}
+
+/** A run its category's steps ended before the agent (they answered the request themselves). */
+function answerWithoutAgent(run: StartingRun<TaskJob, ChangeRunState>, stop: { headline: string; answer: string }): RunResult {
+  return {
+    status: 'answered',
+    repository: run.repository,
+    instruction: run.job.instruction,
+    headline: stop.headline,
+    answer: stop.answer,
+    filesChanged: [],
+    durationMs: Date.now() - run.started,
   };
 }
 

@@ -10,7 +10,7 @@ import { credentialsOf } from '../publish-change.js';
 import { heldWorkDir } from '../../src/workspace/hold-refused-work.js';
 import { revertCommit } from '../../src/workspace/revert-commit.js';
 import { runGit } from '../../src/workspace/run-git.js';
-import type { RunProfile } from '../pipeline/run-pipeline.js';
+import type { NoAgentProfile } from '../pipeline/run-pipeline.js';
 import type { TriageDeps } from '../triage-deps.js';
 
 /** A revert and the triage it was pressed on (the repository, the base branch, the suspect's reason). */
@@ -34,9 +34,11 @@ export const revertBranch = (sha: string) => `wrench/revert-${sha.slice(0, 7)}`;
  * explaining the revert with links to the incident and the thread. A conflicting revert, a commit no longer on the
  * base branch or a revert already open get a clear reply and nothing is pushed. `report` is the thread's status line.
  */
-export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<void>): RunProfile<RevertRun, never, RevertOutcome> {
+export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<void>): NoAgentProfile<RevertRun, RevertOutcome> {
   return {
     kind: 'revert',
+    edit: 'none',
+    start: () => undefined,
     readOnly: () => false,
     verifies: () => false,
     repository: ({ record }) => record.repo,
@@ -77,7 +79,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
     }),
     network: () => false,
 
-    async before(run) {
+    async work(run) {
       const { job, record } = run.job;
       const { dir, baseBranch, branch } = run.workspace;
       const short = job.sha.slice(0, 7);
@@ -87,7 +89,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       );
       if (!onBase) {
         const message = `:warning: \`${short}\` is not on \`${baseBranch}\` any more (force-pushed or never merged), so there is nothing to revert. Nothing was pushed.`;
-        return { outcome: { status: 'not_on_base', message } };
+        return { status: 'not_on_base', message };
       }
       const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: dir })).trim();
       const commands = await detectCommands(dir, deps.config.file.verification[run.repository] ?? {});
@@ -112,7 +114,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       } catch (error) {
         if (!isWrenchError(error) || error.code !== 'revert_conflict') throw error;
         run.log.info({ message: error.message }, 'revert conflicts');
-        return { outcome: { status: 'conflict', message: `:warning: I could not revert \`${short}\` cleanly: ${error.message} Nothing was pushed.` } };
+        return { status: 'conflict', message: `:warning: I could not revert \`${short}\` cleanly: ${error.message} Nothing was pushed.` };
       }
 
       await run.progress('running the tests after the revert');
@@ -147,11 +149,9 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       run.log.info({ pr: pr.url }, 'revert pull request opened');
       const verdict = verification.split('\n')[0] ?? '';
       return {
-        outcome: {
-          status: 'pr_opened',
-          pullRequest: { number: pr.number, url: pr.url },
-          message: `:rewind: Opened draft PR #${pr.number} reverting \`${short}\`: ${pr.url}\n${verdict}`,
-        },
+        status: 'pr_opened',
+        pullRequest: { number: pr.number, url: pr.url },
+        message: `:rewind: Opened draft PR #${pr.number} reverting \`${short}\`: ${pr.url}\n${verdict}`,
       };
     },
 

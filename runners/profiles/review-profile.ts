@@ -14,7 +14,12 @@ import { checkoutPullHead } from '../../src/workspace/checkout-pull-head.js';
 import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { continueHint } from '../failure-message.js';
 import { networkFor } from '../network-policy.js';
-import type { RunProfile, StartingRun } from '../pipeline/run-pipeline.js';
+import type { AgentProfile, StartingRun } from '../pipeline/run-pipeline.js';
+
+interface ReviewRunState {
+  /** The pull request this run reviews (null: the named code on the base branch). */
+  pr: PullRequestData | null;
+}
 
 /**
  * A code review, read-only from start to end: the pull request's metadata, files and diff from GitHub,
@@ -23,11 +28,11 @@ import type { RunProfile, StartingRun } from '../pipeline/run-pipeline.js';
  * a comment-only GitHub review with inline comments. Nothing is committed, pushed, approved or merged.
  * Without a pull request number it reviews the named code on the base branch.
  */
-export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
-  /** The pull request this run reviews (null: the named code on the base branch). */
-  let pr: PullRequestData | null = null;
+export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, ReviewRunState> {
   return {
     kind: 'review',
+    edit: 'agent',
+    start: () => ({ pr: null }),
     readOnly: () => true,
     verifies: () => false,
     repository: (job) => job.repo,
@@ -43,14 +48,15 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
           'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
         );
       await context.reporter.phase('preparing', `reading pull request #${number}`);
-      pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);
-      if (!pr) return { stop: pullNotFound(run, number) };
+      run.state.pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);
+      if (!run.state.pr) return { stop: pullNotFound(run, number) };
     },
 
     preparing: (run) => {
+      const { pr } = run.state;
       return pr ? `checking out the head of #${pr.number} (read-only)` : `cloning ${run.repository} (read-only)`;
     },
-    workspace: ({ job, shortId }) => {
+    workspace: ({ job, shortId, state: { pr } }) => {
       return {
         owner: job.repo.owner,
         repo: job.repo.name,
@@ -60,7 +66,7 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
       };
     },
 
-    async checkout({ job, workspace, deps, repository }) {
+    async checkout({ job, workspace, deps, repository, state: { pr } }) {
       if (!pr) return;
       await checkoutPullHead({
         dir: workspace.dir,
@@ -77,7 +83,10 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
     network: (run, phase) => networkFor('code-review', run.deps, phase),
 
     agent(run) {
-      const { job } = run;
+      const {
+        job,
+        state: { pr },
+      } = run;
       const labels = severityScale(job.elements.severityLabels);
       return {
         system: systemPrompt('code-review', { readOnly: true, network: run.network }),
@@ -103,7 +112,13 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
     },
 
     async publish(run, { run: agentRun }) {
-      const { job, deps, context, log } = run;
+      const {
+        job,
+        deps,
+        context,
+        log,
+        state: { pr },
+      } = run;
       const labels = severityScale(job.elements.severityLabels);
       log.info({ findings: agentRun.report?.findings.length }, 'review finished');
       const subject = pr ? `PR #${pr.number} (${pr.url})` : `\`${run.repository}\` on \`${run.workspace.baseBranch}\``;
@@ -155,7 +170,7 @@ export function reviewProfile(): RunProfile<TaskJob, ReviewReport, RunResult> {
   };
 }
 
-function pullNotFound(run: StartingRun<TaskJob>, number: number): RunResult {
+function pullNotFound(run: StartingRun<TaskJob, ReviewRunState>, number: number): RunResult {
   return {
     status: 'answered',
     repository: run.repository,

@@ -14,7 +14,7 @@ import { resolveSuspects } from '../../src/triage/resolve-suspects.js';
 import type { Suspect, TriageRecord } from '../../src/triage/triage-record.js';
 import { normalizeTriageReport, triageReportSchema, type ShownTriageReport, type TriageReport } from '../../src/triage/triage-report.js';
 import { neutralizeTags } from '../../src/triage/untrusted-text.js';
-import type { AgentStageResult, Run, RunProfile } from '../pipeline/run-pipeline.js';
+import type { AgentProfile, AgentStageResult, Run } from '../pipeline/run-pipeline.js';
 import { cardVerdict, noteOnIncident, postTriageReport } from '../publish-triage.js';
 import type { TriageDeps } from '../triage-deps.js';
 import { postTriageChart, readTriageMonitoring } from '../triage-monitoring.js';
@@ -29,6 +29,19 @@ export interface TriageOutcome {
   stopCode?: string;
 }
 
+/** What one triage run hands on between its stages: the incident, the window, the changes and the monitoring read. */
+interface TriageRunState {
+  /** What could not be read (shown to the agent as notes). */
+  problems: string[];
+  thread: IncidentThread | null;
+  facts?: IncidentFacts;
+  since: Date;
+  until: Date;
+  changes?: RepositoryChanges;
+  links: RepoLinks;
+  monitoring?: TriageMonitoring;
+}
+
 interface Findings {
   report: ShownTriageReport;
   suspects: Suspect[];
@@ -40,33 +53,27 @@ interface Findings {
  * throw-away checkout with bash and view only and no network, then post the report with its buttons, a
  * note on the incident and the verdict on the card. More evidence (monitoring) goes into `agent()`'s context.
  */
-export function triageProfile(deps: TriageDeps): RunProfile<TriageRunJob, TriageReport, TriageOutcome> {
+export function triageProfile(deps: TriageDeps): AgentProfile<TriageRunJob, TriageReport, TriageOutcome, TriageRunState, Findings> {
   const hours = deps.config.file.pagerduty.commitWindowHours;
-  const problems: string[] = [];
-  let thread: IncidentThread | null = null;
-  let facts: IncidentFacts | undefined;
-  let since = new Date();
-  let until = new Date();
-  let changes: RepositoryChanges | undefined;
-  let links: RepoLinks = {};
-  let monitoring: TriageMonitoring | undefined;
-
   return {
     kind: 'triage',
+    edit: 'agent',
+    start: () => ({ problems: [], thread: null, since: new Date(), until: new Date(), links: {} }),
     readOnly: () => true,
     verifies: () => false,
     repository: (job) => job.repo,
     logFields: (job) => ({ thread: job.threadTs, incidentId: incidentIdOf(job) }),
 
     async gather(run) {
+      const { state } = run;
       const incidentId = incidentIdOf(run.job);
       if (incidentId) {
         await run.progress('reading the incident, its alerts and log entries');
-        thread = await deps.threads.get(incidentId);
-        facts = await gatherIncidentFacts(incidentId, thread, deps, problems);
+        state.thread = await deps.threads.get(incidentId);
+        state.facts = await gatherIncidentFacts(incidentId, state.thread, deps, state.problems);
       }
-      until = windowEnd(facts, thread, run.job);
-      since = new Date(until.getTime() - hours * 3600_000);
+      state.until = windowEnd(state.facts, state.thread, run.job);
+      state.since = new Date(state.until.getTime() - hours * 3600_000);
       return undefined;
     },
 
@@ -75,9 +82,10 @@ export function triageProfile(deps: TriageDeps): RunProfile<TriageRunJob, Triage
     network: () => false,
 
     async before(run) {
-      const { job, workspace } = run;
+      const { job, workspace, state } = run;
+      const { since, until, thread, facts } = state;
       await run.progress(`reading the changes on \`${workspace.baseBranch}\` in the ${hours} h before ${incidentIdOf(job) ? 'the incident' : 'now'}`);
-      changes = await gatherRepositoryChanges({
+      const changes = await gatherRepositoryChanges({
         github: deps.github,
         owner: job.repo.owner,
         repo: job.repo.name,
@@ -86,12 +94,14 @@ export function triageProfile(deps: TriageDeps): RunProfile<TriageRunJob, Triage
         until,
         dir: workspace.dir,
       });
-      monitoring = await readTriageMonitoring(
+      state.changes = changes;
+      const monitoring = await readTriageMonitoring(
         { serviceId: thread?.serviceId, channel: job.channel, incidentStart: until, alerts: facts?.alerts ?? [], changes },
         deps,
         run.log,
       );
-      links = {
+      state.monitoring = monitoring;
+      state.links = {
         htmlBase: await repositoryWebUrl(deps, job.repo.owner, job.repo.name),
         sha: workspace.baseSha,
         incidentUrl: thread?.htmlUrl ?? stringOf(facts?.incident.html_url),
@@ -102,6 +112,7 @@ export function triageProfile(deps: TriageDeps): RunProfile<TriageRunJob, Triage
 
     agent(run) {
       const { job, workspace } = run;
+      const { thread, since, until, facts, changes, monitoring, problems } = run.state;
       const retriage = job.source.type === 'pagerduty' && job.source.withNotes;
       return {
         system: systemPrompt('incident-triage', { readOnly: true, network: false }),
@@ -136,14 +147,15 @@ export function triageProfile(deps: TriageDeps): RunProfile<TriageRunJob, Triage
 
     after: (run, result) => findingsOf(run, result),
 
-    async cleanup() {
-      await monitoring?.close();
+    async cleanup(run) {
+      await run.state.monitoring?.close();
     },
 
     async publish(run, result, after) {
       const { job, workspace, log } = run;
+      const { thread, facts, links, monitoring } = run.state;
       const agentRun = result.run;
-      const { report, suspects } = (after as Findings | undefined) ?? (await findingsOf(run, result));
+      const { report, suspects } = after ?? (await findingsOf(run, result));
       const incidentId = incidentIdOf(job);
       const threadRef = { channel: job.channel, threadTs: job.threadTs };
       const threadUrl = (await within(3000, deps.slack.chat.getPermalink({ channel: job.channel, message_ts: job.threadTs })))?.permalink;
@@ -206,7 +218,7 @@ export function triageProfile(deps: TriageDeps): RunProfile<TriageRunJob, Triage
 
 const incidentIdOf = (job: TriageRunJob) => (job.source.type === 'pagerduty' ? job.source.incidentId : undefined);
 
-async function findingsOf(run: Run<TriageRunJob>, { run: agentRun }: AgentStageResult<TriageReport>): Promise<Findings> {
+async function findingsOf(run: Run<TriageRunJob, TriageRunState>, { run: agentRun }: AgentStageResult<TriageReport>): Promise<Findings> {
   const report = agentRun.report ? normalizeTriageReport(agentRun.report) : fallbackReport(agentRun);
   return { report, suspects: await resolveSuspects(run.workspace.dir, report.suspectCommits) };
 }

@@ -82,6 +82,8 @@ export const configFileSchema = z
         costUsd: z.number().positive().default(5),
         /** Agent steps per run. */
         steps: z.number().int().positive().default(80),
+        /** Tokens per run (input, output, cache reads and writes together) before the agent is stopped: a ceiling under the cost cap. */
+        tokens: z.number().int().positive().default(20_000_000),
         /** How long a run paused on the agent's question waits for the requester's answer before it ends with what it has. */
         questionTimeoutHours: z
           .number()
@@ -98,6 +100,7 @@ export const configFileSchema = z
         minutes: { simple: 15, medium: 45, complex: 90 },
         costUsd: 5,
         steps: 80,
+        tokens: 20_000_000,
         questionTimeoutHours: 24,
       }),
     sandbox: z
