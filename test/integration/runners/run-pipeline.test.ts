@@ -59,8 +59,8 @@ const job = (localPath: string, instruction: string): TaskJob => ({
 describe('runPipeline with the change profile (scripted model, real git, no child process)', () => {
   let dir: TempDir;
   let repo: string;
-  const deps = (anthropic: RunnerDeps['anthropic']): RunnerDeps => {
-    writeFileSync(path.join(dir.path, 'wrench.config.yml'), 'sandbox: { mode: none }\n');
+  const deps = (anthropic: RunnerDeps['anthropic'], more = ''): RunnerDeps => {
+    writeFileSync(path.join(dir.path, 'wrench.config.yml'), `sandbox: { mode: none }\n${more}`);
     const config = loadConfig({ WRENCH_DATA_DIR: path.join(dir.path, 'data') }, dir.path);
     return { config, logger: createLogger({ level: 'silent' }), redact: createRedactor([]), anthropic, github: null, secrets: [] };
   };
@@ -120,5 +120,24 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     expect(model.calls).toBe(4);
     expect(result.verificationVerdict).toBe('regressed');
     expect(result.draftReason).toMatch(/now fail/);
+  });
+
+  it('stops the agent at the configured token ceiling (limits.tokens)', async () => {
+    const model = scriptedModel([
+      toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }),
+      finish('Added sub.', 'node --test passes'),
+    ]);
+    const { reporter } = recordingReporter();
+    // Every scripted reply reports 120 tokens: the first call uses the whole budget of 100.
+    const result = await runPipeline(
+      changeProfile(),
+      job(repo, 'Add a sub function to add.js'),
+      { jobId: 'job-3', reporter, signal: new AbortController().signal },
+      deps(model.client, 'limits: { tokens: 100 }\n'),
+    );
+
+    expect(model.calls).toBe(1);
+    expect(result.stopCode).toBe('token_limit');
+    expect(result.stopReason).toMatch(/token budget \(100 tokens\)/);
   });
 });
