@@ -26,7 +26,8 @@ export type { WorkspaceRequest } from './open-workspace.js';
  *   gather   → what the run needs from outside before a checkout (the pull request, the incident); may end the run
  *   prepare  → the workspace (profile.workspace), its sandbox and, for profiles that verify, the baseline checks
  *   before   → the profile's steps before the agent (category steps); may answer without starting the agent; a
- *              profile with no agent (`edit: 'none'`, revert) does the run's work here (`work`) and ends with its outcome
+ *              profile with no agent (`edit: 'none'`, revert) makes its edit here (`change`, by git), then goes on
+ *              to verify and publish as a change does
  *   agent    → `runAgent` with what the profile supplies (system prompt, task, report schema, network)
  *   verify   → for profiles that verify: the repository's checks after the change, one bounded fix round on a regression
  *   after    → the profile's steps after the agent (measurements, findings, suspects)
@@ -154,10 +155,17 @@ export interface AgentProfile<J, R, O, S = undefined, A = undefined> extends Pro
   pause?(run: Run<J, S>, result: AgentStageResult<R>): Promise<O>;
 }
 
-/** A run with no agent: `work` does the run's work in the workspace and returns its outcome. */
+/**
+ * A run whose edit is made without an agent (a revert: by git). It goes through the same stages as a change: the
+ * baseline in prepare, `change` makes the edit (or ends the run with an outcome, nothing pushed), the verify stage runs
+ * the repository's checks after it, and `publish` pushes it with what was measured.
+ */
 export interface NoAgentProfile<J, O, S = undefined> extends ProfileBase<J, O, S> {
   edit: 'none';
-  work(run: Run<J, S>): Promise<O>;
+  change(run: Run<J, S>): Promise<{ stop?: O } | undefined>;
+  /** The status line while the checks run after the edit. */
+  checkingDetail: string;
+  publish(run: Run<J, S>, verification: VerificationOutcome | undefined): Promise<O>;
 }
 
 export type RunProfile<J, R, O, S = undefined, A = undefined> = AgentProfile<J, R, O, S, A> | NoAgentProfile<J, O, S>;
@@ -231,7 +239,18 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
         await stage('prepare', () => verifier.prepare(deps.config.file.verification[repository], setupNetwork, run.progress));
       }
       if (profile.edit === 'none') {
-        outcome = await stage('before', () => profile.work(run));
+        const made = await stage('before', () => profile.change(run));
+        if (made?.stop !== undefined) {
+          outcome = made.stop;
+        } else {
+          phase = 'verifying';
+          const { verifier } = run;
+          const verification =
+            verifier && !context.signal.aborted && (await hasChanges(workspace))
+              ? await stage('verify', () => checkChange(run, verifier, profile.checkingDetail))
+              : undefined;
+          outcome = await stage('publish', () => profile.publish(run, verification));
+        }
       } else {
         outcome = await agentRun(profile, run, stage, (next) => {
           phase = next;
@@ -322,10 +341,7 @@ async function verifyStage<J, S, R>(
   spec: AgentSpec<z.ZodType<R>>,
   result: AgentStageResult<R> & { options: AgentOptionsOf<R> },
 ): Promise<void> {
-  if (verifier.baselinePending) await run.context.reporter.phase('verifying', 'waiting for the tests on the base commit');
-  await run.context.reporter.phase('verifying', 'running the tests after the change');
-  result.verification = await verifier.check();
-  run.context.record?.verification(result.verification);
+  result.verification = await checkChange(run, verifier, 'running the tests after the change');
   if (!result.verification.regressed || result.run.outcome === 'stopped') return;
   await run.context.reporter.phase('working', 'fixing what the change broke');
   const budget = runBudget(run.deps, spec.complexity);
@@ -340,6 +356,15 @@ async function verifyStage<J, S, R>(
   await run.context.reporter.phase('verifying', 'running the tests again');
   result.verification = await verifier.check();
   run.context.record?.verification(result.verification);
+}
+
+/** The repository's checks after the edit, compared with the baseline; recorded on the run page. */
+async function checkChange<J, S>(run: Run<J, S>, verifier: ChangeVerifier, detail: string): Promise<VerificationOutcome> {
+  if (verifier.baselinePending) await run.context.reporter.phase('verifying', 'waiting for the tests on the base commit');
+  await run.context.reporter.phase('verifying', detail);
+  const verification = await verifier.check();
+  run.context.record?.verification(verification);
+  return verification;
 }
 
 async function hasChanges(workspace: JobWorkspace): Promise<boolean> {

@@ -2,9 +2,6 @@ import { isWrenchError, WrenchError } from '../../src/errors.js';
 import { openOrUpdatePullRequest } from '../../src/github/pull-request.js';
 import type { RevertJob } from '../../src/queue/triage-job.js';
 import type { TriageRecord } from '../../src/triage/triage-record.js';
-import { prepareCheckEnvironment } from '../../src/runtimes/check-environment.js';
-import { nodeRuntimesFor } from '../../src/runtimes/runtimes-dir.js';
-import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../../src/verification/index.js';
 import { pushBranch } from '../../src/workspace/push-branch.js';
 import { credentialsOf } from '../publish-change.js';
 import { heldWorkDir } from '../../src/workspace/hold-refused-work.js';
@@ -29,10 +26,12 @@ export interface RevertOutcome {
 export const revertBranch = (sha: string) => `wrench/revert-${sha.slice(0, 7)}`;
 
 /**
- * "Revert <sha>", a run without an agent: a branch `wrench/revert-<short sha>` from the base branch, `git revert`
- * of the suspect, the repository's tests before and after, push (never forced), and a DRAFT pull request
- * explaining the revert with links to the incident and the thread. A conflicting revert, a commit no longer on the
- * base branch or a revert already open get a clear reply and nothing is pushed. `report` is the thread's status line.
+ * "Revert <sha>", a change whose edit git makes instead of the agent: a branch `wrench/revert-<short sha>` from the
+ * base branch, the repository's checks on it (the ChangeVerifier's baseline, warm caches as for a change), `git revert`
+ * of the suspect, the verify stage's checks after it, push (never forced, through the clean-commit and secret guard)
+ * and a DRAFT pull request explaining the revert with what was measured and links to the incident and the thread. A
+ * conflicting revert, a commit no longer on the base branch or a revert already open get a clear reply and nothing is
+ * pushed. `report` is the thread's status line.
  */
 export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<void>): NoAgentProfile<RevertRun, RevertOutcome> {
   return {
@@ -40,7 +39,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
     edit: 'none',
     start: () => undefined,
     readOnly: () => false,
-    verifies: () => false,
+    verifies: () => true,
     repository: ({ record }) => record.repo,
     logFields: ({ job, record }) => ({ thread: record.threadTs, sha: job.sha }),
 
@@ -77,11 +76,12 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       baseBranch: record.baseBranch,
       branch: revertBranch(job.sha),
     }),
-    network: () => false,
+    // The repository's setup installs dependencies as a change's does; the revert itself needs no network.
+    network: (_run, phase) => phase === 'setup',
 
-    async work(run) {
-      const { job, record } = run.job;
-      const { dir, baseBranch, branch } = run.workspace;
+    async change(run) {
+      const { job } = run.job;
+      const { dir, baseBranch } = run.workspace;
       const short = job.sha.slice(0, 7);
       const onBase = await runGit(['merge-base', '--is-ancestor', job.sha, 'HEAD'], { cwd: dir }).then(
         () => true,
@@ -89,38 +89,35 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       );
       if (!onBase) {
         const message = `:warning: \`${short}\` is not on \`${baseBranch}\` any more (force-pushed or never merged), so there is nothing to revert. Nothing was pushed.`;
-        return { status: 'not_on_base', message };
+        return { stop: { status: 'not_on_base', message } };
       }
-      const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: dir })).trim();
-      const commands = await detectCommands(dir, deps.config.file.verification[run.repository] ?? {});
-      commands.environment = await prepareCheckEnvironment(dir, commands.runtimeHints, {
-        nodeRuntimes: nodeRuntimesFor(deps.config),
-        onProgress: run.progress,
-      });
-      const signal = run.context.signal;
-      if (commands.setup) {
-        await run.progress('installing dependencies');
-        await runSetup({ sandbox: run.sandbox, dir, commands, signal, network: deps.config.file.sandbox.network !== 'off' });
-      }
-      await run.progress(`running the tests on \`${baseBranch}\` first`);
-      const before = commands.test || commands.lint ? await runVerification({ sandbox: run.sandbox, dir, commands, signal }) : undefined;
-
       const requesterName = await deps.slack.users.info({ user: job.requester }).then(
         (r) => r.user?.real_name || r.user?.name || undefined,
         () => undefined,
       );
       try {
-        await revertCommit({ dir, sha: job.sha, requester: { name: requesterName ?? job.requester, slackUserId: job.requester }, threadUrl: record.threadUrl });
+        await revertCommit({
+          dir,
+          sha: job.sha,
+          requester: { name: requesterName ?? job.requester, slackUserId: job.requester },
+          threadUrl: run.job.record.threadUrl,
+        });
       } catch (error) {
         if (!isWrenchError(error) || error.code !== 'revert_conflict') throw error;
         run.log.info({ message: error.message }, 'revert conflicts');
-        return { status: 'conflict', message: `:warning: I could not revert \`${short}\` cleanly: ${error.message} Nothing was pushed.` };
+        return { stop: { status: 'conflict', message: `:warning: I could not revert \`${short}\` cleanly: ${error.message} Nothing was pushed.` } };
       }
+      return undefined;
+    },
 
-      await run.progress('running the tests after the revert');
-      const after = await runVerification({ sandbox: run.sandbox, dir, commands, signal });
-      const verification = renderVerification(commands, compareVerification(before, after), before, after);
+    checkingDetail: 'running the tests after the revert',
 
+    async publish(run, verification) {
+      const { job, record } = run.job;
+      const { dir, baseBranch, branch } = run.workspace;
+      const short = job.sha.slice(0, 7);
+      const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: dir })).trim();
+      const measured = verification?.text ?? 'No checks were run after the revert.';
       await run.progress(`pushing \`${branch}\` and opening a draft pull request`);
       const { owner, name } = record.repo;
       const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps), identity: deps.config.file.git, heldDir: heldWorkDir(deps.config.dataDir) };
@@ -133,21 +130,23 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
         credential: await deps.gitCredential?.(owner, name),
         guard,
       });
+      const github = deps.github;
+      if (!github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request.');
       const pr = await openOrUpdatePullRequest(
-        deps.github!,
+        github,
         {
           owner,
           repo: name,
           head: branch,
           base: baseBranch,
           title: `Revert ${short}: ${subject}`,
-          body: revertBody(record, job, subject, verification),
+          body: revertBody(record, job, subject, measured),
           draft: true,
         },
         deps.redact,
       );
       run.log.info({ pr: pr.url }, 'revert pull request opened');
-      const verdict = verification.split('\n')[0] ?? '';
+      const verdict = measured.split('\n')[0] ?? '';
       return {
         status: 'pr_opened',
         pullRequest: { number: pr.number, url: pr.url },

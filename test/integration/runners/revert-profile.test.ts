@@ -39,13 +39,18 @@ describe('runPipeline with the revert profile', () => {
   beforeAll(async () => {
     [dir, redisServer, slack, github] = await Promise.all([makeTempDir('wrench-revert-profile-'), startRedisServer(), startSlackFake(), startGitHubFake()]);
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-    await github.createRepo('acme', 'checkout', { 'src/cart.js': 'export const total = (items) => items.length;\n', 'README.md': '# checkout\n' });
+    await github.createRepo('acme', 'checkout', {
+      'src/cart.js': 'export const total = (items) => items.length;\n',
+      'README.md': '# checkout\n',
+      'check.mjs':
+        "import { total } from './src/cart.js';\nif (total([1, 2]) !== 2) { console.error('total is wrong'); process.exit(1); }\nconsole.log('1 passed');\n",
+    });
     docs = await github.commit('acme', 'checkout', 'main', { message: 'Docs: describe payments', files: { 'README.md': '# checkout\n\nPays for carts.\n' } });
     suspect = await github.commit('acme', 'checkout', 'main', { message: 'Refactor totals', files: { 'src/cart.js': 'export const total = () => 0;\n' } });
     await github.commit('acme', 'checkout', 'main', { message: 'Docs: rewrite', files: { 'README.md': '# checkout\n\nTakes payments.\n' } });
     mkdirSync(path.join(dir.path, 'data'), { recursive: true });
     const configPath = path.join(dir.path, 'wrench.config.yml');
-    writeFileSync(configPath, 'sandbox: { mode: none }\n');
+    writeFileSync(configPath, 'sandbox: { mode: none }\nverification:\n  acme/checkout: { test: node check.mjs }\n');
     const prefix = uniqueName('revert-profile');
     const config = loadConfig(
       {
@@ -120,13 +125,17 @@ describe('runPipeline with the revert profile', () => {
 
   it('reverts the suspect on a new branch without an agent, pushes it and opens a draft PR; a second press points at that PR', async () => {
     const first = await revert(suspect);
-    expect(first.stages).toEqual(['gather', 'prepare', 'before', 'report']);
+    // The revert goes through the change's stages: the baseline (prepare), the verify stage, the publish stage.
+    expect(first.stages).toEqual(['gather', 'prepare', 'prepare', 'before', 'verify', 'publish', 'report']);
     expect(first.outcome).toMatchObject({ status: 'pr_opened', pullRequest: { number: 1 } });
     expect(first.told).toEqual([expect.stringMatching(/^:rewind: Opened draft PR #1 reverting `[0-9a-f]{7}`/)]);
     expect(first.progress).toContain('running the tests after the revert');
     const [pull] = github.pulls('acme', 'checkout');
     expect(pull).toMatchObject({ draft: true, headRef: `wrench/revert-${suspect.slice(0, 7)}`, baseRef: 'main' });
     expect(pull.body).toContain('rewrites total()');
+    // What was measured is the ChangeVerifier's: the repository's check failing on the base commit, passing after the revert.
+    expect(first.told[0]).toContain('Checks run by Wrench on the base commit and after the change: **improved**.');
+    expect(pull.body).toContain('`node check.mjs`: before failed (exit code 1) → after 1 passed, 0 failed.');
     const git = (...args: string[]) => execFileSync('git', ['--git-dir', github.gitDir('acme', 'checkout'), ...args], { encoding: 'utf8' });
     const head = `refs/heads/${pull.headRef}`;
     expect(git('diff', `${head}~1`, head)).toBe(git('diff', suspect, `${suspect}~1`));
@@ -141,7 +150,7 @@ describe('runPipeline with the revert profile', () => {
 
   it('ends a conflicting revert in its before stage and pushes nothing', async () => {
     const { outcome, stages, told } = await revert(docs);
-    expect(stages).toEqual(['gather', 'prepare', 'before', 'report']);
+    expect(stages).toEqual(['gather', 'prepare', 'prepare', 'before', 'report']);
     expect(outcome.status).toBe('conflict');
     expect(told[0]).toContain('README.md');
     expect(told[0]).toContain('Nothing was pushed.');

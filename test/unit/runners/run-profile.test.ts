@@ -35,10 +35,17 @@ describe('RunProfile', () => {
       network: () => false,
       report: async () => undefined,
     };
-    const withoutAgent: NoAgentProfile<string, string> = { ...base, kind: 'revert', edit: 'none', work: async () => 'done' };
+    const withoutAgent: NoAgentProfile<string, string> = {
+      ...base,
+      kind: 'revert',
+      edit: 'none',
+      change: async () => undefined,
+      checkingDetail: 'checking',
+      publish: async () => 'done',
+    };
     // @ts-expect-error a profile with an agent must publish what it did
     const noPublish: AgentProfile<string, unknown, string> = { ...base, kind: 'change', edit: 'agent', agent: () => ({}) as never };
-    // @ts-expect-error a profile without an agent does its work in `work`, not in an agent stage
+    // @ts-expect-error a profile without an agent makes its edit in `change`, not in an agent stage
     const agentless: RunProfile<string, unknown, string> = { ...base, kind: 'revert', edit: 'none', agent: () => ({}) as never, publish: async () => 'x' };
     expect([withoutAgent.edit, noPublish.edit, agentless.edit]).toEqual(['none', 'agent', 'none']);
   });
