@@ -9,6 +9,7 @@ import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import type { AnswerOutcome } from './answer-question.js';
 import { continueThread } from './continue-thread.js';
+import type { SteerOutcome } from './steer-run.js';
 import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
 
 export interface MentionInput {
@@ -47,7 +48,17 @@ export function mentionInputOf(body: Record<string, unknown>, client: WebClient,
 /** Longer instructions are refused with a clear message rather than sent to the model. */
 export const MAX_INSTRUCTION_CHARS = 20_000;
 
-export type MentionOutcome = AcceptOutcome | AnswerOutcome | 'duplicate' | 'ignored' | 'help' | 'no_repository' | 'not_allowed' | 'unauthorized' | 'cancel';
+export type MentionOutcome =
+  | AcceptOutcome
+  | AnswerOutcome
+  | SteerOutcome
+  | 'duplicate'
+  | 'ignored'
+  | 'help'
+  | 'no_repository'
+  | 'not_allowed'
+  | 'unauthorized'
+  | 'cancel';
 
 /**
  * @wrench <task>: after Bolt has acknowledged the event, claim it once, authorize, resolve the
@@ -154,7 +165,7 @@ async function startWork(
 ): Promise<MentionOutcome> {
   const { event } = input;
   const threadTs = common.threadTs;
-  const continued = await continueThread({ ...common, text }, deps);
+  const continued = await continueThread({ ...common, text, mentioned: true }, deps);
   if (continued) return continued;
 
   const resolution = resolveRepository(text, event.channel, deps.config.file);

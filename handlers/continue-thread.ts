@@ -2,21 +2,30 @@ import type { AcceptOutcome, InstructionInput } from './handler-deps.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { answerQuestion, type AnswerOutcome } from './answer-question.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { steerableRun, steerRun, type SteerOutcome } from './steer-run.js';
 
 /**
  * A message in a thread Wrench already works in: the answer to the question a paused run asked, the answer
- * to its clarifying questions (combined with the pending instruction and read again) or a follow-up run on
- * the same branch and pull request. Returns null when the thread has no session, so the caller treats the
+ * to its clarifying questions (combined with the pending instruction and read again), a message for the run
+ * working right now (steering, handlers/steer-run.ts) or, once it ended, a follow-up run on the same branch and
+ * pull request. `mentioned`: the message mentions Wrench. Returns null when the thread has no session, so the caller treats the
  * message as new work.
  */
-export async function continueThread(input: Omit<InstructionInput, 'repo' | 'force'>, deps: HandlerDeps): Promise<AcceptOutcome | AnswerOutcome | null> {
+export async function continueThread(
+  input: Omit<InstructionInput, 'repo' | 'force'> & { mentioned: boolean },
+  deps: HandlerDeps,
+): Promise<AcceptOutcome | AnswerOutcome | SteerOutcome | null> {
   const session = await deps.sessions.get(input.channel, input.threadTs);
   if (!session) return null;
   if (session.waiting)
     return answerQuestion({ client: input.client, channel: input.channel, threadTs: input.threadTs, user: input.user, text: input.text, via: 'reply' }, deps);
+  const steered = steerableRun(session, input.user, input.mentioned);
+  if (steered) return steerRun(steered, input, deps);
   if (session.pending && session.runs.length === 0) {
     const combined = `${session.pending.text}\n\n${input.text}`;
-    return acceptInstruction({ ...input, text: combined }, deps);
+    const { mentioned: _mentioned, ...instruction } = input;
+    return acceptInstruction({ ...instruction, text: combined }, deps);
   }
-  return acceptInstruction(input, deps);
+  const { mentioned: _mentioned, ...instruction } = input;
+  return acceptInstruction(instruction, deps);
 }

@@ -16,6 +16,7 @@ import { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { claimEvent } from '../src/slack/event-dedup.js';
 import { Cancellation } from '../src/sessions/cancellation.js';
+import { SteeringInbox } from '../src/sessions/steering-inbox.js';
 import { WebhookClaims } from '../src/pagerduty/webhook-claims.js';
 import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
 import { TriageRecordStore } from '../src/triage/triage-record.js';
@@ -60,6 +61,7 @@ export interface HandlerStores {
   incidentThreads: IncidentThreadStore;
   triageRecords: TriageRecordStore;
   pausedRuns: PausedRunStore;
+  steering: SteeringInbox;
 }
 
 /** The handlers' deps with their stores and posters built once, at start (or once per test). */
@@ -77,6 +79,7 @@ export function createHandlerDeps(core: Omit<HandlerDeps, 'stores' | 'posterFor'
       incidentThreads: new IncidentThreadStore(redis, prefix),
       triageRecords: new TriageRecordStore(redis, prefix),
       pausedRuns: new PausedRunStore(redis, prefix),
+      steering: new SteeringInbox(redis, prefix),
     },
     posterFor: (client) => {
       let poster = posters.get(client);

@@ -6,6 +6,7 @@ import { escapeMrkdwn, truncate } from '../src/slack/slack-escape.js';
 import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { continueThread } from './continue-thread.js';
 import type { AnswerOutcome } from './answer-question.js';
+import { steerableRun, type SteerOutcome } from './steer-run.js';
 import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
 
 export interface ThreadMessageInput {
@@ -18,7 +19,8 @@ export interface ThreadMessageInput {
 
 /**
  * A plain reply in a Wrench thread (no mention: mentions arrive as app_mention). It continues the
- * thread when it answers Wrench's questions (from the requester), or, with
+ * thread when it answers Wrench's questions (from the requester), steers the run working right now (from its
+ * requester; handlers/steer-run.ts), or, with
  * `access.followUpWithoutMention`, as a follow-up from anyone allowed to start work.
  * Edits, deletions, bots and Wrench itself never start anything. A reply from whoever could have answered the
  * thread's last question after that question timed out (its run went on without it) is told so, and how to go on.
@@ -26,7 +28,7 @@ export interface ThreadMessageInput {
 export async function handleThreadMessage(
   input: ThreadMessageInput,
   deps: HandlerDeps,
-): Promise<AcceptOutcome | AnswerOutcome | 'too_late' | 'ignored' | 'duplicate'> {
+): Promise<AcceptOutcome | AnswerOutcome | SteerOutcome | 'too_late' | 'ignored' | 'duplicate'> {
   const { event } = input;
   if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim())
     return 'ignored';
@@ -34,9 +36,14 @@ export async function handleThreadMessage(
   const session = await deps.sessions.get(event.channel, event.thread_ts);
   if (!session) return 'ignored';
   const answersQuestions = !!session.pending && session.runs.length === 0 && session.pending.requester === event.user;
+  const steers = !session.waiting && !!steerableRun(session, event.user, false);
   const followUp =
-    !session.waiting && deps.config.file.access.followUpWithoutMention && session.runs.length > 0 && canStartWork(deps.config.file.access, event.user).allowed;
-  if (!answersQuestions && !followUp && !session.waiting) {
+    !steers &&
+    !session.waiting &&
+    deps.config.file.access.followUpWithoutMention &&
+    session.runs.length > 0 &&
+    canStartWork(deps.config.file.access, event.user).allowed;
+  if (!answersQuestions && !followUp && !steers && !session.waiting) {
     const late = lateAnswerTo(session, event.user, deps);
     if (!late || !(await deps.stores.claimSlackEvent(input.eventId))) return 'ignored';
     await deps.posterFor(input.client).ephemeral(event.channel, event.user, event.thread_ts, lateAnswerNote(late, input.botUserId));
@@ -58,6 +65,7 @@ export async function handleThreadMessage(
       dedupKey: input.eventId,
       user: event.user,
       text,
+      mentioned: false,
     },
     deps,
   );

@@ -44,6 +44,8 @@ export interface TaskRunContext {
   history?: string;
   /** The run's record (run page): the agent's steps, verification and the final diff go into it. */
   record?: RunRecorder;
+  /** The thread's messages for the running agent (src/sessions/steering-inbox.ts), as its next user turn; taken once. */
+  steering?: () => Promise<string | undefined>;
   /** A change's result just before it is reported: the thread records its branch and pull request first. */
   beforeReport?: (result: RunResult) => Promise<void>;
 }

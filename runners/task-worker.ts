@@ -14,6 +14,7 @@ import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
 import { isConnectionError } from '../src/redis/redis-connection.js';
+import { SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
 
 export interface ReporterContext {
   reporter: RunReporter;
@@ -64,6 +65,7 @@ const WAITING_TEXT: Record<TaskWaitReason, string> = {
 
 export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDeps): Promise<TaskWorker> {
   const sessions = new ThreadSessionStore(options.redis, options.prefix);
+  const steeringInbox = new SteeringInbox(options.redis, options.prefix);
   const slots = new RunSlots(options.redis, options.prefix, options.limits);
   const queue = new Queue<TaskJob>(TASK_QUEUE, { connection: options.redis, prefix: options.prefix });
   queue.on('error', (error) => {
@@ -190,6 +192,12 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: run.markStarted,
           record: recorder,
+          steering: async () => {
+            const messages = await steeringInbox.drain(jobId);
+            if (messages.length === 0) return undefined;
+            log.info({ count: messages.length }, 'steering messages delivered to the agent');
+            return steeringTurn(messages);
+          },
           // What follows the reply (a review comment on the PR, a follow-up) finds the branch and PR already recorded.
           beforeReport: async (result) => {
             if (result.pullRequest)

@@ -317,6 +317,7 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
     report: spec.report,
     budget: runBudget(run.deps, spec.complexity),
     signal: run.context.signal,
+    steering: run.context.steering,
     onEvent: (event: AgentEvent) => {
       run.context.record?.agentEvent(event);
       if (event.type === 'tool') void run.context.reporter.phase('working', event.detail).catch(() => undefined);

@@ -50,6 +50,11 @@ export interface AgentOptions<S extends z.ZodType> {
    * none). `toolResult` answers the call a paused run stopped on (AgentRun.pause).
    */
   resume?: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'> & { toolResult?: PausedCallResult };
+  /**
+   * Messages that arrived for the run while it worked (steering from the thread), asked for before each model call;
+   * each non-empty text joins the conversation as the next user turn.
+   */
+  steering?: () => Promise<string | undefined>;
   /** Whether a pausing tool may pause this run (default true); when false such calls get a tool error. */
   allowPause?: boolean;
 }
@@ -114,6 +119,8 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
       checkBudget(options.budget, { steps, usage, model: options.model, elapsed: now() - started, signal });
       steps++;
       options.onEvent?.({ type: 'step', step: steps, detail: `step ${steps}` });
+      const steer = await options.steering?.();
+      if (steer) appendUserText(messages, steer);
       if (clearOldToolResults(messages, policy) > 0) {
         options.onEvent?.({ type: 'context_cleared', step: steps, detail: 'cleared old tool results' });
       }
@@ -206,6 +213,17 @@ function continueConversation(previous: MessageParam[], text: string, toolResult
     messages.push({ role: 'user', content: added });
   }
   return messages;
+}
+
+/** A user text turn: joins the last user message (tool results) or starts one, as the API expects alternation. */
+function appendUserText(messages: MessageParam[], text: string): void {
+  const last = messages[messages.length - 1];
+  if (last?.role !== 'user') {
+    messages.push({ role: 'user', content: text });
+    return;
+  }
+  const blocks = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
+  messages[messages.length - 1] = { role: 'user', content: [...blocks, { type: 'text', text }] };
 }
 
 function checkBudget(budget: AgentBudget, state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal }): void {

@@ -18,6 +18,8 @@ export function redisKeys(prefix: string) {
     branchPullRequest: (owner: string, repo: string, branch: string) => `${prefix}:pull-branch:${owner}/${repo}:${branch}`.toLowerCase(),
     /** A cancel request for a job (value: who asked). */
     cancelRequest: (jobId: string) => `${prefix}:cancel:${jobId}`,
+    /** Messages from the thread for a running job's agent, drained before each model call (src/sessions/steering-inbox.ts). */
+    steering: (jobId: string) => `${prefix}:steer:${jobId}`,
     /** The pub/sub channel of cancel requests. */
     cancelChannel: `${prefix}:cancel`,
     /** The pub/sub channel of branches GitHub says moved (push webhooks): workers bring their pooled trees up to date. */

@@ -1,0 +1,35 @@
+import type { RunRecord, ThreadSession } from '../src/sessions/thread-session.js';
+import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
+import { outboxOf, type HandlerDeps, type InstructionInput } from './handler-deps.js';
+
+export type SteerOutcome = 'steered';
+
+/**
+ * The thread's run a message steers: the newest one while it is working, for a plain reply (no mention) by its
+ * requester. A mention asks for new work and queues a follow-up as before; other people's replies are their
+ * conversation, not orders to someone else's run.
+ */
+export function steerableRun(session: ThreadSession, user: string, mentioned: boolean): RunRecord | undefined {
+  const run = session.runs.at(-1);
+  return !mentioned && run?.status === 'running' && run.requester === user ? run : undefined;
+}
+
+/** Hands the message to the running agent (at its next model call) and says so in the thread. */
+export async function steerRun(
+  run: RunRecord,
+  input: Pick<InstructionInput, 'client' | 'channel' | 'threadTs' | 'messageTs' | 'user' | 'text'>,
+  deps: HandlerDeps,
+): Promise<SteerOutcome> {
+  const names = deps.names ?? new SlackNameDirectory(input.client);
+  const from = (await names.userName(input.user).catch(() => undefined)) ?? 'a person in the thread';
+  await deps.stores.steering.add(run.jobId, { from, text: input.text });
+  const thread = { channel: input.channel, threadTs: input.threadTs };
+  const outbox = outboxOf(deps, input.client);
+  await outbox.react(thread, input.messageTs, 'incoming_envelope');
+  await outbox.post(
+    thread,
+    { text: ':incoming_envelope: Got it: the agent will read this at its next step, without starting over.' },
+    `steer:${input.messageTs}`,
+  );
+  return 'steered';
+}
