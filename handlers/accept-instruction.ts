@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readInstruction } from '../src/instruction/read-instruction.js';
 import type { InstructionReading } from '../src/instruction/instruction-types.js';
-import { enqueueTask, tasksAhead } from '../src/queue/queues.js';
+import { queueRun } from '../src/queue/queue-run.js';
+import { tasksAhead } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
@@ -79,22 +80,7 @@ async function startRun(
   const status = busy
     ? ':hourglass_flowing_sand: Queued behind the run already going in this thread'
     : `:hourglass_flowing_sand: Queued${ahead > 0 ? ` (position ${ahead + 1})` : ''}`;
-  // The run is in the session (in message order) before anything else, so a worker never misses it.
-  await deps.sessions.update(input.channel, input.threadTs, (current) => {
-    const base = current ?? newSession(input, repo);
-    const run = {
-      jobId,
-      instruction: input.text,
-      requester: input.user,
-      messageTs: input.messageTs,
-      status: 'queued' as const,
-      category: reading.category,
-      at: new Date().toISOString(),
-    };
-    return { ...base, pending: undefined, runs: [...base.runs, run] };
-  });
   const statusKey = statusCardKey(jobId);
-  await outbox.post(thread, understandingCard(reading, repository, thread, status), statusKey);
   const job: TaskJob = {
     kind: 'task',
     origin: { type: 'slack', teamId: input.teamId, channel: input.channel, threadTs: input.threadTs, messageTs: input.messageTs, eventId: input.dedupKey },
@@ -108,15 +94,27 @@ async function startRun(
     requester: { slackUserId: input.user },
     requestedAt: new Date().toISOString(),
   };
-  try {
-    await enqueueTask(deps.queues, jobId, job);
-  } catch (error) {
-    deps.logger.error({ err: error, jobId }, 'could not queue the task');
-    await deps.sessions.update(input.channel, input.threadTs, (current) =>
-      current ? { ...current, runs: current.runs.filter((r) => r.jobId !== jobId) } : null,
-    );
+  const run = {
+    jobId,
+    instruction: input.text,
+    requester: input.user,
+    messageTs: input.messageTs,
+    status: 'queued' as const,
+    category: reading.category,
+    at: new Date().toISOString(),
+  };
+  const result = await queueRun(deps, {
+    jobId,
+    job,
+    run,
+    thread,
+    newSession: () => newSession(input, repo),
+    answersPending: true,
+    announce: () => outbox.post(thread, understandingCard(reading, repository, thread, status), statusKey),
+  });
+  if (!result.queued) {
     await outbox
-      .update(thread, statusKey, { text: notQueuedMessage(error, 'task') })
+      .update(thread, statusKey, { text: notQueuedMessage(result.error, 'task') })
       .catch((e: unknown) => deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'));
     return 'failed';
   }

@@ -4,7 +4,8 @@ import { redisKeys } from '../src/redis/redis-keys.js';
 import { failingJobs, failureEvidence } from '../src/github/failing-job-logs.js';
 import { readInstruction } from '../src/instruction/read-instruction.js';
 import type { GitHubEvent, GitHubJob, GitHubTrigger } from '../src/queue/github-job.js';
-import { enqueueTask, type Queues } from '../src/queue/queues.js';
+import { queueRun } from '../src/queue/queue-run.js';
+import type { Queues } from '../src/queue/queues.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import { Cancellation, PULL_REQUEST_CLOSED } from '../src/sessions/cancellation.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
@@ -417,27 +418,9 @@ async function queueChangeRun(job: GitHubJob, session: ThreadSession, deps: GitH
   // neutral change profile (the failing check is its own evidence, CI verifies it again).
   const threadCategory = session.runs.find((r) => r.category)?.category;
   const category = run.trigger.kind !== 'check-failed' && threadCategory && !READ_ONLY.has(threadCategory) ? threadCategory : 'feature';
-  await deps.sessions.update(channel, threadTs, (current) =>
-    current && !current.runs.some((r) => r.jobId === jobId)
-      ? {
-          ...current,
-          runs: [
-            ...current.runs,
-            {
-              jobId,
-              instruction: run.instruction,
-              requester: `github:${run.requester}`,
-              messageTs,
-              status: 'queued' as const,
-              category,
-              at: new Date().toISOString(),
-            },
-          ],
-        }
-      : current,
-  );
   const task: TaskJob = {
     kind: 'task',
+    // A Slack origin: the run reports to its thread; `github` below says it answers on the pull request too.
     origin: { type: 'slack', channel, threadTs, messageTs },
     repo: { ...session.repo, ...(session.baseBranch ? { baseBranch: session.baseBranch } : {}) },
     instruction: run.instruction,
@@ -445,10 +428,22 @@ async function queueChangeRun(job: GitHubJob, session: ThreadSession, deps: GitH
     complexity: reading.complexity,
     elements: {},
     requester: { slackUserId: session.requester, name: run.requester === 'ci' ? 'CI' : `@${run.requester} on GitHub` },
+    slotHolder: `github:${run.requester}`,
     requestedAt: new Date().toISOString(),
     github: run.trigger,
   };
-  await enqueueTask(deps.queues, jobId, task);
+  const record = {
+    jobId,
+    instruction: run.instruction,
+    requester: `github:${run.requester}`,
+    messageTs,
+    status: 'queued' as const,
+    category,
+    at: new Date().toISOString(),
+  };
+  const result = await queueRun({ ...deps, logger: deps.runner.logger }, { jobId, job: task, run: record, thread: job.thread });
+  // Thrown, the GitHub event is retried by its queue; the session no longer holds the run that never came.
+  if (!result.queued) throw result.error;
 }
 
 function instructionFrom(event: CommentEvent): string {

@@ -133,7 +133,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       jobId,
       thread: payload.origin.type === 'slack' ? `${payload.origin.channel}:${payload.origin.threadTs}` : jobId,
       repository: `${payload.repo.owner}/${payload.repo.name}`,
-      user: payload.requester.slackUserId,
+      user: payload.slotHolder ?? payload.requester.slackUserId,
     };
     const answer = await slots.acquire(slot);
     if (answer !== 'ok') {

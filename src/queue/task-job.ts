@@ -34,6 +34,8 @@ export const taskJobSchema = z.object({
   /** What reading the instruction with the model cost; added to the run's usage. */
   reader: z.object({ model: z.string(), inputTokens: z.number(), outputTokens: z.number(), latencyMs: z.number() }).optional(),
   requester: z.object({ slackUserId: z.string(), name: z.string().optional() }),
+  /** Whose run slot it takes when not the Slack requester's (a GitHub reviewer's run: `github:<login>`). */
+  slotHolder: z.string().optional(),
   requestedAt: z.string(),
   /** Set when a pull request review, comment or failing check asked for this run: it is answered there too. */
   github: gitHubTriggerSchema.optional(),

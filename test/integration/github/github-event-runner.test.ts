@@ -98,6 +98,8 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
       origin: { type: 'slack', ...THREAD },
       github: { kind: 'review', pull, author: 'alice' },
       requester: { slackUserId: 'U0ALICE', name: '@alice on GitHub' },
+      // Alice's run slot on GitHub is hers, not the Slack requester's.
+      slotHolder: 'github:alice',
     });
     expect(queued?.data.instruction).toMatch(/^Address the changes @alice requested in a review of pull request #\d+:\n\nSplit parse\(\) in two\./);
     const session = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
@@ -107,6 +109,19 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     );
     // What people write on GitHub cannot ping the channel or forge links in Slack.
     expect(String(mirror?.args.text)).toContain('> Split parse() in two. &lt;!channel&gt;');
+  });
+
+  it('a run that cannot be queued leaves no queued run in the session, and the event fails to be retried', async () => {
+    const closed = createRedis(redis.url);
+    const unreachable = createQueues(closed, deps.prefix);
+    await closed.quit();
+    const before = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
+    const event = job({ kind: 'review', author: 'alice', body: 'Rename it.', reviewId: 77 });
+    await expect(handleGitHubEvent(event, { ...deps, queues: unreachable })).rejects.toThrow();
+    const after = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
+    expect(after?.runs.map((r) => r.jobId)).toEqual(before?.runs.map((r) => r.jobId));
+    expect(await queues.tasks.getJob(`run-gh-${event.deliveryId}-${pull}`)).toBeUndefined();
+    await unreachable.close().catch(() => undefined);
   });
 
   it('a review arrives as one event for its body and one per comment: one run answers the whole review, once', async () => {
