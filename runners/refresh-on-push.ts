@@ -9,7 +9,7 @@ import type { RunnerDeps } from './runner-deps.js';
  * switches. One refresh per repository at a time; pushes arriving meanwhile make one more. Returns the stop function,
  * which waits for refreshes under way.
  */
-export async function refreshTreesOnPush(deps: RunnerDeps, redis: Redis, prefix: string): Promise<() => Promise<void>> {
+export function refreshTreesOnPush(deps: RunnerDeps, redis: Redis, prefix: string): () => Promise<void> {
   const running = new Map<string, Promise<void>>();
   const pending = new Map<string, BranchMove>();
   const refresh = (move: BranchMove) => {
@@ -31,9 +31,13 @@ export async function refreshTreesOnPush(deps: RunnerDeps, redis: Redis, prefix:
     })().finally(() => running.delete(repository));
     running.set(repository, run);
   };
-  const unsubscribe = await new BranchMoves(redis, prefix).subscribe(refresh);
+  // Subscribed in the background: start-up does not wait for one more connection (a TLS handshake, an outage).
+  const subscribed = new BranchMoves(redis, prefix).subscribe(refresh).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'could not listen for pushes; pooled trees are refreshed after each job only');
+    return undefined;
+  });
   return async () => {
-    await unsubscribe();
+    await (await subscribed)?.();
     await Promise.allSettled(running.values());
   };
 }

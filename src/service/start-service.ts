@@ -192,7 +192,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       { connection: gitHubConnection! },
       { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX },
     );
-    if (config.file.cache.trees) stopRefreshOnPush = await refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);
+    if (config.file.cache.trees) stopRefreshOnPush = refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
 
