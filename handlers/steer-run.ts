@@ -28,7 +28,9 @@ export async function steerRun(
   await outbox.react(thread, input.messageTs, 'incoming_envelope');
   await outbox.post(
     thread,
-    { text: ':incoming_envelope: Got it: the agent will read this at its next step, without starting over.' },
+    {
+      text: ':incoming_envelope: Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
+    },
     `steer:${input.messageTs}`,
   );
   return 'steered';

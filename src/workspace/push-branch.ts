@@ -8,7 +8,7 @@ import { blockedPushError, existingCommits, outgoingCommits, type PushGuard, rew
 import { holdRefusedWork } from './hold-refused-work.js';
 import { credentialEnv } from './credential-env.js';
 import { repositoryUrl } from './repository-url.js';
-import { listRemoteRefs } from './remote-refs.js';
+import { listRemoteRefs, refsByName } from './remote-refs.js';
 import { GitError, runGit } from './run-git.js';
 import { sanitizeWorkspaceGit } from './workspace-git-guard.js';
 
@@ -66,7 +66,7 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   // Asked in process where it can be (one ls-refs request), else with `git ls-remote`: see remote-refs.ts.
   const remoteRefs = (when: string) =>
     listRemoteRefs({ url, credential: options.credential, timeoutMs: options.timeoutMs, git }).then(
-      (listing) => refShas(listing.refs),
+      (listing) => refsByName(listing.refs),
       (error: unknown) => {
         throw error instanceof GitError ? pushFailed(branch, `${when} (${error.stderr || error.message})`) : error;
       },
@@ -91,16 +91,6 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   } finally {
     await rm(outbox, { recursive: true, force: true });
   }
-}
-
-/** `<sha> <refname>` lines as ref name → sha. */
-function refShas(refs: string): Map<string, string> {
-  return new Map(
-    refs
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))] as const),
-  );
 }
 
 /**

@@ -37,6 +37,16 @@ export async function listRemoteRefs(options: ListRemoteRefsOptions): Promise<Re
   return { refs: sortedRefs(lines.filter((line) => /^[0-9a-f]+ refs\/(heads|tags)\//.test(line) && !line.endsWith('^{}'))), head };
 }
 
+/** `<sha> <refname>` lines (a listing's or the pool's) as a map from each ref's name to its sha. */
+export function refsByName(refs: string): Map<string, string> {
+  return new Map(
+    refs
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))] as const),
+  );
+}
+
 /** Sorted by ref name, one `<sha> <refname>` per line, each ending in a newline. */
 export function sortedRefs(lines: string[]): string {
   const name = (line: string) => line.slice(line.indexOf(' ') + 1);

@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import { dependencyFingerprint, dropToolCaches } from '../warm-cache/dependency-fingerprint.js';
 import { cloneWorkspace } from './clone-workspace.js';
 import { removeWorkspace } from './remove-workspace.js';
+import { refsByName } from './remote-refs.js';
 import { runGit } from './run-git.js';
 import { type Git, switchBranch } from './switch-branch.js';
 import type { JobWorkspace } from './workspace-types.js';
@@ -503,16 +504,6 @@ async function syncRefs(slot: string, state: TreeState, options: TakeTreeOptions
   if (head && pointsAt !== `ref: refs/remotes/origin/${head}`) await git('symbolic-ref', 'refs/remotes/origin/HEAD', `refs/remotes/origin/${head}`);
   if (wanted !== state.refs) return undefined;
   return refsByName(state.refs);
-}
-
-/** `<sha> <refname>` lines as a map from each ref's name to its sha. */
-function refsByName(refs: string): Map<string, string> {
-  return new Map(
-    refs
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))] as const),
-  );
 }
 
 /** The source's `refs/heads/*` lines as this tree's `refs/remotes/origin/*`, sorted as `for-each-ref` sorts them. */

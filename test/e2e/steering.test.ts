@@ -46,7 +46,10 @@ access: { followUpWithoutMention: true }
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, steer);
     const steerTs = (steer.event as { ts: string }).ts;
     await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /agent will read this at its next step/.test(String(c.args.text)),
+      (c) =>
+        c.method === 'chat.postMessage' &&
+        c.args.thread_ts === threadTs &&
+        /Passed to the running agent: it reads this before its next model call/.test(String(c.args.text)),
       15_000,
     );
     expect(world.slack.callsTo('reactions.add').some((c) => c.args.name === 'incoming_envelope' && c.args.timestamp === steerTs)).toBe(true);
@@ -72,6 +75,8 @@ access: { followUpWithoutMention: true }
     );
     // A new run: its own first model call holds the message as its instruction.
     await world.slack.waitFor(() => world.anthropic.requests.some((r) => /<instruction>[^<]*one more thing/.test(asText(r))), 60_000);
-    expect(world.slack.callsTo('chat.postMessage').filter((c) => /agent will read this at its next step/.test(String(c.args.text)))).toHaveLength(1);
+    expect(
+      world.slack.callsTo('chat.postMessage').filter((c) => /Passed to the running agent: it reads this before its next model call/.test(String(c.args.text))),
+    ).toHaveLength(1);
   });
 });
