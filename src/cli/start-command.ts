@@ -12,17 +12,18 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({ args, options: { role: { type: 'string', default: 'all' } }, strict: true });
   const role = values.role as (typeof ROLES)[number];
   if (!ROLES.includes(role)) throw new WrenchError('bad_role', `--role must be one of ${ROLES.join(', ')}; got "${values.role}".`);
+  // Listen before starting: /healthz answers before the workers are up, and a signal in that window must still
+  // stop the service gracefully (a second one kills, as Node's default does).
+  const signalled = new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
   const service = await startService(loadConfig(), role);
   installProcessGuards(service.logger, service.stop);
   io.stdout(`Wrench started (role ${role}). Press Ctrl-C to stop.`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      service.logger.info({ signal }, 'received signal');
-      service.stop().then(resolve, resolve);
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
-  });
+  const signal = await signalled;
+  service.logger.info({ signal }, 'received signal');
+  await service.stop().catch((error: unknown) => service.logger.error({ err: error }, 'shutdown did not finish cleanly'));
   // Everything is closed; should a library still hold the event loop open, do not hang the deploy.
   setTimeout(() => process.exit(0), 2000).unref();
   return 0;

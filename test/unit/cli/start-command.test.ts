@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const started = vi.hoisted(() => ({ resolve: undefined as undefined | ((service: unknown) => void), stop: vi.fn(async () => {}) }));
+
+vi.mock('../../../src/config/load-config.js', () => ({ loadConfig: () => ({}) }));
+vi.mock('../../../src/service/process-guards.js', () => ({ installProcessGuards: () => () => {} }));
+vi.mock('../../../src/service/start-service.js', () => ({
+  startService: () => new Promise((resolve) => (started.resolve = resolve)),
+}));
+
+const { startCommand } = await import('../../../src/cli/start-command.js');
+
+describe('wrench start', () => {
+  afterEach(() => {
+    process.removeAllListeners('SIGTERM');
+    process.removeAllListeners('SIGINT');
+  });
+
+  it('a SIGTERM while the service is still starting stops it gracefully once it is up, instead of killing it', async () => {
+    const io = { stdout: vi.fn(), stderr: vi.fn() };
+    const running = startCommand([], io as never);
+    await new Promise((r) => setImmediate(r));
+    // Without a listener installed before start-up, this signal would take Node's default action: exit at once.
+    expect(process.listenerCount('SIGTERM')).toBe(1);
+    process.emit('SIGTERM', 'SIGTERM');
+    const logger = { info: vi.fn(), error: vi.fn() };
+    started.resolve?.({ logger, stop: started.stop });
+    expect(await running).toBe(0);
+    expect(started.stop).toHaveBeenCalledTimes(1);
+    expect(logger.info).toHaveBeenCalledWith({ signal: 'SIGTERM' }, 'received signal');
+  });
+});
