@@ -10,7 +10,7 @@ import { clarificationCard, clarificationCardKey } from '../src/slack/clarificat
 import { notQueuedMessage } from '../src/slack/help-messages.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
-import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { startManualTriage } from './manual-triage.js';
 
 /**
@@ -47,7 +47,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     const cardTs = await poster.reply(input.channel, input.threadTs, card).catch(async (error: unknown) => {
       // Slack is failing now: the thread's outbox asks as soon as it answers again.
       deps.logger.warn({ err: error, channel: input.channel, thread: input.threadTs }, 'could not post the clarification card; queued in the outbox');
-      await outboxOf(deps, input.client).post(thread, card, clarificationCardKey(input.messageTs));
+      await deps.outbox.post(thread, card, clarificationCardKey(input.messageTs));
       return undefined;
     });
     await deps.sessions.update(input.channel, input.threadTs, (current) =>
@@ -71,7 +71,7 @@ async function startRun(
   session: ThreadSession | null,
   deps: HandlerDeps,
 ): Promise<AcceptOutcome> {
-  const outbox = outboxOf(deps, input.client);
+  const outbox = deps.outbox;
   const repository = `${repo.owner}/${repo.name}`;
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const jobId = jobIdFor('run', input.dedupKey);

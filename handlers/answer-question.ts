@@ -1,10 +1,9 @@
-import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import type { WebClient } from '@slack/web-api';
 import type { QuestionSettlement } from '../src/questions/paused-run.js';
 import type { WaitingQuestion } from '../src/sessions/thread-session.js';
 import { decodeAnswerValue } from '../src/slack/action-ids.js';
 import { answeredLine, questionMessageKey, settledQuestionMessage } from '../src/slack/question-message.js';
-import { outboxOf, type HandlerDeps } from './handler-deps.js';
+import type { HandlerDeps } from './handler-deps.js';
 
 export type AnswerOutcome = 'answered' | 'not_answering' | 'stale';
 
@@ -47,7 +46,7 @@ export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Pro
     );
     return 'not_answering';
   }
-  const byName = await (deps.names ?? new SlackNameDirectory(input.client)).userName(input.user).catch(() => undefined);
+  const byName = await deps.names.userName(input.user).catch(() => undefined);
   const settlement: QuestionSettlement = { kind: 'answer', text: input.text, by: input.user, byName, via: input.via, at: new Date().toISOString() };
   if (!(await settle(input, waiting, settlement, answeredLine(input.user, input.text), deps))) {
     await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
@@ -111,7 +110,7 @@ async function settle(
     suggestedAnswers: [],
     timeoutAt: new Date(waiting.timeoutAt),
   };
-  await outboxOf(deps, input.client).update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
+  await deps.outbox.update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
   deps.logger.info({ pauseId: waiting.pauseId, jobId: waiting.jobId, settled: settlement.kind, thread: input.threadTs }, 'question settled; the run goes on');
   return true;
 }

@@ -3,14 +3,13 @@ import { resolveRepository } from '../src/repository/resolve-repository.js';
 import { canStartWork } from '../src/security/authorize.js';
 import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAllowedMessage } from '../src/slack/help-messages.js';
 import { messageText } from '../src/slack/message-text.js';
-import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import type { ThreadPoster } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import type { AnswerOutcome } from './answer-question.js';
 import { continueThread } from './continue-thread.js';
 import type { SteerOutcome } from './steer-run.js';
-import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 
 export interface MentionInput {
   eventId: string;
@@ -89,7 +88,7 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
   const poster = deps.posterFor(input.client);
   const threadTs = event.thread_ts ?? event.ts;
   const log = deps.logger.child({ eventId: input.eventId, channel: event.channel, thread: threadTs });
-  const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
+  const text = await messageText(event, deps.names, input.botUserId);
   // From the message's Slack timestamp to Wrench's first answer to it (a reply, or the :eyes: queued).
   const acknowledged = () => deps.metrics?.timeToAcknowledge.observe(Math.max(0, Date.now() / 1000 - Number(event.ts)));
 
@@ -128,7 +127,7 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
     return 'cancel';
   }
   // Best effort, after the fact: the outbox adds it when Slack answers; the work never waits on it.
-  await outboxOf(deps, input.client).react({ channel: event.channel, threadTs }, event.ts, 'eyes');
+  await deps.outbox.react({ channel: event.channel, threadTs }, event.ts, 'eyes');
   acknowledged();
 
   const common = {
@@ -145,7 +144,7 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
   } catch (error) {
     // After the :eyes: the person is waiting: say so in the thread rather than only in the log.
     log.error({ err: error }, 'could not take the mention');
-    await outboxOf(deps, input.client).post(
+    await deps.outbox.post(
       { channel: event.channel, threadTs },
       {
         text: ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.',
@@ -174,7 +173,7 @@ async function startWork(
     log.info({ reason: resolution.reason }, 'refused: no usable repository');
     await poster.reply(event.channel, threadTs, { text: message });
     // Refused: the :eyes: ("working on it") gives way to a plain no.
-    const outbox = outboxOf(deps, input.client);
+    const outbox = deps.outbox;
     await outbox.unreact({ channel: event.channel, threadTs }, event.ts, 'eyes');
     await outbox.react({ channel: event.channel, threadTs }, event.ts, 'no_entry_sign');
     return resolution.reason === 'no_repository' ? 'no_repository' : 'not_allowed';

@@ -9,7 +9,7 @@ import { clarificationModal, readClarificationSubmission } from '../src/slack/cl
 import { clarificationCardKey } from '../src/slack/clarification-card.js';
 import type { ThreadMessage } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
-import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
 
 interface ActionInput {
   client: WebClient;
@@ -45,7 +45,7 @@ async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: 
 /** Edits the card that asked: directly when its ts is known, else through the thread's outbox, which knows it once Slack took the card. */
 async function editCard(pending: PendingInstruction, thread: ThreadRef, message: ThreadMessage, deps: HandlerDeps, client: WebClient): Promise<void> {
   if (pending.cardTs) await deps.posterFor(client).update(thread.channel, pending.cardTs, message);
-  else await outboxOf(deps, client).update(thread, clarificationCardKey(pending.messageTs), message);
+  else await deps.outbox.update(thread, clarificationCardKey(pending.messageTs), message);
 }
 
 /** "Add details": opens the modal with a field per missing element, prefilled with what was given. */

@@ -12,7 +12,7 @@ import type { RunLogStore } from '../src/run-log/run-log-store.js';
 import type { Redactor } from '../src/security/redact.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import type { SlackNames } from '../src/slack/message-text.js';
-import { ThreadOutbox } from '../src/slack/thread-outbox.js';
+import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { ThreadPoster } from '../src/slack/thread-poster.js';
 import { claimEvent } from '../src/slack/event-dedup.js';
 import { Cancellation } from '../src/sessions/cancellation.js';
@@ -36,13 +36,13 @@ export interface HandlerDeps {
    * deciding when it cannot; absent: the rules alone.
    */
   readInstruction?: (text: string, history: string[], repo?: RepoRef) => Promise<ReadingOutcome>;
-  /** Display names for mentions in people's messages (cached); by default looked up with the event's client. */
-  names?: SlackNames;
+  /** Display names for mentions in people's messages (cached). */
+  names: SlackNames;
   /** Run records and their signed links (App Home). Absent in tests that do not need them. */
   runLog?: RunLogStore;
   runLinks?: RunLinks;
-  /** Where replies to a thread wait until Slack takes them (shared with the runners); see `outboxOf`. */
-  outbox?: ThreadOutbox;
+  /** Where replies to a thread wait until Slack takes them (shared with the runners). */
+  outbox: ThreadOutbox;
   /** Where the time to acknowledge a mention is measured; absent in tests that do not need it. */
   metrics?: Metrics;
   /** Redis-backed collaborators, made once by `createHandlerDeps`. */
@@ -64,8 +64,14 @@ export interface HandlerStores {
   steering: SteeringInbox;
 }
 
-/** The handlers' deps with their stores and posters built once, at start (or once per test). */
-export function createHandlerDeps(core: Omit<HandlerDeps, 'stores' | 'posterFor'>): HandlerDeps {
+/**
+ * The handlers' deps with their stores and posters built once, at start (or once per test); `shared` are the stores the
+ * runners use too, built once by the service.
+ */
+export function createHandlerDeps(
+  core: Omit<HandlerDeps, 'stores' | 'posterFor'>,
+  shared: Partial<Pick<HandlerStores, 'pausedRuns' | 'steering'>> = {},
+): HandlerDeps {
   const { redis } = core;
   const prefix = core.config.env.WRENCH_QUEUE_PREFIX;
   const posters = new WeakMap<WebClient, ThreadPoster>();
@@ -78,8 +84,8 @@ export function createHandlerDeps(core: Omit<HandlerDeps, 'stores' | 'posterFor'
       webhookClaims: new WebhookClaims(redis, prefix),
       incidentThreads: new IncidentThreadStore(redis, prefix),
       triageRecords: new TriageRecordStore(redis, prefix),
-      pausedRuns: new PausedRunStore(redis, prefix),
-      steering: new SteeringInbox(redis, prefix),
+      pausedRuns: shared.pausedRuns ?? new PausedRunStore(redis, prefix),
+      steering: shared.steering ?? new SteeringInbox(redis, prefix),
     },
     posterFor: (client) => {
       let poster = posters.get(client);
@@ -87,12 +93,6 @@ export function createHandlerDeps(core: Omit<HandlerDeps, 'stores' | 'posterFor'
       return poster;
     },
   };
-}
-
-/** The service's outbox; without one (handlers called alone), an outbox delivering with the event's client. */
-export function outboxOf(deps: HandlerDeps, client: WebClient): ThreadOutbox {
-  deps.outbox ??= new ThreadOutbox(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX, client, deps.redact, deps.logger);
-  return deps.outbox;
 }
 
 /** An instruction on its way to a run: from a mention, a thread answer, the modal or "Start anyway". */

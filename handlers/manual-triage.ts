@@ -3,7 +3,7 @@ import { jobIdFor } from '../src/queue/task-job.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import { escapeMrkdwn } from '../src/slack/slack-escape.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
-import { outboxOf, type AcceptOutcome, type HandlerDeps, type InstructionInput } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
 
 /**
@@ -12,7 +12,7 @@ import { notQueuedMessage } from '../src/slack/help-messages.js';
  * Slack event, so a redelivered mention never starts a second triage.
  */
 export async function startManualTriage(input: InstructionInput, repo: RepoRef, deps: HandlerDeps): Promise<AcceptOutcome> {
-  const outbox = outboxOf(deps, input.client);
+  const outbox = deps.outbox;
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const repository = `${repo.owner}/${repo.name}`;
   const triageId = jobIdFor('triage', input.dedupKey);

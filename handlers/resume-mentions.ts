@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { jobIdFor } from '../src/queue/task-job.js';
 import { handleAppMention, mentionInputOf } from './app-mention.js';
-import { type HandlerDeps, outboxOf } from './handler-deps.js';
+import type { HandlerDeps } from './handler-deps.js';
 
 export interface MentionResumer {
   /** Resolves when the sweep under way (if any) is over. */
@@ -32,7 +32,7 @@ export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): 
       const event = (record.body.event ?? {}) as { channel?: unknown; ts?: unknown; thread_ts?: unknown };
       if (typeof event.channel === 'string' && typeof event.ts === 'string') {
         const threadTs = typeof event.thread_ts === 'string' ? event.thread_ts : event.ts;
-        await outboxOf(deps, client)
+        await deps.outbox
           .post(
             { channel: event.channel, threadTs },
             { text: `:x: I could not take this request: handling it failed ${record.attempts} times. Nothing was started; mention me again to retry.` },

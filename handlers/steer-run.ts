@@ -1,6 +1,5 @@
 import type { RunRecord, ThreadSession } from '../src/sessions/thread-session.js';
-import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
-import { outboxOf, type HandlerDeps, type InstructionInput } from './handler-deps.js';
+import type { HandlerDeps, InstructionInput } from './handler-deps.js';
 
 export type SteerOutcome = 'steered';
 
@@ -20,13 +19,11 @@ export async function steerRun(
   input: Pick<InstructionInput, 'client' | 'channel' | 'threadTs' | 'messageTs' | 'user' | 'text'>,
   deps: HandlerDeps,
 ): Promise<SteerOutcome> {
-  const names = deps.names ?? new SlackNameDirectory(input.client);
-  const from = (await names.userName(input.user).catch(() => undefined)) ?? 'a person in the thread';
+  const from = (await deps.names.userName(input.user).catch(() => undefined)) ?? 'a person in the thread';
   await deps.stores.steering.add(run.jobId, { from, text: input.text });
   const thread = { channel: input.channel, threadTs: input.threadTs };
-  const outbox = outboxOf(deps, input.client);
-  await outbox.react(thread, input.messageTs, 'incoming_envelope');
-  await outbox.post(
+  await deps.outbox.react(thread, input.messageTs, 'incoming_envelope');
+  await deps.outbox.post(
     thread,
     {
       text: ':incoming_envelope: Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',

@@ -3,11 +3,10 @@ import { canStartWork } from '../src/security/authorize.js';
 import type { ThreadSession, TimedOutQuestion } from '../src/sessions/thread-session.js';
 import { messageText, PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
 import { escapeMrkdwn, truncate } from '../src/slack/slack-escape.js';
-import { SlackNameDirectory } from '../src/slack/slack-name-directory.js';
 import { continueThread } from './continue-thread.js';
 import type { AnswerOutcome } from './answer-question.js';
 import { steerableRun, type SteerOutcome } from './steer-run.js';
-import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
 
 export interface ThreadMessageInput {
   eventId: string;
@@ -51,10 +50,10 @@ export async function handleThreadMessage(
   }
   // A run paused on a question to its requester: a reply in the thread may be the answer (continueThread decides).
   if (!(await deps.stores.claimSlackEvent(input.eventId))) return 'duplicate';
-  const text = await messageText(event, deps.names ?? new SlackNameDirectory(input.client), input.botUserId);
+  const text = await messageText(event, deps.names, input.botUserId);
   if (!text) return 'ignored';
   // Acknowledged like a mention: the person sees at once that Wrench took the reply as work.
-  if (followUp) await outboxOf(deps, input.client).react({ channel: event.channel, threadTs: event.thread_ts }, event.ts, 'eyes');
+  if (followUp) await deps.outbox.react({ channel: event.channel, threadTs: event.thread_ts }, event.ts, 'eyes');
   const outcome = await continueThread(
     {
       client: input.client,

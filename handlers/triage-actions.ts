@@ -10,7 +10,7 @@ import { fixInstruction } from '../src/triage/fix-instruction.js';
 import { TriageRecordStore, type TriageRecord } from '../src/triage/triage-record.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { acceptInstruction } from './accept-instruction.js';
-import { outboxOf, type AcceptOutcome, type HandlerDeps } from './handler-deps.js';
+import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
 import type { KnownInteractions } from './unknown-interactions.js';
 
 export interface TriageActionInput {
@@ -58,9 +58,9 @@ async function tell(input: TriageActionInput, deps: HandlerDeps, text: string): 
 }
 
 /** The ts of the report's last message (the one with the buttons), once Slack has it. */
-async function reportMessageTs(record: TriageRecord, deps: HandlerDeps, client: WebClient): Promise<string | undefined> {
+async function reportMessageTs(record: TriageRecord, deps: HandlerDeps): Promise<string | undefined> {
   const key = record.reportKeys?.at(-1);
-  if (key) return outboxOf(deps, client).tsOf({ channel: record.channel, threadTs: record.threadTs }, key);
+  if (key) return deps.outbox.tsOf({ channel: record.channel, threadTs: record.threadTs }, key);
   return record.reportTs.at(-1);
 }
 
@@ -107,7 +107,7 @@ export async function handleOpenFixAction(input: TriageActionInput, deps: Handle
       client: input.client,
       channel: record.channel,
       threadTs: record.threadTs,
-      messageTs: (await reportMessageTs(record, deps, input.client)) ?? record.threadTs,
+      messageTs: (await reportMessageTs(record, deps)) ?? record.threadTs,
       teamId: input.teamId,
       dedupKey: `fix-${record.triageId}`,
       user: input.user,
@@ -150,7 +150,7 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
     const lastKey = record.reportKeys?.at(-1);
     const lastTs = record.reportTs.at(-1);
     // Through the thread's outbox: it edits the report once Slack has it, even when it was delivered late.
-    if (lastKey) await outboxOf(deps, input.client).update(thread, lastKey, { text: last.text, blocks });
+    if (lastKey) await deps.outbox.update(thread, lastKey, { text: last.text, blocks });
     else if (lastTs) await deps.posterFor(input.client).update(record.channel, lastTs, { text: last.text, blocks });
   }
   deps.logger.info({ user: input.user, triageId: record.triageId }, 'triage dismissed');
@@ -176,7 +176,7 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
   const baseBranch = channelConfig?.repo === thread.repo ? channelConfig.baseBranch : undefined;
   const triageId = jobIdFor('triage', key);
   // The status line waits in the thread's outbox under the key the triage edits it with.
-  await outboxOf(deps, input.client).post(
+  await deps.outbox.post(
     { channel: thread.channel, threadTs: thread.cardTs },
     { text: `:repeat: Re-triage requested by <@${input.user}>, with the responders' notes: queued` },
     statusCardKey(triageId),

@@ -1,20 +1,19 @@
-import { DelayedError, Queue, type ConnectionOptions, type Job, type Worker } from 'bullmq';
+import { DelayedError, type ConnectionOptions, type Queue, type Job, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { describeError } from '../src/errors.js';
-import { RunSlots, type SlotLimits } from '../src/queue/run-slots.js';
+import type { RunSlots } from '../src/queue/run-slots.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob, type TaskWaitReason } from '../src/queue/task-job.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.js';
-import { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
+import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './run-task.js';
 import { acknowledgeOnGitHub, answerOnGitHub } from './github-reply.js';
 import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
-import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
-import { isConnectionError } from '../src/redis/redis-connection.js';
-import { SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
+import { recordingReporter, startRunRecord, type RunLogOptions, type RunRecordStart, type RunRecorder } from '../src/run-log/run-recorder.js';
+import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
 
 export interface ReporterContext {
   reporter: RunReporter;
@@ -27,11 +26,15 @@ export interface ReporterContext {
 export interface TaskWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
   connection: ConnectionOptions;
-  /** For sessions, slots and cancel requests. */
+  /** For thread waits, claims and GitHub acknowledgements. */
   redis: Redis;
   prefix: string;
   concurrency: number;
-  limits: SlotLimits;
+  /** The task queue the handlers add to (its job states tell which runs of a thread are still to come). */
+  queue: Queue<TaskJob>;
+  sessions: ThreadSessionStore;
+  steering: SteeringInbox;
+  slots: RunSlots;
   /** Builds where a job reports to (its Slack thread); the run page's link goes into its status message. */
   reporterFor: (job: TaskJob, jobId: string, links: { runPageUrl?: string }) => Promise<ReporterContext>;
   /** Where each run's record is written (run pages, App Home, metrics). */
@@ -64,13 +67,7 @@ const WAITING_TEXT: Record<TaskWaitReason, string> = {
 };
 
 export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDeps): Promise<TaskWorker> {
-  const sessions = new ThreadSessionStore(options.redis, options.prefix);
-  const steeringInbox = new SteeringInbox(options.redis, options.prefix);
-  const slots = new RunSlots(options.redis, options.prefix, options.limits);
-  const queue = new Queue<TaskJob>(TASK_QUEUE, { connection: options.redis, prefix: options.prefix });
-  queue.on('error', (error) => {
-    if (!isConnectionError(error)) deps.logger.error({ err: error }, 'task queue error');
-  });
+  const { queue, sessions, steering, slots } = options;
   const waits = await JobWaits.start({ queue, redis: options.redis, prefix: options.prefix, logger: deps.logger, fallbackMs: options.threadWaitFallbackMs });
 
   const setRun = async (
@@ -164,12 +161,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       );
     });
     try {
-      recorder = options.runLog
-        ? await startRecorder(options.runLog, job, payload, threadUrl, requesterName, deps, log).catch((error) => {
-            log.warn({ err: error }, 'could not start the run record');
-            return undefined;
-          })
-        : undefined;
+      recorder = await startRunRecord(options.runLog, deps.redact, recordStart(jobId, job.timestamp, payload, threadUrl, requesterName), log);
       if (recorder) reporter = recordingReporter(threadReporter, recorder);
       const session = payload.origin.type === 'slack' ? await sessions.get(payload.origin.channel, payload.origin.threadTs) : null;
       // Only a worker marks a run running: still running now means the worker that had it died mid-run.
@@ -193,7 +185,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           onAgentStarted: run.markStarted,
           record: recorder,
           steering: async () => {
-            const messages = await steeringInbox.drain(jobId);
+            const messages = await steering.drain(jobId);
             if (messages.length === 0) return undefined;
             log.info({ count: messages.length }, 'steering messages delivered to the agent');
             return steeringTurn(messages);
@@ -239,40 +231,24 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     async close(graceMs) {
       await tasks.close(graceMs);
       await waits.close();
-      await queue.close();
-      sessions.close();
     },
   };
 }
 
-function startRecorder(
-  runLog: RunLogOptions,
-  job: Job<TaskJob, TaskOutcome>,
-  payload: TaskJob,
-  threadUrl: string | undefined,
-  requesterName: string | undefined,
-  deps: RunnerDeps,
-  log: RunnerDeps['logger'],
-): Promise<RunRecorder> {
+function recordStart(jobId: string, queuedAt: number, payload: TaskJob, threadUrl: string | undefined, requesterName: string | undefined): RunRecordStart {
   const origin = payload.origin.type === 'slack' ? payload.origin : undefined;
-  return RunRecorder.start(
-    runLog.store,
-    deps.redact,
-    {
-      id: job.id!,
-      repository: `${payload.repo.owner}/${payload.repo.name}`,
-      instruction: payload.instruction,
-      category: payload.category,
-      requester: payload.requester.slackUserId,
-      requesterName,
-      channel: origin?.channel,
-      threadTs: origin?.threadTs,
-      threadUrl,
-      queuedAt: job.timestamp,
-    },
-    { maxBytes: runLog.maxBytes, metrics: runLog.metrics },
-    log,
-  );
+  return {
+    id: jobId,
+    repository: `${payload.repo.owner}/${payload.repo.name}`,
+    instruction: payload.instruction,
+    category: payload.category,
+    requester: payload.requester.slackUserId,
+    requesterName,
+    channel: origin?.channel,
+    threadTs: origin?.threadTs,
+    threadUrl,
+    queuedAt,
+  };
 }
 
 function runRecordOf(result: RunResult, cancelled: boolean): Partial<RunRecord> {

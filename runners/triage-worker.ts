@@ -9,7 +9,7 @@ import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import type { TriageRunJob } from '../src/queue/triage-job.js';
-import { recordingReporter, RunRecorder, type RunLogOptions } from '../src/run-log/run-recorder.js';
+import { recordingReporter, startRunRecord, type RunRecordStart } from '../src/run-log/run-recorder.js';
 
 export interface TriageWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
@@ -43,7 +43,7 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
       run.markStarted();
       return await runRevert(payload, { jobId, signal: run.signal }, deps);
     }
-    const recorder = deps.runLog ? await startTriageRecorder(deps.runLog, jobId, payload, deps, log) : undefined;
+    const recorder = await startRunRecord(deps.runLog, deps.redact, triageRecordStart(jobId, payload), log);
     const threadReporter = await reporterFor(payload, jobId, { runPageUrl: deps.runLog?.links?.urlFor(jobId) });
     // A final failure is told by the reporter: in the thread (through its outbox), on the status line and in the record.
     const reporter: RunReporter = recorder ? recordingReporter(threadReporter, recorder) : threadReporter;
@@ -130,31 +130,15 @@ async function handleIncidentEvent(job: Job, payload: IncidentJob, context: JobC
   }
 }
 
-/** A triage's record; a Redis problem here does not stop the triage. */
-function startTriageRecorder(
-  runLog: RunLogOptions,
-  jobId: string,
-  job: TriageRunJob,
-  deps: TriageDeps,
-  log: TriageDeps['logger'],
-): Promise<RunRecorder | undefined> {
-  return RunRecorder.start(
-    runLog.store,
-    deps.redact,
-    {
-      id: jobId,
-      repository: `${job.repo.owner}/${job.repo.name}`,
-      instruction: job.source.type === 'manual' ? job.source.description : `Triage PagerDuty incident ${job.source.incidentId}`,
-      category: 'incident-triage',
-      requester: job.requester ?? 'pagerduty',
-      channel: job.channel,
-      threadTs: job.threadTs,
-      queuedAt: Date.parse(job.requestedAt) || undefined,
-    },
-    { maxBytes: runLog.maxBytes, metrics: runLog.metrics },
-    log,
-  ).catch((error) => {
-    log.warn({ err: error }, 'could not start the run record');
-    return undefined;
-  });
+function triageRecordStart(jobId: string, job: TriageRunJob): RunRecordStart {
+  return {
+    id: jobId,
+    repository: `${job.repo.owner}/${job.repo.name}`,
+    instruction: job.source.type === 'manual' ? job.source.description : `Triage PagerDuty incident ${job.source.incidentId}`,
+    category: 'incident-triage',
+    requester: job.requester ?? 'pagerduty',
+    channel: job.channel,
+    threadTs: job.threadTs,
+    queuedAt: Date.parse(job.requestedAt) || undefined,
+  };
 }

@@ -20,6 +20,18 @@ export interface RunLogOptions {
   metrics?: Metrics;
 }
 
+/** What a run's record starts with; the rest is filled in as the run goes. */
+export type RunRecordStart = Omit<RunSummary, 'status' | 'startedAt' | 'phases' | 'bytes' | 'truncated'> & { queuedAt?: number };
+
+/** Starts a run's record (task or triage); a Redis problem here is logged and does not stop the run. */
+export function startRunRecord(runLog: RunLogOptions | undefined, redact: Redactor, init: RunRecordStart, log: Logger): Promise<RunRecorder | undefined> {
+  if (!runLog) return Promise.resolve(undefined);
+  return RunRecorder.start(runLog.store, redact, init, { maxBytes: runLog.maxBytes, metrics: runLog.metrics }, log).catch((error) => {
+    log.warn({ err: error }, 'could not start the run record');
+    return undefined;
+  });
+}
+
 export interface RecorderOptions {
   /** Size cap of the stored timeline. */
   maxBytes: number;
@@ -52,13 +64,7 @@ export class RunRecorder {
     this.now = options.now ?? Date.now;
   }
 
-  static async start(
-    store: RunLogStore,
-    redact: Redactor,
-    init: Omit<RunSummary, 'status' | 'startedAt' | 'phases' | 'bytes' | 'truncated'> & { queuedAt?: number },
-    options: RecorderOptions,
-    log: Logger,
-  ): Promise<RunRecorder> {
+  static async start(store: RunLogStore, redact: Redactor, init: RunRecordStart, options: RecorderOptions, log: Logger): Promise<RunRecorder> {
     const now = options.now ?? Date.now;
     const { queuedAt, ...fields } = init;
     const startedAt = now();

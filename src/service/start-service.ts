@@ -44,6 +44,8 @@ import { RunLogStore } from '../run-log/run-log-store.js';
 import { SIGN_IN_CALLBACK_PATH, SlackSignIn } from '../run-log/slack-sign-in.js';
 import { buildTriageDeps } from './build-triage-deps.js';
 import { QuestionDesk } from '../questions/question-desk.js';
+import { SteeringInbox } from '../sessions/steering-inbox.js';
+import { RunSlots } from '../queue/run-slots.js';
 import { PausedRunStore } from '../questions/paused-run-store.js';
 
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
@@ -84,6 +86,9 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const redis: Redis = createRedis(redisUrl, logger, 'main', redisOptions);
   const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
   const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
+  // Stores both the handlers and the runners use, built once.
+  const steering = new SteeringInbox(redis, config.env.WRENCH_QUEUE_PREFIX);
+  const pausedRuns = new PausedRunStore(redis, config.env.WRENCH_QUEUE_PREFIX);
   const slackClient = new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL });
   countSlackCalls(slackClient, metrics);
   const runLog = new RunLogStore(redis, config.env.WRENCH_QUEUE_PREFIX, { retentionDays: config.env.WRENCH_RUN_RETENTION_DAYS });
@@ -117,7 +122,10 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       logger,
     );
     const readInstruction = instructionReader(config, logger);
-    const deps = createHandlerDeps({ config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, metrics });
+    const deps = createHandlerDeps(
+      { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, metrics },
+      { steering, pausedRuns },
+    );
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
     const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger, isChannelMember: channelMembership(quickSlackClient) });
     app = createSlackApp(
@@ -164,7 +172,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   if (workerConnection) {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials);
     runnerDeps.questions = new QuestionDesk({
-      store: new PausedRunStore(redis, config.env.WRENCH_QUEUE_PREFIX),
+      store: pausedRuns,
       sessions,
       outbox,
       queue: queues.tasks,
@@ -178,7 +186,10 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         redis,
         prefix: config.env.WRENCH_QUEUE_PREFIX,
         concurrency: config.file.limits.concurrency,
-        limits: config.file.limits,
+        queue: queues.tasks,
+        sessions,
+        steering,
+        slots: new RunSlots(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.limits),
         reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger),
         runLog: runLogOptions,
       },

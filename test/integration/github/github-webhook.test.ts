@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { withoutSlack } from '../../helpers/without-slack.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitHubWebhookHandler } from '../../../handlers/github-webhook.js';
@@ -51,6 +52,7 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
       sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX),
       redact,
       logger: createLogger({ level: 'silent', redact }),
+      ...withoutSlack(connection, config.env.WRENCH_QUEUE_PREFIX, redact),
     });
     const now = new Date().toISOString();
     await deps.sessions.update('C0DEV', '1700000000.000100', () => ({

@@ -1,4 +1,6 @@
 import { WebClient } from '@slack/web-api';
+import { fastOutbox } from '../../helpers/fast-outbox.js';
+import { SlackNameDirectory } from '../../../src/slack/slack-name-directory.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -31,6 +33,7 @@ describe('handleAppMention', () => {
     writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\n');
     const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: uniqueName('mention'), WRENCH_DATA_DIR: dir.path }, dir.path);
     const redact = createRedactor([]);
+    client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
     deps = createHandlerDeps({
       config,
       queues: createQueues(redis, config.env.WRENCH_QUEUE_PREFIX),
@@ -38,8 +41,9 @@ describe('handleAppMention', () => {
       sessions: new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX),
       redact,
       logger: createLogger({ level: 'silent' }),
+      outbox: fastOutbox(redis, config.env.WRENCH_QUEUE_PREFIX, slack.apiUrl, redact, createLogger({ level: 'silent' })),
+      names: new SlackNameDirectory(client),
     });
-    client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
   });
 
   afterAll(async () => {

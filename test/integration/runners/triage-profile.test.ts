@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { SlackNameDirectory } from '../../../src/slack/slack-name-directory.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WebClient } from '@slack/web-api';
@@ -180,6 +181,7 @@ describe('runPipeline with the triage profile', () => {
         redact: deps.redact,
         logger: deps.logger,
         outbox: deps.outbox,
+        names: new SlackNameDirectory(deps.slack),
       }),
     );
     expect(outcome).toBe('dismissed');

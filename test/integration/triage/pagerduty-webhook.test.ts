@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { withoutSlack } from '../../helpers/without-slack.js';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -61,6 +62,7 @@ describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
       sessions: new ThreadSessionStore(connection, config.env.WRENCH_QUEUE_PREFIX),
       redact,
       logger: createLogger({ level: 'debug', destination, redact }),
+      ...withoutSlack(connection, config.env.WRENCH_QUEUE_PREFIX, redact),
     });
     const port = await freePort();
     server = createServer((req, res) => void handlePagerDutyWebhook(req, res, deps));
