@@ -27,6 +27,8 @@ export interface AgentEvent {
   /** `usage`: the run's totals after each model response. */
   usage?: TokenUsage;
   costUsd?: number;
+  /** `usage`: this model call alone: its tokens and how long it took (retries included). */
+  turn?: { usage: TokenUsage; latencyMs: number };
 }
 
 export interface AgentOptions<S extends z.ZodType> {
@@ -124,6 +126,7 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
       if (clearOldToolResults(messages, policy) > 0) {
         options.onEvent?.({ type: 'context_cleared', step: steps, detail: 'cleared old tool results' });
       }
+      const asked = now();
       const response = await callModel(options, {
         system,
         messages: caching ? withCacheBreakpoints(messages) : messages,
@@ -133,8 +136,9 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
         deadline: started + options.budget.maxMillis,
         now,
       });
+      const turn = { usage: addUsage(emptyUsage(), response.usage), latencyMs: Math.max(0, now() - asked) };
       usage = addUsage(usage, response.usage);
-      options.onEvent?.({ type: 'usage', step: steps, detail: 'usage', usage, costUsd: costUsd(options.model, usage) });
+      options.onEvent?.({ type: 'usage', step: steps, detail: 'usage', usage, costUsd: costUsd(options.model, usage), turn });
       const text = response.content
         .flatMap((b) => (b.type === 'text' ? [b.text] : []))
         .join('\n')

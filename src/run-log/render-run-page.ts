@@ -51,18 +51,24 @@ ${s.summary ? `<section class="result"><h2>Result</h2><p class="report">${escape
 ${s.truncated ? '<p class="warning">This record reached its size cap; later steps were not kept.</p>' : ''}`;
 }
 
+function entryTime(at: number): string {
+  return `<time>${new Date(at).toISOString().slice(11, 19)}</time>`;
+}
+
 export function renderEntry(entry: RunEntry): string {
-  const time = `<time>${new Date(entry.at).toISOString().slice(11, 19)}</time>`;
+  const time = entryTime(entry.at);
   switch (entry.kind) {
     case 'phase':
       return `<li class="entry phase-entry" data-kind="phase">${time}<strong>${escapeHtml(entry.phase)}</strong>${entry.detail ? ` · ${escapeHtml(entry.detail)}` : ''}</li>`;
     case 'text':
       return `<li class="entry text-entry" data-kind="text">${time}<span class="label">model</span><div class="prose">${escapeHtml(entry.text)}</div></li>`;
+    case 'turn':
+      return `<li class="entry turn-entry" data-kind="turn" id="turn-${entry.step}">${time}<a class="anchor" href="#turn-${entry.step}">#</a><span class="label">model call</span>${turnFacts(entry)}</li>`;
     case 'tool':
-      return `<li class="entry tool-entry${entry.isError ? ' error' : ''}" data-kind="tool" id="step-${entry.step}-${entry.at}">${time}<a class="anchor" href="#step-${entry.step}-${entry.at}">#</a><span class="label">${escapeHtml(entry.name)}</span>${toolFacts(entry)}
+      return `<li class="entry tool-entry${entry.isError ? ' error' : ''}" data-kind="tool" ${anchor(entry)}<span class="label">${escapeHtml(entry.name)}</span>${toolFacts(entry)}
 <pre class="command">${escapeHtml(entry.input)}</pre>${block(entry.isError ? 'error output' : 'output', entry.output)}</li>`;
     case 'edit':
-      return `<li class="entry edit-entry" data-kind="edit">${time}<span class="label">edit</span> <code>${escapeHtml(entry.path)}</code>${diffBlock(entry.diff, false)}</li>`;
+      return `<li class="entry edit-entry" data-kind="edit" ${anchor(entry)}<span class="label">edit</span> <code>${escapeHtml(entry.path)}</code>${toolFacts(entry)}${diffBlock(entry.diff, false)}</li>`;
     case 'verification':
       return `<li class="entry verification-entry ${entry.passed ? 'passed' : 'failed'}" data-kind="verification">${time}<span class="label">verification · ${entry.passed ? 'passed' : 'regressed'}</span>${block('result', entry.text, true)}</li>`;
     case 'changes':
@@ -72,12 +78,25 @@ export function renderEntry(entry: RunEntry): string {
   }
 }
 
-function toolFacts(entry: Extract<RunEntry, { kind: 'tool' }>): string {
+/** The id a step can be linked by, the time, and the link to itself; closes the <li> start tag. */
+function anchor(entry: { step: number; at: number }): string {
+  const id = `step-${entry.step}-${entry.at}`;
+  return `id="${id}">${entryTime(entry.at)}<a class="anchor" href="#${id}">#</a>`;
+}
+
+function toolFacts(entry: { durationMs?: number; exitCode?: number | null }): string {
   const facts = [
     entry.durationMs === undefined ? '' : `<span class="duration">${escapeHtml(formatDuration(entry.durationMs))}</span>`,
     entry.exitCode === undefined ? '' : `<span class="exit">${entry.exitCode === null ? 'killed by a signal' : `exit ${entry.exitCode}`}</span>`,
   ].filter(Boolean);
   return facts.length ? ` <span class="facts-inline">${facts.join(' · ')}</span>` : '';
+}
+
+/** A model call's own tokens (input counts cache reads and writes, as the header does) and the API's answer time. */
+function turnFacts(entry: Extract<RunEntry, { kind: 'turn' }>): string {
+  const { inputTokens, cacheReadTokens, cacheWriteTokens, outputTokens } = entry.usage;
+  const cached = cacheReadTokens ? ` (${cacheReadTokens} from cache)` : '';
+  return ` <span class="facts-inline"><span class="latency">${escapeHtml(formatDuration(entry.latencyMs))}</span> · <span class="tokens">${inputTokens + cacheReadTokens + cacheWriteTokens} in${cached} · ${outputTokens} out</span></span>`;
 }
 
 function formatDuration(ms: number): string {
@@ -187,7 +206,7 @@ a { color: #0b69a3; }
 .entry time { color: var(--muted); font-size: 12px; margin-right: 8px; font-variant-numeric: tabular-nums; }
 .label { font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
 .phase-entry { border-left-color: #3e4c59; background: transparent; border-style: dashed; border-left-style: solid; padding: 4px 12px; }
-.text-entry { border-left-color: #7b61ff; } .prose { white-space: pre-wrap; margin-top: 4px; }
+.text-entry { border-left-color: #7b61ff; } .turn-entry { border-left-color: #c9bfff; padding: 4px 12px; } .prose { white-space: pre-wrap; margin-top: 4px; }
 .tool-entry { border-left-color: #0b69a3; } .tool-entry.error { border-left-color: #cf1124; }
 .edit-entry, .changes-entry { border-left-color: #2f8132; }
 .verification-entry.passed { border-left-color: #2f8132; } .verification-entry.failed { border-left-color: #cf1124; }

@@ -42,6 +42,8 @@ export type RunSummary = z.infer<typeof runSummarySchema>;
 export type RunEntry =
   | { kind: 'phase'; at: number; phase: string; detail?: string }
   | { kind: 'text'; at: number; step: number; text: string }
+  /** One model call: its own tokens (not the run's total) and how long the API took to answer, retries included. */
+  | { kind: 'turn'; at: number; step: number; latencyMs: number; usage: z.infer<typeof usageSchema> }
   | {
       kind: 'tool';
       at: number;
@@ -55,7 +57,7 @@ export type RunEntry =
       /** A command's exit code; null when a signal killed it. */
       exitCode?: number | null;
     }
-  | { kind: 'edit'; at: number; step: number; path: string; diff: string }
+  | { kind: 'edit'; at: number; step: number; path: string; diff: string; durationMs?: number }
   | { kind: 'verification'; at: number; text: string; passed: boolean }
   | { kind: 'changes'; at: number; diff: string }
   | { kind: 'note'; at: number; text: string; level: 'info' | 'warning' | 'error' };

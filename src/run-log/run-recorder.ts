@@ -102,11 +102,12 @@ export class RunRecorder {
     else if (event.type === 'usage' && event.usage) {
       this.summary.usage = { ...event.usage };
       this.summary.costUsd = event.costUsd;
+      if (event.turn) this.push({ kind: 'turn', at, step: event.step, latencyMs: event.turn.latencyMs, usage: { ...event.turn.usage } });
       this.saveSummary();
     } else if (event.type === 'tool_result' && event.call) {
       const { name, input, output = '', isError = false, durationMs, exitCode } = event.call;
       const edit = name === EDITOR_TOOL && !isError ? editDiff(input) : null;
-      if (edit) this.push({ kind: 'edit', at, step: event.step, path: this.redact(edit.path), diff: this.bound(edit.diff) });
+      if (edit) this.push({ kind: 'edit', at, step: event.step, path: this.redact(edit.path), diff: this.bound(edit.diff), durationMs });
       else
         this.push({
           kind: 'tool',

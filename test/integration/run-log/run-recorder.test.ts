@@ -78,6 +78,7 @@ describe('run records on a real Redis', () => {
       detail: 'usage',
       usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 },
       costUsd: 0.0006,
+      turn: { usage: { inputTokens: 60, outputTokens: 5, cacheReadTokens: 40, cacheWriteTokens: 0 }, latencyMs: 1234 },
     });
     recorder.phase('verifying', 'running the tests');
     recorder.verification({ text: 'npm test: 3 passed', regressed: false });
@@ -98,9 +99,15 @@ describe('run records on a real Redis', () => {
     expect(summary.phases.map((p) => p.name)).toEqual(['queued', 'preparing', 'working', 'verifying']);
     expect(summary.phases.every((p) => p.endedAt !== undefined)).toBe(true);
     const entries = await store.entries(recorder.id);
-    expect(entries.map((e) => e.kind)).toEqual(['phase', 'phase', 'text', 'tool', 'edit', 'phase', 'verification']);
+    expect(entries.map((e) => e.kind)).toEqual(['phase', 'phase', 'text', 'tool', 'edit', 'turn', 'phase', 'verification']);
+    // The model call's own tokens and latency, not the run's running total.
+    expect(entries.find((e) => e.kind === 'turn')).toMatchObject({
+      step: 2,
+      latencyMs: 1234,
+      usage: { inputTokens: 60, outputTokens: 5, cacheReadTokens: 40, cacheWriteTokens: 0 },
+    });
     expect(entries.find((e) => e.kind === 'edit')).toMatchObject({ path: 'a.js', diff: expect.stringContaining('-a\n+b') });
-    expect(await store.entries(recorder.id, 5)).toHaveLength(2);
+    expect(await store.entries(recorder.id, 5)).toHaveLength(3);
     const raw = JSON.stringify(await reader.lrange(`${prefix}:runlog:${recorder.id}:entries`, 0, -1));
     expect(raw).not.toContain(SECRET);
     expect(raw).toContain('[redacted]');

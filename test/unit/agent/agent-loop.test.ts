@@ -162,6 +162,29 @@ describe('runAgent', () => {
     expect(strip(JSON.stringify(c.messages)).startsWith(strip(JSON.stringify(b.messages)).slice(0, -1))).toBe(true);
   });
 
+  it('reports each model call’s own tokens and latency beside the running total', async () => {
+    const events: Parameters<NonNullable<Parameters<typeof runAgent>[0]['onEvent']>>[0][] = [];
+    let clock = 0;
+    const model = scriptedModel([
+      { ...toolUse('echo', { say: 'hi' }), usage: { input_tokens: 500, output_tokens: 40, cache_read_input_tokens: 300 } },
+      { ...finish(), usage: { input_tokens: 70, output_tokens: 9 } },
+    ]);
+    const client = {
+      messages: {
+        create: async (...args: Parameters<typeof model.client.messages.create>) => {
+          clock += 1500;
+          return model.client.messages.create(...args);
+        },
+      },
+    } as unknown as Anthropic;
+    await run(client, { onEvent: (e) => e.type === 'usage' && events.push(e), now: () => clock });
+    expect(events.map((e) => e.turn)).toEqual([
+      { latencyMs: 1500, usage: { inputTokens: 500, outputTokens: 40, cacheReadTokens: 300, cacheWriteTokens: 0 } },
+      { latencyMs: 1500, usage: { inputTokens: 70, outputTokens: 9, cacheReadTokens: 0, cacheWriteTokens: 0 } },
+    ]);
+    expect(events.at(-1)?.usage).toEqual({ inputTokens: 570, outputTokens: 49, cacheReadTokens: 300, cacheWriteTokens: 0 });
+  });
+
   it('reports tool events for live status', async () => {
     const events: string[] = [];
     await run(scriptedModel([toolUse('echo', { say: 'hi' }), finish()]).client, { onEvent: (e) => e.type === 'tool' && events.push(e.detail) });

@@ -74,6 +74,22 @@ describe('the run page', () => {
     expect(renderEntry(tool)).not.toContain('facts-inline');
   });
 
+  it('shows each model call’s latency and its own tokens, with an anchor; an edit its duration and anchor', () => {
+    const turn = renderEntry({
+      kind: 'turn',
+      at: 0,
+      step: 4,
+      latencyMs: 2345,
+      usage: { inputTokens: 120, outputTokens: 56, cacheReadTokens: 1000, cacheWriteTokens: 30 },
+    });
+    expect(turn).toContain('id="turn-4"');
+    expect(turn).toContain('<a class="anchor" href="#turn-4">#</a><span class="label">model call</span>');
+    expect(turn).toContain('<span class="latency">2.3 s</span> · <span class="tokens">1150 in (1000 from cache) · 56 out</span>');
+    const edit = renderEntry({ kind: 'edit', at: 5, step: 2, path: 'a.js', diff: '+x', durationMs: 12 });
+    expect(edit).toContain('id="step-2-5"');
+    expect(edit).toContain('<span class="duration">12 ms</span>');
+  });
+
   it('follows a running run by server-sent events', () => {
     const html = renderRunPage({ ...summary, status: 'running', finishedAt: undefined }, [], {
       eventsPath: '/runs/r1/events?expires=1&sig=x',
