@@ -1,3 +1,4 @@
+import { renderMarkdown } from './render-markdown.js';
 import type { RunEntry, RunSummary } from './run-log-types.js';
 
 const COLLAPSE_LINES = 12;
@@ -70,7 +71,7 @@ export function renderEntry(entry: RunEntry): string {
     case 'edit':
       return `<li class="entry edit-entry" data-kind="edit" ${anchor(entry)}<span class="label">edit</span> <code>${escapeHtml(entry.path)}</code>${toolFacts(entry)}${diffBlock(entry.diff, false)}</li>`;
     case 'verification':
-      return `<li class="entry verification-entry ${entry.passed ? 'passed' : 'failed'}" data-kind="verification">${time}<span class="label">verification · ${entry.passed ? 'passed' : 'regressed'}</span>${block('result', entry.text, true)}</li>`;
+      return `<li class="entry verification-entry ${entry.passed ? 'passed' : 'failed'}" data-kind="verification">${time}<span class="label">verification · ${entry.passed ? 'passed' : 'regressed'}</span><div class="markdown">${renderMarkdown(entry.text)}</div></li>`;
     case 'changes':
       return `<li class="entry changes-entry" data-kind="changes">${time}<span class="label">the change</span>${diffBlock(entry.diff, true)}</li>`;
     case 'note':
@@ -104,11 +105,11 @@ function formatDuration(ms: number): string {
 }
 
 /** Short texts shown as they are; long ones folded, with their line count. */
-function block(label: string, text: string, open = false): string {
+function block(label: string, text: string): string {
   const lines = text.split('\n').length;
   const pre = `<pre>${escapeHtml(text)}</pre>`;
   if (lines <= COLLAPSE_LINES) return pre;
-  return `<details${open ? ' open' : ''}><summary>${escapeHtml(label)} (${lines} lines)</summary>${pre}</details>`;
+  return `<details><summary>${escapeHtml(label)} (${lines} lines)</summary>${pre}</details>`;
 }
 
 function diffBlock(diff: string, open: boolean): string {
@@ -216,6 +217,8 @@ pre.command { background: #1f2933; color: #f5f7fa; } pre.command::before { conte
 pre.diff span { display: block; } pre.diff .add { background: var(--add); color: var(--addfg); } pre.diff .del { background: var(--del); color: var(--delfg); }
 pre.diff .hunk { color: #6b4fbb; } pre.diff .file { font-weight: 700; }
 p.report { white-space: pre-wrap; }
+.markdown { margin-top: 4px; } .markdown p, .markdown ul, .markdown ol { margin: 6px 0; } .markdown h1, .markdown h2, .markdown h3 { font-size: 15px; margin: 10px 0 4px; }
+.markdown code { font: 12.5px ui-monospace, "SFMono-Regular", Menlo, monospace; background: #f0f4f8; padding: 1px 4px; border-radius: 3px; } .markdown pre code { padding: 0; background: none; }
 details summary { cursor: pointer; color: var(--muted); font-size: 13px; margin-top: 6px; }
 .warning { color: #8d2b0b; } .empty { color: var(--muted); }
 `;

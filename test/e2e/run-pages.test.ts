@@ -122,6 +122,14 @@ describe('run pages, App Home and metrics', () => {
     expect(await added.first().evaluate('(el) => getComputedStyle(el).backgroundColor')).not.toBe('rgba(0, 0, 0, 0)');
     // The verification, the phases with timings, the links to the thread and the PR, tokens and cost.
     expect(await page.locator('.verification-entry').first().textContent()).toMatch(/verification · passed/);
+    // Its Markdown is rendered: the verdict in bold, the commands as a list with code.
+    expect(await page.locator('.verification-entry .markdown strong').first().textContent()).toMatch(/^(passed|same as before|improved)$/);
+    expect(await page.locator('.verification-entry .markdown li code').count()).toBeGreaterThan(0);
+    // Each model call is a step with its latency and its own tokens.
+    const turns = page.locator('.turn-entry');
+    expect(await turns.count()).toBeGreaterThanOrEqual(probes.length + 4);
+    expect(await turns.first().locator('.latency').textContent()).toMatch(/^\d+(\.\d)? m?s$/);
+    expect(await turns.first().locator('.tokens').textContent()).toMatch(/^\d+ in( \(\d+ from cache\))? · \d+ out$/);
     expect(await page.locator('.phases').textContent()).toMatch(/working/);
     expect(await page.locator('.links a', { hasText: 'Pull request #' }).getAttribute('href')).toMatch(/\/pull\/\d+$/);
     expect(await page.locator('.facts').textContent()).toMatch(/Cost\$\d+\.\d\d/);
@@ -134,9 +142,17 @@ describe('run pages, App Home and metrics', () => {
     expect(await firstTool.locator('a.anchor').getAttribute('href')).toBe(`#${anchor}`);
     // The raw record, as JSON, by the page's own link; not without a signature.
     const rawHref = await page.locator('#raw-record').getAttribute('href');
-    const raw = (await (await fetch(new URL(rawHref!, publicUrl))).json()) as { summary: { id: string }; entries: Array<{ kind: string }> };
+    const raw = (await (await fetch(new URL(rawHref!, publicUrl))).json()) as {
+      summary: { id: string; usage: { outputTokens: number } };
+      entries: Array<{ kind: string; latencyMs?: number; usage?: { outputTokens: number } }>;
+    };
     expect(raw.summary.id).toBe(finishedId);
     expect(raw.entries.some((e) => e.kind === 'tool')).toBe(true);
+    // The record has every model call's own figures: they add up to the run's total, not to a running sum.
+    const rawTurns = raw.entries.filter((e) => e.kind === 'turn');
+    expect(rawTurns.length).toBe(await turns.count());
+    expect(rawTurns.every((t) => typeof t.latencyMs === 'number' && t.latencyMs >= 0)).toBe(true);
+    expect(rawTurns.reduce((sum, t) => sum + t.usage!.outputTokens, 0)).toBe(raw.summary.usage.outputTokens);
     expect((await fetch(`${publicUrl}/runs/${finishedId}/record.json`)).status).toBe(403);
     // Long outputs are folded.
     expect(await page.locator('.tool-entry details').count()).toBeGreaterThan(0);

@@ -90,6 +90,31 @@ describe('the run page', () => {
     expect(edit).toContain('<span class="duration">12 ms</span>');
   });
 
+  it('renders the verification’s Markdown with everything in it still escaped', () => {
+    const text = [
+      '## Checks',
+      'Checks run by Wrench after the change: **passed**.',
+      '- `npm test`: 3 passed <script>alert(1)</script>',
+      '- see [the log](https://ci.example/log?a=1&b=2) or [this](javascript:alert(1)) or <javascript:alert(2)>',
+      '',
+      '```',
+      '<img src=x onerror=alert(3)>',
+      '```',
+      '![pixel](https://tracker.example/p.png) <b onclick="x()">raw</b>',
+    ].join('\n');
+    const html = renderEntry({ kind: 'verification', at: 0, text, passed: true });
+    expect(html).toContain('<h2>Checks</h2>');
+    expect(html).toContain('<strong>passed</strong>');
+    expect(html).toContain('<li><code>npm test</code>: 3 passed &lt;script&gt;alert(1)&lt;/script&gt;</li>');
+    expect(html).toContain('<a href="https://ci.example/log?a=1&amp;b=2" rel="noreferrer nofollow">the log</a>');
+    expect(html).toContain('<pre><code>&lt;img src=x onerror=alert(3)&gt;');
+    expect(html).toContain('&lt;b onclick=&quot;x()&quot;&gt;raw&lt;/b&gt;');
+    // Unsafe links are text, not links; images are their alt text.
+    expect(html).not.toMatch(/<a href=""|<script|<img|<b /);
+    expect(html).toContain(' or this or javascript:alert(2)</li>');
+    expect(html).toContain('pixel');
+  });
+
   it('follows a running run by server-sent events', () => {
     const html = renderRunPage({ ...summary, status: 'running', finishedAt: undefined }, [], {
       eventsPath: '/runs/r1/events?expires=1&sig=x',
