@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
+COPY app ./app
 COPY src ./src
 COPY handlers ./handlers
 COPY runners ./runners

@@ -7,7 +7,7 @@ if (problem) {
   process.exit(1);
 }
 
-const { main } = await import('../src/cli/main.js');
+const { main } = await import('../app/cli/main.js');
 main(process.argv.slice(2)).then(
   (code) => {
     if (code !== undefined) process.exitCode = code;

@@ -1,7 +1,7 @@
 import { MentionIntake } from '../src/slack/mention-intake.js';
 import type { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
-import type { Category } from '../src/instruction/instruction-types.js';
+import type { Category } from '../src/categories.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { Config } from '../src/config/load-config.js';
 import type { ReadingOutcome } from '../src/instruction/model-reader.js';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWrenchError } from '../src/errors.js';
 import { readBody } from '../src/http/read-body.js';
 import { verifyPagerDutySignature } from '../src/pagerduty/verify-signature.js';
-import { parseWebhook, type ParsedWebhook } from '../src/pagerduty/webhook-envelope.js';
+import { parseWebhook, type ParsedWebhook } from '../src/queue/pagerduty-event.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import type { TriageJob } from '../src/queue/triage-job.js';

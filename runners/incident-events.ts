@@ -1,7 +1,7 @@
 import { WrenchError } from '../src/errors.js';
 import type { IncidentThread } from '../src/pagerduty/incident-thread-store.js';
 import { isOwnNote, knownNoteAuthor } from '../src/pagerduty/own-notes.js';
-import type { IncidentData } from '../src/pagerduty/webhook-envelope.js';
+import type { IncidentData } from '../src/queue/pagerduty-event.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
 import type { IncidentAnnotatedJob, IncidentTriggeredJob, IncidentUpdatedJob } from '../src/queue/triage-job.js';

@@ -1,4 +1,4 @@
-import type { Category } from '../src/instruction/instruction-types.js';
+import type { Category } from '../src/categories.js';
 import type { RunnerDeps } from './runner-deps.js';
 
 /** The agent's commands get network only with policy `on`; dependency setup also with `setup-only`. */

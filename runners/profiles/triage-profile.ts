@@ -17,7 +17,7 @@ import { neutralizeTags } from '../../src/triage/untrusted-text.js';
 import type { AgentProfile, AgentStageResult, Run } from '../pipeline/run-pipeline.js';
 import { cardVerdict, noteOnIncident, postTriageReport } from '../publish-triage.js';
 import type { TriageDeps } from '../triage-deps.js';
-import { postTriageChart, readTriageMonitoring } from '../triage-monitoring.js';
+import { postTriageChart, readTriageMonitoring } from '../monitoring-evidence.js';
 import type { TriageMonitoring } from '../../src/monitoring/triage-monitoring.js';
 
 /** A finished triage: its record (what the report's buttons act on) and what the agent cost. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Category } from '../instruction/instruction-types.js';
+import type { Category } from '../categories.js';
 import { taskReportSchema } from './finish-tool.js';
 
 /** Refactoring: what moved where and what was renamed, so reviewers can follow the structure change. */

@@ -1,4 +1,4 @@
-import type { Category } from '../instruction/instruction-types.js';
+import type { Category } from '../categories.js';
 
 /** The workflow each task category follows, carried in the system prompt. */
 export const CATEGORY_WORKFLOWS: Record<Category, string> = {

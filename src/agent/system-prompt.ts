@@ -1,4 +1,4 @@
-import type { Category } from '../instruction/instruction-types.js';
+import type { Category } from '../categories.js';
 import { CATEGORY_WORKFLOWS } from './category-workflows.js';
 import { ASK_REQUESTER_TOOL_NAME, MAX_QUESTIONS_PER_RUN } from './ask-requester-tool.js';
 import { FINISH_TOOL_NAME } from './finish-tool.js';

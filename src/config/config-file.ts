@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CATEGORIES } from '../instruction/instruction-types.js';
-import { monitoringSourceSchema } from '../monitoring/monitoring-config.js';
+import { CATEGORIES } from '../categories.js';
+import { monitoringSourceSchema } from './monitoring-source.js';
 import { parseAllowEntry } from '../sandbox/egress/egress-policy.js';
-import { isTreePattern } from '../warm-cache/dependency-key.js';
+import { treePattern } from './tree-pattern.js';
 import { WRENCH_IDENTITY } from '../workspace/git-identity.js';
 
 const repoName = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
@@ -10,8 +10,6 @@ const repoName = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { messag
 const repoGlob = z.string().regex(/^[A-Za-z0-9_.*?-]+\/[A-Za-z0-9_.*?-]+$/, { message: 'must be an owner/name glob, for example acme/*' });
 
 const slackId = z.string().regex(/^[A-Z0-9]+$/, { message: 'must be a Slack id such as C0123ABCD or U0123ABCD' });
-
-const treePattern = z.string().trim().refine(isTreePattern, { message: 'must be a path or glob inside the repository (relative, no ..)' });
 
 const networkPolicy = z.enum(['setup-only', 'on', 'off']);
 

@@ -1,4 +1,5 @@
-import type { Category, InstructionReading } from './instruction-types.js';
+import type { InstructionReading } from './instruction-types.js';
+import type { Category } from '../categories.js';
 
 export interface ClarifyingQuestion {
   element: string;

@@ -1,4 +1,4 @@
-import type { Category } from './instruction-types.js';
+import type { Category } from '../categories.js';
 import { MODEL_BUILDING } from './analysis-cues.js';
 import { describesSymptom } from './problem-cues.js';
 import type { RecognisedInstruction } from './recognise-elements.js';

@@ -1,5 +1,6 @@
 import { MODEL_BUILDING } from './analysis-cues.js';
-import type { Category, Complexity } from './instruction-types.js';
+import type { Complexity } from './instruction-types.js';
+import type { Category } from '../categories.js';
 import type { RecognisedInstruction } from './recognise-elements.js';
 import { hasBroadScope, hasUnboundedScope, isArchitectural, LARGE_AREA } from './scope-cues.js';
 import { isWholeRewrite } from './whole-rewrite.js';

@@ -1,5 +1,4 @@
-export const CATEGORIES = ['testing', 'data-analysis', 'web-scraping', 'code-review', 'bug-fixing', 'feature', 'refactoring', 'incident-triage'] as const;
-export type Category = (typeof CATEGORIES)[number];
+import type { Category } from '../categories.js';
 
 export type Complexity = 'simple' | 'medium' | 'complex';
 

@@ -1,4 +1,5 @@
-import { MISSING_ELEMENTS, type Category, type MissingElement, type SureHold, type Verdict } from './instruction-types.js';
+import { MISSING_ELEMENTS, type MissingElement, type SureHold, type Verdict } from './instruction-types.js';
+import type { Category } from '../categories.js';
 import { MODEL_BUILDING, MODEL_METRIC } from './analysis-cues.js';
 import { describesSymptom } from './problem-cues.js';
 import type { RecognisedInstruction } from './recognise-elements.js';

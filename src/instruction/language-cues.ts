@@ -1,4 +1,4 @@
-import type { Category } from './instruction-types.js';
+import type { Category } from '../categories.js';
 
 /**
  * Whether an instruction is written in a language the rules cannot read. The rules' cues are English; rather

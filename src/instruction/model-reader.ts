@@ -2,7 +2,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
-import { CATEGORIES, MISSING_ELEMENTS, type InstructionReading, type Verdict } from './instruction-types.js';
+import { MISSING_ELEMENTS, type InstructionReading, type Verdict } from './instruction-types.js';
+import { CATEGORIES } from '../categories.js';
 import { readInstruction } from './read-instruction.js';
 
 /** What the fast model answers: the instruction contract, plus a summary and questions in the requester's language. */

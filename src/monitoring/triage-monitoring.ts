@@ -9,7 +9,8 @@ import { alertExpressions, withoutThreshold } from './alert-expression.js';
 import { type ChartMarker, renderMetricChart } from './metric-chart.js';
 import { gatherMetricEvidence, type MetricFinding, type MetricWindow, type WindowChanges } from './metric-evidence.js';
 import { firedRules } from './fired-rules.js';
-import { expandMonitoringSource, type MonitoringSource } from './monitoring-config.js';
+import { expandMonitoringSource } from './monitoring-config.js';
+import type { MonitoringSource } from '../config/monitoring-source.js';
 import { metricChangeLine, type MonitoringSummary, recurringLine, summarizeMetricEvidence, utcTime } from './monitoring-summary.js';
 import { PrometheusClient, type PrometheusLimits } from './prometheus-client.js';
 

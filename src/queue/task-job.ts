@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from '../instruction/instruction-types.js';
+import { CATEGORIES } from '../categories.js';
 import { gitHubTriggerSchema } from './github-job.js';
 
 export const TASK_QUEUE = 'tasks';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { incidentDataSchema, incidentNoteDataSchema, referenceSchema } from '../pagerduty/webhook-envelope.js';
+import { incidentDataSchema, incidentNoteDataSchema, referenceSchema } from './pagerduty-event.js';
 
 export const TRIAGE_QUEUE = 'triage';
 /** Incident card and note updates: their own queue, so they never wait behind long triage runs. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from '../instruction/instruction-types.js';
+import { CATEGORIES } from '../categories.js';
 
 export const runRecordSchema = z.object({
   jobId: z.string(),

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { WrenchError } from '../errors.js';
-import { isTreePattern } from '../warm-cache/dependency-key.js';
+import { treePattern } from '../config/tree-pattern.js';
 import type { RepoFiles } from './repo-files.js';
 
 /** The file in a repository's root that tells Wrench how to set it up and check it. */
@@ -27,11 +27,7 @@ const schema = z
     /** Keeping restored dependencies current: files added to the dependency key, a command run when they are restored. */
     cache: z
       .object({
-        dependencyKeyFiles: z
-          .array(z.string().trim().refine(isTreePattern, { message: 'must be a path or glob inside the repository (relative, no ..)' }))
-          .min(1)
-          .max(50)
-          .optional(),
+        dependencyKeyFiles: z.array(treePattern).min(1).max(50).optional(),
         refresh: commands.optional(),
       })
       .strict()

@@ -1,8 +1,15 @@
 import type { Sandbox } from '../sandbox/sandbox.js';
-import type { DownloadCache } from '../warm-cache/download-caches.js';
 import { commandRunEnv, pythonVenvPrelude, usesPythonVenv } from './command-env.js';
 import { runCommandOutcome } from './run-command-outcome.js';
 import type { CommandOutcome, VerificationCommands, VerificationRun } from './verification-types.js';
+
+/** A repository's package-manager download caches, bound writable into its setup step (made by warm-cache). */
+export interface DownloadCache {
+  /** Bound writable into the setup step's sandbox. */
+  dir: string;
+  /** The variables that point each package manager at its folder. */
+  env: Record<string, string>;
+}
 
 export interface RunVerificationOptions {
   sandbox: Sandbox;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isTreePattern } from '../config/tree-pattern.js';
 import { execFile } from 'node:child_process';
 import { glob, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -53,11 +54,6 @@ const REQUIREMENTS = /^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in
 /** Never searched by a repository's own key files: installed dependencies and git's own data. */
 const NOT_SEARCHED = new Set(['.git', 'node_modules', 'vendor', '.venv']);
 const MAX_KEY_FILES = 2000;
-
-/** Whether `pattern` (a file or glob of `dependencyKeyFiles`) stays inside the tree: relative, no `..`. */
-export function isTreePattern(pattern: string): boolean {
-  return pattern.length > 0 && !pattern.startsWith('/') && !pattern.includes('\\') && !pattern.split('/').includes('..');
-}
 
 const run = promisify(execFile);
 let toolVersions: Promise<string> | undefined;

@@ -1,6 +1,7 @@
 import { mkdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { repositoryFolder } from './dependency-snapshots.js';
+import type { DownloadCache } from '../verification/run-verification.js';
 
 /**
  * Package managers' download caches, shared by the setup steps of every job on one repository on this machine
@@ -15,13 +16,6 @@ export const DOWNLOAD_CACHE_VARIABLES = {
   pip: 'PIP_CACHE_DIR',
   go: 'GOMODCACHE',
 } as const;
-
-export interface DownloadCache {
-  /** Bound writable into the setup step's sandbox. */
-  dir: string;
-  /** The variables that point each package manager at its folder. */
-  env: Record<string, string>;
-}
 
 /** Makes the repository's folders under `root` and marks them used now (the repository folder's age decides eviction). */
 export async function openDownloadCache(root: string, repository: string): Promise<DownloadCache> {

@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describeError } from '../../errors.js';
-import type { MonitoringSource } from '../../monitoring/monitoring-config.js';
+import type { MonitoringSource } from '../../config/monitoring-source.js';
 import { clipText, neutralizeTags } from '../../triage/untrusted-text.js';
 import type { AgentTool, ToolOutput } from '../agent-tool.js';
 

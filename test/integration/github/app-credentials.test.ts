@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkGitHub } from '../../../src/cli/doctor-checks.js';
+import { checkGitHub } from '../../../app/cli/doctor-checks.js';
 import { parseConfigFile, type Config } from '../../../src/config/load-config.js';
 import { envSchema } from '../../../src/config/env-options.js';
 import { createGitHubAccess } from '../../../src/github/github-access.js';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkMonitoringSources } from '../../../src/cli/monitoring-check.js';
+import { checkMonitoringSources } from '../../../app/cli/monitoring-check.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { freePort } from '../../helpers/free-port.js';
 import { type PrometheusServer, startBackfilledPrometheus } from '../../helpers/prometheus-server.js';

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRedis } from '../../../src/cli/doctor-checks.js';
+import { checkRedis } from '../../../app/cli/doctor-checks.js';
 import type { Config } from '../../../src/config/load-config.js';
 import { createRedis } from '../../../src/redis/redis-connection.js';
 import { redisTlsOptions } from '../../../src/redis/redis-tls.js';

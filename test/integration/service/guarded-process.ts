@@ -1,6 +1,6 @@
 /** A process with Wrench's process guards that fails in the way argv[2] names (see process-guards.test.ts). */
 import { createLogger } from '../../../src/logging/logger.js';
-import { installProcessGuards } from '../../../src/service/process-guards.js';
+import { installProcessGuards } from '../../../app/service/process-guards.js';
 
 const logger = createLogger({ destination: process.stdout });
 installProcessGuards(logger, async () => {

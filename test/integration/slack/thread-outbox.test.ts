@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkSlackDeliveries } from '../../../src/cli/doctor-checks.js';
+import { checkSlackDeliveries } from '../../../app/cli/doctor-checks.js';
 import type { Config } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createRedactor } from '../../../src/security/redact.js';

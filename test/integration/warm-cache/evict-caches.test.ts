@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheSizes } from '../../../src/cli/cache-sizes.js';
+import { cacheSizes } from '../../../app/cli/cache-sizes.js';
 import { configFileSchema } from '../../../src/config/config-file.js';
 import type { Config } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';

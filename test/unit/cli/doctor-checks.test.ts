@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configurationLine } from '../../../src/cli/doctor-command.js';
-import { checkAnthropic, checkGitHub, checkRedis, checkSlack } from '../../../src/cli/doctor-checks.js';
+import { configurationLine } from '../../../app/cli/doctor-command.js';
+import { checkAnthropic, checkGitHub, checkRedis, checkSlack } from '../../../app/cli/doctor-checks.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 

@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const started = vi.hoisted(() => ({ resolve: undefined as undefined | ((service: unknown) => void), stop: vi.fn(async () => {}) }));
 
 vi.mock('../../../src/config/load-config.js', () => ({ loadConfig: () => ({}) }));
-vi.mock('../../../src/service/process-guards.js', () => ({ installProcessGuards: () => () => {} }));
-vi.mock('../../../src/service/start-service.js', () => ({
+vi.mock('../../../app/service/process-guards.js', () => ({ installProcessGuards: () => () => {} }));
+vi.mock('../../../app/service/start-service.js', () => ({
   startService: () => new Promise((resolve) => (started.resolve = resolve)),
 }));
 
-const { startCommand } = await import('../../../src/cli/start-command.js');
+const { startCommand } = await import('../../../app/cli/start-command.js');
 
 describe('wrench start', () => {
   afterEach(() => {

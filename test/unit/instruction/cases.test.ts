@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../src/instruction/instruction-types.js';
+import { CATEGORIES } from '../../../src/categories.js';
 import { readInstruction } from '../../../src/instruction/read-instruction.js';
 import { CASES } from './cases.js';
 

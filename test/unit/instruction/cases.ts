@@ -1,4 +1,5 @@
-import type { Category, Complexity, Verdict } from '../../../src/instruction/instruction-types.js';
+import type { Complexity, Verdict } from '../../../src/instruction/instruction-types.js';
+import type { Category } from '../../../src/categories.js';
 
 /** Hand-labelled instructions in realistic Slack phrasing, beyond the shared samples. */
 export interface LabelledCase {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { classifyCommand } from '../../../src/cli/classify-command.js';
+import { classifyCommand } from '../../../app/cli/classify-command.js';
 
 async function run(args: string[], stdinText = '', isTTY = false) {
   const stdin = Readable.from(stdinText ? [stdinText] : []) as Readable & { isTTY?: boolean };

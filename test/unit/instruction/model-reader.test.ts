@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { classifyCommand } from '../../../src/cli/classify-command.js';
+import { classifyCommand } from '../../../app/cli/classify-command.js';
 import { readWithModel } from '../../../src/instruction/model-reader.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { scriptedModel, text } from '../../helpers/scripted-model.js';

@@ -1,7 +1,8 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dependencyKey, isTreePattern } from '../../../src/warm-cache/dependency-key.js';
+import { dependencyKey } from '../../../src/warm-cache/dependency-key.js';
+import { isTreePattern } from '../../../src/config/tree-pattern.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
 describe('dependencyKey', () => {

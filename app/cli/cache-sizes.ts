@@ -1,6 +1,6 @@
-import type { Config } from '../config/load-config.js';
-import type { Logger } from '../logging/logger.js';
-import { cacheEntries, CACHE_NAMES, type CacheName } from '../warm-cache/evict-caches.js';
+import type { Config } from '../../src/config/load-config.js';
+import type { Logger } from '../../src/logging/logger.js';
+import { cacheEntries, CACHE_NAMES, type CacheName } from '../../src/warm-cache/evict-caches.js';
 
 const SWITCH: Record<CacheName, 'trees' | 'dependencies' | 'baseline' | 'downloads'> = {
   trees: 'trees',

@@ -3,17 +3,17 @@ import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { LogLevel, WebClient } from '@slack/web-api';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { Config } from '../config/load-config.js';
-import { isWrenchError } from '../errors.js';
-import { createOctokit } from '../github/create-octokit.js';
-import { createGitHubAccess } from '../github/github-access.js';
-import type { InstallationAuth } from '../github/installation-auth.js';
-import { createLogger } from '../logging/logger.js';
-import { redisTlsOptions } from '../redis/redis-tls.js';
-import { checkSandbox } from '../sandbox/check-sandbox.js';
+import type { Config } from '../../src/config/load-config.js';
+import { isWrenchError } from '../../src/errors.js';
+import { createOctokit } from '../../src/github/create-octokit.js';
+import { createGitHubAccess } from '../../src/github/github-access.js';
+import type { InstallationAuth } from '../../src/github/installation-auth.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { redisTlsOptions } from '../../src/redis/redis-tls.js';
+import { checkSandbox } from '../../src/sandbox/check-sandbox.js';
 import { cacheSizes } from './cache-sizes.js';
 import { checkMonitoringSources } from './monitoring-check.js';
-import { readQuarantined, readUndeliverable } from '../slack/thread-outbox.js';
+import { readQuarantined, readUndeliverable } from '../../src/slack/thread-outbox.js';
 
 const run = promisify(execFile);
 

@@ -1,8 +1,8 @@
-import type { Config } from '../config/load-config.js';
-import { connectMcpServers } from '../agent/tools/mcp-tools.js';
-import { describeError } from '../errors.js';
-import { expandMonitoringSource } from '../monitoring/monitoring-config.js';
-import { PrometheusClient } from '../monitoring/prometheus-client.js';
+import type { Config } from '../../src/config/load-config.js';
+import { connectMcpServers } from '../../src/agent/tools/mcp-tools.js';
+import { describeError } from '../../src/errors.js';
+import { expandMonitoringSource } from '../../src/monitoring/monitoring-config.js';
+import { PrometheusClient } from '../../src/monitoring/prometheus-client.js';
 
 export interface MonitoringCheckResult {
   name: string;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/load-config.js';
-import { WrenchError } from '../errors.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { WrenchError } from '../../src/errors.js';
 import { installProcessGuards } from '../service/process-guards.js';
 import { startService } from '../service/start-service.js';
 import type { CliIo } from './cli-io.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWebhook } from '../../../src/pagerduty/webhook-envelope.js';
+import { parseWebhook } from '../../../src/queue/pagerduty-event.js';
 import { incidentAnnotatedWebhook, incidentWebhook, pageyPing, webhookEnvelope } from '../../fakes/pagerduty-webhook-sender.js';
 
 const incident = {

@@ -1,4 +1,4 @@
-import type { Logger } from '../logging/logger.js';
+import type { Logger } from '../../src/logging/logger.js';
 
 /**
  * Last-resort handling for errors nothing else caught. A rejected promise nobody awaited is logged

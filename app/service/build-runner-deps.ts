@@ -1,11 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { RunnerDeps } from '../../runners/runner-deps.js';
-import type { Config } from '../config/load-config.js';
-import { countingFetch } from '../metrics/count-api-calls.js';
-import { metrics } from '../metrics/metrics.js';
-import { createGitHubAccess } from '../github/github-access.js';
-import type { Logger } from '../logging/logger.js';
-import type { NamedSecret, Redactor } from '../security/redact.js';
+import type { Config } from '../../src/config/load-config.js';
+import { countingFetch } from '../../src/metrics/count-api-calls.js';
+import { metrics } from '../../src/metrics/metrics.js';
+import { createGitHubAccess } from '../../src/github/github-access.js';
+import type { Logger } from '../../src/logging/logger.js';
+import type { NamedSecret, Redactor } from '../../src/security/redact.js';
 
 /** The clients runners use, built once: the SDK's own retries (with backoff) cover 429, 5xx and 529. */
 export function buildRunnerDeps(config: Config, logger: Logger, redact: Redactor, secrets: string[], credentials?: NamedSecret[]): RunnerDeps {

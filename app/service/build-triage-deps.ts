@@ -2,13 +2,13 @@ import type { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import type { RunnerDeps } from '../../runners/runner-deps.js';
 import type { TriageDeps } from '../../runners/triage-deps.js';
-import { IncidentThreadStore } from '../pagerduty/incident-thread-store.js';
-import { PagerDutyClient } from '../pagerduty/pagerduty-client.js';
-import type { Queues } from '../queue/queues.js';
-import type { RunLogOptions } from '../run-log/run-recorder.js';
-import { TriageRecordStore } from '../triage/triage-record.js';
-import type { ThreadOutbox } from '../slack/thread-outbox.js';
-import type { UpdateRateLimiter } from '../slack/update-rate-limiter.js';
+import { IncidentThreadStore } from '../../src/pagerduty/incident-thread-store.js';
+import { PagerDutyClient } from '../../src/pagerduty/pagerduty-client.js';
+import type { Queues } from '../../src/queue/queues.js';
+import type { RunLogOptions } from '../../src/run-log/run-recorder.js';
+import { TriageRecordStore } from '../../src/triage/triage-record.js';
+import type { ThreadOutbox } from '../../src/slack/thread-outbox.js';
+import type { UpdateRateLimiter } from '../../src/slack/update-rate-limiter.js';
 
 /** The triage worker's clients: the runners' own, Slack, PagerDuty (when PAGERDUTY_API_TOKEN is set) and its Redis stores. */
 export function buildTriageDeps(

@@ -1,4 +1,4 @@
-import { isWrenchError } from '../errors.js';
+import { isWrenchError } from '../../src/errors.js';
 import { classifyCommand, readerFromEnv } from './classify-command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { doctorCommand } from './doctor-command.js';

@@ -1,10 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { describeReading } from '../instruction/describe-reading.js';
-import { readWithModel } from '../instruction/model-reader.js';
-import { readInstruction } from '../instruction/read-instruction.js';
-import type { InstructionReading } from '../instruction/instruction-types.js';
-import { envSchema, withoutEmptyValues } from '../config/env-options.js';
-import { createLogger, type Logger } from '../logging/logger.js';
+import { describeReading } from '../../src/instruction/describe-reading.js';
+import { readWithModel } from '../../src/instruction/model-reader.js';
+import { readInstruction } from '../../src/instruction/read-instruction.js';
+import type { InstructionReading } from '../../src/instruction/instruction-types.js';
+import { envSchema, withoutEmptyValues } from '../../src/config/env-options.js';
+import { createLogger, type Logger } from '../../src/logging/logger.js';
 
 export interface ClassifyIo {
   stdin: NodeJS.ReadableStream;

@@ -1,5 +1,5 @@
-import { loadConfig, type Config } from '../config/load-config.js';
-import { isWrenchError } from '../errors.js';
+import { loadConfig, type Config } from '../../src/config/load-config.js';
+import { isWrenchError } from '../../src/errors.js';
 import type { CliIo } from './cli-io.js';
 import { ALL_CHECKS } from './doctor-checks.js';
 
