@@ -17,7 +17,7 @@ import { networkFor } from '../network-policy.js';
 import type { AgentProfile, StartingRun } from '../pipeline/run-pipeline.js';
 import { commitWork, publish, pushWork } from '../publish-change.js';
 import { AgentStop } from '../../src/agent/agent-errors.js';
-import { createAskRequesterTool, type QuestionCount, type RequesterQuestion } from '../../src/agent/ask-requester-tool.js';
+import { askRequesterInputSchema, createAskRequesterTool, type QuestionCount } from '../../src/agent/ask-requester-tool.js';
 import type { PausedRun, QuestionSettlement } from '../../src/questions/paused-run.js';
 import type { RunnerDeps } from '../runner-deps.js';
 import { formatDuration } from '../../src/reporting/render-result-text.js';
@@ -228,7 +228,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       const call = agentRun.pause;
       // The agent has the ask_requester tool only when the worker has a question desk; a pause always names its call.
       if (!desk || !call) throw new Error('The run paused without a question desk or a pending question');
-      const question = call.request as RequesterQuestion;
+      const question = askRequesterInputSchema.parse(call.request);
       // The work so far is kept on the run's branch, as a stopped run's is; the pull request waits for the end.
       const commit = await commitWork(job, workspace, undefined, context, run.deps.redact);
       if (commit) {
@@ -242,7 +242,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         pushed: !!commit || (resumed?.run.pushed ?? false) || !!context.continueBranch,
         branchExistedBefore: branchExistedBefore(run),
         startSha: workspace.headSha,
-        messages: agentRun.messages as unknown as PausedRun['messages'],
+        messages: agentRun.messages,
         usage: agentRun.usage,
         steps: agentRun.steps,
         toolUseId: call.toolUseId,
@@ -297,7 +297,7 @@ function answererOf(run: PausedRun, settlement: Extract<QuestionSettlement, { ki
 
 /** How the resumed conversation goes on: the answer as the question's tool_result, or a stop when none came. */
 function resumeFrom({ run, settlement }: { run: PausedRun; settlement: QuestionSettlement }, deps: RunnerDeps) {
-  const conversation = { messages: run.messages as never, usage: run.usage, steps: run.steps };
+  const conversation = { messages: run.messages, usage: run.usage, steps: run.steps };
   switch (settlement.kind) {
     case 'answer':
       return { run: conversation, toolResult: { toolUseId: run.toolUseId, content: `${answererOf(run, settlement)} answered: ${settlement.text}` } };

@@ -1,7 +1,14 @@
+import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import { taskJobSchema } from '../queue/task-job.js';
 
 /** A run paused on the agent's question: everything its resume job needs besides the pushed branch. */
+/** A Messages API message kept as it was sent: its role checked, its content passed back to the API untouched. */
+const messageParam = z.custom<Anthropic.Messages.MessageParam>(
+  (value) => typeof value === 'object' && value !== null && ['user', 'assistant'].includes(String((value as { role?: unknown }).role)) && 'content' in value,
+  { message: 'must be a message with a role (user or assistant) and content' },
+);
+
 export const pausedRunSchema = z.object({
   pauseId: z.string(),
   job: taskJobSchema,
@@ -15,8 +22,8 @@ export const pausedRunSchema = z.object({
   branchExistedBefore: z.boolean().optional(),
   /** Where the run started: its changes (and pull request) are counted from here, across pauses. */
   startSha: z.string(),
-  /** The conversation (Anthropic MessageParam[]) up to the question, its usage and steps. */
-  messages: z.array(z.record(z.string(), z.unknown())),
+  /** The conversation up to the question (as the Messages API takes it back), its usage and steps. */
+  messages: z.array(messageParam),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cacheWriteTokens: z.number(), cacheReadTokens: z.number() }),
   steps: z.number().int().min(0),
   /** The ask_requester call the answer goes back to, as its tool_result. */

@@ -104,7 +104,7 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
       branch: 'wrench/add-a-header-abc123',
       pushed: true,
       startSha: 'a'.repeat(40),
-      messages: paused.messages as unknown as PausedRun['messages'],
+      messages: paused.messages,
       usage: paused.usage,
       steps: paused.steps,
       toolUseId: paused.pause!.toolUseId,
@@ -148,7 +148,7 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
       report: { schema: taskReportSchema, description: 'finish' },
       budget,
       resume: {
-        messages: taken.run.messages as never,
+        messages: taken.run.messages,
         usage: taken.run.usage,
         steps: taken.run.steps,
         toolResult: { toolUseId: taken.run.toolUseId, content: 'Green' },
@@ -203,5 +203,8 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     // A stored conversation that no longer reads is a clear error, not a half-resumed run.
     await redis.set(redisKeys(prefix).pausedRun(pauseId), JSON.stringify({ ...run, steps: 'many' }));
     await expect(store.load(pauseId)).rejects.toMatchObject({ code: 'paused_run_invalid' });
+    // So is a conversation whose messages are not the Messages API's (no role): it would be sent back to the model as is.
+    await redis.set(redisKeys(prefix).pausedRun(pauseId), JSON.stringify({ ...run, messages: [{ content: 'the task' }] }));
+    await expect(store.load(pauseId)).rejects.toMatchObject({ code: 'paused_run_invalid', message: expect.stringContaining('must be a message with a role') });
   });
 });
