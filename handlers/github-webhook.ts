@@ -94,7 +94,7 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
     await deps.redis.del(deliveryKey).catch(() => undefined);
     return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; redeliver it from the App settings.' });
   }
-  log.info({ kinds: work.map((w) => w.event.kind), thread: work[0].thread.threadTs }, 'GitHub event queued');
+  log.info({ kinds: work.map((w) => w.event.kind), thread: work[0]?.thread.threadTs }, 'GitHub event queued');
   return replyJson(res, 202, { status: 'accepted' });
 }
 

@@ -5,6 +5,7 @@ import { verifyPagerDutySignature } from '../src/pagerduty/verify-signature.js';
 import { parseWebhook, type ParsedWebhook } from '../src/queue/pagerduty-event.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
+import { repoRefOf } from '../src/repository/resolve-repository.js';
 import type { TriageJob } from '../src/queue/triage-job.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { headerValue, replyJson } from '../src/http/webhook-http.js';
@@ -123,7 +124,6 @@ async function decide(
       const service = deps.config.file.pagerduty.services[webhook.incident.service.id];
       if (!service) return { ignored: `service ${webhook.incident.service.id} is not in pagerduty.services` };
       if (!(await take('incident', webhook.incident.id))) return { ignored: 'incident already being triaged' };
-      const [owner, name] = service.repo.split('/');
       const channelConfig = deps.config.file.channels[service.channel];
       const baseBranch = channelConfig?.repo === service.repo ? channelConfig.baseBranch : undefined;
       return {
@@ -131,7 +131,7 @@ async function decide(
           kind: 'incident-triggered',
           event,
           incident: webhook.incident,
-          repo: { owner, name, ...(baseBranch ? { baseBranch } : {}) },
+          repo: { ...repoRefOf(service.repo), ...(baseBranch ? { baseBranch } : {}) },
           channel: service.channel,
         },
       };

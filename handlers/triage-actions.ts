@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
+import { repoRefOf } from '../src/repository/resolve-repository.js';
 import { canApprove } from '../src/security/authorize.js';
 import type { SlackApp } from '../src/slack/create-slack-app.js';
 import { decodeTriageValue, TRIAGE_ACTIONS } from '../src/slack/triage-action-ids.js';
@@ -171,7 +172,6 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
     await tell(input, deps, 'A re-triage with this note was already requested; follow it in the thread.');
     return 'already';
   }
-  const [owner, name] = thread.repo.split('/');
   const channelConfig = deps.config.file.channels[thread.channel];
   const baseBranch = channelConfig?.repo === thread.repo ? channelConfig.baseBranch : undefined;
   const triageId = jobIdFor('triage', key);
@@ -185,7 +185,7 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
     kind: 'triage',
     triageId,
     source: { type: 'pagerduty', incidentId: thread.incidentId, withNotes: true },
-    repo: { owner, name, ...(baseBranch ? { baseBranch } : {}) },
+    repo: { ...repoRefOf(thread.repo), ...(baseBranch ? { baseBranch } : {}) },
     channel: thread.channel,
     threadTs: thread.cardTs,
     requester: input.user,

@@ -15,7 +15,7 @@ export function isTransient(error: unknown): boolean {
 
 /** What the person in Slack reads when a run fails: the reason and what to do, never a stack trace. */
 export function failureMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message.split('\n')[0].slice(0, 500) : String(error);
+  const text = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 500) : String(error);
   if (isWrenchError(error)) return `The run failed: ${error.message}`;
   if (error instanceof RequestError) {
     const status = error.status;

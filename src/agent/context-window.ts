@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { elementAt } from '../arrays/element-at.js';
 
 type MessageParam = Anthropic.Messages.MessageParam;
 
@@ -31,9 +32,10 @@ export function clearOldToolResults(messages: MessageParam[], policy: ContextPol
   const keep = force ? 2 : policy.keepRecentToolTurns;
   let cleared = 0;
   for (const index of toolTurns.slice(0, Math.max(0, toolTurns.length - keep))) {
-    const content = messages[index].content as Anthropic.Messages.ContentBlockParam[];
+    const message = elementAt(messages, index);
+    const content = message.content as Anthropic.Messages.ContentBlockParam[];
     messages[index] = {
-      ...messages[index],
+      ...message,
       content: content.map((block) => {
         if (block.type !== 'tool_result') return block;
         const text = toolResultText(block);

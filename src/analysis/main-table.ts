@@ -4,11 +4,14 @@ const MAX_CELL = 40;
 /** The first Markdown (GFM) table of a report: header and body rows as cells; undefined when there is none. */
 export function findMainTable(markdown: string): string[][] | undefined {
   const lines = markdown.split('\n');
-  for (let i = 0; i + 1 < lines.length; i += 1) {
-    if (!isRow(lines[i]) || !isSeparator(lines[i + 1])) continue;
-    const header = cells(lines[i]);
+  for (const [i, line] of lines.entries()) {
+    if (!isRow(line) || !isSeparator(lines[i + 1])) continue;
+    const header = cells(line);
     const rows = [header];
-    for (let j = i + 2; j < lines.length && isRow(lines[j]); j += 1) rows.push(cells(lines[j]));
+    for (const next of lines.slice(i + 2)) {
+      if (!isRow(next)) break;
+      rows.push(cells(next));
+    }
     return rows.map((row) => normaliseWidth(row, header.length));
   }
   return undefined;

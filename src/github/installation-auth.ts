@@ -131,8 +131,7 @@ export class InstallationAuth {
       const endpoint = request.endpoint.merge(route as string, parameters);
       const url = request.endpoint.parse(endpoint).url;
       const repository = /\/repos\/([^/?#]+)\/([^/?#]+)/.exec(new URL(url, 'http://x').pathname);
-      const owner = repository ? decodeURIComponent(repository[1]) : '';
-      const repo = repository ? decodeURIComponent(repository[2]) : '';
+      const [, owner = '', repo = ''] = (repository ?? []).map(decodeURIComponent);
       const send = async () => {
         endpoint.headers.authorization = repository ? `token ${(await this.tokenFor(owner, repo)).token}` : `bearer ${await this.appToken()}`;
         return request({ ...endpoint, url: endpoint.url ?? String(route) });

@@ -35,9 +35,8 @@ export function alertExpressions(alerts: readonly unknown[], max = 3): string[] 
  * Only a trailing comparison with a number is removed; anything else is left as it is.
  */
 export function withoutThreshold(expression: string): string {
-  const match = /^(.*?)\s*(?:>=|<=|==|!=|>|<)\s*(?:bool\s+)?[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?\s*$/is.exec(expression);
-  if (!match) return expression;
-  const rest = match[1];
+  const rest = /^(.*?)\s*(?:>=|<=|==|!=|>|<)\s*(?:bool\s+)?[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?\s*$/is.exec(expression)?.[1];
+  if (rest === undefined) return expression;
   let depth = 0;
   for (const char of rest) {
     if (char === '(') depth++;

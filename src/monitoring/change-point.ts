@@ -10,6 +10,8 @@
  * the level before (measured on the samples before the ramp could have begun). The change began after that
  * sample and by the next one.
  */
+import { elementAt } from '../arrays/element-at.js';
+
 export interface Sample {
   readonly time: number; // unix seconds
   readonly value: number;
@@ -44,14 +46,19 @@ export function findChangePoint(samples: readonly Sample[], options: ChangePoint
 
   const prefix = [0];
   const prefixSquares = [0];
+  let runningSum = 0;
+  let runningSquares = 0;
   for (const { value } of points) {
-    prefix.push(prefix[prefix.length - 1] + value);
-    prefixSquares.push(prefixSquares[prefixSquares.length - 1] + value * value);
+    runningSum += value;
+    runningSquares += value * value;
+    prefix.push(runningSum);
+    prefixSquares.push(runningSquares);
   }
+  const total = (sums: number[], from: number, to: number) => elementAt(sums, to) - elementAt(sums, from);
   const squaredError = (from: number, to: number) => {
     const n = to - from;
-    const sum = prefix[to] - prefix[from];
-    return prefixSquares[to] - prefixSquares[from] - (sum * sum) / n;
+    const sum = total(prefix, from, to);
+    return total(prefixSquares, from, to) - (sum * sum) / n;
   };
 
   let best: { split: number; error: number } | undefined;
@@ -61,8 +68,8 @@ export function findChangePoint(samples: readonly Sample[], options: ChangePoint
   }
   if (!best) return undefined;
 
-  const before = (prefix[best.split] - prefix[0]) / best.split;
-  const after = (prefix[points.length] - prefix[best.split]) / (points.length - best.split);
+  const before = total(prefix, 0, best.split) / best.split;
+  const after = total(prefix, best.split, points.length) / (points.length - best.split);
   const noise = Math.sqrt(Math.max(squaredError(0, best.split), 0) / best.split);
   const shift = Math.abs(after - before);
   const sigmas = noise > 0 ? shift / noise : Number.POSITIVE_INFINITY;
@@ -70,7 +77,7 @@ export function findChangePoint(samples: readonly Sample[], options: ChangePoint
   if (shift < minRelativeShift * Math.abs(before)) return undefined;
 
   const { onset, from } = onsetRange(points, best.split, after, options.lookbackSeconds ?? 0, minSigmas);
-  return { time: points[onset].time, from: points[from].time, split: points[best.split].time, before, after, sigmas };
+  return { time: elementAt(points, onset).time, from: elementAt(points, from).time, split: elementAt(points, best.split).time, before, after, sigmas };
 }
 
 /**
@@ -82,11 +89,12 @@ export function findChangePoint(samples: readonly Sample[], options: ChangePoint
  */
 function onsetRange(points: readonly Sample[], split: number, after: number, lookbackSeconds: number, minSigmas: number): { onset: number; from: number } {
   const step = medianStep(points);
-  const rampStart = points[split].time - lookbackSeconds - 2 * step;
+  const splitTime = elementAt(points, split).time;
+  const rampStart = splitTime - lookbackSeconds - 2 * step;
   let baselineEnd = points.findIndex((point) => point.time >= rampStart);
   if (baselineEnd < 0 || baselineEnd > split) baselineEnd = split;
   if (baselineEnd < 2) {
-    const earliest = points.findIndex((point) => point.time >= points[split].time - lookbackSeconds - step);
+    const earliest = points.findIndex((point) => point.time >= splitTime - lookbackSeconds - step);
     return { onset: split, from: Math.max(0, Math.min(split - 1, earliest - 1)) };
   }
   const baseline = points.slice(0, baselineEnd).map((point) => point.value);
@@ -95,7 +103,7 @@ function onsetRange(points: readonly Sample[], split: number, after: number, loo
   const direction = Math.sign(after - mean) || 1;
   // Left the level: beyond the noise, and by a visible part of the shift (a constant series has no noise).
   const threshold = Math.max(minSigmas * deviation, 0.05 * Math.abs(after - mean));
-  const hasLeft = (index: number) => direction * (points[index].value - mean) > threshold;
+  const hasLeft = (index: number) => direction * (elementAt(points, index).value - mean) > threshold;
   let onset = split;
   while (onset - 1 >= Math.max(1, baselineEnd) && hasLeft(onset - 1)) onset--;
   return { onset: Math.max(onset, 1), from: Math.max(onset, 1) - 1 };
@@ -104,7 +112,7 @@ function onsetRange(points: readonly Sample[], split: number, after: number, loo
 function medianStep(points: readonly Sample[]): number {
   const gaps = points
     .slice(1)
-    .map((point, index) => point.time - points[index].time)
+    .map((point, index) => point.time - elementAt(points, index).time)
     .sort((a, b) => a - b);
-  return gaps.length > 0 ? gaps[Math.floor(gaps.length / 2)] : 0;
+  return gaps[Math.floor(gaps.length / 2)] ?? 0;
 }

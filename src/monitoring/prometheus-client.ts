@@ -186,7 +186,7 @@ export class PrometheusClient {
     }
     let text: string;
     try {
-      text = await this.readBounded(response, params.query);
+      text = await this.readBounded(response, params.query ?? path);
     } catch (error) {
       if (error instanceof WrenchError) throw error;
       return failed(error);
@@ -210,12 +210,13 @@ export class PrometheusClient {
   }
 
   /** The body as text, refused (and the connection dropped) once it is larger than the limit. */
-  private async readBounded(response: Response, query: string): Promise<string> {
+  /** `asked` names the request in the refusal: its PromQL query, else its API path. */
+  private async readBounded(response: Response, asked: string): Promise<string> {
     const tooLarge = () => {
       void response.body?.cancel().catch(() => undefined);
       return new WrenchError(
         'prometheus_result_too_large',
-        `The answer to ${query} is larger than ${Math.round(this.maxResponseBytes / 1024)} KiB; aggregate it (sum by (…)) or narrow the selector.`,
+        `The answer to ${asked} is larger than ${Math.round(this.maxResponseBytes / 1024)} KiB; aggregate it (sum by (…)) or narrow the selector.`,
       );
     };
     const declared = Number(response.headers.get('content-length'));

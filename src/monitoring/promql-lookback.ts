@@ -43,6 +43,6 @@ export function durationSeconds(text: string): number | undefined {
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   if (!/^(\d+(ms|s|m|h|d|w|y))+$/.test(trimmed)) return undefined;
   let total = 0;
-  for (const [, amount, unit] of trimmed.matchAll(/(\d+)(ms|s|m|h|d|w|y)/g)) total += Number(amount) * UNIT_SECONDS[unit];
+  for (const [, amount, unit = ''] of trimmed.matchAll(/(\d+)(ms|s|m|h|d|w|y)/g)) total += Number(amount) * (UNIT_SECONDS[unit] ?? Number.NaN);
   return total;
 }

@@ -1,5 +1,6 @@
 import type { ConfigFile } from '../config/config-file.js';
 import picomatch from 'picomatch';
+import { WrenchError } from '../errors.js';
 
 export interface RepoRef {
   owner: string;
@@ -19,9 +20,12 @@ const OWNER_REPO = /(?:^|[\s(`'"])([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9_]
 /** The repository a message names explicitly: a GitHub URL, or owner/name outside of file paths. */
 export function repositoryNamedIn(text: string): RepoRef | null {
   const url = GITHUB_URL.exec(text);
-  if (url) return { owner: url[1], name: url[2] };
+  if (url) {
+    const [, owner = '', name = ''] = url;
+    return { owner, name };
+  }
   for (const match of text.matchAll(OWNER_REPO)) {
-    const [, owner, name] = match;
+    const [, owner = '', name = ''] = match;
     if (name.includes('.') && /\.[a-z]{1,5}$/i.test(name) && !/\.(js|io|net|org|com)$/i.test(name)) continue; // a file such as src/x.ts
     if (['src', 'lib', 'test', 'tests', 'docs', 'app', 'packages', 'bin', 'scripts', 'and', 'or'].includes(owner.toLowerCase())) continue;
     return { owner, name };
@@ -46,10 +50,16 @@ export function resolveRepository(text: string, channel: string, config: ConfigF
     if (!linked || text.includes('github.com/') || looksDeliberate(text, fullName)) return { ok: false, reason: 'not_allowed', named: fullName };
   }
   if (linked) {
-    const [owner, name] = linked.repo.split('/');
-    return { ok: true, repo: { owner, name, baseBranch: linked.baseBranch }, source: 'channel' };
+    return { ok: true, repo: { ...repoRefOf(linked.repo), baseBranch: linked.baseBranch }, source: 'channel' };
   }
   return { ok: false, reason: 'no_repository' };
+}
+
+/** "owner/name" (as the configuration holds it) as a RepoRef; anything else is refused. */
+export function repoRefOf(fullName: string): RepoRef {
+  const [owner, name, ...rest] = fullName.split('/');
+  if (!owner || !name || rest.length) throw new WrenchError('invalid_repository', `"${fullName}" is not a repository's owner/name.`);
+  return { owner, name };
 }
 
 function looksDeliberate(text: string, fullName: string): boolean {

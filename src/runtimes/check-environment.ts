@@ -44,7 +44,8 @@ async function provideNode(requests: RuntimeRequests, environment: CheckEnvironm
   const request = requests.node;
   if (!request) return useOwn(`Node.js ${own}, Wrench's own: the repository names no version.`);
   const asked = describe(request);
-  if (request.minimum && satisfiesNode(own, request.versions[0])) return useOwn(`Node.js ${own} (Wrench's own), for ${asked}.`);
+  const [minimum] = request.versions;
+  if (request.minimum && minimum !== undefined && satisfiesNode(own, minimum)) return useOwn(`Node.js ${own} (Wrench's own), for ${asked}.`);
   if (!options.nodeRuntimes) return useOwn(`⚠ ${capital(asked)} was asked for, but Wrench provisions no runtimes here: the checks ran on Node.js ${own}.`);
 
   const runtimes = options.nodeRuntimes;
@@ -108,5 +109,5 @@ function describe(request: RuntimeRequest): string {
 }
 
 function capital(text: string): string {
-  return `${text[0].toUpperCase()}${text.slice(1)}`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

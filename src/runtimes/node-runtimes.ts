@@ -160,5 +160,5 @@ async function isFile(file: string): Promise<boolean> {
 
 function firstLine(error: Error & { stderr?: string }): string {
   const text = (error.stderr ?? '').split('\n').find((line) => /ERR!|error/i.test(line)) ?? error.message;
-  return text.trim().split('\n')[0];
+  return text.trim().split('\n')[0] ?? '';
 }

@@ -18,10 +18,9 @@ export interface PackageManagerInstall {
  * once per version under the runtimes folder. Undefined when the field names another tool or no exact version.
  */
 export async function installPackageManager(runtimes: NodeRuntimes, field: string): Promise<PackageManagerInstall | undefined> {
-  const match = /^(pnpm|yarn)@([^+\s]+)/.exec(field.trim());
-  if (!match || !semver.valid(match[2])) return undefined;
-  const name = match[1] as 'pnpm' | 'yarn';
-  const version = match[2];
+  const [, tool, version] = /^(pnpm|yarn)@([^+\s]+)/.exec(field.trim()) ?? [];
+  if (version === undefined || !semver.valid(version)) return undefined;
+  const name = tool === 'pnpm' ? 'pnpm' : 'yarn';
   const registryName = name === 'pnpm' ? 'pnpm' : semver.major(version) < 2 ? 'yarn' : '@yarnpkg/cli-dist';
   const home = path.join(runtimes.root, name, version);
   if (await exists(path.join(home, 'bin'))) return { name, version, home, downloaded: false };

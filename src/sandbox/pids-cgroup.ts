@@ -39,7 +39,7 @@ export async function pidsCgroupAvailable(): Promise<boolean> {
 
 async function findWritableParent(): Promise<string | null> {
   const lines = (await readFile('/proc/self/cgroup', 'utf8').catch(() => '')).split('\n');
-  const v1 = lines.map((line) => line.split(':')).find((parts) => parts.length >= 3 && parts[1].split(',').includes('pids'));
+  const v1 = lines.map((line) => line.split(':')).find((parts) => parts.length >= 3 && (parts[1] ?? '').split(',').includes('pids'));
   const candidates: string[] = [];
   if (v1) candidates.push(path.join(CGROUP_ROOT, 'pids', v1.slice(2).join(':')));
   const v2 = lines.find((line) => line.startsWith('0::'));

@@ -31,9 +31,9 @@ export function renderRunResult(result: RunResult, links: { runPageUrl?: string 
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
   const usage = [formatUsageCompact(result), links.runPageUrl ? mrkdwnLink(links.runPageUrl, 'Every step of this run') : ''].filter(Boolean).join(' · ');
   if (usage) {
-    const last = parts[parts.length - 1];
+    const last = parts.at(-1);
     const context: KnownBlock = { type: 'context', elements: [{ type: 'mrkdwn', text: usage }] };
-    if (last.blocks.length < 50) last.blocks.push(context);
+    if (last && last.blocks.length < 50) last.blocks.push(context);
     else parts.push({ text: usage, blocks: [context] });
   }
   return parts;

@@ -16,9 +16,8 @@ export interface RepoLinks {
 const FILE_REF = /^([A-Za-z0-9_./@+-]+?)(?::(\d+)(?:-(\d+))?)?$/;
 
 export function fileUrl(links: RepoLinks, ref: string): string | undefined {
-  const match = FILE_REF.exec(ref.trim());
-  if (!links.htmlBase || !links.sha || !match) return undefined;
-  const [, path, start, end] = match;
+  const [, path, start, end] = FILE_REF.exec(ref.trim()) ?? [];
+  if (!links.htmlBase || !links.sha || path === undefined) return undefined;
   if (path.split('/').some((part) => part === '..' || part === '')) return undefined;
   const anchor = start ? `#L${start}${end ? `-L${end}` : ''}` : '';
   return `${links.htmlBase}/blob/${links.sha}/${path.split('/').map(encodeURIComponent).join('/')}${anchor}`;

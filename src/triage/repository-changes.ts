@@ -92,7 +92,7 @@ async function fromGitHub(github: GitHubClient, options: GatherOptions): Promise
   for (const [index, c] of listed.data.entries()) {
     const base: WindowCommit = {
       sha: c.sha,
-      subject: (c.commit.message ?? '').split('\n')[0],
+      subject: (c.commit.message ?? '').split('\n')[0] ?? '',
       author: c.commit.author?.name ?? c.author?.login ?? 'unknown',
       date: c.commit.committer?.date ?? c.commit.author?.date ?? '',
       url: c.html_url,

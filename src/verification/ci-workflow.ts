@@ -158,10 +158,10 @@ function readJob(file: string, id: string, job: Job, workflow: Workflow, allSetu
     }
     if (typeof step.run !== 'string' || step.if !== undefined || !bashShell(step.shell)) continue;
     const text = `${String(step.name ?? '')}\n${step.run}`;
-    const firstLine = step.run.trim().split('\n')[0].trim();
+    const [firstLine = ''] = step.run.trim().split('\n', 1);
     const reporting = REPORTING.test(step.run);
     const kind =
-      allSetup || (tests.length === 0 && INSTALL.test(firstLine))
+      allSetup || (tests.length === 0 && INSTALL.test(firstLine.trim()))
         ? 'setup'
         : reporting
           ? 'report'
@@ -214,16 +214,17 @@ function chooseMatrix(matrix: unknown): Matrix {
   for (const [key, raw] of Object.entries(matrix as Record<string, unknown>)) {
     if (key === 'include' || key === 'exclude' || !Array.isArray(raw)) continue;
     const list = raw.filter((value) => typeof value === 'string' || typeof value === 'number').map(String);
-    if (!list.length) continue;
+    const [first] = list;
+    if (first === undefined) continue;
     lists[key] = list;
     const linux = list.find((value) => /ubuntu|linux/i.test(value));
-    values[key] = linux ?? (/version|node|python/i.test(key) ? newestFirst(list)[0] : list[0]);
+    values[key] = linux ?? (/version|node|python/i.test(key) ? (newestFirst(list)[0] ?? first) : first);
   }
   // A matrix of `include:` entries only: the first Linux entry is the combination, and each key lists every entry's value.
   const include = (matrix as { include?: unknown }).include;
   const entries = Array.isArray(include) ? include.filter((entry): entry is Record<string, unknown> => !!entry && typeof entry === 'object') : [];
-  if (Object.keys(values).length === 0 && entries.length) {
-    const linux = entries.find((entry) => !/windows|macos/i.test(String(entry.os ?? ''))) ?? entries[0];
+  const linux = entries.find((entry) => !/windows|macos/i.test(String(entry.os ?? ''))) ?? entries[0];
+  if (Object.keys(values).length === 0 && linux !== undefined) {
     for (const [key, value] of Object.entries(linux)) if (typeof value === 'string' || typeof value === 'number') values[key] = String(value);
     for (const entry of entries) {
       for (const [key, value] of Object.entries(entry)) {

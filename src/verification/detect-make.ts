@@ -21,9 +21,9 @@ export async function detectMake(files: RepoFiles): Promise<Detection[]> {
 export function makeTargets(text: string): Set<string> {
   const targets = new Set<string>();
   for (const line of text.split('\n')) {
-    const match = /^([A-Za-z0-9_.\- ]+?)\s*(?:::(?!=)|:(?![:=]))/.exec(line);
-    if (!match) continue;
-    for (const name of match[1].split(/\s+/)) if (name) targets.add(name);
+    const names = /^([A-Za-z0-9_.\- ]+?)\s*(?:::(?!=)|:(?![:=]))/.exec(line)?.[1];
+    if (names === undefined) continue;
+    for (const name of names.split(/\s+/)) if (name) targets.add(name);
   }
   return targets;
 }

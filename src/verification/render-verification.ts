@@ -87,7 +87,7 @@ function renderComparison(
 
 /** Where the commands came from and what they ran on, so a reader can tell whether this is the repository's own CI setup. */
 function environmentLines(commands: VerificationCommands): string[] {
-  const origin = commands.origin ? [`${commands.origin[0].toUpperCase()}${commands.origin.slice(1)}.`] : [];
+  const origin = commands.origin ? [`${commands.origin.charAt(0).toUpperCase()}${commands.origin.slice(1)}.`] : [];
   return [...origin, ...(commands.environment?.lines ?? []), ...(commands.notes ?? [])];
 }
 

@@ -21,7 +21,5 @@ export function stripAnsi(text: string): string {
 }
 
 function lastRewrite(line: string): string {
-  const parts = line.split('\r');
-  for (let i = parts.length - 1; i >= 0; i--) if (parts[i].trim()) return parts[i];
-  return '';
+  return line.split('\r').findLast((part) => part.trim()) ?? '';
 }

@@ -35,7 +35,7 @@ export interface Mirror {
   head?: string;
 }
 
-const FETCH_REFSPECS = ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
+const FETCH_REFSPECS = ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'] as const;
 
 export function mirrorDir(dataDir: string, owner: string, repo: string): string {
   assertRepositoryName(owner, repo);

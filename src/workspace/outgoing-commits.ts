@@ -37,8 +37,7 @@ export async function existingCommits(dir: string, shas: readonly string[]): Pro
   return out
     .split('\n')
     .map((line) => line.split(' '))
-    .filter(([, type]) => type === 'commit')
-    .map(([sha]) => sha);
+    .flatMap(([sha, type]) => (sha !== undefined && type === 'commit' ? [sha] : []));
 }
 
 /**
@@ -51,7 +50,8 @@ export async function rewriteIdentity(dir: string, commits: readonly string[], i
   const result: string[] = [];
   for (const sha of commits) {
     const fields = (await runGit(['log', '-1', '--format=%an%x00%ae%x00%cn%x00%ce%x00%aI%x00%T%x00%P%x00%B', sha], { cwd: dir })).split('\0');
-    const [authorName, authorEmail, committerName, committerEmail, authorDate, tree, parentList] = fields;
+    if (fields.length < 8) throw new WrenchError('git_failed', `git log did not print the fields of commit ${sha}.`);
+    const [authorName, authorEmail, committerName, committerEmail, authorDate = '', tree = '', parentList = ''] = fields;
     const body = fields.slice(7).join('\0');
     const parents = parentList.split(' ').filter(Boolean);
     const newParents = parents.map((parent) => replaced.get(parent) ?? parent);

@@ -55,12 +55,13 @@ function isReservedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return NOT_PUBLIC.check(address, 'ipv4');
   if (family !== 6) return true;
-  const dotted = EMBEDDED_V4.exec(address);
-  if (dotted) return isNonPublicAddress(dotted[1]);
+  const dotted = EMBEDDED_V4.exec(address)?.[1];
+  if (dotted !== undefined) return isNonPublicAddress(dotted);
   const hex = EMBEDDED_V4_HEX.exec(address);
   if (hex) {
-    const high = Number.parseInt(hex[1], 16);
-    const low = Number.parseInt(hex[2], 16);
+    const [, highText = '', lowText = ''] = hex;
+    const high = Number.parseInt(highText, 16);
+    const low = Number.parseInt(lowText, 16);
     return isNonPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
   }
   return NOT_PUBLIC.check(address, 'ipv6');

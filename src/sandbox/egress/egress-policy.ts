@@ -45,7 +45,7 @@ export class EgressAllowEntryError extends Error {
 export function parseAllowEntry(text: string): EgressAllowEntry {
   const trimmed = text.trim().toLowerCase();
   const bracketed = /^\[([0-9a-f:.]+)\](?::(\d+))?$/.exec(trimmed);
-  const [host, portText] = bracketed ? [bracketed[1], bracketed[2]] : splitPort(trimmed);
+  const [host = '', portText] = bracketed ? [bracketed[1], bracketed[2]] : splitPort(trimmed);
   const port = portText === undefined ? undefined : Number(portText);
   const validHost = bracketed ? isIP(host) === 6 : isIP(host) === 4 || HOST_PATTERN.test(host);
   if (!validHost || (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)))

@@ -84,10 +84,11 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     } catch {
       return { failed: `Wrench egress proxy could not resolve ${host}\n` };
     }
-    if (addresses.length === 0) return { failed: `Wrench egress proxy could not resolve ${host}\n` };
     const blocked = match === 'public-only' ? addresses.find(isNonPublicAddress) : undefined;
     if (blocked) return { refused: refuse({ host, port, reason: 'non-public-address', address: blocked }) };
-    return { address: addresses[0] };
+    const [address] = addresses;
+    if (address === undefined) return { failed: `Wrench egress proxy could not resolve ${host}\n` };
+    return { address };
   };
 
   const server = createServer((req, res) => void forwardPlainHttp(req, res, admit));
@@ -137,10 +138,10 @@ function statusLine(code: number, text: string, body: string): string {
 }
 
 function parseAuthority(authority: string): { host: string; port: number } | undefined {
-  const match = /^(\[[0-9a-fA-F:.]+\]|[^:/\s]+):(\d{1,5})$/.exec(authority);
-  if (!match) return undefined;
-  const port = Number(match[2]);
-  return port > 0 && port < 65536 ? { host: match[1], port } : undefined;
+  const [, host, portText] = /^(\[[0-9a-fA-F:.]+\]|[^:/\s]+):(\d{1,5})$/.exec(authority) ?? [];
+  if (host === undefined) return undefined;
+  const port = Number(portText);
+  return port > 0 && port < 65536 ? { host, port } : undefined;
 }
 
 const HOP_BY_HOP = new Set(['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade']);

@@ -57,8 +57,8 @@ function iniValue(text: string, key: string): string | undefined {
 
 /** pip.conf values may continue on indented lines: `extra-index-url = a\n    b`. */
 function pipUrls(text: string, key: string): string[] {
-  const match = new RegExp(`^\\s*${key}\\s*[=:]\\s*(.*(?:\\n[ \\t]+.*)*)`, 'm').exec(text);
-  return match ? match[1].split(/\s+/).filter(Boolean) : [];
+  const value = new RegExp(`^\\s*${key}\\s*[=:]\\s*(.*(?:\\n[ \\t]+.*)*)`, 'm').exec(text)?.[1];
+  return value === undefined ? [] : value.split(/\s+/).filter(Boolean);
 }
 
 function entryOf(url: string | undefined): EgressAllowEntry | undefined {

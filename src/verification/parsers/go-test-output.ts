@@ -17,14 +17,16 @@ export function parseGoTest(lines: readonly string[]): TestSummary | undefined {
   for (const line of lines) {
     const result = RESULT.exec(line);
     if (result) {
-      results.push({ status: result[1], name: result[2] });
-      if (result[1] === 'FAIL') namedSincePackage = true;
+      const [, status = '', name = ''] = result;
+      results.push({ status, name });
+      if (status === 'FAIL') namedSincePackage = true;
       continue;
     }
     const pkg = PACKAGE.exec(line);
     if (!pkg) continue;
     sawPackage = true;
-    if (PACKAGE_BROKEN.test(line) || (pkg[1] === 'FAIL' && !namedSincePackage)) brokenPackages.push(pkg[2]);
+    const [, outcome, path = ''] = pkg;
+    if (PACKAGE_BROKEN.test(line) || (outcome === 'FAIL' && !namedSincePackage)) brokenPackages.push(path);
     namedSincePackage = false;
   }
   if (!results.length && !sawPackage) return undefined;

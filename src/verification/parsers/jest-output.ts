@@ -9,9 +9,9 @@ const NOT_A_TEST = /^(Validation (Warning|Error)|Deprecation Warning|Multiple co
 
 /** Jest: "Tests: 1 failed, 2 passed, 3 total" and "● suite › name". */
 export function parseJest(lines: readonly string[]): TestSummary | undefined {
-  const summary = lines.map((line) => SUMMARY.exec(line)).findLast(Boolean);
-  if (!summary) return undefined;
-  const counts = countWords(summary[1]);
+  const summary = lines.map((line) => SUMMARY.exec(line)?.[1]).findLast((text) => text !== undefined);
+  if (summary === undefined) return undefined;
+  const counts = countWords(summary);
   const bullets: string[] = [];
   let file = '';
   for (const line of lines) {

@@ -12,32 +12,35 @@ const MAX_TITLE_LINES = 12;
  * titles on the following lines, the last one ending in ":". Names are joined "suite > test".
  */
 export function parseMocha(lines: readonly string[]): TestSummary | undefined {
-  const passingAt = lines.findLastIndex((line) => PASSING.test(line));
+  const passing = lines.map((line) => PASSING.exec(line)?.[1]).findLast((count) => count !== undefined);
   const failingAt = lines.findLastIndex((line) => FAILING.test(line));
-  if (passingAt < 0 && failingAt < 0) return undefined;
-  const pending = lines.map((line) => PENDING.exec(line)).findLast(Boolean);
+  const failing = FAILING.exec(lines[failingAt] ?? '')?.[1];
+  if (passing === undefined && failing === undefined) return undefined;
+  const pending = lines.map((line) => PENDING.exec(line)?.[1]).findLast((count) => count !== undefined);
   return {
     runner: 'mocha',
-    passed: passingAt < 0 ? 0 : Number(PASSING.exec(lines[passingAt])![1]),
-    failed: failingAt < 0 ? 0 : Number(FAILING.exec(lines[failingAt])![1]),
-    skipped: pending ? Number(pending[1]) : 0,
-    failedTests: failingAt < 0 ? [] : unique(failureTitles(lines.slice(failingAt + 1))),
+    passed: passing === undefined ? 0 : Number(passing),
+    failed: failing === undefined ? 0 : Number(failing),
+    skipped: pending === undefined ? 0 : Number(pending),
+    failedTests: failing === undefined ? [] : unique(failureTitles(lines.slice(failingAt + 1))),
   };
 }
 
 function failureTitles(lines: readonly string[]): string[] {
   const titles: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const first = FAILURE_START.exec(lines[i])?.[1];
+    const first = FAILURE_START.exec(lines[i] ?? '')?.[1];
     if (first === undefined) continue;
-    const parts = [first.trim()];
+    const parts: string[] = [];
+    let last = first.trim();
     let j = i;
-    while (!parts[parts.length - 1].endsWith(':') && j + 1 < lines.length && j - i < MAX_TITLE_LINES) {
+    while (!last.endsWith(':') && j + 1 < lines.length && j - i < MAX_TITLE_LINES) {
+      parts.push(last);
       j++;
-      parts.push(lines[j].trim());
+      last = (lines[j] ?? '').trim();
     }
-    if (!parts[parts.length - 1].endsWith(':')) continue;
-    parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
+    if (!last.endsWith(':')) continue;
+    parts.push(last.slice(0, -1));
     titles.push(parts.filter(Boolean).join(' > '));
     i = j;
   }

@@ -18,8 +18,8 @@ interface OpenSuite {
 export function parseNodeSpec(lines: readonly string[]): TestSummary | undefined {
   const totals: Record<string, number> = {};
   for (const line of lines) {
-    const total = TOTAL.exec(line);
-    if (total) totals[total[1]] = Number(total[2]);
+    const [, word, count] = TOTAL.exec(line) ?? [];
+    if (word !== undefined) totals[word] = Number(count);
   }
   if (totals.pass === undefined && totals.fail === undefined) return undefined;
   return {
@@ -42,19 +42,24 @@ function failingNames(lines: readonly string[]): string[] {
     if (FAILING_SECTION.test(line)) break;
     const match = LINE.exec(line);
     if (!match) continue;
-    const indent = match[1].length;
-    const directive = /\s# (SKIP|TODO)\b/.test(match[3]);
-    const name = withoutDuration(match[3].replace(/\s+# (SKIP|TODO)\b.*$/, ''));
-    while (open.length && open[open.length - 1].indent > indent) open.pop();
-    const top = open[open.length - 1];
+    const [, leading = '', mark, text = ''] = match;
+    const indent = leading.length;
+    const directive = /\s# (SKIP|TODO)\b/.test(text);
+    const name = withoutDuration(text.replace(/\s+# (SKIP|TODO)\b.*$/, ''));
+    closeWhile(open, (suite) => suite.indent > indent);
+    const top = open.at(-1);
     if (top !== undefined && top.indent === indent && top.name === name) {
       open.pop();
-      if (match[2] === '✖' && !top.failedInside) record(name);
+      if (mark === '✖' && !top.failedInside) record(name);
       continue;
     }
-    while (open.length && open[open.length - 1].indent >= indent) open.pop();
-    if (match[2] === '▶') open.push({ indent, name, failedInside: false });
-    else if (match[2] === '✖' && !directive) record(name);
+    closeWhile(open, (suite) => suite.indent >= indent);
+    if (mark === '▶') open.push({ indent, name, failedInside: false });
+    else if (mark === '✖' && !directive) record(name);
   }
   return names;
+}
+
+function closeWhile(open: OpenSuite[], closes: (suite: OpenSuite) => boolean): void {
+  for (let top = open.at(-1); top !== undefined && closes(top); top = open.at(-1)) open.pop();
 }

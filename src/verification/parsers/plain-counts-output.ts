@@ -11,9 +11,9 @@ export function parsePlainCounts(lines: readonly string[]): TestSummary | undefi
     .map((line) => line.trim())
     .filter((line) => line.length > 0)
     .slice(-3);
-  const match = lastLines.map((line) => COUNTS_LINE.exec(line)).findLast((m) => m !== null);
-  if (!match) return undefined;
-  const counts = countWords(match[1]);
+  const match = lastLines.map((line) => COUNTS_LINE.exec(line)?.[1]).findLast((text) => text !== undefined);
+  if (match === undefined) return undefined;
+  const counts = countWords(match);
   return {
     runner: 'plain',
     passed: (counts.passed ?? 0) + (counts.passing ?? 0),

@@ -8,9 +8,9 @@ const COUNT_WORDS = /^\d+ (failed|passed|skipped|errors?|xfailed|xpassed|warning
 
 /** pytest: "=== 2 failed, 5 passed in 0.12s ===" (bare with -q) and "FAILED tests/test_x.py::test_name - ...". */
 export function parsePytest(lines: readonly string[]): TestSummary | undefined {
-  const summary = lines.map((line) => SUMMARY.exec(line)).findLast((match) => match && isPytestCounts(match[1]));
-  if (!summary) return undefined;
-  const counts = countWords(summary[1]);
+  const summary = lines.map((line) => SUMMARY.exec(line)?.[1]).findLast((text) => text !== undefined && isPytestCounts(text));
+  if (summary === undefined) return undefined;
+  const counts = countWords(summary);
   const names = lines.flatMap((line) => SHORT.exec(line)?.[1] ?? VERBOSE.exec(line)?.[1] ?? []);
   return {
     runner: 'pytest',

@@ -19,8 +19,8 @@ interface TapResult {
 export function parseTap(lines: readonly string[]): TestSummary | undefined {
   const totals: Record<string, number> = {};
   for (const line of lines) {
-    const total = TOTAL.exec(line);
-    if (total) totals[total[1]] = Number(total[2]);
+    const [, word, count] = TOTAL.exec(line) ?? [];
+    if (word !== undefined) totals[word] = Number(count);
   }
   const roots = resultTree(lines);
   const tapLike = lines.some((line) => /^TAP version \d+/.test(line) || PLAN.test(line));
@@ -49,21 +49,21 @@ function resultTree(lines: readonly string[]): TapResult[] {
     }
     const match = RESULT.exec(line);
     if (!match) continue;
-    const depth = match[1].length;
-    const { name, directive } = splitDirective(match[3]);
+    const [, leading = '', status, text = ''] = match;
+    const depth = leading.length;
+    const { name, directive } = splitDirective(text);
     const children = [...pending.entries()].filter(([d]) => d > depth).flatMap(([d, results]) => (pending.delete(d), results));
-    const result: TapResult = { name, ok: match[2] === 'ok', directive, children };
+    const result: TapResult = { name, ok: status === 'ok', directive, children };
     pending.set(depth, [...(pending.get(depth) ?? []), result]);
   }
-  const depths = [...pending.keys()].sort((a, b) => a - b);
-  return depths.length ? pending.get(depths[0])! : [];
+  const [shallowest] = [...pending.keys()].sort((a, b) => a - b);
+  return shallowest === undefined ? [] : (pending.get(shallowest) ?? []);
 }
 
 function splitDirective(text: string): { name: string; directive?: 'skip' | 'todo' } {
-  const match = /^(.*?)\s*(?<!\\)#\s*(SKIP|TODO)\b.*$/i.exec(text);
-  const raw = match ? match[1] : text;
-  const name = raw.replace(/\\#/g, '#').replace(/\\\\/g, '\\');
-  return match ? { name, directive: match[2].toLowerCase() as 'skip' | 'todo' } : { name };
+  const [, before, word] = /^(.*?)\s*(?<!\\)#\s*(SKIP|TODO)\b.*$/i.exec(text) ?? [];
+  const name = (before ?? text).replace(/\\#/g, '#').replace(/\\\\/g, '\\');
+  return word === undefined ? { name } : { name, directive: word.toLowerCase() === 'skip' ? 'skip' : 'todo' };
 }
 
 function failedLeaves(results: readonly TapResult[], path: string[]): string[] {

@@ -14,8 +14,8 @@ export function parseUvu(lines: readonly string[]): TestSummary | undefined {
   let total: number | undefined;
   let passed = 0;
   let skipped = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const found = TOTAL.exec(lines[i]);
+  for (const [i, line] of lines.entries()) {
+    const found = TOTAL.exec(line);
     const pass = found && PASSED.exec(lines[i + 1] ?? '');
     if (!found || !pass) continue;
     total = (total ?? 0) + Number(found[1]);
@@ -24,10 +24,11 @@ export function parseUvu(lines: readonly string[]): TestSummary | undefined {
   }
   if (total === undefined) return undefined;
   const failedTests = unique(
-    lines
-      .map((line) => FAILURE.exec(line))
-      .filter((match): match is RegExpExecArray => !!match)
-      .map((match) => (match[1] ? `${match[1]} > ${match[2]}` : match[2])),
+    lines.flatMap((line) => {
+      const [, suite, test] = FAILURE.exec(line) ?? [];
+      if (test === undefined) return [];
+      return suite ? `${suite} > ${test}` : test;
+    }),
   );
   return { runner: 'uvu', passed, failed: Math.max(0, total - passed - skipped), skipped, failedTests };
 }

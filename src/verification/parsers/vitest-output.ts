@@ -7,9 +7,9 @@ const CROSS = /^\s*[×✗]\s+(.+)$/;
 
 /** Vitest: "Tests  2 failed | 10 passed (12)" and "FAIL  file > suite > name". */
 export function parseVitest(lines: readonly string[]): TestSummary | undefined {
-  const summary = lines.map((line) => SUMMARY.exec(line)).findLast(Boolean);
-  if (!summary) return undefined;
-  const counts = countWords(summary[1]);
+  const summary = lines.map((line) => SUMMARY.exec(line)?.[1]).findLast((text) => text !== undefined);
+  if (summary === undefined) return undefined;
+  const counts = countWords(summary);
   const fails = lines.flatMap((line) => FAIL.exec(line)?.[1] ?? []).map((name) => name.replace(/\s*\[ .+ \]$/, ''));
   const crosses = lines.flatMap((line) => CROSS.exec(line)?.[1] ?? []).map(withoutDuration);
   return {

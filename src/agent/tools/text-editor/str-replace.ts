@@ -13,10 +13,10 @@ export async function strReplace(file: string, display: string, oldStr: unknown,
   if (!read.ok) return toolError(read.error);
 
   const offsets = occurrences(read.text, oldStr);
-  if (offsets.length === 0) return toolError(NO_MATCH);
-  if (offsets.length > 1) return toolError(multipleMatches(offsets.map((offset) => lineOfOffset(read.text, offset))));
+  const [at, ...others] = offsets;
+  if (at === undefined) return toolError(NO_MATCH);
+  if (others.length) return toolError(multipleMatches(offsets.map((offset) => lineOfOffset(read.text, offset))));
 
-  const [at] = offsets;
   const updated = read.text.slice(0, at) + (newStr ?? '') + read.text.slice(at + oldStr.length);
   try {
     await atomicWrite(file, updated);
