@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { LEGACY_NODE_MAJOR, legacyNodeRepoFiles, TEST_RUNTIMES_DIR } from '../helpers/legacy-node-repo.js';
 import { runWrench } from '../helpers/wrench-process.js';
-import { writeFiles } from '../integration/verification/write-files.js';
+import { makeRepo } from '../helpers/git-repo.js';
 import { ANTHROPIC_KEY, createE2eWorld, type E2eWorld, SIGNING_SECRET } from './e2e-world.js';
 
 const CONFIG = `
@@ -58,10 +57,7 @@ describe("checks as the repository's CI runs them, end to end", () => {
 
   it('wrench run --repo PATH reports the tests passing before and after on the Node.js of .nvmrc, with the CI job as their source', async () => {
     const repo = path.join(world.dir.path, 'tokens');
-    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
-    await writeFiles(repo, legacyNodeRepoFiles());
-    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.']);
-    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init']);
+    makeRepo(repo, legacyNodeRepoFiles());
     const config = path.join(world.dir.path, 'run.config.yml');
     await writeFile(config, 'sandbox: { mode: bwrap }\n');
     world.anthropic.setScript(readmeChange());

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,25 +12,9 @@ import type { RunPhase, RunReporter, RunResult } from '../../../src/reporting/ru
 import { createRedactor } from '../../../src/security/redact.js';
 import { finish, scriptedModel, toolUse } from '../../helpers/scripted-model.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
-
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+import { ADD_PROJECT, git, makeRepo } from '../../helpers/git-repo.js';
 
 /** A local repository with a node test suite that passes. */
-function localRepo(dir: string): string {
-  const repo = path.join(dir, 'repo');
-  execFileSync('mkdir', ['-p', repo]);
-  git(repo, 'init', '-q', '-b', 'main');
-  writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'demo', private: true, scripts: { test: 'node --test' } }));
-  writeFileSync(path.join(repo, 'add.js'), 'exports.add = (a, b) => a + b;\n');
-  writeFileSync(
-    path.join(repo, 'add.test.js'),
-    "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./add.js');\ntest('adds', () => assert.strictEqual(add(1, 2), 3));\n",
-  );
-  git(repo, 'add', '.');
-  git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
-  return repo;
-}
-
 function recordingReporter() {
   const phases: Array<{ phase: RunPhase; detail?: string }> = [];
   const finished: RunResult[] = [];
@@ -67,7 +50,7 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
 
   beforeEach(async () => {
     dir = await makeTempDir('wrench-pipeline-');
-    repo = localRepo(dir.path);
+    repo = makeRepo(path.join(dir.path, 'repo'), ADD_PROJECT);
   });
   afterEach(async () => {
     await backgroundSettled();

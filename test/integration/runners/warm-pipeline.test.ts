@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,23 +12,7 @@ import type { RunPhase, RunReporter } from '../../../src/reporting/run-result.js
 import { createRedactor } from '../../../src/security/redact.js';
 import { finish, scriptedModel, toolUse } from '../../helpers/scripted-model.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
-
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
-
-function localRepo(dir: string): string {
-  const repo = path.join(dir, 'repo');
-  execFileSync('mkdir', ['-p', repo]);
-  git(repo, 'init', '-q', '-b', 'main');
-  writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'demo', private: true }));
-  writeFileSync(path.join(repo, 'add.js'), 'exports.add = (a, b) => a + b;\n');
-  writeFileSync(
-    path.join(repo, 'add.test.js'),
-    "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./add.js');\ntest('adds', () => assert.strictEqual(add(1, 2), 3));\n",
-  );
-  git(repo, 'add', '.');
-  git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
-  return repo;
-}
+import { ADD_PROJECT, makeRepo } from '../../helpers/git-repo.js';
 
 const job = (localPath: string, instruction: string): TaskJob => ({
   kind: 'task',
@@ -65,7 +48,7 @@ describe('warm starts through runPipeline (scripted model, real git, pooled tree
 
   beforeEach(async () => {
     dir = await makeTempDir('wrench-warm-pipeline-');
-    repo = localRepo(dir.path);
+    repo = makeRepo(path.join(dir.path, 'repo'), { ...ADD_PROJECT, 'package.json': JSON.stringify({ name: 'demo', private: true }) });
     gate = path.join(dir.path, 'gate');
     counter = path.join(dir.path, 'test-runs');
   });
