@@ -2,6 +2,7 @@ import { DelayedError, type ConnectionOptions, type Queue, type Job, type Worker
 import type { Redis } from 'ioredis';
 import { describeError } from '../src/errors.js';
 import type { RunSlots } from '../src/queue/run-slots.js';
+import { isRunPending } from '../src/queue/queue-run.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob, type TaskWaitReason } from '../src/queue/task-job.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.js';
@@ -39,6 +40,11 @@ export interface TaskWorkerOptions {
   reporterFor: (job: TaskJob, jobId: string, links: { runPageUrl?: string }) => Promise<ReporterContext>;
   /** Where each run's record is written (run pages, App Home, metrics). */
   runLog?: RunLogOptions;
+  /**
+   * How long a run recorded in its thread but not yet in the queue is waited for by the thread's later runs: its
+   * handler is queueing it, or died doing so and another process takes the mention over (WRENCH_MENTION_CLAIM_SECONDS).
+   */
+  queueingGraceMs: number;
   /** How long a job waits before asking again for a slot (global, repository, user). @default 3000 ms */
   retrySlotMs?: number;
   /**
@@ -83,12 +89,8 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   };
 
   /** A run is still to come or going on: its job has not ended (or, just recorded, its handler has not queued it yet). */
-  const isPending = async (run: RunRecord): Promise<boolean> => {
-    if (run.status !== 'queued' && run.status !== 'running') return false;
-    const state = await queue.getJobState(run.jobId);
-    if (state === 'unknown') return Date.now() - Date.parse(run.at) < 30_000;
-    return state !== 'completed' && state !== 'failed';
-  };
+  const isPending = async (run: RunRecord): Promise<boolean> =>
+    (run.status === 'queued' || run.status === 'running') && isRunPending(run, await queue.getJobState(run.jobId), options.queueingGraceMs);
 
   /** Runs of one thread go in the order they were asked for: the latest earlier run still pending, if any. */
   const earlierPendingRun = async (jobId: string, payload: TaskJob): Promise<string | undefined> => {

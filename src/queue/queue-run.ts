@@ -52,5 +52,22 @@ export async function queueRun(deps: QueueRunDeps, request: RunRequest): Promise
     }
     return { queued: false, error };
   }
+  // Without the mark a later run of the thread still waits for this one, only for the queueing grace: not worth failing for.
+  await deps.sessions
+    .update(thread.channel, thread.threadTs, (current) =>
+      current ? { ...current, runs: current.runs.map((r) => (r.jobId === jobId ? { ...r, inQueue: true as const } : r)) } : null,
+    )
+    .catch((error) => deps.logger.warn({ err: error, jobId }, 'could not mark the run as queued'));
   return { queued: true };
+}
+
+/**
+ * Whether a run of a thread is still to come or going on, from its record and its job's state in the queue. A job the
+ * queue does not have is one that ended and was removed, once the run is marked in the queue; before that its handler
+ * is still queueing it, or died doing so and the mention is taken over after its claim: it is waited for `graceMs`.
+ */
+export function isRunPending(run: RunRecord, jobState: string, graceMs: number, now = Date.now()): boolean {
+  if (run.status !== 'queued' && run.status !== 'running') return false;
+  if (jobState === 'unknown') return !run.inQueue && now - Date.parse(run.at) < graceMs;
+  return jobState !== 'completed' && jobState !== 'failed';
 }

@@ -15,6 +15,8 @@ export const runRecordSchema = z.object({
   usage: z.record(z.string(), z.number()).optional(),
   costUsd: z.number().optional(),
   at: z.string(),
+  /** Set once its job is in the task queue: from then on, a job the queue no longer has is one that ended. */
+  inQueue: z.literal(true).optional(),
 });
 
 export const pendingInstructionSchema = z.object({

@@ -103,7 +103,8 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     });
     expect(queued?.data.instruction).toMatch(/^Address the changes @alice requested in a review of pull request #\d+:\n\nSplit parse\(\) in two\./);
     const session = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
-    expect(session?.runs.at(-1)).toMatchObject({ jobId: queued?.id, status: 'queued', requester: 'github:alice' });
+    // Marked as in the queue: once the queue no longer has its job, the thread's later runs know it ended.
+    expect(session?.runs.at(-1)).toMatchObject({ jobId: queued?.id, status: 'queued', requester: 'github:alice', inQueue: true });
     const mirror = await slack.waitFor(
       (c) => c.method === 'chat.postMessage' && c.args.thread_ts === THREAD.threadTs && /@alice requested changes/.test(String(c.args.text)),
     );
