@@ -3,16 +3,19 @@ import { canApprove } from '../src/security/authorize.js';
 import { withdrawQuestion } from './answer-question.js';
 import type { HandlerDeps } from './handler-deps.js';
 
-/** Stop the thread's current (or queued) runs: the Cancel button, "@wrench stop", or an :x: reaction. */
+/**
+ * Stop the thread's current (or queued) runs: the Cancel button, "@wrench stop", or an :x: reaction; from a run page,
+ * only that run (`jobId`), and the thread reads where it was asked (`via`: "on the run page").
+ */
 export async function cancelThreadRuns(
-  input: { client: WebClient; channel: string; threadTs: string; user: string; quiet?: boolean },
+  input: { client: WebClient; channel: string; threadTs: string; user: string; quiet?: boolean; jobId?: string; via?: string },
   deps: HandlerDeps,
 ): Promise<'cancelled' | 'nothing_running' | 'not_allowed'> {
   const poster = deps.posterFor(input.client);
   const session = await deps.sessions.get(input.channel, input.threadTs);
   // A run paused on its question ends now, with what it has.
-  if (session?.waiting && (await withdrawQuestion(input, deps))) return 'cancelled';
-  const active = session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? [];
+  if (session?.waiting && !input.jobId && (await withdrawQuestion(input, deps))) return 'cancelled';
+  const active = session?.runs.filter((r) => (r.status === 'queued' || r.status === 'running') && (!input.jobId || r.jobId === input.jobId)) ?? [];
   if (!session || active.length === 0) {
     if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, 'Nothing is running in this thread.');
     return 'nothing_running';
@@ -25,7 +28,7 @@ export async function cancelThreadRuns(
     return 'not_allowed';
   }
   const cancellation = deps.stores.cancellation;
-  for (const run of active) await cancellation.request(run.jobId, `<@${input.user}>`);
+  for (const run of active) await cancellation.request(run.jobId, `<@${input.user}>${input.via ? ` ${input.via}` : ''}`);
   deps.logger.info({ user: input.user, jobs: active.map((r) => r.jobId) }, 'cancel requested');
   return 'cancelled';
 }

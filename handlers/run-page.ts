@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WebClient } from '@slack/web-api';
 import { isWrenchError } from '../src/errors.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { ChannelMembership } from '../src/run-log/channel-members.js';
@@ -7,6 +8,13 @@ import type { SignedInPerson, SlackSignIn } from '../src/run-log/slack-sign-in.j
 import type { RunLinks } from '../src/run-log/run-links.js';
 import type { RunLogStore } from '../src/run-log/run-log-store.js';
 import { escapeHtml, renderEntry, renderRunPage, renderSummary } from '../src/run-log/render-run-page.js';
+import { renderControls, type DoneAction, type RunControls } from '../src/run-log/render-run-controls.js';
+import type { RunSummary } from '../src/run-log/run-log-types.js';
+import { readBody } from '../src/http/read-body.js';
+import { canApprove } from '../src/security/authorize.js';
+import { cancelThreadRuns } from './cancel-run.js';
+import type { HandlerDeps } from './handler-deps.js';
+import { steerableRun, steerRun } from './steer-run.js';
 
 export interface RunPageDeps {
   runLog: RunLogStore;
@@ -21,17 +29,97 @@ export interface RunPageDeps {
   pollMs?: number;
   /** How long one event stream stays open before the browser reconnects. Default 10 min. */
   maxStreamMs?: number;
+  /** Stopping and steering from the page (signed-in people only): the thread's own cancel and steering paths. */
+  actions?: { deps: HandlerDeps; client: WebClient };
 }
+
+const MAX_STEER_CHARS = 4000;
 
 type Request = IncomingMessage & { params?: Record<string, string | string[]> };
 
-/** GET /runs/:id — a run's page; …/events — its new steps as server-sent events; …/record.json — the record. Signed links only. */
+/** GET /runs/:id — a run's page; …/events — its new steps as server-sent events; …/record.json — the record; POST …/stop and …/steer — its forms. */
 export function runPageHandlers(deps: RunPageDeps) {
   return {
     page: (req: Request, res: ServerResponse) => void guard(res, deps, () => servePage(req, res, deps)),
     events: (req: Request, res: ServerResponse) => void guard(res, deps, () => serveEvents(req, res, deps)),
     record: (req: Request, res: ServerResponse) => void guard(res, deps, () => serveRecord(req, res, deps)),
     signInCallback: (req: Request, res: ServerResponse) => void guard(res, deps, () => completeSignIn(req, res, deps)),
+    stop: (req: Request, res: ServerResponse) => void guard(res, deps, () => act('stop', req, res, deps)),
+    steer: (req: Request, res: ServerResponse) => void guard(res, deps, () => act('steer', req, res, deps)),
+  };
+}
+
+/**
+ * POST /runs/:id/stop and /runs/:id/steer: what the thread offers, from the page, for a signed-in member of the run's
+ * conversation, by the thread's own rules (stop: the requester or an approver; steer: the requester). A form counts
+ * only from Wrench's own origin with the token the page gave this person for this run.
+ */
+async function act(kind: DoneAction, req: Request, res: ServerResponse, deps: RunPageDeps): Promise<void> {
+  const id = String(req.params?.id ?? '');
+  const { signIn, actions } = deps;
+  if (!signIn || !actions) return page(res, 404, 'Acting from the page is off', 'Turn on Sign in with Slack (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET) for it.');
+  const person = signIn.session(req.headers.cookie);
+  if (!person) return page(res, 403, 'Access denied', 'Sign in with Slack first: open the run page, then stop or steer the run from there.');
+  const summary = await deps.runLog.get(id);
+  if (!summary) return page(res, 404, 'Run not found', 'This run is not recorded, or its record is older than the retention period.');
+  if (!(await mayRead(person, id, res, deps))) return;
+  if (!signIn.isOwnOrigin(req.headers)) {
+    deps.logger.warn({ user: person.user, run: id, origin: req.headers.origin, component: 'run-page' }, 'refused: a run page form from another origin');
+    return page(res, 403, 'Access denied', 'This request did not come from Wrench’s own run page.');
+  }
+  const body = await readBody(req, 64 * 1024).catch(() => undefined);
+  if (!body) return page(res, 413, 'Message too long', `A message to the agent can be at most ${MAX_STEER_CHARS} characters.`);
+  const form = new URLSearchParams(body.toString('utf8'));
+  if (!signIn.checkFormToken(req.headers.cookie, id, form.get('token')))
+    return page(res, 403, 'Access denied', 'This form is out of date or did not come from your run page. Reload the page and try again.');
+  if (!summary.channel || !summary.threadTs) return page(res, 409, 'Nothing to act on', 'This run was not asked in a Slack thread.');
+  const thread = { channel: summary.channel, threadTs: summary.threadTs };
+  if (kind === 'stop') {
+    const outcome = await cancelThreadRuns(
+      { client: actions.client, ...thread, user: person.user, quiet: true, jobId: id, via: 'on the run page' },
+      actions.deps,
+    );
+    if (outcome === 'not_allowed') return page(res, 403, 'Not allowed', 'Only the person who asked for this run, or an approver, can stop it.');
+    if (outcome === 'nothing_running') return page(res, 409, 'Not running', 'This run is not running or queued any more.');
+  } else {
+    const text = (form.get('text') ?? '').trim();
+    if (!text) return page(res, 400, 'Nothing to send', 'Write a message for the agent, then send it.');
+    if (text.length > MAX_STEER_CHARS) return page(res, 400, 'Message too long', `A message to the agent can be at most ${MAX_STEER_CHARS} characters.`);
+    const session = await actions.deps.sessions.get(thread.channel, thread.threadTs);
+    const run = session && steerableRun(session, person.user, false);
+    if (!run || run.jobId !== id) {
+      const mine = session?.runs.find((r) => r.jobId === id);
+      return mine && mine.requester !== person.user
+        ? page(res, 403, 'Not allowed', 'Only the person who asked for this run can steer it, as in its thread.')
+        : page(res, 409, 'Not working', 'This run is not working right now, so nothing would read the message. Mention Wrench in the thread for a follow-up.');
+    }
+    await steerRun(run, { ...thread, user: person.user, text }, actions.deps);
+  }
+  deps.logger.info({ user: person.user, run: id, action: kind, component: 'run-page' }, 'acted on a run from its page');
+  res.writeHead(303, { ...SECURITY_HEADERS, location: `/runs/${encodeURIComponent(id)}?done=${kind}` });
+  res.end();
+}
+
+/** The stop and steer forms this reader of a running run may use, or why not; none when acting from the page is off. */
+async function controlsFor(req: Request, summary: RunSummary, deps: RunPageDeps): Promise<RunControls | undefined> {
+  const { signIn, actions } = deps;
+  if (!signIn || !actions || !summary.channel || !summary.threadTs) return undefined;
+  const person = signIn.session(req.headers.cookie);
+  if (!person) return { signInPath: `/runs/${encodeURIComponent(summary.id)}` };
+  // A reader by signed link who is also signed in acts only as a member, as any signed-in reader.
+  const member = !deps.isChannelMember || (await deps.isChannelMember(summary.channel, person.user).catch(() => false));
+  if (!member) return { note: 'You can stop or steer this run only as a member of the conversation it was asked in.' };
+  const session = await actions.deps.sessions.get(summary.channel, summary.threadTs);
+  const run = session?.runs.find((r) => r.jobId === summary.id);
+  if (!session || !run || (run.status !== 'queued' && run.status !== 'running')) return undefined;
+  const mayStop = run.requester === person.user || canApprove(actions.deps.config.file.access, person.user).allowed;
+  const maySteer = steerableRun(session, person.user, false)?.jobId === run.jobId;
+  if (!mayStop && !maySteer) return { note: 'Only the person who asked for this run, or an approver, can stop it; only that person can steer it.' };
+  const base = `/runs/${encodeURIComponent(summary.id)}`;
+  return {
+    token: signIn.formToken(req.headers.cookie, summary.id),
+    stopPath: mayStop ? `${base}/stop` : undefined,
+    steerPath: maySteer ? `${base}/steer` : undefined,
   };
 }
 
@@ -125,8 +213,10 @@ async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): 
   const eventsPath = `/runs/${encodeURIComponent(access.id)}/events${signed}`;
   // The page's one script runs by a nonce fresh for each response; nothing else may run.
   const nonce = randomBytes(16).toString('base64');
+  const done = new URL(req.url ?? '/', 'http://wrench').searchParams.get('done');
+  const controls = renderControls(live ? await controlsFor(req, summary, deps) : undefined, done === 'stop' || done === 'steer' ? done : undefined);
   res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `${CSP}; script-src 'nonce-${nonce}'` });
-  res.end(renderRunPage(summary, entries, live ? { eventsPath, nonce } : null, `/runs/${encodeURIComponent(access.id)}/record.json${signed}`));
+  res.end(renderRunPage(summary, entries, live ? { eventsPath, nonce } : null, `/runs/${encodeURIComponent(access.id)}/record.json${signed}`, controls));
 }
 
 /** GET /runs/:id/record.json — the stored record (summary and every step) as JSON, for the same readers as the page. */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { quoteMrkdwn, truncate } from '../src/slack/slack-escape.js';
 import type { RunRecord, ThreadSession } from '../src/sessions/thread-session.js';
 import type { HandlerDeps, InstructionInput } from './handler-deps.js';
 
@@ -13,22 +15,27 @@ export function steerableRun(session: ThreadSession, user: string, mentioned: bo
   return !mentioned && run?.status === 'running' && run.requester === user ? run : undefined;
 }
 
-/** Hands the message to the running agent (at its next model call) and says so in the thread. */
+const RECEIPT =
+  'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.';
+
+/**
+ * Hands the message to the running agent (at its next model call) and says so in the thread. A message from the run
+ * page (no `messageTs`) is not in the thread: the thread then reads who sent what from there.
+ */
 export async function steerRun(
   run: RunRecord,
-  input: Pick<InstructionInput, 'client' | 'channel' | 'threadTs' | 'messageTs' | 'user' | 'text'>,
+  input: Pick<InstructionInput, 'channel' | 'threadTs' | 'user' | 'text'> & { messageTs?: string },
   deps: HandlerDeps,
 ): Promise<SteerOutcome> {
   const from = (await deps.names.userName(input.user).catch(() => undefined)) ?? 'a person in the thread';
   await deps.stores.steering.add(run.jobId, { from, text: input.text });
   const thread = { channel: input.channel, threadTs: input.threadTs };
-  await deps.outbox.react(thread, input.messageTs, 'incoming_envelope');
-  await deps.outbox.post(
-    thread,
-    {
-      text: ':incoming_envelope: Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
-    },
-    `steer:${input.messageTs}`,
-  );
+  if (input.messageTs) {
+    await deps.outbox.react(thread, input.messageTs, 'incoming_envelope');
+    await deps.outbox.post(thread, { text: `:incoming_envelope: ${RECEIPT}` }, `steer:${input.messageTs}`);
+  } else {
+    const text = `:incoming_envelope: <@${input.user}> wrote to the running agent from the run page:\n${quoteMrkdwn(truncate(input.text, 2500))}\n${RECEIPT}`;
+    await deps.outbox.post(thread, { text }, `steer-page:${randomUUID()}`);
+  }
   return 'steered';
 }

@@ -127,7 +127,14 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       { steering, pausedRuns },
     );
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
-    const runPage = runPageHandlers({ runLog, links: runLinks, signIn, logger, isChannelMember: channelMembership(quickSlackClient) });
+    const runPage = runPageHandlers({
+      runLog,
+      links: runLinks,
+      signIn,
+      logger,
+      isChannelMember: channelMembership(quickSlackClient),
+      actions: { deps, client: slackClient },
+    });
     app = createSlackApp(
       config,
       logger,
@@ -138,6 +145,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
         { path: '/runs/:id/record.json', method: ['GET'], handler: runPage.record },
         { path: SIGN_IN_CALLBACK_PATH, method: ['GET'], handler: runPage.signInCallback },
+        { path: '/runs/:id/stop', method: ['POST'], handler: runPage.stop },
+        { path: '/runs/:id/steer', method: ['POST'], handler: runPage.steer },
         config.env.PAGERDUTY_WEBHOOK_SECRETS.length > 0
           ? { path: '/pagerduty/webhook', method: ['POST'], handler: (req, res) => void handlePagerDutyWebhook(req, res, deps) }
           : { path: '/pagerduty/webhook', method: ['POST', 'GET'], handler: pagerDutyWebhookDisabled },

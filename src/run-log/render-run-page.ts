@@ -7,14 +7,24 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
-/** The whole page: header, phases, timeline; while running, a few lines of script follow the run by server-sent events. */
-export function renderRunPage(summary: RunSummary, entries: RunEntry[], live: { eventsPath: string; nonce: string } | null, recordPath?: string): string {
+/**
+ * The whole page: header, phases, `controls` (the stop and steer forms, rendered by render-run-controls), timeline;
+ * while running, a few lines of script follow the run by server-sent events.
+ */
+export function renderRunPage(
+  summary: RunSummary,
+  entries: RunEntry[],
+  live: { eventsPath: string; nonce: string } | null,
+  recordPath?: string,
+  controls = '',
+): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
 <title>Wrench run · ${escapeHtml(summary.repository)}</title><style>${CSS}</style></head>
 <body><main>
 <header id="summary">${renderSummary(summary)}</header>
+${controls}
 <h2>Timeline</h2>
 <ol id="timeline">${entries.map(renderEntry).join('')}</ol>
 ${entries.length === 0 ? '<p class="empty" id="empty">Nothing recorded yet.</p>' : ''}
@@ -178,7 +188,10 @@ function liveScript(eventsPath: string, nonce: string, count: number): string {
     timeline.insertAdjacentHTML('beforeend', JSON.parse(e.data));
   });
   source.addEventListener('summary', (e) => { document.getElementById('summary').innerHTML = JSON.parse(e.data); });
-  source.addEventListener('end', () => source.close());
+  source.addEventListener('end', () => {
+    source.close();
+    document.getElementById('actions')?.remove();
+  });
 })();
 </script>`;
 }
@@ -221,4 +234,10 @@ p.report { white-space: pre-wrap; }
 .markdown code { font: 12.5px ui-monospace, "SFMono-Regular", Menlo, monospace; background: #f0f4f8; padding: 1px 4px; border-radius: 3px; } .markdown pre code { padding: 0; background: none; }
 details summary { cursor: pointer; color: var(--muted); font-size: 13px; margin-top: 6px; }
 .warning { color: #8d2b0b; } .empty { color: var(--muted); }
+.actions { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 10px 16px; margin: 12px 0; }
+.actions form.steer { flex: 1 1 420px; display: flex; flex-direction: column; gap: 6px; } .actions label { font-size: 13px; color: var(--muted); }
+.actions textarea { font: inherit; padding: 6px 8px; border: 1px solid #cbd2d9; border-radius: 4px; }
+.actions button { font: inherit; padding: 5px 14px; border-radius: 6px; border: 1px solid #9aa5b1; background: #f5f7fa; cursor: pointer; align-self: flex-start; }
+.actions form.stop button { border-color: #cf1124; color: #8a1c1c; }
+.notice { background: #e3f9e5; border: 1px solid #c1eac5; border-radius: 6px; padding: 6px 12px; }
 `;

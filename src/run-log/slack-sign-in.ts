@@ -105,12 +105,37 @@ export class SlackSignIn {
 
   /** The signed-in person of a request, from its cookie. */
   session(cookieHeader: string | undefined): SignedInPerson | undefined {
-    const raw = cookieHeader
+    const session = this.open<{ u: string; t: string; exp: number }>(this.sessionCookie(cookieHeader) ?? null);
+    return session && session.exp > this.now ? { user: session.u, team: session.t } : undefined;
+  }
+
+  /** A token for the forms that act as the signed-in person on one run (stop, steer): bound to their session and the run. */
+  formToken(cookieHeader: string | undefined, runId: string): string | undefined {
+    const raw = this.sessionCookie(cookieHeader);
+    return raw && this.session(cookieHeader) ? this.mac(`form:${runId}:${raw}`) : undefined;
+  }
+
+  checkFormToken(cookieHeader: string | undefined, runId: string, token: string | null): boolean {
+    const expected = this.formToken(cookieHeader, runId);
+    if (!expected || !token) return false;
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
+  }
+
+  /**
+   * Whether a form was posted from Wrench's own page: its Origin is Wrench's public address, or (the pages send no
+   * referrer, so browsers send `Origin: null`) the browser's own `Sec-Fetch-Site` says same-origin.
+   */
+  isOwnOrigin(headers: { origin?: string; 'sec-fetch-site'?: string | string[] }): boolean {
+    if (headers.origin && headers.origin !== 'null') return headers.origin === new URL(this.options.publicUrl).origin;
+    return headers['sec-fetch-site'] === 'same-origin';
+  }
+
+  private sessionCookie(cookieHeader: string | undefined): string | undefined {
+    return cookieHeader
       ?.split(/;\s*/)
       .find((c) => c.startsWith(`${COOKIE}=`))
       ?.slice(COOKIE.length + 1);
-    const session = this.open<{ u: string; t: string; exp: number }>(raw ?? null);
-    return session && session.exp > this.now ? { user: session.u, team: session.t } : undefined;
   }
 
   private seal(value: object): string {
