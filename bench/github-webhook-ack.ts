@@ -42,7 +42,7 @@ try {
   const theirs = Number((await world.github.createPull('acme', 'app', { title: 'Other', head: 'other', user: 'octocat' })).number);
   // The thread a real run would have left behind.
   const redis = createRedis(world.redis.url);
-  const sessions = new ThreadSessionStore(redis, world.env.WRENCH_QUEUE_PREFIX);
+  const sessions = new ThreadSessionStore(redis, world.env.WRENCH_QUEUE_PREFIX!);
   const now = new Date().toISOString();
   await sessions.update('C0DEV', '1700000000.000100', () => ({
     channel: 'C0DEV',

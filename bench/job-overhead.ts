@@ -34,7 +34,7 @@ const pct = (values: number[], p: number) => {
 };
 
 async function treesBackInPool(): Promise<void> {
-  const root = path.join(world.env.WRENCH_DATA_DIR, 'trees');
+  const root = path.join(world.env.WRENCH_DATA_DIR!, 'trees');
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
     const pools = await readdir(root).catch(() => [] as string[]);
     const states = await Promise.all(

@@ -5,6 +5,7 @@ import { LogLevel, WebClient } from '@slack/web-api';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../../src/config/load-config.js';
 import { isWrenchError } from '../../src/errors.js';
+import { repoRefOf } from '../../src/repository/resolve-repository.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { createGitHubAccess } from '../../src/github/github-access.js';
 import type { InstallationAuth } from '../../src/github/installation-auth.js';
@@ -337,7 +338,7 @@ export const checkGitHub: Check = async (config) => {
   }
   const unreadable: string[] = [];
   for (const fullName of repositories) {
-    const [owner, repo] = fullName.split('/');
+    const { owner, name: repo } = repoRefOf(fullName);
     await octokit.repos.get({ owner, repo, request: { retries: 0 } }).catch((error) => {
       const cause = failureCause(error);
       unreadable.push(`${fullName} (${cause === 'forbidden' ? 'HTTP 403: no permission' : cause === 'other' ? errorText(error) : cause})`);
@@ -391,7 +392,7 @@ async function checkGitHubApp(app: InstallationAuth, repositories: string[], web
   const seen: string[] = [];
   let refusedCredentials = false;
   for (const fullName of repositories) {
-    const [owner, repo] = fullName.split('/');
+    const { owner, name: repo } = repoRefOf(fullName);
     try {
       const token = await app.tokenFor(owner, repo);
       const lacking = Object.entries(APP_PERMISSIONS)

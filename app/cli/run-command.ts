@@ -8,6 +8,7 @@ import { WrenchError } from '../../src/errors.js';
 import { readInstruction } from '../../src/instruction/read-instruction.js';
 import { createLogger } from '../../src/logging/logger.js';
 import type { TaskJob } from '../../src/queue/task-job.js';
+import type { RepoRef } from '../../src/repository/resolve-repository.js';
 import { ConsoleReporter } from '../../src/reporting/console-reporter.js';
 import { createRedactor, secretsOf } from '../../src/security/redact.js';
 import { buildRunnerDeps } from '../service/build-runner-deps.js';
@@ -31,6 +32,13 @@ async function branchToContinue(lastBranches: LastBranches, repository: string, 
 
 const OWNER_NAME = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/;
 
+/** A local checkout under its folder's name, else owner/name; undefined when `--repo` is neither. */
+function repositoryOf(repo: string, local: boolean): RepoRef | undefined {
+  if (local) return { owner: 'local', name: path.basename(path.resolve(repo)) };
+  const [, owner, name] = OWNER_NAME.exec(repo) ?? [];
+  return owner !== undefined && name !== undefined ? { owner, name } : undefined;
+}
+
 /** `wrench run --repo PATH|owner/name [--base BRANCH | --continue] TEXT`: the same runner as Slack jobs, reporting to the terminal. */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -46,8 +54,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const config = loadConfig();
   requireSettings(config, 'run');
   const local = existsSync(values.repo) || values.repo.startsWith('.') || values.repo.startsWith('/');
-  const named = OWNER_NAME.exec(values.repo);
-  if (!local && !named) throw new WrenchError('usage', `--repo must be a local checkout or owner/name; "${values.repo}" is neither.`);
+  const repo = repositoryOf(values.repo, local);
+  if (!repo) throw new WrenchError('usage', `--repo must be a local checkout or owner/name; "${values.repo}" is neither.`);
   if (local && !existsSync(values.repo)) throw new WrenchError('usage', `${values.repo} does not exist.`);
 
   if (values.continue && values.base) throw new WrenchError('usage', '--continue goes on from the last branch; it cannot be combined with --base.');
@@ -64,7 +72,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const job: TaskJob = {
     kind: 'task',
     origin: { type: 'cli' },
-    repo: local ? { owner: 'local', name: path.basename(localPath!), baseBranch: values.base } : { owner: named![1], name: named![2], baseBranch: values.base },
+    repo: { ...repo, baseBranch: values.base },
     localPath,
     instruction: text,
     category: reading.category,

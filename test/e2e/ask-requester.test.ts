@@ -56,11 +56,11 @@ function worldHelpers(world: () => E2eWorld) {
     // The question's ts: its message in the thread holds these buttons (its text changes once it is answered).
     const ts = world()
       .slack.messages('C0DEV', threadTs)
-      .find((m) => m.text.includes(String(message.args.text).split('\n')[1]))!.ts;
+      .find((m) => m.text.includes(String(message.args.text).split('\n')[1]!))!.ts;
     await world().slack.deliverInteraction(
       world().eventsUrl(),
       SIGNING_SECRET,
-      blockActionsPayload({ user, channel: 'C0DEV', message_ts: ts, thread_ts: threadTs, action_id: button.action_id, value: button.value }),
+      blockActionsPayload({ user, channel: 'C0DEV', message_ts: ts, thread_ts: threadTs, action_id: button!.action_id, value: button!.value }),
     );
   };
   const finalReply = (threadTs: string, pattern: RegExp, timeoutMs = 120_000) =>
@@ -139,7 +139,7 @@ limits: { concurrency: 1 }
     // The model request after the resume holds the answer as the question's tool_result, in the same conversation.
     const results = toolResultsFor(world.anthropic.requests, 'toolu_ask_colour');
     expect(results.length).toBeGreaterThan(0);
-    expect(JSON.stringify(results[0].content)).toContain('Green please');
+    expect(JSON.stringify(results[0]!.content)).toContain('Green please');
     expect(results.some((r) => JSON.stringify(r.content).includes('blue'))).toBe(false);
     const resumed = world.anthropic.requests.find((r) => toolResultsFor([r], 'toolu_ask_colour').length > 0)!;
     expect(JSON.stringify(messagesOf(resumed))).toContain('src/theme.js');
@@ -169,8 +169,8 @@ limits: { concurrency: 1 }
     await h.finalReply(thread, /Opened PR #/);
     const results = toolResultsFor(world.anthropic.requests, 'toolu_ask_button');
     // Who answered, by name: the agent never gets Slack's <@U…> wire format.
-    expect(JSON.stringify(results[0].content)).toMatch(/^"?user-u0alice \(the requester\) answered: sum/);
-    expect(JSON.stringify(results[0].content)).not.toContain('<@');
+    expect(JSON.stringify(results[0]!.content)).toMatch(/^"?user-u0alice \(the requester\) answered: sum/);
+    expect(JSON.stringify(results[0]!.content)).not.toContain('<@');
     // A second press after the answer changes nothing.
     await h.press(thread, asked, 'U0ALICE', 0);
     await world.slack.waitFor(() => world.slack.ephemerals.some((e) => e.user === 'U0ALICE' && /already answered/.test(e.text)), 15_000);
@@ -223,7 +223,7 @@ limits: { concurrency: 1 }
     await h.press(decided, asked, 'U0ALICE', 2);
     await h.finalReply(decided, /Opened PR #/);
     const results = toolResultsFor(world.anthropic.requests, 'toolu_ask_decide');
-    expect(JSON.stringify(results[0].content)).toMatch(/answered: No preference: decide yourself, go on with your own default/);
+    expect(JSON.stringify(results[0]!.content)).toMatch(/answered: No preference: decide yourself, go on with your own default/);
 
     const cancelled = await h.mention('cancel task: add src/cx.js');
     const question = await h.question(cancelled);
@@ -251,10 +251,10 @@ limits: { concurrency: 1 }
     await h.finalReply(thread, /Decided the rest myself/);
     const fourth = toolResultsFor(world.anthropic.requests, 'toolu_q4');
     expect(fourth.length).toBeGreaterThan(0);
-    expect(fourth[0].is_error).toBe(true);
-    expect(JSON.stringify(fourth[0].content)).toMatch(/already asked 3 questions.*decide yourself/);
+    expect(fourth[0]!.is_error).toBe(true);
+    expect(JSON.stringify(fourth[0]!.content)).toMatch(/already asked 3 questions.*decide yourself/);
     expect(h.questionsIn(thread)).toHaveLength(3);
-    for (const id of ['toolu_q1', 'toolu_q2', 'toolu_q3']) expect(JSON.stringify(toolResultsFor(world.anthropic.requests, id)[0].content)).toContain('yes');
+    for (const id of ['toolu_q1', 'toolu_q2', 'toolu_q3']) expect(JSON.stringify(toolResultsFor(world.anthropic.requests, id)[0]!.content)).toContain('yes');
   });
 });
 
@@ -292,8 +292,8 @@ limits: { concurrency: 1, questionTimeoutHours: 0.002 }
     const reply = await h.finalReply(thread, /Stopped early/, 90_000);
     expect(String(reply.args.text)).toMatch(/Nobody answered my question within 7s/);
     const pull = world.github.pulls('acme', 'app')[0];
-    expect(pull.draft).toBe(true);
-    expect(String(reply.args.text)).toContain(`draft PR #${pull.number}`);
+    expect(pull!.draft).toBe(true);
+    expect(String(reply.args.text)).toContain(`draft PR #${pull!.number}`);
     await world.slack.waitFor((c) => c.method === 'chat.update' && /No answer came in time/.test(String(c.args.text)), 15_000);
     // The agent was not asked again after the question.
     expect(script.trace.filter((t) => t.run === 'timeout task')).toHaveLength(2);

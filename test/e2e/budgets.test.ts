@@ -41,8 +41,8 @@ describe('budgets', () => {
     );
     expect(String(reply.args.text)).toMatch(/step limit \(3 steps\)/);
     const pull = world.github.pulls('acme', 'budget')[0];
-    expect(String(reply.args.text)).toContain(`The work done until then is in draft pull request #${pull.number} (branch \`${pull.headRef}\`).`);
-    expect(pull.draft).toBe(true);
+    expect(String(reply.args.text)).toContain(`The work done until then is in draft pull request #${pull!.number} (branch \`${pull!.headRef}\`).`);
+    expect(pull!.draft).toBe(true);
     expect(script.trace).toHaveLength(3);
   });
 });

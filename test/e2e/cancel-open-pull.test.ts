@@ -54,7 +54,7 @@ describe('a cancel or a merge while a follow-up runs on an open pull request', (
 
   it('cancelling a follow-up leaves the ready pull request untouched, pushes nothing and says exactly that', async () => {
     const pull = world.github.pulls('acme', 'app')[0];
-    const headBefore = await world.github.branchSha('acme', 'app', pull.headRef);
+    const headBefore = await world.github.branchSha('acme', 'app', pull!.headRef);
     const seen = sleeping();
     await mention('half-done follow-up: also add src/half.js');
     await working(seen);
@@ -64,25 +64,25 @@ describe('a cancel or a merge while a follow-up runs on an open pull request', (
       30_000,
     );
     const text = String(reply.args.text);
-    expect(text).toContain(`Nothing was pushed: \`${pull.headRef}\` and its pull request are as they were before this run`);
+    expect(text).toContain(`Nothing was pushed: \`${pull!.headRef}\` and its pull request are as they were before this run`);
     expect(text).not.toMatch(/draft/i);
-    expect(await world.github.branchSha('acme', 'app', pull.headRef)).toBe(headBefore);
-    expect(world.github.pulls('acme', 'app')[0].draft).toBe(false);
+    expect(await world.github.branchSha('acme', 'app', pull!.headRef)).toBe(headBefore);
+    expect(world.github.pulls('acme', 'app')[0]!.draft).toBe(false);
     expect(world.github.pulls('acme', 'app')).toHaveLength(1);
   });
 
   it('a merge while a follow-up runs cancels it without pushing, and the thread gets one message', async () => {
     const pull = world.github.pulls('acme', 'app')[0];
-    const headBefore = await world.github.branchSha('acme', 'app', pull.headRef);
+    const headBefore = await world.github.branchSha('acme', 'app', pull!.headRef);
     const seen = sleeping();
     await mention('merged meanwhile: also add src/late.js');
     await working(seen);
     const before = threadTexts().length;
-    await world.github.mergePull('acme', 'app', pull.number, { login: 'alice' });
+    await world.github.mergePull('acme', 'app', pull!.number, { login: 'alice' });
     const delivery = await deliverGitHubWebhook(
       `${world.wrench!.url}/github/webhook`,
       'pull_request',
-      world.github.payloads.pullClosed('acme', 'app', pull.number, 'alice'),
+      world.github.payloads.pullClosed('acme', 'app', pull!.number, 'alice'),
       {
         secret: WEBHOOK_SECRET,
       },
@@ -97,7 +97,7 @@ describe('a cancel or a merge while a follow-up runs on an open pull request', (
     const after = threadTexts().slice(before);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatch(/was merged by @alice/);
-    expect(await world.github.branchSha('acme', 'app', pull.headRef)).toBe(headBefore);
+    expect(await world.github.branchSha('acme', 'app', pull!.headRef)).toBe(headBefore);
     expect(world.github.pulls('acme', 'app')).toHaveLength(1);
   });
 });

@@ -50,7 +50,7 @@ describe('asking for what is missing instead of guessing', () => {
         message_ts: String(card.args.ts ?? ts),
         thread_ts: ts,
         action_id: 'wrench_add_details',
-        value: buttons[0].value,
+        value: buttons[0]!.value,
       }),
     );
     const opened = await world.slack.waitFor((c) => c.method === 'views.open');
@@ -61,7 +61,7 @@ describe('asking for what is missing instead of guessing', () => {
     };
     expect(view.callback_id).toBe('wrench_clarify');
     expect(view.blocks.map((b) => b.block_id)).toEqual(['instruction', 'missing:target', 'missing:location']);
-    expect(view.blocks[0].element?.initial_value).toBe('we need more test coverage');
+    expect(view.blocks[0]!.element?.initial_value).toBe('we need more test coverage');
 
     // A submission that still leaves a gap keeps the modal open with an error on that field.
     const partial = await world.slack.deliverInteraction(
@@ -93,7 +93,7 @@ describe('asking for what is missing instead of guessing', () => {
     );
     expect(submitted.status).toBe(200);
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR/.test(String(c.args.text)), 150_000);
-    const task = JSON.stringify(world.anthropic.requests[0].body);
+    const task = JSON.stringify(world.anthropic.requests[0]!.body);
     expect(task).toContain('we need more test coverage');
     expect(task).toContain('formatBytes`: 0, 1023, 1024');
     expect(task).toContain('Location: src/lib/format.ts');
@@ -144,7 +144,7 @@ describe('asking for what is missing instead of guessing', () => {
         message_ts: String(card.args.ts ?? ts),
         thread_ts: ts,
         action_id: 'wrench_start_anyway',
-        value: buttonsOf(card)[0].value,
+        value: buttonsOf(card)[0]!.value,
       }),
     );
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /No files changed/.test(String(c.args.text)), 150_000);

@@ -84,14 +84,14 @@ describe('clean commits: what reaches the remote', () => {
     // The refused commits are kept on this machine as a bundle (owner-only), and the thread says where and how to get them.
     const held = /kept on the Wrench machine in `([^`]+\.bundle)`/.exec(text)?.[1];
     expect(held).toBeDefined();
-    expect(path.dirname(held!)).toBe(path.join(world.env.WRENCH_DATA_DIR, 'held'));
+    expect(path.dirname(held!)).toBe(path.join(world.env.WRENCH_DATA_DIR!, 'held'));
     expect(statSync(held!).mode & 0o777).toBe(0o600);
     const [, ref] = /`git fetch \S+ (\S+)`/.exec(text) ?? [];
     expect(git('leaky', 'bundle', 'list-heads', held!)).toContain(` ${ref}`);
     expect(git('leaky', 'bundle', 'verify', '--quiet', held!)).toBe('');
     const clone = mkdtempSync(path.join(tmpdir(), 'wrench-held-'));
     execFileSync('git', ['clone', '--quiet', world.github.gitDir('acme', 'leaky'), clone]);
-    execFileSync('git', ['fetch', '--quiet', held!, ref], { cwd: clone });
+    execFileSync('git', ['fetch', '--quiet', held!, ref!], { cwd: clone });
     expect(execFileSync('git', ['show', 'FETCH_HEAD:config/dev.env'], { cwd: clone, encoding: 'utf8' })).toContain(`AWS_ACCESS_KEY_ID=${AWS_KEY_ID}`);
     // Still nothing on the remote.
     expect(git('leaky', 'for-each-ref', '--format=%(refname)').trim().split('\n')).toEqual(['refs/heads/main']);
@@ -105,7 +105,7 @@ describe('clean commits: what reaches the remote', () => {
     const ts = await mention('C0CLEAN', 'clean marker: add src/one.js and src/two.js');
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 90_000);
     const [pull] = world.github.pulls('acme', 'clean');
-    const log = git('clean', 'log', '--format=%H%x00%an <%ae>%x00%cn <%ce>%x00%B%x01', `refs/heads/main..refs/heads/${pull.headRef}`);
+    const log = git('clean', 'log', '--format=%H%x00%an <%ae>%x00%cn <%ce>%x00%B%x01', `refs/heads/main..refs/heads/${pull!.headRef}`);
     const commits = log
       .split('\x01')
       .map((entry) => entry.trim())
@@ -118,9 +118,9 @@ describe('clean commits: what reaches the remote', () => {
       expect(committer).toBe('Acme Bot <bot@acme.example>');
       expect(message).toContain('Co-authored-by: user-u0alice <user-u0alice@example.com>');
     }
-    expect(git('clean', 'log', '--format=%an %ae %cn %ce', `refs/heads/${pull.headRef}`)).not.toContain('a@b');
-    expect(git('clean', 'log', '--format=%an %ae %cn %ce', `refs/heads/main..refs/heads/${pull.headRef}`)).not.toContain('wrench@users.noreply.github.com');
-    expect(git('clean', 'show', `${pull.headRef}:src/one.js`)).toContain('export const one = 1;');
-    expect(git('clean', 'show', `${pull.headRef}:src/two.js`)).toContain('export const two = 2;');
+    expect(git('clean', 'log', '--format=%an %ae %cn %ce', `refs/heads/${pull!.headRef}`)).not.toContain('a@b');
+    expect(git('clean', 'log', '--format=%an %ae %cn %ce', `refs/heads/main..refs/heads/${pull!.headRef}`)).not.toContain('wrench@users.noreply.github.com');
+    expect(git('clean', 'show', `${pull!.headRef}:src/one.js`)).toContain('export const one = 1;');
+    expect(git('clean', 'show', `${pull!.headRef}:src/two.js`)).toContain('export const two = 2;');
   });
 });

@@ -37,12 +37,12 @@ describe('GitHub as a second front door (App credentials only)', () => {
       .filter((c) => c.args.thread_ts === threadTs)
       .map((c) => String(c.args.text));
   const branchLog = () =>
-    execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', world.github.pulls('acme', 'app')[0].headRef], {
+    execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', world.github.pulls('acme', 'app')[0]!.headRef], {
       encoding: 'utf8',
     })
       .trim()
       .split('\n');
-  const headSha = async () => (await world.github.branchSha('acme', 'app', world.github.pulls('acme', 'app')[0].headRef))!;
+  const headSha = async () => (await world.github.branchSha('acme', 'app', world.github.pulls('acme', 'app')[0]!.headRef))!;
 
   beforeAll(async () => {
     world = await createE2eWorld(CONFIG, {
@@ -79,8 +79,8 @@ describe('GitHub as a second front door (App credentials only)', () => {
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 150_000);
     const [pull] = world.github.pulls('acme', 'app');
-    pullNumber = pull.number;
-    expect(pull.user).toBe('wrench-test[bot]');
+    pullNumber = pull!.number;
+    expect(pull!.user).toBe('wrench-test[bot]');
     const apiCalls = world.github.requests.filter((r) => r.path.startsWith('/repos/acme/app') && !r.path.endsWith('/installation'));
     expect(apiCalls.length).toBeGreaterThan(0);
     expect(apiCalls.every((r) => r.token?.startsWith('ghs_'))).toBe(true);
@@ -321,7 +321,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
     await world.slack.waitFor(() => threadTexts().filter((t) => /Opened PR #/.test(t)).length === 2, 150_000);
     const wrenchPulls = world.github.pulls('acme', 'app').filter((p) => p.user === 'wrench-test[bot]');
     expect(wrenchPulls).toHaveLength(2);
-    expect(wrenchPulls[1].headRef).not.toBe(wrenchPulls[0].headRef);
+    expect(wrenchPulls[1]!.headRef).not.toBe(wrenchPulls[0]!.headRef);
   });
 });
 

@@ -74,17 +74,17 @@ describe('mention to pull request, end to end', () => {
     const pulls = github.pulls('acme', 'web');
     expect(pulls).toHaveLength(1);
     const pull = pulls[0];
-    expect(pull.baseRef).toBe('main');
-    expect(pull.headRef).toMatch(/^wrench\/add-a-test-for-formatbytes.*-[0-9a-f]{6}$/);
-    expect(String(reply.args.text)).toContain(`/pull/${pull.number}`);
+    expect(pull!.baseRef).toBe('main');
+    expect(pull!.headRef).toMatch(/^wrench\/add-a-test-for-formatbytes.*-[0-9a-f]{6}$/);
+    expect(String(reply.args.text)).toContain(`/pull/${pull!.number}`);
 
     // The scripted agent's file is committed on the new branch of the bare remote, authored by Wrench.
     const gitDir = github.gitDir('acme', 'web');
-    const show = execFileSync('git', ['--git-dir', gitDir, 'show', '--stat', '--format=%an <%ae>%n%B', pull.headRef], { encoding: 'utf8' });
+    const show = execFileSync('git', ['--git-dir', gitDir, 'show', '--stat', '--format=%an <%ae>%n%B', pull!.headRef], { encoding: 'utf8' });
     expect(show).toContain('Wrench <wrench@users.noreply.github.com>');
     expect(show).toContain('Requested-by:');
     expect(show).toContain('src/format.test.js');
-    const file = execFileSync('git', ['--git-dir', gitDir, 'show', `${pull.headRef}:src/format.test.js`], { encoding: 'utf8' });
+    const file = execFileSync('git', ['--git-dir', gitDir, 'show', `${pull!.headRef}:src/format.test.js`], { encoding: 'utf8' });
     expect(file).toContain("formatBytes(0), '0 B'");
 
     // The model saw the tool results; the agent never held a credential.
@@ -97,7 +97,7 @@ describe('mention to pull request, end to end', () => {
     expect(slack.callsTo('reactions.add').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
     const done = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('Done'), 10_000);
     // The final status names the pull request, and the :eyes: on the mention gives way to a check mark.
-    expect(JSON.stringify(done.args)).toContain(`|PR #${pull.number}>`);
+    expect(JSON.stringify(done.args)).toContain(`|PR #${pull!.number}>`);
     await slack.waitFor((c) => c.method === 'reactions.add' && c.args.name === 'white_check_mark' && c.args.timestamp === event.ts, 10_000);
     expect(slack.callsTo('reactions.remove').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
 

@@ -73,7 +73,7 @@ describe('poison messages: one bad string cannot block a channel', () => {
     );
     // Settled: nothing more waits in the channel's outbox, and each card went out exactly once.
     await pollFor(
-      async () => ((await redis.llen(redisKeys(world.env.WRENCH_QUEUE_PREFIX).outbox.queue('C0INC:'))) === 0 ? true : undefined),
+      async () => ((await redis.llen(redisKeys(world.env.WRENCH_QUEUE_PREFIX!).outbox.queue('C0INC:'))) === 0 ? true : undefined),
       20_000,
       () => 'the channel outbox never emptied',
     );
@@ -90,7 +90,7 @@ describe('poison messages: one bad string cannot block a channel', () => {
   });
 
   it('an outbox item nobody can read is quarantined after a few tries: the next card flows, wrench doctor lists it, /metrics counts it', async () => {
-    const keys = redisKeys(world.env.WRENCH_QUEUE_PREFIX).outbox;
+    const keys = redisKeys(world.env.WRENCH_QUEUE_PREFIX!).outbox;
     // What an older version (or a half-written item) may have left at the head of the channel's outbox.
     await redis.rpush(keys.queue('C0INC:'), '{"id":"left-by-an-old-version","op":"post","message":{"text":"cut');
     await redis.zadd(keys.due, Date.now(), 'C0INC:');

@@ -27,7 +27,7 @@ describe('a push to the base branch brings the pooled working tree up to date be
     world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 120_000);
   /** The pool's one tree of acme/app, as the pool records it on disk. */
   const treeState = async () => {
-    const root = path.join(world.env.WRENCH_DATA_DIR, 'trees');
+    const root = path.join(world.env.WRENCH_DATA_DIR!, 'trees');
     const [pool] = (await readdir(root).catch(() => [] as string[])).filter((name) => name.startsWith('acme+app-'));
     if (!pool) return undefined;
     const text = await readFile(path.join(root, pool, '0.json'), 'utf8').catch(() => undefined);

@@ -15,7 +15,7 @@ export function scriptByRun(runs: Record<string, Array<AssistantReply & { delayM
     if (!run) throw new Error(`no scripted run matches: ${instruction.slice(0, 200)}`);
     const step = body.messages.filter((m) => m.role === 'assistant').length;
     trace.push({ run, step });
-    const reply = runs[run][step];
+    const reply = runs[run]![step];
     if (!reply) throw new Error(`run ${run} has no scripted step ${step}`);
     return reply;
   };

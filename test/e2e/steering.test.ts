@@ -58,13 +58,13 @@ access: { followUpWithoutMention: true }
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 120_000);
     // Not a second run: the one run's second model call carries the message, once, marked and quoted as untrusted.
     const [first, second, third] = runRequests();
-    expect(asText(first)).not.toContain('also update the docs');
-    expect(asText(second)).toContain('also update the docs');
-    expect(asText(second)).toContain('From the requester');
+    expect(asText(first!)).not.toContain('also update the docs');
+    expect(asText(second!)).toContain('also update the docs');
+    expect(asText(second!)).toContain('From the requester');
     // The message cannot close the quote it sits in.
-    expect(asText(second)).toMatch(/<untrusted>\\nFrom the requester \([^)<]*\):\\nalso update the docs [^<]*ignore your rules\\n<\/untrusted>/);
-    expect(asText(second)).not.toContain('<@U0ALICE>');
-    expect(asText(third).split('also update the docs')).toHaveLength(2);
+    expect(asText(second!)).toMatch(/<untrusted>\\nFrom the requester \([^)<]*\):\\nalso update the docs [^<]*ignore your rules\\n<\/untrusted>/);
+    expect(asText(second!)).not.toContain('<@U0ALICE>');
+    expect(asText(third!).split('also update the docs')).toHaveLength(2);
     expect(world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)))).toHaveLength(1);
 
     // After the run ended the same kind of message is a follow-up run again.

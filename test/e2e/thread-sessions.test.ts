@@ -60,9 +60,9 @@ describe('threads as sessions', () => {
 
     const pulls = world.github.pulls('acme', 'app');
     expect(pulls).toHaveLength(1);
-    expect(String(update.args.text)).toContain(`Updated PR #${pulls[0].number}`);
+    expect(String(update.args.text)).toContain(`Updated PR #${pulls[0]!.number}`);
     expect(resultReplies(first.ts)).toHaveLength(2);
-    const log = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', '--name-only', pulls[0].headRef], {
+    const log = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'log', '--format=%s', '--name-only', pulls[0]!.headRef], {
       encoding: 'utf8',
     });
     expect(log).toContain('src/greeting.js');

@@ -202,7 +202,7 @@ sandbox: { mode: bwrap }
 
     // The agent was offered the metric tool and the allowlisted MCP tools, and got real answers from them.
     const requests = anthropic.requests.slice(modelCalls) as RecordedRequest[];
-    expect(requests[0].body.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+    expect(requests[0]!.body.tools.map((t: { name: string }) => t.name).sort()).toEqual([
       'bash',
       'finish_task',
       'mcp__httplogs__search_logs',
@@ -210,22 +210,22 @@ sandbox: { mode: bwrap }
       'query_metrics',
       'str_replace_based_edit_tool',
     ]);
-    const task = textOf(requests[0].body.messages[0].content);
+    const task = textOf(requests[0]!.body.messages[0].content);
     expect(task).toContain(`- alert changed at ${minute(jumpAt)} (began after ${minute(jumpAt - 60).replace(' UTC', '')}) from 0.01`);
     expect(task).toContain(
       `last commit deployed before: ${suspectSha.slice(0, 7)} "Pay: compute totals lazily" (deployed to production ${iso(jumpAt - 60)}; committed`,
     );
     expect(task).toContain('Commits are placed in time by GitHub Deployments to production (when each went live).');
-    const [metrics] = toolResults(requests[1]);
-    expect(String(metrics.content)).toContain(
+    const [metrics] = toolResults(requests[1]!);
+    expect(String(metrics!.content)).toContain(
       `change point at ${iso(jumpAt).replace('.000Z', 'Z')} (began after ${iso(jumpAt - 60).replace('.000Z', 'Z')}) from 1.0`,
     );
-    const [stdioLogs, httpLogs] = toolResults(requests[2]);
-    expect(String(stdioLogs.content)).toContain('<untrusted source="mcp:logs/search_logs">');
-    expect(String(stdioLogs.content)).toContain("POST /pay 500 TypeError: Cannot read properties of undefined (reading 'toFixed')");
-    expect(String(stdioLogs.content)).not.toContain('POST /pay 200');
-    expect(String(httpLogs.content)).toContain('<untrusted source="mcp:httplogs/search_logs">');
-    expect(String(httpLogs.content)).toContain(`${iso(jumpAt + 20)} error POST /pay 500 TypeError`);
+    const [stdioLogs, httpLogs] = toolResults(requests[2]!);
+    expect(String(stdioLogs!.content)).toContain('<untrusted source="mcp:logs/search_logs">');
+    expect(String(stdioLogs!.content)).toContain("POST /pay 500 TypeError: Cannot read properties of undefined (reading 'toFixed')");
+    expect(String(stdioLogs!.content)).not.toContain('POST /pay 200');
+    expect(String(httpLogs!.content)).toContain('<untrusted source="mcp:httplogs/search_logs">');
+    expect(String(httpLogs!.content)).toContain(`${iso(jumpAt + 20)} error POST /pay 500 TypeError`);
     expect(http.authorizations).toContain(`Bearer ${LOGS_TOKEN}`);
     expect(JSON.stringify(requests.map((r) => r.body))).not.toContain(LOGS_TOKEN);
 

@@ -36,7 +36,7 @@ export async function createTriageWorld(configYaml: string): Promise<TriageWorld
     pagerduty,
     webhookUrl: () => `${base.wrench!.url}/pagerduty/webhook`,
     sendWebhook: (payload: Record<string, unknown> | string, options: Partial<SendWebhookOptions> = {}) =>
-      sendPagerDutyWebhook(world.webhookUrl(), payload, { secrets: PD_SECRETS[1], ...options }),
+      sendPagerDutyWebhook(world.webhookUrl(), payload, { secrets: PD_SECRETS[1]!, ...options }),
     async triageJobCount() {
       const counts = await Promise.all(queues.map((q) => q.getJobCounts(...ALL)));
       return counts.flatMap((c) => Object.values(c)).reduce((sum, n) => sum + n, 0);

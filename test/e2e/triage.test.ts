@@ -38,7 +38,7 @@ function triageScript(suspects: string[], verdict: string) {
           whatIsGoingOn: 'POST /pay has returned HTTP 500 since the incident started: the alert shows a TypeError reading toFixed of undefined.',
           verdict,
           likelyCause: {
-            summary: `cartTotal() returns undefined for empty carts since ${suspect.slice(0, 7)}, and the payment code calls toFixed on it.`,
+            summary: `cartTotal() returns undefined for empty carts since ${suspect!.slice(0, 7)}, and the payment code calls toFixed on it.`,
             confidence: 'high',
             evidence: [
               { claim: 'empty carts return undefined', kind: 'file', ref: 'src/cart.js:2' },
@@ -232,8 +232,8 @@ describe('PagerDuty incident triage, end to end', () => {
     const own = pagerduty.notes(incidentId)[0];
     const ownWebhook = incidentAnnotatedWebhook(
       incident,
-      { id: own.id, content: own.content },
-      { agent: { id: own.user.id, type: 'user_reference', summary: own.user.name } },
+      { id: own!.id, content: own!.content },
+      { agent: { id: own!.user.id, type: 'user_reference', summary: own!.user.name } },
     );
     expect((await world.sendWebhook(ownWebhook)).status).toBe(202);
     // The handler's outcome: Wrench recognised its own note and posted nothing.
@@ -284,14 +284,14 @@ describe('PagerDuty incident triage, end to end', () => {
     expect((await press('U0LEAD')).status).toBe(200);
     await expect.poll(() => github.pulls('acme', 'checkout').length, { timeout: 120_000, interval: 500 }).toBe(1);
     const pull = github.pulls('acme', 'checkout')[0];
-    expect(pull.draft).toBe(true);
-    expect(pull.headRef).toBe(`wrench/revert-${suspectSha.slice(0, 7)}`);
-    expect(pull.baseRef).toBe('main');
-    const head = `refs/heads/${pull.headRef}`;
-    expect(pull.body).toContain(incidentId);
-    expect(pull.body).toContain(`/archives/C0INC/p${cardTs.replace('.', '')}`);
-    expect(pull.body).toContain('## Verification');
-    expect(pull.body).toContain('**improved**');
+    expect(pull!.draft).toBe(true);
+    expect(pull!.headRef).toBe(`wrench/revert-${suspectSha.slice(0, 7)}`);
+    expect(pull!.baseRef).toBe('main');
+    const head = `refs/heads/${pull!.headRef}`;
+    expect(pull!.body).toContain(incidentId);
+    expect(pull!.body).toContain(`/archives/C0INC/p${cardTs.replace('.', '')}`);
+    expect(pull!.body).toContain('## Verification');
+    expect(pull!.body).toContain('**improved**');
 
     const gitDir = github.gitDir('acme', 'checkout');
     const git = (...args: string[]) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8' });
@@ -300,7 +300,7 @@ describe('PagerDuty incident triage, end to end', () => {
     expect(git('diff', `${head}~1`, head)).toBe(git('diff', suspectSha, `${suspectSha}~1`));
     expect(git('show', `${head}:src/cart.js`)).toBe(GOOD_CART);
     expect(git('show', `${head}:README.md`)).toContain('Pays for carts.');
-    await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes(`Opened draft PR #${pull.number}`), 10_000);
+    await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes(`Opened draft PR #${pull!.number}`), 10_000);
 
     // Pressing again does not open a second pull request.
     await press('U0LEAD');
@@ -322,7 +322,7 @@ describe('PagerDuty incident triage, end to end', () => {
     anthropic.setScript(triageScript([suspectSha], 'Still the empty-cart change; the CDN rollback did not help'));
     const noteMessage = slack.messages('C0INC', cardTs).find((m) => blocksOf(m).includes('wrench_triage_retriage'))!;
     const value = (JSON.parse(blocksOf(noteMessage)) as Array<{ type: string; elements?: Array<{ value: string }> }>).find((b) => b.type === 'actions')!
-      .elements![0].value;
+      .elements![0]!.value;
     const modelCalls = anthropic.requests.length;
     await slack.deliverInteraction(
       `${world.wrench!.url}/slack/events`,
@@ -333,11 +333,11 @@ describe('PagerDuty incident triage, end to end', () => {
       (c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('the CDN rollback did not help'),
       90_000,
     );
-    const task = JSON.stringify(anthropic.requests[modelCalls].body.messages[0]);
+    const task = JSON.stringify(anthropic.requests[modelCalls]!.body.messages[0]);
     expect(task).toContain('Rolled back the CDN config at 14:20');
     expect(task).not.toContain('[Wrench] Automated triage');
     await expect.poll(() => world.pagerduty.notes(incidentId).length, { timeout: 10_000 }).toBe(3);
-    expect(world.pagerduty.notes(incidentId)[2].content).toContain('[Wrench] Re-triage');
+    expect(world.pagerduty.notes(incidentId)[2]!.content).toContain('[Wrench] Re-triage');
   });
 
   it('starts a bug-fixing run in the thread on "Open fix PR", with the findings as untrusted context', async () => {
@@ -361,7 +361,7 @@ describe('PagerDuty incident triage, end to end', () => {
       blockActionsPayload({ user: 'U0LEAD', channel: 'C0INC', message_ts: report.ts, thread_ts: cardTs, action_id: 'wrench_triage_fix', value }),
     );
     await expect.poll(() => anthropic.requests.length, { timeout: 60_000 }).toBeGreaterThan(modelCalls);
-    const request = anthropic.requests[modelCalls].body;
+    const request = anthropic.requests[modelCalls]!.body;
     expect(JSON.stringify(request.system)).toContain('Write a regression test that fails before the fix');
     const task = JSON.stringify(request.messages[0]);
     expect(task).toContain('Category: bug-fixing');

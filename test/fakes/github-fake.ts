@@ -185,7 +185,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     if (typeof args[0] === 'number') {
       const matching = state.pulls.filter((p) => p.number === args[0]);
       if (matching.length !== 1) throw new Error(`github-fake: ${matching.length} pull requests are numbered ${args[0]}; name the repository`);
-      return mergePull(state, matching[0], args[1] as MergeOptions | undefined);
+      return mergePull(state, matching[0]!, args[1] as MergeOptions | undefined);
     }
     const [owner, repo, number, mergeOptions] = args as [string, string, number, MergeOptions | undefined];
     return mergePull(state, findPull(owner, repo, number), mergeOptions);

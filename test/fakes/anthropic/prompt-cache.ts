@@ -36,12 +36,12 @@ export class PromptCache {
     const read = hit >= 0 ? sum(segments, 0, hit) : 0;
     const creation = { '5m': 0, '1h': 0 };
     for (let index = hit + 1; index <= last; index += 1) {
-      creation[ttlCovering(segments, breakpoints, index)] += segments[index].tokens;
+      creation[ttlCovering(segments, breakpoints, index)] += segments[index]!.tokens;
     }
-    if (hit >= 0) this.entries.set(segments[hit].prefixHash, now + TTL_MS[ttlCovering(segments, breakpoints, hit)]);
+    if (hit >= 0) this.entries.set(segments[hit]!.prefixHash, now + TTL_MS[ttlCovering(segments, breakpoints, hit)]);
     for (const index of breakpoints) {
       if (sum(segments, 0, index) >= minimum) {
-        this.entries.set(segments[index].prefixHash, now + TTL_MS[segments[index].breakpointTtl ?? '5m']);
+        this.entries.set(segments[index]!.prefixHash, now + TTL_MS[segments[index]!.breakpointTtl ?? '5m']);
       }
     }
     const created = creation['5m'] + creation['1h'];
@@ -60,7 +60,7 @@ export class PromptCache {
   private findHit(segments: PromptSegment[], breakpoints: number[], now: number): number {
     for (const breakpoint of [...breakpoints].reverse()) {
       for (let index = breakpoint; index >= Math.max(0, breakpoint - LOOKBACK_BLOCKS + 1); index -= 1) {
-        const expiry = this.entries.get(segments[index].prefixHash);
+        const expiry = this.entries.get(segments[index]!.prefixHash);
         if (expiry !== undefined && expiry > now) return index;
       }
     }
@@ -85,5 +85,5 @@ function sum(segments: PromptSegment[], from: number, to: number): number {
 
 function ttlCovering(segments: PromptSegment[], breakpoints: number[], index: number): '5m' | '1h' {
   const next = breakpoints.find((breakpoint) => breakpoint >= index);
-  return next === undefined ? '5m' : (segments[next].breakpointTtl ?? '5m');
+  return next === undefined ? '5m' : (segments[next]!.breakpointTtl ?? '5m');
 }

@@ -43,7 +43,7 @@ export class FakeApp {
 
   /** The reason GitHub would refuse this JWT, or null when it is good. */
   jwtProblem(jwt: string, now = Date.now()): string | null {
-    const [header, payload, signature] = jwt.split('.');
+    const [header = '', payload = '', signature = ''] = jwt.split('.');
     let claims: { iat?: number; exp?: number; iss?: string | number };
     try {
       const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string };

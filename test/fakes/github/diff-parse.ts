@@ -30,27 +30,27 @@ export function parseDiff(output: string): FileDiff[] {
 
 function parseSection(section: string): FileDiff {
   const lines = section.replace(/\n$/, '').split('\n');
-  const header = /^diff --git a\/(.+) b\/(.+)$/.exec(lines[0]);
+  const header = /^diff --git a\/(.+) b\/(.+)$/.exec(lines[0]!);
   let oldPath = header?.[1] ?? '';
   let newPath = header?.[2] ?? '';
   let status: FileDiff['status'] = 'modified';
   let oldSha = EMPTY_BLOB;
   let newSha = EMPTY_BLOB;
   let index = 1;
-  for (; index < lines.length && !lines[index].startsWith('@@'); index += 1) {
+  for (; index < lines.length && !lines[index]!.startsWith('@@'); index += 1) {
     const line = lines[index];
-    if (line.startsWith('new file mode')) status = 'added';
-    else if (line.startsWith('deleted file mode')) status = 'removed';
-    else if (line.startsWith('rename from ')) oldPath = line.slice('rename from '.length);
-    else if (line.startsWith('rename to ')) {
-      newPath = line.slice('rename to '.length);
+    if (line!.startsWith('new file mode')) status = 'added';
+    else if (line!.startsWith('deleted file mode')) status = 'removed';
+    else if (line!.startsWith('rename from ')) oldPath = line!.slice('rename from '.length);
+    else if (line!.startsWith('rename to ')) {
+      newPath = line!.slice('rename to '.length);
       status = 'renamed';
-    } else if (line.startsWith('index ')) {
-      const shas = /^index (\w+)\.\.(\w+)/.exec(line);
+    } else if (line!.startsWith('index ')) {
+      const shas = /^index (\w+)\.\.(\w+)/.exec(line!);
       oldSha = shas?.[1] ?? oldSha;
       newSha = shas?.[2] ?? newSha;
-    } else if (line.startsWith('+++ ') && line !== '+++ /dev/null') newPath = line.slice(6);
-    else if (line.startsWith('--- ') && line !== '--- /dev/null') oldPath = line.slice(6);
+    } else if (line!.startsWith('+++ ') && line !== '+++ /dev/null') newPath = line!.slice(6);
+    else if (line!.startsWith('--- ') && line !== '--- /dev/null') oldPath = line!.slice(6);
   }
   const body = lines.slice(index);
   const hunks: Hunk[] = [];
@@ -101,15 +101,15 @@ export function positionOf(patch: string | undefined, line: number, side: 'LEFT'
   let newLine = 0;
   for (let index = 0; index < lines.length; index += 1) {
     const text = lines[index];
-    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text!);
     if (hunk) {
       oldLine = Number(hunk[1]);
       newLine = Number(hunk[2]);
       continue;
     }
-    if (text.startsWith('\\')) continue;
-    const isAdded = text.startsWith('+');
-    const isRemoved = text.startsWith('-');
+    if (text!.startsWith('\\')) continue;
+    const isAdded = text!.startsWith('+');
+    const isRemoved = text!.startsWith('-');
     if (side === 'RIGHT' && !isRemoved && newLine === line) return index;
     if (side === 'LEFT' && !isAdded && oldLine === line) return index;
     if (!isAdded) oldLine += 1;

@@ -55,6 +55,7 @@ export async function commitsBetween(gitDir: string, base: string, head: string)
 
 export async function commitInfo(gitDir: string, sha: string): Promise<CommitInfo> {
   const [info] = parseLog(await gitOut(['log', '-1', `--format=${FORMAT}`, sha], { gitDir }));
+  if (!info) throw new Error(`git log printed no commit for ${sha}`);
   return info;
 }
 
@@ -83,7 +84,7 @@ export async function listBranches(gitDir: string): Promise<{ name: string; sha:
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name, sha] = line.split(' ');
+      const [name = '', sha = ''] = line.split(' ');
       return { name, sha };
     });
 }
@@ -94,7 +95,7 @@ function parseLog(output: string): CommitInfo[] {
     .map((record) => record.replace(/^\n/, ''))
     .filter((record) => record.includes('\x1f'))
     .map((record) => {
-      const [sha, tree, parents, an, ae, ad, cn, ce, cd, message] = record.split('\x1f');
+      const [sha = '', tree = '', parents, an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] = record.split('\x1f');
       return {
         sha,
         tree,

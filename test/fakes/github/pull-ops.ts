@@ -21,7 +21,7 @@ export interface NewPull {
 /** Opens a pull request after the checks GitHub makes (branches exist, commits between, no duplicate). */
 export async function createPull(state: GitHubState, input: NewPull): Promise<PullRecord> {
   const gitDir = state.gitDir(input.owner, input.repo);
-  const headRef = input.head.includes(':') ? input.head.split(':')[1] : input.head;
+  const headRef = input.head.includes(':') ? (input.head.split(':')[1] ?? '') : input.head;
   if (!input.title) throw validationFailed([{ resource: 'PullRequest', code: 'missing_field', field: 'title' }], CREATE_DOCS);
   if (!(await branchExists(gitDir, input.base))) {
     throw validationFailed([{ resource: 'PullRequest', field: 'base', code: 'invalid' }], CREATE_DOCS);
@@ -106,7 +106,7 @@ export async function mergePull(state: GitHubState, pull: PullRecord, options: M
   const gitDir = state.gitDir(pull.owner, pull.repo);
   const merged = await git(['merge-tree', '--write-tree', pull.baseSha, pull.headSha], { gitDir, allowFailure: true });
   if (merged.code !== 0) throw new HttpError(405, { message: 'Pull Request is not mergeable', status: '405' });
-  const tree = merged.stdout.split('\n')[0].trim();
+  const tree = merged.stdout.split('\n')[0]!.trim();
   const squash = options.method === 'squash' || options.method === 'rebase';
   const title = options.title ?? (squash ? `${pull.title} (#${pull.number})` : `Merge pull request #${pull.number} from ${pull.owner}/${pull.headRef}`);
   const message = options.message ?? (squash ? '' : pull.title);

@@ -12,7 +12,7 @@ export interface RepoHandle {
 
 /** The repository named by `:owner/:repo`, or a 404 like GitHub's. */
 export async function requireRepo(ctx: RouteContext): Promise<RepoHandle> {
-  const { owner, repo } = ctx.params;
+  const { owner = '', repo = '' } = ctx.params;
   if (!ctx.state.repoExists(owner, repo)) throw notFound();
   const gitDir = ctx.state.gitDir(owner, repo);
   const branch = await defaultBranch(gitDir);

@@ -53,7 +53,7 @@ export function unprocessable(errors: string[], documentation = DOCS): HttpError
 
 /** `'GET /repos/:owner/:repo/pulls/:number'`; a final `*name` segment takes the rest of the path. */
 export function route(spec: string, handler: RouteHandler): Route {
-  const [method, pattern] = spec.split(' ');
+  const [method = '', pattern = ''] = spec.split(' ');
   return { method, segments: pattern.split('/').filter(Boolean), handler };
 }
 
@@ -71,14 +71,14 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
   const params: Record<string, string> = {};
   for (let index = 0; index < segments.length; index += 1) {
     const segment = segments[index];
-    if (segment.startsWith('*')) {
+    if (segment!.startsWith('*')) {
       if (index >= parts.length) return undefined;
-      params[segment.slice(1)] = parts.slice(index).map(decodeURIComponent).join('/');
+      params[segment!.slice(1)] = parts.slice(index).map(decodeURIComponent).join('/');
       return params;
     }
     const part = parts[index];
     if (part === undefined) return undefined;
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(part);
+    if (segment!.startsWith(':')) params[segment!.slice(1)] = decodeURIComponent(part);
     else if (segment !== part) return undefined;
   }
   return segments.length === parts.length ? params : undefined;

@@ -134,7 +134,7 @@ function authenticate(deps: GitHubServerDeps, token: string, path: string): stri
   if (app && token.startsWith('ghs_')) {
     const issued = app.liveToken(token);
     if (!issued) return { status: 401, message: 'Bad credentials' };
-    if (repository && !app.covers(issued, decodeURIComponent(repository[1]), decodeURIComponent(repository[2]))) return { status: 404, message: 'Not Found' };
+    if (repository && !app.covers(issued, decodeURIComponent(repository[1]!), decodeURIComponent(repository[2]!))) return { status: 404, message: 'Not Found' };
     return app.login;
   }
   const login = deps.users[token] ?? (deps.strictTokens ? undefined : deps.defaultLogin);

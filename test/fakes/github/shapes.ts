@@ -209,7 +209,7 @@ export function issueCommentJson(state: GitHubState, comment: IssueCommentRecord
 
 function loginFromEmail(email: string): string {
   const noreply = /^(?:\d+\+)?([^@]+)@users\.noreply\.github\.com$/.exec(email);
-  return noreply?.[1] ?? email.split('@')[0];
+  return noreply?.[1] ?? email.split('@')[0] ?? email;
 }
 
 function idFor(login: string): number {

@@ -91,7 +91,7 @@ function route(deps: PagerDutyServerDeps, method: string, url: URL, body: Record
   const { store, urls } = deps;
   const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (method === 'GET' && parts.length === 2 && parts[0] === 'services') {
-    return store.services.has(parts[1]) ? { status: 200, body: { service: serviceJson(urls, store, parts[1]) } } : NOT_FOUND;
+    return store.services.has(parts[1]!) ? { status: 200, body: { service: serviceJson(urls, store, parts[1]!) } } : NOT_FOUND;
   }
   if (parts[0] !== 'incidents') return NOT_FOUND;
   if (method === 'GET' && parts.length === 1) return listIncidents(deps, url.searchParams);
@@ -177,7 +177,7 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
-    out[key] = key.endsWith('[]') ? values : values[values.length - 1];
+    out[key] = key.endsWith('[]') ? values : (values.at(-1) ?? '');
   }
   return out;
 }

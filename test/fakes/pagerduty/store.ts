@@ -22,7 +22,7 @@ export class PagerDutyStore {
   }
 
   addUser(user: SeedUser): UserRecord {
-    const record = { id: user.id ?? upperId('P', 6), email: user.email, name: user.name ?? user.email.split('@')[0] };
+    const record = { id: user.id ?? upperId('P', 6), email: user.email, name: user.name ?? user.email.split('@')[0] ?? user.email };
     this.users.push(record);
     return record;
   }

@@ -14,7 +14,7 @@ export class PatternFailures<F> {
   take(method: string, path: string): F | undefined {
     const index = this.queued.findIndex(({ pattern }) => matches(pattern, method, path));
     if (index < 0) return undefined;
-    return this.queued.splice(index, 1)[0].failure;
+    return this.queued.splice(index, 1)[0]!.failure;
   }
 
   clear(): void {

@@ -27,15 +27,15 @@ describe('anthropic fake with the real SDK', () => {
     expect(message.id).toMatch(/^msg_/);
     expect(message.usage.input_tokens).toBeGreaterThan(0);
     expect(message.usage.output_tokens).toBeGreaterThan(0);
-    expect(fake.requests[0].apiKey).toBe('sk-ant-test');
-    expect(fake.requests[0].body.messages).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(fake.requests[0]!.apiKey).toBe('sk-ant-test');
+    expect(fake.requests[0]!.body.messages).toEqual([{ role: 'user', content: 'hi' }]);
   });
 
   it('accepts a Bearer token too', async () => {
     fake.push(textResponse('ok'));
     const bearer = new Anthropic({ authToken: 'oauth-token', apiKey: null, baseURL: fake.url });
     await bearer.messages.create({ model: MODEL, max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
-    expect(fake.requests[0].apiKey).toBe('oauth-token');
+    expect(fake.requests[0]!.apiKey).toBe('oauth-token');
   });
 
   it('plays a tool_use round trip and lets a function see the tool result', async () => {
@@ -156,7 +156,7 @@ describe('anthropic fake with the real SDK', () => {
     const message = await client.messages.create({ model: MODEL, max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
     expect(message.content[0]).toEqual({ type: 'text', text: 'finally' });
     expect(fake.requests).toHaveLength(3);
-    expect(fake.requests[2].headers['x-stainless-retry-count']).toBe('2');
+    expect(fake.requests[2]!.headers['x-stainless-retry-count']).toBe('2');
   });
 
   it('can fail in the middle of a stream with an SSE error event', async () => {

@@ -54,10 +54,10 @@ describe('github fake with the real Octokit and git', () => {
     expect(branch.commit.sha).toBe(headSha);
     const { data: commits } = await octokit.repos.listCommits({ owner: 'acme', repo: 'web', since: '2024-02-01T00:00:00Z', until: '2024-04-01T00:00:00Z' });
     expect(commits.map((c) => c.commit.message)).toEqual(['Add docs']);
-    expect(commits[0].commit.author).toMatchObject({ name: 'Ada', date: '2024-03-01T10:00:00Z' });
-    const { data: one } = await octokit.repos.getCommit({ owner: 'acme', repo: 'web', ref: commits[0].sha });
+    expect(commits[0]!.commit.author).toMatchObject({ name: 'Ada', date: '2024-03-01T10:00:00Z' });
+    const { data: one } = await octokit.repos.getCommit({ owner: 'acme', repo: 'web', ref: commits[0]!.sha });
     expect(one.files?.map((f) => f.filename)).toEqual(['docs/guide.md']);
-    expect(one.files?.[0].patch).toContain('+guide');
+    expect(one.files?.[0]?.patch).toContain('+guide');
     await expect(octokit.repos.get({ owner: 'acme', repo: 'nope' })).rejects.toMatchObject({ status: 404 });
   });
 
@@ -99,7 +99,7 @@ describe('github fake with the real Octokit and git', () => {
       ['src/app.ts', 'modified', 1, 1],
       ['src/new.ts', 'added', 1, 0],
     ]);
-    expect(files[0].patch).toMatch(/^@@ -7,7 \+7,7 @@/);
+    expect(files[0]!.patch).toMatch(/^@@ -7,7 \+7,7 @@/);
     const { data: commits } = await octokit.pulls.listCommits({ owner: 'acme', repo: 'web', pull_number: 1 });
     expect(commits.map((c) => c.sha)).toEqual([headSha]);
     const { data: compare } = await octokit.repos.compareCommitsWithBasehead({ owner: 'acme', repo: 'web', basehead: 'main...wrench/fix-line-10' });
@@ -124,7 +124,7 @@ describe('github fake with the real Octokit and git', () => {
       ['src/app.ts', 10, 'why 100?'],
       ['src/app.ts', 8, 'context line is fine'],
     ]);
-    expect(comments[0].diff_hunk).toContain('+export const line10 = 100;');
+    expect(comments[0]!.diff_hunk).toContain('+export const line10 = 100;');
 
     const invalidLine = octokit.pulls.createReview({
       owner: 'acme',
@@ -161,7 +161,7 @@ describe('github fake with the real Octokit and git', () => {
     const mergeSha = await fake.mergePull(1);
     const { data: closed } = await octokit.pulls.list({ owner: 'acme', repo: 'web', state: 'closed' });
     expect(closed[0]).toMatchObject({ number: 1, state: 'closed', merge_commit_sha: mergeSha });
-    expect(closed[0].merged_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(closed[0]!.merged_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     const { data: pr } = await octokit.pulls.get({ owner: 'acme', repo: 'web', pull_number: 1 });
     expect(pr.merged).toBe(true);
     expect(await fake.branchSha('acme', 'web', 'main')).toBe(mergeSha);

@@ -41,7 +41,7 @@ describe('pagerduty fake with the real pdjs', () => {
 
     const logs = await pd.get('', { url: `${fake.url}/incidents/${incidentId}/log_entries` });
     expect(logs.data.log_entries.map((e: { type: string }) => e.type)).toEqual(['trigger_log_entry']);
-    expect(fake.requests[0].headers.authorization).toBe('Token token=pd-token');
+    expect(fake.requests[0]!.headers.authorization).toBe('Token token=pd-token');
   });
 
   it('posts a note as the From user and refuses one without From', async () => {
@@ -98,17 +98,17 @@ describe('pagerduty webhook sender', () => {
       return header.split(',').some((sig) => sig.length === expected.length && timingSafeEqual(Buffer.from(sig), expected));
     };
     const [triggered, ping] = received;
-    const body = JSON.parse(triggered.raw);
+    const body = JSON.parse(triggered!.raw);
     expect(body.event).toMatchObject({
       event_type: 'incident.triggered',
       resource_type: 'incident',
       data: { id: incident.id, type: 'incident', title: 'Disk full', service: { id: 'PABC123', type: 'service_reference' } },
     });
-    expect(verify(triggered.raw, String(triggered.headers['x-pagerduty-signature']), 'new')).toBe(true);
-    expect(verify(triggered.raw, String(triggered.headers['x-pagerduty-signature']), 'old')).toBe(true);
-    expect(triggered.headers['x-webhook-id']).toBeTruthy();
-    expect(triggered.headers['x-webhook-subscription']).toBeTruthy();
-    expect(JSON.parse(ping.raw).event).toMatchObject({ event_type: 'pagey.ping', data: { type: 'ping' } });
-    expect(verify(ping.raw, String(ping.headers['x-pagerduty-signature']), 'new')).toBe(false);
+    expect(verify(triggered!.raw, String(triggered!.headers['x-pagerduty-signature']), 'new')).toBe(true);
+    expect(verify(triggered!.raw, String(triggered!.headers['x-pagerduty-signature']), 'old')).toBe(true);
+    expect(triggered!.headers['x-webhook-id']).toBeTruthy();
+    expect(triggered!.headers['x-webhook-subscription']).toBeTruthy();
+    expect(JSON.parse(ping!.raw).event).toMatchObject({ event_type: 'pagey.ping', data: { type: 'ping' } });
+    expect(verify(ping!.raw, String(ping!.headers['x-pagerduty-signature']), 'new')).toBe(false);
   });
 });

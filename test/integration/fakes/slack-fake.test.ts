@@ -41,7 +41,7 @@ describe('slack fake with the real WebClient', () => {
     });
     const reply = await client.chat.postMessage({ channel: 'C1', text: 'step 1', thread_ts: parent.ts });
     expect(Number(reply.ts)).toBeGreaterThan(Number(parent.ts));
-    expect(fake.callsTo('chat.postMessage')[0].args.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }]);
+    expect(fake.callsTo('chat.postMessage')[0]!.args.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }]);
 
     await client.chat.update({ channel: 'C1', ts: reply.ts!, text: 'step 1 done' });
     const thread = await client.conversations.replies({ channel: 'C1', ts: parent.ts! });
@@ -62,9 +62,9 @@ describe('slack fake with the real WebClient', () => {
     await expect(client.reactions.add({ channel: 'C2', timestamp: seeded.ts, name: 'eyes' })).rejects.toMatchObject({
       data: { error: 'already_reacted' },
     });
-    expect(fake.messages('C2')[0].reactions).toEqual([{ name: 'eyes', users: ['U0BOT'], count: 1 }]);
+    expect(fake.messages('C2')[0]!.reactions).toEqual([{ name: 'eyes', users: ['U0BOT'], count: 1 }]);
     await client.reactions.remove({ channel: 'C2', timestamp: seeded.ts, name: 'eyes' });
-    expect(fake.messages('C2')[0].reactions).toBeUndefined();
+    expect(fake.messages('C2')[0]!.reactions).toBeUndefined();
   });
 
   it('injects Slack errors and honours Retry-After on 429', async () => {
@@ -182,7 +182,7 @@ describe('slack event delivery', () => {
       const event = envelope.event as { ts: string };
       expect(reply.args).toMatchObject({ channel: 'C9', thread_ts: event.ts, text: 'on it: <@U0BOT> fix the bug' });
       expect(fake.messages('C9', event.ts).map((m) => m.text)).toEqual(['<@U0BOT> fix the bug', 'on it: <@U0BOT> fix the bug']);
-      expect(fake.messages('C9')[0].reactions).toEqual([{ name: 'eyes', users: ['U0BOT'], count: 1 }]);
+      expect(fake.messages('C9')[0]!.reactions).toEqual([{ name: 'eyes', users: ['U0BOT'], count: 1 }]);
 
       const press = await fake.deliverInteraction(
         url,

@@ -39,12 +39,12 @@ describe('GitHub App credentials against the fake (JWT checked with the App publ
     expect(tokenPosts().length - before).toBe(2);
     const webCalls = fake.requests.filter((r) => r.path.startsWith('/repos/acme/web') && !r.path.endsWith('/installation'));
     expect(new Set(webCalls.map((r) => r.token)).size).toBe(1);
-    expect(webCalls[0].token).toMatch(/^ghs_/);
-    expect(await access.gitCredential('acme', 'web')).toBe(webCalls[0].token);
+    expect(webCalls[0]!.token).toMatch(/^ghs_/);
+    expect(await access.gitCredential('acme', 'web')).toBe(webCalls[0]!.token);
     // The installation lookup and the token request carry the App's JWT, never an installation token.
     const lookups = fake.requests.filter((r) => r.path === '/repos/acme/web/installation');
     expect(lookups.length).toBe(1);
-    expect(lookups[0].token?.split('.')).toHaveLength(3);
+    expect(lookups[0]!.token?.split('.')).toHaveLength(3);
   });
 
   it('renews a token that is about to expire', async () => {

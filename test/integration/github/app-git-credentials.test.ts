@@ -39,7 +39,7 @@ describe('GitHub App installation tokens for git over HTTP (clone, fetch, push)'
       const [, owner, repo] = /^\/([^/]+)\/([^/]+?)\.git\//.exec(path) ?? [];
       if (token) presented.push(token);
       const issued = token ? fake.app!.liveToken(token) : undefined;
-      return user === 'x-access-token' && !!issued && fake.app!.covers(issued, owner, repo);
+      return user === 'x-access-token' && !!issued && fake.app!.covers(issued, owner!, repo!);
     });
     data = await makeTempDir('wrench-app-git-');
     access = createGitHubAccess(envSchema.parse({ GITHUB_APP_ID: '9', GITHUB_APP_PRIVATE_KEY: keys.privateKey, GITHUB_API_URL: fake.url }))!;

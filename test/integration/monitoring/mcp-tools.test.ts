@@ -45,7 +45,7 @@ describe('MCP servers as triage tools', () => {
       everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: {}, tools: ['echo', 'get-sum', 'search_issues'] },
     });
     expect(toolset.tools.map((tool) => tool.name)).toEqual(['mcp__everything__echo', 'mcp__everything__get-sum']);
-    expect(toolset.tools[1].definition).toMatchObject({ input_schema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } });
+    expect(toolset.tools[1]!.definition).toMatchObject({ input_schema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } });
     expect(toolset.unreadable).toEqual([expect.stringMatching(/^MCP server everything does not offer the tool search_issues \(it offers: .*get-env.*\)/)]);
     const echoed = await call(toolset, 'mcp__everything__echo', { message: 'hello from the agent' });
     expect(echoed).toEqual({ content: '<untrusted source="mcp:everything/echo">\nEcho: hello from the agent\n</untrusted>', isError: false });

@@ -37,21 +37,21 @@ describe('PrometheusClient against the real Prometheus', () => {
   it('reads a range around the incident and the change point lands on the minute of the jump', async () => {
     const client = new PrometheusClient({ url: prometheus.url });
     const [series] = await client.queryRange({ query: 'http_errors_per_second{service="checkout"}', start, end: start + 59 * 60, step: 60 });
-    expect(series.labels.service).toBe('checkout');
-    expect(series.samples.length).toBe(60);
-    expect(findChangePoint(series.samples)?.time).toBe(jumpAt);
+    expect(series!.labels.service).toBe('checkout');
+    expect(series!.samples.length).toBe(60);
+    expect(findChangePoint(series!.samples)?.time).toBe(jumpAt);
   });
 
   it('answers instant queries', async () => {
     const client = new PrometheusClient({ url: prometheus.url });
     const series = await client.queryInstant('sum(http_errors_per_second)', start + 10 * 60);
-    expect(series[0].samples[0].value).toBeGreaterThan(1);
+    expect(series[0]!.samples[0]!.value).toBeGreaterThan(1);
   });
 
   it('bounds the number of points by widening the step', async () => {
     const client = new PrometheusClient({ url: prometheus.url }, { maxPoints: 10 });
     const [series] = await client.queryRange({ query: 'http_errors_per_second{service="checkout"}', start, end: start + 59 * 60, step: 1 });
-    expect(series.samples.length).toBeLessThanOrEqual(11);
+    expect(series!.samples.length).toBeLessThanOrEqual(11);
   });
 
   it('names an invalid query, a result that is too large, and an unreachable server', async () => {
@@ -126,10 +126,10 @@ describe('gatherMetricEvidence against the real Prometheus', () => {
       },
     );
     const [errors] = evidence.findings;
-    expect(errors.changePoint?.time).toBe(jumpAt);
-    expect(errors.changePoint?.labels.service).toBe('checkout');
-    expect(errors.commitBefore?.sha).toBe('bbb');
-    expect(errors.pullBefore?.number).toBe(7);
+    expect(errors!.changePoint?.time).toBe(jumpAt);
+    expect(errors!.changePoint?.labels.service).toBe('checkout');
+    expect(errors!.commitBefore?.sha).toBe('bbb');
+    expect(errors!.pullBefore?.number).toBe(7);
     expect(evidence.unreadable).toEqual([expect.stringMatching(/^broken \(rate\(\): Prometheus rejected the query/)]);
   });
 

@@ -114,7 +114,7 @@ describe('query_metrics against the real Prometheus', () => {
       `range query from ${iso(incidentAt - 3600).replace('.000Z', 'Z')} to ${iso(incidentAt + 1800).replace('.000Z', 'Z')}: 1 series`,
     );
     expect(result.content).toContain(`change point at ${iso(jumpAt).replace('.000Z', 'Z')} (began after ${iso(jumpAt - 60).replace('.000Z', 'Z')}) from 1.0`);
-    const graph = new URL(/Graph: (\S+)/.exec(result.content)![1]);
+    const graph = new URL(/Graph: (\S+)/.exec(result.content)![1]!);
     expect(graph.origin + graph.pathname).toBe(`${prometheus.url}/graph`);
     expect(graph.searchParams.get('g0.expr')).toBe('sum(http_errors_per_second)');
   });
@@ -158,7 +158,7 @@ describe('query_metrics against the real Prometheus', () => {
     expect(rules.content).toMatch(
       /rule CheckoutDown \(group checkout\): firing, health ok\n {2}expr: vector\(1\) > 0\n {2}alert firing since \S+ \{alertname="CheckoutDown", severity="page"\} value 1/,
     );
-    const graph = new URL(/graph: (\S+)/.exec(rules.content)![1]);
+    const graph = new URL(/graph: (\S+)/.exec(rules.content)![1]!);
     expect(graph.searchParams.get('g0.expr')).toBe(ALERT_EXPR);
   });
 
@@ -221,7 +221,7 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
       ['alert', 'avg(http_error_ratio{service="checkout"})', jumpAt, 'bbbbbbb', 7],
       ['errors', 'sum by (service) (http_errors_per_second)', jumpAt, 'bbbbbbb', 7],
     ]);
-    expect(new URL(summary.changes[0].graphUrl!).searchParams.get('g0.expr')).toBe('avg(http_error_ratio{service="checkout"})');
+    expect(new URL(summary.changes[0]!.graphUrl!).searchParams.get('g0.expr')).toBe('avg(http_error_ratio{service="checkout"})');
     expect(summary.unreadable).toEqual([expect.stringMatching(/^broken \(rate\(\): Prometheus rejected the query/)]);
     expect(monitoring.tools.map((tool) => tool.name)).toEqual([
       'query_metrics',
@@ -238,10 +238,10 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     ]);
     expect(monitoring.contextText).toContain(`- alerting rule HighErrorRate (group checkout): inactive; expr: ${ALERT_EXPR}`);
 
-    const logs = await monitoring.tools[1].execute({ text: 'TypeError' }, { signal });
+    const logs = await monitoring.tools[1]!.execute({ text: 'TypeError' }, { signal });
     expect(logs.content).toContain('POST /pay 500 TypeError');
     // A server that echoes the credential it was given never hands it to the agent.
-    const echoed = await monitoring.tools[3].execute({}, { signal });
+    const echoed = await monitoring.tools[3]!.execute({}, { signal });
     expect(echoed.content).toContain('token=[redacted]');
     expect(echoed.content).not.toContain('logs-http-token-42');
 
@@ -263,10 +263,10 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     }))!;
     const [change] = monitoring.summary.changes;
     // The least-squares split falls mid-ramp (where "the commit at or before it" would be ddddddd); the onset is the first minute after the jump.
-    expect(change.at).toBe(jumpAt + 60);
-    expect(change.from).toBe(jumpAt);
-    expect(change.commit?.sha.slice(0, 7)).toBe('bbbbbbb');
-    expect(change.candidates?.map((one) => one.sha.slice(0, 7))).toEqual(['ccccccc']);
+    expect(change!.at).toBe(jumpAt + 60);
+    expect(change!.from).toBe(jumpAt);
+    expect(change!.commit?.sha.slice(0, 7)).toBe('bbbbbbb');
+    expect(change!.candidates?.map((one) => one.sha.slice(0, 7))).toEqual(['ccccccc']);
     expect(monitoring.contextText).toContain('last commit before: bbbbbbb');
     expect(monitoring.contextText).toMatch(/landed while it began, any may be the cause: ccccccc/);
     expect(monitoring.contextText).not.toContain('ddddddd');
@@ -312,7 +312,7 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     const down = options();
     const source = down.file.monitoring.checkout;
     const monitoring = (await open({
-      file: { ...down.file, monitoring: { checkout: { ...source, prometheus: { ...source.prometheus!, url: `http://127.0.0.1:${await freePort()}` } } } },
+      file: { ...down.file, monitoring: { checkout: { ...source!, prometheus: { ...source!.prometheus!, url: `http://127.0.0.1:${await freePort()}` } } } },
     }))!;
     expect(monitoring.summary.changes).toEqual([]);
     expect(monitoring.summary.unreadable).toEqual([
@@ -334,7 +334,7 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
       const source = down.file.monitoring.checkout;
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
       const monitoring = (await open({
-        file: { ...down.file, monitoring: { checkout: { ...source, prometheus: { ...source.prometheus!, url, queries: {} } } } },
+        file: { ...down.file, monitoring: { checkout: { ...source!, prometheus: { ...source!.prometheus!, url, queries: {} } } } },
         prometheusLimits: { timeoutMs: 300 },
       }))!;
       expect(monitoring.summary.unreadable).toEqual([
@@ -342,7 +342,7 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
         `The alerting rules could not be read: Prometheus at ${url} did not answer within 300 ms; check its load or raise the timeout.`,
       ]);
       expect(monitoring.tools.map((tool) => tool.name)).toContain('mcp__logs__search_logs');
-      const answer = await monitoring.tools[0].execute({ query: 'up' }, { signal });
+      const answer = await monitoring.tools[0]!.execute({ query: 'up' }, { signal });
       expect(answer).toMatchObject({ isError: true, content: expect.stringContaining('did not answer within 300 ms') });
     } finally {
       silent.closeAllConnections();

@@ -156,7 +156,7 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     });
     expect(resumed.outcome).toBe('finished');
     expect(resumed.steps).toBe(3);
-    expect(JSON.stringify(next.requests[0].messages)).toContain('echoed');
+    expect(JSON.stringify(next.requests[0]!.messages)).toContain('echoed');
 
     await desk.done(taken.run);
     expect(await store.load(stored.pauseId)).toBeNull();

@@ -58,6 +58,6 @@ describe('a review comment GitHub refuses (422, outside the diff)', () => {
     expect(lines.some((l) => l.level === 40 && / - 422 with id /.test(l.msg))).toBe(true);
     const reviews = fake.requests.filter((r) => r.method === 'POST' && /\/reviews$/.test(r.path));
     expect(reviews).toHaveLength(2);
-    expect(JSON.stringify(reviews[1].body)).toContain('src/app.ts:28');
+    expect(JSON.stringify(reviews[1]!.body)).toContain('src/app.ts:28');
   });
 });

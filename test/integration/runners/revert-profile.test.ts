@@ -132,12 +132,12 @@ describe('runPipeline with the revert profile', () => {
     expect(first.progress).toContain('running the tests after the revert');
     const [pull] = github.pulls('acme', 'checkout');
     expect(pull).toMatchObject({ draft: true, headRef: `wrench/revert-${suspect.slice(0, 7)}`, baseRef: 'main' });
-    expect(pull.body).toContain('rewrites total()');
+    expect(pull!.body).toContain('rewrites total()');
     // What was measured is the ChangeVerifier's: the repository's check failing on the base commit, passing after the revert.
     expect(first.told[0]).toContain('Checks run by Wrench on the base commit and after the change: **improved**.');
-    expect(pull.body).toContain('`node check.mjs`: before failed (exit code 1) → after 1 passed, 0 failed.');
+    expect(pull!.body).toContain('`node check.mjs`: before failed (exit code 1) → after 1 passed, 0 failed.');
     const git = (...args: string[]) => execFileSync('git', ['--git-dir', github.gitDir('acme', 'checkout'), ...args], { encoding: 'utf8' });
-    const head = `refs/heads/${pull.headRef}`;
+    const head = `refs/heads/${pull!.headRef}`;
     expect(git('diff', `${head}~1`, head)).toBe(git('diff', suspect, `${suspect}~1`));
     expect(git('show', `${head}:README.md`)).toContain('Takes payments.');
 

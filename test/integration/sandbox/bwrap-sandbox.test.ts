@@ -99,7 +99,7 @@ describe('bwrap sandbox: isolation', () => {
       `cat /proc/1/cmdline | tr '\\0' ' '; echo; ls /proc | grep -c '^[0-9]'; test -e /proc/${process.pid} && echo SEES_HOST_$((40+2)); cat /proc/1/environ | tr '\\0' '\\n'`,
     );
     const [cmdline, count] = result.output.split('\n');
-    expect(cmdline.startsWith('bwrap ')).toBe(true);
+    expect(cmdline!.startsWith('bwrap ')).toBe(true);
     expect(Number(count)).toBeLessThan(10);
     expect(result.output).not.toContain('SEES_HOST_42');
     for (const key of Object.keys(process.env).filter((name) => /TOKEN|SECRET|KEY/.test(name))) expect(result.output).not.toContain(`${key}=`);
@@ -174,5 +174,5 @@ async function varTempDir(prefix: string): Promise<TempDir> {
 }
 
 function hostTasks(): number {
-  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3].split('/')[1]);
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3]!.split('/')[1]);
 }

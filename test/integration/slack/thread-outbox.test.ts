@@ -199,7 +199,7 @@ describe('thread outbox: replies wait in Redis until Slack takes them, in order,
     await outbox.update(thread, 'card', { text: 'card, updated' });
     await waitForTexts(thread.channel, thread.threadTs, 1);
     expect(texts(thread.channel, thread.threadTs)).toEqual(['card, updated']);
-    expect(await outbox.tsOf(thread, 'card')).toBe(slack.messages(thread.channel, thread.threadTs)[0].ts);
+    expect(await outbox.tsOf(thread, 'card')).toBe(slack.messages(thread.channel, thread.threadTs)[0]!.ts);
   });
 
   it('fuzz: random Unicode (astral, combining, RTL, NUL, lone surrogates), whole and truncated, is delivered once, in order, well-formed', async () => {

@@ -63,7 +63,7 @@ afterAll(async () => {
 /** The repository's two commits, oldest first. */
 async function commitsOf(repo: string): Promise<[string, string]> {
   const listed = await octokit().repos.listCommits({ owner: 'acme', repo, sha: 'main', per_page: 2 });
-  return [listed.data[1].sha, listed.data[0].sha];
+  return [listed.data[1]!.sha, listed.data[0]!.sha];
 }
 
 const octokit = () => createOctokit({ token: 'ghp_test', baseUrl: github.url, logger: createLogger({ level: 'silent' }) });
@@ -93,11 +93,11 @@ describe('changes placed by their deployments (GitHub Deployments on the fake, r
       ['Pay: compute totals lazily', iso(jumpAt - 60), 'production'],
     ]);
     const [change] = summary.changes;
-    expect(change.at).toBe(jumpAt);
-    expect(change.commit?.subject).toBe('Pay: compute totals lazily');
+    expect(change!.at).toBe(jumpAt);
+    expect(change!.commit?.subject).toBe('Pay: compute totals lazily');
     expect(summary.placedBy).toBe('GitHub Deployments to production');
-    expect(metricChangeLine(change)).toContain(
-      `last commit deployed before: ${change.commit!.sha.slice(0, 7)} "Pay: compute totals lazily" (deployed to production ${iso(jumpAt - 60)}; committed ${iso(jumpAt - 40 * 60)})`,
+    expect(metricChangeLine(change!)).toContain(
+      `last commit deployed before: ${change!.commit!.sha.slice(0, 7)} "Pay: compute totals lazily" (deployed to production ${iso(jumpAt - 60)}; committed ${iso(jumpAt - 40 * 60)})`,
     );
     expect(repositoryChangesText(changes)).toContain('Placed in time by GitHub Deployments to production');
   });
@@ -111,15 +111,15 @@ describe('changes placed by their deployments (GitHub Deployments on the fake, r
     ]);
     const [change] = summary.changes;
     expect(summary.placedBy).toBe('GitHub releases (their publication)');
-    expect(metricChangeLine(change)).toContain(
-      `last commit deployed before: ${change.commit!.sha.slice(0, 7)} "Pay: compute totals lazily" (released in v1.4.0 ${iso(jumpAt - 60)}; committed ${iso(jumpAt - 40 * 60)})`,
+    expect(metricChangeLine(change!)).toContain(
+      `last commit deployed before: ${change!.commit!.sha.slice(0, 7)} "Pay: compute totals lazily" (released in v1.4.0 ${iso(jumpAt - 60)}; committed ${iso(jumpAt - 40 * 60)})`,
     );
   });
 
   it('without deployments the same history names the last commit by commit time', async () => {
     const { changes, summary } = await evidenceFor('undeployed');
     expect(changes.deployments).toBeUndefined();
-    expect(summary.changes[0].commit?.subject).toBe('Docs: describe payments');
+    expect(summary.changes[0]!.commit?.subject).toBe('Docs: describe payments');
     expect(summary.placedBy).toBe('commit times');
   });
 
@@ -127,7 +127,7 @@ describe('changes placed by their deployments (GitHub Deployments on the fake, r
     const client = octokit();
     const production = await client.repos.listDeployments({ owner: 'acme', repo: 'deployed', environment: 'production' });
     expect(production.data.map((one) => one.created_at)).toEqual([iso(jumpAt + 15 * 60), iso(jumpAt - 3 * 60), iso(jumpAt - 5 * 60)]);
-    const statuses = await client.repos.listDeploymentStatuses({ owner: 'acme', repo: 'deployed', deployment_id: production.data[2].id });
+    const statuses = await client.repos.listDeploymentStatuses({ owner: 'acme', repo: 'deployed', deployment_id: production.data[2]!.id });
     expect(statuses.data.map((one) => [one.state, one.log_url])).toEqual([
       ['success', 'https://deploys.example/42'],
       ['in_progress', ''],

@@ -42,8 +42,8 @@ describe('runAgent', () => {
     expect(result.outcome).toBe('finished');
     expect(result.report).toMatchObject({ summary: 'all done', verification: 'npm test: 3 passed' });
     expect(calls).toEqual([{ say: 'a' }, { say: 'b' }]);
-    const second = model.requests[1].messages;
-    const results = second[second.length - 1].content as Anthropic.Messages.ToolResultBlockParam[];
+    const second = model.requests[1]!.messages;
+    const results = second[second.length - 1]!.content as Anthropic.Messages.ToolResultBlockParam[];
     expect(results.map((r) => r.content)).toEqual(['you said a', 'you said b']);
   });
 
@@ -56,15 +56,15 @@ describe('runAgent', () => {
     const model = scriptedModel([toolUse('finish_task', { summary: '' }), finish('fixed')]);
     const result = await run(model.client);
     expect((result.report as { summary: string }).summary).toBe('fixed');
-    const error = model.requests[1].messages.at(-1)!.content as Anthropic.Messages.ToolResultBlockParam[];
+    const error = model.requests[1]!.messages.at(-1)!.content as Anthropic.Messages.ToolResultBlockParam[];
     expect(error[0]).toMatchObject({ is_error: true });
-    expect(String(error[0].content)).toMatch(/not valid/);
+    expect(String(error[0]!.content)).toMatch(/not valid/);
   });
 
   it('answers unknown tools with an error result instead of failing', async () => {
     const model = scriptedModel([toolUse('nope', {}), finish()]);
     await run(model.client);
-    const result = model.requests[1].messages.at(-1)!.content as Anthropic.Messages.ToolResultBlockParam[];
+    const result = model.requests[1]!.messages.at(-1)!.content as Anthropic.Messages.ToolResultBlockParam[];
     expect(result[0]).toMatchObject({ is_error: true, content: 'Error: no tool named nope.' });
   });
 
@@ -72,7 +72,7 @@ describe('runAgent', () => {
     const model = scriptedModel([text('thinking...', 'pause_turn'), finish()]);
     const result = await run(model.client);
     expect(result.outcome).toBe('finished');
-    expect(model.requests[1].messages.at(-1)!.role).toBe('assistant');
+    expect(model.requests[1]!.messages.at(-1)!.role).toBe('assistant');
   });
 
   it('continues after max_tokens with text, and retries with more room when a tool call was cut', async () => {
@@ -80,8 +80,8 @@ describe('runAgent', () => {
     const model = scriptedModel([text('part one', 'max_tokens'), cut, finish()]);
     const result = await run(model.client);
     expect(result.outcome).toBe('finished');
-    expect(JSON.stringify(model.requests[1].messages.at(-1)!.content)).toMatch(/cut off/);
-    expect(model.requests[2].max_tokens).toBe(16384);
+    expect(JSON.stringify(model.requests[1]!.messages.at(-1)!.content)).toMatch(/cut off/);
+    expect(model.requests[2]!.max_tokens).toBe(16384);
   });
 
   it('stops on refusal, keeping what was done', async () => {
@@ -101,7 +101,7 @@ describe('runAgent', () => {
       { stop_reason: 'model_context_window_exceeded', content: [] },
     ]);
     const result = await run(model.client, { tools: [tool] });
-    const afterClear = JSON.stringify(model.requests[4].messages);
+    const afterClear = JSON.stringify(model.requests[4]!.messages);
     expect(afterClear).toContain('[cleared to save context');
     expect(result.stop?.code).toBe('context_exhausted');
   });
@@ -152,14 +152,14 @@ describe('runAgent', () => {
     const model = scriptedModel([toolUse('echo', { say: '1' }), toolUse('echo', { say: '2' }), finish()]);
     await run(model.client);
     const [a, b, c] = model.requests;
-    expect(JSON.stringify(a.system)).toBe(JSON.stringify(c.system));
-    expect(JSON.stringify(a.tools)).toBe(JSON.stringify(c.tools));
-    expect(JSON.stringify(a.system)).toContain('ephemeral');
-    const marks = (r: typeof a) => JSON.stringify(r.messages).split('"cache_control"').length - 1;
+    expect(JSON.stringify(a!.system)).toBe(JSON.stringify(c!.system));
+    expect(JSON.stringify(a!.tools)).toBe(JSON.stringify(c!.tools));
+    expect(JSON.stringify(a!.system)).toContain('ephemeral');
+    const marks = (r: typeof a) => JSON.stringify(r!.messages).split('"cache_control"').length - 1;
     expect([marks(a), marks(b), marks(c)]).toEqual([1, 2, 2]);
     // The earlier turns are sent exactly as before, apart from the moving breakpoint.
     const strip = (s: string) => s.replace(/,"cache_control":\{"type":"ephemeral"\}/g, '');
-    expect(strip(JSON.stringify(c.messages)).startsWith(strip(JSON.stringify(b.messages)).slice(0, -1))).toBe(true);
+    expect(strip(JSON.stringify(c!.messages)).startsWith(strip(JSON.stringify(b!.messages)).slice(0, -1))).toBe(true);
   });
 
   it('reports each model call’s own tokens and latency beside the running total', async () => {

@@ -30,7 +30,7 @@ const run = (client: Anthropic, tools: AgentTool[], extra: Partial<Parameters<ty
   });
 
 type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean; text?: string };
-const lastUserBlocks = (request: Anthropic.Messages.MessageCreateParams) => request.messages[request.messages.length - 1].content as Block[];
+const lastUserBlocks = (request: Anthropic.Messages.MessageCreateParams) => request.messages[request.messages.length - 1]!.content as Block[];
 
 describe('ask_requester', () => {
   it('pauses the run on a question, and the resumed conversation gets the answer as that call’s tool_result', async () => {
@@ -47,7 +47,7 @@ describe('ask_requester', () => {
     });
     expect(count.asked).toBe(1);
     // The conversation ends with the question: no result for it yet.
-    expect(paused.messages[paused.messages.length - 1].role).toBe('assistant');
+    expect(paused.messages[paused.messages.length - 1]!.role).toBe('assistant');
 
     const second = scriptedModel([finish('went with green')]);
     const resumed = await run(second.client, [echo, createAskRequesterTool(count)], {
@@ -62,11 +62,11 @@ describe('ask_requester', () => {
     expect(resumed.outcome).toBe('finished');
     expect(resumed.steps).toBe(3);
     const request = second.requests[0];
-    expect(request.messages).toHaveLength(paused.messages.length + 1);
-    expect(lastUserBlocks(request)).toHaveLength(1);
-    expect(lastUserBlocks(request)[0]).toMatchObject({ type: 'tool_result', tool_use_id: askId, content: 'Green' });
-    expect(lastUserBlocks(request)[0].is_error).toBeFalsy();
-    expect(JSON.stringify(request.messages)).toContain('you said looked');
+    expect(request!.messages).toHaveLength(paused.messages.length + 1);
+    expect(lastUserBlocks(request!)).toHaveLength(1);
+    expect(lastUserBlocks(request!)[0]).toMatchObject({ type: 'tool_result', tool_use_id: askId, content: 'Green' });
+    expect(lastUserBlocks(request!)[0]!.is_error).toBeFalsy();
+    expect(JSON.stringify(request!.messages)).toContain('you said looked');
   });
 
   it('keeps the other calls of the pausing turn: their results and the answer go back together', async () => {
@@ -79,9 +79,9 @@ describe('ask_requester', () => {
     expect(paused.outcome).toBe('paused');
     const second = scriptedModel([finish()]);
     await run(second.client, [echo], { task: '', resume: { ...paused, toolResult: { toolUseId: askId, content: 'that one' } } });
-    const blocks = lastUserBlocks(second.requests[0]);
+    const blocks = lastUserBlocks(second.requests[0]!);
     expect(blocks.map((b) => b.tool_use_id)).toEqual([(turn.content[0] as { id: string }).id, askId]);
-    expect(blocks[0].content).toBe('you said first');
+    expect(blocks[0]!.content).toBe('you said first');
   });
 
   it('refuses a fourth question, an invalid one and a question where the run cannot pause, as tool errors the agent reads', async () => {
@@ -92,16 +92,16 @@ describe('ask_requester', () => {
     ]);
     const done = await run(model.client, [createAskRequesterTool({ asked: 3 })]);
     expect(done.outcome).toBe('finished');
-    expect(lastUserBlocks(model.requests[1])[0]).toMatchObject({
+    expect(lastUserBlocks(model.requests[1]!)[0]).toMatchObject({
       is_error: true,
       content: expect.stringMatching(/already asked 3 questions.*decide yourself/),
     });
-    expect(lastUserBlocks(model.requests[2])[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/suggestedAnswers/) });
+    expect(lastUserBlocks(model.requests[2]!)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/suggestedAnswers/) });
 
     const noPause = scriptedModel([toolUse(ASK_REQUESTER_TOOL_NAME, { question: 'Now?' }), finish()]);
     const count = { asked: 0 };
     expect((await run(noPause.client, [createAskRequesterTool(count)], { allowPause: false })).outcome).toBe('finished');
-    expect(lastUserBlocks(noPause.requests[1])[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/cannot pause/) });
+    expect(lastUserBlocks(noPause.requests[1]!)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/cannot pause/) });
     expect(count.asked).toBe(0);
   });
 
@@ -115,7 +115,7 @@ describe('ask_requester', () => {
     expect(paused.outcome).toBe('paused');
     expect((paused.pause!.request as { question: string }).question).toBe('One?');
     expect(count.asked).toBe(1);
-    const refused = (paused.messages[paused.messages.length - 1].content as Block[])[0];
+    const refused = (paused.messages[paused.messages.length - 1]!.content as Block[])[0];
     expect(refused).toMatchObject({ tool_use_id: (turn.content[1] as { id: string }).id, is_error: true });
   });
 

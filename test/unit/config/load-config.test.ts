@@ -35,7 +35,7 @@ describe('loadConfig', () => {
     expect(config.file.repos).toEqual(['acme/*']);
     expect(config.file.access.users).toEqual(['U1']);
     expect(config.file.access.approvers).toEqual([]);
-    expect(config.file.pagerduty.services.PABC123.channel).toBe('C0INC');
+    expect(config.file.pagerduty.services.PABC123!.channel).toBe('C0INC');
     expect(config.file.limits.concurrency).toBe(4);
     expect(config.env.PAGERDUTY_WEBHOOK_SECRETS).toEqual(['a', 'b']);
   });

@@ -21,7 +21,7 @@ function inkIn(png: Buffer, from: number, to: number): number {
   );
   const { pixels, width } = image.render();
   let ink = 0;
-  for (let y = from; y < to; y++) for (let x = 0; x < width; x++) if (pixels[(y * width + x) * 4] < 128) ink++;
+  for (let y = from; y < to; y++) for (let x = 0; x < width; x++) if (pixels[(y * width + x) * 4]! < 128) ink++;
   return ink;
 }
 

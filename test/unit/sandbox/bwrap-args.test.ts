@@ -10,7 +10,7 @@ const plan = {
 };
 
 function pairs(args: string[], flag: string): string[] {
-  return args.flatMap((arg, index) => (arg === flag ? [args[index + 1]] : []));
+  return args.flatMap((arg, index) => (arg === flag ? [args[index + 1]!] : []));
 }
 
 describe('bwrapArgs', () => {

@@ -34,7 +34,7 @@ describe('rendering category results', () => {
     expect(text).toMatch(/_empty_/);
     expect(text).toContain('•   `items && items.length > 0`'); // code keeps its characters
     expect(text).toContain('<https://github.com/acme/web/issues/7|the issue>');
-    expect(renderRunResult({ ...base, answer: 'a < b & c' })[0].text).toContain('a &lt; b &amp; c');
+    expect(renderRunResult({ ...base, answer: 'a < b & c' })[0]!.text).toContain('a &lt; b &amp; c');
   });
 
   it('shows the usage compactly in the thread and in detail elsewhere', () => {

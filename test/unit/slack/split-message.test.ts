@@ -5,7 +5,7 @@ describe('splitForSlack', () => {
   it('keeps a short text in one section', () => {
     const parts = splitForSlack('hello');
     expect(parts).toHaveLength(1);
-    expect(parts[0].blocks).toHaveLength(1);
+    expect(parts[0]!.blocks).toHaveLength(1);
   });
 
   it('splits a long report within every limit and loses nothing', () => {

@@ -58,7 +58,7 @@ describe('triage report rendering', () => {
     const other = { sha: 'b'.repeat(40), resolved: true, subject: 'Bump deps', reason: 'touches checkout', confidence: 'low' as const };
     const missing = { sha: 'deadbee', resolved: false, reason: 'not found', confidence: 'low' as const };
     const parts = renderTriageReport(view({ suspects: [...view().suspects, other, missing], usage: '12 steps' }));
-    const blocks = parts[parts.length - 1].blocks;
+    const blocks = parts[parts.length - 1]!.blocks;
     const actions = blocks.find((b) => b.type === 'actions') as {
       elements: Array<{ action_id: string; value: string; text: { text: string }; confirm?: unknown }>;
     };
@@ -69,10 +69,10 @@ describe('triage report rendering', () => {
       'wrench_triage_revert:1',
       'wrench_triage_dismiss',
     ]);
-    expect(decodeTriageValue(actions.elements[1].value)).toEqual({ triageId: 'triage-Q1ABC', sha: SHA, incidentId: undefined });
-    expect(actions.elements[1].confirm).toBeDefined();
+    expect(decodeTriageValue(actions.elements[1]!.value)).toEqual({ triageId: 'triage-Q1ABC', sha: SHA, incidentId: undefined });
+    expect(actions.elements[1]!.confirm).toBeDefined();
     expect(JSON.stringify(blocks)).toContain('Only approvers can use these buttons.');
-    expect(parts[0].text).toContain('Null total from the cart refactor');
+    expect(parts[0]!.text).toContain('Null total from the cart refactor');
     expect(
       renderTriageReport(view({ withActions: false }))
         .flatMap((p) => p.blocks)

@@ -67,7 +67,7 @@ const view: TriageReportView = { triageId: 't1', subject: 'incident #1 on acme/c
 describe('metric and log evidence in the report', () => {
   it('links metric evidence to the Prometheus graph of its query and range, and shows the tool, query and range', () => {
     const text = triageReportMrkdwn(view);
-    const graph = new URL(/<(https:\/\/prometheus\.internal\/graph\?[^|]+)\|errors 1\/s -&gt; 6\/s at 14:40>/.exec(text)![1]);
+    const graph = new URL(/<(https:\/\/prometheus\.internal\/graph\?[^|]+)\|errors 1\/s -&gt; 6\/s at 14:40>/.exec(text)![1]!);
     expect(graph.searchParams.get('g0.expr')).toBe(QUERY);
     expect(graph.searchParams.get('g0.range_input')).toBe('90m');
     expect(graph.searchParams.get('g0.end_input')).toBe('2026-11-23 15:30:00');
@@ -122,7 +122,7 @@ describe('metric and log evidence in the report', () => {
       placedBy: 'GitHub Deployments to production',
       changes: [
         {
-          ...monitoring.changes[0],
+          ...monitoring.changes[0]!,
           at,
           from: at - 60,
           pull: undefined,

@@ -30,8 +30,8 @@ describe('bash tool', () => {
     const tool = createBashTool({ sandbox, root: '/ws' });
     expect(await tool.execute({ command: 'echo hello' })).toMatchObject({ content: 'hello', isError: false });
     const [call] = sandbox.calls;
-    expect(call.command).toContain('echo hello');
-    expect(call.options).toMatchObject({ cwd: '/ws', timeoutMs: 120_000, maxOutputChars: 10_000, network: false });
+    expect(call!.command).toContain('echo hello');
+    expect(call!.options).toMatchObject({ cwd: '/ws', timeoutMs: 120_000, maxOutputChars: 10_000, network: false });
   });
 
   it('reports a non-zero exit code, a timeout and a cancellation', async () => {
@@ -72,7 +72,7 @@ describe('bash tool', () => {
     const controller = new AbortController();
     const tool = createBashTool({ sandbox, root: '/ws', network: true, env: { NODE_ENV: 'test' }, signal: controller.signal });
     await tool.execute({ command: 'ls' }, { signal: new AbortController().signal });
-    const { options } = sandbox.calls[0];
+    const { options } = sandbox.calls[0]!;
     expect(options).toMatchObject({ network: true, env: { NODE_ENV: 'test' } });
     controller.abort();
     expect(options.signal?.aborted).toBe(true);

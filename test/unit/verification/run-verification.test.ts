@@ -26,7 +26,7 @@ describe('runVerification', () => {
     const sandbox = stubSandbox((command) => (command === 'npm test' ? { output: TAP_FAILURE, exitCode: 1 } : { output: 'clean' }));
     const run = await runVerification({ sandbox, dir: '/work/repo', commands });
     expect(sandbox.calls.map((call) => call.command)).toEqual(['npm test', 'npm run lint']);
-    expect(sandbox.calls[0].options).toMatchObject({ cwd: '/work/repo', timeoutMs: 600_000, network: false });
+    expect(sandbox.calls[0]!.options).toMatchObject({ cwd: '/work/repo', timeoutMs: 600_000, network: false });
     expect(run.test).toEqual({
       command: 'npm test',
       exitCode: 1,
@@ -51,7 +51,7 @@ describe('runVerification', () => {
     const long = `${'x'.repeat(5000)}\n${'line of output\n'.repeat(300)}`;
     const sandbox = stubSandbox(() => ({ output: long, exitCode: null, timedOut: true, durationMs: 1000 }));
     const run = await runVerification({ sandbox, dir: '/work/repo', commands: { test: 'npm test', sources: [] }, timeoutMs: 1000 });
-    expect(sandbox.calls[0].options.timeoutMs).toBe(1000);
+    expect(sandbox.calls[0]!.options.timeoutMs).toBe(1000);
     expect(run.test).toMatchObject({ passed: false, timedOut: true, exitCode: null });
     expect(run.test!.outputTail.length).toBeLessThanOrEqual(3000);
     expect(run.test!.outputTail.startsWith('line of output')).toBe(true);

@@ -91,7 +91,7 @@ const ROLE_PERMISSION = { admin: 'admin', maintain: 'write', write: 'write', tri
 export const checkRoutes: Route[] = [
   route('GET /repos/:owner/:repo/commits/:ref/check-runs', async (ctx) => {
     const repo = await requireRepo(ctx);
-    const sha = (await resolveRef(repo.gitDir, ctx.params.ref)) ?? ctx.params.ref;
+    const sha = (await resolveRef(repo.gitDir, ctx.params.ref!)) ?? ctx.params.ref;
     const name = ctx.query.get('check_name');
     const runs = ctx.state.checkRuns.filter((r) => r.owner === repo.owner && r.repo === repo.repo && r.headSha === sha && (!name || r.name === name));
     const { page, headers } = paginate(runs, ctx.query, ctx.url);
@@ -147,7 +147,8 @@ export const checkRoutes: Route[] = [
 
   route('GET /repos/:owner/:repo/collaborators/:username/permission', async (ctx) => {
     const repo = await requireRepo(ctx);
-    const role = ctx.state.collaborators.get(`${repo.owner}/${repo.repo}`)?.get(ctx.params.username) ?? (ctx.params.username === repo.owner ? 'admin' : 'read');
+    const role =
+      ctx.state.collaborators.get(`${repo.owner}/${repo.repo}`)?.get(ctx.params.username!) ?? (ctx.params.username === repo.owner ? 'admin' : 'read');
     const permission = ROLE_PERMISSION[role];
     return {
       status: 200,
@@ -155,7 +156,7 @@ export const checkRoutes: Route[] = [
         permission,
         role_name: role,
         user: {
-          ...userJson(ctx.state, ctx.params.username),
+          ...userJson(ctx.state, ctx.params.username!),
           permissions: {
             admin: role === 'admin',
             maintain: role === 'maintain' || role === 'admin',

@@ -30,8 +30,8 @@ export const commitRoutes: Route[] = [
 
   route('GET /repos/:owner/:repo/commits/*ref', async (ctx) => {
     const repo = await requireRepo(ctx);
-    const sha = await resolveRef(repo.gitDir, ctx.params.ref);
-    if (!sha) throw noCommit(ctx.params.ref);
+    const sha = await resolveRef(repo.gitDir, ctx.params.ref!);
+    if (!sha) throw noCommit(ctx.params.ref!);
     const info = await commitInfo(repo.gitDir, sha);
     const files = await diffFiles(repo.gitDir, info.parents[0] ?? EMPTY_TREE, sha);
     const additions = files.reduce((sum, f) => sum + f.additions, 0);
@@ -48,11 +48,11 @@ export const commitRoutes: Route[] = [
 
   route('GET /repos/:owner/:repo/compare/*basehead', async (ctx) => {
     const repo = await requireRepo(ctx);
-    const [baseRef, headRef] = ctx.params.basehead.split('...');
+    const [baseRef, headRef] = ctx.params.basehead!.split('...');
     if (!baseRef || !headRef) throw notFound();
     const strip = (ref: string) => (ref.includes(':') ? ref.split(':')[1] : ref);
-    const base = await resolveRef(repo.gitDir, strip(baseRef));
-    const head = await resolveRef(repo.gitDir, strip(headRef));
+    const base = await resolveRef(repo.gitDir, strip(baseRef)!);
+    const head = await resolveRef(repo.gitDir, strip(headRef)!);
     if (!base || !head) throw notFound();
     const mergeBaseSha = (await mergeBase(repo.gitDir, base, head)) ?? base;
     const aheadBy = await countBetween(repo.gitDir, mergeBaseSha, head);

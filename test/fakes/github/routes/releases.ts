@@ -37,7 +37,7 @@ async function listTags(gitDir: string): Promise<{ name: string; sha: string }[]
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name, object, peeled] = line.split('\t');
+      const [name = '', object = '', peeled] = line.split('\t');
       return { name, sha: peeled || object };
     });
 }

@@ -51,7 +51,7 @@ export const repoRoutes: Route[] = [
     const repo = await requireRepo(ctx);
     const ref = ctx.query.get('ref') ?? repo.defaultBranch;
     const sha = await resolveRef(repo.gitDir, ref);
-    const content = sha ? await readBlob(repo.gitDir, sha, ctx.params.path) : undefined;
+    const content = sha ? await readBlob(repo.gitDir, sha, ctx.params.path!) : undefined;
     if (!content) throw notFound();
     return {
       status: 200,
@@ -59,7 +59,7 @@ export const repoRoutes: Route[] = [
         type: 'file',
         encoding: 'base64',
         size: content.length,
-        name: ctx.params.path.split('/').pop(),
+        name: ctx.params.path!.split('/').pop(),
         path: ctx.params.path,
         content: content.toString('base64'),
         sha: sha,

@@ -29,9 +29,9 @@ const replies: MethodHandler = (args, state) => {
   // A reply's ts answers with its whole thread, parent first, as Slack does.
   if (target?.thread_ts && target.thread_ts !== ts) return page(state.messages.thread(channel, target.thread_ts), args, 1000);
   const thread = state.messages.thread(channel, ts);
-  if (thread.length === 0) throw new SlackApiError('thread_not_found');
-  const keep = inWindow(args);
   const [first, ...rest] = thread;
+  if (!first) throw new SlackApiError('thread_not_found');
+  const keep = inWindow(args);
   const list = first.ts === ts ? [first, ...rest.filter(keep)] : thread.filter(keep);
   return page(list, args, 1000);
 };
