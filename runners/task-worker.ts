@@ -108,6 +108,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
 
   const processor = async (job: Job<TaskJob, TaskOutcome>, payload: TaskJob, run: JobContext): Promise<TaskOutcome> => {
     const { jobId, log } = run;
+    if (payload.remind) return { status: (await deps.questions?.remind(payload.remind.pauseId)) ?? 'no question desk' };
     const runPageUrl = options.runLog?.links?.urlFor(jobId);
     const { reporter: threadReporter, threadUrl, requesterName, requesterEmail } = await options.reporterFor(payload, jobId, { runPageUrl });
     let reporter = threadReporter;

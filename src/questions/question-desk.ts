@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Logger } from '../logging/logger.js';
 import { jobIdFor, taskJobSchema, type TaskJob } from '../queue/task-job.js';
 import type { ThreadSessionStore } from '../sessions/thread-session-store.js';
-import { questionMessage, questionMessageKey, settledQuestionMessage } from '../slack/question-message.js';
+import { questionMessage, questionMessageKey, questionReminder, settledQuestionMessage } from '../slack/question-message.js';
 import { statusCardKey } from '../slack/slack-reporter-factory.js';
 import type { ThreadOutbox } from '../slack/thread-outbox.js';
 import type { PausedRun, QuestionSettlement } from './paused-run.js';
@@ -51,6 +51,8 @@ export class QuestionDesk {
     // The resume job exists before anyone can see the question: an answer always finds it to promote.
     const resumeJob = taskJobSchema.parse({ ...paused.job, resume: { pauseId } });
     await queue.add('task', resumeJob, { jobId: run.resumeJobId, delay: timeoutMs });
+    const reminder = taskJobSchema.parse({ ...paused.job, remind: { pauseId } });
+    await queue.add('task', reminder, { jobId: reminderJobId(pauseId), delay: Math.floor(timeoutMs / 2) });
     const thread = { channel: origin.channel, threadTs: origin.threadTs };
     await sessions.update(origin.channel, origin.threadTs, (current) =>
       current
@@ -112,9 +114,23 @@ export class QuestionDesk {
     return settlement ? { run, settlement } : null;
   }
 
+  /**
+   * Halfway to the timeout, the requester is reminded in the thread that the run still waits for them (once: the
+   * message has its own outbox key). Nothing is said when the question was settled or the conversation is gone.
+   */
+  async remind(pauseId: string): Promise<'reminded' | 'settled'> {
+    const { store, outbox } = this.options;
+    const run = await store.load(pauseId);
+    if (!run || (await store.settlement(pauseId))) return 'settled';
+    const view = viewOf(run);
+    await outbox.postOnce({ channel: view.channel, threadTs: view.threadTs }, questionReminder(view), `question-reminder:${pauseId}`);
+    return 'reminded';
+  }
+
   /** The resumed run is over: its conversation is no longer needed. */
   async done(run: PausedRun): Promise<void> {
     await this.options.store.remove(run.pauseId);
+    await this.options.queue.remove(reminderJobId(run.pauseId)).catch(() => undefined);
     await this.clearWaiting(run);
   }
 
@@ -132,6 +148,8 @@ export class QuestionDesk {
     );
   }
 }
+
+export const reminderJobId = (pauseId: string) => jobIdFor('remind', pauseId);
 
 export function viewOf(run: PausedRun) {
   const origin = run.job.origin.type === 'slack' ? run.job.origin : { channel: '', threadTs: '' };

@@ -63,12 +63,16 @@ export async function enqueueTask(queues: Queues, jobId: string, payload: TaskJo
 
 /**
  * How many task jobs will start before a job queued now: those waiting, and those delayed for a free slot. A run
- * paused on a question to its requester (its resume job is delayed until the answer or the timeout) is not ahead of
- * anyone. Counted from at most `limit` delayed jobs.
+ * paused on a question to its requester (its resume job is delayed until the answer or the timeout, its reminder until
+ * halfway) is not ahead of anyone. Counted from at most `limit` delayed jobs.
  */
 export async function tasksAhead(queues: Queues, limit = 1000): Promise<number> {
   const [waiting, delayed] = await Promise.all([queues.tasks.getJobCountByTypes('waiting', 'prioritized'), queues.tasks.getJobs(['delayed'], 0, limit - 1)]);
-  return waiting + delayed.filter((job) => job && !(job.data as Partial<TaskJob> | undefined)?.resume).length;
+  const runs = delayed.filter((job) => {
+    const data = job?.data as Partial<TaskJob> | undefined;
+    return job && !data?.resume && !data?.remind;
+  });
+  return waiting + runs.length;
 }
 
 /**

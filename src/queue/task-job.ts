@@ -43,6 +43,8 @@ export const taskJobSchema = z.object({
   waitingFor: z.enum(['thread', 'global', 'repository', 'user']).optional(),
   /** Continues a run paused on its question to the requester (src/questions/): its stored conversation and pushed branch. */
   resume: z.object({ pauseId: z.string().min(1) }).optional(),
+  /** Not a run: reminds the requester of a paused run's question, halfway to its timeout, if it is still open. */
+  remind: z.object({ pauseId: z.string().min(1) }).optional(),
 });
 
 export type TaskJob = z.infer<typeof taskJobSchema>;

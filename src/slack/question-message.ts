@@ -55,10 +55,20 @@ export function settledQuestionMessage(view: QuestionView, outcome: string): Thr
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 2900) } }] };
 }
 
+/** Halfway to the timeout: the requester is reminded that the run still waits for their answer, and until when. */
+export function questionReminder(view: QuestionView): ThreadMessage {
+  const text = `<@${view.requester}> A reminder: I am still waiting for your answer to my question above (${escapeMrkdwn(truncate(view.question.replace(/\s+/g, ' '), 200))}). Without an answer by ${slackDate(view.timeoutAt)} I finish with what I have.`;
+  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 2900) } }] };
+}
+
 export const answeredLine = (by: string, answer: string) => `<@${by}> answered: ${escapeMrkdwn(truncate(answer.replace(/\s+/g, ' '), 500))}`;
 
 function deadlineNote(view: QuestionView): string {
-  const unix = Math.floor(view.timeoutAt.getTime() / 1000);
   const buttons = view.suggestedAnswers.length > 0 ? 'Press a button or reply' : 'Reply';
-  return `${buttons} in this thread to answer, or let me decide; the run is paused until then. Without an answer by <!date^${unix}^{date_short_pretty} at {time}|${view.timeoutAt.toISOString()}> I finish with what I have.`;
+  return `${buttons} in this thread to answer, or let me decide; the run is paused until then. Without an answer by ${slackDate(view.timeoutAt)} I finish with what I have.`;
+}
+
+/** A time as Slack shows it in each reader's own time zone, with the ISO time where it cannot. */
+function slackDate(at: Date): string {
+  return `<!date^${Math.floor(at.getTime() / 1000)}^{date_short_pretty} at {time}|${at.toISOString()}>`;
 }

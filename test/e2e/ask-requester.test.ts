@@ -289,7 +289,15 @@ limits: { concurrency: 1, questionTimeoutHours: 0.002 }
     world.anthropic.setScript(script.items);
     const thread = await h.mention('timeout task: add src/partial.js exporting `partial`');
     await h.question(thread);
+    // Halfway to the timeout the requester is reminded, through the worker's delayed reminder job.
+    const reminder = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === thread && /A reminder: I am still waiting/.test(String(c.args.text)),
+      15_000,
+    );
+    expect(String(reminder.args.text)).toContain('<@U0ALICE>');
     const reply = await h.finalReply(thread, /Stopped early/, 90_000);
+    // The reminder came before the run gave up on the answer.
+    expect(world.slack.calls.indexOf(reminder)).toBeLessThan(world.slack.calls.indexOf(reply));
     expect(String(reply.args.text)).toMatch(/Nobody answered my question within 7s/);
     const pull = world.github.pulls('acme', 'app')[0];
     expect(pull!.draft).toBe(true);

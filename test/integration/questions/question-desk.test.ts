@@ -7,7 +7,7 @@ import { taskReportSchema } from '../../../src/agent/finish-tool.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { PausedRunStore, pausedRunTtlSeconds } from '../../../src/questions/paused-run-store.js';
 import type { PausedRun } from '../../../src/questions/paused-run.js';
-import { QuestionDesk } from '../../../src/questions/question-desk.js';
+import { reminderJobId, QuestionDesk } from '../../../src/questions/question-desk.js';
 import { TASK_QUEUE, type TaskJob } from '../../../src/queue/task-job.js';
 import { redisKeys } from '../../../src/redis/redis-keys.js';
 import { createRedactor } from '../../../src/security/redact.js';
@@ -123,6 +123,11 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     expect(await resumeJob.getState()).toBe('delayed');
     expect(resumeJob.opts.delay).toBe(TIMEOUT_MS);
     expect(resumeJob.data.resume).toEqual({ pauseId: stored.pauseId });
+    // So does a reminder to the requester, halfway to the timeout.
+    const reminderJob = (await queue.getJob(reminderJobId(stored.pauseId)))!;
+    expect(await reminderJob.getState()).toBe('delayed');
+    expect(reminderJob.opts.delay).toBe(TIMEOUT_MS / 2);
+    expect(reminderJob.data.remind).toEqual({ pauseId: stored.pauseId });
     // The thread's session says the run waits; its record follows the resume job; the branch is the thread's.
     const session = (await sessions.get('C0DEV', threadTs))!;
     expect(session.waiting).toMatchObject({ pauseId: stored.pauseId, jobId: stored.resumeJobId, requester: 'U0ALICE', question: 'Blue or green?' });
@@ -132,10 +137,26 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     expect(await outbox.tsOf({ channel: 'C0DEV', threadTs }, statusCardKey(stored.resumeJobId))).toBe('1700000000.000001');
     const question = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs, 10_000);
     expect(String(question.args.text)).toContain('<@U0ALICE>');
+    // The reminder, when it comes while the question is open, mentions the requester once with the question and the deadline.
+    expect(await desk.remind(stored.pauseId)).toBe('reminded');
+    expect(await desk.remind(stored.pauseId)).toBe('reminded');
+    const reminder = await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /A reminder/.test(String(c.args.text)),
+      10_000,
+    );
+    expect(String(reminder.args.text)).toMatch(
+      /^<@U0ALICE> A reminder: I am still waiting for your answer to my question above \(Blue or green\?\)\. Without an answer by <!date\^\d+\^/,
+    );
+    // Messages of a thread are delivered in order: once a later one arrived, a second reminder would have too.
+    await outbox.post({ channel: 'C0DEV', threadTs }, { text: 'sentinel' });
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.text === 'sentinel', 10_000);
+    expect(slack.calls.filter((c) => c.method === 'chat.postMessage' && /A reminder/.test(String(c.args.text)))).toHaveLength(1);
 
     // What comes back out resumes the same conversation with the answer as the question's result.
     const store = new PausedRunStore(redis, prefix);
     expect(await store.settle(stored.pauseId, { kind: 'answer', text: 'Green', by: 'U0ALICE', via: 'reply', at: new Date().toISOString() })).toBe(true);
+    // Answered: the reminder says nothing.
+    expect(await desk.remind(stored.pauseId)).toBe('settled');
     const taken = (await desk.take(stored.pauseId))!;
     expect(taken.settlement).toMatchObject({ kind: 'answer', text: 'Green' });
     const next = scriptedModel([finish('green it is')]);
@@ -160,6 +181,7 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
 
     await desk.done(taken.run);
     expect(await store.load(stored.pauseId)).toBeNull();
+    expect(await queue.getJob(reminderJobId(stored.pauseId))).toBeUndefined();
     expect((await sessions.get('C0DEV', threadTs))!.waiting).toBeUndefined();
   });
 

@@ -26,6 +26,7 @@ describe('tasksAhead: the queue position a new run is told', () => {
     await queues.tasks.add('task', data(), { jobId: 'slot-wait', delay: 60_000 });
     await queues.tasks.add('task', data({ resume: { pauseId: 'p1' } }), { jobId: 'paused-resume', delay: 3_600_000 });
     await queues.tasks.add('task', data({ resume: { pauseId: 'p2' } }), { jobId: 'paused-resume-2', delay: 3_600_000 });
+    await queues.tasks.add('task', data({ remind: { pauseId: 'p1' } }), { jobId: 'paused-reminder', delay: 1_800_000 });
     expect(await tasksAhead(queues)).toBe(2);
   });
 });
