@@ -9,6 +9,8 @@ import type { EphemeralMessage, SlackState } from './slack/methods/context.js';
 import { newOpenIdState } from './slack/openid.js';
 import { slackRequestHandler } from './slack/server.js';
 import { hostFile } from './slack/methods/files.js';
+import { currentThreadStatus } from './slack/methods/streaming.js';
+import { streamKey, type SlackStream, type ThreadStatus } from './slack/streams.js';
 import type { SlackCall, SlackFailure, SlackMessage, SlackUpload, SlackView } from './slack/types.js';
 
 export * from './slack/envelopes.js';
@@ -19,6 +21,8 @@ export { nextSlackTs } from './slack/ts-clock.js';
 export type { SlackCall, SlackFailure, SlackMessage, SlackUpload, SlackView } from './slack/types.js';
 export type { SeedChannel, SeedUser } from './slack/directory.js';
 export type { EphemeralMessage } from './slack/methods/context.js';
+export type { SlackStream, ThreadStatus } from './slack/streams.js';
+export { STREAM_LIMITS } from './slack/stream-chunks.js';
 
 export interface SlackFakeOptions {
   /** Accept only these tokens; by default any non-empty token is accepted. */
@@ -57,6 +61,14 @@ export interface SlackFake {
    * Slack file object in an event's `files` (appMentionEnvelope({ files })).
    */
   addFile(file: { name: string; content: string | Buffer; mimetype?: string }): Record<string, unknown>;
+  /** A streamed message (chat.startStream) as Slack keeps it: state, display mode, plan title, text runs and tasks. */
+  stream(channel: string, ts: string): SlackStream | undefined;
+  /** Every stream started in a thread, oldest first. */
+  streamsIn(channel: string, threadTs: string): SlackStream[];
+  /** Slack ends a stream by itself: the person pressed Stop, or it outlived its time; appends are then refused. */
+  endStream(channel: string, ts: string, reason: 'stopped_by_user' | 'expired'): void;
+  /** The assistant status shown under a thread now (assistant.threads.setStatus), if any. */
+  threadStatus(channel: string, threadTs: string): ThreadStatus | undefined;
   views: Map<string, SlackView>;
   homeViews: Map<string, SlackView>;
   /** Sign in with Slack: the browser is signed in as this person (default team: the fake's); undefined: access_denied. */
@@ -86,6 +98,8 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     uploads: [],
     ephemerals: [],
     openid: newOpenIdState(),
+    streams: new Map(),
+    threadStatuses: new Map(),
   };
   const server = await listen(slackRequestHandler({ state, calls, failures, tokens: options.tokens }), 'slack-fake');
   state.baseUrl = server.url;
@@ -113,6 +127,14 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     ephemerals: state.ephemerals,
     uploads: state.uploads,
     addFile: (file) => hostFile(state, file),
+    stream: (channel, ts) => structuredClone(state.streams.get(streamKey(channel, ts))),
+    streamsIn: (channel, threadTs) =>
+      [...state.streams.values()].filter((s) => s.channel === channel && s.threadTs === threadTs).map((s) => structuredClone(s)),
+    endStream(channel, ts, reason) {
+      const stream = state.streams.get(streamKey(channel, ts));
+      if (stream) stream.state = reason;
+    },
+    threadStatus: (channel, threadTs) => currentThreadStatus(state, channel, threadTs),
     views: state.views,
     homeViews: state.homeViews,
     responseUrl: () => `${server.url}/response/${++responseCounter}`,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SlackArgs } from './types.js';
 
 /** Arguments the Web API takes as JSON text inside form bodies. */
-const JSON_VALUED = new Set(['blocks', 'attachments', 'view', 'files', 'metadata', 'unfurls', 'user_auth_blocks', 'chunks']);
+const JSON_VALUED = new Set(['blocks', 'attachments', 'view', 'files', 'metadata', 'unfurls', 'user_auth_blocks', 'chunks', 'loading_messages']);
 
 export interface ParsedRequest {
   args: SlackArgs;

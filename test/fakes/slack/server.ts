@@ -7,6 +7,7 @@ import { conversationMethods } from './methods/conversations.js';
 import { fileMethods } from './methods/files.js';
 import { identityMethods } from './methods/identity.js';
 import { reactionMethods } from './methods/reactions.js';
+import { streamingMethods } from './methods/streaming.js';
 import { viewMethods } from './methods/views.js';
 import { openIdAuthorize, openIdMethods, TOKENLESS_METHODS } from './openid.js';
 import { parseSlackRequest } from './parse-args.js';
@@ -18,6 +19,7 @@ const METHODS: Record<string, MethodHandler> = {
   ...fileMethods,
   ...identityMethods,
   ...reactionMethods,
+  ...streamingMethods,
   ...viewMethods,
   ...openIdMethods,
 };

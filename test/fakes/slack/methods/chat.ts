@@ -34,6 +34,7 @@ const postMessage: MethodHandler = (args, state) => {
     ...(threadTs ? { thread_ts: threadTs } : {}),
     ...(broadcast ? { subtype: 'thread_broadcast' } : {}),
   });
+  if (threadTs) state.threadStatuses.delete(`${channel}/${threadTs}`);
   const { channel: _omit, ...shown } = message;
   return { channel, ts: message.ts, message: shown };
 };

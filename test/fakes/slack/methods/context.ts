@@ -1,6 +1,7 @@
 import type { OpenIdState } from '../types.js';
 import type { Directory } from '../directory.js';
 import type { MessageStore } from '../message-store.js';
+import type { SlackStream, ThreadStatus } from '../streams.js';
 import { SlackApiError, type SlackArgs, type SlackIdentity, type SlackUpload, type SlackView } from '../types.js';
 
 export interface EphemeralMessage {
@@ -42,6 +43,10 @@ export interface SlackState {
   uploads: SlackUpload[];
   ephemerals: EphemeralMessage[];
   openid: OpenIdState;
+  /** Streamed messages by `channel/ts`. */
+  streams: Map<string, SlackStream>;
+  /** Assistant statuses by `channel/thread_ts`. */
+  threadStatuses: Map<string, ThreadStatus>;
 }
 
 /** Answers one Web API method: the fields besides `ok: true`, or throws SlackApiError. */
