@@ -70,7 +70,10 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
   for (const event of read.events) {
     // A passing check matters only to a pull request whose last fix round was about it.
     if (event.kind === 'check-passed' && !(await deps.redis.exists(keys.fixWatch(event.repo.owner, event.repo.name, event.pull)))) continue;
-    const thread = await deps.sessions.threadOfPullRequest(event.repo.owner, event.repo.name, event.pull);
+    const thread =
+      event.kind === 'reopened'
+        ? await deps.sessions.threadOfClosedPullRequest(event.repo.owner, event.repo.name, event.pull)
+        : await deps.sessions.threadOfPullRequest(event.repo.owner, event.repo.name, event.pull);
     if (thread) work.push({ event, thread });
   }
   if (work.length === 0) {

@@ -38,7 +38,9 @@ export type GitHubEventOutcome =
   | 'already-handled'
   | 'fixes-off'
   | 'thread-ended'
-  | 'ended';
+  | 'ended'
+  | 'resumed'
+  | 'thread-busy';
 
 type CommentEvent = Extract<GitHubEvent, { kind: 'review-comment' | 'review' | 'comment' }>;
 type CheckEvent = Extract<GitHubEvent, { kind: 'check-failed' }>;
@@ -48,6 +50,7 @@ const READ_ONLY = new Set(['code-review', 'incident-triage']);
 
 /** One GitHub event on a Wrench pull request: a follow-up run, a bounded fix round, or the end of the thread. */
 export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
+  if (job.event.kind === 'reopened') return resumeThread(job, job.event, deps);
   const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
   if (session?.pullRequest?.number !== job.event.pull) return 'thread-ended';
   const event = job.event;
@@ -67,16 +70,35 @@ export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): 
 
 async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'closed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
   const what = event.merged ? `was merged by @${escapeMrkdwn(event.by)}` : `was closed without merging by @${escapeMrkdwn(event.by)}`;
+  const reopen = event.merged ? '' : ' If the pull request is reopened, this thread continues it.';
   await deps.outbox.post(job.thread, {
-    text: `*GitHub* · ${mrkdwnLink(event.url, `Pull request #${event.pull}`)} ${what}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).`,
+    text: `*GitHub* · ${mrkdwnLink(event.url, `Pull request #${event.pull}`)} ${what}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).${reopen}`,
   });
   // Runs still waiting would otherwise start over on a new branch and open a new pull request: stop them.
   const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
   const cancellation = new Cancellation(deps.redis, deps.prefix);
   for (const run of session?.runs.filter((r) => r.status === 'queued' || r.status === 'running') ?? [])
     await cancellation.request(run.jobId, PULL_REQUEST_CLOSED);
-  await deps.sessions.end(job.thread.channel, job.thread.threadTs);
+  await deps.sessions.end(job.thread.channel, job.thread.threadTs, { reopenable: !event.merged });
   return 'ended';
+}
+
+/** A pull request closed without merging was reopened: its thread's session comes back, and the thread is told. */
+async function resumeThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'reopened' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
+  const restored = await deps.sessions.reopen(event.repo.owner, event.repo.name, event.pull);
+  if (restored === null) return 'thread-ended';
+  const pull = mrkdwnLink(event.url, `Pull request #${event.pull}`);
+  if (restored === 'busy') {
+    await deps.outbox.post(job.thread, {
+      text: `*GitHub* · ${pull} was reopened by @${escapeMrkdwn(event.by)}, but this thread has started other work since, so it does not continue that pull request here. Comment on the pull request mentioning me, or start a new thread, to work on it.`,
+    });
+    return 'thread-busy';
+  }
+  const branch = restored.branch ? ` on \`${restored.branch}\`` : '';
+  await deps.outbox.post(job.thread, {
+    text: `*GitHub* · ${pull} was reopened by @${escapeMrkdwn(event.by)}: this thread continues it${branch}. Mention me here, or comment on the pull request, to go on.`,
+  });
+  return 'resumed';
 }
 
 async function followUp(job: GitHubJob, event: CommentEvent, session: ThreadSession, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {

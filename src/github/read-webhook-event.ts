@@ -182,6 +182,14 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
     case 'pull_request': {
       const e = pullRequestEvent.safeParse(body);
       if (!e.success) return malformed(name, e.error);
+      if (e.data.action === 'reopened')
+        return one({
+          kind: 'reopened',
+          repo: repo(e.data.repository),
+          pull: e.data.pull_request.number,
+          url: e.data.pull_request.html_url,
+          by: e.data.sender.login,
+        });
       if (e.data.action !== 'closed') return { ignored: `pull_request.${e.data.action} is not used` };
       const merged = e.data.pull_request.merged ?? !!e.data.pull_request.merged_at;
       return one({

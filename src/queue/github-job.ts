@@ -45,6 +45,8 @@ export const gitHubEventSchema = z.discriminatedUnion('kind', [
     targetUrl: z.string().nullable(),
   }),
   z.object({ kind: z.literal('closed'), ...pullSchema, merged: z.boolean(), by: z.string() }),
+  /** A pull request Wrench opened, closed without merging, is open again: its thread resumes it. */
+  z.object({ kind: z.literal('reopened'), ...pullSchema, by: z.string() }),
 ]);
 
 export const gitHubJobSchema = z.object({

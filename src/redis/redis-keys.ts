@@ -12,6 +12,10 @@ export function redisKeys(prefix: string) {
     slackUpdates: (team: string) => `${prefix}:slack-updates:${team}`,
     /** A thread's session document. */
     threadSession: (channel: string, threadTs: string) => `${prefix}:thread:${channel}:${threadTs}`,
+    /** A thread whose pull request was closed without merging, kept as it was so a reopened pull request resumes it. */
+    closedThreadSession: (channel: string, threadTs: string) => `${prefix}:thread-closed:${channel}:${threadTs}`,
+    /** A pull request Wrench opened that was closed without merging -> its Slack thread. */
+    closedPullRequestThread: (owner: string, repo: string, number: number) => `${prefix}:pull-closed:${owner}/${repo}#${number}`.toLowerCase(),
     /** A pull request Wrench opened -> its Slack thread. */
     pullRequestThread: (owner: string, repo: string, number: number) => `${prefix}:pull:${owner}/${repo}#${number}`.toLowerCase(),
     /** The branch of a pull request Wrench opened -> its number (commit statuses name branches, not pull requests). */

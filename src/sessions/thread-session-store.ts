@@ -68,12 +68,49 @@ export class ThreadSessionStore {
     return raw ? Number(raw) : null;
   }
 
-  /** The thread's work is over (its pull request was merged or closed): later messages start new work. */
-  async end(channel: string, threadTs: string): Promise<void> {
+  /**
+   * The thread's work is over (its pull request was merged or closed): later messages start new work. With
+   * `reopenable` (closed without merging) the session is kept aside, so a reopened pull request resumes it.
+   */
+  async end(channel: string, threadTs: string, options: { reopenable?: boolean } = {}): Promise<void> {
     const session = await this.get(channel, threadTs);
-    const keys = [this.key(channel, threadTs)];
-    if (session?.pullRequest) keys.push(this.pullRequestKey(session.repo.owner, session.repo.name, session.pullRequest.number));
-    if (session?.pullRequest && session.branch) keys.push(redisKeys(this.prefix).branchPullRequest(session.repo.owner, session.repo.name, session.branch));
-    await this.redis.del(...keys);
+    const keys = redisKeys(this.prefix);
+    const live = [this.key(channel, threadTs)];
+    if (session?.pullRequest) live.push(this.pullRequestKey(session.repo.owner, session.repo.name, session.pullRequest.number));
+    if (session?.pullRequest && session.branch) live.push(keys.branchPullRequest(session.repo.owner, session.repo.name, session.branch));
+    const transaction = this.redis.multi();
+    if (options.reopenable && session?.pullRequest) {
+      const { owner, name } = session.repo;
+      transaction.set(keys.closedThreadSession(channel, threadTs), JSON.stringify(session), 'EX', TTL_SECONDS);
+      transaction.set(keys.closedPullRequestThread(owner, name, session.pullRequest.number), JSON.stringify({ channel, threadTs }), 'EX', TTL_SECONDS);
+    }
+    await transaction.del(...live).exec();
+  }
+
+  /** The Slack thread of a pull request Wrench opened that was closed without merging, or null. */
+  async threadOfClosedPullRequest(owner: string, repo: string, number: number): Promise<{ channel: string; threadTs: string } | null> {
+    const raw = await this.redis.get(redisKeys(this.prefix).closedPullRequestThread(owner, repo, number));
+    return raw ? (JSON.parse(raw) as { channel: string; threadTs: string }) : null;
+  }
+
+  /**
+   * A closed pull request was reopened: its thread's session comes back as it was (its branch and pull request),
+   * unless the thread started other work since ('busy'). Null when nothing was kept (merged, expired, never Wrench's).
+   */
+  async reopen(owner: string, repo: string, number: number): Promise<ThreadSession | 'busy' | null> {
+    const keys = redisKeys(this.prefix);
+    const thread = await this.threadOfClosedPullRequest(owner, repo, number);
+    const raw = thread ? await this.redis.get(keys.closedThreadSession(thread.channel, thread.threadTs)) : null;
+    if (!thread || !raw) return null;
+    const kept = threadSessionSchema.parse(JSON.parse(raw));
+    if (kept.pullRequest?.number !== number) return null;
+    let busy = false;
+    const restored = await this.update(thread.channel, thread.threadTs, (current) => {
+      busy = current !== null;
+      return busy ? null : kept;
+    });
+    if (busy || !restored) return 'busy';
+    await this.redis.del(keys.closedThreadSession(thread.channel, thread.threadTs), keys.closedPullRequestThread(owner, repo, number));
+    return restored;
   }
 }

@@ -361,4 +361,49 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     await slack.waitFor((c) => c.method === 'chat.postMessage' && /was closed without merging by @alice/.test(String(c.args.text)));
     expect(await handleGitHubEvent(job({ kind: 'comment', author: 'alice', body: '@wrench-bot more', commentId: 1 }), deps)).toBe('thread-ended');
   });
+
+  it('reopening the pull request brings its thread back as it was; a merged one, or a thread busy with other work, is not resumed', async () => {
+    expect(await handleGitHubEvent(job({ kind: 'closed', merged: false, by: 'alice' }), deps)).toBe('ended');
+    expect(await deps.sessions.get(THREAD.channel, THREAD.threadTs)).toBeNull();
+    expect(await deps.sessions.threadOfClosedPullRequest('acme', 'app', pull)).toEqual(THREAD);
+    expect(await handleGitHubEvent(job({ kind: 'reopened', by: 'bob' }), deps)).toBe('resumed');
+    const session = await deps.sessions.get(THREAD.channel, THREAD.threadTs);
+    expect(session).toMatchObject({ branch: 'wrench/one', pullRequest: { number: pull } });
+    expect(await deps.sessions.threadOfPullRequest('acme', 'app', pull)).toEqual(THREAD);
+    expect(await deps.sessions.pullRequestOfBranch('acme', 'app', 'wrench/one')).toBe(pull);
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && /was reopened by @bob: this thread continues it on `wrench\/one`/.test(String(c.args.text)));
+    // The pull request's events are acted on again (a failing status is told in the thread).
+    const sha = await github.commit('acme', 'app', 'wrench/one', { message: 'again', files: { 'src/a.js': 'export const a = 9;\n' } });
+    const status = { kind: 'status-failed', headSha: sha, context: 'ci/jenkins', description: 'red', targetUrl: null } as const;
+    expect(await handleGitHubEvent(job(status), deps)).toBe('status-told');
+    // Reopened once: a second delivery finds nothing kept.
+    expect(await handleGitHubEvent(job({ kind: 'reopened', by: 'bob' }), deps)).toBe('thread-ended');
+
+    // Merged: nothing is kept to resume.
+    expect(await handleGitHubEvent(job({ kind: 'closed', merged: true, by: 'alice' }), deps)).toBe('ended');
+    expect(await deps.sessions.threadOfClosedPullRequest('acme', 'app', pull)).toBeNull();
+    expect(await handleGitHubEvent(job({ kind: 'reopened', by: 'bob' }), deps)).toBe('thread-ended');
+    expect(await deps.sessions.get(THREAD.channel, THREAD.threadTs)).toBeNull();
+
+    // Closed, then the thread starts other work: the reopened pull request does not take the thread over.
+    const now = new Date().toISOString();
+    const original = {
+      ...THREAD,
+      repo: { owner: 'acme', name: 'app' },
+      requester: 'U0ALICE',
+      branch: 'wrench/one',
+      pullRequest: { number: pull, url: 'u' },
+      runs: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    await deps.sessions.update(THREAD.channel, THREAD.threadTs, () => original);
+    expect(await handleGitHubEvent(job({ kind: 'closed', merged: false, by: 'alice' }), deps)).toBe('ended');
+    await deps.sessions.update(THREAD.channel, THREAD.threadTs, () => ({ ...original, branch: 'wrench/other', pullRequest: undefined }));
+    expect(await handleGitHubEvent(job({ kind: 'reopened', by: 'bob' }), deps)).toBe('thread-busy');
+    expect((await deps.sessions.get(THREAD.channel, THREAD.threadTs))?.branch).toBe('wrench/other');
+    await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && /was reopened by @bob, but this thread has started other work since/.test(String(c.args.text)),
+    );
+  });
 });

@@ -16,6 +16,9 @@ import { deliverGitHubWebhook } from '../../fakes/github-webhook-sender.js';
 import { freePort } from '../../helpers/free-port.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import { createRequire } from 'node:module';
+
+const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, unknown>> }>;
 import { uniqueName } from '../../helpers/unique-name.js';
 
 const SECRET = 'github-webhook-secret-0123';
@@ -178,5 +181,26 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     await connection.set(redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).fixWatch('acme', 'app', ours), '{}');
     expect((await deliver('check_run', github.payloads.checkRun(passed.id), { deliveryId: 'd-pass' })).status).toBe(202);
     expect((await queues.github.getJob(`gh-d-pass-${ours}`))?.data.event).toMatchObject({ kind: 'check-passed', pull: ours, checkName: 'lint', headSha: head });
+  });
+
+  it("a reopened pull request (GitHub's own example payload) is queued for the thread it was closed in; others are left alone", async () => {
+    const example = examples.find((e) => e.name === 'pull_request')?.examples.find((e) => e.action === 'reopened') as Record<string, any>;
+    const reopened = (number: number) => ({
+      ...example,
+      number,
+      pull_request: { ...example.pull_request, number },
+      repository: { ...example.repository, name: 'app', full_name: 'acme/app', owner: { ...example.repository.owner, login: 'acme' } },
+    });
+    // Open, not closed: nothing to resume.
+    expect(JSON.parse((await deliver('pull_request', reopened(ours), { deliveryId: 'd-reopen-open' })).body)).toMatchObject({ status: 'ignored' });
+    await deps.sessions.end('C0DEV', '1700000000.000100', { reopenable: true });
+    const answer = await deliver('pull_request', reopened(ours), { deliveryId: 'd-reopen' });
+    expect(answer.status).toBe(202);
+    expect((await queues.github.getJob(`gh-d-reopen-${ours}`))?.data).toMatchObject({
+      thread: { channel: 'C0DEV', threadTs: '1700000000.000100' },
+      event: { kind: 'reopened', pull: ours, by: example.sender.login },
+    });
+    // A pull request Wrench never opened is not resumed anywhere.
+    expect(JSON.parse((await deliver('pull_request', reopened(theirs), { deliveryId: 'd-reopen-theirs' })).body)).toMatchObject({ status: 'ignored' });
   });
 });

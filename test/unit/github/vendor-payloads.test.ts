@@ -58,6 +58,8 @@ describe("GitHub's example payloads", () => {
     expect(comment.ignored ?? comment.events[0]?.kind).toMatch(/review-comment|bot|Wrench/);
     const closed = readWebhookEvent('pull_request', first('pull_request', 'closed'));
     expect(closed.ignored === undefined && closed.events[0]).toMatchObject({ kind: 'closed', merged: expect.any(Boolean) });
+    const reopened = readWebhookEvent('pull_request', first('pull_request', 'reopened'));
+    expect(reopened.ignored === undefined && reopened.events[0]).toMatchObject({ kind: 'reopened', pull: expect.any(Number), by: expect.any(String) });
     const completed = readWebhookEvent('check_run', first('check_run', 'completed'));
     expect(completed.ignored ?? completed.events[0]?.kind).toMatch(/check-(passed|failed)|no pull request|check run completed/);
   });
