@@ -23,6 +23,9 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const repo = session?.repo ?? input.repo;
   if (!repo) throw new Error('acceptInstruction needs a repository for new work');
   const isFollowUp = !!session && session.runs.length > 0;
+  const thread = { channel: input.channel, threadTs: input.threadTs };
+  const statusLine = { ...thread, team: input.teamId ?? 'default' };
+  await deps.outbox.status(statusLine, 'is reading your request…', ['Reading your request…', `Looking at ${repo.owner}/${repo.name}…`]);
   // The fast model reads it (with the thread's earlier instructions for a follow-up); the rules when it cannot.
   const history = session?.runs.map((run) => run.instruction) ?? [];
   const {
@@ -36,7 +39,6 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const category = input.category ?? threadCategory;
   const reading: InstructionReading = { ...(category ? { ...read, category } : read), readerUsage: usage ? { ...usage, latencyMs } : undefined };
   const poster = deps.posterFor(input.client);
-  const thread = { channel: input.channel, threadTs: input.threadTs };
 
   // A follow-up goes on with the thread's work, unless it asks for a whole rewrite: that is declined wherever it comes.
   if (!input.force && (!isFollowUp || reading.hold === 'whole-rewrite') && reading.verdict !== 'well-formed') {
@@ -53,6 +55,8 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     await deps.sessions.update(input.channel, input.threadTs, (current) =>
       current?.pending?.messageTs === input.messageTs ? { ...current, pending: { ...current.pending, cardTs } } : null,
     );
+    // The card went straight to Slack, perhaps ahead of the status still in the outbox: clear it after the status.
+    await deps.outbox.status(statusLine, '');
     return reading.verdict === 'unrealistic' ? 'declined' : 'clarifying';
   }
   // "@wrench triage: ..." runs the incident investigation (runners/profiles/triage-profile.ts), not a task.
@@ -112,12 +116,16 @@ async function startRun(
     answersPending: true,
     announce: () => outbox.post(thread, understandingCard(reading, repository, thread, status), statusKey),
   });
+  const statusLine = { ...thread, team: input.teamId ?? 'default' };
   if (!result.queued) {
     await outbox
       .update(thread, statusKey, { text: notQueuedMessage(result.error, 'task') })
       .catch((e: unknown) => deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'));
+    await outbox.status(statusLine, '');
     return 'failed';
   }
+  // After the card (which cleared the reading status): until a worker takes the run (SlackRunReporter clears it).
+  await outbox.status(statusLine, 'is waiting for a worker…');
   deps.logger.info({ jobId, repo: repository, category: reading.category, thread: input.threadTs }, 'task queued');
   return 'queued';
 }

@@ -8,6 +8,8 @@ export function redisKeys(prefix: string) {
     slackEvent: (eventId: string) => `${prefix}:slack-event:${eventId}`,
     /** Event id -> a mention as Slack sent it, from before its acknowledgement until it is handled. */
     slackIntake: `${prefix}:slack-intake`,
+    /** Slack's agent methods a workspace refused (method -> Slack's error), so it gets the status card instead. */
+    slackSurfaces: (team: string) => `${prefix}:slack-surfaces:${team}`,
     /** Team-wide token bucket of status-card updates (chat.update). */
     slackUpdates: (team: string) => `${prefix}:slack-updates:${team}`,
     /** A thread's session document. */

@@ -60,6 +60,7 @@ export class SlackRunReporter implements RunReporter {
   private latest: { phase: RunPhase; detail?: string } | undefined;
   private trailing: NodeJS.Timeout | undefined;
   private closed = false;
+  private statusCleared = false;
 
   constructor(
     protected readonly outbox: ThreadOutbox,
@@ -75,6 +76,13 @@ export class SlackRunReporter implements RunReporter {
    */
   phase(phase: RunPhase, detail?: string): Promise<void> {
     if (this.closed) return this.pending;
+    if (!this.statusCleared && phase !== 'queued') {
+      // A worker has the run: the "is waiting for a worker…" line under the thread gives way to the card's phases.
+      this.statusCleared = true;
+      void this.outbox
+        .status({ ...this.thread, team: this.target.team }, '')
+        .catch((error) => this.log.warn({ err: error }, 'could not clear the thread status'));
+    }
     const final = FINAL.includes(phase);
     // Waiting for an answer ends this job (the resume job reports on): shown like a final state.
     if (final || phase === 'waiting') {

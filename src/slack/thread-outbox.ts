@@ -3,6 +3,7 @@ import { redisKeys } from '../redis/redis-keys.js';
 import { ErrorCode, WebClient } from '@slack/web-api';
 import type { Redis, Result } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
+import { AgentSurfaces, isChannelRefusal, isRefusal } from './agent-surfaces.js';
 import type { Redactor } from '../security/redact.js';
 import { truncate } from './slack-escape.js';
 import type { ThreadMessage } from './thread-poster.js';
@@ -46,7 +47,11 @@ type OutboxItem = { id: string; at: number; attempts: number } & (
   | { op: 'update'; message: ThreadMessage; key: string }
   | { op: 'react'; ts: string; name: string; remove?: boolean }
   | { op: 'upload'; files: OutboxFile[]; comment?: string }
+  | { op: 'status'; team: string; status: string; loadingMessages?: string[]; key: typeof STATUS_KEY }
 );
+
+/** Every status item carries this key, so a newer status waiting behind the last one replaces it. */
+const STATUS_KEY = '~status';
 type NewItem = DistributiveOmit<OutboxItem, 'id' | 'at' | 'attempts'>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
@@ -98,7 +103,8 @@ export interface ThreadOutboxOptions {
 }
 
 /*
- * Appends an item; an update of the same message as the last waiting item replaces it (the newest state wins).
+ * Appends an item; an update of the same message as the last waiting item replaces it (the newest state wins), and so
+ * does a status after a status.
  * A post queued once under a key (ARGV[5]) is not queued again: returns -1.
  */
 const PUSH = `
@@ -109,7 +115,7 @@ end
 local len = redis.call('LLEN', KEYS[1])
 if ARGV[4] ~= '' and len >= 2 then
   local readable, last = pcall(cjson.decode, redis.call('LINDEX', KEYS[1], -1))
-  if readable and type(last) == 'table' and last.op == 'update' and last.key == ARGV[4] then
+  if readable and type(last) == 'table' and (last.op == 'update' or last.op == 'status') and last.key == ARGV[4] then
     redis.call('LSET', KEYS[1], -1, ARGV[2])
     return 0
   end
@@ -177,6 +183,7 @@ export class ThreadOutbox {
   private readonly maxBookkeepingFailures: number;
   private readonly onQuarantine?: (message: QuarantinedMessage) => void;
   private readonly draining = new Map<string, Promise<void>>();
+  private readonly surfaces: AgentSurfaces;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -198,6 +205,7 @@ export class ThreadOutbox {
     this.onRetry = options.onRetry;
     this.maxBookkeepingFailures = options.maxBookkeepingFailures ?? 3;
     this.onQuarantine = options.onQuarantine;
+    this.surfaces = new AgentSurfaces(redis, prefix);
     redis.defineCommand('outboxPush', { numberOfKeys: 3, lua: PUSH });
     redis.defineCommand('outboxPop', { numberOfKeys: 1, lua: POP });
     redis.defineCommand('outboxQuarantine', { numberOfKeys: 3, lua: QUARANTINE });
@@ -237,6 +245,21 @@ export class ThreadOutbox {
   /** Takes a reaction of Wrench's away (the :eyes: once a request is done or refused). */
   unreact(thread: ThreadRef, ts: string, name: string): Promise<void> {
     return this.push(thread, { op: 'react', ts, name, remove: true });
+  }
+
+  /**
+   * Shows `status` under the thread (Slack's "is working…" line, `assistant.threads.setStatus`), in order with the
+   * thread's messages; '' clears it (so does Wrench's next message, on Slack's side). A status is a passing courtesy:
+   * one Slack refuses is skipped, never retried (Slack drops a status after two minutes anyway, and the next status or
+   * message replaces it), so it never holds the thread's messages back. A workspace that refuses the method for good
+   * (`not_allowed`, `missing_scope`, ...) is remembered, and its statuses are not tried again for a day.
+   */
+  status(thread: ThreadRef & { team: string }, status: string, loadingMessages?: string[]): Promise<void> {
+    if (!thread.threadTs) return Promise.resolve();
+    const ref = { channel: thread.channel, threadTs: thread.threadTs };
+    const text = truncate(this.redact(status), 100);
+    const loading = loadingMessages?.slice(0, 10).map((m) => truncate(this.redact(m), 100));
+    return this.push(ref, { op: 'status', team: thread.team, status: text, ...(loading ? { loadingMessages: loading } : {}), key: STATUS_KEY });
   }
 
   /** Shares files in the thread; text files are redacted, images go as they are. */
@@ -311,7 +334,7 @@ export class ThreadOutbox {
   private async push(thread: ThreadRef, item: NewItem): Promise<void> {
     const full = { ...item, id: randomUUID(), at: this.now(), attempts: 0 } as OutboxItem;
     const member = threadMember(thread);
-    const coalesceKey = item.op === 'update' ? item.key : '';
+    const coalesceKey = item.op === 'update' || item.op === 'status' ? item.key : '';
     const onceKey = item.op === 'post' && item.once && item.key ? item.key : '';
     const queue = this.queueKey(thread);
     await this.redis.outboxPush(queue, this.dueKey(), this.onceKey(thread), member, storedItem(full), this.now(), coalesceKey, onceKey);
@@ -475,6 +498,8 @@ export class ThreadOutbox {
           if (!['already_reacted', 'no_reaction', 'message_not_found'].includes(slackFailure(error).text)) throw error;
         }
         return;
+      case 'status':
+        return this.setStatus(thread, item);
       case 'upload':
         await this.client.filesUploadV2({
           channel_id: thread.channel,
@@ -487,6 +512,24 @@ export class ThreadOutbox {
             ...(file.altText ? { alt_text: file.altText } : {}),
           })),
         });
+    }
+  }
+
+  private async setStatus(thread: ThreadRef, item: Extract<OutboxItem, { op: 'status' }>): Promise<void> {
+    const method = 'assistant.threads.setStatus';
+    if (await this.surfaces.refusal(item.team, method)) return;
+    try {
+      await this.client.assistant.threads.setStatus({
+        channel_id: thread.channel,
+        thread_ts: thread.threadTs,
+        status: item.status,
+        ...(item.loadingMessages ? { loading_messages: item.loadingMessages } : {}),
+      });
+    } catch (error) {
+      const reason = slackFailure(error).text;
+      if (isRefusal(reason)) await this.surfaces.rememberRefusal(item.team, method, reason);
+      const level = isRefusal(reason) || isChannelRefusal(reason) ? 'info' : 'warn';
+      this.log[level]({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'thread status skipped');
     }
   }
 
@@ -559,7 +602,12 @@ function readItem(stored: string): OutboxItem {
     throw new UnreadableItemError(`the stored item is not JSON: ${(error as Error).message}`);
   }
   const candidate = item as Partial<OutboxItem> | null;
-  if (!candidate || typeof candidate !== 'object' || typeof candidate.id !== 'string' || !['post', 'update', 'react', 'upload'].includes(String(candidate.op)))
+  if (
+    !candidate ||
+    typeof candidate !== 'object' ||
+    typeof candidate.id !== 'string' ||
+    !['post', 'update', 'react', 'upload', 'status'].includes(String(candidate.op))
+  )
     throw new UnreadableItemError('the stored item is not an outbox item (no id, or an unknown op)');
   return candidate as OutboxItem;
 }

@@ -101,6 +101,17 @@ describe('mention to pull request, end to end', () => {
     await slack.waitFor((c) => c.method === 'reactions.add' && c.args.name === 'white_check_mark' && c.args.timestamp === event.ts, 10_000);
     expect(slack.callsTo('reactions.remove').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
 
+    // The status under the thread said what Wrench did between messages, in order with them, and is gone now.
+    const inThread = slack.calls.filter((c) => c.args.thread_ts === event.ts && ['assistant.threads.setStatus', 'chat.postMessage'].includes(c.method));
+    const statuses = inThread.filter((c) => c.method === 'assistant.threads.setStatus').map((c) => c.args.status);
+    // "is waiting for a worker…" may give way to the clear before Slack is told (a newer status replaces a waiting one).
+    expect(statuses[0]).toBe('is reading your request…');
+    expect(statuses.at(-1)).toBe('');
+    expect(statuses.slice(1, -1).every((status) => status === 'is waiting for a worker…')).toBe(true);
+    expect(inThread[0]?.args.status).toBe('is reading your request…');
+    expect(inThread.findIndex((c) => c.args.status === '')).toBeGreaterThan(inThread.findIndex((c) => c.method === 'chat.postMessage'));
+    expect(slack.threadStatus('C0DEV', event.ts)).toBeUndefined();
+
     // Nothing sent to Slack or GitHub carries the token.
     expect(JSON.stringify(slack.calls)).not.toContain(GITHUB_TOKEN);
     expect(JSON.stringify(github.requests.map((r) => r.body))).not.toContain(GITHUB_TOKEN);
