@@ -53,7 +53,8 @@ export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): P
   const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can add details here.');
   if (!found.ok) return found.outcome;
   const { thread, pending } = found;
-  await input.client.views.open({ trigger_id: input.triggerId!, view: clarificationModal(readInstruction(pending.text), pending.text, thread) });
+  if (!input.triggerId) throw new Error('Slack sent the "Add details" press without a trigger_id, so no modal can open.');
+  await input.client.views.open({ trigger_id: input.triggerId, view: clarificationModal(readInstruction(pending.text), pending.text, thread) });
   return 'opened';
 }
 

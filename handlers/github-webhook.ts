@@ -132,13 +132,14 @@ async function announcePush(body: unknown, res: ServerResponse, deps: HandlerDep
   if ('ignored' in push) return replyJson(res, 200, { status: 'ignored', reason: push.ignored });
   const repository = `${push.owner}/${push.repo}`.toLowerCase();
   const links = Object.values(deps.config.file.channels).filter((channel) => channel.repo.toLowerCase() === repository);
-  if (links.length === 0) return replyJson(res, 200, { status: 'ignored', reason: 'not a repository linked to a channel' });
+  const [link] = links;
+  if (!link) return replyJson(res, 200, { status: 'ignored', reason: 'not a repository linked to a channel' });
   const bases = new Set(links.map((channel) => channel.baseBranch ?? push.defaultBranch));
   if (!bases.has(push.branch)) return replyJson(res, 200, { status: 'ignored', reason: `a push to ${push.branch}, not to a base branch Wrench works from` });
   if (!deps.config.file.cache.trees) return replyJson(res, 200, { status: 'ignored', reason: 'working trees are not kept (cache.trees is off)' });
   try {
     // Named as the channels name it: the pools and mirrors are kept under that name.
-    const [owner = push.owner, repo = push.repo] = links[0]!.repo.split('/');
+    const [owner = push.owner, repo = push.repo] = link.repo.split('/');
     const workers = await new BranchMoves(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).announce({ owner, repo, branch: push.branch, after: push.after });
     log.info({ repository, branch: push.branch, workers }, 'base branch moved: pooled working trees are brought up to date');
   } catch (error) {

@@ -209,7 +209,8 @@ async function servePage(req: Request, res: ServerResponse, deps: RunPageDeps): 
   }
   const entries = await deps.runLog.entries(access.id);
   const live = summary.status === 'running' || summary.status === 'queued';
-  const signed = access.query.get('sig') ? `?expires=${access.query.get('expires')}&sig=${encodeURIComponent(access.query.get('sig')!)}` : '';
+  const sig = access.query.get('sig');
+  const signed = sig ? `?expires=${access.query.get('expires')}&sig=${encodeURIComponent(sig)}` : '';
   const eventsPath = `/runs/${encodeURIComponent(access.id)}/events${signed}`;
   // The page's one script runs by a nonce fresh for each response; nothing else may run.
   const nonce = randomBytes(16).toString('base64');

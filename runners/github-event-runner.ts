@@ -13,6 +13,8 @@ import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js
 import { escapeMrkdwn, mrkdwnLink, quoteMrkdwn } from '../src/slack/slack-escape.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { clipText, neutralizeTags } from '../src/triage/untrusted-text.js';
+import type { GitHubClient } from '../src/github/create-octokit.js';
+import { WrenchError } from '../src/errors.js';
 import type { RunnerDeps } from './runner-deps.js';
 
 export interface GitHubEventDeps {
@@ -101,8 +103,14 @@ async function resumeThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 
   return 'resumed';
 }
 
+/** GitHub events come from GitHub, so a credential is there; without one the event cannot be answered. */
+function githubOf(deps: GitHubEventDeps): GitHubClient {
+  if (!deps.runner.github) throw new WrenchError('github_not_configured', 'A GitHub event arrived, but no GitHub credential is configured to answer it.');
+  return deps.runner.github;
+}
+
 async function followUp(job: GitHubJob, event: CommentEvent, session: ThreadSession, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
-  const octokit = deps.runner.github!;
+  const octokit = githubOf(deps);
   const { owner, name } = event.repo;
   // A review arrives as one event for its body and one per comment: the first to get here answers for the whole review.
   const reviewId = event.kind === 'comment' ? undefined : (event.reviewId ?? undefined);
@@ -264,7 +272,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
   const settings = deps.runner.config.file.github;
   const log = deps.runner.logger.child({ repo: `${event.repo.owner}/${event.repo.name}`, pull: event.pull, thread: job.thread.threadTs, sha: event.headSha });
   if (!settings.fixFailingChecks) return 'fixes-off';
-  const octokit = deps.runner.github!;
+  const octokit = githubOf(deps);
   const { owner, name: repo } = event.repo;
   const pull = (await octokit.pulls.get({ owner, repo, pull_number: event.pull })).data;
   if (pull.state !== 'open' || pull.head.sha !== event.headSha) return 'stale-head';
@@ -398,7 +406,7 @@ async function toldPassing(job: GitHubJob, event: Extract<GitHubEvent, { kind: '
  */
 async function toldStatus(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'status-failed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
   const { owner, name: repo } = event.repo;
-  const pull = (await deps.runner.github!.pulls.get({ owner, repo, pull_number: event.pull })).data;
+  const pull = (await githubOf(deps).pulls.get({ owner, repo, pull_number: event.pull })).data;
   if (pull.state !== 'open' || pull.head.sha !== event.headSha) return 'stale-head';
   const keys = redisKeys(deps.prefix);
   if ((await deps.redis.set(keys.fixDecision(owner, repo, event.pull, event.headSha, `status ${event.context}`), '1', 'EX', 30 * DAY, 'NX')) !== 'OK')

@@ -62,9 +62,12 @@ export async function handleIncidentTriggered(job: IncidentTriggeredJob, deps: T
     if (state === 'given-up') throw new CardUndeliverableError(incident.id);
     if (typeof state !== 'object') throw new CardPendingError(incident.id);
     const cardTs = state.ts;
-    thread = (await deps.threads.update(incident.id, (current) => (current?.cardTs ? null : { ...(current ?? draft), cardTs })))!;
+    thread = await deps.threads.update(incident.id, (current) => (current?.cardTs ? null : { ...(current ?? draft), cardTs }));
     log.info({ cardTs }, 'incident card posted');
   }
+  // The store answers with the thread it holds, whose card is this one or an earlier job's; without one, look again later.
+  const cardTs = thread?.cardTs;
+  if (!thread || !cardTs) throw new CardPendingError(incident.id);
   const triageId = firstTriageId(incident.id);
   await enqueueTriage(deps.queues, triageId, {
     kind: 'triage',
@@ -72,10 +75,10 @@ export async function handleIncidentTriggered(job: IncidentTriggeredJob, deps: T
     source: { type: 'pagerduty', incidentId: incident.id, withNotes: false },
     repo: job.repo,
     channel: thread.channel,
-    threadTs: thread.cardTs!,
+    threadTs: cardTs,
     requestedAt: new Date().toISOString(),
   });
-  return { cardTs: thread.cardTs! };
+  return { cardTs };
 }
 
 /** acknowledged, resolved, reassigned, priority_updated, escalated...: the card is updated in place. */

@@ -49,7 +49,13 @@ export interface WarmStart {
   /** Told once the dependencies of `key` are in the tree and kept as a snapshot (a reused tree may keep them). */
   onDependenciesInPlace?(key: string): Promise<void>;
   /** A checkout of `sha` of its own: the baseline runs there at the same time as the agent instead of before it. */
-  baseTree?(sha: string): Promise<BaseTree>;
+  baseTree?: (sha: string) => Promise<BaseTree>;
+}
+
+/** Where the baseline of this commit, commands and dependencies is kept for later jobs. */
+interface KeptBaseline {
+  baselines: BaselineCache;
+  key: string;
 }
 
 export interface BaseTree {
@@ -92,18 +98,23 @@ export class ChangeVerifier {
       : undefined;
     if (this.commands.setup) await this.installDependencies(dependencies, setupNetwork, onPhase);
     if (this.commands.test || this.commands.lint) {
-      const key =
-        this.warm?.baselines && dependencies
-          ? baselineKey({ repository: this.warm.repository, baseSha: this.warm.baseSha, commands: this.commands, dependencyKey: dependencies })
+      const baselines = this.warm?.baselines;
+      const kept: KeptBaseline | undefined =
+        this.warm && baselines && dependencies
+          ? {
+              baselines,
+              key: baselineKey({ repository: this.warm.repository, baseSha: this.warm.baseSha, commands: this.commands, dependencyKey: dependencies }),
+            }
           : undefined;
-      this.baseline = key ? await this.warm!.baselines!.get(key) : undefined;
+      this.baseline = kept ? await kept.baselines.get(kept.key) : undefined;
       if (this.baseline) {
-        this.log.info({ baseSha: this.warm!.baseSha }, 'baseline reused from an earlier job on this commit');
+        this.log.info({ baseSha: this.warm?.baseSha }, 'baseline reused from an earlier job on this commit');
         return;
       }
-      if (this.warm?.baseTree) {
+      const baseTree = this.warm?.baseTree;
+      if (this.warm && baseTree) {
         this.log.info({ baseSha: this.warm.baseSha }, 'baseline runs in a base tree of its own while the agent works');
-        this.pending = this.baselineAside(this.warm, key, dependencies, setupNetwork).catch((error) => {
+        this.pending = this.baselineAside(baseTree, this.warm, kept, dependencies, setupNetwork).catch((error) => {
           if (!this.aside.signal.aborted) this.log.warn({ err: error }, 'the baseline run failed; the checks after the change are compared with nothing');
           return undefined;
         });
@@ -111,8 +122,8 @@ export class ChangeVerifier {
       }
       await onPhase('running the tests on the base commit');
       this.baseline = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
-      if (key && !this.signal.aborted)
-        await this.warm!.baselines!.put(key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
+      if (kept && !this.signal.aborted)
+        await kept.baselines.put(kept.key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
     }
   }
 
@@ -174,9 +185,15 @@ export class ChangeVerifier {
   }
 
   /** The baseline in a fresh checkout of the base commit, with the same dependencies (restored, else installed). */
-  private async baselineAside(warm: WarmStart, key: string | undefined, dependencies: string | undefined, setupNetwork: boolean): Promise<VerificationRun> {
+  private async baselineAside(
+    baseTree: (sha: string) => Promise<BaseTree>,
+    warm: WarmStart,
+    kept: KeptBaseline | undefined,
+    dependencies: string | undefined,
+    setupNetwork: boolean,
+  ): Promise<VerificationRun> {
     const signal = AbortSignal.any([this.signal, this.aside.signal]);
-    const tree = await warm.baseTree!(warm.baseSha);
+    const tree = await baseTree(warm.baseSha);
     try {
       let setup: CommandOutcome | undefined;
       if (this.commands.setup) {
@@ -191,7 +208,7 @@ export class ChangeVerifier {
         // Said in the report; never kept, so a later job on this commit tries again.
         return { ...run, setupFailed: sameTree({ test: setup }, tree.dir, this.dir).test };
       }
-      if (key && !signal.aborted) await warm.baselines!.put(key, run).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
+      if (kept && !signal.aborted) await kept.baselines.put(kept.key, run).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
       return run;
     } finally {
       await tree.dispose().catch((error) => this.log.warn({ err: error }, 'could not remove the base tree'));
@@ -249,15 +266,16 @@ export class ChangeVerifier {
   }
 
   private async installDependencies(key: string | undefined, network: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
-    const snapshots = this.warm?.dependencies;
-    if (snapshots && key && this.warm?.dependenciesInPlace === key) {
+    const warm = this.warm;
+    const snapshots = warm?.dependencies;
+    if (snapshots && key && warm?.dependenciesInPlace === key) {
       this.log.info({ dependencyKey: key }, 'dependencies of the same lock files already in the reused tree');
       await onPhase('dependencies of the same lock files already in place');
       if (this.commands.refresh) await this.refresh(key, network, onPhase);
       return;
     }
-    if (snapshots && key) {
-      const restored = await snapshots.restore(this.warm!.repository, key, this.dir).catch((error) => {
+    if (warm && snapshots && key) {
+      const restored = await snapshots.restore(warm.repository, key, this.dir).catch((error) => {
         this.log.warn({ err: error }, 'could not restore the dependency snapshot; installing');
         return false;
       });
@@ -285,8 +303,8 @@ export class ChangeVerifier {
         `could not install dependencies: \`${setup.command}\` ${setup.timedOut ? 'timed out' : `exited with code ${setup.exitCode ?? 'none'}`}${egress ? `. ${egress}` : ''}`,
       );
     }
-    if (snapshots && key && setup?.passed && !this.signal.aborted) {
-      const saved = await snapshots.save(this.warm!.repository, key, this.dir).catch((error) => {
+    if (warm && snapshots && key && setup?.passed && !this.signal.aborted) {
+      const saved = await snapshots.save(warm.repository, key, this.dir).catch((error) => {
         this.log.warn({ err: error }, 'could not keep the dependency snapshot');
         return false;
       });
@@ -341,10 +359,7 @@ export class ChangeVerifier {
   /** What the agent is told in its one bounded round to fix a regression. */
   fixRequest(outcome: VerificationOutcome): string {
     const failures = outcome.comparison?.newFailures ?? [];
-    const tail = [outcome.after?.test, outcome.after?.lint]
-      .filter((o) => o && !o.passed)
-      .map((o) => `$ ${o!.command}\n${o!.outputTail}`)
-      .join('\n\n');
+    const tail = [outcome.after?.test, outcome.after?.lint].flatMap((o) => (o && !o.passed ? [`$ ${o.command}\n${o.outputTail}`] : [])).join('\n\n');
     return [
       "Wrench ran the repository's checks after your change, and something that passed before now fails.",
       failures.length ? `Newly failing: ${failures.join(', ')}` : '',

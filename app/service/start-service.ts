@@ -82,7 +82,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     embedded = await startEmbeddedRedis(config.dataDir, embeddedPassword);
     logger.info({ port: embedded.port, passwordFile: redisPasswordPath(config.dataDir) }, 'started embedded redis-server (set REDIS_URL to use your own)');
   }
-  const redisUrl = config.env.REDIS_URL ?? embedded!.url;
+  const redisUrl = config.env.REDIS_URL ?? embedded?.url;
+  if (!redisUrl) throw new Error('Neither REDIS_URL nor the embedded redis-server gives a Redis to connect to.');
   const redis: Redis = createRedis(redisUrl, logger, 'main', redisOptions);
   const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
   const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
@@ -178,7 +179,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const gitHubConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'github-worker', redisOptions) : undefined;
   let gitHubWorker: GitHubWorker | undefined;
   let stopRefreshOnPush: (() => Promise<void>) | undefined;
-  if (workerConnection) {
+  if (workerConnection && triageConnection && gitHubConnection) {
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials);
     runnerDeps.questions = new QuestionDesk({
       store: pausedRuns,
@@ -207,11 +208,11 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       runnerDeps,
     );
     triageWorker = await startTriageWorker(
-      { connection: triageConnection!, concurrency: config.file.limits.concurrency },
+      { connection: triageConnection, concurrency: config.file.limits.concurrency },
       buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, limiter, runLog: runLogOptions }),
     );
     gitHubWorker = await startGitHubWorker(
-      { connection: gitHubConnection! },
+      { connection: gitHubConnection },
       { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX },
     );
     if (config.file.cache.trees) stopRefreshOnPush = refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);

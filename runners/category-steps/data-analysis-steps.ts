@@ -39,11 +39,12 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
     async after() {
       const outputs = await collectOutputFiles(ctx.dir);
       const sections: ResultSection[] = [];
-      const table = outputs.report ? findMainTable(outputs.report.text) : undefined;
-      if (table)
+      const { report } = outputs;
+      const table = report ? findMainTable(report.text) : undefined;
+      if (report && table)
         sections.push({
           title: 'Main result',
-          body: `${renderTextTable(table)}\nFrom \`${outputs.report!.path}\`; the report and charts are shared with this result (not committed).`,
+          body: `${renderTextTable(table)}\nFrom \`${report.path}\`; the report and charts are shared with this result (not committed).`,
         });
       else if (outputs.report) sections.push({ title: 'Main result', body: `\`${outputs.report.path}\` has no table; it is attached below.` });
       else sections.push({ title: 'Main result', body: `The run left no report in \`${OUTPUT_DIR}/\`.` });

@@ -4,12 +4,15 @@ interface Price {
   output: number;
 }
 
+/** Sonnet's, and any model not named below. */
+const SONNET_PRICE: Price = { input: 3, output: 15 };
+
 const PRICES: Array<[RegExp, Price]> = [
   [/opus-4-[01]|opus-4-2025|claude-3-opus/, { input: 15, output: 75 }],
   [/opus/, { input: 5, output: 25 }],
   [/haiku-4|haiku-5/, { input: 1, output: 5 }],
   [/haiku/, { input: 0.8, output: 4 }],
-  [/sonnet|.*/, { input: 3, output: 15 }],
+  [/sonnet|.*/, SONNET_PRICE],
 ];
 
 export interface TokenUsage {
@@ -40,7 +43,7 @@ export function addUsage(total: TokenUsage, usage: UsageCounts | undefined | nul
 }
 
 export function priceOf(model: string): Price {
-  return PRICES.find(([pattern]) => pattern.test(model))![1];
+  return PRICES.find(([pattern]) => pattern.test(model))?.[1] ?? SONNET_PRICE;
 }
 
 export function costUsd(model: string, usage: TokenUsage): number {

@@ -29,7 +29,7 @@ export function renderTextTable(rows: string[][], maxRows = MAX_ROWS): string {
   const numeric = header.map((_, c) => shown.length > 0 && shown.every((row) => /^[-+]?[$€£]?[\d,.]+%?$|^$/.test(row[c] ?? '')));
   const line = (row: string[]) =>
     row
-      .map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .map((cell, c) => (numeric[c] ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0)))
       .join('  ')
       .trimEnd();
   const text = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...shown.map(line)];

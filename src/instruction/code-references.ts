@@ -118,7 +118,7 @@ function pathKind(path: string, before: string, inCode: boolean): 'file' | 'dire
     return undefined;
   }
   if (RATE_UNITS.test(segments[segments.length - 1] ?? '') && !path.endsWith('/')) return undefined;
-  if (path.endsWith('/') || segments.length > 2 || path.startsWith('.') || COMMON_DIRECTORIES.has(segments[0]!.toLowerCase())) {
+  if (path.endsWith('/') || segments.length > 2 || path.startsWith('.') || COMMON_DIRECTORIES.has((segments[0] ?? '').toLowerCase())) {
     return 'directory';
   }
   if (inCode || /\bbranch(?:es)?\s*$/i.test(before)) return undefined;
@@ -160,9 +160,9 @@ function collectFunctions(text: string, found: CodeReferences): void {
     const after = text.slice(start + match[0].length).trimStart();
     if (looksLikeFunction(inner, before, after)) add(found.functions, inner.replace(/\(.*\)$/, ''));
   }
-  for (const match of text.matchAll(/(?<![\w`.$])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(\)/g)) add(found.functions, match[1]!);
-  for (const match of text.matchAll(/\b(?:function|method|helper)\s+([a-z_$][a-z0-9$]*[A-Z_][\w$]*)\b/g)) add(found.functions, match[1]!);
-  for (const match of text.matchAll(/(?<![`\w$])([a-z_$][a-z0-9_$]*[A-Z][\w$]*)\s+(?:function|method|helper)\b/g)) add(found.functions, match[1]!);
+  for (const match of text.matchAll(/(?<![\w`.$])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(\)/g)) addGroup(found.functions, match[1]);
+  for (const match of text.matchAll(/\b(?:function|method|helper)\s+([a-z_$][a-z0-9$]*[A-Z_][\w$]*)\b/g)) addGroup(found.functions, match[1]);
+  for (const match of text.matchAll(/(?<![`\w$])([a-z_$][a-z0-9_$]*[A-Z][\w$]*)\s+(?:function|method|helper)\b/g)) addGroup(found.functions, match[1]);
 }
 
 function looksLikeFunction(name: string, before: string, after: string): boolean {
@@ -178,7 +178,8 @@ function collectRoutes(text: string, found: CodeReferences): void {
   for (const match of text.matchAll(ROUTE)) {
     const path = (match[2] ?? '').replace(/[.,;:]+$/, '');
     const segments = path.split('/').filter(Boolean);
-    if (segments.length === 0 || RATE_UNITS.test(segments[0]!) || /^\d+$/.test(segments[0]!)) continue;
+    const [first] = segments;
+    if (first === undefined || RATE_UNITS.test(first) || /^\d+$/.test(first)) continue;
     if (found.files.some((file) => file.includes(path)) || found.directories.some((dir) => dir.includes(path))) continue;
     add(found.routes, match[1] ? `${match[1]} ${path}` : path);
   }
@@ -198,7 +199,7 @@ function collectPrNumbers(text: string, found: CodeReferences): void {
     add(found.prNumbers, Number(match[1] ?? match[2]));
   }
   for (const match of text.matchAll(REPOSITORY_PR)) {
-    add(found.repositories, match[1]!);
+    addGroup(found.repositories, match[1]);
     add(found.prNumbers, Number(match[2]));
   }
 }
@@ -218,7 +219,7 @@ function collectFromGithubUrl(url: string, found: CodeReferences): void {
     return;
   }
   const [, owner, repo, kind, id, path, line] = github;
-  add(found.repositories, `${owner}/${repo!.replace(/\.git$/, '')}`);
+  add(found.repositories, `${owner}/${(repo ?? '').replace(/\.git$/, '')}`);
   if (kind === 'pull' && id && /^\d+$/.test(id)) add(found.prNumbers, Number(id));
   if (kind === 'commit' && id) add(found.commits, id);
   if ((kind === 'blob' || kind === 'tree') && path) add(kind === 'blob' ? found.files : found.directories, line ? `${path}:${line}` : path);
@@ -226,4 +227,9 @@ function collectFromGithubUrl(url: string, found: CodeReferences): void {
 
 function add<T>(list: T[], value: T): void {
   if (!list.includes(value)) list.push(value);
+}
+
+/** Adds a regex group's text; a group that took no part adds nothing. */
+function addGroup(list: string[], value: string | undefined): void {
+  if (value !== undefined) add(list, value);
 }

@@ -16,7 +16,7 @@ export function expandMonitoringSource(
   const expand = (value: unknown, where: string): unknown => {
     if (typeof value === 'string') {
       return value.replace(/\$\{(?:file:([^}]+)|([A-Za-z_][A-Za-z0-9_]*))\}/g, (_match, file: string | undefined, variable: string | undefined) => {
-        const found = file ? readSecretFile(name, where, file) : env[variable!];
+        const found = file ? readSecretFile(name, where, file) : variable === undefined ? undefined : env[variable];
         if (found === undefined) {
           throw new WrenchError(
             'monitoring_missing_variable',

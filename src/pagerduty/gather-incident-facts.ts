@@ -48,8 +48,11 @@ export async function gatherIncidentFacts(
     attempt('notes', () => pd.notes(incidentId), []),
   ]);
   const wrenchUser = await knownNoteAuthor(deps.redis, deps.prefix);
-  const human = (notes as Array<{ content?: string; created_at?: string; user?: { id?: string; summary?: string } }>)
-    .filter((n) => typeof n.content === 'string' && !isOwnNote({ authorId: n.user?.id, content: n.content }, wrenchUser))
-    .map((n) => ({ author: n.user?.summary ?? 'someone', content: n.content!, at: n.created_at }));
+  const human = (notes as Array<{ content?: string; created_at?: string; user?: { id?: string; summary?: string } }>).flatMap(
+    ({ content, user, created_at }) =>
+      typeof content === 'string' && !isOwnNote({ authorId: user?.id, content }, wrenchUser)
+        ? [{ author: user?.summary ?? 'someone', content, at: created_at }]
+        : [],
+  );
   return { incident, alerts, logEntries, notes: human };
 }

@@ -59,7 +59,7 @@ export class RunSlots {
     redis.defineCommand('acquireRunSlots', { numberOfKeys: 4, lua: ACQUIRE });
   }
 
-  private keys(request: SlotRequest): string[] {
+  private keys(request: SlotRequest): [thread: string, global: string, repository: string, user: string] {
     const slots = redisKeys(this.prefix).runSlots;
     return [slots.thread(request.thread), slots.global, slots.repository(request.repository), slots.user(request.user)];
   }
@@ -68,10 +68,10 @@ export class RunSlots {
   async acquire(request: SlotRequest): Promise<SlotAnswer> {
     const [thread, global, repository, user] = this.keys(request);
     return this.redis.acquireRunSlots(
-      thread!,
-      global!,
-      repository!,
-      user!,
+      thread,
+      global,
+      repository,
+      user,
       request.jobId,
       this.now(),
       this.leaseMs,

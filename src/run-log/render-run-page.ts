@@ -3,8 +3,10 @@ import type { RunEntry, RunSummary } from './run-log-types.js';
 
 const COLLAPSE_LINES = 12;
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
 /**
@@ -165,7 +167,7 @@ function statusLabel(s: RunSummary): string {
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n')[0]!.trim();
+  const line = (text.split('\n')[0] ?? '').trim();
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 

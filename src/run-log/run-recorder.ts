@@ -69,7 +69,7 @@ export class RunRecorder {
     const { queuedAt, ...fields } = init;
     const startedAt = now();
     const phases: RunSummary['phases'] = queuedAt !== undefined && queuedAt < startedAt ? [{ name: 'queued', startedAt: queuedAt, endedAt: startedAt }] : [];
-    if (phases[0]) options.metrics?.phaseDuration.observe({ phase: 'queued' }, (startedAt - queuedAt!) / 1000);
+    if (queuedAt !== undefined && phases[0]) options.metrics?.phaseDuration.observe({ phase: 'queued' }, (startedAt - queuedAt) / 1000);
     const summary: RunSummary = redact.deep({ ...fields, status: 'running', startedAt, phases, bytes: 0, truncated: false });
     const recorder = new RunRecorder(store, redact, summary, options, log);
     await store.saveSummary(summary, { fresh: true });

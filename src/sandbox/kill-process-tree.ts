@@ -40,8 +40,7 @@ function descendantsOf(root: number): number[] {
   }
   const found: number[] = [];
   const queue = [root];
-  while (queue.length > 0) {
-    const next = queue.shift()!;
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     for (const child of children.get(next) ?? []) {
       found.push(child);
       queue.push(child);

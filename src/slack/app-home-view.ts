@@ -47,7 +47,7 @@ function sectionTitle(text: string): KnownBlock {
 
 function runBlocks(run: RunSummary, runPageUrl: HomeInput['runPageUrl']): KnownBlock[] {
   const state = run.status === 'running' || run.status === 'queued' ? run.status : (run.outcome ?? run.status);
-  const title = truncate(run.instruction.split('\n')[0]!, 140);
+  const title = truncate(run.instruction.split('\n')[0] ?? '', 140);
   const page = runPageUrl(run.id);
   const details = [
     `\`${escapeMrkdwn(run.repository)}\``,

@@ -1,6 +1,7 @@
 import bolt from '@slack/bolt';
 import type { CustomRoute } from '@slack/bolt';
 import type { Config } from '../config/load-config.js';
+import { WrenchError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import { createSlackHttpReceiver } from './slack-http-receiver.js';
 
@@ -44,10 +45,13 @@ export function createSlackApp(
     });
     return new App({ ...rest, receiver });
   }
+  const signingSecret = env.SLACK_SIGNING_SECRET;
+  if (!signingSecret)
+    throw new WrenchError('config_invalid', 'Set SLACK_SIGNING_SECRET (Basic Information > Signing Secret), or SLACK_APP_TOKEN (xapp-...) for Socket Mode.');
   return new App({
     ...rest,
     receiver: createSlackHttpReceiver({
-      signingSecret: env.SLACK_SIGNING_SECRET!,
+      signingSecret,
       port: env.PORT,
       customRoutes: routes,
       logger,

@@ -32,13 +32,13 @@ export class SlackMessageFiles implements InputFileSource {
     const own = messages.find((m) => m.ts === this.messageTs)?.files ?? [];
     const root = messages.find((m) => m.ts === this.threadTs)?.files ?? [];
     const files = own.length ? own : root;
-    return files
-      .filter((file) => file.mode !== 'tombstone' && file.mode !== 'hidden_by_limit' && (file.url_private_download ?? file.url_private))
-      .map((file) => this.inputFile(file));
+    return files.flatMap((file) => {
+      const url = file.url_private_download ?? file.url_private;
+      return file.mode !== 'tombstone' && file.mode !== 'hidden_by_limit' && url ? [this.inputFile(file, url)] : [];
+    });
   }
 
-  private inputFile(file: SlackFile): InputFile {
-    const url = (file.url_private_download ?? file.url_private)!;
+  private inputFile(file: SlackFile, url: string): InputFile {
     const name = file.name ?? file.title ?? file.id ?? 'attachment';
     return {
       name,

@@ -50,7 +50,7 @@ async function containers(elements: unknown[], names: SlackNames, botUserId?: st
         break;
       case 'rich_text_preformatted': {
         const code = (await inline(inner, names, botUserId, true)).replace(/^\n+|\n+$/g, '');
-        const before = out.length === 0 || out[out.length - 1]!.endsWith('\n') ? '' : '\n';
+        const before = (out.at(-1) ?? '\n').endsWith('\n') ? '' : '\n';
         out.push(`${before}\`\`\`\n${code}\n\`\`\`\n`);
         break;
       }

@@ -19,7 +19,8 @@ const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
 
 /** "PR #3: Add a health endpoint", the title linked to the pull request. */
 function pullRequestLink(r: RunResult): string {
-  const pr = r.pullRequest!;
+  const pr = r.pullRequest;
+  if (!pr) throw new Error(`A run that ended "${r.status}" has no pull request to link.`);
   return `PR #${pr.number}: ${mrkdwnLink(pr.url, pr.title || pr.url)}`;
 }
 

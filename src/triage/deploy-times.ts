@@ -76,7 +76,8 @@ async function firstReleases(github: GitHubClient, repo: { owner: string; repo: 
   const firstBySha = new Map<string, DeployTime>();
   for (const release of releases) {
     const sha = shaOf.get(release.tag_name);
-    if (sha) keepEarliest(firstBySha, sha, { at: release.published_at!, environment: `release ${release.tag_name}`, url: release.html_url });
+    if (sha && release.published_at)
+      keepEarliest(firstBySha, sha, { at: release.published_at, environment: `release ${release.tag_name}`, url: release.html_url });
   }
   return firstBySha.size > 0 ? firstBySha : undefined;
 }

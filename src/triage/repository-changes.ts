@@ -111,9 +111,11 @@ async function fromGitHub(github: GitHubClient, options: GatherOptions): Promise
     commits.push(base);
   }
   const closed = await github.pulls.list({ owner, repo, state: 'closed', base: branch, sort: 'updated', direction: 'desc', per_page: 50 });
-  const pulls = closed.data
-    .filter((p) => p.merged_at && new Date(p.merged_at) >= since && new Date(p.merged_at) <= until)
-    .map((p) => ({ number: p.number, title: p.title, mergedAt: p.merged_at!, url: p.html_url, mergeSha: p.merge_commit_sha, author: p.user?.login }));
+  const pulls = closed.data.flatMap((p) =>
+    p.merged_at && new Date(p.merged_at) >= since && new Date(p.merged_at) <= until
+      ? [{ number: p.number, title: p.title, mergedAt: p.merged_at, url: p.html_url, mergeSha: p.merge_commit_sha, author: p.user?.login }]
+      : [],
+  );
   const placed: Pick<RepositoryChanges, 'deployments' | 'note'> = {};
   try {
     const timeline = await readDeployTimeline(github, { owner, repo }, commits);

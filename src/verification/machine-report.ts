@@ -181,9 +181,10 @@ export function parseGoJsonReport(output: string): TestSummary | undefined {
   const failedPackages = all.flatMap((line) => (typeof line === 'string' ? (BROKEN_PACKAGE.exec(line)?.slice(1, 2) ?? []) : []));
   const packagesWithFailingTests = new Set<string>();
   for (const event of events) {
-    if (!['pass', 'fail', 'skip'].includes(event.Action!)) continue;
+    const action = event.Action;
+    if (action === undefined || !['pass', 'fail', 'skip'].includes(action)) continue;
     if (event.Test) {
-      outcome.set(event.Test, event.Action!);
+      outcome.set(event.Test, action);
       if (event.Action === 'fail') packagesWithFailingTests.add(event.Package ?? '');
     } else if (event.Action === 'fail' && event.Package) failedPackages.push(event.Package);
   }

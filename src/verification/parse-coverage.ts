@@ -35,8 +35,10 @@ function nodeTest(output: string): CoverageTotal | undefined {
 function istanbulTable(output: string): CoverageTotal | undefined {
   const lines = output.split('\n');
   const index = lines.findLastIndex((line) => /^\s*All files\s*\|/i.test(line));
-  if (index < 0) return undefined;
-  const values = lines[index]!.split('|')
+  const totals = lines[index];
+  if (totals === undefined) return undefined;
+  const values = totals
+    .split('|')
     .slice(1)
     .map((cell) => cell.trim());
   const header = lines

@@ -59,14 +59,14 @@ export async function checkRegressionTests(options: RegressionCheckOptions): Pro
   if (testFiles.length === 0 && options.tests.length === 0) return { ...evidence, note: 'no-test' };
   if (sourceFiles.length === 0) return { ...evidence, note: 'tests-only' };
 
-  const byCommand = options.tests.filter((t) => t.command);
+  const byCommand = options.tests.flatMap((t) => (t.command ? [{ name: t.name, command: t.command }] : []));
   const byName = options.tests.filter((t) => !t.command);
   if (byName.length === 0 && byCommand.length === 0 && !options.testCommand) return { ...evidence, note: 'no-command' };
   const suite = options.testCommand && (byName.length > 0 || byCommand.length === 0) ? options.testCommand : undefined;
   const run = (command: string) => runCommandOutcome({ sandbox: options.sandbox, dir: options.dir, command, signal: options.signal });
 
   const after = new Map<string, CommandOutcome>();
-  for (const test of byCommand) after.set(test.command!, await run(test.command!));
+  for (const test of byCommand) after.set(test.command, await run(test.command));
   if (suite) after.set(suite, options.afterRun?.command === suite ? options.afterRun : await run(suite));
 
   const before = await withoutTheFix(options, sourceFiles, async () => {
@@ -75,15 +75,22 @@ export async function checkRegressionTests(options: RegressionCheckOptions): Pro
     return outcomes;
   });
 
-  for (const test of byCommand) evidence.results.push(judgeByExit(test.name, test.command!, before.get(test.command!)!, after.get(test.command!)!));
+  for (const test of byCommand) evidence.results.push(judgeByExit(test.name, test.command, outcomeOf(before, test.command), outcomeOf(after, test.command)));
   if (suite) {
-    const suiteBefore = before.get(suite)!;
-    const suiteAfter = after.get(suite)!;
+    const suiteBefore = outcomeOf(before, suite);
+    const suiteAfter = outcomeOf(after, suite);
     const names = byName.length ? byName.map((t) => t.name) : newlyPassing(suiteBefore, suiteAfter);
     if (names.length === 0) evidence.results.push({ test: testFiles.join(', ') || 'the changed tests', verdict: 'not-failing-before', command: suite });
     for (const name of names) evidence.results.push(judgeByName(name, suite, suiteBefore, suiteAfter));
   }
   return evidence;
+}
+
+/** The outcome of a command this check ran; a command it did not run is a bug here. */
+function outcomeOf(outcomes: ReadonlyMap<string, CommandOutcome>, command: string): CommandOutcome {
+  const outcome = outcomes.get(command);
+  if (!outcome) throw new Error(`The regression check has no outcome of \`${command}\`.`);
+  return outcome;
 }
 
 /** Runs `work` with the changed source files at their base version, then restores the fix exactly. */

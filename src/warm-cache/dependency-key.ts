@@ -61,12 +61,14 @@ let toolVersions: Promise<string> | undefined;
 /** Versions of the tools a setup step may use, read once per process (a missing tool reads as "none"). */
 function readToolVersions(): Promise<string> {
   toolVersions ??= Promise.all(
-    [
-      ['node', '--version'],
-      ['npm', '--version'],
-      ['python3', '--version'],
-    ].map(([tool, flag]) =>
-      run(tool!, [flag!], { timeout: 10_000 }).then(
+    (
+      [
+        ['node', '--version'],
+        ['npm', '--version'],
+        ['python3', '--version'],
+      ] as const
+    ).map(([tool, flag]) =>
+      run(tool, [flag], { timeout: 10_000 }).then(
         (out) => `${tool} ${out.stdout.trim()}`,
         () => `${tool} none`,
       ),

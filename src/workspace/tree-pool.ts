@@ -261,7 +261,8 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
     await copyFile(join(slot, '.git', 'index'), treeFiles(slot).index);
     await writeTreeState(slot, state);
   }
-  const current = state!;
+  if (!state) throw new Error(`The working tree in ${slot} has no recorded state after it was readied.`);
+  const current = state;
   let released = false;
   const marker = treeFiles(slot).readying;
   let done: (() => void) | undefined;
@@ -370,7 +371,8 @@ async function resetTree(slot: string, state: TreeState, options: TakeTreeOption
         refOnly = false;
       } else if (refused) throw refused;
     }
-    workspace = switched!;
+    if (!switched) throw refused;
+    workspace = switched;
   } else {
     // Back on the tip of the job's base branch as the tree knows it: the next job there only switches.
     const baseBranch = options.baseBranch ?? fresh?.head;
