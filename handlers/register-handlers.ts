@@ -1,8 +1,8 @@
 import type { SlackApp } from '../src/slack/create-slack-app.js';
-import { ACTIONS, ANSWER_ACTION, decodeThreadRef, VIEWS } from '../src/slack/action-ids.js';
+import { ACTIONS, ANSWER_ACTION, decodeThreadRef, HOME_ACTIONS, VIEWS } from '../src/slack/action-ids.js';
 import { handleAnswerButton } from './answer-question.js';
 import { handleAppMention, mentionInputOf } from './app-mention.js';
-import { handleAppHomeOpened } from './app-home.js';
+import { handleAppHomeOpened, handleHomeAction } from './app-home.js';
 import { cancelThreadRuns, threadOfMessage } from './cancel-run.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -82,8 +82,35 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
 
   app.event('app_home_opened', async ({ event, client }) => {
     if (!deps.runLog) return;
-    await handleAppHomeOpened({ client, user: event.user, tab: event.tab }, { ...deps, runLog: deps.runLog, links: deps.runLinks });
+    const privateMetadata = (event as { view?: { private_metadata?: string } }).view?.private_metadata;
+    await handleAppHomeOpened({ client, user: event.user, tab: event.tab, privateMetadata }, { ...deps, runLog: deps.runLog, links: deps.runLinks });
   });
+
+  app.action(
+    known.action(new RegExp(`^(${HOME_ACTIONS.repository}|${HOME_ACTIONS.outcome}|${HOME_ACTIONS.cancel}|${HOME_ACTIONS.page}_\\d+)$`)),
+    async ({ ack, body, client }) => {
+      await ack();
+      if (!deps.runLog) return;
+      const b = body as {
+        user: { id: string };
+        view?: { private_metadata?: string } | null;
+        actions: Array<{ action_id: string; value?: string; selected_option?: { value?: string } | null }>;
+      };
+      const action = b.actions[0];
+      if (!action) return;
+      await handleHomeAction(
+        {
+          client,
+          user: b.user.id,
+          actionId: action.action_id,
+          value: action.value,
+          selected: action.selected_option?.value,
+          privateMetadata: b.view?.private_metadata,
+        },
+        { ...deps, runLog: deps.runLog, links: deps.runLinks },
+      );
+    },
+  );
 
   registerTriageHandlers(app, deps, known);
 

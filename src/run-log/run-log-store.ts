@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { redisKeys } from '../redis/redis-keys.js';
 import { runSummarySchema, type RunEntry, type RunSummary } from './run-log-types.js';
@@ -46,8 +47,15 @@ export class RunLogStore {
     const multi = this.redis.multi();
     if (options.fresh) multi.del(this.key(summary.id, 'entries'));
     multi.set(this.key(summary.id), JSON.stringify(summary), 'EX', ttl);
-    for (const index of [this.key('by-user', summary.requester), this.key('all')]) {
-      multi.zadd(index, summary.startedAt, summary.id);
+    const user = summary.requester;
+    const indexes = [this.key('by-user', user), this.key('all'), this.key('by-user', user, 'repo', summary.repository), this.key('by-user', user, 'repos')];
+    const active = this.key('by-user', user, 'active');
+    if (summary.status === 'running' || summary.status === 'queued') indexes.push(active);
+    else multi.zrem(active, summary.id);
+    if (summary.outcome && summary.status !== 'running' && summary.status !== 'queued') indexes.push(this.key('by-user', user, 'outcome', summary.outcome));
+    for (const index of indexes) {
+      // The person's repositories are indexed by name (their newest run's start), the rest by run id.
+      multi.zadd(index, summary.startedAt, index.endsWith(':repos') ? summary.repository : summary.id);
       multi.zremrangebyscore(index, '-inf', cutoff);
       multi.expire(index, ttl);
     }
@@ -130,6 +138,39 @@ export class RunLogStore {
   async recentFor(user: string, limit = 10): Promise<RunSummary[]> {
     const ids = await this.redis.zrevrange(this.key('by-user', user), 0, limit - 1);
     return this.summaries(ids);
+  }
+
+  /**
+   * One page of a person's runs, newest first, of one repository and/or one outcome when given, and how many match in
+   * all. Runs recorded before these indexes existed are only in the unfiltered list.
+   */
+  async listFor(
+    user: string,
+    options: { repository?: string; outcome?: string; offset: number; limit: number },
+  ): Promise<{ runs: RunSummary[]; total: number }> {
+    const filters = [
+      options.repository ? this.key('by-user', user, 'repo', options.repository) : undefined,
+      options.outcome ? this.key('by-user', user, 'outcome', options.outcome) : undefined,
+    ].filter((key): key is string => key !== undefined);
+    let index = filters[0] ?? this.key('by-user', user);
+    if (filters.length === 2) {
+      index = this.key('by-user', user, 'filtered', randomUUID());
+      await this.redis.multi().zinterstore(index, 2, filters[0]!, filters[1]!, 'AGGREGATE', 'MAX').expire(index, 60).exec();
+    }
+    const [total, ids] = await Promise.all([this.redis.zcard(index), this.redis.zrevrange(index, options.offset, options.offset + options.limit - 1)]);
+    if (filters.length === 2) await this.redis.del(index);
+    return { runs: await this.summaries(ids), total };
+  }
+
+  /** A person's runs queued or working now, newest first. */
+  async activeFor(user: string, limit = 10): Promise<RunSummary[]> {
+    const runs = await this.summaries(await this.redis.zrevrange(this.key('by-user', user, 'active'), 0, limit - 1));
+    return runs.filter((run) => run.status === 'running' || run.status === 'queued');
+  }
+
+  /** The repositories a person has runs in, the most recently used first. */
+  async repositoriesOf(user: string, limit = 50): Promise<string[]> {
+    return this.redis.zrevrange(this.key('by-user', user, 'repos'), 0, limit - 1);
   }
 
   private async summaries(ids: string[]): Promise<RunSummary[]> {

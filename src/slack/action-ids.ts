@@ -53,3 +53,66 @@ export function decodeThreadRef(value: string | undefined): ThreadRef | null {
     return null;
   }
 }
+
+/** The App Home's controls: filters, pages and the Cancel button of each running run. */
+export const HOME_ACTIONS = {
+  repository: 'wrench_home_repository',
+  outcome: 'wrench_home_outcome',
+  page: 'wrench_home_page',
+  cancel: 'wrench_home_cancel',
+} as const;
+
+/** The outcomes a person can filter their runs by, with how App Home names them. */
+export const RUN_OUTCOMES: Record<string, string> = {
+  pr_opened: 'PR opened',
+  pr_updated: 'PR updated',
+  answered: 'Answered',
+  reported: 'Triage reported',
+  stopped: 'Stopped early',
+  waiting: 'Asked a question',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** What the Home tab shows: kept in the view's private_metadata between its controls. */
+export interface HomeState {
+  repository?: string;
+  outcome?: string;
+  page: number;
+}
+
+export const encodeHomeState = (state: HomeState) => JSON.stringify({ r: state.repository, o: state.outcome, p: state.page });
+
+/** A state from Slack's payload, every field checked; anything unexpected falls back to the first, unfiltered page. */
+export function decodeHomeState(raw: string | undefined): HomeState {
+  try {
+    const parsed = JSON.parse(raw ?? '') as { r?: unknown; o?: unknown; p?: unknown };
+    return {
+      repository: typeof parsed.r === 'string' && REPOSITORY.test(parsed.r) ? parsed.r : undefined,
+      outcome: typeof parsed.o === 'string' && Object.hasOwn(RUN_OUTCOMES, parsed.o) ? parsed.o : undefined,
+      page: Number.isInteger(parsed.p) && (parsed.p as number) >= 0 && (parsed.p as number) < 10_000 ? (parsed.p as number) : 0,
+    };
+  } catch {
+    return { page: 0 };
+  }
+}
+
+/** The owner/name of a repository as a filter value. */
+export const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+
+/** A Cancel button on the Home tab: the run and its thread. */
+export interface HomeCancelValue extends ThreadRef {
+  jobId: string;
+}
+
+export const encodeHomeCancel = (value: HomeCancelValue) => JSON.stringify({ c: value.channel, t: value.threadTs, j: value.jobId });
+
+export function decodeHomeCancel(raw: string | undefined): HomeCancelValue | null {
+  try {
+    const parsed = JSON.parse(raw ?? '') as { c?: unknown; t?: unknown; j?: unknown };
+    const str = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 200;
+    return str(parsed.c) && str(parsed.t) && str(parsed.j) ? { channel: parsed.c as string, threadTs: parsed.t as string, jobId: parsed.j as string } : null;
+  } catch {
+    return null;
+  }
+}

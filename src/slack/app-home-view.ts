@@ -1,6 +1,7 @@
 import type { HomeView, KnownBlock } from '@slack/types';
 import type { RunTotals } from '../run-log/run-log-store.js';
 import type { RunSummary } from '../run-log/run-log-types.js';
+import { encodeHomeCancel, encodeHomeState, HOME_ACTIONS, RUN_OUTCOMES, type HomeState } from './action-ids.js';
 import { escapeMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
 
 const STATUS_EMOJI: Record<string, string> = {
@@ -14,19 +15,34 @@ const STATUS_EMOJI: Record<string, string> = {
   cancelled: ':no_entry_sign:',
 };
 
+export const HOME_PAGE_SIZE = 15;
+const MAX_RUNNING = 10;
+
 export interface HomeInput {
-  mine: RunSummary[];
+  /** The person's runs queued or working now, each with a Cancel button. */
+  running: RunSummary[];
+  /** One page of the person's runs (newest first, filtered by `state`) and how many match in all. */
+  list: { runs: RunSummary[]; total: number };
+  state: HomeState;
+  /** The repositories the person has runs in, for the filter. */
+  repositories: string[];
+  /** A line about what the person just did (a Cancel pressed). */
+  notice?: string;
   /** For admins only: the totals of this week (the last 7 UTC days) and of the 7 days before it. */
   week?: { current: RunTotals; previous: RunTotals };
   runPageUrl: (id: string) => string | undefined;
 }
 
-/** Wrench's App Home for one person: their running and recent runs; for admins, this week per channel. */
+/**
+ * Wrench's App Home for one person: their running runs with Cancel buttons, then their runs a page at a time,
+ * filtered by repository and outcome; for admins, this week per channel and person.
+ */
 export function appHomeView(input: HomeInput): HomeView {
-  const running = input.mine.filter((r) => r.status === 'running' || r.status === 'queued');
-  const recent = input.mine.filter((r) => !running.includes(r));
+  const { state, list } = input;
+  const filtered = !!(state.repository || state.outcome);
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: 'Your Wrench runs' } }];
-  if (input.mine.length === 0) {
+  if (input.notice) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(input.notice) }] });
+  if (list.total === 0 && !filtered && input.running.length === 0) {
     blocks.push({
       type: 'section',
       text: {
@@ -35,10 +51,86 @@ export function appHomeView(input: HomeInput): HomeView {
       },
     });
   }
-  if (running.length) blocks.push(sectionTitle(`Running now (${running.length})`), ...running.flatMap((r) => runBlocks(r, input.runPageUrl)));
-  if (recent.length) blocks.push(sectionTitle('Recent'), ...recent.flatMap((r) => runBlocks(r, input.runPageUrl)));
+  if (input.running.length) {
+    blocks.push(sectionTitle(`Running now (${input.running.length})`));
+    for (const run of input.running.slice(0, MAX_RUNNING)) blocks.push(...runBlocks(run, input.runPageUrl), ...cancelButton(run));
+  }
+  if (list.total > 0 || filtered) {
+    const first = state.page * HOME_PAGE_SIZE;
+    const range = list.runs.length ? `${first + 1}–${first + list.runs.length} of ${list.total}` : `none of ${list.total}`;
+    blocks.push(sectionTitle(`${filtered ? 'Matching runs' : 'All your runs'}, newest first (${range})`), filterBlock(input));
+    if (list.runs.length === 0) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'No runs match these filters.' }] });
+    blocks.push(...list.runs.flatMap((r) => runBlocks(r, input.runPageUrl)), ...pageButtons(state, list.total));
+  }
   if (input.week) blocks.push({ type: 'divider' }, ...weekBlocks(input.week));
-  return { type: 'home', blocks: blocks.slice(0, 100) };
+  return { type: 'home', private_metadata: encodeHomeState(state), blocks: blocks.slice(0, 100) };
+}
+
+function cancelButton(run: RunSummary): KnownBlock[] {
+  if (!run.channel || !run.threadTs) return [];
+  return [
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: HOME_ACTIONS.cancel,
+          text: { type: 'plain_text', text: 'Cancel' },
+          style: 'danger',
+          value: encodeHomeCancel({ channel: run.channel, threadTs: run.threadTs, jobId: run.id }),
+          confirm: {
+            title: { type: 'plain_text', text: 'Cancel this run?' },
+            text: { type: 'plain_text', text: 'It stops before its next step; work it already pushed stays on its branch.' },
+            confirm: { type: 'plain_text', text: 'Cancel the run' },
+            deny: { type: 'plain_text', text: 'Keep it running' },
+          },
+        },
+      ],
+    },
+  ];
+}
+
+function filterBlock(input: HomeInput): KnownBlock {
+  const option = (value: string, label: string) => ({ text: { type: 'plain_text' as const, text: truncate(label, 75) }, value });
+  const repositories = [option('*', 'All repositories'), ...input.repositories.slice(0, 99).map((r) => option(r, r))];
+  const outcomes = [option('*', 'All outcomes'), ...Object.entries(RUN_OUTCOMES).map(([value, label]) => option(value, label))];
+  const selected = (options: ReturnType<typeof option>[], value: string | undefined) => options.find((o) => o.value === (value ?? '*')) ?? options[0]!;
+  return {
+    type: 'actions',
+    elements: [
+      {
+        type: 'static_select',
+        action_id: HOME_ACTIONS.repository,
+        placeholder: { type: 'plain_text', text: 'Repository' },
+        options: repositories,
+        initial_option: selected(repositories, input.state.repository),
+      },
+      {
+        type: 'static_select',
+        action_id: HOME_ACTIONS.outcome,
+        placeholder: { type: 'plain_text', text: 'Outcome' },
+        options: outcomes,
+        initial_option: selected(outcomes, input.state.outcome),
+      },
+    ],
+  };
+}
+
+function pageButtons(state: HomeState, total: number): KnownBlock[] {
+  const pages = Math.ceil(total / HOME_PAGE_SIZE);
+  const button = (text: string, page: number) => ({
+    type: 'button' as const,
+    action_id: `${HOME_ACTIONS.page}_${page}`,
+    text: { type: 'plain_text' as const, text },
+    value: String(page),
+  });
+  const elements = [...(state.page > 0 ? [button('← Newer', state.page - 1)] : []), ...(state.page + 1 < pages ? [button('Older →', state.page + 1)] : [])];
+  return elements.length
+    ? [
+        { type: 'context', elements: [{ type: 'mrkdwn', text: `Page ${state.page + 1} of ${pages}` }] },
+        { type: 'actions', elements },
+      ]
+    : [];
 }
 
 function sectionTitle(text: string): KnownBlock {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RecordedRequest } from '../fakes/anthropic-fake.js';
-import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { appHomeOpenedEnvelope, appMentionEnvelope, homeActionPayload } from '../fakes/slack-fake.js';
 import { freePort } from '../helpers/free-port.js';
+import { RunLogStore } from '../../src/run-log/run-log-store.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { bashStep, createFileStep, finishStep } from './scripted-runs.js';
 
@@ -153,5 +155,45 @@ describe('stopping and steering a running run from its page', () => {
     await world.slack.waitFor((c) => JSON.stringify(c.args).includes(threadTs) && /Cancelled by <@U0ALICE> on the run page/.test(String(c.args.text)), 30_000);
     await alice.page.locator('#status', { hasText: 'Cancelled' }).waitFor({ timeout: 30_000 });
     expect(world.anthropic.requests.filter((r) => asText(r).includes('page stop'))).toHaveLength(1);
+  });
+
+  it('App Home: a running run has a Cancel button that stops that run (the thread says who, from where); a filter by outcome finds it cancelled', async () => {
+    const waiting = gated(bashStep('echo never-runs'));
+    world.anthropic.setScript([waiting.step, finishStep('not reached')]);
+    const { threadTs, runId } = await startRun('home cancel: add a comment above the constant in src/index.js saying what it is for');
+    type Block = { type: string; text?: { text: string }; elements?: Array<{ action_id?: string; value?: string }> };
+    const published = async (pattern: RegExp) => {
+      const call = await world.slack.waitFor(
+        (c) => c.method === 'views.publish' && c.args.user_id === 'U0ALICE' && pattern.test(JSON.stringify(c.args.view)),
+        20_000,
+      );
+      const view = (typeof call.args.view === 'string' ? JSON.parse(call.args.view) : call.args.view) as { private_metadata: string; blocks: Block[] };
+      return { view, text: JSON.stringify(view.blocks) };
+    };
+
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, appHomeOpenedEnvelope({ user: 'U0ALICE' }));
+    const home = await published(/Running now/);
+    expect(home.text).toContain('home cancel');
+    const cancel = home.view.blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'wrench_home_cancel' && e.value?.includes(runId));
+    expect(cancel, home.text).toBeDefined();
+
+    const press = (payload: Parameters<typeof homeActionPayload>[0]) =>
+      world.slack.deliverInteraction(world.eventsUrl(), SIGNING_SECRET, homeActionPayload(payload));
+    await press({ user: 'U0ALICE', action_id: 'wrench_home_cancel', value: cancel!.value, private_metadata: home.view.private_metadata });
+    await world.slack.waitFor((c) => JSON.stringify(c.args).includes(threadTs) && /Cancelled by <@U0ALICE> from App Home/.test(String(c.args.text)), 30_000);
+    const after = await published(/Cancel requested/);
+    expect(after.text).toContain('the run stops before its next step');
+    expect(world.anthropic.requests.filter((r) => asText(r).includes('home cancel'))).toHaveLength(1);
+
+    // Filtered by outcome, the run is among the cancelled ones, and the filter is kept in the view.
+    const redis = new Redis(world.redis.url);
+    const runLog = new RunLogStore(redis, world.env.WRENCH_QUEUE_PREFIX!, { retentionDays: 30 });
+    for (let tries = 0; (await runLog.get(runId))?.status !== 'cancelled' && tries < 200; tries++) await new Promise((r) => setTimeout(r, 100));
+    redis.disconnect();
+    await press({ user: 'U0ALICE', action_id: 'wrench_home_outcome', selected: 'cancelled', private_metadata: after.view.private_metadata });
+    const cancelled = await published(/Matching runs/);
+    expect(cancelled.text).toContain('home cancel');
+    expect(cancelled.text).not.toContain('page steer');
+    expect(JSON.parse(cancelled.view.private_metadata)).toMatchObject({ o: 'cancelled', p: 0 });
   });
 });

@@ -64,6 +64,50 @@ export function blockActionsPayload(input: BlockActionInput): Record<string, unk
   };
 }
 
+export interface HomeActionInput {
+  user: string;
+  action_id: string;
+  /** A button's value. */
+  value?: string;
+  /** A static_select's chosen option. */
+  selected?: string;
+  /** The published Home view's private_metadata, as Slack sends it back. */
+  private_metadata?: string;
+}
+
+/** A `block_actions` payload for a button or select on the App Home tab: the container is the view, there is no channel or message. */
+export function homeActionPayload(input: HomeActionInput): Record<string, unknown> {
+  const viewId = `V${upperId('', 10)}`;
+  const action =
+    input.selected !== undefined
+      ? { type: 'static_select', selected_option: { text: { type: 'plain_text', text: input.selected }, value: input.selected } }
+      : { type: 'button', text: { type: 'plain_text', text: input.action_id, emoji: true }, ...(input.value !== undefined ? { value: input.value } : {}) };
+  return {
+    type: 'block_actions',
+    user: { id: input.user, username: `user-${input.user.toLowerCase()}`, name: `user-${input.user.toLowerCase()}`, team_id: FAKE_TEAM_ID },
+    api_app_id: FAKE_APP_ID,
+    token: FAKE_VERIFICATION_TOKEN,
+    container: { type: 'view', view_id: viewId },
+    trigger_id: triggerId(),
+    team: { id: FAKE_TEAM_ID, domain: 'wrench-test' },
+    enterprise: null,
+    is_enterprise_install: false,
+    view: {
+      id: viewId,
+      team_id: FAKE_TEAM_ID,
+      type: 'home',
+      blocks: [],
+      private_metadata: input.private_metadata ?? '',
+      callback_id: '',
+      state: { values: {} },
+      hash: `${Date.now()}.abc`,
+      app_id: FAKE_APP_ID,
+      bot_id: FAKE_BOT_ID,
+    },
+    actions: [{ action_id: input.action_id, block_id: upperId('', 5).toLowerCase(), ...action, action_ts: nextSlackTs() }],
+  };
+}
+
 export interface ViewSubmissionInput {
   user: string;
   callback_id: string;

@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import { RunLogStore } from '../../../src/run-log/run-log-store.js';
 import type { RunSummary } from '../../../src/run-log/run-log-types.js';
 import { appHomeView } from '../../../src/slack/app-home-view.js';
+
+const NO_RUNS = { running: [], list: { runs: [], total: 0 }, state: { page: 0 }, repositories: [] };
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 
@@ -62,7 +64,7 @@ describe('run totals', () => {
     expect((await store.totals(now - 7 * DAY_MS)).runs).toBe(0);
 
     const home = JSON.stringify(
-      appHomeView({ mine: [], week: { current: totals, previous: await store.totals(now - 7 * DAY_MS) }, runPageUrl: () => undefined }).blocks,
+      appHomeView({ ...NO_RUNS, week: { current: totals, previous: await store.totals(now - 7 * DAY_MS) }, runPageUrl: () => undefined }).blocks,
     );
     expect(home).toContain(`*10,000* runs · *$${(totals.costMicros / 1e6).toFixed(2)}* model spend`);
     expect(home).toContain('…and 8 more channels');
