@@ -43,6 +43,10 @@ export function durationSeconds(text: string): number | undefined {
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   if (!/^(\d+(ms|s|m|h|d|w|y))+$/.test(trimmed)) return undefined;
   let total = 0;
-  for (const [, amount, unit = ''] of trimmed.matchAll(/(\d+)(ms|s|m|h|d|w|y)/g)) total += Number(amount) * (UNIT_SECONDS[unit] ?? Number.NaN);
+  for (const [, amount, unit = ''] of trimmed.matchAll(/(\d+)(ms|s|m|h|d|w|y)/g)) {
+    const seconds = UNIT_SECONDS[unit];
+    if (seconds === undefined) return undefined;
+    total += Number(amount) * seconds;
+  }
   return total;
 }

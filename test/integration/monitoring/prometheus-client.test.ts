@@ -87,6 +87,23 @@ describe('PrometheusClient: bounded answers', () => {
     });
   });
 
+  it('names the API path of a request without a query whose answer is too large', async () => {
+    await withServer(
+      (_request, response) => {
+        const body = JSON.stringify({ status: 'success', data: Array.from({ length: 2_000 }, (_, i) => `label_${i}`) });
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        response.end(body);
+      },
+      async (url) => {
+        const client = new PrometheusClient({ url }, { maxResponseBytes: 1024 });
+        await expect(client.labelNames({ start, end: start + 600 })).rejects.toMatchObject({
+          code: 'prometheus_result_too_large',
+          message: 'The answer to /api/v1/labels is larger than 1 KiB; aggregate it (sum by (…)) or narrow the selector.',
+        });
+      },
+    );
+  });
+
   it('stops reading an answer that never ends once it passes the limit (no Content-Length)', async () => {
     let written = 0;
     await withServer(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configFileSchema } from '../../../src/config/config-file.js';
-import { isRepoAllowed, repositoryNamedIn, resolveRepository } from '../../../src/repository/resolve-repository.js';
+import { isRepoAllowed, repoRefOf, repositoryNamedIn, resolveRepository } from '../../../src/repository/resolve-repository.js';
 
 const config = configFileSchema.parse({
   channels: { C1: { repo: 'acme/web', baseBranch: 'main' } },
@@ -14,6 +14,12 @@ describe('repository resolution', () => {
     expect(repositoryNamedIn('fix src/lib/format.ts')).toBeNull();
     expect(repositoryNamedIn('add tests in test/unit')).toBeNull();
     expect(repositoryNamedIn('Put the script in analysis/.')).toBeNull();
+  });
+
+  it('reads a configured owner/name, and refuses anything else', () => {
+    expect(repoRefOf('acme/web')).toEqual({ owner: 'acme', name: 'web' });
+    for (const bad of ['acme', 'acme/', '/web', 'acme/web/extra', ''])
+      expect(() => repoRefOf(bad)).toThrow(expect.objectContaining({ code: 'invalid_repository', message: `"${bad}" is not a repository's owner/name.` }));
   });
 
   it('uses a named repository only when it matches repos', () => {
