@@ -152,13 +152,14 @@ export class RunLogStore {
       options.repository ? this.key('by-user', user, 'repo', options.repository) : undefined,
       options.outcome ? this.key('by-user', user, 'outcome', options.outcome) : undefined,
     ].filter((key): key is string => key !== undefined);
-    let index = filters[0] ?? this.key('by-user', user);
-    if (filters.length === 2) {
+    const [first, second] = filters;
+    let index = first ?? this.key('by-user', user);
+    if (first && second) {
       index = this.key('by-user', user, 'filtered', randomUUID());
-      await this.redis.multi().zinterstore(index, 2, filters[0]!, filters[1]!, 'AGGREGATE', 'MAX').expire(index, 60).exec();
+      await this.redis.multi().zinterstore(index, 2, first, second, 'AGGREGATE', 'MAX').expire(index, 60).exec();
     }
     const [total, ids] = await Promise.all([this.redis.zcard(index), this.redis.zrevrange(index, options.offset, options.offset + options.limit - 1)]);
-    if (filters.length === 2) await this.redis.del(index);
+    if (first && second) await this.redis.del(index);
     return { runs: await this.summaries(ids), total };
   }
 

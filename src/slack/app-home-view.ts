@@ -92,9 +92,12 @@ function cancelButton(run: RunSummary): KnownBlock[] {
 
 function filterBlock(input: HomeInput): KnownBlock {
   const option = (value: string, label: string) => ({ text: { type: 'plain_text' as const, text: truncate(label, 75) }, value });
-  const repositories = [option('*', 'All repositories'), ...input.repositories.slice(0, 99).map((r) => option(r, r))];
-  const outcomes = [option('*', 'All outcomes'), ...Object.entries(RUN_OUTCOMES).map(([value, label]) => option(value, label))];
-  const selected = (options: ReturnType<typeof option>[], value: string | undefined) => options.find((o) => o.value === (value ?? '*')) ?? options[0]!;
+  const allRepositories = option('*', 'All repositories');
+  const allOutcomes = option('*', 'All outcomes');
+  const repositories = [allRepositories, ...input.repositories.slice(0, 99).map((r) => option(r, r))];
+  const outcomes = [allOutcomes, ...Object.entries(RUN_OUTCOMES).map(([value, label]) => option(value, label))];
+  const selected = (options: ReturnType<typeof option>[], value: string | undefined, all: ReturnType<typeof option>) =>
+    options.find((o) => o.value === (value ?? '*')) ?? all;
   return {
     type: 'actions',
     elements: [
@@ -103,14 +106,14 @@ function filterBlock(input: HomeInput): KnownBlock {
         action_id: HOME_ACTIONS.repository,
         placeholder: { type: 'plain_text', text: 'Repository' },
         options: repositories,
-        initial_option: selected(repositories, input.state.repository),
+        initial_option: selected(repositories, input.state.repository, allRepositories),
       },
       {
         type: 'static_select',
         action_id: HOME_ACTIONS.outcome,
         placeholder: { type: 'plain_text', text: 'Outcome' },
         options: outcomes,
-        initial_option: selected(outcomes, input.state.outcome),
+        initial_option: selected(outcomes, input.state.outcome, allOutcomes),
       },
     ],
   };
