@@ -157,6 +157,13 @@ export const configFileSchema = z
         maxAgeDays: 14,
         maxSizeGb: { trees: 20, dependencies: 10, baselines: 1, downloads: 10 },
       }),
+    slack: z
+      .object({
+        /** A run reports as one streamed message with its plan (chat.startStream) where the workspace allows it; else the card. */
+        streamRuns: z.boolean().default(false),
+      })
+      .strict()
+      .default({ streamRuns: false }),
     review: z
       .object({ githubReview: z.boolean().default(false) })
       .strict()

@@ -47,6 +47,8 @@ export function redisKeys(prefix: string) {
       queue: (thread: string) => `${prefix}:outbox:q:${thread}`,
       /** Message key -> Slack ts of what was delivered in one thread. */
       delivered: (thread: string) => `${prefix}:outbox:ts:${thread}`,
+      /** Key -> how a streamed message stands in one thread ('stream', 'stopping', 'stopped' or 'message' where Slack did not stream). */
+      streams: (thread: string) => `${prefix}:outbox:streams:${thread}`,
       /** Key -> 'queued' | 'given-up' of the messages queued once (`postOnce`) in one thread. */
       once: (thread: string) => `${prefix}:outbox:once:${thread}`,
       /** Threads with messages waiting, scored by the time of their next attempt. */

@@ -4,6 +4,7 @@ import type { TaskJob } from '../queue/task-job.js';
 import { SlackMessageFiles } from './message-input-files.js';
 import type { TriageRunJob } from '../queue/triage-job.js';
 import { SlackRunReporter } from './slack-run-reporter.js';
+import { SlackStreamRunReporter } from './slack-stream-run-reporter.js';
 import { SlackTriageReporter } from './slack-triage-reporter.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
@@ -16,9 +17,17 @@ const LOOKUP_MS = 3000;
 
 /**
  * For a job from Slack: its thread reporter (through the thread's outbox), the thread's permalink and the
- * requester's name (best effort: `client` should not retry for long, and a slow Slack is not waited for).
+ * requester's name (best effort: `client` should not retry for long, and a slow Slack is not waited for). With
+ * `streamRuns`, a run reports as a streamed message with its plan (SlackStreamRunReporter) unless its workspace
+ * refused streaming lately or Slack could not address the stream to the requester.
  */
-export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, limiter: UpdateRateLimiter | undefined, log: Logger) {
+export function slackReporterFactory(
+  client: WebClient,
+  outbox: ThreadOutbox,
+  limiter: UpdateRateLimiter | undefined,
+  log: Logger,
+  options: { streamRuns?: boolean } = {},
+) {
   return async (job: TaskJob, jobId: string, links: { runPageUrl?: string } = {}) => {
     if (job.origin.type !== 'slack') throw new Error('slackReporterFactory only serves jobs from Slack');
     const origin = job.origin;
@@ -30,10 +39,14 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
       within(LOOKUP_MS, client.chat.getPermalink({ channel: origin.channel, message_ts: origin.threadTs })),
       within(LOOKUP_MS, client.users.info({ user: job.requester.slackUserId })),
     ]);
-    const reporter = new SlackRunReporter(
+    const team = origin.teamId ?? 'default';
+    const streams = options.streamRuns && !!origin.teamId && !(await outbox.agentSurfaces.refusal(team, 'chat.startStream'));
+    const Reporter = streams ? SlackStreamRunReporter : SlackRunReporter;
+    const reporter = new Reporter(
       outbox,
       {
-        team: origin.teamId ?? 'default',
+        team,
+        recipient: origin.teamId ? { user: job.requester.slackUserId, team: origin.teamId } : undefined,
         channel: origin.channel,
         threadTs: origin.threadTs,
         statusKey: key,

@@ -35,6 +35,8 @@ export interface SlackRunTarget {
   runPageUrl?: string;
   /** The message that asked for the run: its :eyes: becomes the outcome's reaction at the end. */
   messageTs?: string;
+  /** Who the run reports to (a streamed reply is addressed to them): the requester's Slack user and team. */
+  recipient?: { user: string; team: string };
 }
 
 const OUTCOME_REACTION: Record<'done' | 'stopped' | 'cancelled' | 'failed', string> = {
@@ -115,13 +117,9 @@ export class SlackRunReporter implements RunReporter {
   async finished(result: RunResult): Promise<void> {
     for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl })) await this.outbox.post(this.thread, part);
     if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result));
-    const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
-    const pull = result.pullRequest
-      ? `${mrkdwnLink(result.pullRequest.url, `PR #${result.pullRequest.number}`)}${result.pullRequest.draft ? ' (draft)' : ''}`
-      : undefined;
-    const stoppedEarly = result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined;
-    await this.phase(final, [stoppedEarly, pull].filter(Boolean).join(' · ') || undefined);
-    await this.outcomeReaction(final === 'cancelled' ? 'cancelled' : stoppedEarly ? 'stopped' : 'done');
+    const { final, detail, outcome } = finalState(result);
+    await this.phase(final, detail);
+    await this.outcomeReaction(outcome);
   }
 
   async failed(message: string): Promise<void> {
@@ -164,6 +162,11 @@ export class SlackRunReporter implements RunReporter {
         return;
       }
     }
+    await this.present(phase, detail, final, text);
+  }
+
+  /** Shows a phase that got through the rate limit: here, by editing the status card. */
+  protected async present(_phase: RunPhase, _detail: string | undefined, final: boolean, text: string): Promise<void> {
     await this.outbox.update(this.thread, this.target.statusKey, this.statusMessage(text, final));
   }
 
@@ -173,4 +176,18 @@ export class SlackRunReporter implements RunReporter {
       cancellable: !final,
     });
   }
+}
+
+/** How a finished run ends: its final phase, the detail shown with it (early stop, the pull request) and its reaction. */
+export function finalState(result: RunResult): { final: RunPhase; detail?: string; outcome: 'done' | 'stopped' | 'cancelled' } {
+  const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
+  const pull = result.pullRequest
+    ? `${mrkdwnLink(result.pullRequest.url, `PR #${result.pullRequest.number}`)}${result.pullRequest.draft ? ' (draft)' : ''}`
+    : undefined;
+  const stoppedEarly = result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined;
+  return {
+    final,
+    detail: [stoppedEarly, pull].filter(Boolean).join(' · ') || undefined,
+    outcome: final === 'cancelled' ? 'cancelled' : stoppedEarly ? 'stopped' : 'done',
+  };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { redisKeys } from '../redis/redis-keys.js';
+import type { AnyChunk } from '@slack/types';
 import { ErrorCode, WebClient } from '@slack/web-api';
 import type { Redis, Result } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
@@ -48,7 +49,33 @@ type OutboxItem = { id: string; at: number; attempts: number } & (
   | { op: 'react'; ts: string; name: string; remove?: boolean }
   | { op: 'upload'; files: OutboxFile[]; comment?: string }
   | { op: 'status'; team: string; status: string; loadingMessages?: string[]; key: typeof STATUS_KEY }
+  | ({ op: 'stream' } & StreamStep)
 );
+
+/**
+ * One step of a streamed message (`chat.startStream` / `appendStream` / `stopStream`) under `key`, with `fallback`: the
+ * whole message as it should read at that point, posted or edited instead wherever Slack does not stream.
+ */
+export interface StreamStep {
+  step: 'start' | 'append' | 'stop';
+  key: string;
+  team: string;
+  /** Who the stream is for (required by Slack outside direct messages). */
+  recipient?: { user: string; team: string };
+  chunks: AnyChunk[];
+  fallback: ThreadMessage;
+}
+
+/** Slack's answers that a stream is over (stopped by the person, expired, deleted): what is left is posted normally. */
+const STREAM_ENDED = new Set(['message_not_in_streaming_state', 'stopped_by_user', 'message_not_found', 'message_not_owned_by_app']);
+/** Answers meaning this conversation or person cannot get a stream (while the workspace can): the card is used here. */
+const STREAM_UNAVAILABLE_HERE = new Set([
+  'missing_recipient_user_id',
+  'missing_recipient_team_id',
+  'user_not_found',
+  'team_not_found',
+  'messages_tab_disabled',
+]);
 
 /** Every status item carries this key, so a newer status waiting behind the last one replaces it. */
 const STATUS_KEY = '~status';
@@ -160,6 +187,8 @@ const PERMANENT = new Set([
   'account_inactive',
   'token_revoked',
   'missing_scope',
+  'invalid_chunks',
+  'streaming_mode_mismatch',
 ]);
 
 /**
@@ -260,6 +289,22 @@ export class ThreadOutbox {
     const text = truncate(this.redact(status), 100);
     const loading = loadingMessages?.slice(0, 10).map((m) => truncate(this.redact(m), 100));
     return this.push(ref, { op: 'status', team: thread.team, status: text, ...(loading ? { loadingMessages: loading } : {}), key: STATUS_KEY });
+  }
+
+  /**
+   * Queues a step of a streamed message, in order with the thread's other messages and retried through outages like
+   * them. Where the workspace refuses streaming (remembered per workspace) or the conversation cannot take it, the
+   * step's `fallback` is posted under `key` and edited from then on. A stream Slack ended before its stop (the person
+   * pressed Stop, or it expired) is not resumed: the rest is posted as a normal message. A step delivered again after
+   * a restart changes nothing: a start that has a message is skipped, task updates replace themselves, and the stop
+   * (the only step carrying text) is recorded as begun before it is sent, so it is never repeated as a new message.
+   */
+  stream(thread: ThreadRef, step: StreamStep): Promise<void> {
+    return this.push(thread, { op: 'stream', ...step, chunks: this.redact.deep(step.chunks), fallback: this.redacted(step.fallback) });
+  }
+
+  get agentSurfaces(): AgentSurfaces {
+    return this.surfaces;
   }
 
   /** Shares files in the thread; text files are redacted, images go as they are. */
@@ -500,6 +545,8 @@ export class ThreadOutbox {
         return;
       case 'status':
         return this.setStatus(thread, item);
+      case 'stream':
+        return this.deliverStream(thread, item);
       case 'upload':
         await this.client.filesUploadV2({
           channel_id: thread.channel,
@@ -530,6 +577,70 @@ export class ThreadOutbox {
       if (isRefusal(reason)) await this.surfaces.rememberRefusal(item.team, method, reason);
       const level = isRefusal(reason) || isChannelRefusal(reason) ? 'info' : 'warn';
       this.log[level]({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'thread status skipped');
+    }
+  }
+
+  private async deliverStream(thread: ThreadRef, item: Extract<OutboxItem, { op: 'stream' }>): Promise<void> {
+    const modes = redisKeys(this.prefix).outbox.streams(threadMember(thread));
+    const mode = await this.redis.hget(modes, item.key);
+    const setMode = async (next: 'stream' | 'stopping' | 'stopped' | 'message') => {
+      await this.redis
+        .multi()
+        .hset(modes, item.key, next)
+        .expire(modes, 30 * 24 * 3600)
+        .exec();
+    };
+    const asMessage = async (fresh = false) => {
+      if (fresh) await this.redis.hdel(this.tsKey(thread), item.key);
+      await this.attempt(thread, { id: '', at: 0, attempts: 0, op: 'update', key: item.key, message: item.fallback });
+      await setMode('message');
+    };
+    if (item.step === 'start') {
+      if (mode) return;
+      if (await this.surfaces.refusal(item.team, 'chat.startStream')) return asMessage();
+      try {
+        const started = await this.client.chat.startStream({
+          channel: thread.channel,
+          thread_ts: thread.threadTs,
+          task_display_mode: 'plan',
+          ...(item.recipient ? { recipient_user_id: item.recipient.user, recipient_team_id: item.recipient.team } : {}),
+          ...(item.chunks.length ? { chunks: item.chunks } : {}),
+        });
+        if (started.ts)
+          await this.redis
+            .multi()
+            .hset(this.tsKey(thread), item.key, started.ts)
+            .expire(this.tsKey(thread), 30 * 24 * 3600)
+            .exec();
+        await setMode('stream');
+      } catch (error) {
+        const reason = slackFailure(error).text;
+        if (isRefusal(reason)) await this.surfaces.rememberRefusal(item.team, 'chat.startStream', reason);
+        if (!isRefusal(reason) && !isChannelRefusal(reason) && !STREAM_UNAVAILABLE_HERE.has(reason)) throw error;
+        this.log.info({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'no stream here: the card stands in');
+        await asMessage();
+      }
+      return;
+    }
+    if (mode === 'stopped') return;
+    if (mode !== 'stream' && mode !== 'stopping') return asMessage();
+    const ts = await this.tsOf(thread, item.key);
+    if (!ts) return asMessage();
+    try {
+      if (item.step === 'append') {
+        if (item.chunks.length) await this.client.chat.appendStream({ channel: thread.channel, ts, chunks: item.chunks });
+        return;
+      }
+      await setMode('stopping');
+      await this.client.chat.stopStream({ channel: thread.channel, ts, ...(item.chunks.length ? { chunks: item.chunks } : {}) });
+      await setMode('stopped');
+    } catch (error) {
+      const reason = slackFailure(error).text;
+      if (!STREAM_ENDED.has(reason)) throw error;
+      // Stopped already by an earlier attempt of this stop (its answer lost): nothing is posted twice.
+      if (item.step === 'stop' && mode === 'stopping') return setMode('stopped');
+      this.log.info({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'the stream ended early: the rest is posted normally');
+      await asMessage(true);
     }
   }
 
@@ -606,7 +717,7 @@ function readItem(stored: string): OutboxItem {
     !candidate ||
     typeof candidate !== 'object' ||
     typeof candidate.id !== 'string' ||
-    !['post', 'update', 'react', 'upload', 'status'].includes(String(candidate.op))
+    !['post', 'update', 'react', 'upload', 'status', 'stream'].includes(String(candidate.op))
   )
     throw new UnreadableItemError('the stored item is not an outbox item (no id, or an unknown op)');
   return candidate as OutboxItem;

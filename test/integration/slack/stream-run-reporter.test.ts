@@ -1,0 +1,233 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/logging/logger.js';
+import { redisKeys } from '../../../src/redis/redis-keys.js';
+import type { RunResult } from '../../../src/reporting/run-result.js';
+import { createRedactor } from '../../../src/security/redact.js';
+import { runStreamKey, SlackStreamRunReporter } from '../../../src/slack/slack-stream-run-reporter.js';
+import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
+import { startSlackFake, type SlackFake, type SlackStream } from '../../fakes/slack-fake.js';
+import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
+import { uniqueName } from '../../helpers/unique-name.js';
+
+const SECRET = 'xoxb-1234567890-secretsecretsecret';
+const CHANNEL = 'C0RUN';
+
+describe('a run reported as one streamed message with its plan (SlackStreamRunReporter)', () => {
+  let slack: SlackFake;
+  let server: RedisServer;
+  let redis: Redis;
+  const outboxes: ThreadOutbox[] = [];
+
+  beforeAll(async () => {
+    [slack, server] = await Promise.all([startSlackFake(), startRedisServer()]);
+    redis = new Redis(server.url);
+  });
+  afterEach(async () => {
+    await Promise.all(outboxes.splice(0).map((o) => o.stop()));
+    slack.reset();
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await Promise.all([slack.stop(), server.stop()]);
+  });
+
+  const setUp = (team = 'T0TEAM', prefix = uniqueName('stream')) => {
+    const outbox = new ThreadOutbox(redis, prefix, outboxSlackClient('xoxb-test', slack.apiUrl), createRedactor([SECRET]), createLogger({ level: 'silent' }), {
+      baseDelayMs: 20,
+      maxDelayMs: 100,
+      pollMs: 20,
+    });
+    outboxes.push(outbox);
+    outbox.start();
+    const parent = slack.seedMessage(CHANNEL, { user: 'U0ALICE', text: '<@U0BOT> fix the date parser' });
+    const thread = { channel: CHANNEL, threadTs: parent.ts };
+    const statusKey = `status:${uniqueName('job')}`;
+    const reporter = new SlackStreamRunReporter(
+      outbox,
+      {
+        team,
+        channel: CHANNEL,
+        threadTs: parent.ts,
+        statusKey,
+        repository: 'acme/web',
+        reading: { category: 'bug-fixing', complexity: 'simple', elements: {}, summary: 'Fix the date parser' },
+        runPageUrl: 'https://wrench.example.com/runs/1',
+        recipient: { user: 'U0ALICE', team },
+      },
+      undefined,
+      createLogger({ level: 'silent' }),
+      0,
+    );
+    return { outbox, thread, reporter, statusKey, prefix };
+  };
+  const settled = async (outbox: ThreadOutbox, thread: { channel: string; threadTs: string }) => {
+    const deadline = Date.now() + 10_000;
+    while ((await outbox.waiting(thread)) > 0) {
+      if (Date.now() > deadline) throw new Error('the outbox still holds items');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const onlyStream = (threadTs: string): SlackStream => {
+    const streams = slack.streamsIn(CHANNEL, threadTs);
+    expect(streams).toHaveLength(1);
+    return streams[0]!;
+  };
+  const tasks = (stream: SlackStream) =>
+    stream.parts.flatMap((part) => (part.kind === 'task' ? [[part.task.id, part.task.status, part.task.output ?? ''].join(' ')] : []));
+  const text = (stream: SlackStream) => stream.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join('');
+
+  const result: RunResult = {
+    status: 'pr_opened',
+    repository: 'acme/web',
+    instruction: 'fix the date parser',
+    filesChanged: ['src/date.js'],
+    diffStat: [{ path: 'src/date.js', added: 3, removed: 1 }],
+    durationMs: 90_000,
+    pullRequest: { number: 7, url: 'https://github.com/acme/web/pull/7', title: 'Fix the date parser', draft: false },
+    measuredTests: { command: 'npm test', failed: false, counts: '12 passed' },
+    report: { summary: `Fixed the off-by-one <!channel> with ${SECRET}`, filesChanged: [], verification: '', openQuestions: [] },
+  } as RunResult;
+
+  it('shows the stages as a plan that moves, then streams the reply into the same message, outcome first', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('preparing');
+    await reporter.phase('working', 'editing src/date.js');
+    await settled(outbox, thread);
+    let stream = onlyStream(thread.threadTs);
+    expect(stream).toMatchObject({ state: 'streaming', displayMode: 'plan', recipient: { user: 'U0ALICE', team: 'T0TEAM' }, planTitle: 'Working on acme/web' });
+    expect(tasks(stream)).toEqual(['reading complete ', 'preparing complete ', 'working in_progress editing src/date.js']);
+
+    await reporter.phase('verifying');
+    await reporter.phase('publishing');
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    stream = onlyStream(thread.threadTs);
+    expect(stream.state).toBe('stopped');
+    expect(stream.planTitle).toBe('Done: acme/web');
+    expect(tasks(stream)).toEqual([
+      'reading complete ',
+      'preparing complete ',
+      'working complete editing src/date.js',
+      'verifying complete ',
+      'publishing complete PR #7',
+    ]);
+    const reply = text(stream);
+    expect(
+      reply.startsWith(
+        'Outcome: `npm test` passes after the change (12 passed).\n\nOpened [PR #7: Fix the date parser](https://github.com/acme/web/pull/7) (1 file, +3 −1)',
+      ),
+    ).toBe(true);
+    expect(reply).toContain('[Every step of this run](https://wrench.example.com/runs/1)');
+    expect(reply).not.toContain(SECRET);
+    expect(reply).not.toContain('<!channel>');
+    // One message for the run besides the card: the stream; the card was edited at the start and at the end only.
+    const messages = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+    expect(messages).toHaveLength(2);
+    expect(slack.callsTo('chat.update').filter((c) => c.args.channel === CHANNEL)).toHaveLength(1);
+    const rendered = messages.find((m) => m.ts === stream.ts);
+    expect(rendered?.blocks?.[0]).toMatchObject({ type: 'plan', title: 'Done: acme/web' });
+  });
+
+  it('marks the stage that failed as error with its reason', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('preparing');
+    await reporter.failed('npm ci failed: ENOTFOUND registry.npmjs.org');
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    expect(stream.state).toBe('stopped');
+    expect(stream.planTitle).toBe('Failed: acme/web');
+    expect(tasks(stream)).toEqual(['reading complete ', 'preparing error npm ci failed: ENOTFOUND registry.npmjs.org']);
+    expect(text(stream)).toBe('**The run failed.** npm ci failed: ENOTFOUND registry.npmjs.org');
+  });
+
+  it('shows a paused run as waiting for the answer, and a cancelled one as cancelled', async () => {
+    const paused = setUp();
+    await paused.reporter.phase('working');
+    await paused.reporter.phase('waiting');
+    await settled(paused.outbox, paused.thread);
+    const pausedStream = onlyStream(paused.thread.threadTs);
+    expect(pausedStream.planTitle).toBe('Paused: waiting for an answer: acme/web');
+    expect(tasks(pausedStream)).toEqual(['reading complete ', 'working complete ', 'question in_progress ']);
+    expect(pausedStream.state).toBe('stopped');
+
+    const cancelled = setUp();
+    await cancelled.reporter.phase('working');
+    await cancelled.reporter.finished({ ...result, stopCode: 'cancelled', pullRequest: undefined } as RunResult);
+    await settled(cancelled.outbox, cancelled.thread);
+    const cancelledStream = onlyStream(cancelled.thread.threadTs);
+    expect(cancelledStream.planTitle).toBe('Cancelled: acme/web');
+    expect(tasks(cancelledStream)).toEqual(['reading complete ', 'working error Cancelled']);
+  });
+
+  it('falls back to an ordinary message where the workspace refuses streaming, and remembers it', async () => {
+    const { outbox, thread, reporter, statusKey } = setUp('T0NOSTREAM');
+    slack.startOutage({ error: 'not_allowed' }, { methods: ['chat.startStream'] });
+    await reporter.phase('working');
+    await reporter.phase('verifying');
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    slack.recover();
+    expect(slack.streamsIn(CHANNEL, thread.threadTs)).toHaveLength(0);
+    expect(slack.callsTo('chat.startStream')).toHaveLength(1);
+    expect(await outbox.agentSurfaces.refusal('T0NOSTREAM', 'chat.startStream')).toBe('not_allowed');
+    const ts = await outbox.tsOf(thread, runStreamKey(statusKey));
+    const message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === ts);
+    expect(message?.text).toContain(':white_check_mark: Verify: run the tests and checks');
+    expect(message?.text).toContain('Outcome: `npm test` passes after the change (12 passed).');
+    expect(message?.text).not.toContain(SECRET);
+  });
+
+  it('posts the rest normally when Slack ended the stream early, without a second stream', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('working');
+    await settled(outbox, thread);
+    const first = onlyStream(thread.threadTs);
+    slack.endStream(CHANNEL, first.ts, 'stopped_by_user');
+    await reporter.phase('verifying');
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    expect(slack.streamsIn(CHANNEL, thread.threadTs)).toHaveLength(1);
+    const rest = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id && m.ts !== first.ts && String(m.text).includes('Outcome:'));
+    expect(rest).toHaveLength(1);
+    expect(rest[0]?.text).toContain(':white_check_mark: Verify: run the tests and checks');
+  });
+
+  it('keeps the stream in order through a Slack outage and never stops it twice', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('working');
+    await settled(outbox, thread);
+    slack.startOutage({ status: 500 });
+    await reporter.phase('verifying');
+    await reporter.finished(result);
+    await slack.waitFor((c) => c.method === 'chat.appendStream' && c.status === 500);
+    slack.recover();
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    expect(stream.state).toBe('stopped');
+    expect(text(stream).startsWith('Outcome:')).toBe(true);
+    expect(slack.callsTo('chat.stopStream').filter((c) => !c.error && c.status === 200)).toHaveLength(1);
+  });
+
+  it('treats a stop whose answer was lost as done when it is delivered again (no duplicate reply)', async () => {
+    const { outbox, thread, reporter, statusKey, prefix } = setUp();
+    await reporter.phase('working');
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    // The stop went through, then the process died before the outbox noted it: the stop is delivered again.
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    await redis.hset(redisKeys(prefix).outbox.streams(`${CHANNEL}:${thread.threadTs}`), runStreamKey(statusKey), 'stopping');
+    await outbox.stream(thread, {
+      step: 'stop',
+      key: runStreamKey(statusKey),
+      team: 'T0TEAM',
+      chunks: [{ type: 'markdown_text', text: 'again' }],
+      fallback: { text: 'again' },
+    });
+    await settled(outbox, thread);
+    expect(slack.callsTo('chat.stopStream').at(-1)?.error).toBe('message_not_in_streaming_state');
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id && m.text === 'again')).toHaveLength(0);
+    expect(text(slack.stream(CHANNEL, stream.ts)!)).not.toContain('again');
+  });
+});
