@@ -11,6 +11,7 @@ import { notQueuedMessage } from '../src/slack/help-messages.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
+import { stringsFor, threadLanguage } from '../src/slack/strings/index.js';
 import { startManualTriage } from './manual-triage.js';
 
 /**
@@ -39,13 +40,15 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const category = input.category ?? threadCategory;
   const reading: InstructionReading = { ...(category ? { ...read, category } : read), readerUsage: usage ? { ...usage, latencyMs } : undefined };
   const poster = deps.posterFor(input.client);
+  const language = session?.language ?? threadLanguage(reading.writtenIn, reading.writtenIn ? undefined : await slackLocale(input.user, deps));
+  const t = stringsFor(language);
 
   // A follow-up goes on with the thread's work, unless it asks for a whole rewrite: that is declined wherever it comes.
   if (!input.force && (!isFollowUp || reading.hold === 'whole-rewrite') && reading.verdict !== 'well-formed') {
     // The pending instruction is stored before the card is posted: its buttons may be pressed at once.
     const pending = { text: input.text, requester: input.user, messageTs: input.messageTs, verdict: reading.verdict as 'ill-formed' | 'unrealistic' };
-    await deps.sessions.update(input.channel, input.threadTs, (current) => ({ ...(current ?? newSession(input, repo)), pending }));
-    const card = clarificationCard(reading, input.text, thread);
+    await deps.sessions.update(input.channel, input.threadTs, (current) => ({ ...(current ?? newSession(input, repo, language)), pending }));
+    const card = clarificationCard(reading, input.text, thread, t);
     const cardTs = await poster.reply(input.channel, input.threadTs, card).catch(async (error: unknown) => {
       // Slack is failing now: the thread's outbox asks as soon as it answers again.
       deps.logger.warn({ err: error, channel: input.channel, thread: input.threadTs }, 'could not post the clarification card; queued in the outbox');
@@ -61,7 +64,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   }
   // "@wrench triage: ..." runs the incident investigation (runners/profiles/triage-profile.ts), not a task.
   if (reading.category === 'incident-triage' && !isFollowUp) return startManualTriage(input, repo, deps);
-  return startRun(input, repo, reading, session, deps);
+  return startRun(input, repo, reading, session, deps, language);
 }
 
 /**
@@ -74,16 +77,16 @@ async function startRun(
   reading: InstructionReading,
   session: ThreadSession | null,
   deps: HandlerDeps,
+  language: string,
 ): Promise<AcceptOutcome> {
+  const t = stringsFor(language);
   const outbox = deps.outbox;
   const repository = `${repo.owner}/${repo.name}`;
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const jobId = jobIdFor('run', input.dedupKey);
   const busy = session?.runs.some((r) => r.status === 'queued' || r.status === 'running');
   const ahead = await tasksAhead(deps.queues).catch(() => 0);
-  const status = busy
-    ? ':hourglass_flowing_sand: Queued behind the run already going in this thread'
-    : `:hourglass_flowing_sand: Queued${ahead > 0 ? ` (position ${ahead + 1})` : ''}`;
+  const status = busy ? t.queuedBehindThread : t.queued(ahead > 0 ? ahead + 1 : undefined);
   const statusKey = statusCardKey(jobId);
   const job: TaskJob = {
     kind: 'task',
@@ -94,6 +97,7 @@ async function startRun(
     complexity: reading.complexity,
     elements: reading.elements as Record<string, unknown>,
     summary: reading.summary,
+    language,
     reader: reading.readerUsage ? { model: deps.config.env.WRENCH_READER_MODEL, ...reading.readerUsage } : undefined,
     requester: { slackUserId: input.user },
     requestedAt: new Date().toISOString(),
@@ -112,9 +116,9 @@ async function startRun(
     job,
     run,
     thread,
-    newSession: () => newSession(input, repo),
+    newSession: () => newSession(input, repo, language),
     answersPending: true,
-    announce: () => outbox.post(thread, understandingCard(reading, repository, thread, status), statusKey),
+    announce: () => outbox.post(thread, understandingCard(reading, repository, thread, status, { strings: t }), statusKey),
   });
   const statusLine = { ...thread, team: input.teamId ?? 'default' };
   if (!result.queued) {
@@ -130,9 +134,23 @@ async function startRun(
   return 'queued';
 }
 
-function newSession(input: InstructionInput, repo: RepoRef): ThreadSession {
+function newSession(input: InstructionInput, repo: RepoRef, language: string): ThreadSession {
   const now = new Date().toISOString();
-  return { channel: input.channel, threadTs: input.threadTs, repo, requester: input.user, runs: [], createdAt: now, updatedAt: now };
+  return { channel: input.channel, threadTs: input.threadTs, repo, requester: input.user, language, runs: [], createdAt: now, updatedAt: now };
 }
+
+/** The requester's Slack locale, when Slack tells it quickly: a slow lookup must not hold the answer up. */
+async function slackLocale(user: string, deps: HandlerDeps): Promise<string | undefined> {
+  if (!deps.names.userLocale) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LOCALE_LOOKUP_MS)));
+  try {
+    return await Promise.race([deps.names.userLocale(user).catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const LOCALE_LOOKUP_MS = 500;
 
 export const newDedupKey = () => randomUUID();

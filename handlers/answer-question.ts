@@ -3,6 +3,7 @@ import type { QuestionSettlement } from '../src/questions/paused-run.js';
 import type { WaitingQuestion } from '../src/sessions/thread-session.js';
 import { decodeAnswerValue } from '../src/slack/action-ids.js';
 import { answeredLine, questionMessageKey, settledQuestionMessage } from '../src/slack/question-message.js';
+import type { ThreadStrings } from '../src/slack/strings/index.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 export type AnswerOutcome = 'answered' | 'not_answering' | 'stale';
@@ -32,7 +33,8 @@ const mayAnswer = (deps: HandlerDeps, waiting: WaitingQuestion, user: string) =>
  */
 export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Promise<AnswerOutcome> {
   const poster = deps.posterFor(input.client);
-  const waiting = (await deps.sessions.get(input.channel, input.threadTs))?.waiting;
+  const session = await deps.sessions.get(input.channel, input.threadTs);
+  const waiting = session?.waiting;
   if (!waiting || (input.pauseId && waiting.pauseId !== input.pauseId)) {
     await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
     return 'stale';
@@ -48,7 +50,7 @@ export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Pro
   }
   const byName = await deps.names.userName(input.user).catch(() => undefined);
   const settlement: QuestionSettlement = { kind: 'answer', text: input.text, by: input.user, byName, via: input.via, at: new Date().toISOString() };
-  if (!(await settle(input, waiting, settlement, answeredLine(input.user, input.text), deps))) {
+  if (!(await settle(input, waiting, settlement, answeredLine(input.user, input.text), deps, session?.language))) {
     await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
     return 'stale';
   }
@@ -74,18 +76,20 @@ export async function handleAnswerButton(input: { client: WebClient; user: strin
 
 /** "Cancel" while the run waits: the question is withdrawn and the run ends at once with what it has. */
 export async function withdrawQuestion(input: { client: WebClient; channel: string; threadTs: string; user: string }, deps: HandlerDeps): Promise<boolean> {
-  const waiting = (await deps.sessions.get(input.channel, input.threadTs))?.waiting;
+  const session = await deps.sessions.get(input.channel, input.threadTs);
+  const waiting = session?.waiting;
   if (!waiting || !mayAnswer(deps, waiting, input.user)) return false;
   const settlement: QuestionSettlement = { kind: 'cancelled', by: `<@${input.user}>`, at: new Date().toISOString() };
-  return settle(input, waiting, settlement, `_Cancelled by <@${input.user}> before an answer came._`, deps);
+  return settle(input, waiting, settlement, (t) => t.cancelledBy(input.user), deps, session.language);
 }
 
 async function settle(
   input: { client: WebClient; channel: string; threadTs: string },
   waiting: WaitingQuestion,
   settlement: QuestionSettlement,
-  outcomeLine: string,
+  outcomeLine: (strings: ThreadStrings) => string,
   deps: HandlerDeps,
+  language: string | undefined,
 ): Promise<boolean> {
   const store = deps.stores.pausedRuns;
   if (!(await store.settle(waiting.pauseId, settlement))) return false;
@@ -109,6 +113,7 @@ async function settle(
     question: waiting.question,
     suggestedAnswers: [],
     timeoutAt: new Date(waiting.timeoutAt),
+    language,
   };
   await deps.outbox.update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
   deps.logger.info({ pauseId: waiting.pauseId, jobId: waiting.jobId, settled: settlement.kind, thread: input.threadTs }, 'question settled; the run goes on');

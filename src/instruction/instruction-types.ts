@@ -75,6 +75,8 @@ export interface InstructionReading {
    * left to the model reader and the agent (never a guess from English cues). Not part of `wrench classify --json`.
    */
   language?: 'unreadable';
+  /** The language the requester wrote in (BCP 47), as the model read it. */
+  writtenIn?: string;
   /** Set when the rules are sure the instruction must be held back, whatever the model reads. */
   hold?: SureHold;
   /** Which reader decided: the fast model, or the rules (alone, or because the model did not answer in time). */

@@ -13,6 +13,11 @@ const modelReadingSchema = z.object({
   verdict: z.enum(['well-formed', 'ill-formed', 'unrealistic']),
   missing: z.array(z.enum(MISSING_ELEMENTS)),
   summary: z.string().min(1).max(400),
+  /** The language the requester wrote in, as a BCP 47 code. */
+  language: z
+    .string()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/)
+    .optional(),
   questions: z.array(z.object({ element: z.enum(MISSING_ELEMENTS), question: z.string().min(1).max(500) })).max(6),
   elements: z
     .object({
@@ -47,6 +52,7 @@ Read the instruction (and, for a follow-up, the thread's earlier messages) into 
 - questions: for an ill-formed instruction, one short specific question per missing element, in the language the
   requester wrote in; empty otherwise.
 - summary: one sentence saying what you understood, in the requester's language.
+- language: the BCP 47 code of the language the requester wrote in (en, de, ja, es, ...).
 - elements: the recognised parts (task, background, requirements, constraints, successCriteria, location,
   outputFormat, examples), quoted or closely paraphrased from the instruction.
 When a view of the repository is given (its top level and the files whose names match the instruction's words), do
@@ -167,6 +173,7 @@ function fromModel(model: ModelReading, rules: InstructionReading): InstructionR
     elements,
     readBy: 'model',
     summary: model.summary,
+    writtenIn: model.language,
     questions: model.verdict === 'ill-formed' && model.questions.length ? model.questions : undefined,
   };
 }

@@ -106,7 +106,7 @@ export class QuestionDesk {
         await this.options.outbox.update(
           { channel: origin.channel, threadTs: origin.threadTs },
           questionMessageKey(pauseId),
-          settledQuestionMessage(viewOf(run), '_No answer came in time, so I finish with what I have._'),
+          settledQuestionMessage(viewOf(run), (t) => t.noAnswerInTime),
         );
       }
     }
@@ -161,5 +161,6 @@ export function viewOf(run: PausedRun) {
     question: run.question,
     suggestedAnswers: run.suggestedAnswers,
     timeoutAt: new Date(run.timeoutAt),
+    language: run.job.language,
   };
 }

@@ -29,6 +29,8 @@ export const taskJobSchema = z.object({
   category: z.enum(CATEGORIES),
   complexity: z.enum(['simple', 'medium', 'complex']),
   elements: z.record(z.string(), z.unknown()).default({}),
+  /** The language the thread speaks (BCP 47 primary subtag: en, de, ja…): its cards and questions are in it. */
+  language: z.string().optional(),
   /** The model reader's one-line account of the task, in the requester's language. */
   summary: z.string().optional(),
   /** What reading the instruction with the model cost; added to the run's usage. */

@@ -2,13 +2,14 @@ import type { KnownBlock } from '@slack/types';
 import { clarifyingQuestions, scopedFirstStep } from '../instruction/clarifying-questions.js';
 import type { InstructionReading } from '../instruction/instruction-types.js';
 import { ACTIONS, encodeThreadRef, type ThreadRef } from './action-ids.js';
+import { en, type ThreadStrings } from './strings/en.js';
 
 /**
  * An ill-formed instruction gets specific questions for exactly what is missing and an "Add details"
  * button; an unrealistic one is declined with a scoped first step. Either way the requester may
  * start anyway.
  */
-export function clarificationCard(reading: InstructionReading, text: string, thread: ThreadRef): { text: string; blocks: KnownBlock[] } {
+export function clarificationCard(reading: InstructionReading, text: string, thread: ThreadRef, t: ThreadStrings = en): { text: string; blocks: KnownBlock[] } {
   const value = encodeThreadRef(thread);
   const buttons: KnownBlock = {
     type: 'actions',
@@ -18,26 +19,22 @@ export function clarificationCard(reading: InstructionReading, text: string, thr
             {
               type: 'button' as const,
               action_id: ACTIONS.addDetails,
-              text: { type: 'plain_text' as const, text: 'Add details' },
+              text: { type: 'plain_text' as const, text: t.addDetails },
               style: 'primary' as const,
               value,
             },
           ]
         : []),
-      { type: 'button', action_id: ACTIONS.startAnyway, text: { type: 'plain_text', text: 'Start anyway' }, value },
+      { type: 'button', action_id: ACTIONS.startAnyway, text: { type: 'plain_text', text: t.startAnyway }, value },
     ],
   };
   if (reading.verdict === 'unrealistic') {
     const step = scopedFirstStep(reading, text);
-    const message = `That is too large to do well in one go, so I will not start it as it is. A scoped first step I could take:\n> ${step}\nMention me with that (or your own first step) in this thread, or press *Start anyway*.`;
+    const message = t.tooLarge(step);
     return { text: message, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: message } }, buttons] };
   }
   const questions = clarifyingQuestions(reading);
-  const message = [
-    'Before I start, I need a little more so I do not guess:',
-    ...questions.map((q, i) => `${i + 1}. ${q.question}`),
-    'Answer here in the thread, or press *Add details*.',
-  ].join('\n');
+  const message = [t.needMore, ...questions.map((q, i) => `${i + 1}. ${q.question}`), t.answerHere].join('\n');
   return { text: message, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: message.slice(0, 2900) } }, buttons] };
 }
 

@@ -9,6 +9,8 @@
 /** Names of users and channels (users.info / conversations.info, cached); undefined when unknown. */
 export interface SlackNames {
   userName(userId: string): Promise<string | undefined>;
+  /** The person's Slack locale (`de-DE`), when Slack tells it. */
+  userLocale?(userId: string): Promise<string | undefined>;
   channelName(channelId: string): Promise<string | undefined>;
 }
 

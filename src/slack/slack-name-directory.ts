@@ -27,6 +27,10 @@ export class SlackNameDirectory implements SlackNames {
     });
   }
 
+  userLocale(userId: string): Promise<string | undefined> {
+    return this.cached(`l:${userId}`, async () => (await this.client.users.info({ user: userId, include_locale: true })).user?.locale || undefined);
+  }
+
   channelName(channelId: string): Promise<string | undefined> {
     return this.cached(`c:${channelId}`, async () => {
       const { channel } = await this.client.conversations.info({ channel: channelId });

@@ -52,6 +52,7 @@ export function slackReporterFactory(
         statusKey: key,
         repository: `${job.repo.owner}/${job.repo.name}`,
         reading: { category: job.category, complexity: job.complexity, elements: job.elements, summary: job.summary },
+        language: job.language,
         runPageUrl: links.runPageUrl,
         // GitHub-asked runs have no Slack message of their own to react to.
         messageTs: job.github ? undefined : origin.messageTs,

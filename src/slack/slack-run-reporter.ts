@@ -7,6 +7,7 @@ import { mrkdwnLink } from './slack-escape.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
 import { durationLabel, understandingCard, type CardReading } from './understanding-card.js';
+import { stringsFor } from './strings/index.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
 const PHASE_TEXT: Record<RunPhase, string> = {
@@ -31,6 +32,8 @@ export interface SlackRunTarget {
   statusKey: string;
   repository: string;
   reading: CardReading;
+  /** The thread's language (BCP 47 primary subtag): the card's labels are in it. */
+  language?: string;
   /** The run's page (signed link), shown in the status message and the final reply. */
   runPageUrl?: string;
   /** The message that asked for the run: its :eyes: becomes the outcome's reaction at the end. */
@@ -174,6 +177,7 @@ export class SlackRunReporter implements RunReporter {
   protected statusMessage(text: string, final: boolean): ThreadMessage {
     return understandingCard(this.target.reading, this.target.repository, { channel: this.target.channel, threadTs: this.target.threadTs }, text, {
       cancellable: !final,
+      strings: stringsFor(this.target.language),
     });
   }
 }

@@ -3,19 +3,10 @@ import { COMPLEXITY_MINUTES } from '../instruction/complexity-durations.js';
 import type { InstructionReading } from '../instruction/instruction-types.js';
 import { ACTIONS, encodeThreadRef, type ThreadRef } from './action-ids.js';
 import { truncate } from './slack-escape.js';
+import { en, type ThreadStrings } from './strings/en.js';
 
-const CATEGORY_LABEL: Record<string, string> = {
-  testing: 'Testing',
-  'data-analysis': 'Data analysis',
-  'web-scraping': 'Web scraping',
-  'code-review': 'Code review',
-  'bug-fixing': 'Bug fix',
-  feature: 'Feature',
-  refactoring: 'Refactoring',
-  'incident-triage': 'Incident triage',
-};
-
-export const categoryLabel = (category: string) => CATEGORY_LABEL[category] ?? category;
+/** The category's name, in the thread's language. */
+export const categoryLabel = (category: string, strings: ThreadStrings = en) => strings.categories[category] ?? category;
 
 export function durationLabel(complexity: InstructionReading['complexity']): string {
   const d = COMPLEXITY_MINUTES[complexity];
@@ -33,9 +24,12 @@ export function understandingCard(
   repository: string,
   thread: ThreadRef,
   status: string,
-  options: { cancellable?: boolean } = {},
+  options: { cancellable?: boolean; strings?: ThreadStrings } = {},
 ): { text: string; blocks: KnownBlock[] } {
-  const facts = [`*${categoryLabel(reading.category)}* · ${reading.complexity} (${durationLabel(reading.complexity)}) · \`${repository}\``];
+  const t = options.strings ?? en;
+  const facts = [
+    `*${categoryLabel(reading.category, t)}* · ${t.complexity[reading.complexity] ?? reading.complexity} (${durationLabel(reading.complexity)}) · \`${repository}\``,
+  ];
   if (reading.summary) facts.push(truncate(reading.summary, 400));
   const e = reading.elements;
   const list = (items?: string[]) =>
@@ -45,28 +39,30 @@ export function understandingCard(
       .join('\n');
   if (e.location?.length)
     facts.push(
-      `*Where:* ${e.location
+      `*${t.where}* ${e.location
         .slice(0, 6)
         .map((l) => `\`${truncate(l, 80)}\``)
         .join(', ')}`,
     );
-  if (e.constraints?.length) facts.push(`*Constraints:*\n${list(e.constraints)}`);
-  if (e.successCriteria?.length) facts.push(`*Done when:*\n${list(e.successCriteria)}`);
+  if (e.constraints?.length) facts.push(`*${t.constraints}*\n${list(e.constraints)}`);
+  if (e.successCriteria?.length) facts.push(`*${t.doneWhen}*\n${list(e.successCriteria)}`);
   const blocks: KnownBlock[] = [
     { type: 'section', text: { type: 'mrkdwn', text: truncate(facts.join('\n'), 2900) } },
     statusBlock(status),
-    ...(options.cancellable === false ? [] : [cancelActions(thread)]),
+    ...(options.cancellable === false ? [] : [cancelActions(thread, t)]),
   ];
-  return { text: `${categoryLabel(reading.category)} task on ${repository}: ${status}`, blocks };
+  return { text: t.taskOn(categoryLabel(reading.category, t), repository, status), blocks };
 }
 
 export function statusBlock(status: string): KnownBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(status, 2900) }] };
 }
 
-export function cancelActions(thread: ThreadRef): KnownBlock {
+export function cancelActions(thread: ThreadRef, strings: ThreadStrings = en): KnownBlock {
   return {
     type: 'actions',
-    elements: [{ type: 'button', action_id: ACTIONS.cancelRun, text: { type: 'plain_text', text: 'Cancel' }, style: 'danger', value: encodeThreadRef(thread) }],
+    elements: [
+      { type: 'button', action_id: ACTIONS.cancelRun, text: { type: 'plain_text', text: strings.cancel }, style: 'danger', value: encodeThreadRef(thread) },
+    ],
   };
 }

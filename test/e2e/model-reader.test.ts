@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponse, textResponse, type ScriptItem } from '../fakes/anthropic-fake.js';
-import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { errorResponse, textResponse, toolUseResponse, type ScriptItem } from '../fakes/anthropic-fake.js';
+import { appMentionEnvelope, blockActionsPayload } from '../fakes/slack-fake.js';
 import { runWrench } from '../helpers/wrench-process.js';
 import { ANTHROPIC_KEY, createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
@@ -103,6 +103,87 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     );
     expect(JSON.stringify(status.args.blocks)).toContain('Corregir el total del carrito en src/cart.js cuando hay descuentos.');
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === second && /Opened PR #/.test(String(c.args.text)), 150_000);
+  });
+
+  it("the whole thread speaks the requester's language: German cards, a Japanese status card and question, the Slack locale when the reading tells nothing", async () => {
+    // German, as the reader read it: the card around the reader's questions is German too.
+    script(
+      reading({
+        verdict: 'ill-formed',
+        missing: ['location'],
+        language: 'de',
+        summary: 'Die Summe im Warenkorb korrigieren.',
+        questions: [{ element: 'location', question: 'In welcher Datei wird die Summe berechnet?' }],
+      }),
+      [],
+    );
+    const german = await mention('Die Summe im Warenkorb ist falsch, bitte korrigieren.');
+    const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === german, 30_000);
+    expect(String(card.args.text)).toBe(
+      'Bevor ich anfange, brauche ich noch etwas mehr, damit ich nicht raten muss:\n1. In welcher Datei wird die Summe berechnet?\nAntworte hier im Thread oder drücke *Details ergänzen*.',
+    );
+    expect(JSON.stringify(card.args.blocks)).toContain('"text":"Trotzdem starten"');
+
+    // Japanese: the status card, then the agent's question (posted by the worker) with its buttons.
+    const ask = toolUseResponse([
+      { id: 'toolu_ask_ja', name: 'ask_requester', input: { question: 'どのAPIバージョンを使いますか?', suggestedAnswers: ['v1', 'v2'] } },
+    ]);
+    script(
+      reading({ language: 'ja', summary: 'カートの合計を修正する。' }),
+      scriptByRun({ 'ja-marker': [ask, createFileStep('src/ja.js', '// v2\n'), finishStep('Handled ja-marker.')] }).items,
+    );
+    const japanese = await mention('ja-marker: src/cart.js のカートの合計を修正してください');
+    const status = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === japanese && /^acme\/shop の/.test(String(c.args.text)),
+      30_000,
+    );
+    expect(String(status.args.text)).toMatch(/^acme\/shop のバグ修正タスク: :hourglass_flowing_sand: 順番待ち/);
+    expect(JSON.stringify(status.args.blocks)).toContain('"text":"キャンセル"');
+    const question = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === japanese && /続ける前に質問があります/.test(String(c.args.text)),
+      90_000,
+    );
+    expect(String(question.args.text)).toBe('<@U0ALICE> 続ける前に質問があります:\n> どのAPIバージョンを使いますか?');
+    expect(JSON.stringify(question.args.blocks)).toContain('"text":"おまかせ"');
+    // Answered with a button: the settled question says so in Japanese, and the run goes on to its pull request.
+    const v2 = (question.args.blocks as Array<{ type: string; elements?: Array<{ action_id?: string; value?: string; text?: { text?: string } }> }>)
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.text?.text === 'v2');
+    const questionTs = world.slack.messages('C0READ', japanese).find((m) => m.text.includes('どのAPIバージョンを使いますか?'))?.ts ?? '';
+    await world.slack.deliverInteraction(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      blockActionsPayload({
+        user: 'U0ALICE',
+        channel: 'C0READ',
+        message_ts: questionTs,
+        thread_ts: japanese,
+        action_id: v2?.action_id ?? '',
+        value: v2?.value ?? '',
+      }),
+    );
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.update' && /次の質問をしました/.test(String(c.args.text)) && /の回答: v2/.test(String(c.args.text)),
+      30_000,
+    );
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === japanese && /Opened PR #/.test(String(c.args.text)), 150_000);
+
+    // The reader answers nothing usable: the rules read it, and the thread speaks the requester's Slack locale.
+    world.slack.addUser({ id: 'U0HANS', name: 'hans', locale: 'de-DE' });
+    script(textResponse('not a reading'), agentRun('locale-marker', 'src/locale.js'));
+    const envelope = appMentionEnvelope({
+      channel: 'C0READ',
+      user: 'U0HANS',
+      text: '<@U0BOT> locale-marker: add src/locale.js exporting `ok` next to src/cart.js',
+    });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const hans = (envelope.event as { ts: string }).ts;
+    const localeCard = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === hans && /^Aufgabe \(/.test(String(c.args.text)),
+      30_000,
+    );
+    expect(String(localeCard.args.text)).toMatch(/^Aufgabe \(Funktion\) in acme\/shop: :hourglass_flowing_sand: In der Warteschlange/);
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === hans && /Opened PR #/.test(String(c.args.text)), 150_000);
   });
 
   it('once the repository is cached, the reader sees its top level and the files matching the instruction', async () => {

@@ -8,6 +8,8 @@ export interface SeedUser {
   is_bot?: boolean;
   is_admin?: boolean;
   tz?: string;
+  /** Returned by users.info only with include_locale (as Slack does). */
+  locale?: string;
 }
 
 export interface SeedChannel {
@@ -36,7 +38,7 @@ export class Directory {
     this.channels.set(channel.id, channel);
   }
 
-  user(id: string): Record<string, unknown> {
+  user(id: string, options: { includeLocale?: boolean } = {}): Record<string, unknown> {
     const seed = this.users.get(id) ?? { id, is_bot: id === this.identity.botUserId };
     const name = seed.name ?? (id === this.identity.botUserId ? 'wrench' : `user-${id.toLowerCase()}`);
     const realName = seed.real_name ?? name;
@@ -54,6 +56,7 @@ export class Directory {
       is_bot: seed.is_bot ?? false,
       is_app_user: false,
       updated: 1_700_000_000,
+      ...(options.includeLocale ? { locale: seed.locale ?? 'en-US' } : {}),
       profile: {
         real_name: realName,
         display_name: name,

@@ -15,7 +15,8 @@ const authTest: MethodHandler = (_args, state) => {
 
 const usersInfo: MethodHandler = (args, state) => {
   const user = requiredString(args, 'user', 'user_not_found');
-  return { user: state.directory.user(user) };
+  const includeLocale = args.include_locale === true || args.include_locale === 'true';
+  return { user: state.directory.user(user, { includeLocale }) };
 };
 
 const botsInfo: MethodHandler = (args, state) => {

@@ -1,0 +1,28 @@
+import { de } from './de.js';
+import { en, type ThreadStrings } from './en.js';
+import { es } from './es.js';
+import { ja } from './ja.js';
+
+export type { ThreadStrings } from './en.js';
+
+const CATALOGUES: Record<string, Partial<ThreadStrings>> = { en, de, ja, es };
+
+/** The languages a thread can be spoken in (BCP 47 primary subtags). */
+export const THREAD_LANGUAGES = Object.keys(CATALOGUES);
+
+/** The thread's strings in `language` (BCP 47: `de`, `de-AT`, `ja-JP`…), English for any other and for what one lacks. */
+export function stringsFor(language?: string): ThreadStrings {
+  const primary = language?.toLowerCase().split(/[-_]/)[0] ?? 'en';
+  const catalogue = CATALOGUES[primary];
+  if (!catalogue || catalogue === en) return en;
+  return { ...en, ...catalogue, categories: { ...en.categories, ...catalogue.categories }, complexity: { ...en.complexity, ...catalogue.complexity } };
+}
+
+/**
+ * The language a thread speaks: the one the requester wrote in (as the reader read it; English when Wrench has no
+ * catalogue for it), else, when the writing told nothing, their Slack locale.
+ */
+export function threadLanguage(written?: string, slackLocale?: string): string {
+  const primary = (written ?? slackLocale)?.toLowerCase().split(/[-_]/)[0];
+  return primary && CATALOGUES[primary] ? primary : 'en';
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { InstructionReading } from '../../../src/instruction/instruction-types.js';
+import { clarificationCard } from '../../../src/slack/clarification-card.js';
+import { questionMessage, questionReminder, settledQuestionMessage, answeredLine } from '../../../src/slack/question-message.js';
+import { en } from '../../../src/slack/strings/en.js';
+import { stringsFor, THREAD_LANGUAGES, threadLanguage } from '../../../src/slack/strings/index.js';
+import { understandingCard } from '../../../src/slack/understanding-card.js';
+
+const thread = { channel: 'C0DEV', threadTs: '1700000000.000100' };
+const view = (language?: string) => ({
+  pauseId: 'p1',
+  ...thread,
+  requester: 'U0ALICE',
+  question: 'Welche API-Version?',
+  suggestedAnswers: ['v1', 'v2'],
+  timeoutAt: new Date('2026-11-26T10:00:00Z'),
+  language,
+});
+const illFormed: InstructionReading = {
+  category: 'bug-fixing',
+  complexity: 'simple',
+  verdict: 'ill-formed',
+  missing: ['location'],
+  elements: {},
+  questions: [{ element: 'location', question: 'In welcher Datei wird die Summe berechnet?' }],
+};
+
+describe("the thread's strings, one catalogue per language", () => {
+  it('every catalogue translates only what English says, and English fills what one lacks', () => {
+    for (const language of THREAD_LANGUAGES) {
+      const strings = stringsFor(language);
+      expect(Object.keys(strings).sort()).toEqual(Object.keys(en).sort());
+      expect(Object.keys(strings.categories).sort()).toEqual(Object.keys(en.categories).sort());
+    }
+    expect(stringsFor('de-AT').cancel).toBe('Abbrechen');
+    expect(stringsFor('ja_JP').cancel).toBe('キャンセル');
+    expect(stringsFor('fr').cancel).toBe('Cancel');
+    expect(stringsFor(undefined)).toBe(en);
+  });
+
+  it('the thread speaks the language the requester wrote in; their Slack locale only when the writing told nothing', () => {
+    expect(threadLanguage('de', 'ja-JP')).toBe('de');
+    expect(threadLanguage(undefined, 'ja-JP')).toBe('ja');
+    // Written in a language without a catalogue: English, not the locale of someone who wrote otherwise.
+    expect(threadLanguage('fr', 'de-DE')).toBe('en');
+    expect(threadLanguage(undefined, undefined)).toBe('en');
+  });
+
+  it('the clarification card, its buttons and the understanding card come in German', () => {
+    const card = clarificationCard(illFormed, 'Summe falsch', thread, stringsFor('de'));
+    expect(card.text).toBe(
+      'Bevor ich anfange, brauche ich noch etwas mehr, damit ich nicht raten muss:\n1. In welcher Datei wird die Summe berechnet?\nAntworte hier im Thread oder drücke *Details ergänzen*.',
+    );
+    expect(JSON.stringify(card.blocks)).toContain('"text":"Details ergänzen"');
+    expect(JSON.stringify(card.blocks)).toContain('"text":"Trotzdem starten"');
+    const status = understandingCard(
+      {
+        category: 'bug-fixing',
+        complexity: 'simple',
+        summary: 'Die Summe korrigieren.',
+        elements: { location: ['src/cart.js'], successCriteria: ['npm test'] },
+      },
+      'acme/shop',
+      thread,
+      stringsFor('de').queued(2),
+      { strings: stringsFor('de') },
+    );
+    expect(status.text).toBe('Aufgabe (Fehlerbehebung) in acme/shop: :hourglass_flowing_sand: In der Warteschlange (Position 2)');
+    const shown = JSON.stringify(status.blocks);
+    for (const label of ['*Fehlerbehebung* · einfach', '*Wo:*', '*Fertig, wenn:*', '"text":"Abbrechen"']) expect(shown).toContain(label);
+  });
+
+  it("the agent's question, its buttons, the reminder and the settled question come in Japanese and German", () => {
+    const ja = questionMessage(view('ja'));
+    expect(ja.text).toBe('<@U0ALICE> 続ける前に質問があります:\n> Welche API-Version?');
+    const blocks = JSON.stringify(ja.blocks);
+    for (const label of ['"text":"おまかせ"', '"text":"キャンセル"', 'ボタンを押すか、このスレッドで返信してください']) expect(blocks).toContain(label);
+    expect(blocks).toContain('<!date^1795687200^{date_short_pretty} {time}|2026-11-26T10:00:00.000Z>');
+    expect(questionReminder(view('de')).text).toMatch(
+      /^<@U0ALICE> Zur Erinnerung: Ich warte noch auf deine Antwort auf meine Frage oben \(Welche API-Version\?\)\. Ohne Antwort bis <!date\^\d+\^\{date_short_pretty\} um \{time\}/,
+    );
+    expect(settledQuestionMessage(view('de'), answeredLine('U0ALICE', 'v2')).text).toBe(
+      '<@U0ALICE> Ich habe gefragt:\n> Welche API-Version?\n<@U0ALICE> hat geantwortet: v2',
+    );
+    expect(settledQuestionMessage(view(), (t) => t.noAnswerInTime).text).toContain('_No answer came in time, so I finish with what I have._');
+  });
+});
