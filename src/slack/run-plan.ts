@@ -3,13 +3,16 @@ import { lineCounts, renderResultMarkdown } from '../reporting/render-result-tex
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
 
-type Stage = 'reading' | 'preparing' | 'working' | 'verifying' | 'publishing' | 'question';
+type Stage = 'reading' | 'preparing' | 'working' | 'edits' | 'agent-tests' | 'verifying' | 'publishing' | 'question';
+type Task = { status: TaskStatus; output?: string };
 type TaskStatus = TaskUpdateChunk['status'];
 
 const STAGE_TITLES: Record<Stage, string> = {
   reading: 'Read the request',
   preparing: 'Prepare the workspace',
   working: 'Work on the change',
+  edits: 'Edit files (the agent)',
+  'agent-tests': 'Run the tests (the agent)',
   verifying: 'Verify: run the tests and checks',
   publishing: 'Publish: open or update the pull request',
   question: 'Wait for the answer to my question',
@@ -33,22 +36,32 @@ const STATUS_EMOJI: Record<TaskStatus, string> = {
 /** Slack's limits for chunks: markdown_text 12,000 characters (documented), a task's output 256 (SDKs' published limit). */
 const MARKDOWN_CHUNK = 12_000;
 const TASK_OUTPUT = 256;
+/** Commands that run a test suite, among the agent's tool steps. */
+const TEST_COMMAND = /\b(npm (run )?test|yarn test|pnpm test|node --test|vitest|jest|pytest|go test|cargo test|mvn test|gradle test|make test|rspec|phpunit)\b/;
 /** A final reply longer than this is cut, pointing at the run page for the rest. */
 const MARKDOWN_TOTAL = 36_000;
 
 /**
  * A run's stages as the tasks of a Slack plan (`task_update` chunks in a streamed message): a stage appears when the
  * run reaches it, in progress; the one before it is then complete. A failure marks the current stage `error` with
- * its reason, a cancellation too (the plan's title says which), and a pause adds the wait for an answer.
+ * its reason, a cancellation too (the plan's title says which), and a pause adds the wait for an answer. Of the
+ * agent's tool steps, the files it edits and the test commands it runs show as tasks of their own (coalesced: the
+ * files so far, the last command), the rest as the working stage's output; the working stage links the run page.
  */
 export class RunPlan {
-  private readonly tasks = new Map<Stage, { status: TaskStatus; output?: string }>();
+  private readonly tasks = new Map<Stage, Task>();
   private current: Stage = 'reading';
   private title: string;
   /** What the last chunks taken showed: the next ones carry only what changed since. */
-  private shown = { title: '', tasks: new Map<Stage, { status: TaskStatus; output?: string }>() };
+  private shown = { title: '', tasks: new Map<Stage, Task>() };
 
-  constructor(private readonly repository: string) {
+  private readonly editedFiles = new Set<string>();
+  private testRuns = 0;
+
+  constructor(
+    private readonly repository: string,
+    private readonly runPageUrl?: string,
+  ) {
     this.title = `Working on ${repository}`;
     this.tasks.set('reading', { status: 'complete' });
   }
@@ -58,6 +71,8 @@ export class RunPlan {
     this.title = PLAN_TITLES[phase] ? `${PLAN_TITLES[phase]}: ${this.repository}` : `Working on ${this.repository}`;
     if (phase === 'queued') {
       if (detail) this.title = `Queued: ${truncate(detail, 120)}`;
+    } else if (phase === 'working' && detail && this.current === 'working' && this.toolStep(detail)) {
+      // Shown as a task of its own.
     } else if (phase === 'preparing' || phase === 'working' || phase === 'verifying' || phase === 'publishing') {
       this.moveTo(phase, detail);
     } else if (phase === 'waiting') {
@@ -75,7 +90,7 @@ export class RunPlan {
     const chunks: AnyChunk[] = this.title === this.shown.title ? [] : [{ type: 'plan_update', title: this.title }];
     for (const [stage, task] of this.tasks) {
       const old = this.shown.tasks.get(stage);
-      if (!old || old.status !== task.status || old.output !== task.output) chunks.push(taskChunk(stage, task));
+      if (!old || old.status !== task.status || old.output !== task.output) chunks.push(this.taskChunk(stage, task));
     }
     this.shown = { title: this.title, tasks: new Map([...this.tasks].map(([stage, task]) => [stage, { ...task }])) };
     return chunks;
@@ -89,23 +104,65 @@ export class RunPlan {
     return [`*${escapeMrkdwn(this.title)}*`, ...lines].join('\n');
   }
 
+  /** An edit or a test run of the agent's: noted in its own task. False for other steps. */
+  private toolStep(detail: string): boolean {
+    const edited = /^editing (.+)$/.exec(detail)?.[1];
+    const command = /^running `(.+)`$/.exec(detail)?.[1];
+    if (edited) {
+      this.editedFiles.add(edited);
+      const files = [...this.editedFiles];
+      this.tasks.set('edits', {
+        status: 'in_progress',
+        output: truncate(`${files.length} ${files.length === 1 ? 'file' : 'files'}: ${files.join(', ')}`, TASK_OUTPUT),
+      });
+      return true;
+    }
+    if (command && TEST_COMMAND.test(command)) {
+      this.testRuns += 1;
+      this.tasks.set('agent-tests', {
+        status: 'in_progress',
+        output: truncate(`${this.testRuns} ${this.testRuns === 1 ? 'run' : 'runs'}, the last: ${command}`, TASK_OUTPUT),
+      });
+      return true;
+    }
+    return false;
+  }
+
+  /** The agent's edits and test runs are over once the stage they belong to is. */
+  private settleToolSteps(): void {
+    for (const stage of ['edits', 'agent-tests'] as const) {
+      const task = this.tasks.get(stage);
+      if (task?.status === 'in_progress') task.status = 'complete';
+    }
+  }
+
   private moveTo(stage: Stage, detail: string | undefined): void {
     const previous = this.tasks.get(this.current);
     if (previous?.status === 'in_progress' && stage !== this.current) previous.status = 'complete';
+    if (stage !== 'working') this.settleToolSteps();
     this.current = stage;
     this.tasks.set(stage, { status: 'in_progress', ...(detail ? { output: truncate(detail, TASK_OUTPUT) } : {}) });
   }
 
   private finish(status: TaskStatus, detail: string | undefined): void {
+    this.settleToolSteps();
     const task = this.tasks.get(this.current);
     if (!task) return;
     if (task.status === 'in_progress' || status === 'error') task.status = status;
     if (detail) task.output = truncate(detail, TASK_OUTPUT);
   }
-}
 
-function taskChunk(stage: Stage, task: { status: TaskStatus; output?: string }): TaskUpdateChunk {
-  return { type: 'task_update', id: stage, title: STAGE_TITLES[stage], status: task.status, ...(task.output ? { output: task.output } : {}) };
+  private taskChunk(stage: Stage, task: Task): TaskUpdateChunk {
+    const page = stage === 'working' && this.runPageUrl && /^https?:\/\/\S+$/.test(this.runPageUrl) ? this.runPageUrl : undefined;
+    return {
+      type: 'task_update',
+      id: stage,
+      title: STAGE_TITLES[stage],
+      status: task.status,
+      ...(task.output ? { output: task.output } : {}),
+      ...(page ? { sources: [{ type: 'url', url: page, text: 'Every step on the run page' }] } : {}),
+    };
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ export const runStreamKey = (statusKey: string) => `stream:${statusKey}`;
  * ordinary message, and a stream Slack ends early is finished as one.
  */
 export class SlackStreamRunReporter extends SlackRunReporter {
-  private readonly plan = new RunPlan(this.target.repository);
+  private readonly plan = new RunPlan(this.target.repository, this.target.runPageUrl);
   private streamStarted = false;
   private cardShown = false;
   private finalText: string | undefined;

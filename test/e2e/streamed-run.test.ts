@@ -71,7 +71,8 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
     expect(pull).toBeDefined();
     expect(stream).toMatchObject({ displayMode: 'plan', recipient: { user: 'U0ALICE', team: 'T0TEAM' }, planTitle: 'Done: acme/web' });
     const tasks = stream.parts.flatMap((part) => (part.kind === 'task' ? [`${part.task.id}:${part.task.status}`] : []));
-    expect(tasks).toEqual(['reading:complete', 'preparing:complete', 'working:complete', 'verifying:complete', 'publishing:complete']);
+    expect(tasks).toEqual(['reading:complete', 'preparing:complete', 'working:complete', 'edits:complete', 'verifying:complete', 'publishing:complete']);
+    expect(stream.parts.find((part) => part.kind === 'task' && part.task.id === 'edits')).toMatchObject({ task: { output: '1 file: src/format.test.js' } });
     const reply = stream.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join('');
     expect(reply).toMatch(/^Outcome: `npm test` passes after the change/);
     expect(reply).toContain(`[PR #${pull!.number}: `);

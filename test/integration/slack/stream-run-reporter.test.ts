@@ -9,6 +9,7 @@ import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbo
 import { startSlackFake, type SlackFake, type SlackStream } from '../../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { uniqueName } from '../../helpers/unique-name.js';
+import { pollFor } from '../../fakes/shared/wait-for.js';
 
 const SECRET = 'xoxb-1234567890-secretsecretsecret';
 const CHANNEL = 'C0RUN';
@@ -32,7 +33,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await Promise.all([slack.stop(), server.stop()]);
   });
 
-  const setUp = (team = 'T0TEAM', prefix = uniqueName('stream')) => {
+  const setUp = (team = 'T0TEAM', minIntervalMs = 0, prefix = uniqueName('stream')) => {
     const outbox = new ThreadOutbox(redis, prefix, outboxSlackClient('xoxb-test', slack.apiUrl), createRedactor([SECRET]), createLogger({ level: 'silent' }), {
       baseDelayMs: 20,
       maxDelayMs: 100,
@@ -57,7 +58,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
       },
       undefined,
       createLogger({ level: 'silent' }),
-      0,
+      minIntervalMs,
     );
     return { outbox, thread, reporter, statusKey, prefix };
   };
@@ -127,6 +128,30 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(slack.callsTo('chat.update').filter((c) => c.args.channel === CHANNEL)).toHaveLength(1);
     const rendered = messages.find((m) => m.ts === stream.ts);
     expect(rendered?.blocks?.[0]).toMatchObject({ type: 'plan', title: 'Done: acme/web' });
+  });
+
+  it("shows the agent's edits and test runs as tasks of their own, coalesced, and links the run page from the work", async () => {
+    const { thread, reporter } = setUp('T0TEAM', 300);
+    await reporter.phase('working', 'reading the code');
+    for (const step of ['editing src/a.js', 'running `npm test`', 'editing src/b.js', 'editing src/a.js', 'running `npx vitest run date`', 'running `ls -la`'])
+      await reporter.phase('working', step);
+    await reporter.phase('verifying');
+    const stream = await pollFor(
+      () => slack.streamsIn(CHANNEL, thread.threadTs).find((s) => tasks(s).includes('verifying in_progress ')),
+      10_000,
+      () => JSON.stringify(slack.streamsIn(CHANNEL, thread.threadTs)),
+    );
+    expect(tasks(stream)).toEqual([
+      'reading complete ',
+      'working complete running `ls -la`',
+      'edits complete 2 files: src/a.js, src/b.js',
+      'agent-tests complete 2 runs, the last: npx vitest run date',
+      'verifying in_progress ',
+    ]);
+    const working = stream.parts.find((part) => part.kind === 'task' && part.task.id === 'working');
+    expect(working).toMatchObject({ task: { sources: [{ type: 'url', url: 'https://wrench.example.com/runs/1', text: 'Every step on the run page' }] } });
+    // Coalesced: the phases came faster than the interval between shown states, yet every change is in the plan.
+    expect(slack.callsTo('chat.appendStream').length).toBeLessThanOrEqual(2);
   });
 
   it('marks the stage that failed as error with its reason', async () => {
