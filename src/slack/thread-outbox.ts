@@ -596,6 +596,8 @@ export class ThreadOutbox {
       await setMode('message');
     };
     if (item.step === 'start') {
+      // Started already (a run taken up again after a restart): its chunks go on in the same message.
+      if (mode === 'stream' || mode === 'message') return this.deliverStream(thread, { ...item, step: 'append' });
       if (mode) return;
       if (await this.surfaces.refusal(item.team, 'chat.startStream')) return asMessage();
       try {

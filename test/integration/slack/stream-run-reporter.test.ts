@@ -44,7 +44,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     const parent = slack.seedMessage(CHANNEL, { user: 'U0ALICE', text: '<@U0BOT> fix the date parser' });
     const thread = { channel: CHANNEL, threadTs: parent.ts };
     const statusKey = `status:${uniqueName('job')}`;
-    const reporter = new SlackStreamRunReporter(
+    const newReporter = () => new SlackStreamRunReporter(
       outbox,
       {
         team,
@@ -60,7 +60,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
       createLogger({ level: 'silent' }),
       minIntervalMs,
     );
-    return { outbox, thread, reporter, statusKey, prefix };
+    return { outbox, thread, reporter: newReporter(), newReporter, statusKey, prefix };
   };
   const settled = async (outbox: ThreadOutbox, thread: { channel: string; threadTs: string }) => {
     const deadline = Date.now() + 10_000;
@@ -152,6 +152,26 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(working).toMatchObject({ task: { sources: [{ type: 'url', url: 'https://wrench.example.com/runs/1', text: 'Every step on the run page' }] } });
     // Coalesced: the phases came faster than the interval between shown states, yet every change is in the plan.
     expect(slack.callsTo('chat.appendStream').length).toBeLessThanOrEqual(2);
+  });
+
+  it('goes on in the same message when the run is taken up again after a restart', async () => {
+    const { outbox, thread, reporter, newReporter } = setUp();
+    await reporter.phase('preparing');
+    await reporter.phase('working', 'reading the code');
+    await settled(outbox, thread);
+    // The worker died; the job runs again with the same id, so the same card and stream key, in a new reporter.
+    const again = newReporter();
+    await again.phase('preparing', 'restarted after an interruption');
+    await settled(outbox, thread);
+    expect(tasks(onlyStream(thread.threadTs))).toContain('preparing in_progress restarted after an interruption');
+    await again.phase('working');
+    await again.phase('verifying');
+    await again.finished(result);
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    expect(stream.state).toBe('stopped');
+    expect(tasks(stream).slice(0, 3)).toEqual(['reading complete ', 'preparing complete restarted after an interruption', 'working complete reading the code']);
+    expect(text(stream).startsWith('Outcome:')).toBe(true);
   });
 
   it('marks the stage that failed as error with its reason', async () => {
