@@ -10,7 +10,7 @@ import { createOctokit } from '../../src/github/create-octokit.js';
 import { createGitHubAccess } from '../../src/github/github-access.js';
 import type { InstallationAuth } from '../../src/github/installation-auth.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { redisTlsOptions } from '../../src/redis/redis-tls.js';
+import { describeRedis, redisConnectionOptions } from '../../src/redis/redis-options.js';
 import { checkSandbox } from '../../src/sandbox/check-sandbox.js';
 import { cacheSizes } from './cache-sizes.js';
 import { checkMonitoringSources } from './monitoring-check.js';
@@ -84,23 +84,27 @@ export const checkRedis: Check = async (config) => {
       };
     }
   }
-  const shown = withoutPassword(config.env.REDIS_URL);
+  const shown = describeRedis(config.env);
   let options;
   try {
-    options = redisTlsOptions(config.env);
+    options = redisConnectionOptions(config.env);
   } catch (error) {
-    return { name: 'Redis', ok: false, detail: errorText(error), fix: 'Fix WRENCH_REDIS_CA_FILE or REDIS_URL' };
+    return { name: 'Redis', ok: false, detail: errorText(error), fix: 'Fix WRENCH_REDIS_CA_FILE, REDIS_SENTINELS or REDIS_URL' };
   }
   const redis = new Redis(config.env.REDIS_URL, { ...options, ...ONE_TRY });
   // The connection's own error (ECONNREFUSED...) arrives as an event; connect() only says "Connection is closed".
   // Listening also keeps ioredis from printing it with a stack trace.
   let connectionError: unknown;
   redis.on('error', (error) => (connectionError ??= error));
+  // What each sentinel said when it could not name the primary (unreachable, or no such master group).
+  const sentinelErrors: string[] = [];
+  redis.on('sentinelError', (error: Error) => sentinelErrors.push(error.message));
   try {
     await redis.connect();
     await redis.ping();
   } catch (thrown) {
     const error = connectionError ?? thrown;
+    if (options.sentinels) return await sentinelFailure(options, sentinelErrors, error);
     // ioredis's parser on a reply that is not RESP, e.g. `Unknown RESP type 72 "H"` from an HTTP server's "HTTP/1.1".
     const notResp = /Unknown RESP type (\d+)/.exec(errorText(error));
     if (notResp) {
@@ -134,7 +138,62 @@ export const checkRedis: Check = async (config) => {
   return { name: 'Redis', ok: true, detail: `${shown} answers, and refuses clients without its password` };
 };
 
-const ONE_TRY = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null } as const;
+const ONE_TRY = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null, sentinelRetryStrategy: () => null } as const;
+
+/** Why no primary was found through the sentinels: none answered, none knows the group, or the primary they name fails. */
+async function sentinelFailure(options: RedisOptions, sentinelErrors: string[], error: unknown): Promise<CheckResult> {
+  const sentinels = options.sentinels ?? [];
+  const listed = sentinels.map((s) => `${s.host}:${s.port}`).join(', ');
+  const group = options.name;
+  // ioredis only says "Connection is closed." of a sentinel it could not reach: each one is asked again for the cause.
+  const answers = await Promise.all(sentinels.map((sentinel) => askSentinel(sentinel.host ?? '127.0.0.1', sentinel.port ?? 26379, options.sentinelPassword)));
+  if (answers.every((answer) => answer !== undefined)) {
+    return {
+      name: 'Redis',
+      ok: false,
+      detail: `none of the sentinels in REDIS_SENTINELS answers: ${sentinels.map((s, i) => `${s.host}:${s.port} ${answers[i]}`).join('; ')}`,
+      fix: 'Start the sentinels, or fix REDIS_SENTINELS (host:port of each sentinel, usually port 26379) and REDIS_SENTINEL_PASSWORD',
+    };
+  }
+  if (sentinelErrors.length > 0 && sentinelErrors.every((message) => /got an invalid reply: null$/.test(message) || message.startsWith('failed to connect'))) {
+    return {
+      name: 'Redis',
+      ok: false,
+      detail: `the sentinels in REDIS_SENTINELS (${listed}) know no master group named "${group}" (REDIS_URL's host)`,
+      fix: 'Put the group name of the sentinels\' "sentinel monitor" line as REDIS_URL\'s host (redis://:PASSWORD@mymaster)',
+    };
+  }
+  const detail = errorText(error);
+  return {
+    name: 'Redis',
+    ok: false,
+    detail: `the primary of "${group}" named by sentinels ${listed}: ${detail}`,
+    fix: /NOAUTH|WRONGPASS|password/i.test(detail)
+      ? "Check REDIS_URL's password: it is the primary's and the replicas' (REDIS_SENTINEL_PASSWORD is the sentinels')"
+      : `Check the primary the sentinels name (redis-cli -p 26379 sentinel get-master-addr-by-name ${group})`,
+  };
+}
+
+/** Why one sentinel does not answer PING (connection refused, wrong password...), or undefined when it does. */
+async function askSentinel(host: string, port: number, password: string | undefined): Promise<string | undefined> {
+  const sentinel = new Redis({ host, port, ...(password ? { password } : {}), ...ONE_TRY });
+  let connectionError: unknown;
+  sentinel.on('error', (error) => (connectionError ??= error));
+  try {
+    await sentinel.connect();
+    await sentinel.ping();
+    return undefined;
+  } catch (thrown) {
+    const error = connectionError ?? thrown;
+    const cause = failureCause(error);
+    if (cause === 'refused') return '(connection refused)';
+    if (cause === 'unreachable') return '(host unknown or network unreachable)';
+    if (cause === 'timed out') return '(did not answer in time)';
+    return `(${errorText(error)})`;
+  } finally {
+    sentinel.disconnect();
+  }
+}
 
 /** Whether a second connection to the same Redis, with no username and no password, gets PONG for PING. */
 async function answersWithoutPassword(url: string, options: RedisOptions): Promise<boolean> {
@@ -153,17 +212,6 @@ async function answersWithoutPassword(url: string, options: RedisOptions): Promi
   }
 }
 
-/** A Redis URL as shown to people: the password replaced by ***. */
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, '//***@');
-  }
-}
-
 /**
  * Thread replies the outbox gave up on after WRENCH_SLACK_DELIVERY_HOURS of Slack refusing them, and those it set
  * aside (quarantined) because it could not read them or keep track of them.
@@ -173,7 +221,7 @@ export const checkSlackDeliveries: Check = async (config) => {
   if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
   let redis: Redis;
   try {
-    redis = new Redis(config.env.REDIS_URL, { ...redisTlsOptions(config.env), ...ONE_TRY });
+    redis = new Redis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
   } catch (error) {
     return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
   }

@@ -22,7 +22,7 @@ import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../src/redis/embedded-redis.js';
 import { createRedis } from '../../src/redis/redis-connection.js';
 import { readOrCreateRedisPassword, redisPasswordPath } from '../../src/redis/redis-password.js';
-import { redisTlsOptions } from '../../src/redis/redis-tls.js';
+import { redisConnectionOptions } from '../../src/redis/redis-options.js';
 import { createRedactor, secretsOf } from '../../src/security/redact.js';
 import { ThreadSessionStore } from '../../src/sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../../src/slack/create-slack-app.js';
@@ -75,7 +75,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const secrets = credentials.map((secret) => secret.value);
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL, redact });
-  const redisOptions = redisTlsOptions(config.env);
+  const redisOptions = redisConnectionOptions(config.env);
 
   let embedded: EmbeddedRedis | undefined;
   if (embeddedPassword) {

@@ -52,6 +52,32 @@ export const envSchema = z.object({
     .trim()
     .regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' })
     .optional(),
+  /** Redis Sentinel: the sentinels as host:port,host:port; REDIS_URL's host then names the master group (src/redis/redis-options.ts). */
+  REDIS_SENTINELS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const sentinels: { host: string; port: number }[] = [];
+      for (const entry of entries) {
+        const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry);
+        const port = Number(match?.[2]);
+        if (!match?.[1] || port < 1 || port > 65535) {
+          context.addIssue({
+            code: 'custom',
+            message: `REDIS_SENTINELS must be host:port entries separated by commas (e.g. 10.0.0.1:26379,10.0.0.2:26379); "${entry}" is not`,
+          });
+          return z.NEVER;
+        }
+        sentinels.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
+      }
+      return sentinels.length > 0 ? sentinels : undefined;
+    }),
+  /** Password of the sentinels themselves (their requirepass), when they have one. */
+  REDIS_SENTINEL_PASSWORD: nonEmpty.optional(),
   /** PEM CA certificate that signed a `rediss://` REDIS_URL's server certificate (default: the system's CAs). */
   WRENCH_REDIS_CA_FILE: nonEmpty.optional(),
   PORT: z.coerce

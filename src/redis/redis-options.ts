@@ -1,0 +1,86 @@
+import type { RedisOptions } from 'ioredis';
+import { WrenchError } from '../errors.js';
+import { redisTlsOptions, type RedisTlsEnv } from './redis-tls.js';
+
+export interface RedisEnv extends RedisTlsEnv {
+  REDIS_SENTINELS?: { host: string; port: number }[];
+  REDIS_SENTINEL_PASSWORD?: string;
+}
+
+/**
+ * The ioredis options every Wrench connection adds to REDIS_URL (createRedis, and through it BullMQ's queues, its
+ * workers' blocking connections and every duplicate). With REDIS_SENTINELS, the sentinels name the primary and
+ * REDIS_URL's host is the master group's name (`redis://:PASSWORD@mymaster`): its user, password, database and
+ * `rediss://` apply to the data nodes, REDIS_SENTINEL_PASSWORD to the sentinels.
+ */
+export function redisConnectionOptions(env: RedisEnv): RedisOptions {
+  const tls = redisTlsOptions(env);
+  const sentinels = env.REDIS_SENTINELS;
+  if (!sentinels?.length) {
+    if (env.REDIS_SENTINEL_PASSWORD) {
+      throw new WrenchError(
+        'redis_sentinel_config',
+        'REDIS_SENTINEL_PASSWORD is set, but REDIS_SENTINELS is not; set REDIS_SENTINELS=host:port,host:port or unset REDIS_SENTINEL_PASSWORD.',
+      );
+    }
+    return tls;
+  }
+  return { ...tls, ...sentinelOptions(env.REDIS_URL, sentinels, env.REDIS_SENTINEL_PASSWORD) };
+}
+
+/** The master group's name from REDIS_URL (its host), checked: a URL with a port names a server, not a group. */
+export function sentinelMasterName(url: string | undefined): string {
+  const example = 'REDIS_URL=redis://:PASSWORD@mymaster';
+  if (!url) {
+    throw new WrenchError('redis_sentinel_config', `REDIS_SENTINELS is set, so REDIS_URL must name the master group the sentinels watch (${example}).`);
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new WrenchError('redis_sentinel_config', `REDIS_URL is not a URL; with REDIS_SENTINELS it names the master group (${example}).`);
+  }
+  if (parsed.port || !/^[A-Za-z0-9_.-]+$/.test(parsed.hostname)) {
+    throw new WrenchError(
+      'redis_sentinel_config',
+      `REDIS_SENTINELS is set, so REDIS_URL's host is the name of the master group the sentinels watch, without a port (${example}); "${parsed.host}" is not a group name.`,
+    );
+  }
+  return parsed.hostname;
+}
+
+function sentinelOptions(url: string | undefined, sentinels: { host: string; port: number }[], sentinelPassword: string | undefined): RedisOptions {
+  return {
+    sentinels,
+    name: sentinelMasterName(url),
+    ...(sentinelPassword ? { sentinelPassword } : {}),
+    // rediss:// in REDIS_URL: TLS to the primary the sentinels name (the sentinels themselves are spoken to in plain TCP).
+    ...(url?.startsWith('rediss://') ? { enableTLSForSentinelMode: true } : {}),
+    // A primary demoted without dropping its clients answers writes with READONLY: ask the sentinels again, resend.
+    reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
+  };
+}
+
+/** Where Wrench's Redis is, as shown to people (no password). */
+export function describeRedis(env: RedisEnv): string {
+  const sentinels = env.REDIS_SENTINELS;
+  if (sentinels?.length && env.REDIS_URL) {
+    let name = env.REDIS_URL;
+    try {
+      name = new URL(env.REDIS_URL).hostname;
+    } catch {}
+    return `the primary of "${name}" named by sentinels ${sentinels.map((s) => `${s.host}:${s.port}`).join(', ')}`;
+  }
+  return env.REDIS_URL ? withoutPassword(env.REDIS_URL) : 'the embedded redis-server';
+}
+
+/** A Redis URL as shown to people: the password replaced by ***. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}
