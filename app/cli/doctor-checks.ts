@@ -15,6 +15,7 @@ import { checkSandbox } from '../../src/sandbox/check-sandbox.js';
 import { cacheSizes } from './cache-sizes.js';
 import { checkMonitoringSources } from './monitoring-check.js';
 import { readQuarantined, readUndeliverable } from '../../src/slack/thread-outbox.js';
+import { readRefusals } from '../../src/slack/agent-surfaces.js';
 
 const run = promisify(execFile);
 
@@ -267,6 +268,31 @@ export const checkSlackDeliveries: Check = async (config) => {
   }
 };
 
+/** Which Slack agent methods (status line, streamed runs) a workspace refused lately: those runs show the card instead. */
+export const checkSlackAgentSurfaces: Check = async (config) => {
+  const name = 'Slack agent surfaces';
+  if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
+  const redis = new Redis(config.env.REDIS_URL, { ...redisTlsOptions(config.env), ...ONE_TRY });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const refusals = await readRefusals(redis, config.env.WRENCH_QUEUE_PREFIX);
+    if (refusals.length === 0) return { name, ok: true, detail: 'no workspace refused the status line or streamed replies lately' };
+    const lines = refusals.map((r) => `  ${r.team}: ${r.method} answered ${r.error}`);
+    return {
+      name,
+      ok: true,
+      // Not a failure: those runs show the status card. missing_scope: reinstall the app with chat:write; not_allowed or
+      // feature_disabled: a workspace or Enterprise policy (README: Create the Slack app).
+      detail: `refused lately (remembered for a day; the status card stands in):\n${lines.join('\n')}`,
+    };
+  } catch (error) {
+    return { name, ok: true, skipped: true, detail: `not checked: Redis did not answer (${errorText(error)})` };
+  } finally {
+    redis.disconnect();
+  }
+};
+
 export const checkGit: Check = async () => {
   try {
     const { stdout } = await run('git', ['--version']);
@@ -508,6 +534,7 @@ export const checkCaches: Check = async (config) => {
 export const ALL_CHECKS: Check[] = [
   checkRedis,
   checkSlackDeliveries,
+  checkSlackAgentSurfaces,
   checkGit,
   checkSandboxWorks,
   checkCaches,

@@ -56,3 +56,19 @@ export class AgentSurfaces {
     return redisKeys(this.prefix).slackSurfaces(team);
   }
 }
+
+/** Every workspace's remembered refusals under `prefix` (for `wrench doctor`): team, method and Slack's error. */
+export async function readRefusals(redis: Redis, prefix: string): Promise<{ team: string; method: string; error: string }[]> {
+  const pattern = redisKeys(prefix).slackSurfaces('*');
+  const found: { team: string; method: string; error: string }[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 100);
+    cursor = next;
+    for (const key of keys) {
+      const team = key.slice(pattern.length - 1);
+      for (const [method, error] of Object.entries(await redis.hgetall(key))) found.push({ team, method, error });
+    }
+  } while (cursor !== '0' && found.length < 100);
+  return found.sort((a, b) => a.team.localeCompare(b.team) || a.method.localeCompare(b.method));
+}

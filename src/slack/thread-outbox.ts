@@ -296,7 +296,7 @@ export class ThreadOutbox {
    * them. Where the workspace refuses streaming (remembered per workspace) or the conversation cannot take it, the
    * step's `fallback` is posted under `key` and edited from then on. A stream Slack ended before its stop (the person
    * pressed Stop, or it expired) is not resumed: the rest is posted as a normal message. A step delivered again after
-   * a restart changes nothing: a start that has a message is skipped, task updates replace themselves, and the stop
+   * a restart changes nothing: a start whose message exists goes on in it, task updates replace themselves, and the stop
    * (the only step carrying text) is recorded as begun before it is sent, so it is never repeated as a new message.
    */
   stream(thread: ThreadRef, step: StreamStep): Promise<void> {

@@ -44,22 +44,23 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     const parent = slack.seedMessage(CHANNEL, { user: 'U0ALICE', text: '<@U0BOT> fix the date parser' });
     const thread = { channel: CHANNEL, threadTs: parent.ts };
     const statusKey = `status:${uniqueName('job')}`;
-    const newReporter = () => new SlackStreamRunReporter(
-      outbox,
-      {
-        team,
-        channel: CHANNEL,
-        threadTs: parent.ts,
-        statusKey,
-        repository: 'acme/web',
-        reading: { category: 'bug-fixing', complexity: 'simple', elements: {}, summary: 'Fix the date parser' },
-        runPageUrl: 'https://wrench.example.com/runs/1',
-        recipient: { user: 'U0ALICE', team },
-      },
-      undefined,
-      createLogger({ level: 'silent' }),
-      minIntervalMs,
-    );
+    const newReporter = () =>
+      new SlackStreamRunReporter(
+        outbox,
+        {
+          team,
+          channel: CHANNEL,
+          threadTs: parent.ts,
+          statusKey,
+          repository: 'acme/web',
+          reading: { category: 'bug-fixing', complexity: 'simple', elements: {}, summary: 'Fix the date parser' },
+          runPageUrl: 'https://wrench.example.com/runs/1',
+          recipient: { user: 'U0ALICE', team },
+        },
+        undefined,
+        createLogger({ level: 'silent' }),
+        minIntervalMs,
+      );
     return { outbox, thread, reporter: newReporter(), newReporter, statusKey, prefix };
   };
   const settled = async (outbox: ThreadOutbox, thread: { channel: string; threadTs: string }) => {

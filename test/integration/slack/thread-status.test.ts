@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import { checkSlackAgentSurfaces } from '../../../app/cli/doctor-checks.js';
+import type { Config } from '../../../src/config/load-config.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createRedactor } from '../../../src/security/redact.js';
@@ -95,6 +97,13 @@ describe('thread outbox: the status under a thread (assistant.threads.setStatus)
     await settled(outbox, refusing);
     expect(slack.callsTo('assistant.threads.setStatus')).toHaveLength(1);
     expect(slack.messages(refusing.channel, refusing.threadTs).map((m) => m.text)).toEqual(['<@U0BOT> fix the build', 'Queued', 'Working']);
+
+    const check = await checkSlackAgentSurfaces({ env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: prefix } } as Config);
+    expect(check).toMatchObject({ ok: true });
+    expect(check.detail).toContain('T0OFF: assistant.threads.setStatus answered not_allowed');
+    expect((await checkSlackAgentSurfaces({ env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: uniqueName('none') } } as Config)).detail).toContain(
+      'no workspace refused',
+    );
 
     const other = newThread('T0ON');
     await outbox.status(other, 'is reading your request…');
