@@ -272,7 +272,12 @@ export const checkSlackDeliveries: Check = async (config) => {
 export const checkSlackAgentSurfaces: Check = async (config) => {
   const name = 'Slack agent surfaces';
   if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
-  const redis = new Redis(config.env.REDIS_URL, { ...redisTlsOptions(config.env), ...ONE_TRY });
+  let redis: Redis;
+  try {
+    redis = new Redis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
+  } catch (error) {
+    return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
+  }
   redis.on('error', () => undefined);
   try {
     await redis.connect();
