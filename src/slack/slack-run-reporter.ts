@@ -81,6 +81,12 @@ export class SlackRunReporter implements RunReporter {
    */
   phase(phase: RunPhase, detail?: string): Promise<void> {
     if (this.closed) return this.pending;
+    if (!this.statusCleared && phase === 'queued' && detail?.startsWith('waiting ')) {
+      // What the run waits for, under the thread (the card says it too, but only the status line says Wrench is on it).
+      void this.outbox
+        .status({ ...this.thread, team: this.target.team }, `is ${detail}…`)
+        .catch((error) => this.log.warn({ err: error }, 'could not set the thread status'));
+    }
     if (!this.statusCleared && phase !== 'queued') {
       // A worker has the run: the "is waiting for a worker…" line under the thread gives way to the card's phases.
       this.statusCleared = true;

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { AgentSurfaces } from '../../../src/slack/agent-surfaces.js';
+import { SlackRunReporter } from '../../../src/slack/slack-run-reporter.js';
 import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
 import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
@@ -71,6 +72,31 @@ describe('thread outbox: the status under a thread (assistant.threads.setStatus)
     await outbox.status(thread, '');
     await settled(outbox, thread);
     expect(slack.threadStatus(thread.channel, thread.threadTs)).toBeUndefined();
+  });
+
+  it('says under the thread what a queued run waits for, and clears it when a worker takes the run', async () => {
+    const { outbox } = newOutbox();
+    const thread = newThread();
+    await outbox.post(thread, { text: 'Queued' }, 'status:job-q');
+    const reporter = new SlackRunReporter(
+      outbox,
+      {
+        ...thread,
+        statusKey: 'status:job-q',
+        repository: 'acme/web',
+        reading: { category: 'bug-fixing', complexity: 'simple', elements: {}, summary: 'Fix it' },
+      },
+      undefined,
+      createLogger({ level: 'silent' }),
+      0,
+    );
+    await reporter.phase('queued', 'waiting for a free slot (all workers are busy)');
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === thread.threadTs);
+    expect(slack.threadStatus(thread.channel, thread.threadTs)?.status).toBe('is waiting for a free slot (all workers are busy)…');
+    await reporter.phase('preparing');
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.status === '');
+    expect(slack.threadStatus(thread.channel, thread.threadTs)).toBeUndefined();
+    expect(slack.callsTo('assistant.threads.setStatus').map((c) => c.args.status)).toEqual(['is waiting for a free slot (all workers are busy)…', '']);
   });
 
   it('redacts secrets out of the status, as out of every message', async () => {
