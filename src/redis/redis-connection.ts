@@ -51,5 +51,8 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EP
 export function isConnectionError(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-  return typeof message === 'string' && /Connection is closed|connect ECONNREFUSED|Stream isn't writeable|ECONNRESET|max retries per request/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection is closed|connect ECONNREFUSED|Stream isn't writeable|ECONNRESET|max retries per request|All sentinels are unreachable/i.test(message)
+  );
 }
