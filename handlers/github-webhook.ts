@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { Webhooks } from '@octokit/webhooks';
 import { isWrenchError } from '../src/errors.js';
-import { type ReadEvent, readPushEvent, readStatusEvent, readWebhookEvent } from '../src/github/read-webhook-event.js';
+import { type ReadEvent, readIssueEvent, readPushEvent, readStatusEvent, readWebhookEvent } from '../src/github/read-webhook-event.js';
 import { BranchMoves } from '../src/workspace/branch-moves.js';
 import { readBody } from '../src/http/read-body.js';
 import { enqueueGitHubEvent } from '../src/queue/queues.js';
@@ -60,6 +60,7 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
   if (!deliveryId) return replyJson(res, 400, { error: 'missing_delivery', message: 'X-GitHub-Delivery is missing.' });
 
   if (eventName === 'push') return announcePush(body, res, deps, log);
+  if (eventName === 'issues') return queueIssue(body, deliveryId, res, deps, log);
   const read = eventName === 'status' ? await statusEvents(body, deps) : readWebhookEvent(eventName, body);
   if (read.ignored !== undefined) {
     log.info({ reason: read.ignored }, 'GitHub event left alone');
@@ -98,6 +99,44 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
     return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; redeliver it from the App settings.' });
   }
   log.info({ kinds: work.map((w) => w.event.kind), thread: work[0]?.thread.threadTs }, 'GitHub event queued');
+  return replyJson(res, 202, { status: 'accepted' });
+}
+
+/**
+ * An issue labelled with `github.issueLabel` (or assigned to `github.issueAssignee`) in a repository linked to a
+ * channel: a job that starts a run whose pull request closes it, with its thread in that channel. One run per issue.
+ */
+async function queueIssue(body: unknown, deliveryId: string, res: ServerResponse, deps: HandlerDeps, log: HandlerDeps['logger']): Promise<void> {
+  const issue = readIssueEvent(body);
+  if ('ignored' in issue) return replyJson(res, 200, { status: 'ignored', reason: issue.ignored });
+  const { issueLabel, issueAssignee } = deps.config.file.github;
+  const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+  const via = same(issue.label, issueLabel)
+    ? `labelled \`${issue.label}\``
+    : same(issue.assignee, issueAssignee)
+      ? `assigned to @${issue.assignee}`
+      : undefined;
+  if (!via) return replyJson(res, 200, { status: 'ignored', reason: 'a label or assignee that does not ask for Wrench' });
+  const repository = `${issue.repo.owner}/${issue.repo.name}`.toLowerCase();
+  const link = Object.entries(deps.config.file.channels).find(([, channel]) => channel.repo.toLowerCase() === repository);
+  if (!link) return replyJson(res, 200, { status: 'ignored', reason: 'not a repository linked to a channel' });
+  const [channel, { baseBranch }] = link;
+  const deliveryKey = redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).githubDelivery(deliveryId);
+  if ((await deps.redis.set(deliveryKey, '1', 'EX', DELIVERY_TTL_SECONDS, 'NX')) !== 'OK') return replyJson(res, 200, { status: 'duplicate' });
+  try {
+    await enqueueGitHubEvent(deps.queues, jobIdFor('gh-issue', `${repository}-${issue.number}`), {
+      kind: 'github-issue',
+      deliveryId,
+      issue: { repo: issue.repo, number: issue.number, url: issue.url, title: issue.title, body: issue.body, author: issue.author, via },
+      channel,
+      ...(baseBranch ? { baseBranch } : {}),
+    });
+  } catch (error) {
+    log.error({ err: error }, 'could not queue the GitHub issue');
+    await deps.redis.del(deliveryKey).catch(() => undefined);
+    return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; redeliver it from the App settings.' });
+  }
+  log.info({ issue: `${repository}#${issue.number}`, via, channel }, 'GitHub issue queued');
   return replyJson(res, 202, { status: 'accepted' });
 }
 

@@ -1,5 +1,7 @@
 import type { ConnectionOptions, Job, Worker } from 'bullmq';
-import { GITHUB_QUEUE, gitHubJobSchema, type GitHubJob } from '../src/queue/github-job.js';
+import { GITHUB_QUEUE, gitHubQueueJobSchema, type GitHubIssueJob, type GitHubJob, type GitHubQueueJob } from '../src/queue/github-job.js';
+import { IssueThreadPendingError, startFromIssue, type IssueOutcome } from './github-issue-runner.js';
+import { isTransient } from './failure-message.js';
 import { handleGitHubEvent, type GitHubEventDeps, type GitHubEventOutcome } from './github-event-runner.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { describeError } from '../src/errors.js';
@@ -7,7 +9,7 @@ import { redisKeys } from '../src/redis/redis-keys.js';
 import { escapeMrkdwn, mrkdwnLink } from '../src/slack/slack-escape.js';
 
 export interface GitHubWorker {
-  worker: Worker<GitHubJob, { outcome: GitHubEventOutcome }>;
+  worker: Worker<GitHubQueueJob, { outcome: GitHubEventOutcome | IssueOutcome }>;
   close(): Promise<void>;
 }
 
@@ -17,23 +19,30 @@ export interface GitHubWorker {
  * are final and logged.
  */
 export async function startGitHubWorker(options: { connection: ConnectionOptions; concurrency?: number }, deps: GitHubEventDeps): Promise<GitHubWorker> {
-  const processor = async (_job: Job<GitHubJob>, payload: GitHubJob, run: JobContext) => {
+  const processor = async (_job: Job<GitHubQueueJob>, payload: GitHubQueueJob, run: JobContext) => {
     run.onFailure(async (error, final) => {
-      if (final) await reportFailedEvent(payload, error, deps);
+      if (!final) return;
+      if (payload.kind === 'github-issue') await reportFailedIssue(payload, error, deps);
+      else await reportFailedEvent(payload, error, deps);
     });
-    const outcome = await handleGitHubEvent(payload, deps);
+    const outcome = payload.kind === 'github-issue' ? await startFromIssue(payload, deps) : await handleGitHubEvent(payload, deps);
     run.log.info({ outcome }, 'GitHub event handled');
     return { outcome };
   };
   const github = await startQueueWorker({
     queue: GITHUB_QUEUE,
-    schema: gitHubJobSchema,
+    schema: gitHubQueueJobSchema,
+    // An issue's thread waits for Slack to take its first message, as an incident card does.
+    isTransient: (error) => error instanceof IssueThreadPendingError || isTransient(error),
     process: processor,
     connection: options.connection,
     prefix: deps.prefix,
     concurrency: options.concurrency ?? 4,
     logger: deps.runner.logger,
-    logFields: ({ event, thread }) => ({ repo: `${event.repo.owner}/${event.repo.name}`, thread: thread.threadTs, pull: event.pull, kind: event.kind }),
+    logFields: (job) =>
+      job.kind === 'github-issue'
+        ? { repo: `${job.issue.repo.owner}/${job.issue.repo.name}`, issue: job.issue.number, kind: 'issue' }
+        : { repo: `${job.event.repo.owner}/${job.event.repo.name}`, thread: job.thread.threadTs, pull: job.event.pull, kind: job.event.kind },
   });
   return { worker: github.worker, close: () => github.close() };
 }
@@ -51,6 +60,25 @@ async function reportFailedEvent(job: GitHubJob, error: unknown, deps: GitHubEve
       `:warning: *GitHub* · I could not act on the ${KIND_WORDS[event.kind] ?? 'event'}${who} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}: ${escapeMrkdwn(describeError(error))}. Once that is fixed, redeliver it from the GitHub App's settings (Advanced → Recent Deliveries), or say here what to do.`,
     ),
   });
+}
+
+/** An issue Wrench could not start on: said on the issue (there is no thread yet), and its delivery may come in again. */
+async function reportFailedIssue(job: GitHubIssueJob, error: unknown, deps: GitHubEventDeps): Promise<void> {
+  await deps.redis.del(
+    redisKeys(deps.prefix).githubDelivery(job.deliveryId),
+    redisKeys(deps.prefix).issueRun(job.issue.repo.owner, job.issue.repo.name, job.issue.number),
+  );
+  deps.runner.logger.error({ err: error, issue: job.issue.number }, 'could not start on the GitHub issue');
+  await deps.runner.github?.issues
+    .createComment({
+      owner: job.issue.repo.owner,
+      repo: job.issue.repo.name,
+      issue_number: job.issue.number,
+      body: deps.runner.redact(
+        `@${job.issue.author} I could not start on this issue: ${describeError(error)}. Remove the label (or the assignment) and add it again to retry.`,
+      ),
+    })
+    .catch(() => undefined);
 }
 
 const KIND_WORDS: Partial<Record<GitHubJob['event']['kind'], string>> = {

@@ -84,7 +84,7 @@ export async function publish(
         head: workspace.branch,
         base: workspace.baseBranch,
         title: pullRequestTitle(job.instruction),
-        body: renderPullRequestBody(result, context.threadUrl, context.runPageUrl),
+        body: renderPullRequestBody(result, context.threadUrl, context.runPageUrl, job.github?.closesIssue),
         draft,
       },
       deps.redact,
@@ -159,9 +159,11 @@ async function pushCatchingUp(workspace: JobWorkspace, remote: PushTarget, deps:
   }
 }
 
-function renderPullRequestBody(result: RunResult, threadUrl?: string, runPageUrl?: string): string {
+function renderPullRequestBody(result: RunResult, threadUrl?: string, runPageUrl?: string, closesIssue?: number): string {
   const body = renderResultMarkdown(result, { threadUrl, forPullRequest: true });
-  return runPageUrl ? `${body}\n\n[Every step Wrench took in this run](${runPageUrl})` : body;
+  const steps = runPageUrl ? `\n\n[Every step Wrench took in this run](${runPageUrl})` : '';
+  // GitHub closes the issue when the pull request is merged into the default branch.
+  return `${body}${steps}${closesIssue ? `\n\nCloses #${closesIssue}` : ''}`;
 }
 
 function followUpComment(job: TaskJob, result: RunResult, threadUrl?: string): string {

@@ -88,6 +88,8 @@ export const WRENCH_ERROR_CODES = [
   'prometheus_error',
   'prometheus_result_too_large',
   'prometheus_deadline',
+  'issue_thread_pending',
+  'slack_undeliverable',
 ] as const;
 
 export type WrenchErrorCode = (typeof WRENCH_ERROR_CODES)[number];

@@ -175,9 +175,13 @@ export const configFileSchema = z
         fixFailingChecks: z.boolean().default(true),
         /** Fix rounds per pull request, at most. */
         maxFixRounds: z.number().int().min(0).max(10).default(2),
+        /** An issue given this label (in a repository linked to a channel) starts a run whose pull request closes it; empty: off. */
+        issueLabel: z.string().trim().max(50).default('wrench'),
+        /** An issue assigned to this account (Wrench's machine user, or `<app-slug>[bot]`) starts such a run too. */
+        issueAssignee: z.string().trim().min(1).optional(),
       })
       .strict()
-      .default({ fixFailingChecks: true, maxFixRounds: 2 }),
+      .default({ fixFailingChecks: true, maxFixRounds: 2, issueLabel: 'wrench' }),
     /** Author and committer of every commit Wrench pushes (each pushed commit is re-created with it). */
     git: z
       .object({

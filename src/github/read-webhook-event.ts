@@ -297,3 +297,44 @@ function malformed(name: string, error: z.ZodError): ReadEvent {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+const issuesEvent = z.object({
+  action: z.string(),
+  issue: z.object({ number: z.number(), html_url: z.string(), title: z.string(), body: z.string().nullish(), state: z.string().nullish() }),
+  label: z.object({ name: z.string() }).nullish(),
+  assignee: z.object({ login: z.string() }).nullish(),
+  repository,
+  sender: user,
+});
+
+/** An issue someone labelled or assigned (an `issues` delivery), as Wrench reads it. */
+export interface IssueRequest {
+  repo: { owner: string; name: string };
+  number: number;
+  url: string;
+  title: string;
+  body: string;
+  author: string;
+  label?: string;
+  assignee?: string;
+}
+
+/** Reads a verified `issues` delivery: labelled or assigned, open, by a person. */
+export function readIssueEvent(body: unknown): IssueRequest | { ignored: string } {
+  const e = issuesEvent.safeParse(body);
+  if (!e.success) return { ignored: `an issues payload without the fields Wrench reads (${e.error.issues[0]?.path.join('.') || 'body'})` };
+  const { action, issue, sender } = e.data;
+  if (action !== 'labeled' && action !== 'assigned') return { ignored: `issues.${action} is not used` };
+  if (issue.state && issue.state !== 'open') return { ignored: `an issue that is ${issue.state}` };
+  if (sender.type === 'Bot' || sender.login.endsWith('[bot]')) return { ignored: 'an issue labelled or assigned by a bot' };
+  return {
+    repo: repo(e.data.repository),
+    number: issue.number,
+    url: issue.html_url,
+    title: issue.title,
+    body: issue.body ?? '',
+    author: sender.login,
+    label: action === 'labeled' ? e.data.label?.name : undefined,
+    assignee: action === 'assigned' ? e.data.assignee?.login : undefined,
+  };
+}

@@ -57,12 +57,38 @@ export const gitHubJobSchema = z.object({
   thread: z.object({ channel: z.string(), threadTs: z.string() }),
 });
 
+/** An issue labelled or assigned for Wrench: a run whose pull request closes it, with its thread in the repository's channel. */
+export const gitHubIssueJobSchema = z.object({
+  kind: z.literal('github-issue'),
+  deliveryId: z.string(),
+  issue: z.object({
+    repo: repoSchema,
+    number: z.number().int().positive(),
+    url: z.string(),
+    title: z.string(),
+    body: z.string(),
+    /** Who labelled or assigned it: the run is theirs. */
+    author: z.string(),
+    /** How it was asked for: "labelled `wrench`", "assigned to @wrench-bot". */
+    via: z.string(),
+  }),
+  /** The channel linked to the repository, where the run's thread starts. */
+  channel: z.string(),
+  /** The channel's base branch, when it names one. */
+  baseBranch: z.string().optional(),
+});
+
+/** What the GitHub queue carries. */
+export const gitHubQueueJobSchema = z.discriminatedUnion('kind', [gitHubJobSchema, gitHubIssueJobSchema]);
+
 export type GitHubEvent = z.infer<typeof gitHubEventSchema>;
 export type GitHubJob = z.infer<typeof gitHubJobSchema>;
+export type GitHubIssueJob = z.infer<typeof gitHubIssueJobSchema>;
+export type GitHubQueueJob = z.infer<typeof gitHubQueueJobSchema>;
 
 /** On a task job started from GitHub: where and to whom the result is answered on GitHub. */
 export const gitHubTriggerSchema = z.object({
-  kind: z.enum(['review-comment', 'review', 'comment', 'check-failed']),
+  kind: z.enum(['review-comment', 'review', 'comment', 'check-failed', 'issue']),
   pull: z.number().int().positive(),
   /** Login of the person who asked (absent for a failing check). */
   author: z.string().optional(),
@@ -71,6 +97,8 @@ export const gitHubTriggerSchema = z.object({
   /** The pull request comment that asked (it gets the 👀 reaction while the run works). */
   commentId: z.number().int().optional(),
   url: z.string(),
+  /** An issue the run's pull request closes (`Closes #N` in its body). */
+  closesIssue: z.number().int().positive().optional(),
   /** For fix rounds: "round 1 of 2". */
   round: z.object({ number: z.number().int(), of: z.number().int() }).optional(),
 });

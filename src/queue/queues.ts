@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger.js';
 import { WrenchError } from '../errors.js';
 import { isConnectionError } from '../redis/redis-connection.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
-import { GITHUB_QUEUE, gitHubJobSchema, type GitHubJob } from './github-job.js';
+import { GITHUB_QUEUE, gitHubQueueJobSchema, type GitHubQueueJob } from './github-job.js';
 import { INCIDENT_QUEUE, TRIAGE_QUEUE, triageJobSchema, type IncidentJob, type TriageJob } from './triage-job.js';
 
 /**
@@ -25,14 +25,14 @@ export interface Queues {
   /** Incident events: card, lifecycle and notes (runners/triage-worker.ts), never behind a triage run. */
   incidents: Queue<IncidentJob>;
   /** Pull request events from the GitHub webhook (runners/github-worker.ts). */
-  github: Queue<GitHubJob>;
+  github: Queue<GitHubQueueJob>;
   close(): Promise<void>;
 }
 
 export function createQueues(connection: ConnectionOptions, prefix: string, logger?: Logger): Queues {
   const tasks = new Queue<TaskJob>(TASK_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const triage = new Queue<TriageJob>(TRIAGE_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-  const github = new Queue<GitHubJob>(GITHUB_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  const github = new Queue<GitHubQueueJob>(GITHUB_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const incidents = new Queue<IncidentJob>(INCIDENT_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   // Without a listener BullMQ prints every reconnection error; an outage is logged once by the connection.
   for (const queue of [tasks, triage, github, incidents]) {
@@ -109,9 +109,9 @@ function queueFailure(error: unknown): never {
  * The delivery id is the job id: a redelivered webhook finds its job and adds nothing, unless that job failed
  * (the webhook lets a failed delivery in again): then the failed job makes way for the new one.
  */
-export async function enqueueGitHubEvent(queues: Queues, jobId: string, payload: GitHubJob) {
-  const job = gitHubJobSchema.parse(payload);
+export async function enqueueGitHubEvent(queues: Queues, jobId: string, payload: GitHubQueueJob) {
+  const job = gitHubQueueJobSchema.parse(payload);
   const earlier = await queues.github.getJob(jobId);
   if (earlier && (await earlier.isFailed())) await earlier.remove();
-  return queues.github.add(job.event.kind, job, { jobId });
+  return queues.github.add(job.kind === 'github-issue' ? 'issue' : job.event.kind, job, { jobId });
 }

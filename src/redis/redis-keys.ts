@@ -80,6 +80,8 @@ export function redisKeys(prefix: string) {
     triageAction: (key: string) => `${prefix}:triage-action:${key}`,
     /** A GitHub webhook delivery id, handled once. */
     githubDelivery: (deliveryId: string) => `${prefix}:github:delivery:${deliveryId}`,
+    /** An issue Wrench started on (value: the delivery that started it): one run per issue. */
+    issueRun: (owner: string, repo: string, number: number) => `${prefix}:github:issue:${owner}/${repo}#${number}`.toLowerCase(),
     /** The fix-round decision for one head commit of a pull request (with `baseChecks`: "fails on the base too" said once). */
     fixDecision: (owner: string, repo: string, number: number, headSha: string, baseChecks?: string) =>
       `${`${prefix}:github:fix:${owner}/${repo}#${number}:${headSha}`.toLowerCase()}${baseChecks === undefined ? '' : `:base:${baseChecks}`}`,

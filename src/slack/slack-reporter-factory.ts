@@ -37,7 +37,8 @@ export function slackReporterFactory(
     if (origin.statusTs) await outbox.remember(thread, key, origin.statusTs);
     const [permalink, user] = await Promise.all([
       within(LOOKUP_MS, client.chat.getPermalink({ channel: origin.channel, message_ts: origin.threadTs })),
-      within(LOOKUP_MS, client.users.info({ user: job.requester.slackUserId })),
+      // A run asked for on GitHub (an issue) has no Slack requester to look up.
+      job.requester.slackUserId.startsWith('github:') ? undefined : within(LOOKUP_MS, client.users.info({ user: job.requester.slackUserId })),
     ]);
     const team = origin.teamId ?? 'default';
     const streams = options.streamRuns && !!origin.teamId && !(await outbox.agentSurfaces.refusal(team, 'chat.startStream'));

@@ -19,7 +19,9 @@ export interface TrailerOptions {
  * `Co-authored-by: <name> <email>` trailers.
  */
 export async function withTrailers({ dir, message, requester, threadUrl }: TrailerOptions): Promise<string> {
-  const trailers = [`Requested-by: ${oneLine(requester.name)} (Slack <@${oneLine(requester.slackUserId)}>)`];
+  // A run asked for on GitHub (an issue) has a GitHub login, not a Slack id: `github:<login>`.
+  const who = requester.slackUserId.startsWith('github:') ? 'GitHub' : `Slack <@${oneLine(requester.slackUserId)}>`;
+  const trailers = [`Requested-by: ${oneLine(requester.name)} (${who})`];
   if (threadUrl) trailers.push(`Slack-Thread: ${oneLine(threadUrl)}`);
   const coAuthor = coAuthorOf(requester);
   if (coAuthor) trailers.push(`Co-authored-by: ${coAuthor.name} <${coAuthor.email}>`);

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverGitHubWebhook } from '../fakes/github-webhook-sender.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { createRequire } from 'node:module';
+
+const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, unknown>> }>;
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -322,6 +325,49 @@ describe('GitHub as a second front door (App credentials only)', () => {
     const wrenchPulls = world.github.pulls('acme', 'app').filter((p) => p.user === 'wrench-test[bot]');
     expect(wrenchPulls).toHaveLength(2);
     expect(wrenchPulls[1]!.headRef).not.toBe(wrenchPulls[0]!.headRef);
+  });
+
+  it("an issue labelled `wrench` (GitHub's own example payload) gets a Slack thread, a run, and a pull request that closes it, answered on the issue", async () => {
+    const issue = world.github.createIssue('acme', 'app', {
+      title: 'issue-marker: export a greeting',
+      body: 'We need src/greet.js exporting `greet`.',
+      user: 'alice',
+    });
+    world.anthropic.setScript(
+      scriptByRun({ 'issue-marker': [createFileStep('src/greet.js', "export const greet = () => 'hi';\n"), finishStep('Added greet.')] }).items,
+    );
+    const example = examples.find((e) => e.name === 'issues')?.examples.find((e) => e.action === 'labeled') as Record<string, any>;
+    const payload = {
+      ...example,
+      label: { ...example.label, name: 'wrench' },
+      issue: {
+        ...example.issue,
+        number: issue.number,
+        state: 'open',
+        title: issue.title,
+        body: issue.body,
+        html_url: `https://github.com/acme/app/issues/${issue.number}`,
+      },
+      repository: { ...example.repository, name: 'app', full_name: 'acme/app', owner: { ...example.repository.owner, login: 'acme' } },
+      sender: { ...example.sender, login: 'alice', type: 'User' },
+    };
+    expect((await deliver('issues', payload, { deliveryId: 'issue-labelled' })).status).toBe(202);
+    const root = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.channel === 'C0DEV' && /asked me to work on/.test(String(c.args.text)),
+      60_000,
+    );
+    const issueThread = world.slack.messages('C0DEV').find((m) => m.text === root.args.text)?.ts ?? '';
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === issueThread && /Opened PR #/.test(String(c.args.text)),
+      150_000,
+    );
+    const pull = world.github.pulls('acme', 'app').find((p) => p.headRef !== undefined && p.body?.includes(`Closes #${issue.number}`));
+    expect(pull, String(reply.args.text)).toBeDefined();
+    expect(pull?.user).toBe('wrench-test[bot]');
+    // On the issue: the "working on it" note became the answer, naming what changed.
+    const answer = await waitUntil(() => world.github.issueComments.find((c) => c.issue === issue.number && c.body.includes('src/greet.js')), 30_000);
+    expect(answer.body).toMatch(/^@alice /);
+    expect(world.github.issueComments.filter((c) => c.issue === issue.number)).toHaveLength(1);
   });
 });
 

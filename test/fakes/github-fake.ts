@@ -30,6 +30,7 @@ import {
   type GitHubRequest,
   type ReleaseRecord,
   type IssueCommentRecord,
+  type IssueRecord,
   type PullRecord,
   type ReactionRecord,
   type ReviewCommentRecord,
@@ -44,7 +45,7 @@ export type { CreateRepoOptions } from './github/create-repo.js';
 export type { GitHubFailure, FailurePattern } from './github/failures.js';
 export type { GitHubRequest } from './github/state.js';
 export type { FakeAppOptions } from './github/app-auth.js';
-export type { CheckAnnotation, CheckRunRecord, IssueCommentRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
+export type { CheckAnnotation, CheckRunRecord, IssueCommentRecord, IssueRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
 export { GIT_ENV } from './github/git.js';
 
 export interface GitHubFakeOptions {
@@ -117,6 +118,8 @@ export interface GitHubFake {
   gitDir(owner: string, repo: string): string;
   cloneUrl(owner: string, repo: string): string;
   createPull(owner: string, repo: string, input: NewPullInput): Promise<Record<string, unknown>>;
+  /** Opens a plain issue (numbered with the repository's pull requests, as on GitHub). */
+  createIssue(owner: string, repo: string, input: { title: string; body?: string; user?: string }): IssueRecord;
   mergePull(owner: string, repo: string, number: number, options?: MergeOptions): Promise<string>;
   /** The pull request with this number when exactly one repository has it. */
   mergePull(number: number, options?: MergeOptions): Promise<string>;
@@ -211,6 +214,19 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     branchSha: (owner, repo, branch) => resolveCommit(state.gitDir(owner, repo), `refs/heads/${branch}`),
     gitDir: (owner, repo) => state.gitDir(owner, repo),
     cloneUrl,
+    createIssue(owner, repo, input) {
+      const issue: IssueRecord = {
+        owner,
+        repo,
+        number: state.nextNumber(owner, repo),
+        title: input.title,
+        body: input.body ?? '',
+        user: input.user ?? 'octocat',
+        state: 'open',
+      };
+      state.issues.push(issue);
+      return issue;
+    },
     async createPull(owner, repo, input) {
       const gitDir = state.gitDir(owner, repo);
       const base = input.base ?? (await defaultBranch(gitDir));

@@ -169,9 +169,21 @@ export interface RepoSettings {
   description: string | null;
 }
 
+/** A plain issue (not a pull request); issues and pull requests share one numbering per repository. */
+export interface IssueRecord {
+  owner: string;
+  repo: string;
+  number: number;
+  title: string;
+  body: string;
+  user: string;
+  state: 'open' | 'closed';
+}
+
 /** Everything the GitHub fake keeps beside the bare repositories. */
 export class GitHubState {
   readonly pulls: PullRecord[] = [];
+  readonly issues: IssueRecord[] = [];
   readonly reviews: ReviewRecord[] = [];
   readonly reviewComments: ReviewCommentRecord[] = [];
   readonly issueComments: IssueCommentRecord[] = [];
@@ -224,6 +236,10 @@ export class GitHubState {
 
   pull(owner: string, repo: string, number: number): PullRecord | undefined {
     return this.pulls.find((p) => p.owner === owner && p.repo === repo && p.number === number);
+  }
+
+  issue(owner: string, repo: string, number: number): IssueRecord | undefined {
+    return this.issues.find((i) => i.owner === owner && i.repo === repo && i.number === number);
   }
 
   pullsOf(owner: string, repo: string): PullRecord[] {

@@ -2,11 +2,12 @@ import { redisKeys } from '../../../src/redis/redis-keys.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleGitHubEvent, type GitHubEventDeps } from '../../../runners/github-event-runner.js';
+import { startFromIssue } from '../../../runners/github-issue-runner.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
 import { loadConfig, parseConfigFile } from '../../../src/config/load-config.js';
 import { createOctokit } from '../../../src/github/create-octokit.js';
 import { createLogger } from '../../../src/logging/logger.js';
-import type { GitHubJob } from '../../../src/queue/github-job.js';
+import type { GitHubIssueJob, GitHubJob } from '../../../src/queue/github-job.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
 import { createRedis } from '../../../src/redis/redis-connection.js';
 import { createRedactor } from '../../../src/security/redact.js';
@@ -405,5 +406,64 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     await slack.waitFor(
       (c) => c.method === 'chat.postMessage' && /was reopened by @bob, but this thread has started other work since/.test(String(c.args.text)),
     );
+  });
+
+  it('an issue labelled by a maintainer starts a thread in the channel and queues a run that closes it, once; others are refused on the issue', async () => {
+    const issue = github.createIssue('acme', 'app', { title: 'Checkout total is negative with coupons', body: 'Steps: add a coupon. <!channel>' });
+    const issueJob = (deliveryId: string, author = 'alice'): GitHubIssueJob => ({
+      kind: 'github-issue',
+      deliveryId,
+      issue: {
+        repo: { owner: 'acme', name: 'app' },
+        number: issue.number,
+        url: `https://github.com/acme/app/issues/${issue.number}`,
+        title: issue.title,
+        body: issue.body,
+        author,
+        via: 'labelled `wrench`',
+      },
+      channel: 'C0ISSUES',
+    });
+    // Someone with read access only: told on the issue, nothing started.
+    expect(await startFromIssue(issueJob('d-issue-reader', 'mallory'), deps)).toBe('not-allowed');
+    expect(github.issueComments.filter((c) => c.issue === issue.number).map((c) => c.body)).toEqual([
+      '@mallory I start work only for people with write access to this repository, so I left this issue alone.',
+    ]);
+
+    expect(await startFromIssue(issueJob('d-issue-1'), deps)).toBe('issue-queued');
+    // The thread starts in the channel (not inside another thread), saying who asked and how.
+    const root = await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.channel === 'C0ISSUES' && /asked me to work on/.test(String(c.args.text)),
+    );
+    expect(root.args.thread_ts).toBeUndefined();
+    expect(String(root.args.text)).toContain(
+      `@alice asked me to work on <https://github.com/acme/app/issues/${issue.number}|issue #${issue.number}> (labelled \`wrench\`)`,
+    );
+    const threadTs = slack.messages('C0ISSUES').find((m) => /asked me to work on/.test(m.text))?.ts ?? '';
+    const queued = await queues.tasks.getJob(`run-gh-issue-acme_app-${issue.number}`);
+    expect(queued?.data).toMatchObject({
+      origin: { type: 'slack', channel: 'C0ISSUES', threadTs },
+      requester: { slackUserId: 'github:alice', name: '@alice on GitHub' },
+      slotHolder: 'github:alice',
+      github: { kind: 'issue', pull: issue.number, author: 'alice', closesIssue: issue.number },
+    });
+    // The issue's text reaches the agent as untrusted text, never as Slack markup.
+    expect(queued?.data.instruction).toMatch(/^Resolve GitHub issue #\d+ of acme\/app: Checkout total is negative with coupons/);
+    expect(queued?.data.instruction).toContain('<untrusted source="github-issue">\nSteps: add a coupon. <!channel>\n</untrusted>');
+    expect(await deps.sessions.get('C0ISSUES', threadTs)).toMatchObject({ requester: 'github:alice', runs: [{ status: 'queued', inQueue: true }] });
+    // Its status card is in the thread, like any run's.
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /task on acme\/app/.test(String(c.args.text)));
+
+    // Labelled again, or also assigned: the same issue starts nothing new.
+    expect(await startFromIssue(issueJob('d-issue-2'), deps)).toBe('already-started');
+    // A retried job of the same delivery goes on where it was (the thread is not posted twice).
+    expect(await startFromIssue(issueJob('d-issue-1'), deps)).toBe('issue-queued');
+    expect(slack.calls.filter((c) => c.method === 'chat.postMessage' && /asked me to work on/.test(String(c.args.text)))).toHaveLength(1);
+    // Messages of a thread arrive in order: once a later one is there, a second status card would be too.
+    await deps.outbox.post({ channel: 'C0ISSUES', threadTs }, { text: 'sentinel' });
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.text === 'sentinel');
+    expect(
+      slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /task on acme\/app/.test(String(c.args.text))),
+    ).toHaveLength(1);
   });
 });

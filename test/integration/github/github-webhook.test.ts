@@ -1,3 +1,4 @@
+import type { GitHubJob } from '../../../src/queue/github-job.js';
 import { createServer, type Server } from 'node:http';
 import { withoutSlack } from '../../helpers/without-slack.js';
 import type { Redis } from 'ioredis';
@@ -141,7 +142,7 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     const failed = { state: 'failure' as const, context: 'ci/jenkins', description: 'Build #12 failed', target_url: 'https://jenkins.example.com/job/12' };
     const answer = await deliver('status', await github.payloads.status('acme', 'app', head, failed), { deliveryId: 'd-status' });
     expect(answer.status).toBe(202);
-    expect((await queues.github.getJob(`gh-d-status-${ours}`))?.data.event).toEqual({
+    expect(((await queues.github.getJob(`gh-d-status-${ours}`))?.data as GitHubJob | undefined)?.event).toEqual({
       kind: 'status-failed',
       repo: { owner: 'acme', name: 'app' },
       pull: ours,
@@ -163,7 +164,7 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     const run = github.addCheckRun('acme', 'app', { name: 'test', headSha: head, conclusion: 'failure', log: 'boom\n' });
     const answer = await deliver('check_run', github.payloads.checkRun(run.id), { deliveryId: 'd-check' });
     expect(answer.status).toBe(202);
-    expect((await queues.github.getJob(`gh-d-check-${ours}`))?.data.event).toEqual({
+    expect(((await queues.github.getJob(`gh-d-check-${ours}`))?.data as GitHubJob | undefined)?.event).toEqual({
       kind: 'check-failed',
       repo: { owner: 'acme', name: 'app' },
       pull: ours,
@@ -180,7 +181,12 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     // While a fix round waits for its re-run, a pass on that pull request is queued for the thread.
     await connection.set(redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).fixWatch('acme', 'app', ours), '{}');
     expect((await deliver('check_run', github.payloads.checkRun(passed.id), { deliveryId: 'd-pass' })).status).toBe(202);
-    expect((await queues.github.getJob(`gh-d-pass-${ours}`))?.data.event).toMatchObject({ kind: 'check-passed', pull: ours, checkName: 'lint', headSha: head });
+    expect(((await queues.github.getJob(`gh-d-pass-${ours}`))?.data as GitHubJob | undefined)?.event).toMatchObject({
+      kind: 'check-passed',
+      pull: ours,
+      checkName: 'lint',
+      headSha: head,
+    });
   });
 
   it("a reopened pull request (GitHub's own example payload) is queued for the thread it was closed in; others are left alone", async () => {
@@ -202,5 +208,68 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
     });
     // A pull request Wrench never opened is not resumed anywhere.
     expect(JSON.parse((await deliver('pull_request', reopened(theirs), { deliveryId: 'd-reopen-theirs' })).body)).toMatchObject({ status: 'ignored' });
+  });
+
+  it("an issue labelled `wrench` (GitHub's own example payload) in a linked repository queues one issue job for its channel; other labels, repositories and duplicates do not", async () => {
+    const withChannel = {
+      ...deps,
+      config: {
+        ...deps.config,
+        file: {
+          ...deps.config.file,
+          channels: { C0ISSUES: { repo: 'acme/app', baseBranch: 'main' } },
+          github: { ...deps.config.file.github, issueAssignee: 'wrench-bot' },
+        },
+      },
+    };
+    const port = await freePort();
+    const issueServer = createServer(gitHubWebhookHandler(withChannel, SECRET));
+    await new Promise<void>((resolve) => issueServer.listen(port, '127.0.0.1', resolve));
+    const send = (payload: unknown, deliveryId: string) =>
+      deliverGitHubWebhook(`http://127.0.0.1:${port}/github/webhook`, 'issues', payload, { secret: SECRET, deliveryId });
+    try {
+      const issuesExamples = examples.find((e) => e.name === 'issues')?.examples ?? [];
+      const labeled = issuesExamples.find((e) => e.action === 'labeled') as Record<string, any>;
+      const assigned = issuesExamples.find((e) => e.action === 'assigned') as Record<string, any>;
+      const retarget = (example: Record<string, any>, extra: Record<string, unknown>, repoName = 'app') => ({
+        ...example,
+        ...extra,
+        issue: { ...example.issue, number: 7, state: 'open', title: 'Coupons make the total negative', body: 'Steps: add a coupon.' },
+        repository: { ...example.repository, name: repoName, full_name: `acme/${repoName}`, owner: { ...example.repository.owner, login: 'acme' } },
+        sender: { ...example.sender, login: 'alice', type: 'User' },
+      });
+      expect(JSON.parse((await send(retarget(labeled, { label: { ...labeled.label, name: 'bug' } }), 'd-label-bug')).body)).toMatchObject({
+        status: 'ignored',
+        reason: 'a label or assignee that does not ask for Wrench',
+      });
+      expect(JSON.parse((await send(retarget(labeled, { label: { ...labeled.label, name: 'Wrench' } }, 'elsewhere'), 'd-label-elsewhere')).body)).toMatchObject(
+        { status: 'ignored', reason: 'not a repository linked to a channel' },
+      );
+      const answer = await send(retarget(labeled, { label: { ...labeled.label, name: 'Wrench' } }), 'd-label-wrench');
+      expect(answer.status).toBe(202);
+      expect((await queues.github.getJob('gh-issue-acme_app-7'))?.data).toEqual({
+        kind: 'github-issue',
+        deliveryId: 'd-label-wrench',
+        issue: {
+          repo: { owner: 'acme', name: 'app' },
+          number: 7,
+          url: labeled.issue.html_url,
+          title: 'Coupons make the total negative',
+          body: 'Steps: add a coupon.',
+          author: 'alice',
+          via: 'labelled `Wrench`',
+        },
+        channel: 'C0ISSUES',
+        baseBranch: 'main',
+      });
+      expect(JSON.parse((await send(retarget(labeled, { label: { ...labeled.label, name: 'wrench' } }), 'd-label-wrench')).body)).toMatchObject({
+        status: 'duplicate',
+      });
+      // Assigned to Wrench's account as well: the same job id, so still one job for the issue.
+      expect((await send(retarget(assigned, { assignee: { ...assigned.assignee, login: 'wrench-bot' } }), 'd-assign')).status).toBe(202);
+      expect((await queues.github.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter((j) => j?.data.kind === 'github-issue')).toHaveLength(1);
+    } finally {
+      await new Promise<void>((resolve) => issueServer.close(() => resolve()));
+    }
   });
 });

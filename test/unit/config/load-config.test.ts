@@ -169,11 +169,11 @@ describe('requireSettings', () => {
     });
   });
 
-  it('reads github.fixFailingChecks (default on) and github.maxFixRounds', () => {
+  it('reads github.fixFailingChecks (default on), github.maxFixRounds and the issue label (default wrench) and assignee', () => {
     const cwd = dir();
-    expect(loadConfig({}, cwd).file.github).toEqual({ fixFailingChecks: true, maxFixRounds: 2 });
-    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'github: { fixFailingChecks: false, maxFixRounds: 1 }\n');
-    expect(loadConfig({}, cwd).file.github).toEqual({ fixFailingChecks: false, maxFixRounds: 1 });
+    expect(loadConfig({}, cwd).file.github).toEqual({ fixFailingChecks: true, maxFixRounds: 2, issueLabel: 'wrench' });
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), "github: { fixFailingChecks: false, maxFixRounds: 1, issueLabel: '', issueAssignee: wrench-bot }\n");
+    expect(loadConfig({}, cwd).file.github).toEqual({ fixFailingChecks: false, maxFixRounds: 1, issueLabel: '', issueAssignee: 'wrench-bot' });
     writeFileSync(path.join(cwd, 'wrench.config.yml'), 'github: { maxFixRounds: -1 }\n');
     expect(() => loadConfig({}, cwd)).toThrow(/github\.maxFixRounds/);
   });

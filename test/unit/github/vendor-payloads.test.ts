@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { readPushEvent, readStatusEvent, readWebhookEvent } from '../../../src/github/read-webhook-event.js';
+import { readIssueEvent, readPushEvent, readStatusEvent, readWebhookEvent } from '../../../src/github/read-webhook-event.js';
 
 /* GitHub's own example payloads (octokit/webhooks, collected from real deliveries), not ones the fake builds: every
    delivery of an event Wrench reads must parse, whatever optional or null fields it carries. */
@@ -49,6 +49,20 @@ describe("GitHub's example payloads", () => {
           after: expect.stringMatching(/^[0-9a-f]{40}$/),
         });
     }
+  });
+
+  it('issues: every example is read as a labelled or assigned issue, or left alone for a reason, none as malformed', () => {
+    const set = examples.find((e) => e.name === 'issues');
+    expect(set?.examples.length).toBeGreaterThan(0);
+    for (const example of set?.examples ?? []) {
+      const read = readIssueEvent(example);
+      if ('ignored' in read) expect(read.ignored, `issues.${String(example.action)}`).not.toMatch(MALFORMED);
+      else expect(read.label ?? read.assignee, `issues.${String(example.action)}`).toEqual(expect.any(String));
+    }
+    const labelled = readIssueEvent(set?.examples.find((e) => e.action === 'labeled'));
+    expect(labelled).toMatchObject({ number: expect.any(Number), title: expect.any(String), label: expect.any(String), author: expect.any(String) });
+    const assigned = readIssueEvent(set?.examples.find((e) => e.action === 'assigned'));
+    expect(assigned).toMatchObject({ number: expect.any(Number), assignee: expect.any(String) });
   });
 
   it('the examples Wrench acts on become the events it expects', () => {

@@ -7,7 +7,7 @@ export const issueCommentRoutes: Route[] = [
   route('POST /repos/:owner/:repo/issues/:number/comments', async (ctx) => {
     const repo = await requireRepo(ctx);
     const issue = Number(ctx.params.number);
-    if (!ctx.state.pull(repo.owner, repo.repo, issue)) throw notFound();
+    if (!ctx.state.pull(repo.owner, repo.repo, issue) && !ctx.state.issue(repo.owner, repo.repo, issue)) throw notFound();
     if (!ctx.body.body) throw validationFailed([{ resource: 'IssueComment', code: 'missing_field', field: 'body' }]);
     const now = isoZ(Date.now());
     const comment = {
@@ -27,7 +27,7 @@ export const issueCommentRoutes: Route[] = [
   route('GET /repos/:owner/:repo/issues/:number/comments', async (ctx) => {
     const repo = await requireRepo(ctx);
     const issue = Number(ctx.params.number);
-    if (!ctx.state.pull(repo.owner, repo.repo, issue)) throw notFound();
+    if (!ctx.state.pull(repo.owner, repo.repo, issue) && !ctx.state.issue(repo.owner, repo.repo, issue)) throw notFound();
     const comments = ctx.state.issueComments.filter((c) => c.owner === repo.owner && c.repo === repo.repo && c.issue === issue);
     const { page, headers } = paginate(comments, ctx.query, ctx.url);
     return { status: 200, body: page.map((c) => issueCommentJson(ctx.state, c)), headers };
