@@ -1,6 +1,7 @@
 import { slackifyMarkdown } from 'slackify-markdown';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment } from './render-run-result.js';
+import { mrkdwnLink } from './slack-escape.js';
 import { markdownChunks, RunPlan, streamedResult } from './run-plan.js';
 import { finalState, SlackRunReporter } from './slack-run-reporter.js';
 import type { StreamStep } from './thread-outbox.js';
@@ -52,7 +53,10 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   protected override async present(phase: RunPhase, detail: string | undefined, final: boolean, text: string): Promise<void> {
     if (final || !this.cardShown) {
       this.cardShown = true;
-      await super.present(phase, detail, final, text);
+      // Until the end the card points at the plan, which moves, instead of showing a phase it would keep showing.
+      const page = this.target.runPageUrl ? mrkdwnLink(this.target.runPageUrl, 'see every step') : undefined;
+      const underWay = [':hammer_and_wrench: Under way: the plan below shows each stage', page].filter(Boolean).join(' · ');
+      await super.present(phase, detail, final, final ? text : underWay);
     }
     const step: StreamStep['step'] = !this.streamStarted ? 'start' : final ? 'stop' : 'append';
     this.streamStarted = true;

@@ -99,6 +99,8 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     let stream = onlyStream(thread.threadTs);
     expect(stream).toMatchObject({ state: 'streaming', displayMode: 'plan', recipient: { user: 'U0ALICE', team: 'T0TEAM' }, planTitle: 'Working on acme/web' });
     expect(tasks(stream)).toEqual(['reading complete ', 'preparing complete ', 'working in_progress editing src/date.js']);
+    const card = slack.messages(CHANNEL, thread.threadTs).find((m) => m.bot_id && m.ts !== stream.ts);
+    expect(card?.text).toContain('Under way: the plan below shows each stage');
 
     await reporter.phase('verifying');
     await reporter.phase('publishing');
