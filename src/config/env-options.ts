@@ -90,11 +90,16 @@ export const envSchema = z.object({
   WRENCH_DATA_DIR: nonEmpty.default('./.wrench'),
   /** Where provisioned Node.js versions are kept (one folder per version); default WRENCH_DATA_DIR/runtimes. */
   WRENCH_RUNTIMES_DIR: nonEmpty.optional(),
-  /** BullMQ key prefix; lets several installations (or tests) share one Redis. */
+  /**
+   * Prefix of every key (BullMQ's and Wrench's); lets several installations (or tests) share one Redis. In braces
+   * (`{wrench}`), a Redis Cluster hash tag: every key in one slot, as BullMQ's and Wrench's Lua scripts need there.
+   */
   WRENCH_QUEUE_PREFIX: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.-]+$/)
+    .regex(/^([A-Za-z0-9_.-]+|\{[a-z0-9_.-]+\})$/, {
+      message: 'WRENCH_QUEUE_PREFIX must be letters, digits, _ . - (e.g. wrench), or a lowercase Redis Cluster hash tag in braces (e.g. {wrench})',
+    })
     .default('wrench'),
   /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
   WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
