@@ -177,6 +177,20 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(text(stream).startsWith('Outcome:')).toBe(true);
   });
 
+  it('streams a reply longer than one markdown_text chunk may be, in several, all accepted by Slack', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('working');
+    const answer = Array.from({ length: 300 }, (_, i) => `Finding ${i}: ${'detail '.repeat(12)}`).join('\n');
+    await reporter.finished({ ...result, status: 'answered', pullRequest: undefined, report: undefined, answer } as RunResult);
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    expect(stream.state).toBe('stopped');
+    expect(text(stream)).toContain('Finding 299:');
+    expect(slack.calls.filter((c) => c.error)).toEqual([]);
+    const stop = slack.callsTo('chat.stopStream').at(-1);
+    expect((stop?.args.chunks as { type: string }[]).filter((c) => c.type === 'markdown_text').length).toBeGreaterThan(1);
+  });
+
   it('marks the stage that failed as error with its reason', async () => {
     const { outbox, thread, reporter } = setUp();
     await reporter.phase('preparing');
