@@ -188,7 +188,8 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(text(stream)).toContain('Finding 299:');
     expect(slack.calls.filter((c) => c.error)).toEqual([]);
     const stop = slack.callsTo('chat.stopStream').at(-1);
-    expect((stop?.args.chunks as { type: string }[]).filter((c) => c.type === 'markdown_text').length).toBeGreaterThan(1);
+    const chunks = (stop?.args.chunks ?? []) as { type: string }[];
+    expect(chunks.filter((c) => c.type === 'markdown_text').length).toBeGreaterThan(1);
   });
 
   it('marks the stage that failed as error with its reason', async () => {
