@@ -83,4 +83,39 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
     expect(fromWrench).toHaveLength(2);
     expect(fromWrench.map((m) => m.ts)).toContain(stream.ts);
   });
+
+  it('falls back to the card and an ordinary reply message in a workspace that refuses streaming, and remembers it', async () => {
+    const { slack, anthropic } = world;
+    const script = (file: string) => [
+      toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: file, file_text: 'export const x = 1;\n' } }]),
+      toolUseResponse([
+        { name: 'finish_task', input: { summary: `Added ${file}.`, filesChanged: [{ path: file, change: 'new' }], verification: 'none', openQuestions: [] } },
+      ]),
+    ];
+    slack.startOutage({ error: 'not_allowed' }, { methods: ['chat.startStream'] });
+    const mention = async (file: string) => {
+      anthropic.setScript(script(file));
+      const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> add ${file} exporting x = 1.` });
+      expect((await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
+      const threadTs = (envelope.event as { ts: string }).ts;
+      await slack.waitFor((c) => c.method === 'reactions.add' && c.args.name === 'white_check_mark' && c.args.timestamp === threadTs, 60_000);
+      return threadTs;
+    };
+    const refused = await mention('src/one.js');
+    // Refused at the first step: the plan and the reply arrive as one ordinary message under the card.
+    expect(slack.streamsIn('C0DEV', refused)).toHaveLength(0);
+    const first = slack.messages('C0DEV', refused).filter((m) => m.bot_id);
+    expect(first).toHaveLength(2);
+    expect(first[1]?.text).toContain(':white_check_mark: Publish: open or update the pull request');
+    expect(first[1]?.text).toContain('Outcome:');
+
+    // Remembered for the workspace: the next run does not try, and reports as before (card and replies).
+    const startsBefore = slack.callsTo('chat.startStream').length;
+    const next = await mention('src/two.js');
+    expect(slack.callsTo('chat.startStream')).toHaveLength(startsBefore);
+    const second = slack.messages('C0DEV', next).filter((m) => m.bot_id);
+    expect(second.some((m) => String(m.text).startsWith(':white_check_mark: Opened PR #'))).toBe(true);
+    expect(second.some((m) => String(m.text).includes('Publish: open or update the pull request'))).toBe(false);
+    slack.recover();
+  });
 });
