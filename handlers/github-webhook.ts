@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { Webhooks } from '@octokit/webhooks';
 import { isWrenchError } from '../src/errors.js';
-import { type ReadEvent, readIssueEvent, readPushEvent, readStatusEvent, readWebhookEvent } from '../src/github/read-webhook-event.js';
+import { mentions, type ReadEvent, readIssueEvent, readPushEvent, readStatusEvent, readWebhookEvent } from '../src/github/read-webhook-event.js';
 import { BranchMoves } from '../src/workspace/branch-moves.js';
 import { readBody } from '../src/http/read-body.js';
 import { enqueueGitHubEvent } from '../src/queue/queues.js';
@@ -61,12 +61,14 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
 
   if (eventName === 'push') return announcePush(body, res, deps, log);
   if (eventName === 'issues') return queueIssue(body, deliveryId, res, deps, log);
-  const read = eventName === 'status' ? await statusEvents(body, deps) : readWebhookEvent(eventName, body);
+  const mention = deps.config.file.github.mention;
+  const read = eventName === 'status' ? await statusEvents(body, deps) : readWebhookEvent(eventName, body, { mention });
   if (read.ignored !== undefined) {
     log.info({ reason: read.ignored }, 'GitHub event left alone');
     return replyJson(res, 200, { status: 'ignored', reason: read.ignored });
   }
   const work: Array<{ event: (typeof read.events)[number]; thread: { channel: string; threadTs: string } }> = [];
+  const guests: Array<{ event: Extract<GitHubEvent, { kind: 'comment' }>; channel: string }> = [];
   const keys = redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX);
   for (const event of read.events) {
     // A passing check matters only to a pull request whose last fix round was about it.
@@ -76,7 +78,12 @@ async function processDelivery(req: IncomingMessage, res: ServerResponse, deps: 
         ? await deps.sessions.threadOfClosedPullRequest(event.repo.owner, event.repo.name, event.pull)
         : await deps.sessions.threadOfPullRequest(event.repo.owner, event.repo.name, event.pull);
     if (thread) work.push({ event, thread });
+    else if (event.kind === 'comment' && event.guestPull && mention && mentions(event.body, mention)) {
+      const channel = linkedChannel(deps, event.repo);
+      if (channel) guests.push({ event, channel: channel[0] });
+    }
   }
+  if (work.length === 0 && guests.length > 0) return queueGuestPulls(guests, deliveryId, res, deps, log);
   if (work.length === 0) {
     if (read.events.every((e) => e.kind === 'check-passed'))
       return replyJson(res, 200, { status: 'ignored', reason: 'a passing check on no pull request waiting for a fix round' });
@@ -118,7 +125,7 @@ async function queueIssue(body: unknown, deliveryId: string, res: ServerResponse
       : undefined;
   if (!via) return replyJson(res, 200, { status: 'ignored', reason: 'a label or assignee that does not ask for Wrench' });
   const repository = `${issue.repo.owner}/${issue.repo.name}`.toLowerCase();
-  const link = Object.entries(deps.config.file.channels).find(([, channel]) => channel.repo.toLowerCase() === repository);
+  const link = linkedChannel(deps, issue.repo);
   if (!link) return replyJson(res, 200, { status: 'ignored', reason: 'not a repository linked to a channel' });
   const [channel, { baseBranch }] = link;
   const deliveryKey = redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).githubDelivery(deliveryId);
@@ -138,6 +145,34 @@ async function queueIssue(body: unknown, deliveryId: string, res: ServerResponse
   }
   log.info({ issue: `${repository}#${issue.number}`, via, channel }, 'GitHub issue queued');
   return replyJson(res, 202, { status: 'accepted' });
+}
+
+/** `@wrench` on pull requests Wrench did not open, in linked repositories: a job per pull request starts its thread. */
+async function queueGuestPulls(
+  guests: Array<{ event: Extract<GitHubEvent, { kind: 'comment' }>; channel: string }>,
+  deliveryId: string,
+  res: ServerResponse,
+  deps: HandlerDeps,
+  log: HandlerDeps['logger'],
+): Promise<void> {
+  const deliveryKey = redisKeys(deps.config.env.WRENCH_QUEUE_PREFIX).githubDelivery(deliveryId);
+  if ((await deps.redis.set(deliveryKey, '1', 'EX', DELIVERY_TTL_SECONDS, 'NX')) !== 'OK') return replyJson(res, 200, { status: 'duplicate' });
+  try {
+    for (const { event, channel } of guests)
+      await enqueueGitHubEvent(deps.queues, jobIdFor('gh', `${deliveryId}-${event.pull}`), { kind: 'github-guest-pull', deliveryId, event, channel });
+  } catch (error) {
+    log.error({ err: error }, 'could not queue the GitHub mention');
+    await deps.redis.del(deliveryKey).catch(() => undefined);
+    return replyJson(res, 503, { error: 'queue_unavailable', message: 'Wrench could not queue this event; redeliver it from the App settings.' });
+  }
+  log.info({ pulls: guests.map((g) => g.event.pull) }, 'mention on a pull request Wrench did not open queued');
+  return replyJson(res, 202, { status: 'accepted' });
+}
+
+/** The channel linked to a repository (its first, in the configuration's order), with its settings. */
+function linkedChannel(deps: HandlerDeps, repo: { owner: string; name: string }) {
+  const repository = `${repo.owner}/${repo.name}`.toLowerCase();
+  return Object.entries(deps.config.file.channels).find(([, channel]) => channel.repo.toLowerCase() === repository);
 }
 
 /** A failed commit status, as one event per pull request Wrench opened from a branch whose tip it is on. */

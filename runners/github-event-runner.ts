@@ -42,7 +42,8 @@ export type GitHubEventOutcome =
   | 'thread-ended'
   | 'ended'
   | 'resumed'
-  | 'thread-busy';
+  | 'thread-busy'
+  | 'not-asked';
 
 type CommentEvent = Extract<GitHubEvent, { kind: 'review-comment' | 'review' | 'comment' }>;
 type CheckEvent = Extract<GitHubEvent, { kind: 'check-failed' }>;
@@ -56,6 +57,8 @@ export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): 
   const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
   if (session?.pullRequest?.number !== job.event.pull) return 'thread-ended';
   const event = job.event;
+  // Someone else's pull request: Wrench acts only when mentioned (its reviews and checks are its author's business).
+  if (session.guestPull && event.kind !== 'comment' && event.kind !== 'closed') return 'not-asked';
   switch (event.kind) {
     case 'closed':
       return endThread(job, event, deps);

@@ -1,6 +1,6 @@
 import type { ConnectionOptions, Job, Worker } from 'bullmq';
 import { GITHUB_QUEUE, gitHubQueueJobSchema, type GitHubIssueJob, type GitHubJob, type GitHubQueueJob } from '../src/queue/github-job.js';
-import { IssueThreadPendingError, startFromIssue, type IssueOutcome } from './github-issue-runner.js';
+import { ThreadPendingError, startFromGuestPull, startFromIssue, type IssueOutcome } from './github-new-threads.js';
 import { isTransient } from './failure-message.js';
 import { handleGitHubEvent, type GitHubEventDeps, type GitHubEventOutcome } from './github-event-runner.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
@@ -9,7 +9,7 @@ import { redisKeys } from '../src/redis/redis-keys.js';
 import { escapeMrkdwn, mrkdwnLink } from '../src/slack/slack-escape.js';
 
 export interface GitHubWorker {
-  worker: Worker<GitHubQueueJob, { outcome: GitHubEventOutcome | IssueOutcome }>;
+  worker: Worker<GitHubQueueJob, { outcome: GitHubEventOutcome | IssueOutcome | 'fork' }>;
   close(): Promise<void>;
 }
 
@@ -23,9 +23,15 @@ export async function startGitHubWorker(options: { connection: ConnectionOptions
     run.onFailure(async (error, final) => {
       if (!final) return;
       if (payload.kind === 'github-issue') await reportFailedIssue(payload, error, deps);
-      else await reportFailedEvent(payload, error, deps);
+      else if (payload.kind === 'github-event') await reportFailedEvent(payload, error, deps);
+      else deps.runner.logger.error({ err: error, pull: payload.event.pull }, 'could not act on a mention on a pull request Wrench did not open');
     });
-    const outcome = payload.kind === 'github-issue' ? await startFromIssue(payload, deps) : await handleGitHubEvent(payload, deps);
+    const outcome =
+      payload.kind === 'github-issue'
+        ? await startFromIssue(payload, deps)
+        : payload.kind === 'github-guest-pull'
+          ? await startFromGuestPull(payload, deps)
+          : await handleGitHubEvent(payload, deps);
     run.log.info({ outcome }, 'GitHub event handled');
     return { outcome };
   };
@@ -33,7 +39,7 @@ export async function startGitHubWorker(options: { connection: ConnectionOptions
     queue: GITHUB_QUEUE,
     schema: gitHubQueueJobSchema,
     // An issue's thread waits for Slack to take its first message, as an incident card does.
-    isTransient: (error) => error instanceof IssueThreadPendingError || isTransient(error),
+    isTransient: (error) => error instanceof ThreadPendingError || isTransient(error),
     process: processor,
     connection: options.connection,
     prefix: deps.prefix,
@@ -42,7 +48,9 @@ export async function startGitHubWorker(options: { connection: ConnectionOptions
     logFields: (job) =>
       job.kind === 'github-issue'
         ? { repo: `${job.issue.repo.owner}/${job.issue.repo.name}`, issue: job.issue.number, kind: 'issue' }
-        : { repo: `${job.event.repo.owner}/${job.event.repo.name}`, thread: job.thread.threadTs, pull: job.event.pull, kind: job.event.kind },
+        : job.kind === 'github-guest-pull'
+          ? { repo: `${job.event.repo.owner}/${job.event.repo.name}`, pull: job.event.pull, kind: 'guest-pull' }
+          : { repo: `${job.event.repo.owner}/${job.event.repo.name}`, thread: job.thread.threadTs, pull: job.event.pull, kind: job.event.kind },
   });
   return { worker: github.worker, close: () => github.close() };
 }

@@ -88,7 +88,7 @@ export const WRENCH_ERROR_CODES = [
   'prometheus_error',
   'prometheus_result_too_large',
   'prometheus_deadline',
-  'issue_thread_pending',
+  'thread_pending',
   'slack_undeliverable',
 ] as const;
 

@@ -177,6 +177,15 @@ export const configFileSchema = z
         maxFixRounds: z.number().int().min(0).max(10).default(2),
         /** An issue given this label (in a repository linked to a channel) starts a run whose pull request closes it; empty: off. */
         issueLabel: z.string().trim().max(50).default('wrench'),
+        /**
+         * The name people write after @ to ask Wrench on any pull request of a linked repository (the App's slug, or the
+         * machine user's login); unset: Wrench answers only on pull requests it opened.
+         */
+        mention: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9-]+$/, { message: 'must be a GitHub login or App slug, without @' })
+          .optional(),
         /** An issue assigned to this account (Wrench's machine user, or `<app-slug>[bot]`) starts such a run too. */
         issueAssignee: z.string().trim().min(1).optional(),
       })

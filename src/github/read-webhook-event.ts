@@ -36,7 +36,7 @@ const reviewEvent = z.object({
 });
 const issueCommentEvent = z.object({
   action: z.string(),
-  issue: z.object({ number: z.number(), user, pull_request: z.object({ html_url: z.string().nullish() }).nullish() }),
+  issue: z.object({ number: z.number(), user, state: z.string().nullish(), pull_request: z.object({ html_url: z.string().nullish() }).nullish() }),
   comment: z.object({ id: z.number(), body: z.string(), html_url: z.string() }),
   repository,
   sender: user,
@@ -73,7 +73,7 @@ const FAILED = new Set(['failure', 'timed_out']);
 export type ReadEvent = { events: GitHubEvent[]; ignored?: undefined } | { ignored: string };
 
 /** Reads a verified delivery. Comments by bots (Wrench included) and by the PR's own author account are never instructions. */
-export function readWebhookEvent(name: string, body: unknown): ReadEvent {
+export function readWebhookEvent(name: string, body: unknown, options: { mention?: string } = {}): ReadEvent {
   switch (name) {
     case 'pull_request_review_comment': {
       const e = reviewCommentEvent.safeParse(body);
@@ -120,11 +120,13 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
       if (!e.success) return malformed(name, e.error);
       if (e.data.action !== 'created') return { ignored: `${name}.${e.data.action} is not used` };
       if (!e.data.issue.pull_request) return { ignored: 'a comment on an issue, not a pull request' };
-      if (fromWrench(e.data.sender, e.data.issue.user)) return { ignored: 'comment by a bot or by Wrench itself' };
-      // Wrench opened the pull request, so its author is Wrench's account: `@wrench-app` for `wrench-app[bot]`.
+      // On a pull request Wrench opened, its author is Wrench's account (`@wrench-app` for `wrench-app[bot]`); on any
+      // other, people ask Wrench by the name configured as github.mention.
       const handle = e.data.issue.user.login.replace(/\[bot\]$/, '');
-      if (!new RegExp(`(^|[^\\w-])@${escapeRegExp(handle)}(?![\\w-])`, 'i').test(e.data.comment.body))
-        return { ignored: `a pull request comment that does not mention @${handle}` };
+      const asksWrench = mentions(e.data.comment.body, handle) || (!!options.mention && mentions(e.data.comment.body, options.mention));
+      if (isBot(e.data.sender) || (e.data.sender.login === e.data.issue.user.login && !(options.mention && mentions(e.data.comment.body, options.mention))))
+        return { ignored: 'comment by a bot or by Wrench itself' };
+      if (!asksWrench) return { ignored: `a pull request comment that does not mention @${handle}` };
       return one({
         kind: 'comment',
         repo: repo(e.data.repository),
@@ -133,6 +135,8 @@ export function readWebhookEvent(name: string, body: unknown): ReadEvent {
         author: e.data.sender.login,
         body: e.data.comment.body,
         commentId: e.data.comment.id,
+        // Someone else's open pull request (not a bot's, such as Wrench's own): a mention may start a thread for it.
+        guestPull: e.data.issue.state !== 'closed' && !isBot(e.data.issue.user),
       });
     }
     case 'check_run': {
@@ -287,7 +291,16 @@ function repo(source: z.infer<typeof repository>) {
 }
 
 function fromWrench(sender: z.infer<typeof user>, author: z.infer<typeof user>): boolean {
-  return sender.type === 'Bot' || sender.login.endsWith('[bot]') || sender.login === author.login;
+  return isBot(sender) || sender.login === author.login;
+}
+
+function isBot(sender: z.infer<typeof user>): boolean {
+  return sender.type === 'Bot' || sender.login.endsWith('[bot]');
+}
+
+/** Whether `text` mentions `@handle` (not as part of a longer name or an email address). */
+export function mentions(text: string, handle: string): boolean {
+  return new RegExp(`(^|[^\\w-])@${escapeRegExp(handle)}(?![\\w-])`, 'i').test(text);
 }
 
 function malformed(name: string, error: z.ZodError): ReadEvent {

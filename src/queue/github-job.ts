@@ -23,7 +23,15 @@ export const gitHubEventSchema = z.discriminatedUnion('kind', [
     inReplyTo: z.number().int().nullish(),
   }),
   z.object({ kind: z.literal('review'), ...pullSchema, author: z.string(), body: z.string(), reviewId: z.number().int() }),
-  z.object({ kind: z.literal('comment'), ...pullSchema, author: z.string(), body: z.string(), commentId: z.number().int() }),
+  z.object({
+    kind: z.literal('comment'),
+    ...pullSchema,
+    author: z.string(),
+    body: z.string(),
+    commentId: z.number().int(),
+    /** An open pull request that a person (not a bot) opened: a mention of Wrench there may start a thread for it. */
+    guestPull: z.boolean().optional(),
+  }),
   z.object({
     kind: z.literal('check-failed'),
     ...pullSchema,
@@ -78,12 +86,22 @@ export const gitHubIssueJobSchema = z.object({
   baseBranch: z.string().optional(),
 });
 
+/** `@wrench` (github.mention) on a pull request Wrench did not open, in a repository linked to a channel. */
+export const gitHubGuestPullJobSchema = z.object({
+  kind: z.literal('github-guest-pull'),
+  deliveryId: z.string(),
+  event: gitHubEventSchema.options[2],
+  /** The channel linked to the repository, where the pull request's thread starts. */
+  channel: z.string(),
+});
+
 /** What the GitHub queue carries. */
-export const gitHubQueueJobSchema = z.discriminatedUnion('kind', [gitHubJobSchema, gitHubIssueJobSchema]);
+export const gitHubQueueJobSchema = z.discriminatedUnion('kind', [gitHubJobSchema, gitHubIssueJobSchema, gitHubGuestPullJobSchema]);
 
 export type GitHubEvent = z.infer<typeof gitHubEventSchema>;
 export type GitHubJob = z.infer<typeof gitHubJobSchema>;
 export type GitHubIssueJob = z.infer<typeof gitHubIssueJobSchema>;
+export type GitHubGuestPullJob = z.infer<typeof gitHubGuestPullJobSchema>;
 export type GitHubQueueJob = z.infer<typeof gitHubQueueJobSchema>;
 
 /** On a task job started from GitHub: where and to whom the result is answered on GitHub. */

@@ -113,5 +113,5 @@ export async function enqueueGitHubEvent(queues: Queues, jobId: string, payload:
   const job = gitHubQueueJobSchema.parse(payload);
   const earlier = await queues.github.getJob(jobId);
   if (earlier && (await earlier.isFailed())) await earlier.remove();
-  return queues.github.add(job.kind === 'github-issue' ? 'issue' : job.event.kind, job, { jobId });
+  return queues.github.add(job.kind === 'github-issue' ? 'issue' : job.kind === 'github-guest-pull' ? 'guest-pull' : job.event.kind, job, { jobId });
 }

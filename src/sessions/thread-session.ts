@@ -59,6 +59,8 @@ export const threadSessionSchema = z.object({
   branch: z.string().optional(),
   baseBranch: z.string().optional(),
   pullRequest: z.object({ number: z.number(), url: z.string() }).optional(),
+  /** The pull request is someone else's that Wrench was asked to work on: only mentions of Wrench act on it. */
+  guestPull: z.boolean().optional(),
   /** The language the thread speaks, decided at its first instruction (BCP 47 primary subtag). */
   language: z.string().optional(),
   pending: pendingInstructionSchema.optional(),

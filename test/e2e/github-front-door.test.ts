@@ -17,7 +17,7 @@ channels:
   C0DEV: { repo: acme/app }
 sandbox: { mode: bwrap }
 limits: { concurrency: 2, perRepository: 2, perUser: 2 }
-github: { fixFailingChecks: true, maxFixRounds: 1 }
+github: { fixFailingChecks: true, maxFixRounds: 1, mention: wrench-test }
 `;
 const WEBHOOK_SECRET = 'e2e-github-webhook-secret';
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -368,6 +368,35 @@ describe('GitHub as a second front door (App credentials only)', () => {
     const answer = await waitUntil(() => world.github.issueComments.find((c) => c.issue === issue.number && c.body.includes('src/greet.js')), 30_000);
     expect(answer.body).toMatch(/^@alice /);
     expect(world.github.issueComments.filter((c) => c.issue === issue.number)).toHaveLength(1);
+  });
+
+  it("@wrench-test on someone else's pull request: a Slack thread follows it and the change is pushed to that pull request's own branch", async () => {
+    await world.github.commit('acme', 'app', 'alice-feature', { message: 'Alice starts a feature', files: { 'src/feature.js': 'export const f = 1;\n' } });
+    const theirs = await world.github.createPull('acme', 'app', { title: 'Alice feature', head: 'alice-feature', user: 'alice' });
+    const number = Number(theirs.number);
+    world.anthropic.setScript(scriptByRun({ 'guest-marker': [createFileStep('src/feature.test.js', '// tests for f\n'), finishStep('Added tests.')] }).items);
+    const asked = await person('ghp_alice').issues.createComment({
+      owner: 'acme',
+      repo: 'app',
+      issue_number: number,
+      body: '@wrench-test guest-marker: add src/feature.test.js',
+    });
+    expect((await deliver('issue_comment', world.github.payloads.issueComment(asked.data.id), { deliveryId: 'guest-pull' })).status).toBe(202);
+    const root = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.channel === 'C0DEV' && /asked me on/.test(String(c.args.text)),
+      60_000,
+    );
+    expect(String(root.args.text)).toContain('branch `alice-feature`');
+    // Answered on her pull request once done; pushed to her branch, no new pull request.
+    const answer = await waitUntil(
+      () => world.github.issueComments.find((c) => c.issue === number && c.user !== 'alice' && c.body.includes('src/feature.test.js')),
+      150_000,
+    );
+    expect(answer.body).toMatch(/^@alice /);
+    expect(world.github.pulls('acme', 'app').filter((p) => p.headRef === 'alice-feature')).toHaveLength(1);
+    const files = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'ls-tree', '-r', '--name-only', 'alice-feature'], { encoding: 'utf8' });
+    expect(files).toContain('src/feature.test.js');
+    expect(files).toContain('src/feature.js');
   });
 });
 

@@ -97,6 +97,8 @@ export interface NewPullInput {
   draft?: boolean;
   /** Login of the author (default `octocat`), e.g. someone else's PR for Wrench to review. */
   user?: string;
+  /** A fork's `owner/repo` the head branch lives in (its commits are kept in the base repository, as refs/pull/N/head are). */
+  headRepo?: string;
 }
 
 export interface GitHubFake {
@@ -239,6 +241,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         body: input.body,
         draft: input.draft,
         user: input.user ?? 'octocat',
+        headRepo: input.headRepo,
       });
       return pullJson(state, await refreshPull(state, pull), { repo: repoJson(state, owner, repo, await defaultBranch(gitDir)) });
     },

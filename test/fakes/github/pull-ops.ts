@@ -16,6 +16,8 @@ export interface NewPull {
   draft?: boolean;
   user: string;
   maintainer_can_modify?: boolean;
+  /** A fork's `owner/repo`, when the head branch is not in this repository. */
+  headRepo?: string;
 }
 
 /** Opens a pull request after the checks GitHub makes (branches exist, commits between, no duplicate). */
@@ -60,6 +62,7 @@ export async function createPull(state: GitHubState, input: NewPull): Promise<Pu
     merge_commit_sha: null,
     merged_by: null,
     maintainer_can_modify: input.maintainer_can_modify ?? true,
+    ...(input.headRepo ? { headRepo: input.headRepo } : {}),
   };
   state.pulls.push(pull);
   return pull;

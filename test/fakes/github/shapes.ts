@@ -126,7 +126,15 @@ export function pullJson(state: GitHubState, pull: PullRecord, extras: PullExtra
     requested_reviewers: [],
     requested_teams: [],
     draft: pull.draft,
-    head: { label: `${owner}:${pull.headRef}`, ref: pull.headRef, sha: pull.headSha, user: userJson(state, owner), repo: extras.repo },
+    head: pull.headRepo
+      ? {
+          label: `${pull.headRepo.split('/')[0]}:${pull.headRef}`,
+          ref: pull.headRef,
+          sha: pull.headSha,
+          user: userJson(state, pull.headRepo.split('/')[0] ?? owner),
+          repo: forkJson(extras.repo, pull.headRepo),
+        }
+      : { label: `${owner}:${pull.headRef}`, ref: pull.headRef, sha: pull.headSha, user: userJson(state, owner), repo: extras.repo },
     base: { label: `${owner}:${pull.baseRef}`, ref: pull.baseRef, sha: pull.baseSha, user: userJson(state, owner), repo: extras.repo },
     author_association: 'OWNER',
     auto_merge: null,
@@ -216,4 +224,10 @@ function idFor(login: string): number {
   let hash = 7;
   for (const char of login) hash = (hash * 31 + char.charCodeAt(0)) % 10_000_000;
   return hash + 1;
+}
+
+/** The head repository of a pull request from a fork: the base repository's shape under the fork's name. */
+function forkJson(base: unknown, fullName: string): Record<string, unknown> {
+  const [owner = '', name = ''] = fullName.split('/');
+  return { ...(base as Record<string, unknown>), full_name: fullName, name, fork: true, owner: { login: owner, type: 'User' } };
 }

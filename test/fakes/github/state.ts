@@ -24,6 +24,8 @@ export interface PullRecord {
   merge_commit_sha: string | null;
   merged_by: string | null;
   maintainer_can_modify: boolean;
+  /** A fork's `owner/repo` when the head branch lives there. */
+  headRepo?: string;
 }
 
 export interface ReviewRecord {

@@ -2,7 +2,7 @@ import { redisKeys } from '../../../src/redis/redis-keys.js';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleGitHubEvent, type GitHubEventDeps } from '../../../runners/github-event-runner.js';
-import { startFromIssue } from '../../../runners/github-issue-runner.js';
+import { startFromGuestPull, startFromIssue } from '../../../runners/github-new-threads.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
 import { loadConfig, parseConfigFile } from '../../../src/config/load-config.js';
 import { createOctokit } from '../../../src/github/create-octokit.js';
@@ -465,5 +465,72 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     expect(
       slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /task on acme\/app/.test(String(c.args.text))),
     ).toHaveLength(1);
+  });
+
+  it("@wrench on someone else's pull request starts a thread that works on its branch; only mentions act on it; a fork's is declined on GitHub", async () => {
+    await github.commit('acme', 'app', 'feature-x', { message: 'feature x', files: { 'src/x.js': 'export const x = 1;\n' } });
+    const guest = Number((await github.createPull('acme', 'app', { title: 'Feature X', head: 'feature-x', user: 'octocat' })).number);
+    const comment = (author: string, pullNumber: number, commentId: number) => ({
+      kind: 'github-guest-pull' as const,
+      deliveryId: `d-guest-${commentId}`,
+      event: {
+        kind: 'comment' as const,
+        repo: { owner: 'acme', name: 'app' },
+        pull: pullNumber,
+        url: `u/${commentId}`,
+        author,
+        body: '@wrench-bot please add tests for x',
+        commentId,
+      },
+      channel: 'C0GUEST',
+    });
+    // No write access: told on the pull request, no thread.
+    expect(await startFromGuestPull(comment('mallory', guest, 901), deps)).toBe('not-allowed');
+    expect(github.issueComments.find((c) => c.issue === guest)?.body).toMatch(
+      /^@mallory thanks for the note\. I only take instructions from people who can push/,
+    );
+
+    expect(await startFromGuestPull(comment('alice', guest, 902), deps)).toBe('follow-up-queued');
+    const root = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.channel === 'C0GUEST' && /asked me on/.test(String(c.args.text)));
+    expect(root.args.thread_ts).toBeUndefined();
+    expect(String(root.args.text)).toContain('by @octocat, branch `feature-x`');
+    const threadTs = slack.messages('C0GUEST').find((m) => /asked me on/.test(m.text))?.ts ?? '';
+    expect(await deps.sessions.get('C0GUEST', threadTs)).toMatchObject({
+      guestPull: true,
+      branch: 'feature-x',
+      requester: 'github:alice',
+      pullRequest: { number: guest },
+      runs: [{ status: 'queued', requester: 'github:alice' }],
+    });
+    expect(await deps.sessions.threadOfPullRequest('acme', 'app', guest)).toEqual({ channel: 'C0GUEST', threadTs });
+    const queued = await queues.tasks.getJob(`run-gh-d-guest-902-${guest}`);
+    expect(queued?.data).toMatchObject({
+      origin: { channel: 'C0GUEST', threadTs },
+      github: { kind: 'comment', pull: guest, author: 'alice' },
+      slotHolder: 'github:alice',
+    });
+    // Its checks and reviews are its author's business: no fix round, no run.
+    const thread = { channel: 'C0GUEST', threadTs };
+    const failing = {
+      kind: 'github-event' as const,
+      deliveryId: 'd-guest-check',
+      thread,
+      event: { kind: 'check-failed' as const, repo: { owner: 'acme', name: 'app' }, pull: guest, url: 'u', headSha: 'abc', checkName: 'test', jobIds: [] },
+    };
+    expect(await handleGitHubEvent(failing, deps)).toBe('not-asked');
+    // A second mention goes to the same thread.
+    expect(await startFromGuestPull(comment('alice', guest, 903), deps)).toBe('follow-up-queued');
+    expect(slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === 'C0GUEST' && /asked me on/.test(String(c.args.text)))).toHaveLength(
+      1,
+    );
+
+    // From a fork: nothing to push to, said on the pull request.
+    await github.commit('acme', 'app', 'fork-y', { message: 'fork y', files: { 'src/y.js': 'export const y = 1;\n' } });
+    const forked = Number((await github.createPull('acme', 'app', { title: 'Y', head: 'fork-y', user: 'octocat', headRepo: 'octocat/app' })).number);
+    expect(await startFromGuestPull(comment('alice', forked, 904), deps)).toBe('fork');
+    expect(github.issueComments.find((c) => c.issue === forked)?.body).toContain(
+      "this pull request's branch is in the fork `octocat/app`, which I cannot push to",
+    );
+    expect(await deps.sessions.threadOfPullRequest('acme', 'app', forked)).toBeNull();
   });
 });

@@ -272,4 +272,38 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
       await new Promise<void>((resolve) => issueServer.close(() => resolve()));
     }
   });
+
+  it('with github.mention set, a mention on a pull request Wrench did not open in a linked repository queues a guest-pull job; without the mention, or unlinked, nothing', async () => {
+    const withMention = {
+      ...deps,
+      config: {
+        ...deps.config,
+        file: { ...deps.config.file, channels: { C0GUEST: { repo: 'acme/app' } }, github: { ...deps.config.file.github, mention: 'wrench' } },
+      },
+    };
+    const port = await freePort();
+    const guestServer = createServer(gitHubWebhookHandler(withMention, SECRET));
+    await new Promise<void>((resolve) => guestServer.listen(port, '127.0.0.1', resolve));
+    const send = (payload: unknown, deliveryId: string) =>
+      deliverGitHubWebhook(`http://127.0.0.1:${port}/github/webhook`, 'issue_comment', payload, { secret: SECRET, deliveryId });
+    try {
+      const quiet = github.payloads.issueComment(await comment(theirs, 'looks good to me'));
+      expect(JSON.parse((await send(quiet, 'd-guest-quiet')).body)).toMatchObject({ status: 'ignored' });
+      const asked = github.payloads.issueComment(await comment(theirs, '@wrench please add a test for b'));
+      expect((await send(asked, 'd-guest')).status).toBe(202);
+      expect((await queues.github.getJob(`gh-d-guest-${theirs}`))?.data).toMatchObject({
+        kind: 'github-guest-pull',
+        channel: 'C0GUEST',
+        event: { kind: 'comment', pull: theirs, author: 'alice', body: '@wrench please add a test for b' },
+      });
+      // Someone mentioning a longer name, or an email address, does not ask Wrench.
+      const other = github.payloads.issueComment(await comment(theirs, 'cc @wrench-team and ops@wrench.example'));
+      expect(JSON.parse((await send(other, 'd-guest-other')).body)).toMatchObject({ status: 'ignored' });
+    } finally {
+      await new Promise<void>((resolve) => guestServer.close(() => resolve()));
+    }
+    // Without github.mention (the service's own config), the same comment is left alone.
+    const asked = github.payloads.issueComment(await comment(theirs, '@wrench please add a test for c'));
+    expect(JSON.parse((await deliver('issue_comment', asked, { deliveryId: 'd-guest-off' })).body)).toMatchObject({ status: 'ignored' });
+  });
 });

@@ -1,6 +1,6 @@
 import { WrenchError } from '../src/errors.js';
 import { readInstruction } from '../src/instruction/read-instruction.js';
-import type { GitHubIssueJob } from '../src/queue/github-job.js';
+import type { GitHubGuestPullJob, GitHubIssueJob } from '../src/queue/github-job.js';
 import { queueRun } from '../src/queue/queue-run.js';
 import { jobIdFor, type TaskJob } from '../src/queue/task-job.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
@@ -9,18 +9,20 @@ import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import { escapeMrkdwn, mrkdwnLink } from '../src/slack/slack-escape.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
 import { clipText, neutralizeTags } from '../src/triage/untrusted-text.js';
-import type { GitHubEventDeps } from './github-event-runner.js';
+import { handleGitHubEvent, replyOnPull, type GitHubEventDeps, type GitHubEventOutcome } from './github-event-runner.js';
 
 export type IssueOutcome = 'issue-queued' | 'already-started' | 'not-allowed';
 
-/** The issue's thread in its channel is not posted yet (Slack is failing): the job is tried again later. */
-export class IssueThreadPendingError extends WrenchError {
+/** A thread started from GitHub is not posted yet (Slack is failing): the job is tried again later. */
+export class ThreadPendingError extends WrenchError {
   constructor(issue: string) {
-    super('issue_thread_pending', `The Slack thread for ${issue} is not posted yet; trying again shortly.`);
+    super('thread_pending', `The Slack thread for ${issue} is not posted yet; trying again shortly.`);
   }
 }
 
 const DAY = 24 * 3600;
+const WRITE_ACCESS_ONLY =
+  'thanks for the note. I only take instructions from people who can push to this repository, so I have not acted on it; ask someone with write access to comment.';
 const ISSUE_TEXT_CHARS = 20_000;
 
 /**
@@ -111,21 +113,84 @@ export async function startFromIssue(job: GitHubIssueJob, deps: GitHubEventDeps)
   return 'issue-queued';
 }
 
-/** The thread the issue's work goes in: its first message, posted once in the repository's channel. */
-async function issueThread(job: GitHubIssueJob, deps: GitHubEventDeps): Promise<{ channel: string; threadTs: string }> {
-  const { issue } = job;
-  const channelRef = { channel: job.channel, threadTs: '' };
-  const key = `issue:${issue.repo.owner}/${issue.repo.name}#${issue.number}`;
-  const title = escapeMrkdwn(issue.title.slice(0, 200));
-  await deps.outbox.postOnce(
-    channelRef,
-    {
-      text: `*GitHub* · @${escapeMrkdwn(issue.author)} asked me to work on ${mrkdwnLink(issue.url, `issue #${issue.number}`)} (${escapeMrkdwn(job.issue.via)}): ${title}. I will open a pull request that closes it; this thread follows the work.`,
-    },
-    key,
-  );
+/** A thread started from GitHub: its first message, posted once in the channel (retried until Slack takes it). */
+async function startThread(channel: string, key: string, text: string, what: string, deps: GitHubEventDeps): Promise<{ channel: string; threadTs: string }> {
+  const channelRef = { channel, threadTs: '' };
+  await deps.outbox.postOnce(channelRef, { text }, key);
   const state = await deps.outbox.keyState(channelRef, key);
-  if (state === 'given-up') throw new WrenchError('slack_undeliverable', `Slack would not take the thread for issue #${issue.number}.`);
-  if (typeof state !== 'object') throw new IssueThreadPendingError(`issue #${issue.number}`);
-  return { channel: job.channel, threadTs: state.ts };
+  if (state === 'given-up') throw new WrenchError('slack_undeliverable', `Slack would not take the thread for ${what}.`);
+  if (typeof state !== 'object') throw new ThreadPendingError(what);
+  return { channel, threadTs: state.ts };
+}
+
+/** The thread the issue's work goes in: its first message, posted once in the repository's channel. */
+function issueThread(job: GitHubIssueJob, deps: GitHubEventDeps): Promise<{ channel: string; threadTs: string }> {
+  const { issue } = job;
+  const title = escapeMrkdwn(issue.title.slice(0, 200));
+  const text = `*GitHub* · @${escapeMrkdwn(issue.author)} asked me to work on ${mrkdwnLink(issue.url, `issue #${issue.number}`)} (${escapeMrkdwn(issue.via)}): ${title}. I will open a pull request that closes it; this thread follows the work.`;
+  return startThread(job.channel, `issue:${issue.repo.owner}/${issue.repo.name}#${issue.number}`, text, `issue #${issue.number}`, deps);
+}
+
+/**
+ * `@wrench` (github.mention) on a pull request Wrench did not open, by someone with write access: a thread in the
+ * repository's channel follows that pull request, and the comment is handled there as on Wrench's own pull requests
+ * (a run on its branch, answered on GitHub). Only mentions act on such a pull request, never its reviews or checks.
+ * A fork's branch cannot be pushed to: that is said on the pull request and nothing starts.
+ */
+export async function startFromGuestPull(job: GitHubGuestPullJob, deps: GitHubEventDeps): Promise<GitHubEventOutcome | 'fork'> {
+  const { event } = job;
+  const { owner, name } = event.repo;
+  const octokit = deps.runner.github;
+  if (!octokit)
+    throw new WrenchError('github_not_configured', 'A pull request mentioned Wrench, but Wrench has no GitHub credential (GITHUB_TOKEN or the App).');
+  const existing = await deps.sessions.threadOfPullRequest(owner, name, event.pull);
+  if (!existing) {
+    const permission = await octokit.repos.getCollaboratorPermissionLevel({ owner, repo: name, username: event.author }).then(
+      (r) => r.data.permission,
+      () => 'none',
+    );
+    if (permission !== 'admin' && permission !== 'write') {
+      await replyOnPull(octokit, event, deps.runner.redact(`@${event.author} ${WRITE_ACCESS_ONLY}`));
+      return 'not-allowed';
+    }
+    const pull = (await octokit.pulls.get({ owner, repo: name, pull_number: event.pull })).data;
+    if (pull.state !== 'open') return 'thread-ended';
+    if (pull.head.repo?.full_name?.toLowerCase() !== `${owner}/${name}`.toLowerCase()) {
+      await replyOnPull(
+        octokit,
+        event,
+        deps.runner.redact(
+          `@${event.author} this pull request's branch is in ${pull.head.repo ? `the fork \`${pull.head.repo.full_name}\`` : 'a fork that no longer exists'}, which I cannot push to, so I have not started. Ask the author to allow edits by maintainers on a branch of this repository, or mention me in Slack to start the change on a new branch.`,
+        ),
+      );
+      return 'fork';
+    }
+    const title = escapeMrkdwn(pull.title.slice(0, 200));
+    const thread = await startThread(
+      job.channel,
+      `pull:${owner}/${name}#${event.pull}`,
+      `*GitHub* · @${escapeMrkdwn(event.author)} asked me on ${mrkdwnLink(pull.html_url, `pull request #${event.pull}`)} (${title}, by @${escapeMrkdwn(pull.user?.login ?? 'someone')}, branch \`${escapeMrkdwn(pull.head.ref)}\`). This thread follows my work on it.`,
+      `pull request #${event.pull}`,
+      deps,
+    );
+    const now = new Date().toISOString();
+    await deps.sessions.update(thread.channel, thread.threadTs, (current) =>
+      current
+        ? null
+        : {
+            ...thread,
+            repo: { owner, name },
+            requester: `github:${event.author}`,
+            branch: pull.head.ref,
+            baseBranch: pull.base.ref,
+            pullRequest: { number: event.pull, url: pull.html_url },
+            guestPull: true,
+            runs: [],
+            createdAt: now,
+            updatedAt: now,
+          },
+    );
+    return handleGitHubEvent({ kind: 'github-event', deliveryId: job.deliveryId, event, thread }, deps);
+  }
+  return handleGitHubEvent({ kind: 'github-event', deliveryId: job.deliveryId, event, thread: existing }, deps);
 }
