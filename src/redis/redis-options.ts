@@ -1,6 +1,7 @@
 import type { RedisOptions } from 'ioredis';
 import { WrenchError } from '../errors.js';
 import { redisTlsOptions, type RedisTlsEnv } from './redis-tls.js';
+import { ClosingSentinelConnector } from './sentinel-connector.js';
 
 export interface RedisEnv extends RedisTlsEnv {
   REDIS_SENTINELS?: { host: string; port: number }[];
@@ -56,6 +57,10 @@ function sentinelOptions(url: string | undefined, sentinels: { host: string; por
     ...(sentinelPassword ? { sentinelPassword } : {}),
     // rediss:// in REDIS_URL: TLS to the primary the sentinels name (the sentinels themselves are spoken to in plain TCP).
     ...(url?.startsWith('rediss://') ? { enableTLSForSentinelMode: true } : {}),
+    // A sentinel announcing a new primary (+switch-master) makes the connection ask again at once, rather than keep
+    // writing to the old primary until it is demoted (what it took then is lost when it resyncs as a replica).
+    failoverDetector: true,
+    Connector: ClosingSentinelConnector,
     // A primary demoted without dropping its clients answers writes with READONLY: ask the sentinels again, resend.
     reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
   };
