@@ -100,9 +100,12 @@ export const checkRedis: Check = async (config) => {
   // What each sentinel said when it could not name the primary (unreachable, or no such master group).
   const sentinelErrors: string[] = [];
   redis.on('sentinelError', (error: Error) => sentinelErrors.push(error.message));
+  let clusterNode = false;
   try {
     await redis.connect();
     await redis.ping();
+    // INFO may be refused to Wrench's ACL user: then this is not known, and not held against the server.
+    clusterNode = /^cluster_enabled:1\s*$/m.test(await redis.info('cluster').catch(() => ''));
   } catch (thrown) {
     const error = connectionError ?? thrown;
     if (options.sentinels) return await sentinelFailure(options, sentinelErrors, error);
@@ -126,6 +129,14 @@ export const checkRedis: Check = async (config) => {
     };
   } finally {
     redis.disconnect();
+  }
+  if (clusterNode) {
+    return {
+      name: 'Redis',
+      ok: false,
+      detail: `${shown} is a node of a Redis Cluster: Wrench connects to one Redis (or the primary Sentinel names), not to a cluster, and this node would refuse the keys of the other nodes' slots (MOVED)`,
+      fix: 'Point REDIS_URL at a standalone Redis, or at a Sentinel-watched primary with REDIS_SENTINELS',
+    };
   }
   if (await answersWithoutPassword(config.env.REDIS_URL, options)) {
     return {

@@ -1,7 +1,9 @@
 import { Queue, Worker } from 'bullmq';
 import { Cluster, type Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRedis } from '../../../app/cli/doctor-checks.js';
 import { envSchema } from '../../../src/config/env-options.js';
+import type { Config } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { RunSlots } from '../../../src/queue/run-slots.js';
 import { createRedactor } from '../../../src/security/redact.js';
@@ -117,5 +119,16 @@ describe('Redis Cluster with a hash-tagged prefix', () => {
   it('is refused by the cluster without the hash tag: the scripts touch keys of several slots', async () => {
     const slots = new RunSlots(asRedis(cluster), uniqueName('plain'), { global: 1, perRepository: 1, perUser: 1 });
     await expect(slots.acquire({ jobId: 'a', thread: 'C1:1.0', repository: 'acme/app', user: 'U1' })).rejects.toThrow(/CROSSSLOT/);
+  });
+
+  it('doctor says that a REDIS_URL pointing at a cluster node is not something Wrench can use yet', async () => {
+    const node = setup.nodes[0];
+    const url = `redis://127.0.0.1:${node?.port}`;
+    const result = await checkRedis({ env: { WRENCH_QUEUE_PREFIX: 'wrench', REDIS_URL: url } } as unknown as Config);
+    expect(result).toMatchObject({
+      ok: false,
+      detail: `${url} is a node of a Redis Cluster: Wrench connects to one Redis (or the primary Sentinel names), not to a cluster, and this node would refuse the keys of the other nodes' slots (MOVED)`,
+      fix: 'Point REDIS_URL at a standalone Redis, or at a Sentinel-watched primary with REDIS_SENTINELS',
+    });
   });
 });
