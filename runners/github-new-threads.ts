@@ -1,3 +1,4 @@
+import { RequestError } from '@octokit/request-error';
 import { WrenchError } from '../src/errors.js';
 import { readInstruction } from '../src/instruction/read-instruction.js';
 import type { GitHubGuestPullJob, GitHubIssueJob } from '../src/queue/github-job.js';
@@ -135,7 +136,7 @@ function issueThread(job: GitHubIssueJob, deps: GitHubEventDeps): Promise<{ chan
  * `@wrench` (github.mention) on a pull request Wrench did not open, by someone with write access: a thread in the
  * repository's channel follows that pull request, and the comment is handled there as on Wrench's own pull requests
  * (a run on its branch, answered on GitHub). Only mentions act on such a pull request, never its reviews or checks.
- * A fork's branch cannot be pushed to: that is said on the pull request and nothing starts.
+ * A fork's branch cannot be pushed to: the run works on a copy of it here and opens a pull request with both.
  */
 export async function startFromGuestPull(job: GitHubGuestPullJob, deps: GitHubEventDeps): Promise<GitHubEventOutcome | 'fork'> {
   const { event } = job;
@@ -155,21 +156,32 @@ export async function startFromGuestPull(job: GitHubGuestPullJob, deps: GitHubEv
     }
     const pull = (await octokit.pulls.get({ owner, repo: name, pull_number: event.pull })).data;
     if (pull.state !== 'open') return 'thread-ended';
-    if (pull.head.repo?.full_name?.toLowerCase() !== `${owner}/${name}`.toLowerCase()) {
+    const fork = pull.head.repo?.full_name?.toLowerCase() !== `${owner}/${name}`.toLowerCase() ? (pull.head.repo?.full_name ?? '') : undefined;
+    if (fork === '') {
       await replyOnPull(
         octokit,
         event,
-        deps.runner.redact(
-          `@${event.author} this pull request's branch is in ${pull.head.repo ? `the fork \`${pull.head.repo.full_name}\`` : 'a fork that no longer exists'}, which I cannot push to, so I have not started. Ask the author to allow edits by maintainers on a branch of this repository, or mention me in Slack to start the change on a new branch.`,
-        ),
+        deps.runner.redact(`@${event.author} this pull request's branch was in a fork that no longer exists, so there is nothing I can build on.`),
       );
       return 'fork';
     }
+    // A fork's branch cannot be pushed to: the work goes on a copy of it in this repository (GitHub keeps a pull
+    // request's head commits here), and its pull request, against the same base, carries the fork's commits too.
+    const branch = fork ? `wrench/pr-${event.pull}-${pull.head.sha.slice(0, 7)}` : pull.head.ref;
+    if (fork) {
+      await octokit.git.createRef({ owner, repo: name, ref: `refs/heads/${branch}`, sha: pull.head.sha }).catch((error: unknown) => {
+        // Made by an earlier try of this job.
+        if (!(error instanceof RequestError && error.status === 422 && /already exists/i.test(error.message))) throw error;
+      });
+    }
     const title = escapeMrkdwn(pull.title.slice(0, 200));
+    const where = fork
+      ? `from the fork \`${escapeMrkdwn(fork)}\`, which I cannot push to: I work on a copy of its branch here, \`${branch}\`, and open a pull request against \`${escapeMrkdwn(pull.base.ref)}\` with its commits and mine`
+      : `branch \`${escapeMrkdwn(pull.head.ref)}\``;
     const thread = await startThread(
       job.channel,
       `pull:${owner}/${name}#${event.pull}`,
-      `*GitHub* · @${escapeMrkdwn(event.author)} asked me on ${mrkdwnLink(pull.html_url, `pull request #${event.pull}`)} (${title}, by @${escapeMrkdwn(pull.user?.login ?? 'someone')}, branch \`${escapeMrkdwn(pull.head.ref)}\`). This thread follows my work on it.`,
+      `*GitHub* · @${escapeMrkdwn(event.author)} asked me on ${mrkdwnLink(pull.html_url, `pull request #${event.pull}`)} (${title}, by @${escapeMrkdwn(pull.user?.login ?? 'someone')}, ${where}). This thread follows my work on it.`,
       `pull request #${event.pull}`,
       deps,
     );
@@ -181,7 +193,7 @@ export async function startFromGuestPull(job: GitHubGuestPullJob, deps: GitHubEv
             ...thread,
             repo: { owner, name },
             requester: `github:${event.author}`,
-            branch: pull.head.ref,
+            branch,
             baseBranch: pull.base.ref,
             pullRequest: { number: event.pull, url: pull.html_url },
             guestPull: true,

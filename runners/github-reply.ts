@@ -39,8 +39,15 @@ export async function answerOnGitHub(
           .map((f) => `- \`${f}\``)
           .join('\n')}`
       : '';
-    const pushed =
-      result.pullRequest && result.branch ? `I pushed a commit to \`${result.branch}\`. ` : result.filesChanged.length === 0 ? 'I changed nothing. ' : '';
+    // Asked on an issue, or on a fork's pull request: the change is in a pull request of its own, named here.
+    const elsewhere = result.pullRequest && result.pullRequest.number !== trigger.pull;
+    const pushed = elsewhere
+      ? `I opened pull request #${result.pullRequest?.number} (${result.pullRequest?.url}) from \`${result.branch}\`. `
+      : result.pullRequest && result.branch
+        ? `I pushed a commit to \`${result.branch}\`. `
+        : result.filesChanged.length === 0
+          ? 'I changed nothing. '
+          : '';
     const stopped = result.status === 'stopped' && result.stopReason ? `\n\n${result.stopReason}` : '';
     text = `${lead}${pushed}${summary}${files}${stopped}${thread}`;
   }

@@ -398,6 +398,37 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(files).toContain('src/feature.test.js');
     expect(files).toContain('src/feature.js');
   });
+
+  it("@wrench-test on a pull request from a fork: a copy of its branch here, and a pull request against main with the fork's commits and Wrench's", async () => {
+    await world.github.commit('acme', 'app', 'octo-fork-work', { message: 'Fork work', files: { 'src/fork.js': 'export const k = 1;\n' } });
+    const forked = await world.github.createPull('acme', 'app', { title: 'From a fork', head: 'octo-fork-work', user: 'octocat', headRepo: 'octocat/app' });
+    const number = Number(forked.number);
+    world.anthropic.setScript(scriptByRun({ 'fork-marker': [createFileStep('src/fork.test.js', '// tests for k\n'), finishStep('Added fork tests.')] }).items);
+    const asked = await person('ghp_alice').issues.createComment({
+      owner: 'acme',
+      repo: 'app',
+      issue_number: number,
+      body: '@wrench-test fork-marker: add src/fork.test.js',
+    });
+    expect((await deliver('issue_comment', world.github.payloads.issueComment(asked.data.id), { deliveryId: 'fork-pull' })).status).toBe(202);
+    const answer = await waitUntil(
+      () => world.github.issueComments.find((c) => c.issue === number && c.user !== 'alice' && c.body.includes('src/fork.test.js')),
+      150_000,
+    );
+    const opened = world.github.pulls('acme', 'app').find((p) => p.headRef.startsWith(`wrench/pr-${number}-`));
+    expect(opened?.baseRef).toBe('main');
+    expect(answer.body).toContain(`I opened pull request #${opened?.number}`);
+    const files = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'ls-tree', '-r', '--name-only', opened?.headRef ?? ''], {
+      encoding: 'utf8',
+    });
+    expect(files).toContain('src/fork.js');
+    expect(files).toContain('src/fork.test.js');
+    // The fork's own branch is untouched.
+    const forkFiles = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'ls-tree', '-r', '--name-only', 'octo-fork-work'], {
+      encoding: 'utf8',
+    });
+    expect(forkFiles).not.toContain('src/fork.test.js');
+  });
 });
 
 async function waitUntil<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {

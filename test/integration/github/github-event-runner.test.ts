@@ -524,13 +524,19 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
       1,
     );
 
-    // From a fork: nothing to push to, said on the pull request.
+    // From a fork: its branch cannot be pushed to, so the run works on a copy of it in this repository.
     await github.commit('acme', 'app', 'fork-y', { message: 'fork y', files: { 'src/y.js': 'export const y = 1;\n' } });
     const forked = Number((await github.createPull('acme', 'app', { title: 'Y', head: 'fork-y', user: 'octocat', headRepo: 'octocat/app' })).number);
-    expect(await startFromGuestPull(comment('alice', forked, 904), deps)).toBe('fork');
-    expect(github.issueComments.find((c) => c.issue === forked)?.body).toContain(
-      "this pull request's branch is in the fork `octocat/app`, which I cannot push to",
-    );
-    expect(await deps.sessions.threadOfPullRequest('acme', 'app', forked)).toBeNull();
+    const forkHead = (await github.branchSha('acme', 'app', 'fork-y')) ?? '';
+    expect(await startFromGuestPull(comment('alice', forked, 904), deps)).toBe('follow-up-queued');
+    const copy = `wrench/pr-${forked}-${forkHead.slice(0, 7)}`;
+    expect(await github.branchSha('acme', 'app', copy)).toBe(forkHead);
+    const forkRoot = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.channel === 'C0GUEST' && /from the fork/.test(String(c.args.text)));
+    expect(String(forkRoot.args.text)).toContain(`from the fork \`octocat/app\`, which I cannot push to: I work on a copy of its branch here, \`${copy}\``);
+    const forkThread = (await deps.sessions.threadOfPullRequest('acme', 'app', forked)) ?? { channel: '', threadTs: '' };
+    expect(await deps.sessions.get(forkThread.channel, forkThread.threadTs)).toMatchObject({ branch: copy, baseBranch: 'main', guestPull: true });
+    // A retried job finds its copy made already.
+    await deps.sessions.end(forkThread.channel, forkThread.threadTs);
+    expect(await startFromGuestPull({ ...comment('alice', forked, 904), deliveryId: 'd-guest-904-retry' }, deps)).toBe('follow-up-queued');
   });
 });

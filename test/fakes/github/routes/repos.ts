@@ -1,9 +1,43 @@
 import { listBranches, readBlob, resolveRef } from '../git-read.js';
 import { requireRepo } from '../repo-access.js';
-import { notFound, paginate, route, type Route } from '../router.js';
+import { HttpError, notFound, paginate, route, type Route } from '../router.js';
+import { git } from '../git.js';
 import { userJson } from '../shapes.js';
 
+const CREATE_REF_DOCS = 'https://docs.github.com/rest/git/refs#create-a-reference';
+
 export const repoRoutes: Route[] = [
+  // Creates a branch at a commit the repository has (a pull request's head from a fork included, as on GitHub).
+  route('POST /repos/:owner/:repo/git/refs', async (ctx) => {
+    const repo = await requireRepo(ctx);
+    const ref = String(ctx.body.ref ?? '');
+    const sha = String(ctx.body.sha ?? '');
+    if (!/^refs\/[^\s]+\/[^\s]+$/.test(ref))
+      throw new HttpError(422, {
+        message: 'Reference name must start with refs/ and have at least two slashes.',
+        documentation_url: CREATE_REF_DOCS,
+        status: '422',
+      });
+    if (!/^[0-9a-f]{40}$/.test(sha)) throw new HttpError(422, { message: 'Object does not exist', documentation_url: CREATE_REF_DOCS, status: '422' });
+    if (await resolveRef(repo.gitDir, ref))
+      throw new HttpError(422, { message: 'Reference already exists', documentation_url: CREATE_REF_DOCS, status: '422' });
+    const created = await git(['update-ref', ref, sha, ''], { gitDir: repo.gitDir }).then(
+      () => true,
+      () => false,
+    );
+    if (!created) throw new HttpError(422, { message: 'Object does not exist', documentation_url: CREATE_REF_DOCS, status: '422' });
+    const url = `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}/git/${ref}`;
+    return {
+      status: 201,
+      body: {
+        ref,
+        node_id: `REF_${sha.slice(0, 8)}`,
+        url,
+        object: { type: 'commit', sha, url: `${ctx.state.baseUrl}/repos/${repo.owner}/${repo.repo}/git/commits/${sha}` },
+      },
+    };
+  }),
+
   route('GET /user', async (ctx) => ({ status: 200, body: userJson(ctx.state, ctx.login) })),
 
   route('GET /rate_limit', async () => {
