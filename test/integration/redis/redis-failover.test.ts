@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
 import { createRedis, isConnectionError } from '../../../src/redis/redis-connection.js';
 import { redisConnectionOptions } from '../../../src/redis/redis-options.js';
+import { Cancellation } from '../../../src/sessions/cancellation.js';
 import type { ThreadSession } from '../../../src/sessions/thread-session.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
 import { startSentinelSetup, type SentinelSetup } from '../../helpers/redis-sentinel.js';
@@ -29,13 +30,17 @@ describe('Redis Sentinel failover under load', () => {
     await setup?.stop();
   });
 
-  it('finishes every job exactly once, loses no write, and reconnects every client to the promoted replica', async () => {
+  it('finishes every job exactly once, loses no write, and reconnects every client (subscribers too) to the promoted replica', async () => {
     const url = `redis://:${setup.password}@${setup.group}`;
     const options = redisConnectionOptions({ REDIS_URL: url, REDIS_SENTINELS: setup.sentinels, REDIS_SENTINEL_PASSWORD: setup.sentinelPassword });
     const prefix = uniqueName('failover');
     const redis = createRedis(url, undefined, 'main', options);
     const queues: Queues = createQueues(redis, prefix);
     const sessions = new ThreadSessionStore(redis, prefix);
+    // A pub/sub subscriber (cancel requests) made before the failover.
+    const cancellation = new Cancellation(redis, prefix);
+    const cancelled: string[] = [];
+    const unsubscribe = await cancellation.subscribe((jobId) => cancelled.push(jobId));
     const runs = new Map<string, number>();
     const workerErrors: Error[] = [];
     const worker = new Worker(
@@ -98,10 +103,16 @@ describe('Redis Sentinel failover under load', () => {
       expect(names.filter((name) => name === 'wrench-main').length).toBeGreaterThanOrEqual(2);
       expect(names.filter((name) => name === 'wrench-task-worker').length).toBeGreaterThanOrEqual(1);
       expect(names).toContain(blocking);
+      // The subscriber made before the failover hears a cancel request published after it.
+      await cancellation.request('job-after-failover', 'the test');
+      const heardDeadline = Date.now() + 10_000;
+      while (!cancelled.includes('job-after-failover') && Date.now() < heardDeadline) await sleep(50);
+      expect(cancelled).toEqual(['job-after-failover']);
       // The worker only met the outage itself (logged once as an outage by Wrench, not as an error per attempt).
       expect(workerErrors.filter((error) => !isConnectionError(error)).map((error) => error.message)).toEqual([]);
       console.info(`failover: the sentinels named the replica ${promotedAfterMs} ms after the kill; ${JOBS_TOTAL} jobs completed once each`);
     } finally {
+      await unsubscribe();
       await worker.close();
       await queues.close();
       sessions.close();
