@@ -93,7 +93,13 @@ async function act(kind: DoneAction, req: Request, res: ServerResponse, deps: Ru
         ? page(res, 403, 'Not allowed', 'Only the person who asked for this run can steer it, as in its thread.')
         : page(res, 409, 'Not working', 'This run is not working right now, so nothing would read the message. Mention Wrench in the thread for a follow-up.');
     }
-    await steerRun(run, { ...thread, user: person.user, text }, actions.deps);
+    if ((await steerRun(run, { ...thread, user: person.user, text }, actions.deps)) === 'too-late')
+      return page(
+        res,
+        409,
+        'Run just ended',
+        'The run ended before it could read the message; the thread says so. Mention Wrench in the thread for a follow-up.',
+      );
   }
   deps.logger.info({ user: person.user, run: id, action: kind, component: 'run-page' }, 'acted on a run from its page');
   res.writeHead(303, { ...SECURITY_HEADERS, location: `/runs/${encodeURIComponent(id)}?done=${kind}` });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { quoteMrkdwn, truncate } from '../src/slack/slack-escape.js';
+import { unreadSteeringMessage } from '../src/slack/help-messages.js';
 import type { RunRecord, ThreadSession } from '../src/sessions/thread-session.js';
 import type { HandlerDeps, InstructionInput } from './handler-deps.js';
 
-export type SteerOutcome = 'steered';
+export type SteerOutcome = 'steered' | 'too-late';
 
 /**
  * The thread's run a message steers: the newest one while it is working, for a plain reply (no mention) by its
@@ -30,6 +31,13 @@ export async function steerRun(
   const from = (await deps.names.userName(input.user).catch(() => undefined)) ?? 'a person in the thread';
   await deps.stores.steering.add(run.jobId, { from, text: input.text });
   const thread = { channel: input.channel, threadTs: input.threadTs };
+  // The run may have ended between reading its status and adding the message: then nobody reads it, so say so now.
+  const now = (await deps.sessions.get(input.channel, input.threadTs))?.runs.find((r) => r.jobId === run.jobId);
+  if (now?.status !== 'running') {
+    const unread = await deps.stores.steering.drain(run.jobId);
+    if (unread.length > 0) await deps.outbox.post(thread, { text: unreadSteeringMessage(unread) });
+    return 'too-late';
+  }
   if (input.messageTs) {
     await deps.outbox.react(thread, input.messageTs, 'incoming_envelope');
     await deps.outbox.post(thread, { text: `:incoming_envelope: ${RECEIPT}` }, `steer:${input.messageTs}`);

@@ -14,6 +14,8 @@ import { acknowledgeOnGitHub, answerOnGitHub } from './github-reply.js';
 import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { recordingReporter, startRunRecord, type RunLogOptions, type RunRecordStart, type RunRecorder } from '../src/run-log/run-recorder.js';
+import { unreadSteeringMessage } from '../src/slack/help-messages.js';
+import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
 
 export interface ReporterContext {
@@ -36,6 +38,8 @@ export interface TaskWorkerOptions {
   sessions: ThreadSessionStore;
   steering: SteeringInbox;
   slots: RunSlots;
+  /** Where the thread is told of steering messages that came after the run's last step. */
+  outbox: ThreadOutbox;
   /** Builds where a job reports to (its Slack thread); the run page's link goes into its status message. */
   reporterFor: (job: TaskJob, jobId: string, links: { runPageUrl?: string }) => Promise<ReporterContext>;
   /** Where each run's record is written (run pages, App Home, metrics). */
@@ -91,6 +95,13 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   /** A run is still to come or going on: its job has not ended (or, just recorded, its handler has not queued it yet). */
   const isPending = async (run: RunRecord): Promise<boolean> =>
     (run.status === 'queued' || run.status === 'running') && isRunPending(run, await queue.getJobState(run.jobId), options.queueingGraceMs);
+
+  /** Messages for the agent that came after its last model call are said in the thread (the steer handler checks too). */
+  const tellUnreadSteering = async (jobId: string, payload: TaskJob) => {
+    const unread = await steering.drain(jobId);
+    if (unread.length === 0 || payload.origin.type !== 'slack') return;
+    await options.outbox.post({ channel: payload.origin.channel, threadTs: payload.origin.threadTs }, { text: unreadSteeringMessage(unread) });
+  };
 
   /** Runs of one thread go in the order they were asked for: the latest earlier run still pending, if any. */
   const earlierPendingRun = async (jobId: string, payload: TaskJob): Promise<string | undefined> => {
@@ -211,6 +222,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       stopKeepAlive();
       await recorder?.flush();
       await slots.release(slot).catch(() => undefined);
+      await tellUnreadSteering(jobId, payload).catch((error) => log.warn({ err: error }, 'could not tell the thread of unread steering messages'));
     }
   };
 

@@ -79,4 +79,26 @@ access: { followUpWithoutMention: true }
       world.slack.callsTo('chat.postMessage').filter((c) => /Passed to the running agent: it reads this before its next model call/.test(String(c.args.text))),
     ).toHaveLength(1);
   });
+
+  it("a message sent during the run's last model call is not lost: the thread is told the run did not read it", async () => {
+    const script = scriptByRun({ 'late marker': [{ ...finishStep('Nothing to change.'), delayMs: 3_000 }] });
+    world.anthropic.setScript(script.items);
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> late marker: check README.md says app' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const threadTs = (envelope.event as { ts: string }).ts;
+    await world.slack.waitFor(() => world.anthropic.requests.some((r) => asText(r).includes('late marker')), 60_000);
+    // While the only (and last) model call is in flight.
+    await world.slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      messageEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: 'and the licence too', thread_ts: threadTs }),
+    );
+    const told = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /reached the run after its last step/.test(String(c.args.text)),
+      60_000,
+    );
+    expect(String(told.args.text)).toContain('> and the licence too');
+    expect(String(told.args.text)).toContain('Mention me here with what you still want');
+    expect(world.anthropic.requests.filter((r) => asText(r).includes('late marker')).every((r) => !asText(r).includes('and the licence too'))).toBe(true);
+  });
 });
