@@ -17,6 +17,8 @@ export interface SentinelSetup {
   replicaPort: number;
   /** Kills the primary at once (SIGKILL): no goodbye to its clients or its replica. */
   killPrimary(): void;
+  /** Freezes the primary (SIGSTOP): its connections stay open and nothing answers on them. */
+  freezePrimary(): void;
   /** A plain connection to one data node by port (to read what it holds). */
   node(port: number): Redis;
   /** Asks a sentinel for the primary's address until it names `port`. */
@@ -94,6 +96,7 @@ export async function startSentinelSetup(): Promise<SentinelSetup> {
       primaryPort,
       replicaPort,
       killPrimary: () => primary.kill('SIGKILL'),
+      freezePrimary: () => primary.kill('SIGSTOP'),
       node: (port) => {
         const node = plain(port, password);
         nodes.push(node);
@@ -196,5 +199,6 @@ function killAndWait(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill('SIGTERM');
+    child.kill('SIGCONT');
   });
 }

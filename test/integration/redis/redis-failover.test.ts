@@ -134,3 +134,55 @@ function recordRun(current: ThreadSession | null, jobId: string): ThreadSession 
   };
   return { ...session, runs: [...session.runs, { jobId, instruction: `run ${jobId}`, requester: 'U1', status: 'done', at: now }] };
 }
+
+describe('Redis Sentinel failover from a frozen primary', () => {
+  let setup: SentinelSetup;
+
+  beforeAll(async () => {
+    setup = await startSentinelSetup();
+  }, 30_000);
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  it('moves to the promoted replica although the frozen primary never closes its connections', async () => {
+    const url = `redis://:${setup.password}@${setup.group}`;
+    const options = redisConnectionOptions({ REDIS_URL: url, REDIS_SENTINELS: setup.sentinels, REDIS_SENTINEL_PASSWORD: setup.sentinelPassword });
+    const redis = createRedis(url, undefined, 'main', options);
+    const prefix = uniqueName('frozen');
+    const errors: string[] = [];
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await redis.rpush(`${prefix}:writes`, String(written)).then(
+          () => (written += 1),
+          (error: Error) => errors.push(error.message),
+        );
+        await sleep(2);
+      }
+    })();
+    try {
+      while (written < 50) await sleep(5);
+      setup.freezePrimary();
+      await setup.waitForPrimary(setup.replicaPort, 20_000);
+      const announcedAt = Date.now();
+      const before = written;
+      // The write waiting on the frozen primary is sent again to the new one, and the writer goes on.
+      while (written < before + 50 && Date.now() - announcedAt < 10_000) await sleep(20);
+      writing = false;
+      await writer;
+      expect(written).toBeGreaterThanOrEqual(before + 50);
+      expect(errors).toEqual([]);
+      expect(await redis.config('GET', 'port')).toEqual(['port', String(setup.replicaPort)]);
+      const held = await setup.node(setup.replicaPort).lrange(`${prefix}:writes`, 0, -1);
+      const after = Array.from({ length: written - before }, (_, i) => String(before + i));
+      expect(held.slice(-after.length)).toEqual(after);
+    } finally {
+      writing = false;
+      await writer;
+      redis.disconnect();
+    }
+  }, 60_000);
+});
