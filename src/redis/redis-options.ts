@@ -70,10 +70,12 @@ function sentinelOptions(url: string | undefined, sentinels: { host: string; por
 export function describeRedis(env: RedisEnv): string {
   const sentinels = env.REDIS_SENTINELS;
   if (sentinels?.length && env.REDIS_URL) {
-    let name = env.REDIS_URL;
+    let name: string;
     try {
       name = new URL(env.REDIS_URL).hostname;
-    } catch {}
+    } catch {
+      name = withoutPassword(env.REDIS_URL);
+    }
     return `the primary of "${name}" named by sentinels ${sentinels.map((s) => `${s.host}:${s.port}`).join(', ')}`;
   }
   return env.REDIS_URL ? withoutPassword(env.REDIS_URL) : 'the embedded redis-server';

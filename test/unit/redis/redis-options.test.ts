@@ -25,6 +25,10 @@ describe('Redis Sentinel settings', () => {
     const options = redisConnectionOptions({ REDIS_URL: 'redis://:data-pw@mymaster/2', REDIS_SENTINELS: sentinels, REDIS_SENTINEL_PASSWORD: 'sentinel-pw' });
     expect(options).toMatchObject({ sentinels, name: 'mymaster', sentinelPassword: 'sentinel-pw' });
     expect(options.enableTLSForSentinelMode).toBeUndefined();
+    // A demoted primary's READONLY answer: reconnect through the sentinels and send the command again (2); nothing else.
+    expect(options.reconnectOnError?.(new Error("READONLY You can't write against a read only replica."))).toBe(2);
+    expect(options.reconnectOnError?.(new Error('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBe(false);
+    expect(describeRedis({ REDIS_URL: 'redis://:pa ss@bad host', REDIS_SENTINELS: sentinels })).not.toContain('pa ss');
     expect(redisConnectionOptions({ REDIS_URL: 'rediss://:pw@mymaster', REDIS_SENTINELS: sentinels }).enableTLSForSentinelMode).toBe(true);
     expect(redisConnectionOptions({ REDIS_URL: 'redis://:pw@10.0.0.9:6379' })).toEqual({});
     expect(describeRedis({ REDIS_URL: 'redis://:data-pw@mymaster', REDIS_SENTINELS: sentinels })).toBe(
