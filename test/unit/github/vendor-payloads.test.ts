@@ -65,6 +65,28 @@ describe("GitHub's example payloads", () => {
     expect(assigned).toMatchObject({ number: expect.any(Number), assignee: expect.any(String) });
   });
 
+  it("issue_comment: GitHub's example of a comment on someone's pull request, mentioning github.mention, is a comment that may start a thread", () => {
+    // GitHub's examples are all on issues; a comment on a pull request is the same payload with issue.pull_request set.
+    const created = examples.find((e) => e.name === 'issue_comment')?.examples.find((e) => e.action === 'created') as Record<string, any> | undefined;
+    expect(created).toBeDefined();
+    const onPull = {
+      ...created,
+      issue: { ...created?.issue, pull_request: { url: 'https://api.github.com/repos/o/r/pulls/1', html_url: 'https://github.com/o/r/pull/1' } },
+    };
+    const asked = {
+      ...onPull,
+      comment: { ...onPull.comment, body: 'Could you add tests? @wrench-app' },
+      sender: { ...onPull.sender, login: 'alice', type: 'User' },
+    };
+    const read = readWebhookEvent('issue_comment', asked, { mention: 'wrench-app' });
+    expect(read.ignored === undefined && read.events[0]).toMatchObject({
+      kind: 'comment',
+      author: 'alice',
+      guestPull: onPull.issue.state !== 'closed' && onPull.issue.user.type !== 'Bot',
+    });
+    expect(readWebhookEvent('issue_comment', asked).ignored).toMatch(/does not mention/);
+  });
+
   it('the examples Wrench acts on become the events it expects', () => {
     const first = (name: string, action: string, when: (e: Record<string, unknown>) => boolean = () => true) =>
       examples.find((e) => e.name === name)?.examples.find((e) => e.action === action && when(e));
