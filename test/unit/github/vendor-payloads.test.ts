@@ -69,7 +69,7 @@ describe("GitHub's example payloads", () => {
     // GitHub's examples are all on issues; a comment on a pull request is the same payload with issue.pull_request set.
     const created = examples.find((e) => e.name === 'issue_comment')?.examples.find((e) => e.action === 'created') as Record<string, any> | undefined;
     expect(created).toBeDefined();
-    const onPull = {
+    const onPull: Record<string, any> = {
       ...created,
       issue: { ...created?.issue, pull_request: { url: 'https://api.github.com/repos/o/r/pulls/1', html_url: 'https://github.com/o/r/pull/1' } },
     };
