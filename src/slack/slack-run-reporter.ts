@@ -10,18 +10,6 @@ import { durationLabel, understandingCard, type CardReading } from './understand
 import { stringsFor } from './strings/index.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
-const PHASE_TEXT: Record<RunPhase, string> = {
-  queued: ':hourglass_flowing_sand: Queued',
-  preparing: ':package: Preparing the workspace',
-  working: ':hammer_and_wrench: Working',
-  waiting: ':question: Waiting for an answer',
-  verifying: ':test_tube: Verifying',
-  publishing: ':outbox_tray: Opening the pull request',
-  done: ':white_check_mark: Done',
-  failed: ':x: Failed',
-  cancelled: ':no_entry_sign: Cancelled',
-};
-
 const FINAL: RunPhase[] = ['done', 'failed', 'cancelled'];
 
 export interface SlackRunTarget {
@@ -145,9 +133,10 @@ export class SlackRunReporter implements RunReporter {
 
   statusText(phase: RunPhase, detail?: string): string {
     const elapsed = formatDuration(Date.now() - this.started);
-    const clock = FINAL.includes(phase) ? `after ${elapsed}` : `${elapsed} (usually ${durationLabel(this.target.reading.complexity)})`;
-    const page = this.target.runPageUrl ? mrkdwnLink(this.target.runPageUrl, 'see every step') : undefined;
-    return [PHASE_TEXT[phase], detail, phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
+    const t = stringsFor(this.target.language);
+    const clock = FINAL.includes(phase) ? t.after(elapsed) : t.usually(elapsed, durationLabel(this.target.reading.complexity));
+    const page = this.target.runPageUrl ? mrkdwnLink(this.target.runPageUrl, t.seeEveryStep) : undefined;
+    return [t.phases[phase] ?? phase, detail, phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
   }
 
   /** A note in the thread (not the status card), e.g. that the run restarted after an interruption. */

@@ -167,6 +167,11 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       30_000,
     );
     await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === japanese && /Opened PR #/.test(String(c.args.text)), 150_000);
+    // The status card's progress line speaks Japanese to the end.
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.update' && /^acme\/shop の/.test(String(c.args.text)) && /完了 · .* で終了/.test(String(c.args.text)),
+      30_000,
+    );
 
     // The reader answers nothing usable: the rules read it, and the thread speaks the requester's Slack locale.
     world.slack.addUser({ id: 'U0HANS', name: 'hans', locale: 'de-DE' });

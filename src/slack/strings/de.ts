@@ -37,4 +37,18 @@ export const de: Partial<ThreadStrings> = {
   reminder: (requester, question, date) =>
     `<@${requester}> Zur Erinnerung: Ich warte noch auf deine Antwort auf meine Frage oben (${question}). Ohne Antwort bis ${date} schließe ich mit dem ab, was ich habe.`,
   dateAt: 'um',
+  phases: {
+    queued: ':hourglass_flowing_sand: In der Warteschlange',
+    preparing: ':package: Arbeitsbereich wird vorbereitet',
+    working: ':hammer_and_wrench: In Arbeit',
+    waiting: ':question: Wartet auf eine Antwort',
+    verifying: ':test_tube: Wird geprüft',
+    publishing: ':outbox_tray: Pull Request wird geöffnet',
+    done: ':white_check_mark: Fertig',
+    failed: ':x: Fehlgeschlagen',
+    cancelled: ':no_entry_sign: Abgebrochen',
+  },
+  after: (elapsed) => `nach ${elapsed}`,
+  usually: (elapsed, typical) => `${elapsed} (üblich: ${typical})`,
+  seeEveryStep: 'alle Schritte ansehen',
 };

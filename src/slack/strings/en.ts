@@ -38,6 +38,20 @@ export const en = {
   reminder: (requester: string, question: string, date: string) =>
     `<@${requester}> A reminder: I am still waiting for your answer to my question above (${question}). Without an answer by ${date} I finish with what I have.`,
   dateAt: 'at',
+  phases: {
+    queued: ':hourglass_flowing_sand: Queued',
+    preparing: ':package: Preparing the workspace',
+    working: ':hammer_and_wrench: Working',
+    waiting: ':question: Waiting for an answer',
+    verifying: ':test_tube: Verifying',
+    publishing: ':outbox_tray: Opening the pull request',
+    done: ':white_check_mark: Done',
+    failed: ':x: Failed',
+    cancelled: ':no_entry_sign: Cancelled',
+  } as Record<string, string>,
+  after: (elapsed: string) => `after ${elapsed}`,
+  usually: (elapsed: string, typical: string) => `${elapsed} (usually ${typical})`,
+  seeEveryStep: 'see every step',
 };
 
 export type ThreadStrings = typeof en;

@@ -15,7 +15,13 @@ export function stringsFor(language?: string): ThreadStrings {
   const primary = language?.toLowerCase().split(/[-_]/)[0] ?? 'en';
   const catalogue = CATALOGUES[primary];
   if (!catalogue || catalogue === en) return en;
-  return { ...en, ...catalogue, categories: { ...en.categories, ...catalogue.categories }, complexity: { ...en.complexity, ...catalogue.complexity } };
+  return {
+    ...en,
+    ...catalogue,
+    categories: { ...en.categories, ...catalogue.categories },
+    complexity: { ...en.complexity, ...catalogue.complexity },
+    phases: { ...en.phases, ...catalogue.phases },
+  };
 }
 
 /**

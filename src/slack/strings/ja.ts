@@ -37,4 +37,18 @@ export const ja: Partial<ThreadStrings> = {
   reminder: (requester, question, date) =>
     `<@${requester}> リマインダー: 上の質問(${question})への回答をまだお待ちしています。${date} までに回答がなければ、今ある内容で終了します。`,
   dateAt: '',
+  phases: {
+    queued: ':hourglass_flowing_sand: 順番待ち',
+    preparing: ':package: 作業環境を準備中',
+    working: ':hammer_and_wrench: 作業中',
+    waiting: ':question: 回答待ち',
+    verifying: ':test_tube: 検証中',
+    publishing: ':outbox_tray: プルリクエストを作成中',
+    done: ':white_check_mark: 完了',
+    failed: ':x: 失敗',
+    cancelled: ':no_entry_sign: キャンセル済み',
+  },
+  after: (elapsed) => `${elapsed} で終了`,
+  usually: (elapsed, typical) => `${elapsed}(目安 ${typical})`,
+  seeEveryStep: 'すべての手順を見る',
 };

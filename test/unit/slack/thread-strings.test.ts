@@ -36,6 +36,9 @@ describe("the thread's strings, one catalogue per language", () => {
     expect(stringsFor('ja_JP').cancel).toBe('キャンセル');
     expect(stringsFor('fr').cancel).toBe('Cancel');
     expect(stringsFor(undefined)).toBe(en);
+    expect(Object.keys(stringsFor('es').phases).sort()).toEqual(Object.keys(en.phases).sort());
+    expect(stringsFor('es').phases.working).toBe(en.phases.working);
+    expect(stringsFor('ja').phases.done).toBe(':white_check_mark: 完了');
   });
 
   it('the thread speaks the language the requester wrote in; their Slack locale only when the writing told nothing', () => {
