@@ -16,8 +16,8 @@ export type IssueOutcome = 'issue-queued' | 'already-started' | 'not-allowed';
 
 /** A thread started from GitHub is not posted yet (Slack is failing): the job is tried again later. */
 export class ThreadPendingError extends WrenchError {
-  constructor(issue: string) {
-    super('thread_pending', `The Slack thread for ${issue} is not posted yet; trying again shortly.`);
+  constructor(what: string) {
+    super('thread_pending', `The Slack thread for ${what} is not posted yet; trying again shortly.`);
   }
 }
 
@@ -40,10 +40,7 @@ export async function startFromIssue(job: GitHubIssueJob, deps: GitHubEventDeps)
   const startedBy = await deps.redis.get(claimKey);
   if (startedBy && startedBy !== job.deliveryId) return 'already-started';
 
-  const permission = await octokit.repos.getCollaboratorPermissionLevel({ owner, repo: name, username: issue.author }).then(
-    (r) => r.data.permission,
-    () => 'none',
-  );
+  const permission = await permissionOf(octokit, owner, name, issue.author);
   if (permission !== 'admin' && permission !== 'write') {
     await octokit.issues.createComment({
       owner,
@@ -146,10 +143,7 @@ export async function startFromGuestPull(job: GitHubGuestPullJob, deps: GitHubEv
     throw new WrenchError('github_not_configured', 'A pull request mentioned Wrench, but Wrench has no GitHub credential (GITHUB_TOKEN or the App).');
   const existing = await deps.sessions.threadOfPullRequest(owner, name, event.pull);
   if (!existing) {
-    const permission = await octokit.repos.getCollaboratorPermissionLevel({ owner, repo: name, username: event.author }).then(
-      (r) => r.data.permission,
-      () => 'none',
-    );
+    const permission = await permissionOf(octokit, owner, name, event.author);
     if (permission !== 'admin' && permission !== 'write') {
       await replyOnPull(octokit, event, deps.runner.redact(`@${event.author} ${WRITE_ACCESS_ONLY}`));
       return 'not-allowed';
@@ -205,4 +199,12 @@ export async function startFromGuestPull(job: GitHubGuestPullJob, deps: GitHubEv
     return handleGitHubEvent({ kind: 'github-event', deliveryId: job.deliveryId, event, thread }, deps);
   }
   return handleGitHubEvent({ kind: 'github-event', deliveryId: job.deliveryId, event, thread: existing }, deps);
+}
+
+/** Someone's permission on the repository: 'none' when GitHub does not know them; other failures are thrown (retried). */
+function permissionOf(octokit: NonNullable<GitHubEventDeps['runner']['github']>, owner: string, repo: string, username: string): Promise<string> {
+  return octokit.repos.getCollaboratorPermissionLevel({ owner, repo, username }).then(
+    (r) => r.data.permission,
+    (error: unknown) => (error instanceof RequestError && error.status === 404 ? 'none' : Promise.reject(error)),
+  );
 }
