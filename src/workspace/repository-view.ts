@@ -34,7 +34,8 @@ export async function repositoryView(options: RepositoryViewOptions): Promise<st
     await access(dir);
     const top = (await git(['ls-tree', '--name-only', '-z', 'HEAD'])).split('\0').filter(Boolean);
     const all = (await git(['ls-tree', '-r', '--name-only', '-z', 'HEAD'])).split('\0').filter(Boolean);
-    if (all.length === 0) return undefined;
+    // Past the deadline there is no view: a git that answered anyway is not a reason to be late.
+    if (all.length === 0 || top.length === 0 || Date.now() - started > options.timeoutMs) return undefined;
     const directories = new Set(all.filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/'))));
     const listed = top.slice(0, MAX_TOP_LEVEL).map((name) => (directories.has(name) ? `${name}/` : name));
     const more = top.length > MAX_TOP_LEVEL ? ` (and ${top.length - MAX_TOP_LEVEL} more)` : '';
