@@ -8,7 +8,8 @@ import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import { clarificationCard, clarificationCardKey } from '../src/slack/clarification-card.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
-import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
+import { statusCardKey, streamsRuns } from '../src/slack/slack-reporter-factory.js';
+import { notQueuedStream, queuedRunStream, type StreamTarget } from '../src/slack/slack-stream-run-reporter.js';
 import { understandingCard } from '../src/slack/understanding-card.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { stringsFor, threadLanguage } from '../src/slack/strings/index.js';
@@ -88,9 +89,19 @@ async function startRun(
   const ahead = await tasksAhead(deps.queues).catch(() => 0);
   const status = busy ? t.queuedBehindThread : t.queued(ahead > 0 ? ahead + 1 : undefined);
   const statusKey = statusCardKey(jobId);
+  // With slack.streamRuns the run's one message is a streamed plan, started here in place of the status card.
+  const stream = await streamsRuns(outbox, deps.config.file.slack.streamRuns, input.teamId);
   const job: TaskJob = {
     kind: 'task',
-    origin: { type: 'slack', teamId: input.teamId, channel: input.channel, threadTs: input.threadTs, messageTs: input.messageTs, eventId: input.dedupKey },
+    origin: {
+      type: 'slack',
+      teamId: input.teamId,
+      channel: input.channel,
+      threadTs: input.threadTs,
+      messageTs: input.messageTs,
+      eventId: input.dedupKey,
+      ...(stream ? { stream } : {}),
+    },
     repo,
     instruction: input.text,
     category: reading.category,
@@ -102,6 +113,16 @@ async function startRun(
     requester: { slackUserId: input.user },
     requestedAt: new Date().toISOString(),
   };
+  const streamTarget: StreamTarget = {
+    team: input.teamId ?? 'default',
+    recipient: input.teamId ? { user: input.user, team: input.teamId } : undefined,
+    ...thread,
+    statusKey,
+    repository,
+    reading: { category: reading.category, complexity: reading.complexity, elements: reading.elements, summary: reading.summary },
+    language,
+  };
+  const queuedDetail = busy ? 'behind the run already going in this thread' : ahead > 0 ? `position ${ahead + 1} in the queue` : undefined;
   const run = {
     jobId,
     instruction: input.text,
@@ -118,13 +139,17 @@ async function startRun(
     thread,
     newSession: () => newSession(input, repo, language),
     answersPending: true,
-    announce: () => outbox.post(thread, understandingCard(reading, repository, thread, status, { strings: t }), statusKey),
+    announce: () =>
+      stream
+        ? outbox.stream(thread, queuedRunStream(streamTarget, queuedDetail))
+        : outbox.post(thread, understandingCard(reading, repository, thread, status, { strings: t }), statusKey),
   });
   const statusLine = { ...thread, team: input.teamId ?? 'default' };
   if (!result.queued) {
-    await outbox
-      .update(thread, statusKey, { text: notQueuedMessage(result.error, 'task') })
-      .catch((e: unknown) => deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'));
+    const text = notQueuedMessage(result.error, 'task');
+    await (stream ? outbox.stream(thread, notQueuedStream(streamTarget, text)) : outbox.update(thread, statusKey, { text })).catch((e: unknown) =>
+      deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'),
+    );
     await outbox.status(statusLine, '');
     return 'failed';
   }

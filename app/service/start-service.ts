@@ -203,7 +203,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         // A mention is taken over one claim after its handler died, then queued by the new one.
         queueingGraceMs: 2 * config.env.WRENCH_MENTION_CLAIM_SECONDS * 1000,
         outbox,
-        reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger, { streamRuns: config.file.slack.streamRuns }),
+        reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger),
         runLog: runLogOptions,
       },
       runnerDeps,

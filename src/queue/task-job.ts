@@ -15,6 +15,8 @@ export const slackOriginSchema = z.object({
   eventId: z.string().optional(),
   /** The status message Wrench posted when it queued the work, updated in place. */
   statusTs: z.string().optional(),
+  /** The run reports as one streamed message (slack.streamRuns), which the handler started instead of a status card. */
+  stream: z.boolean().optional(),
 });
 
 export const cliOriginSchema = z.object({ type: z.literal('cli') });

@@ -4,6 +4,8 @@ import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
 
 type Stage = 'reading' | 'preparing' | 'working' | 'edits' | 'agent-tests' | 'verifying' | 'publishing' | 'question';
+/** While a run goes on, the plan's title says how to stop it (the streamed message has no button until it ends). */
+export const STOP_HINT = 'to stop it, mention me with "stop"';
 type Task = { status: TaskStatus; output?: string };
 type TaskStatus = TaskUpdateChunk['status'];
 
@@ -58,19 +60,23 @@ export class RunPlan {
   private readonly editedFiles = new Set<string>();
   private testRuns = 0;
 
+  /** `reading`: what Wrench understood of the request (the card's first line), shown as the reading task's output. */
   constructor(
     private readonly repository: string,
     private readonly runPageUrl?: string,
+    reading?: string,
   ) {
-    this.title = `Working on ${repository}`;
-    this.tasks.set('reading', { status: 'complete' });
+    this.title = underWay(`Working on ${repository}`);
+    this.tasks.set('reading', { status: 'complete', ...(reading ? { output: truncate(reading, TASK_OUTPUT) } : {}) });
   }
 
   /** Notes that the run reached `phase` (every phase, also those whose display the rate limit skips). */
   advance(phase: RunPhase, detail?: string): void {
-    this.title = PLAN_TITLES[phase] ? `${PLAN_TITLES[phase]}: ${this.repository}` : `Working on ${this.repository}`;
+    const ends = phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'waiting';
+    const title = PLAN_TITLES[phase] ? `${PLAN_TITLES[phase]}: ${this.repository}` : `Working on ${this.repository}`;
+    this.title = ends ? title : underWay(title);
     if (phase === 'queued') {
-      if (detail) this.title = `Queued: ${truncate(detail, 120)}`;
+      if (detail) this.title = underWay(`Queued: ${truncate(detail, 120)}`);
     } else if (phase === 'working' && detail && this.current === 'working' && this.toolStep(detail)) {
       // Shown as a task of its own.
     } else if (phase === 'preparing' || phase === 'working' || phase === 'verifying' || phase === 'publishing') {
@@ -153,7 +159,8 @@ export class RunPlan {
   }
 
   private taskChunk(stage: Stage, task: Task): TaskUpdateChunk {
-    const page = stage === 'working' && this.runPageUrl && /^https?:\/\/\S+$/.test(this.runPageUrl) ? this.runPageUrl : undefined;
+    // The run page (what the card linked): from the reading task, so it is there from the start, and from the work.
+    const page = (stage === 'working' || stage === 'reading') && this.runPageUrl && /^https?:\/\/\S+$/.test(this.runPageUrl) ? this.runPageUrl : undefined;
     return {
       type: 'task_update',
       id: stage,
@@ -163,6 +170,11 @@ export class RunPlan {
       ...(page ? { sources: [{ type: 'url', url: page, text: 'Every step on the run page' }] } : {}),
     };
   }
+}
+
+/** A title while the run goes on: with how to stop it, within Slack's 256 characters for a title. */
+function underWay(title: string): string {
+  return `${truncate(title, 200)} · ${STOP_HINT}`;
 }
 
 /**

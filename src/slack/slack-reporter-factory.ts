@@ -17,17 +17,11 @@ const LOOKUP_MS = 3000;
 
 /**
  * For a job from Slack: its thread reporter (through the thread's outbox), the thread's permalink and the
- * requester's name (best effort: `client` should not retry for long, and a slow Slack is not waited for). With
- * `streamRuns`, a run reports as a streamed message with its plan (SlackStreamRunReporter) unless its workspace
- * refused streaming lately or Slack could not address the stream to the requester.
+ * requester's name (best effort: `client` should not retry for long, and a slow Slack is not waited for). A run whose
+ * handler started a streamed message instead of a status card (`origin.stream`, see `streamsRuns`) reports in that
+ * message (SlackStreamRunReporter); where Slack turns out not to stream, the outbox makes it an ordinary message.
  */
-export function slackReporterFactory(
-  client: WebClient,
-  outbox: ThreadOutbox,
-  limiter: UpdateRateLimiter | undefined,
-  log: Logger,
-  options: { streamRuns?: boolean } = {},
-) {
+export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, limiter: UpdateRateLimiter | undefined, log: Logger) {
   return async (job: TaskJob, jobId: string, links: { runPageUrl?: string } = {}) => {
     if (job.origin.type !== 'slack') throw new Error('slackReporterFactory only serves jobs from Slack');
     const origin = job.origin;
@@ -41,8 +35,7 @@ export function slackReporterFactory(
       job.requester.slackUserId.startsWith('github:') ? undefined : within(LOOKUP_MS, client.users.info({ user: job.requester.slackUserId })),
     ]);
     const team = origin.teamId ?? 'default';
-    const streams = options.streamRuns && !!origin.teamId && !(await outbox.agentSurfaces.refusal(team, 'chat.startStream'));
-    const Reporter = streams ? SlackStreamRunReporter : SlackRunReporter;
+    const Reporter = origin.stream ? SlackStreamRunReporter : SlackRunReporter;
     const reporter = new Reporter(
       outbox,
       {
@@ -71,6 +64,14 @@ export function slackReporterFactory(
       requesterEmail: job.github ? undefined : user?.user?.profile?.email || undefined,
     };
   };
+}
+
+/**
+ * Whether a new run in this workspace reports as one streamed message: `slack.streamRuns` is on, the team is known
+ * (Slack addresses a stream in a channel to a person of a team), and the workspace has not refused streaming lately.
+ */
+export async function streamsRuns(outbox: ThreadOutbox, streamRuns: boolean, teamId: string | undefined): Promise<boolean> {
+  return streamRuns && !!teamId && !(await outbox.agentSurfaces.refusal(teamId, 'chat.startStream'));
 }
 
 /** For a triage run: its thread's status line (posted by the handler under `statusCardKey`, or new), through the outbox. */

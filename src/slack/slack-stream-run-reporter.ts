@@ -1,26 +1,59 @@
 import { slackifyMarkdown } from 'slackify-markdown';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment } from './render-run-result.js';
-import { mrkdwnLink } from './slack-escape.js';
+import { mrkdwnLink, truncate } from './slack-escape.js';
 import { markdownChunks, RunPlan, streamedResult } from './run-plan.js';
-import { finalState, SlackRunReporter } from './slack-run-reporter.js';
+import { finalState, SlackRunReporter, type SlackRunTarget } from './slack-run-reporter.js';
+import { stringsFor } from './strings/index.js';
 import type { StreamStep } from './thread-outbox.js';
+import type { ThreadMessage } from './thread-poster.js';
+import { cancelActions, categoryLabel, durationLabel, type CardReading } from './understanding-card.js';
 
 /** The outbox key of a run's streamed message. */
 export const runStreamKey = (statusKey: string) => `stream:${statusKey}`;
 
+/** Where a streamed run reports: its thread, the stream's addressee, and what the card would have shown. */
+export type StreamTarget = Pick<
+  SlackRunTarget,
+  'team' | 'recipient' | 'channel' | 'threadTs' | 'statusKey' | 'repository' | 'reading' | 'language' | 'runPageUrl'
+>;
+
+/** What Wrench understood of the request, on one line (the card's first lines): the reading task's output. */
+export function readingLine(reading: CardReading, language?: string): string {
+  const t = stringsFor(language);
+  const size = `${categoryLabel(reading.category, t)} · ${t.complexity[reading.complexity] ?? reading.complexity} (${durationLabel(reading.complexity)})`;
+  return reading.summary ? `${size}: ${reading.summary}` : size;
+}
+
 /**
- * Reports a run as one streamed message under the status card (Slack's agent surface): the run's stages as a plan of
- * tasks updated as they move (a failed stage `error` with its reason, a cancelled or paused run said in the plan's
- * title), then the final reply streamed into the same message, its measured outcome line first. The card is edited
- * only when the run starts and ends (its Cancel button goes then). Every step goes through the thread's outbox with
- * the whole message as its fallback, so a workspace or conversation without streaming gets the same content as an
- * ordinary message, and a stream Slack ends early is finished as one.
+ * The first step of a run's streamed message, sent by the handler that queues the run instead of a status card: the
+ * plan with the request read and the run queued (`detail`: what it waits behind), addressed to the requester.
+ */
+export function queuedRunStream(target: StreamTarget, detail?: string): StreamStep {
+  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language));
+  plan.advance('queued', detail);
+  return streamStep(target, plan, 'start', plan.takeChanges(), { running: true });
+}
+
+/** The last step of a run's streamed message when the run could not be queued after all: `text` says why. */
+export function notQueuedStream(target: StreamTarget, text: string): StreamStep {
+  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language));
+  plan.advance('failed', 'the run could not be queued');
+  return streamStep(target, plan, 'stop', [...plan.takeChanges(), ...markdownChunks(text)], { running: false, reply: text });
+}
+
+/**
+ * Reports a run as one streamed message, which is the run's only message in the thread (no status card): the request
+ * as read, then the run's stages as a plan of tasks updated as they move (a failed stage `error` with its reason, a
+ * cancelled or paused run said in the plan's title, which says how to stop the run while it goes on), then the final
+ * reply streamed into the same message, its measured outcome line first. The run page is a source of the reading and
+ * working tasks, and the reply's last line. Every step goes through the thread's outbox with the whole message as its
+ * fallback: where Slack does not stream, that ordinary message stands in for the card (the plan, the run page and a
+ * Cancel button while the run goes on), and a stream Slack ends early is finished as one.
  */
 export class SlackStreamRunReporter extends SlackRunReporter {
-  private readonly plan = new RunPlan(this.target.repository, this.target.runPageUrl);
+  private readonly plan = new RunPlan(this.target.repository, this.target.runPageUrl, readingLine(this.target.reading, this.target.language));
   private streamStarted = false;
-  private cardShown = false;
   private finalText: string | undefined;
   private failReason: string | undefined;
   private ended = false;
@@ -50,35 +83,48 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     await this.outcomeReaction('failed');
   }
 
-  protected override async present(phase: RunPhase, detail: string | undefined, final: boolean, text: string): Promise<void> {
-    if (final || !this.cardShown) {
-      this.cardShown = true;
-      // Until the end the card points at the plan, which moves, instead of showing a phase it would keep showing.
-      const page = this.target.runPageUrl ? mrkdwnLink(this.target.runPageUrl, 'see every step') : undefined;
-      const underWay = [':hammer_and_wrench: Under way: the plan below shows each stage', page].filter(Boolean).join(' · ');
-      await super.present(phase, detail, final, final ? text : underWay);
-    }
+  /** Shows a phase in the streamed message only: there is no card to edit. */
+  protected override async present(_phase: RunPhase, _detail: string | undefined, final: boolean): Promise<void> {
     const step: StreamStep['step'] = !this.streamStarted ? 'start' : final ? 'stop' : 'append';
     this.streamStarted = true;
-    await this.send(step, this.plan.takeChanges());
-    if (final && step === 'start') await this.send('stop', []);
+    await this.send(step, this.plan.takeChanges(), final);
+    if (final && step === 'start') await this.send('stop', [], final);
   }
 
-  private async send(step: StreamStep['step'], taskChunks: StreamStep['chunks']): Promise<void> {
-    const closing = step === 'stop' && this.finalText !== undefined;
-    const chunks = closing ? [...taskChunks, ...markdownChunks(this.finalText ?? '')] : taskChunks;
-    const fallbackText = [this.plan.fallbackText(), closing ? slackifyMarkdown(unescaped(this.finalText ?? '')).replace(/\u200B/g, '') : undefined]
-      .filter(Boolean)
-      .join('\n\n');
-    await this.outbox.stream(this.thread, {
-      step,
-      key: runStreamKey(this.target.statusKey),
-      team: this.target.team,
-      ...(this.target.recipient ? { recipient: this.target.recipient } : {}),
-      chunks,
-      fallback: { text: fallbackText },
-    });
+  private async send(step: StreamStep['step'], taskChunks: StreamStep['chunks'], final: boolean): Promise<void> {
+    const reply = step === 'stop' ? this.finalText : undefined;
+    const chunks = reply === undefined ? taskChunks : [...taskChunks, ...markdownChunks(reply)];
+    await this.outbox.stream(this.thread, streamStep(this.target, this.plan, step, chunks, { running: !final, reply }));
   }
+}
+
+/**
+ * A step of a run's stream, with the whole message as its fallback: while the run goes on, the plan, the run page and
+ * the Cancel button (what the card gave); at the end, the plan and the reply as text.
+ */
+function streamStep(
+  target: StreamTarget,
+  plan: RunPlan,
+  step: StreamStep['step'],
+  chunks: StreamStep['chunks'],
+  options: { running: boolean; reply?: string },
+): StreamStep {
+  const t = stringsFor(target.language);
+  const page = target.runPageUrl ? mrkdwnLink(target.runPageUrl, t.seeEveryStep) : undefined;
+  const planText = [plan.fallbackText(), options.running ? page : undefined].filter(Boolean).join('\n');
+  const replyText = options.reply === undefined ? undefined : slackifyMarkdown(unescaped(options.reply)).replace(/\u200B/g, '');
+  const thread = { channel: target.channel, threadTs: target.threadTs };
+  const fallback: ThreadMessage = options.running
+    ? { text: planText, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(planText, 2900) } }, cancelActions(thread, t)] }
+    : { text: [planText, replyText].filter(Boolean).join('\n\n') };
+  return {
+    step,
+    key: runStreamKey(target.statusKey),
+    team: target.team,
+    ...(target.recipient ? { recipient: target.recipient } : {}),
+    chunks,
+    fallback,
+  };
 }
 
 /** A phase's detail as plain text (the card's detail is mrkdwn: `<url|PR #3>` becomes `PR #3`). */

@@ -294,8 +294,9 @@ export class ThreadOutbox {
   /**
    * Queues a step of a streamed message, in order with the thread's other messages and retried through outages like
    * them. Where the workspace refuses streaming (remembered per workspace) or the conversation cannot take it, the
-   * step's `fallback` is posted under `key` and edited from then on. A stream Slack ended before its stop (the person
-   * pressed Stop, or it expired) is not resumed: the rest is posted as a normal message. A step delivered again after
+   * step's `fallback` is posted under `key` and edited from then on. A stream Slack ended before its stop is not
+   * resumed: one that expired (`message_not_in_streaming_state`) is edited into the step's `fallback` and goes on as an
+   * ordinary message in the same place; one the person stopped (or that cannot be edited) gets the rest as a new message. A step delivered again after
    * a restart changes nothing: a start whose message exists goes on in it, task updates replace themselves, and the stop
    * (the only step carrying text) is recorded as begun before it is sent, so it is never repeated as a new message.
    */
@@ -641,9 +642,26 @@ export class ThreadOutbox {
       if (!STREAM_ENDED.has(reason)) throw error;
       // Stopped already by an earlier attempt of this stop (its answer lost): nothing is posted twice.
       if (item.step === 'stop' && mode === 'stopping') return setMode('stopped');
+      if (reason === 'message_not_in_streaming_state' && (await this.editEndedStream(thread, ts, item.fallback))) return setMode('message');
       this.log.info({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'the stream ended early: the rest is posted normally');
       await asMessage(true);
     }
+  }
+
+  /**
+   * A stream Slack ended by itself (streams last minutes, a run often longer) goes on as an ordinary message in the same
+   * place: edited with `chat.update` (Slack's SDKs name it the way on for an expired stream), so the run keeps one
+   * message. False when Slack will not edit it (gone, or not editable): the rest is then posted as a new message.
+   */
+  private async editEndedStream(thread: ThreadRef, ts: string, message: ThreadMessage): Promise<boolean> {
+    try {
+      await this.client.chat.update({ channel: thread.channel, ts, text: message.text, blocks: message.blocks ?? [] });
+    } catch (error) {
+      if (!slackFailure(error).permanent) throw error;
+      return false;
+    }
+    this.log.info({ channel: thread.channel, thread: thread.threadTs }, 'Slack ended the stream: the same message goes on as an ordinary one');
+    return true;
   }
 
   private async giveUp(thread: ThreadRef, item: OutboxItem, error: string, attempts: number, log: Logger): Promise<void> {

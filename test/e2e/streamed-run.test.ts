@@ -28,7 +28,7 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
     await world?.stop();
   });
 
-  it('shows the stages as a plan, then the reply with its outcome first, in the one streamed message under the card', async () => {
+  it("shows the stages as a plan, then the reply with its outcome first, in the run's one streamed message, with no status card", async () => {
     const { slack, anthropic, github } = world;
     anthropic.setScript([
       toolUseResponse([
@@ -77,14 +77,22 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
     expect(reply).toMatch(/^Outcome: `npm test` passes after the change/);
     expect(reply).toContain(`[PR #${pull!.number}: `);
 
-    // The thread holds the mention, the card and the streamed message: no separate reply.
+    expect(stream.parts.find((part) => part.kind === 'task' && part.task.id === 'reading')).toMatchObject({
+      task: { output: expect.stringMatching(/^Testing · /) },
+    });
+
+    // The thread holds the mention and the streamed message, the run's only one: no status card, no separate reply.
     await slack.waitFor((c) => c.method === 'reactions.add' && c.args.name === 'white_check_mark', 10_000);
     const fromWrench = slack.messages('C0DEV', threadTs).filter((m) => m.bot_id);
-    expect(fromWrench).toHaveLength(2);
-    expect(fromWrench.map((m) => m.ts)).toContain(stream.ts);
+    expect(fromWrench.map((m) => m.ts)).toEqual([stream.ts]);
+    expect(slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs)).toEqual([]);
+    // Started when the run was queued, before a worker took it: the plan said so first.
+    expect(slack.callsTo('chat.startStream').find((c) => c.args.thread_ts === threadTs)?.args.chunks).toContainEqual(
+      expect.objectContaining({ type: 'plan_update', title: expect.stringMatching(/^Queued: .* · to stop it, mention me with "stop"$/) }),
+    );
   });
 
-  it('falls back to the card and an ordinary reply message in a workspace that refuses streaming, and remembers it', async () => {
+  it("makes the run's one message an ordinary one (plan, Cancel button, reply) where streaming is refused, and gives the next run the card", async () => {
     const { slack, anthropic } = world;
     const script = (file: string) => [
       toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: file, file_text: 'export const x = 1;\n' } }]),
@@ -102,12 +110,14 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
       return threadTs;
     };
     const refused = await mention('src/one.js');
-    // Refused at the first step: the plan and the reply arrive as one ordinary message under the card.
+    // Refused at the first step: the plan and the reply arrive as one ordinary message, which stood in for the card.
     expect(slack.streamsIn('C0DEV', refused)).toHaveLength(0);
     const first = slack.messages('C0DEV', refused).filter((m) => m.bot_id);
-    expect(first).toHaveLength(2);
-    expect(first[1]?.text).toContain(':white_check_mark: Publish: open or update the pull request');
-    expect(first[1]?.text).toContain('Outcome:');
+    expect(first).toHaveLength(1);
+    expect(first[0]?.text).toContain(':white_check_mark: Publish: open or update the pull request');
+    expect(first[0]?.text).toContain('Outcome:');
+    const firstPost = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === refused);
+    expect(JSON.stringify(firstPost?.args.blocks)).toContain('wrench_cancel_run');
 
     // Remembered for the workspace: the next run does not try, and reports as before (card and replies).
     const startsBefore = slack.callsTo('chat.startStream').length;

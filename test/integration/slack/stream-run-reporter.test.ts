@@ -4,6 +4,7 @@ import { createLogger } from '../../../src/logging/logger.js';
 import { redisKeys } from '../../../src/redis/redis-keys.js';
 import type { RunResult } from '../../../src/reporting/run-result.js';
 import { createRedactor } from '../../../src/security/redact.js';
+import { ACTIONS } from '../../../src/slack/action-ids.js';
 import { runStreamKey, SlackStreamRunReporter } from '../../../src/slack/slack-stream-run-reporter.js';
 import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
 import { startSlackFake, type SlackFake, type SlackStream } from '../../fakes/slack-fake.js';
@@ -13,6 +14,8 @@ import { pollFor } from '../../fakes/shared/wait-for.js';
 
 const SECRET = 'xoxb-1234567890-secretsecretsecret';
 const CHANNEL = 'C0RUN';
+/** The request as read, the reading task's output (the card's first line). */
+const READING = 'Bug fix · simple (5–15 min): Fix the date parser';
 
 describe('a run reported as one streamed message with its plan (SlackStreamRunReporter)', () => {
   let slack: SlackFake;
@@ -97,10 +100,18 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await reporter.phase('working', 'editing src/date.js');
     await settled(outbox, thread);
     let stream = onlyStream(thread.threadTs);
-    expect(stream).toMatchObject({ state: 'streaming', displayMode: 'plan', recipient: { user: 'U0ALICE', team: 'T0TEAM' }, planTitle: 'Working on acme/web' });
-    expect(tasks(stream)).toEqual(['reading complete ', 'preparing complete ', 'working in_progress editing src/date.js']);
-    const card = slack.messages(CHANNEL, thread.threadTs).find((m) => m.bot_id && m.ts !== stream.ts);
-    expect(card?.text).toContain('Under way: the plan below shows each stage');
+    expect(stream).toMatchObject({
+      state: 'streaming',
+      displayMode: 'plan',
+      recipient: { user: 'U0ALICE', team: 'T0TEAM' },
+      planTitle: 'Working on acme/web · to stop it, mention me with "stop"',
+    });
+    expect(tasks(stream)).toEqual([`reading complete ${READING}`, 'preparing complete ', 'working in_progress editing src/date.js']);
+    // The run page is reachable from the start, as the card linked it: a source of the request as read.
+    const reading = stream.parts.find((part) => part.kind === 'task' && part.task.id === 'reading');
+    expect(reading).toMatchObject({ task: { sources: [{ type: 'url', url: 'https://wrench.example.com/runs/1' }] } });
+    // No status card: the streamed message is the run's only message.
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
 
     await reporter.phase('verifying');
     await reporter.phase('publishing');
@@ -110,7 +121,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(stream.state).toBe('stopped');
     expect(stream.planTitle).toBe('Done: acme/web');
     expect(tasks(stream)).toEqual([
-      'reading complete ',
+      `reading complete ${READING}`,
       'preparing complete ',
       'working complete editing src/date.js',
       'verifying complete ',
@@ -125,10 +136,11 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(reply).toContain('[Every step of this run](https://wrench.example.com/runs/1)');
     expect(reply).not.toContain(SECRET);
     expect(reply).not.toContain('<!channel>');
-    // One message for the run besides the card: the stream; the card was edited at the start and at the end only.
+    // One message for the run, the stream: no card posted or edited, no separate reply.
     const messages = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
-    expect(messages).toHaveLength(2);
-    expect(slack.callsTo('chat.update').filter((c) => c.args.channel === CHANNEL)).toHaveLength(1);
+    expect(messages).toHaveLength(1);
+    expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
+    expect(slack.callsTo('chat.update')).toHaveLength(0);
     const rendered = messages.find((m) => m.ts === stream.ts);
     expect(rendered?.blocks?.[0]).toMatchObject({ type: 'plan', title: 'Done: acme/web' });
   });
@@ -145,7 +157,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
       () => JSON.stringify(slack.streamsIn(CHANNEL, thread.threadTs)),
     );
     expect(tasks(stream)).toEqual([
-      'reading complete ',
+      `reading complete ${READING}`,
       'working complete running `ls -la`',
       'edits complete 2 files: src/a.js, src/b.js',
       'agent-tests complete 2 runs, the last: npx vitest run date',
@@ -173,7 +185,11 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await settled(outbox, thread);
     const stream = onlyStream(thread.threadTs);
     expect(stream.state).toBe('stopped');
-    expect(tasks(stream).slice(0, 3)).toEqual(['reading complete ', 'preparing complete restarted after an interruption', 'working complete reading the code']);
+    expect(tasks(stream).slice(0, 3)).toEqual([
+      `reading complete ${READING}`,
+      'preparing complete restarted after an interruption',
+      'working complete reading the code',
+    ]);
     expect(text(stream).startsWith('Outcome:')).toBe(true);
   });
 
@@ -200,7 +216,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     const stream = onlyStream(thread.threadTs);
     expect(stream.state).toBe('stopped');
     expect(stream.planTitle).toBe('Failed: acme/web');
-    expect(tasks(stream)).toEqual(['reading complete ', 'preparing error npm ci failed: ENOTFOUND registry.npmjs.org']);
+    expect(tasks(stream)).toEqual([`reading complete ${READING}`, 'preparing error npm ci failed: ENOTFOUND registry.npmjs.org']);
     expect(text(stream)).toBe('**The run failed.** npm ci failed: ENOTFOUND registry.npmjs.org');
   });
 
@@ -211,7 +227,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await settled(paused.outbox, paused.thread);
     const pausedStream = onlyStream(paused.thread.threadTs);
     expect(pausedStream.planTitle).toBe('Paused: waiting for an answer: acme/web');
-    expect(tasks(pausedStream)).toEqual(['reading complete ', 'working complete ', 'question in_progress ']);
+    expect(tasks(pausedStream)).toEqual([`reading complete ${READING}`, 'working complete ', 'question in_progress ']);
     expect(pausedStream.state).toBe('stopped');
 
     const cancelled = setUp();
@@ -220,13 +236,20 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await settled(cancelled.outbox, cancelled.thread);
     const cancelledStream = onlyStream(cancelled.thread.threadTs);
     expect(cancelledStream.planTitle).toBe('Cancelled: acme/web');
-    expect(tasks(cancelledStream)).toEqual(['reading complete ', 'working error Cancelled']);
+    expect(tasks(cancelledStream)).toEqual([`reading complete ${READING}`, 'working error Cancelled']);
   });
 
   it('falls back to an ordinary message where the workspace refuses streaming, and remembers it', async () => {
     const { outbox, thread, reporter, statusKey } = setUp('T0NOSTREAM');
     slack.startOutage({ error: 'not_allowed' }, { methods: ['chat.startStream'] });
     await reporter.phase('working');
+    await settled(outbox, thread);
+    // While the run goes on the ordinary message stands in for the card: the plan, the run page, a Cancel button.
+    const ts = await outbox.tsOf(thread, runStreamKey(statusKey));
+    const running = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === ts);
+    expect(JSON.stringify(running?.blocks)).toContain(ACTIONS.cancelRun);
+    expect(running?.text).toContain(':hourglass_flowing_sand: Work on the change');
+    expect(running?.text).toContain('<https://wrench.example.com/runs/1|see every step>');
     await reporter.phase('verifying');
     await reporter.finished(result);
     await settled(outbox, thread);
@@ -234,8 +257,10 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(slack.streamsIn(CHANNEL, thread.threadTs)).toHaveLength(0);
     expect(slack.callsTo('chat.startStream')).toHaveLength(1);
     expect(await outbox.agentSurfaces.refusal('T0NOSTREAM', 'chat.startStream')).toBe('not_allowed');
-    const ts = await outbox.tsOf(thread, runStreamKey(statusKey));
+    // Still the run's only message, without its button now the run is over.
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
     const message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === ts);
+    expect(JSON.stringify(message?.blocks ?? [])).not.toContain(ACTIONS.cancelRun);
     expect(message?.text).toContain(':white_check_mark: Verify: run the tests and checks');
     expect(message?.text).toContain('Outcome: `npm test` passes after the change (12 passed).');
     expect(message?.text).not.toContain(SECRET);
@@ -254,6 +279,32 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     const rest = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id && m.ts !== first.ts && String(m.text).includes('Outcome:'));
     expect(rest).toHaveLength(1);
     expect(rest[0]?.text).toContain(':white_check_mark: Verify: run the tests and checks');
+  });
+
+  it('goes on in the same message, as an ordinary one, when Slack expired the stream mid-run', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('working');
+    await settled(outbox, thread);
+    const first = onlyStream(thread.threadTs);
+    slack.endStream(CHANNEL, first.ts, 'expired');
+    await reporter.phase('verifying');
+    await settled(outbox, thread);
+    expect(slack.callsTo('chat.appendStream').at(-1)?.error).toBe('message_not_in_streaming_state');
+    // Edited in place: the plan so far, the run page and the Cancel button, as the card had them.
+    let message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts);
+    expect(message?.text).toContain(':hourglass_flowing_sand: Verify: run the tests and checks');
+    expect(JSON.stringify(message?.blocks)).toContain(ACTIONS.cancelRun);
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    // One message for the run still: the reply went into it, once, and nothing was posted.
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
+    expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
+    expect(slack.callsTo('chat.stopStream')).toHaveLength(0);
+    message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts);
+    expect(message?.text).toContain(':white_check_mark: Verify: run the tests and checks');
+    expect(message?.text).toContain('Outcome: `npm test` passes after the change (12 passed).');
+    expect(String(message?.text).match(/Outcome:/g)).toHaveLength(1);
+    expect(JSON.stringify(message?.blocks ?? [])).not.toContain(ACTIONS.cancelRun);
   });
 
   it('keeps the stream in order through a Slack outage and never stops it twice', async () => {
