@@ -1,3 +1,4 @@
+import { reportEn, type ReportStrings } from './report-strings.js';
 import type { MeasuredTests, RunResult } from './run-result.js';
 
 export function formatDuration(ms: number): string {
@@ -8,19 +9,18 @@ export function formatDuration(ms: number): string {
 }
 
 /** "1 step", "12 steps". */
-export function formatSteps(steps: number | undefined): string {
-  const n = steps ?? 0;
-  return `${n} ${n === 1 ? 'step' : 'steps'}`;
+export function formatSteps(steps: number | undefined, strings: ReportStrings = reportEn): string {
+  return strings.steps(steps ?? 0);
 }
 
 /** "12 steps · 3m 10s · 45.2k tokens · $0.42": the thread's line; the CLI and the run page show the detail. */
-export function formatUsageCompact(result: RunResult): string | undefined {
+export function formatUsageCompact(result: RunResult, strings: ReportStrings = reportEn): string | undefined {
   if (!result.usage) return undefined;
   const u = result.usage;
   const tokens = u.inputTokens + u.outputTokens + u.cacheReadTokens + u.cacheWriteTokens;
   const shown = tokens >= 1_000_000 ? `${(tokens / 1_000_000).toFixed(1)}M` : tokens >= 1000 ? `${(tokens / 1000).toFixed(1)}k` : String(tokens);
   const cost = result.costUsd !== undefined ? ` · $${result.costUsd.toFixed(2)}` : '';
-  return `${formatSteps(result.steps)} · ${formatDuration(result.durationMs)} · ${shown} tokens${cost}`;
+  return `${formatSteps(result.steps, strings)} · ${formatDuration(result.durationMs)} · ${shown} ${strings.tokens}${cost}`;
 }
 
 export function formatUsage(result: RunResult): string | undefined {
@@ -31,12 +31,12 @@ export function formatUsage(result: RunResult): string | undefined {
 }
 
 /** " (3 files, +12 −4)" from the committed diff; empty when there is none. */
-export function lineCounts(r: RunResult): string {
+export function lineCounts(r: RunResult, strings: ReportStrings = reportEn): string {
   const stats = r.diffStat ?? [];
   if (!stats.length) return '';
   const added = stats.reduce((sum, f) => sum + (f.added ?? 0), 0);
   const removed = stats.reduce((sum, f) => sum + (f.removed ?? 0), 0);
-  return ` (${stats.length} ${stats.length === 1 ? 'file' : 'files'}, +${added} −${removed})`;
+  return ` (${strings.files(stats.length)}, +${added} −${removed})`;
 }
 
 /** Words by which an agent says its checks came out well. */
@@ -45,51 +45,50 @@ const CLAIMS_SUCCESS = /\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|all tests|w
 /**
  * A plain Markdown rendering: the CLI's output, the Slack reply and the pull request body share it. Every part
  * states what Wrench measured (Verification, the committed diff) or is marked as the agent's claim; a claim the
- * measurements contradict says so, next to the measurement.
+ * measurements contradict says so, next to the measurement. Wrench's own words come from `options.strings` (the
+ * thread's language; English by default), the agent's words and the measured figures stay as they are.
  */
-export function renderResultMarkdown(result: RunResult, options: { threadUrl?: string; forPullRequest?: boolean } = {}): string {
+export function renderResultMarkdown(result: RunResult, options: { threadUrl?: string; forPullRequest?: boolean; strings?: ReportStrings } = {}): string {
+  const t = options.strings ?? reportEn;
   const lines: string[] = [];
   const heading = (title: string) => (options.forPullRequest ? `## ${title}` : `**${title}**`);
-  const outcome = outcomeLine(result);
+  const outcome = outcomeLine(result, t);
   if (outcome && !options.forPullRequest) lines.push(outcome, '');
   const contradiction = testsContradiction(result);
   const summary = result.report?.summary ?? result.answer ?? '';
   if (summary && result.report) {
     const contradicted = result.verificationVerdict === 'regressed' || (contradiction && CLAIMS_SUCCESS.test(summary));
-    lines.push(heading(contradicted ? "Summary (the agent's claim, contradicted by Wrench's checks)" : "Summary (the agent's account)"), quote(summary));
-    if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict));
+    lines.push(heading(contradicted ? t.summaryContradicted : t.summaryAccount), quote(summary));
+    if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict, t));
     lines.push('');
-  } else if (summary) lines.push(heading('Summary'), summary, '');
-  if (result.verification) lines.push(heading('Verification (run by Wrench)'), result.verification, '');
-  if (result.draftReason) lines.push(heading('Why this is a draft'), result.draftReason, '');
-  if (result.stopReason) lines.push(heading('Stopped early'), result.stopReason, '');
-  const changes = changeLines(result);
-  if (changes.length) lines.push(heading('Changes (from the committed diff)'), ...changes, '');
-  const claimedOnly = claimedNotChanged(result);
-  if (claimedOnly.length) lines.push(heading('Claimed by the agent, not changed'), ...claimedOnly, '');
+  } else if (summary) lines.push(heading(t.summary), summary, '');
+  if (result.verification) lines.push(heading(t.verification), result.verification, '');
+  if (result.draftReason) lines.push(heading(t.draftReason), result.draftReason, '');
+  if (result.stopReason) lines.push(heading(t.stoppedEarly), result.stopReason, '');
+  const changes = changeLines(result, t);
+  if (changes.length) lines.push(heading(t.changes), ...changes, '');
+  const claimedOnly = claimedNotChanged(result, t);
+  if (claimedOnly.length) lines.push(heading(t.claimedNotChanged), ...claimedOnly, '');
   for (const section of result.sections ?? []) {
     if (!section.claim) lines.push(heading(section.title), section.body, '');
     else if (contradiction && CLAIMS_SUCCESS.test(section.body))
       lines.push(
-        heading(`${section.title} (the agent's claim, contradicted by Wrench's checks)`),
+        heading(t.sectionContradicted(section.title)),
         quote(section.body),
         '',
-        contradictionLine(result.measuredTests, result.verificationVerdict),
+        contradictionLine(result.measuredTests, result.verificationVerdict, t),
         '',
       );
-    else lines.push(heading(`${section.title} (the agent's account)`), quote(section.body), '');
+    else lines.push(heading(t.sectionAccount(section.title)), quote(section.body), '');
   }
   const ownChecks = result.report?.verification;
   if (ownChecks && !repeatsVerification(ownChecks, result)) {
     const contradicted = result.verificationVerdict === 'regressed' || (contradiction && CLAIMS_SUCCESS.test(ownChecks));
-    lines.push(
-      heading(contradicted ? "What the agent said it checked (contradicted by Wrench's checks)" : 'What the agent said it checked (not confirmed by Wrench)'),
-      quote(ownChecks),
-    );
-    if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict));
+    lines.push(heading(contradicted ? t.ownChecksContradicted : t.ownChecksUnconfirmed), quote(ownChecks));
+    if (contradicted) lines.push('', contradictionLine(result.measuredTests, result.verificationVerdict, t));
     lines.push('');
   }
-  if (result.report?.openQuestions?.length) lines.push(heading('Open questions (from the agent)'), ...result.report.openQuestions.map((q) => `- ${q}`), '');
+  if (result.report?.openQuestions?.length) lines.push(heading(t.openQuestions), ...result.report.openQuestions.map((q) => `- ${q}`), '');
   if (options.forPullRequest) {
     lines.push('## Instruction', ...result.instruction.split('\n').map((l) => `> ${l}`), '');
     if (options.threadUrl) lines.push(`Requested in Slack: ${options.threadUrl}`, '');
@@ -101,27 +100,25 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
 }
 
 /**
- * The terminal's rendering (`wrench run`): the same report without Markdown emphasis; headings end with a colon.
+ * The terminal's rendering (`wrench run`, the run page): the same report without Markdown emphasis; headings end with a
+ * colon. English unless `strings` says otherwise.
  */
-export function renderResultPlain(result: RunResult): string {
-  return renderResultMarkdown(result)
+export function renderResultPlain(result: RunResult, strings?: ReportStrings): string {
+  return renderResultMarkdown(result, { strings })
     .replace(/^\*\*(.+?)\*\*$/gm, '$1:')
     .replace(/\*\*(.+?)\*\*/g, '$1')
     .replace(/^_(.+)_$/gm, '$1');
 }
 
 /** One measured sentence before everything else: what the checks found after the change. */
-export function outcomeLine(result: RunResult): string | undefined {
+export function outcomeLine(result: RunResult, strings: ReportStrings = reportEn): string | undefined {
   const tests = result.measuredTests;
   if (!tests) return undefined;
   const counts = tests.counts ? ` (${tests.counts})` : '';
-  if (tests.setupFailed)
-    return `Outcome: Wrench could not install the dependencies (\`${tests.setupFailed}\` failed), so its checks do not show whether the change works.`;
-  if (result.verificationVerdict === 'regressed')
-    return `Outcome: the change broke checks that passed before; \`${tests.command}\` ${tests.failed ? 'fails' : 'passes'}${counts}.`;
-  if (tests.failed)
-    return `Outcome: \`${tests.command}\` fails after the change${counts}${result.verificationVerdict === 'unchanged' ? ', as it did before' : ''}.`;
-  return `Outcome: \`${tests.command}\` passes after the change${counts}.`;
+  if (tests.setupFailed) return strings.outcomeSetupFailed(tests.setupFailed);
+  if (result.verificationVerdict === 'regressed') return strings.outcomeRegressed(tests.command, tests.failed, counts);
+  if (tests.failed) return strings.outcomeFails(tests.command, counts, result.verificationVerdict === 'unchanged');
+  return strings.outcomePasses(tests.command, counts);
 }
 
 /** The tests Wrench ran failed after the change: any claim of success is contradicted. */
@@ -129,29 +126,27 @@ function testsContradiction(result: RunResult): boolean {
   return result.measuredTests?.failed === true;
 }
 
-function contradictionLine(measured: MeasuredTests | undefined, verdict: RunResult['verificationVerdict']): string {
-  if (measured?.failed) return `Measured by Wrench: \`${measured.command}\` failed after the change${measured.counts ? ` (${measured.counts})` : ''}.`;
-  return verdict === 'regressed' ? 'Measured by Wrench: checks that passed before the change fail after it (see Verification).' : '';
+function contradictionLine(measured: MeasuredTests | undefined, verdict: RunResult['verificationVerdict'], t: ReportStrings): string {
+  if (measured?.failed) return t.measuredFailed(measured.command, measured.counts ? ` (${measured.counts})` : '');
+  return verdict === 'regressed' ? t.measuredRegressed : '';
 }
 
 /** Every file of the committed diff with its +/- counts; the agent's description attached where it names that file. */
-function changeLines(result: RunResult): string[] {
+function changeLines(result: RunResult, t: ReportStrings): string[] {
   const described = new Map((result.report?.filesChanged ?? []).map((f) => [normalise(f.path), f.change]));
   const stats = result.diffStat ?? result.filesChanged.map((path) => ({ path, added: undefined, removed: undefined }));
   return stats.map((file) => {
     const counts = file.added !== undefined && file.removed !== undefined ? ` (+${file.added} −${file.removed})` : '';
     const description = described.get(normalise(file.path));
-    return `- \`${file.path}\`${counts}${description ? `: the agent says: ${description}` : ''}`;
+    return `- \`${file.path}\`${counts}${description ? t.agentSays(description) : ''}`;
   });
 }
 
 /** Files the agent says it changed that the committed diff does not hold. */
-function claimedNotChanged(result: RunResult): string[] {
+function claimedNotChanged(result: RunResult, t: ReportStrings): string[] {
   if (result.status === 'waiting') return [];
   const changed = new Set((result.diffStat?.map((f) => f.path) ?? result.filesChanged).map(normalise));
-  return (result.report?.filesChanged ?? [])
-    .filter((f) => !changed.has(normalise(f.path)))
-    .map((f) => `- \`${f.path}\`: claimed, not changed (the agent said: ${f.change})`);
+  return (result.report?.filesChanged ?? []).filter((f) => !changed.has(normalise(f.path))).map((f) => `- \`${f.path}\`${t.claimedOnly(f.change)}`);
 }
 
 function normalise(file: string): string {

@@ -4,17 +4,15 @@ import type { RunResult } from '../reporting/run-result.js';
 import { slackifyMarkdown } from 'slackify-markdown';
 import { mrkdwnLink } from './slack-escape.js';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
+import { en, type ThreadStrings } from './strings/en.js';
 
-const HEADLINES: Record<RunResult['status'], (r: RunResult) => string> = {
-  pr_opened: (r) => `:white_check_mark: Opened ${r.pullRequest?.draft ? 'draft ' : ''}${pullRequestLink(r)}${lineCounts(r)}`,
-  pr_updated: (r) => `:arrows_counterclockwise: Updated ${r.pullRequest?.draft ? 'draft ' : ''}${pullRequestLink(r)}${lineCounts(r)}`,
-  answered: () => ':speech_balloon: No files changed, so no pull request. My answer:',
-  stopped: (r) =>
-    r.pullRequest
-      ? `:warning: Stopped early; the work so far is in ${r.pullRequest.draft ? 'draft ' : ''}${pullRequestLink(r)}${lineCounts(r)}`
-      : ':warning: Stopped early without changes.',
-  failed: () => ':x: The run failed.',
-  waiting: () => ':question: Paused until my question above is answered.',
+const HEADLINES: Record<RunResult['status'], (r: RunResult, t: ThreadStrings) => string> = {
+  pr_opened: (r, t) => t.opened(!!r.pullRequest?.draft, pullRequestLink(r), lineCounts(r, t.report)),
+  pr_updated: (r, t) => t.updated(!!r.pullRequest?.draft, pullRequestLink(r), lineCounts(r, t.report)),
+  answered: (_r, t) => t.answeredNoChange,
+  stopped: (r, t) => (r.pullRequest ? t.stoppedWithPull(r.pullRequest.draft, pullRequestLink(r), lineCounts(r, t.report)) : t.stoppedNoChanges),
+  failed: (_r, t) => t.runFailed,
+  waiting: (_r, t) => t.pausedOnQuestion,
 };
 
 /** "PR #3: Add a health endpoint", the title linked to the pull request. */
@@ -24,13 +22,18 @@ function pullRequestLink(r: RunResult): string {
   return `PR #${pr.number}: ${mrkdwnLink(pr.url, pr.title || pr.url)}`;
 }
 
-/** The final thread reply: a headline with the PR link, then the report, split within Slack's limits. */
-export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}): SlackMessagePart[] {
-  const headline = result.headline ?? HEADLINES[result.status](result);
+/**
+ * The final thread reply: a headline with the PR link, then the report, split within Slack's limits. Wrench's own words
+ * are in `strings` (the thread's language); the measured figures, paths and the agent's words are as they are.
+ */
+export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): SlackMessagePart[] {
+  const headline = result.headline ?? HEADLINES[result.status](result, strings);
   // slackify-markdown wraps emphasis in zero-width spaces; headings stand on their own lines and need none.
-  const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined })).replace(/\u200B/g, '');
+  const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined }, { strings: strings.report })).replace(/\u200B/g, '');
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
-  const usage = [formatUsageCompact(result), links.runPageUrl ? mrkdwnLink(links.runPageUrl, 'Every step of this run') : ''].filter(Boolean).join(' · ');
+  const usage = [formatUsageCompact(result, strings.report), links.runPageUrl ? mrkdwnLink(links.runPageUrl, strings.everyStepOfThisRun) : '']
+    .filter(Boolean)
+    .join(' · ');
   if (usage) {
     const last = parts.at(-1);
     const context: KnownBlock = { type: 'context', elements: [{ type: 'mrkdwn', text: usage }] };
@@ -41,7 +44,7 @@ export function renderRunResult(result: RunResult, links: { runPageUrl?: string 
 }
 
 /** The comment above the files shared with a result. */
-export function attachmentsComment(result: RunResult): string {
+export function attachmentsComment(result: RunResult, strings: ThreadStrings = en): string {
   const names = (result.attachments ?? []).map((file) => `\`${file.filename}\``).join(', ');
-  return `:paperclip: Files from this run: ${names}`;
+  return strings.filesFromThisRun(names);
 }

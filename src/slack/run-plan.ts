@@ -2,6 +2,7 @@ import type { AnyChunk, TaskUpdateChunk } from '@slack/types';
 import { lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
+import { en, type ThreadStrings } from './strings/en.js';
 
 type Stage = 'reading' | 'preparing' | 'working' | 'edits' | 'agent-tests' | 'verifying' | 'publishing' | 'question';
 /** While a run goes on, the plan's title says how to stop it (the streamed message has no button until it ends). */
@@ -181,21 +182,29 @@ function underWay(title: string): string {
  * The final reply as Markdown for the streamed message: the measured outcome line first, then the pull request, then
  * the report; `&` and `<` escaped so the model's words cannot form mentions or links Slack would act on.
  */
-export function streamedResult(result: RunResult, runPageUrl?: string): string {
-  const report = escapeForSlack(renderResultMarkdown({ ...result, usage: undefined }));
+export function streamedResult(result: RunResult, runPageUrl?: string, strings: ThreadStrings = en): string {
+  const report = escapeForSlack(renderResultMarkdown({ ...result, usage: undefined }, { strings: strings.report }));
   const pull = result.pullRequest;
   const pullLine = result.headline
     ? // Wrench's own mrkdwn (outside text in it is escaped already): its links become Markdown links.
       result.headline.replace(/<(https?:\/\/[^|>\s]+)\|([^>]+)>/g, '[$2]($1)')
     : pull
-      ? `${result.status === 'pr_updated' ? 'Updated' : 'Opened'} ${pull.draft ? 'draft ' : ''}[PR #${pull.number}: ${escapeLinkText(pull.title || pull.url)}](${pull.url})${lineCounts(result)}`
+      ? pullLineOf(result, `[PR #${pull.number}: ${escapeLinkText(pull.title || pull.url)}](${pull.url})`, strings)
       : undefined;
   const [first = '', ...rest] = report.split('\n\n');
-  const startsWithOutcome = first.startsWith('Outcome:');
+  const startsWithOutcome = first.startsWith(strings.report.outcomePrefix);
   const parts = startsWithOutcome ? [first, pullLine, rest.join('\n\n')] : [pullLine, report];
-  if (runPageUrl && /^https?:\/\/\S+$/.test(runPageUrl)) parts.push(`[Every step of this run](${runPageUrl})`);
+  if (runPageUrl && /^https?:\/\/\S+$/.test(runPageUrl)) parts.push(`[${strings.everyStepOfThisRun}](${runPageUrl})`);
   const text = parts.filter(Boolean).join('\n\n');
   return text.length <= MARKDOWN_TOTAL ? text : `${truncate(text, MARKDOWN_TOTAL - 80)}\n\n_The rest is on the run page._`;
+}
+
+/** "Opened PR #3: title (2 files, +12 −4)" in the thread's words, without the headline's emoji (the plan shows the state). */
+function pullLineOf(result: RunResult, pull: string, t: ThreadStrings): string {
+  const draft = !!result.pullRequest?.draft;
+  const counts = lineCounts(result, t.report);
+  const line = result.status === 'pr_updated' ? t.updated(draft, pull, counts) : t.opened(draft, pull, counts);
+  return line.replace(/^:[a-z_]+: /, '');
 }
 
 /** `markdown_text` chunks of at most 12,000 characters each, cut at line ends where one is near. */

@@ -7,7 +7,7 @@ import { mrkdwnLink } from './slack-escape.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
 import { durationLabel, understandingCard, type CardReading } from './understanding-card.js';
-import { stringsFor } from './strings/index.js';
+import { stringsFor, type ThreadStrings } from './strings/index.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
 const FINAL: RunPhase[] = ['done', 'failed', 'cancelled'];
@@ -112,9 +112,10 @@ export class SlackRunReporter implements RunReporter {
   }
 
   async finished(result: RunResult): Promise<void> {
-    for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl })) await this.outbox.post(this.thread, part);
-    if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result));
-    const { final, detail, outcome } = finalState(result);
+    const t = stringsFor(this.target.language);
+    for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl }, t)) await this.outbox.post(this.thread, part);
+    if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result, t));
+    const { final, detail, outcome } = finalState(result, t);
     await this.phase(final, detail);
     await this.outcomeReaction(outcome);
   }
@@ -178,12 +179,15 @@ export class SlackRunReporter implements RunReporter {
 }
 
 /** How a finished run ends: its final phase, the detail shown with it (early stop, the pull request) and its reaction. */
-export function finalState(result: RunResult): { final: RunPhase; detail?: string; outcome: 'done' | 'stopped' | 'cancelled' } {
+export function finalState(
+  result: RunResult,
+  strings: ThreadStrings = stringsFor(),
+): { final: RunPhase; detail?: string; outcome: 'done' | 'stopped' | 'cancelled' } {
   const final: RunPhase = result.stopCode === 'cancelled' ? 'cancelled' : 'done';
   const pull = result.pullRequest
-    ? `${mrkdwnLink(result.pullRequest.url, `PR #${result.pullRequest.number}`)}${result.pullRequest.draft ? ' (draft)' : ''}`
+    ? `${mrkdwnLink(result.pullRequest.url, `PR #${result.pullRequest.number}`)}${result.pullRequest.draft ? strings.draftDetail : ''}`
     : undefined;
-  const stoppedEarly = result.stopCode && result.stopCode !== 'cancelled' ? 'stopped early' : undefined;
+  const stoppedEarly = result.stopCode && result.stopCode !== 'cancelled' ? strings.stoppedEarlyDetail : undefined;
   return {
     final,
     detail: [stoppedEarly, pull].filter(Boolean).join(' · ') || undefined,

@@ -69,10 +69,11 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   }
 
   override async finished(result: RunResult): Promise<void> {
-    const { final, detail, outcome } = finalState(result);
-    this.finalText = streamedResult(result, this.target.runPageUrl);
+    const t = stringsFor(this.target.language);
+    const { final, detail, outcome } = finalState(result, t);
+    this.finalText = streamedResult(result, this.target.runPageUrl, t);
     await this.phase(final, detail);
-    if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result));
+    if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result, t));
     await this.outcomeReaction(outcome);
   }
 

@@ -166,7 +166,23 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       (c) => c.method === 'chat.update' && /次の質問をしました/.test(String(c.args.text)) && /の回答: v2/.test(String(c.args.text)),
       30_000,
     );
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === japanese && /Opened PR #/.test(String(c.args.text)), 150_000);
+    // The final reply speaks Japanese too: its headline, the headings that mark the agent's account, the usage line.
+    const jaReply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === japanese && /プルリクエストを作成しました: PR #/.test(String(c.args.text)),
+      150_000,
+    );
+    const jaText = String(jaReply.args.text);
+    const jaPull = world.github.pulls('acme', 'shop').find((p) => p.body?.includes('ja-marker'));
+    expect(jaText).toMatch(new RegExp(`^:white_check_mark: プルリクエストを作成しました: PR #${jaPull?.number}: .* \\(1 ファイル, \\+1 −0\\)\n`));
+    expect(jaText).toContain('*概要(エージェントの説明)*\n\n> Handled ja-marker.');
+    expect(jaText).toContain('*検証(Wrench が実行)*');
+    expect(jaText).toContain('*変更内容(コミットされた差分より)*');
+    expect(jaText).not.toMatch(/Opened|Summary|Changes \(|the agent/);
+    expect(JSON.stringify(jaReply.args.blocks)).toMatch(/\d+ ステップ · \d+s · [\d.]+k? トークン · \$\d+\.\d\d(?:"| · )/);
+    // The measured figures are the same as in the pull request's body, which stays English.
+    const changed = /`src\/ja\.js` \(\+\d+ −\d+\)/.exec(jaPull?.body ?? '')?.[0];
+    expect(jaPull?.body).toContain('## Changes (from the committed diff)\n- `src/ja.js` (+1 −0)');
+    expect(changed && jaText.includes(changed)).toBe(true);
     // The status card's progress line speaks Japanese to the end.
     await world.slack.waitFor(
       (c) => c.method === 'chat.update' && /^acme\/shop の/.test(String(c.args.text)) && /完了 · .* で終了/.test(String(c.args.text)),
@@ -188,7 +204,13 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       30_000,
     );
     expect(String(localeCard.args.text)).toMatch(/^Aufgabe \(Funktion\) in acme\/shop: :hourglass_flowing_sand: In der Warteschlange/);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === hans && /Opened PR #/.test(String(c.args.text)), 150_000);
+    const deReply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === hans && /^:white_check_mark: Pull Request geöffnet: PR #/.test(String(c.args.text)),
+      150_000,
+    );
+    expect(String(deReply.args.text)).toContain('*Zusammenfassung (Darstellung des Agenten)*\n\n> Handled locale-marker.');
+    expect(String(deReply.args.text)).toContain('*Änderungen (laut committetem Diff)*\n\n•   `src/locale.js` (+1 −0)');
+    expect(JSON.stringify(deReply.args.blocks)).toMatch(/\d+ Schritte · \d+s · [\d.]+k? Tokens · \$\d+\.\d\d(?:"| · )/);
   });
 
   it('once the repository is cached, the reader sees its top level and the files matching the instruction', async () => {

@@ -1,7 +1,7 @@
-import type { ThreadStrings } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** German; what is missing here is said in English. */
-export const de: Partial<ThreadStrings> = {
+export const de: Catalogue = {
   categories: {
     testing: 'Tests',
     'data-analysis': 'Datenanalyse',
@@ -51,4 +51,49 @@ export const de: Partial<ThreadStrings> = {
   after: (elapsed) => `nach ${elapsed}`,
   usually: (elapsed, typical) => `${elapsed} (üblich: ${typical})`,
   seeEveryStep: 'alle Schritte ansehen',
+  opened: (draft, pull, counts) => `:white_check_mark: ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} geöffnet: ${pull}${counts}`,
+  updated: (draft, pull, counts) => `:arrows_counterclockwise: ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} aktualisiert: ${pull}${counts}`,
+  answeredNoChange: ':speech_balloon: Keine Datei geändert, also kein Pull Request. Meine Antwort:',
+  stoppedWithPull: (draft, pull, counts) => `:warning: Vorzeitig beendet; die bisherige Arbeit steht in ${pull}${draft ? ' (Entwurf)' : ''}${counts}`,
+  stoppedNoChanges: ':warning: Vorzeitig beendet, ohne Änderungen.',
+  runFailed: ':x: Der Lauf ist fehlgeschlagen.',
+  pausedOnQuestion: ':question: Pausiert, bis meine Frage oben beantwortet ist.',
+  everyStepOfThisRun: 'Alle Schritte dieses Laufs',
+  filesFromThisRun: (names) => `:paperclip: Dateien aus diesem Lauf: ${names}`,
+  stoppedEarlyDetail: 'vorzeitig beendet',
+  draftDetail: ' (Entwurf)',
+  report: {
+    outcomeSetupFailed: (setup) =>
+      `Ergebnis: Wrench konnte die Abhängigkeiten nicht installieren (\`${setup}\` ist fehlgeschlagen), daher zeigen seine Prüfungen nicht, ob die Änderung funktioniert.`,
+    outcomeRegressed: (command, fails, counts) =>
+      `Ergebnis: Die Änderung hat Prüfungen gebrochen, die vorher bestanden haben; \`${command}\` ${fails ? 'schlägt fehl' : 'ist erfolgreich'}${counts}.`,
+    outcomeFails: (command, counts, asBefore) => `Ergebnis: \`${command}\` schlägt nach der Änderung fehl${counts}${asBefore ? ', wie schon vorher' : ''}.`,
+    outcomePasses: (command, counts) => `Ergebnis: \`${command}\` ist nach der Änderung erfolgreich${counts}.`,
+    outcomePrefix: 'Ergebnis:',
+    summary: 'Zusammenfassung',
+    summaryAccount: 'Zusammenfassung (Darstellung des Agenten)',
+    summaryContradicted: 'Zusammenfassung (Behauptung des Agenten, von Wrenchs Prüfungen widerlegt)',
+    verification: 'Prüfung (von Wrench ausgeführt)',
+    draftReason: 'Warum dies ein Entwurf ist',
+    stoppedEarly: 'Vorzeitig beendet',
+    changes: 'Änderungen (laut committetem Diff)',
+    claimedNotChanged: 'Vom Agenten behauptet, aber nicht geändert',
+    sectionAccount: (title) => `${title} (Darstellung des Agenten)`,
+    sectionContradicted: (title) => `${title} (Behauptung des Agenten, von Wrenchs Prüfungen widerlegt)`,
+    ownChecksUnconfirmed: 'Was der Agent nach eigener Aussage geprüft hat (von Wrench nicht bestätigt)',
+    ownChecksContradicted: 'Was der Agent nach eigener Aussage geprüft hat (von Wrenchs Prüfungen widerlegt)',
+    openQuestions: 'Offene Fragen (vom Agenten)',
+    measuredFailed: (command, counts) => `Von Wrench gemessen: \`${command}\` ist nach der Änderung fehlgeschlagen${counts}.`,
+    measuredRegressed: 'Von Wrench gemessen: Prüfungen, die vor der Änderung bestanden haben, schlagen danach fehl (siehe Prüfung).',
+    agentSays: (description) => `: laut Agent: ${description}`,
+    claimedOnly: (change) => `: behauptet, aber nicht geändert (der Agent sagte: ${change})`,
+    steps: (n) => `${n} ${n === 1 ? 'Schritt' : 'Schritte'}`,
+    files: (n) => `${n} ${n === 1 ? 'Datei' : 'Dateien'}`,
+    tokens: 'Tokens',
+  },
+  steered:
+    'An den laufenden Agenten weitergegeben: Er liest das vor seinem nächsten Modellaufruf, ohne neu anzufangen. Endet der Lauf vorher, erwähne mich hier, damit daraus eine Folgeaufgabe wird.',
+  steeredFromPage: (user) => `<@${user}> hat dem laufenden Agenten von der Laufseite aus geschrieben:`,
+  nothingRunning: 'In diesem Thread läuft gerade nichts.',
+  cancelNotAllowed: 'Nur wer diesen Lauf angefordert hat oder eine Person mit Freigaberecht kann ihn abbrechen.',
 };

@@ -1,3 +1,5 @@
+import { reportEn, type ReportStrings } from '../../reporting/report-strings.js';
+
 /**
  * What Wrench says around a task in a thread, in English: the source every other catalogue translates, and the
  * fallback for any string a catalogue lacks. Texts are Slack mrkdwn; `<@U…>` mentions and dates are filled in.
@@ -52,6 +54,30 @@ export const en = {
   after: (elapsed: string) => `after ${elapsed}`,
   usually: (elapsed: string, typical: string) => `${elapsed} (usually ${typical})`,
   seeEveryStep: 'see every step',
+  // The final reply: its headline (`pull` is "PR #3: title" linked, `counts` " (2 files, +12 −4)" or ""), its foot.
+  opened: (draft: boolean, pull: string, counts: string) => `:white_check_mark: Opened ${draft ? 'draft ' : ''}${pull}${counts}`,
+  updated: (draft: boolean, pull: string, counts: string) => `:arrows_counterclockwise: Updated ${draft ? 'draft ' : ''}${pull}${counts}`,
+  answeredNoChange: ':speech_balloon: No files changed, so no pull request. My answer:',
+  stoppedWithPull: (draft: boolean, pull: string, counts: string) => `:warning: Stopped early; the work so far is in ${draft ? 'draft ' : ''}${pull}${counts}`,
+  stoppedNoChanges: ':warning: Stopped early without changes.',
+  runFailed: ':x: The run failed.',
+  pausedOnQuestion: ':question: Paused until my question above is answered.',
+  everyStepOfThisRun: 'Every step of this run',
+  filesFromThisRun: (names: string) => `:paperclip: Files from this run: ${names}`,
+  // The status card's detail when the run has ended.
+  stoppedEarlyDetail: 'stopped early',
+  draftDetail: ' (draft)',
+  // The report under the headline (shared with the pull request body and the terminal, which stay English).
+  report: reportEn,
+  // Steering a running task, and cancelling one.
+  steered:
+    'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
+  steeredFromPage: (user: string) => `<@${user}> wrote to the running agent from the run page:`,
+  nothingRunning: 'Nothing is running in this thread.',
+  cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',
 };
 
 export type ThreadStrings = typeof en;
+
+/** A translation: any string may be missing (English says it then), the report's strings one by one. */
+export type Catalogue = Partial<Omit<ThreadStrings, 'report'>> & { report?: Partial<ReportStrings> };

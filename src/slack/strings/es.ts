@@ -1,7 +1,7 @@
-import type { ThreadStrings } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** Spanish; what is missing here is said in English. */
-export const es: Partial<ThreadStrings> = {
+export const es: Catalogue = {
   categories: {
     testing: 'Pruebas',
     'data-analysis': 'Análisis de datos',
@@ -28,4 +28,19 @@ export const es: Partial<ThreadStrings> = {
   decideYourself: 'Decide tú',
   asked: (requester) => `<@${requester}> Pregunté:`,
   answered: (by, answer) => `<@${by}> respondió: ${answer}`,
+  runFailed: ':x: La ejecución falló.',
+  stoppedNoChanges: ':warning: Se detuvo antes de terminar, sin cambios.',
+  everyStepOfThisRun: 'Todos los pasos de esta ejecución',
+  report: {
+    outcomePasses: (command, counts) => `Resultado: \`${command}\` pasa después del cambio${counts}.`,
+    outcomeFails: (command, counts, asBefore) => `Resultado: \`${command}\` falla después del cambio${counts}${asBefore ? ', como ya fallaba antes' : ''}.`,
+    outcomePrefix: 'Resultado:',
+    summary: 'Resumen',
+    summaryAccount: 'Resumen (según el agente)',
+    verification: 'Verificación (ejecutada por Wrench)',
+    changes: 'Cambios (según el diff del commit)',
+    openQuestions: 'Preguntas abiertas (del agente)',
+    steps: (n) => `${n} ${n === 1 ? 'paso' : 'pasos'}`,
+    files: (n) => `${n} ${n === 1 ? 'archivo' : 'archivos'}`,
+  },
 };

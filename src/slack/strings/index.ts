@@ -1,11 +1,11 @@
 import { de } from './de.js';
-import { en, type ThreadStrings } from './en.js';
+import { type Catalogue, en, type ThreadStrings } from './en.js';
 import { es } from './es.js';
 import { ja } from './ja.js';
 
 export type { ThreadStrings } from './en.js';
 
-const CATALOGUES: Record<string, Partial<ThreadStrings>> = { en, de, ja, es };
+const CATALOGUES: Record<string, Catalogue> = { en, de, ja, es };
 
 /** The languages a thread can be spoken in (BCP 47 primary subtags). */
 export const THREAD_LANGUAGES = Object.keys(CATALOGUES);
@@ -21,6 +21,7 @@ export function stringsFor(language?: string): ThreadStrings {
     categories: { ...en.categories, ...catalogue.categories },
     complexity: { ...en.complexity, ...catalogue.complexity },
     phases: { ...en.phases, ...catalogue.phases },
+    report: { ...en.report, ...catalogue.report },
   };
 }
 

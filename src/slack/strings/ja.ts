@@ -1,7 +1,7 @@
-import type { ThreadStrings } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** Japanese; what is missing here is said in English. */
-export const ja: Partial<ThreadStrings> = {
+export const ja: Catalogue = {
   categories: {
     testing: 'テスト',
     'data-analysis': 'データ分析',
@@ -51,4 +51,50 @@ export const ja: Partial<ThreadStrings> = {
   after: (elapsed) => `${elapsed} で終了`,
   usually: (elapsed, typical) => `${elapsed}(目安 ${typical})`,
   seeEveryStep: 'すべての手順を見る',
+  opened: (draft, pull, counts) => `:white_check_mark: ${draft ? 'ドラフトの' : ''}プルリクエストを作成しました: ${pull}${counts}`,
+  updated: (draft, pull, counts) => `:arrows_counterclockwise: ${draft ? 'ドラフトの' : ''}プルリクエストを更新しました: ${pull}${counts}`,
+  answeredNoChange: ':speech_balloon: ファイルは変更していないため、プルリクエストはありません。回答:',
+  stoppedWithPull: (draft, pull, counts) =>
+    `:warning: 途中で停止しました。ここまでの作業は${draft ? 'ドラフトの' : ''}プルリクエストにあります: ${pull}${counts}`,
+  stoppedNoChanges: ':warning: 変更を加えないまま途中で停止しました。',
+  runFailed: ':x: 実行に失敗しました。',
+  pausedOnQuestion: ':question: 上の質問に回答があるまで一時停止しています。',
+  everyStepOfThisRun: 'この実行のすべての手順',
+  filesFromThisRun: (names) => `:paperclip: この実行で作成したファイル: ${names}`,
+  stoppedEarlyDetail: '途中で停止',
+  draftDetail: '(ドラフト)',
+  report: {
+    outcomeSetupFailed: (setup) =>
+      `結果: Wrench は依存関係をインストールできませんでした(\`${setup}\` が失敗)。そのため、Wrench のチェックでは変更が正しく動くかどうかはわかりません。`,
+    outcomeRegressed: (command, fails, counts) =>
+      `結果: 変更前は成功していたチェックが、この変更で失敗するようになりました。\`${command}\` は${fails ? '失敗' : '成功'}しています${counts}。`,
+    outcomeFails: (command, counts, asBefore) => `結果: 変更後、\`${command}\` は失敗します${counts}${asBefore ? '(変更前と同じ)' : ''}。`,
+    outcomePasses: (command, counts) => `結果: 変更後、\`${command}\` は成功します${counts}。`,
+    outcomePrefix: '結果:',
+    summary: '概要',
+    summaryAccount: '概要(エージェントの説明)',
+    summaryContradicted: '概要(エージェントの主張。Wrench のチェック結果と矛盾)',
+    verification: '検証(Wrench が実行)',
+    draftReason: 'ドラフトにした理由',
+    stoppedEarly: '途中で停止',
+    changes: '変更内容(コミットされた差分より)',
+    claimedNotChanged: 'エージェントが変更したと主張しているが、変更されていないもの',
+    sectionAccount: (title) => `${title}(エージェントの説明)`,
+    sectionContradicted: (title) => `${title}(エージェントの主張。Wrench のチェック結果と矛盾)`,
+    ownChecksUnconfirmed: 'エージェントが確認したと述べている内容(Wrench は未確認)',
+    ownChecksContradicted: 'エージェントが確認したと述べている内容(Wrench のチェック結果と矛盾)',
+    openQuestions: '未解決の質問(エージェントより)',
+    measuredFailed: (command, counts) => `Wrench の計測: 変更後、\`${command}\` は失敗しました${counts}。`,
+    measuredRegressed: 'Wrench の計測: 変更前に成功していたチェックが、変更後に失敗しています(「検証」を参照)。',
+    agentSays: (description) => `: エージェントの説明: ${description}`,
+    claimedOnly: (change) => `: 変更したと主張しているが、変更されていない(エージェントの説明: ${change})`,
+    steps: (n) => `${n} ステップ`,
+    files: (n) => `${n} ファイル`,
+    tokens: 'トークン',
+  },
+  steered:
+    '実行中のエージェントに渡しました。最初からやり直さずに、次のモデル呼び出しの前に読み込みます。それより先に実行が終わった場合は、ここで私をメンションするとフォローアップとして扱います。',
+  steeredFromPage: (user) => `<@${user}> が実行ページから実行中のエージェントにメッセージを送りました:`,
+  nothingRunning: 'このスレッドで実行中のものはありません。',
+  cancelNotAllowed: 'この実行をキャンセルできるのは、依頼した人か承認者だけです。',
 };

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { renderResultMarkdown, renderResultPlain } from '../../../src/reporting/render-result-text.js';
+import { reportEn } from '../../../src/reporting/report-strings.js';
+import type { RunResult } from '../../../src/reporting/run-result.js';
+import { streamedResult } from '../../../src/slack/run-plan.js';
+import { attachmentsComment, renderRunResult } from '../../../src/slack/render-run-result.js';
+import { finalState } from '../../../src/slack/slack-run-reporter.js';
+import { en } from '../../../src/slack/strings/en.js';
+import { stringsFor, THREAD_LANGUAGES } from '../../../src/slack/strings/index.js';
+
+/** A run whose checks contradict the agent: every kind of heading and fixed line of the report shows. */
+const contradicted: RunResult = {
+  status: 'pr_opened',
+  repository: 'acme/shop',
+  instruction: 'fix the rounding',
+  pullRequest: { number: 7, url: 'https://github.example/acme/shop/pull/7', draft: true, title: 'Fix the rounding' },
+  report: {
+    summary: 'Fixed the rounding. All tests pass.',
+    filesChanged: [
+      { path: 'src/cart.js', change: 'round half up' },
+      { path: 'src/tax.js', change: 'use the new rounding' },
+    ],
+    verification: 'npm test: all tests pass',
+    openQuestions: ['Should tax round too?'],
+  },
+  verification: 'Checks run by Wrench on the base commit and after the change: **regressed**.',
+  verificationVerdict: 'regressed',
+  measuredTests: { command: 'npm test', failed: true, counts: '11 passed, 1 failed' },
+  draftReason: 'Checks that passed before this change now fail.',
+  filesChanged: ['src/cart.js'],
+  diffStat: [{ path: 'src/cart.js', added: 4, removed: 2 }],
+  sections: [{ title: 'Root cause', body: 'The total was truncated; all tests pass now.', claim: true }],
+  usage: { inputTokens: 1200, outputTokens: 3000, cacheReadTokens: 40000, cacheWriteTokens: 1000 },
+  costUsd: 0.42,
+  steps: 12,
+  durationMs: 190_000,
+};
+
+const slackText = (result: RunResult, language?: string) =>
+  renderRunResult(result, { runPageUrl: 'https://wrench.example/runs/1' }, stringsFor(language))
+    .flatMap((part) => [part.text, JSON.stringify(part.blocks)])
+    .join('\n');
+
+/** What Wrench measured or quotes, which no language changes. */
+const FIGURES = [
+  '`npm test`',
+  '(11 passed, 1 failed)',
+  '`src/cart.js` (+4 −2)',
+  '+4 −2)',
+  'PR #7',
+  '12',
+  '45.2k',
+  '$0.42',
+  '3m 10s',
+  '> Fixed the rounding. All tests pass.',
+  '> The total was truncated; all tests pass now.',
+  'round half up',
+  'Should tax round too?',
+];
+
+describe("the final reply speaks the thread's language; the figures and the agent's words stay as they are", () => {
+  it('German: the headline, the measured outcome, the headings marking the agent’s claims and the usage line', () => {
+    const text = slackText(contradicted, 'de');
+    for (const phrase of [
+      ':white_check_mark: Entwurfs-Pull-Request geöffnet: PR #7',
+      '(1 Datei, +4 −2)',
+      'Ergebnis: Die Änderung hat Prüfungen gebrochen, die vorher bestanden haben; `npm test` schlägt fehl (11 passed, 1 failed).',
+      '*Zusammenfassung (Behauptung des Agenten, von Wrenchs Prüfungen widerlegt)*',
+      'Von Wrench gemessen: `npm test` ist nach der Änderung fehlgeschlagen (11 passed, 1 failed).',
+      '*Prüfung (von Wrench ausgeführt)*',
+      '*Warum dies ein Entwurf ist*',
+      '*Änderungen (laut committetem Diff)*',
+      '`src/cart.js` (+4 −2): laut Agent: round half up',
+      '*Vom Agenten behauptet, aber nicht geändert*',
+      '`src/tax.js`: behauptet, aber nicht geändert (der Agent sagte: use the new rounding)',
+      '*Root cause (Behauptung des Agenten, von Wrenchs Prüfungen widerlegt)*',
+      '*Was der Agent nach eigener Aussage geprüft hat (von Wrenchs Prüfungen widerlegt)*',
+      '*Offene Fragen (vom Agenten)*',
+      '12 Schritte · 3m 10s · 45.2k Tokens · $0.42',
+      'Alle Schritte dieses Laufs',
+    ])
+      expect(text).toContain(phrase);
+    for (const figure of FIGURES) expect(text).toContain(figure);
+    for (const english of ['Outcome:', 'Summary', 'the agent', 'Changes', 'Verification', 'Every step', ' steps', ' tokens'])
+      expect(text).not.toContain(english);
+  });
+
+  it('Japanese: the same report in Japanese, with the same figures', () => {
+    const text = slackText(contradicted, 'ja');
+    for (const phrase of [
+      ':white_check_mark: ドラフトのプルリクエストを作成しました: ',
+      '(1 ファイル, +4 −2)',
+      '結果: 変更前は成功していたチェックが、この変更で失敗するようになりました。`npm test` は失敗しています (11 passed, 1 failed)。',
+      '*概要(エージェントの主張。Wrench のチェック結果と矛盾)*',
+      '*検証(Wrench が実行)*',
+      '*変更内容(コミットされた差分より)*',
+      '*未解決の質問(エージェントより)*',
+      '12 ステップ · 3m 10s · 45.2k トークン · $0.42',
+    ])
+      expect(text).toContain(phrase);
+    for (const figure of FIGURES) expect(text).toContain(figure);
+    expect(text).not.toMatch(/Outcome:|Summary|Every step/);
+  });
+
+  it('the measured outcome line that passes, the answer without changes and the paused run in Japanese', () => {
+    const passed: RunResult = { ...contradicted, verificationVerdict: 'improved', measuredTests: { command: 'npm test', failed: false, counts: '12 passed' } };
+    expect(renderResultMarkdown(passed, { strings: stringsFor('ja').report }).split('\n')[0]).toBe('結果: 変更後、`npm test` は成功します (12 passed)。');
+    const answered = slackText({ ...contradicted, status: 'answered', pullRequest: undefined, report: undefined, answer: 'It is in src/cart.js.' }, 'ja');
+    expect(answered).toContain(':speech_balloon: ファイルは変更していないため、プルリクエストはありません。回答:');
+    expect(answered).toContain('*概要*\nIt is in src/cart.js.');
+    expect(slackText({ ...contradicted, status: 'waiting' }, 'ja')).toContain(':question: 上の質問に回答があるまで一時停止しています。');
+  });
+
+  it("the status card's closing detail, the files line and the streamed reply speak it too", () => {
+    const de = stringsFor('de');
+    expect(finalState({ ...contradicted, stopCode: 'time_limit' }, de).detail).toBe(
+      'vorzeitig beendet · <https://github.example/acme/shop/pull/7|PR #7> (Entwurf)',
+    );
+    expect(attachmentsComment({ ...contradicted, attachments: [{ filename: 'report.md', kind: 'text', content: Buffer.from('') }] }, de)).toBe(
+      ':paperclip: Dateien aus diesem Lauf: `report.md`',
+    );
+    const streamed = streamedResult(contradicted, 'https://wrench.example/runs/1', stringsFor('ja'));
+    // The measured outcome comes first, then the pull request, as in English.
+    expect(streamed.split('\n\n')[0]).toMatch(/^結果: /);
+    expect(streamed.split('\n\n')[1]).toBe(
+      'ドラフトのプルリクエストを作成しました: [PR #7: Fix the rounding](https://github.example/acme/shop/pull/7) (1 ファイル, +4 −2)',
+    );
+    expect(streamed).toContain('[この実行のすべての手順](https://wrench.example/runs/1)');
+  });
+
+  it('a string a catalogue lacks is said in English; English, the PR body and the terminal stay English', () => {
+    // Spanish translates some of the report and falls back for the rest, string by string.
+    const es = slackText(contradicted, 'es');
+    expect(es).toContain('*Verificación (ejecutada por Wrench)*');
+    expect(es).toContain("*Summary (the agent's claim, contradicted by Wrench's checks)*");
+    expect(es).toContain('12 pasos · 3m 10s · 45.2k tokens');
+    expect(Object.keys(stringsFor('es').report).sort()).toEqual(Object.keys(reportEn).sort());
+    for (const language of THREAD_LANGUAGES) expect(Object.keys(stringsFor(language).report).sort()).toEqual(Object.keys(en.report).sort());
+    // Unknown languages and none at all: the English reply, word for word as before.
+    expect(slackText(contradicted, 'fr')).toBe(slackText(contradicted));
+    expect(slackText(contradicted)).toContain('Outcome: the change broke checks that passed before; `npm test` fails (11 passed, 1 failed).');
+    expect(slackText(contradicted)).toContain(':white_check_mark: Opened draft PR #7');
+    expect(renderResultMarkdown(contradicted, { forPullRequest: true })).toContain("## Summary (the agent's claim, contradicted by Wrench's checks)");
+    expect(renderResultPlain(contradicted)).toContain('Changes (from the committed diff):\n- `src/cart.js` (+4 −2): the agent says: round half up');
+    // The terminal speaks another language only when asked to.
+    expect(renderResultPlain(contradicted, stringsFor('de').report)).toContain('Änderungen (laut committetem Diff):\n');
+  });
+});
