@@ -1,3 +1,4 @@
+import { createPlanTool, parsePlan, PLAN_TOOL_NAME } from '../../src/agent/plan-tool.js';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { runAgent, type AgentBudget, type AgentEvent, type AgentRun, type PausedCallResult } from '../../src/agent/agent-loop.js';
@@ -313,6 +314,8 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
         environment: run.verifier ? commandRunEnv(run.verifier.detected, run.workspace.dir) : undefined,
       }),
       ...(spec.tools ?? []),
+      // The agent may state its plan where the thread can show it live (a streamed run).
+      ...(run.context.reporter.plan ? [createPlanTool()] : []),
     ],
     report: spec.report,
     budget: runBudget(run.deps, spec.complexity),
@@ -320,7 +323,13 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
     steering: run.context.steering,
     onEvent: (event: AgentEvent) => {
       run.context.record?.agentEvent(event);
-      if (event.type === 'tool') void run.context.reporter.phase('working', event.detail).catch(() => undefined);
+      if (event.type !== 'tool') return;
+      if (event.call?.name === PLAN_TOOL_NAME) {
+        const steps = parsePlan(event.call.input);
+        if (steps) void run.context.reporter.plan?.(steps).catch(() => undefined);
+        return;
+      }
+      void run.context.reporter.phase('working', event.detail).catch(() => undefined);
     },
   };
   const resume = spec.resume;

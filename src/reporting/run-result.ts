@@ -1,4 +1,5 @@
 import type { TaskReport } from '../agent/finish-tool.js';
+import type { AgentPlan } from '../agent/plan-tool.js';
 import type { TokenUsage } from '../agent/pricing.js';
 import type { InputFileSource } from '../inputs/input-files.js';
 import type { VerificationVerdict } from '../verification/verification-types.js';
@@ -86,6 +87,8 @@ export interface RunReporter {
   failed(message: string): Promise<void>;
   /** A message in the run's thread besides the status and the result (e.g. a restart), when there is a thread. */
   note?(text: string): Promise<void>;
+  /** The agent's plan as it last stated it (its update_plan tool), where the reporter can show it; only then has the agent the tool. */
+  plan?(steps: AgentPlan): Promise<void>;
   /** Files attached to the request where the reporter reports (input data for the run), when there can be any. */
   inputFiles?: InputFileSource;
 }

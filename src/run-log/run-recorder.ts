@@ -245,8 +245,11 @@ export class RunRecorder {
 
 /** A reporter that also records the run's phases and outcome, then reports as before. */
 export function recordingReporter(reporter: RunReporter, recorder: RunRecorder): RunReporter {
+  // The plan's update_plan calls are recorded as the agent's tool steps; the plan itself goes to the thread.
+  const plan = reporter.plan?.bind(reporter);
   return {
     inputFiles: reporter.inputFiles,
+    ...(plan ? { plan } : {}),
     phase: (phase, detail) => {
       if (phase === 'cancelled') recorder.cancelled();
       else if (phase !== 'failed') recorder.phase(phase, detail);

@@ -1,5 +1,6 @@
 import type { AnyChunk, TaskUpdateChunk } from '@slack/types';
 import { lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
+import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
 import { en, type ThreadStrings } from './strings/en.js';
@@ -8,6 +9,8 @@ type Stage = 'reading' | 'preparing' | 'working' | 'edits' | 'agent-tests' | 've
 /** While a run goes on, the plan's title says how to stop it (the streamed message has no button until it ends). */
 export const STOP_HINT = 'to stop it, mention me with "stop"';
 type Task = { status: TaskStatus; output?: string };
+/** A task of the plan: a stage of the run, or (`agent-<n>`) a step of the agent's own plan, with its title. */
+type TaskId = Stage | `agent-${number}`;
 type TaskStatus = TaskUpdateChunk['status'];
 
 const STAGE_TITLES: Record<Stage, string> = {
@@ -52,11 +55,13 @@ const MARKDOWN_TOTAL = 36_000;
  * files so far, the last command), the rest as the working stage's output; the working stage links the run page.
  */
 export class RunPlan {
-  private readonly tasks = new Map<Stage, Task>();
+  private readonly tasks = new Map<TaskId, Task>();
+  /** The titles of the agent's own steps (a stage's title is its own). */
+  private readonly agentTitles = new Map<TaskId, string>();
   private current: Stage = 'reading';
   private title: string;
   /** What the last chunks taken showed: the next ones carry only what changed since. */
-  private shown = { title: '', tasks: new Map<Stage, Task>() };
+  private shown = { title: '', tasks: new Map<TaskId, Task>() };
 
   private readonly editedFiles = new Set<string>();
   private testRuns = 0;
@@ -99,16 +104,30 @@ export class RunPlan {
       const old = this.shown.tasks.get(stage);
       if (!old || old.status !== task.status || old.output !== task.output) chunks.push(this.taskChunk(stage, task));
     }
-    this.shown = { title: this.title, tasks: new Map([...this.tasks].map(([stage, task]) => [stage, { ...task }])) };
+    this.shown = { title: this.title, tasks: new Map([...this.tasks].map(([id, task]) => [id, { ...task }])) };
     return chunks;
   }
 
   /** The plan in mrkdwn, for the card that stands in where Slack does not stream. */
   fallbackText(): string {
     const lines = [...this.tasks].map(
-      ([stage, task]) => `${STATUS_EMOJI[task.status]} ${STAGE_TITLES[stage]}${task.output ? ` · ${escapeMrkdwn(task.output)}` : ''}`,
+      ([id, task]) => `${STATUS_EMOJI[task.status]} ${escapeMrkdwn(this.titleOf(id))}${task.output ? ` · ${escapeMrkdwn(task.output)}` : ''}`,
     );
     return [`*${escapeMrkdwn(this.title)}*`, ...lines].join('\n');
+  }
+
+  /**
+   * The agent's plan as it stated it last: each step a task of its own, marked as the agent's, with the status the
+   * agent gave it (done is complete). Steps keep their place by position; a step the agent dropped is shown as not done.
+   */
+  agentPlan(steps: AgentPlan): void {
+    steps.forEach(({ step, status }, i) => {
+      const id: TaskId = `agent-${i + 1}`;
+      this.agentTitles.set(id, truncate(`${step} (the agent's plan)`, TASK_OUTPUT));
+      this.tasks.set(id, { status: status === 'done' ? 'complete' : status });
+    });
+    for (let i = steps.length + 1; this.tasks.has(`agent-${i}`); i += 1)
+      this.tasks.set(`agent-${i}`, { status: 'pending', output: "dropped from the agent's plan" });
   }
 
   /** An edit or a test run of the agent's: noted in its own task. False for other steps. */
@@ -153,19 +172,28 @@ export class RunPlan {
 
   private finish(status: TaskStatus, detail: string | undefined): void {
     this.settleToolSteps();
+    // The agent's steps keep the status it gave them; one it never said was done no longer shows as under way.
+    for (const id of this.agentTitles.keys()) {
+      const step = this.tasks.get(id);
+      if (step && step.status === 'in_progress') Object.assign(step, { status: 'pending', output: step.output ?? 'not marked done by the agent' });
+    }
     const task = this.tasks.get(this.current);
     if (!task) return;
     if (task.status === 'in_progress' || status === 'error') task.status = status;
     if (detail) task.output = truncate(detail, TASK_OUTPUT);
   }
 
-  private taskChunk(stage: Stage, task: Task): TaskUpdateChunk {
+  private titleOf(id: TaskId): string {
+    return this.agentTitles.get(id) ?? STAGE_TITLES[id as Stage];
+  }
+
+  private taskChunk(stage: TaskId, task: Task): TaskUpdateChunk {
     // The run page (what the card linked): from the reading task, so it is there from the start, and from the work.
     const page = (stage === 'working' || stage === 'reading') && this.runPageUrl && /^https?:\/\/\S+$/.test(this.runPageUrl) ? this.runPageUrl : undefined;
     return {
       type: 'task_update',
       id: stage,
-      title: STAGE_TITLES[stage],
+      title: this.titleOf(stage),
       status: task.status,
       ...(task.output ? { output: task.output } : {}),
       ...(page ? { sources: [{ type: 'url', url: page, text: 'Every step on the run page' }] } : {}),

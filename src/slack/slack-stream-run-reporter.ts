@@ -1,4 +1,5 @@
 import { slackifyMarkdown } from 'slackify-markdown';
+import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment } from './render-run-result.js';
 import { mrkdwnLink, truncate } from './slack-escape.js';
@@ -45,14 +46,15 @@ export function notQueuedStream(target: StreamTarget, text: string): StreamStep 
 /**
  * Reports a run as one streamed message, which is the run's only message in the thread (no status card): the request
  * as read, then the run's stages as a plan of tasks updated as they move (a failed stage `error` with its reason, a
- * cancelled or paused run said in the plan's title, which says how to stop the run while it goes on), then the final
+ * cancelled or paused run said in the plan's title, which says how to stop the run while it goes on) with the agent's
+ * own plan when it states one (`plan`, its steps marked as the agent's), then the final
  * reply streamed into the same message, its measured outcome line first. The run page is a source of the reading and
  * working tasks, and the reply's last line. Every step goes through the thread's outbox with the whole message as its
  * fallback: where Slack does not stream, that ordinary message stands in for the card (the plan, the run page and a
  * Cancel button while the run goes on), and a stream Slack ends early is finished as one.
  */
 export class SlackStreamRunReporter extends SlackRunReporter {
-  private readonly plan = new RunPlan(this.target.repository, this.target.runPageUrl, readingLine(this.target.reading, this.target.language));
+  private readonly runPlan = new RunPlan(this.target.repository, this.target.runPageUrl, readingLine(this.target.reading, this.target.language));
   private streamStarted = false;
   private finalText: string | undefined;
   private failReason: string | undefined;
@@ -62,10 +64,17 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   override phase(phase: RunPhase, detail?: string): Promise<void> {
     if (!this.ended) {
       const planDetail = phase === 'failed' ? (this.failReason ?? plainDetail(detail)) : plainDetail(detail);
-      this.plan.advance(phase, planDetail);
+      this.runPlan.advance(phase, planDetail);
       this.ended = phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'waiting';
     }
     return super.phase(phase, detail);
+  }
+
+  /** The agent's plan goes into the message's plan at once; it shows with the next state the rate limit lets through. */
+  plan(steps: AgentPlan): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    this.runPlan.agentPlan(steps);
+    return super.phase('working');
   }
 
   override async finished(result: RunResult): Promise<void> {
@@ -88,14 +97,14 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   protected override async present(_phase: RunPhase, _detail: string | undefined, final: boolean): Promise<void> {
     const step: StreamStep['step'] = !this.streamStarted ? 'start' : final ? 'stop' : 'append';
     this.streamStarted = true;
-    await this.send(step, this.plan.takeChanges(), final);
+    await this.send(step, this.runPlan.takeChanges(), final);
     if (final && step === 'start') await this.send('stop', [], final);
   }
 
   private async send(step: StreamStep['step'], taskChunks: StreamStep['chunks'], final: boolean): Promise<void> {
     const reply = step === 'stop' ? this.finalText : undefined;
     const chunks = reply === undefined ? taskChunks : [...taskChunks, ...markdownChunks(reply)];
-    await this.outbox.stream(this.thread, streamStep(this.target, this.plan, step, chunks, { running: !final, reply }));
+    await this.outbox.stream(this.thread, streamStep(this.target, this.runPlan, step, chunks, { running: !final, reply }));
   }
 }
 

@@ -30,7 +30,20 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
 
   it("shows the stages as a plan, then the reply with its outcome first, in the run's one streamed message, with no status card", async () => {
     const { slack, anthropic, github } = world;
+    const plan = (first: 'in_progress' | 'done', second: 'pending' | 'in_progress' | 'done') =>
+      toolUseResponse([
+        {
+          name: 'update_plan',
+          input: {
+            steps: [
+              { step: 'Write a test for 0 bytes', status: first },
+              { step: 'Run the tests', status: second },
+            ],
+          },
+        },
+      ]);
     anthropic.setScript([
+      plan('in_progress', 'pending'),
       toolUseResponse([
         {
           name: 'str_replace_based_edit_tool',
@@ -42,6 +55,7 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
           },
         },
       ]),
+      plan('done', 'in_progress'),
       toolUseResponse([
         {
           name: 'finish_task',
@@ -71,7 +85,21 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
     expect(pull).toBeDefined();
     expect(stream).toMatchObject({ displayMode: 'plan', recipient: { user: 'U0ALICE', team: 'T0TEAM' }, planTitle: 'Done: acme/web' });
     const tasks = stream.parts.flatMap((part) => (part.kind === 'task' ? [`${part.task.id}:${part.task.status}`] : []));
-    expect(tasks).toEqual(['reading:complete', 'preparing:complete', 'working:complete', 'edits:complete', 'verifying:complete', 'publishing:complete']);
+    // The agent's own plan among the stages, marked as its account, as it last stated it (a step it never said was
+    // done no longer shows as under way once the run is over).
+    expect(tasks).toEqual([
+      'reading:complete',
+      'preparing:complete',
+      'working:complete',
+      'agent-1:complete',
+      'agent-2:pending',
+      'edits:complete',
+      'verifying:complete',
+      'publishing:complete',
+    ]);
+    const titles = stream.parts.flatMap((part) => (part.kind === 'task' && part.task.id.startsWith('agent-') ? [part.task.title] : []));
+    expect(titles).toEqual(["Write a test for 0 bytes (the agent's plan)", "Run the tests (the agent's plan)"]);
+    expect(anthropic.requests[0]?.body.tools.map((t: { name: string }) => t.name)).toContain('update_plan');
     expect(stream.parts.find((part) => part.kind === 'task' && part.task.id === 'edits')).toMatchObject({ task: { output: '1 file: src/format.test.js' } });
     const reply = stream.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join('');
     expect(reply).toMatch(/^Outcome: `npm test` passes after the change/);
@@ -123,6 +151,8 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
     const startsBefore = slack.callsTo('chat.startStream').length;
     const next = await mention('src/two.js');
     expect(slack.callsTo('chat.startStream')).toHaveLength(startsBefore);
+    // Reported with the card, which cannot show a plan: the agent was not offered the plan tool.
+    expect(anthropic.requests.at(-1)?.body.tools.map((t: { name: string }) => t.name)).not.toContain('update_plan');
     const second = slack.messages('C0DEV', next).filter((m) => m.bot_id);
     expect(second.some((m) => String(m.text).startsWith(':white_check_mark: Opened PR #'))).toBe(true);
     expect(second.some((m) => String(m.text).includes('Publish: open or update the pull request'))).toBe(false);

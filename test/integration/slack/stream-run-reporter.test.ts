@@ -169,6 +169,32 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(slack.callsTo('chat.appendStream').length).toBeLessThanOrEqual(2);
   });
 
+  it("shows the agent's own plan as it moves, coalesced with the stages, each step marked as the agent's", async () => {
+    const { thread, reporter } = setUp('T0TEAM', 300);
+    await reporter.phase('working', 'reading the code');
+    await reporter.plan([{ step: 'Read the parser', status: 'in_progress' }]);
+    await reporter.plan([
+      { step: 'Read the parser', status: 'done' },
+      { step: 'Fix it', status: 'in_progress' },
+    ]);
+    await reporter.plan([
+      { step: 'Read the parser', status: 'done' },
+      { step: 'Fix it', status: 'done' },
+    ]);
+    const stream = await pollFor(
+      () => slack.streamsIn(CHANNEL, thread.threadTs).find((s) => tasks(s).includes('agent-2 complete ')),
+      10_000,
+      () => JSON.stringify(slack.streamsIn(CHANNEL, thread.threadTs)),
+    );
+    expect(tasks(stream)).toEqual([`reading complete ${READING}`, 'working in_progress reading the code', 'agent-1 complete ', 'agent-2 complete ']);
+    expect(stream.parts.flatMap((p) => (p.kind === 'task' && p.task.id.startsWith('agent-') ? [p.task.title] : []))).toEqual([
+      "Read the parser (the agent's plan)",
+      "Fix it (the agent's plan)",
+    ]);
+    // Four changes, faster than the interval between shown states: the start and one append at most.
+    expect(slack.callsTo('chat.appendStream').length).toBeLessThanOrEqual(1);
+  });
+
   it('goes on in the same message when the run is taken up again after a restart', async () => {
     const { outbox, thread, reporter, newReporter } = setUp();
     await reporter.phase('preparing');

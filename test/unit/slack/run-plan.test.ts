@@ -43,4 +43,49 @@ describe('run plan', () => {
       '*Failed: acme/web*\n:white_check_mark: Read the request\n:white_check_mark: Prepare the workspace\n:x: Work on the change · the sandbox could not start',
     );
   });
+
+  it("shows the agent's own plan as its account: by position, done as complete, dropped or unfinished steps not under way at the end", () => {
+    const plan = new RunPlan('acme/web');
+    plan.advance('working');
+    plan.takeChanges();
+    plan.agentPlan([
+      { step: 'Find the parser', status: 'done' },
+      { step: 'Fix the off-by-one', status: 'in_progress' },
+      { step: 'Add a test', status: 'pending' },
+    ]);
+    expect(plan.takeChanges()).toEqual([
+      { type: 'task_update', id: 'agent-1', title: "Find the parser (the agent's plan)", status: 'complete' },
+      { type: 'task_update', id: 'agent-2', title: "Fix the off-by-one (the agent's plan)", status: 'in_progress' },
+      { type: 'task_update', id: 'agent-3', title: "Add a test (the agent's plan)", status: 'pending' },
+    ]);
+    plan.agentPlan([
+      { step: 'Find the parser', status: 'done' },
+      { step: 'Fix the off-by-one', status: 'in_progress' },
+    ]);
+    expect(plan.takeChanges()).toEqual([
+      { type: 'task_update', id: 'agent-3', title: "Add a test (the agent's plan)", status: 'pending', output: "dropped from the agent's plan" },
+    ]);
+    plan.advance('done');
+    expect(plan.takeChanges()).toContainEqual({
+      type: 'task_update',
+      id: 'agent-2',
+      title: "Fix the off-by-one (the agent's plan)",
+      status: 'pending',
+      output: 'not marked done by the agent',
+    });
+    expect(plan.fallbackText()).toContain(":white_check_mark: Find the parser (the agent's plan)");
+  });
+
+  it('says how to stop the run in the title while it goes on, and not once it is over', () => {
+    const plan = new RunPlan('acme/web', undefined, 'Bug fix · simple: the parser');
+    plan.advance('queued', 'position 2 in the queue');
+    expect(plan.takeChanges()).toEqual([
+      { type: 'plan_update', title: 'Queued: position 2 in the queue · to stop it, mention me with "stop"' },
+      { type: 'task_update', id: 'reading', title: 'Read the request', status: 'complete', output: 'Bug fix · simple: the parser' },
+    ]);
+    plan.advance('working');
+    expect(plan.takeChanges()[0]).toEqual({ type: 'plan_update', title: 'Working on acme/web · to stop it, mention me with "stop"' });
+    plan.advance('cancelled');
+    expect(plan.takeChanges()[0]).toEqual({ type: 'plan_update', title: 'Cancelled: acme/web' });
+  });
 });
