@@ -10,7 +10,7 @@ type Stage = 'reading' | 'preparing' | 'working' | 'edits' | 'agent-tests' | 've
 export const STOP_HINT = 'to stop it, mention me with "stop"';
 type Task = { status: TaskStatus; output?: string };
 /** A task of the plan: a stage of the run, or (`agent-<n>`) a step of the agent's own plan, with its title. */
-type TaskId = Stage | `agent-${number}`;
+type TaskId = Stage | `agent-${number}` | `note-${number}`;
 type TaskStatus = TaskUpdateChunk['status'];
 
 const STAGE_TITLES: Record<Stage, string> = {
@@ -56,7 +56,7 @@ const MARKDOWN_TOTAL = 36_000;
  */
 export class RunPlan {
   private readonly tasks = new Map<TaskId, Task>();
-  /** The titles of the agent's own steps (a stage's title is its own). */
+  /** The titles of the agent's own steps and of notes (a stage's title is its own). */
   private readonly agentTitles = new Map<TaskId, string>();
   private current: Stage = 'reading';
   private title: string;
@@ -114,6 +114,13 @@ export class RunPlan {
       ([id, task]) => `${STATUS_EMOJI[task.status]} ${escapeMrkdwn(this.titleOf(id))}${task.output ? ` · ${escapeMrkdwn(task.output)}` : ''}`,
     );
     return [`*${escapeMrkdwn(this.title)}*`, ...lines].join('\n');
+  }
+
+  /** A note of Wrench's about the run (e.g. that it restarted): a task of its own, done, in the plan's order. */
+  note(text: string): void {
+    const id: TaskId = `note-${[...this.tasks.keys()].filter((key) => key.startsWith('note-')).length + 1}`;
+    this.agentTitles.set(id, truncate(text.replace(/^:[a-z0-9_+-]+:\s*/, ''), TASK_OUTPUT));
+    this.tasks.set(id, { status: 'complete' });
   }
 
   /**
@@ -174,7 +181,7 @@ export class RunPlan {
     this.settleToolSteps();
     // The agent's steps keep the status it gave them; one it never said was done no longer shows as under way.
     for (const id of this.agentTitles.keys()) {
-      const step = this.tasks.get(id);
+      const step = id.startsWith('agent-') ? this.tasks.get(id) : undefined;
       if (step && step.status === 'in_progress') Object.assign(step, { status: 'pending', output: step.output ?? 'not marked done by the agent' });
     }
     const task = this.tasks.get(this.current);

@@ -77,6 +77,11 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     return super.phase('working');
   }
 
+  /** A note about the run (that it restarted) goes into the plan, shown with the next state: the run keeps one message. */
+  override async note(text: string): Promise<void> {
+    this.runPlan.note(text);
+  }
+
   override async finished(result: RunResult): Promise<void> {
     const t = stringsFor(this.target.language);
     const { final, detail, outcome } = finalState(result, t);

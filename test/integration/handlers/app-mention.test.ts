@@ -16,6 +16,7 @@ import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { uniqueName } from '../../helpers/unique-name.js';
+import { pollFor } from '../../fakes/shared/wait-for.js';
 
 /** The mention handler as a plain function of (input, deps), with real Redis and the Slack fake. */
 describe('handleAppMention', () => {
@@ -73,5 +74,43 @@ describe('handleAppMention', () => {
     const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
     expect(String(told.args.text)).toMatch(/Something went wrong while I was taking this request, so nothing was started\. Mention me again/);
     expect(String(told.args.text)).not.toContain('session store unreachable');
+  });
+
+  it('with slack.streamRuns, starts the run as one streamed message instead of a card, and ends it there when the run cannot be queued', async () => {
+    const configPath = path.join(dir.path, 'wrench.stream.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: true }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const tasks = {
+      add: () => Promise.reject(new Error('READONLY You cannot write against a read only replica.')),
+      getJobCountByTypes: async () => 0,
+      getJobs: async () => [],
+    };
+    const streaming: HandlerDeps = { ...deps, config, queues: { ...deps.queues, tasks } as unknown as HandlerDeps['queues'] };
+    const ts = '1700000200.000100';
+    const outcome = await handleAppMention(
+      {
+        eventId: uniqueName('Ev'),
+        botUserId: 'U0BOT',
+        teamId: 'T0TEAM',
+        event: { channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> fix the off-by-one in formatDate in src/date.js; `npm test` must pass', ts },
+        client,
+      },
+      streaming,
+    );
+    expect(outcome).toBe('failed');
+    const stream = await pollFor(
+      () => slack.streamsIn('C0DEV', ts).find((s) => s.state === 'stopped'),
+      10_000,
+      () => JSON.stringify(slack.streamsIn('C0DEV', ts)),
+    );
+    expect(stream).toMatchObject({ recipient: { user: 'U0ALICE', team: 'T0TEAM' }, planTitle: 'Failed: acme/web' });
+    expect(stream.parts.flatMap((p) => (p.kind === 'text' ? [p.text] : [])).join('')).toMatch(/^:x: I could not queue this task/);
+    // The run's one message: no card was posted.
+    expect(
+      slack
+        .messages('C0DEV', ts)
+        .filter((m) => m.bot_id)
+        .map((m) => m.ts),
+    ).toEqual([stream.ts]);
   });
 });

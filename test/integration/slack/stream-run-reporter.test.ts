@@ -202,9 +202,16 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await settled(outbox, thread);
     // The worker died; the job runs again with the same id, so the same card and stream key, in a new reporter.
     const again = newReporter();
+    await again.note(':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.');
     await again.phase('preparing', 'restarted after an interruption');
     await settled(outbox, thread);
     expect(tasks(onlyStream(thread.threadTs))).toContain('preparing in_progress restarted after an interruption');
+    // The restart is said in the plan, not in a message of its own: the run keeps one message.
+    expect(onlyStream(thread.threadTs).parts).toContainEqual({
+      kind: 'task',
+      task: { id: 'note-1', title: 'Wrench restarted after an interruption: this run starts again from the beginning.', status: 'complete' },
+    });
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
     await again.phase('working');
     await again.phase('verifying');
     await again.finished(result);
