@@ -340,6 +340,24 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(JSON.stringify(message?.blocks ?? [])).not.toContain(ACTIONS.cancelRun);
   });
 
+  it('posts the rest once as a new message when Slack expired the stream and will not let it be edited', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('working');
+    await settled(outbox, thread);
+    const first = onlyStream(thread.threadTs);
+    slack.endStream(CHANNEL, first.ts, 'expired');
+    slack.startOutage({ error: 'cant_update_message' }, { methods: ['chat.update'] });
+    await reporter.phase('verifying');
+    await settled(outbox, thread);
+    slack.recover();
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    const rest = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id && m.ts !== first.ts);
+    expect(rest).toHaveLength(1);
+    expect(rest[0]?.text).toContain(':white_check_mark: Verify: run the tests and checks');
+    expect(rest[0]?.text).toContain('Outcome: `npm test` passes after the change (12 passed).');
+  });
+
   it('keeps the stream in order through a Slack outage and never stops it twice', async () => {
     const { outbox, thread, reporter } = setUp();
     await reporter.phase('working');
