@@ -12,6 +12,7 @@ import { DEPENDENCY_DIRS, DependencySnapshots } from '../src/warm-cache/dependen
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
 import { openDownloadCache } from '../src/warm-cache/download-caches.js';
 import type { DownloadCache } from '../src/verification/run-verification.js';
+import type { VerificationStrings } from '../src/verification/verification-strings.js';
 import type { Config } from '../src/config/load-config.js';
 import { prepareCheckEnvironment } from '../src/runtimes/check-environment.js';
 import type { NodeRuntimes } from '../src/runtimes/node-runtimes.js';
@@ -333,9 +334,11 @@ export class ChangeVerifier {
   /** Tests and lint after the change, compared with the baseline. */
   async check(): Promise<VerificationOutcome> {
     if (!this.hasChecks) {
+      const render = (strings?: VerificationStrings) => renderVerification(this.commands, notRun(), undefined, {}, this.setupFailure, undefined, strings);
       return {
         comparison: undefined,
-        text: renderVerification(this.commands, notRun(), undefined, {}, this.setupFailure),
+        text: render(),
+        textIn: render,
         regressed: false,
         setupFailed: this.setupFailure,
       };
@@ -346,10 +349,14 @@ export class ChangeVerifier {
     // compared with nothing, and the report says why. (When both setups failed, both ran alike and the report says so.)
     const baseline = this.baseline?.setupFailed && !this.setupFailure ? undefined : this.baseline;
     const comparison = compareVerification(baseline, after);
+    const baseSetupFailed = this.baseline?.setupFailed;
+    const render = (strings?: VerificationStrings) =>
+      renderVerification(this.commands, comparison, baseline, after, this.setupFailure, baseSetupFailed, strings);
     return {
       comparison,
       after,
-      text: renderVerification(this.commands, comparison, baseline, after, this.setupFailure, this.baseline?.setupFailed),
+      text: render(),
+      textIn: render,
       // Without its dependencies a check says nothing about the change: no fix round for a "regression".
       regressed: comparison.verdict === 'regressed' && !this.setupFailure,
       setupFailed: this.setupFailure,
@@ -376,6 +383,8 @@ export interface VerificationOutcome {
   after?: VerificationRun;
   /** Markdown for the reply and the PR body (not yet redacted). */
   text: string;
+  /** The same in another language's words (the thread's), for the thread's reply. */
+  textIn(strings: VerificationStrings): string;
   regressed: boolean;
   /** The dependency setup step, when it failed. */
   setupFailed?: CommandOutcome;

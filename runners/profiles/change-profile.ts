@@ -21,6 +21,7 @@ import { askRequesterInputSchema, createAskRequesterTool, type QuestionCount } f
 import type { PausedRun, QuestionSettlement } from '../../src/questions/paused-run.js';
 import type { RunnerDeps } from '../runner-deps.js';
 import { formatDuration } from '../../src/reporting/render-result-text.js';
+import { stringsFor } from '../../src/slack/strings/index.js';
 import { type ChangeVerifier, measuredTests } from '../verify-change.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
@@ -142,6 +143,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         answer: agentRun.report || agentRun.stop?.code === 'cancelled' ? undefined : agentRun.finalText,
         stopCode: agentRun.stop?.code,
         verification: verification?.text,
+        threadVerification: verification && job.language && job.language !== 'en' ? verification.textIn(stringsFor(job.language).verification) : undefined,
         verificationVerdict: verification?.comparison?.verdict,
         measuredTests: measuredTests(verification),
         filesChanged: [],

@@ -30,6 +30,8 @@ export interface RunResult {
   measuredTests?: MeasuredTests;
   /** Wrench's own checks after the change, rendered (Markdown); shown before anything the agent says. */
   verification?: string;
+  /** The same checks in the words of the thread's language, when that is not English (the thread's reply shows it). */
+  threadVerification?: string;
   /** The verdict of those checks: when `regressed`, the agent's claims are quoted as claims, never shown as fact. */
   verificationVerdict?: VerificationVerdict;
   usage?: TokenUsage;

@@ -29,7 +29,8 @@ function pullRequestLink(r: RunResult): string {
 export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): SlackMessagePart[] {
   const headline = result.headline ?? HEADLINES[result.status](result, strings);
   // slackify-markdown wraps emphasis in zero-width spaces; headings stand on their own lines and need none.
-  const body = slackifyMarkdown(renderResultMarkdown({ ...result, usage: undefined }, { strings: strings.report })).replace(/\u200B/g, '');
+  const shown = { ...result, verification: result.threadVerification ?? result.verification, usage: undefined };
+  const body = slackifyMarkdown(renderResultMarkdown(shown, { strings: strings.report })).replace(/\u200B/g, '');
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
   const usage = [formatUsageCompact(result, strings.report), links.runPageUrl ? mrkdwnLink(links.runPageUrl, strings.everyStepOfThisRun) : '']
     .filter(Boolean)

@@ -218,7 +218,8 @@ function underWay(title: string): string {
  * the report; `&` and `<` escaped so the model's words cannot form mentions or links Slack would act on.
  */
 export function streamedResult(result: RunResult, runPageUrl?: string, strings: ThreadStrings = en): string {
-  const report = escapeForSlack(renderResultMarkdown({ ...result, usage: undefined }, { strings: strings.report }));
+  const shown = { ...result, verification: result.threadVerification ?? result.verification, usage: undefined };
+  const report = escapeForSlack(renderResultMarkdown(shown, { strings: strings.report }));
   const pull = result.pullRequest;
   const pullLine = result.headline
     ? // Wrench's own mrkdwn (outside text in it is escaped already): its links become Markdown links.

@@ -1,13 +1,13 @@
 import { describeRefusal } from '../sandbox/egress/egress-proxy.js';
 import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationRun } from './verification-types.js';
+import { verificationEn, type VerificationStrings } from './verification-strings.js';
 
 const MAX_NAMES = 10;
-const VERDICT_WORDS = { improved: 'improved', unchanged: 'same as before', regressed: 'regressed', 'not-run': 'not run' } as const;
-const NO_TEST_COMMAND = 'No test command was found (override it under `verification:` in wrench.config.yml).';
 
 /**
  * The verification result as compact Markdown for the Slack reply and the pull request body: each command
- * before → after, the tests fixed and newly failing by name, and the failing output when the change regressed.
+ * before → after, the tests fixed and newly failing by name, and the failing output when the change regressed. Wrench's
+ * words come from `strings` (English by default: the pull request body and the run page).
  */
 export function renderVerification(
   commands: VerificationCommands,
@@ -16,30 +16,30 @@ export function renderVerification(
   after: VerificationRun,
   setupFailed?: CommandOutcome,
   baseSetupFailed?: CommandOutcome,
+  strings: VerificationStrings = verificationEn,
 ): string {
-  const setup = setupFailed ? `${setupFailureText(setupFailed)}\n\n` : '';
-  const base = baseSetupFailed && !setupFailed ? `${baseSetupFailureText(baseSetupFailed)}\n\n` : '';
-  return setup + base + renderComparison(commands, comparison, before, after, setupFailed !== undefined);
+  const setup = setupFailed ? `${setupFailureText(setupFailed, strings)}\n\n` : '';
+  const base = baseSetupFailed && !setupFailed ? `${baseSetupFailureText(baseSetupFailed, strings)}\n\n` : '';
+  return setup + base + renderComparison(commands, comparison, before, after, setupFailed !== undefined, strings);
+}
+
+/** How a setup step ended: "timed out after 2 min", "exited with code 1". */
+function setupHow(setup: CommandOutcome, t: VerificationStrings): string {
+  return setup.timedOut ? t.setupTimedOut(duration(setup.durationMs)) : t.exitedWith(setup.exitCode);
 }
 
 /** The base commit's own setup failed (its tree is checked apart from the change's): no baseline to compare with. */
-function baseSetupFailureText(setup: CommandOutcome): string {
-  const how = setup.timedOut ? `timed out after ${duration(setup.durationMs)}` : `exited with code ${setup.exitCode ?? 'none (killed)'}`;
-  return `**Could not install dependencies on the base commit**: \`${code(setup.command)}\` ${how} there, so the checks on the base commit do not count and the change's checks are compared with nothing.`;
+function baseSetupFailureText(setup: CommandOutcome, t: VerificationStrings): string {
+  return t.baseSetupFailed(`\`${code(setup.command)}\``, setupHow(setup, t));
 }
 
 /**
  * A setup step that failed: the command, its exit code and the last lines of its output. The checks that ran
  * after it ran without the dependencies, so they do not say whether the change works.
  */
-export function setupFailureText(setup: CommandOutcome): string {
-  const how = setup.timedOut ? `timed out after ${duration(setup.durationMs)}` : `exited with code ${setup.exitCode ?? 'none (killed)'}`;
+export function setupFailureText(setup: CommandOutcome, t: VerificationStrings = verificationEn): string {
   const tail = setup.outputTail.trim().split('\n').slice(-15).join('\n');
-  return [
-    `**Could not install dependencies**: \`${code(setup.command)}\` ${how}. The checks below ran without them, so they do not show whether the change works.`,
-    setupEgressLine(setup) ?? '',
-    tail ? `Last lines of its output:\n${fence(tail)}` : '',
-  ]
+  return [t.setupFailed(`\`${code(setup.command)}\``, setupHow(setup, t)), setupEgressLine(setup) ?? '', tail ? `${t.lastLines}\n${fence(tail)}` : '']
     .filter(Boolean)
     .join('\n\n');
 }
@@ -60,26 +60,26 @@ function renderComparison(
   before: VerificationRun | undefined,
   after: VerificationRun,
   setupFailed: boolean,
+  t: VerificationStrings,
 ): string {
   if (comparison.verdict === 'not-run') {
-    const text = commands.test ? `\`${code(commands.test)}\` was not run.` : NO_TEST_COMMAND;
+    const text = commands.test ? t.notRun(`\`${code(commands.test)}\``) : t.noTestCommand;
     return [text, ...(commands.notes ?? [])].join('\n');
   }
-  const lines = [after.test ? testLine(after.test, before?.test, comparison) : NO_TEST_COMMAND];
-  if (comparison.newFailures.length) lines.push(`New failures: ${nameList(comparison.newFailures)}.`);
-  if (comparison.stillFailing.length) lines.push(`Still failing (failed before the change too): ${nameList(comparison.stillFailing)}.`);
-  if (after.lint) lines.push(lintLine(after.lint, before?.lint));
+  const lines = [after.test ? testLine(after.test, before?.test, comparison, t) : t.noTestCommand];
+  if (comparison.newFailures.length) lines.push(t.newFailures(nameList(comparison.newFailures, t)));
+  if (comparison.stillFailing.length) lines.push(t.stillFailing(nameList(comparison.stillFailing, t)));
+  if (after.lint) lines.push(lintLine(after.lint, before?.lint, t));
   lines.push(...environmentLines(commands));
 
-  const when = before ? 'on the base commit and after the change' : 'after the change';
   const passed = [after.test, after.lint].every((outcome) => !outcome || outcome.passed);
   // Without a baseline there is nothing to be "the same as": say how the checks came out.
-  const verdict = setupFailed ? 'could not install dependencies' : before ? VERDICT_WORDS[comparison.verdict] : passed ? 'passed' : 'failed';
-  const header = `Checks run by Wrench ${when}: **${verdict}**.`;
+  const verdict = setupFailed ? t.couldNotInstall : before ? (t.verdicts[comparison.verdict] ?? comparison.verdict) : passed ? t.passed : t.failed;
+  const header = t.header(!!before, verdict);
   const blocks = [header, lines.map((line) => `- ${line}`).join('\n')];
   if (comparison.verdict === 'regressed') {
     for (const outcome of [after.test, after.lint]) {
-      if (outcome && !outcome.passed && outcome.outputTail) blocks.push(`Output of \`${code(outcome.command)}\` (end):\n${fence(outcome.outputTail)}`);
+      if (outcome && !outcome.passed && outcome.outputTail) blocks.push(`${t.outputEnd(`\`${code(outcome.command)}\``)}\n${fence(outcome.outputTail)}`);
     }
   }
   return blocks.join('\n\n');
@@ -91,35 +91,33 @@ function environmentLines(commands: VerificationCommands): string[] {
   return [...origin, ...(commands.environment?.lines ?? []), ...(commands.notes ?? [])];
 }
 
-function testLine(after: CommandOutcome, before: CommandOutcome | undefined, comparison: VerificationComparison): string {
+function testLine(after: CommandOutcome, before: CommandOutcome | undefined, comparison: VerificationComparison, t: VerificationStrings): string {
+  const describe = (outcome: CommandOutcome) => describeOutcome(outcome, t);
   const change = !before
     ? undefined
-    : describeOutcome(before) === describeOutcome(after)
-      ? `same as before: ${describeOutcome(after)}`
-      : `before ${describeOutcome(before)} → after ${describeOutcome(after)}`;
-  const text = change ?? `${describeOutcome(after)} after the change; the base commit was not checked`;
-  const fixed = comparison.fixed.length ? ` Fixed: ${nameList(comparison.fixed)}.` : '';
+    : describe(before) === describe(after)
+      ? t.sameAsBefore(describe(after))
+      : t.beforeAfter(describe(before), describe(after));
+  const text = change ?? t.afterOnly(describe(after));
+  const fixed = comparison.fixed.length ? t.fixed(nameList(comparison.fixed, t)) : '';
   return `\`${code(after.command)}\`: ${text}.${fixed}`;
 }
 
-function lintLine(after: CommandOutcome, before: CommandOutcome | undefined): string {
-  const state = (outcome: CommandOutcome) => (outcome.timedOut ? 'timed out' : outcome.passed ? 'passed' : 'failed');
-  const change = !before
-    ? `${state(after)} after the change; the base commit was not checked`
-    : state(before) === state(after)
-      ? `${state(after)} before and after`
-      : `${state(before)} before → ${state(after)} after`;
+function lintLine(after: CommandOutcome, before: CommandOutcome | undefined, t: VerificationStrings): string {
+  const state = (outcome: CommandOutcome) => (outcome.timedOut ? t.timedOut : outcome.passed ? t.passed : t.failed);
+  const change = !before ? t.afterOnly(state(after)) : state(before) === state(after) ? t.bothTimes(state(after)) : t.stateChange(state(before), state(after));
   return `\`${code(after.command)}\`: ${change}.`;
 }
 
-function describeOutcome(outcome: CommandOutcome): string {
-  if (outcome.timedOut) return `timed out after ${duration(outcome.durationMs)}`;
+/** The counts as Wrench read them from the test output ("3 passed, 1 failed"), which stay as they are; else Wrench's words. */
+function describeOutcome(outcome: CommandOutcome, t: VerificationStrings): string {
+  if (outcome.timedOut) return t.timedOutAfter(duration(outcome.durationMs));
   const { passed, failed, skipped } = outcome.summary;
   const counts = [passed !== undefined ? `${passed} passed` : '', failed !== undefined ? `${failed} failed` : '', skipped ? `${skipped} skipped` : ''].filter(
     Boolean,
   );
   if (counts.length) return counts.join(', ');
-  return outcome.passed ? 'passed' : `failed (exit code ${outcome.exitCode ?? 'none: killed'})`;
+  return outcome.passed ? t.passed : t.failedWithExit(outcome.exitCode);
 }
 
 function duration(ms: number): string {
@@ -127,10 +125,10 @@ function duration(ms: number): string {
   return seconds < 120 ? `${seconds}s` : `${Math.round(seconds / 60)} min`;
 }
 
-function nameList(names: readonly string[]): string {
+function nameList(names: readonly string[], t: VerificationStrings): string {
   const shown = names.slice(0, MAX_NAMES).map((name) => `\`${code(name)}\``);
   const more = names.length - shown.length;
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+  return more > 0 ? t.andMore(shown.join(', '), more) : shown.join(', ');
 }
 
 /** Text safe inside single backticks. */

@@ -175,13 +175,15 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     const jaPull = world.github.pulls('acme', 'shop').find((p) => p.body?.includes('ja-marker'));
     expect(jaText).toMatch(new RegExp(`^:white_check_mark: プルリクエストを作成しました: PR #${jaPull?.number}: .* \\(1 ファイル, \\+1 −0\\)\n`));
     expect(jaText).toContain('*概要(エージェントの説明)*\n\n> Handled ja-marker.');
-    expect(jaText).toContain('*検証(Wrench が実行)*');
+    // Wrench's own checks in Japanese too; the pull request body says them in English.
+    expect(jaText).toContain('*検証(Wrench が実行)*\nテストコマンドが見つかりませんでした(wrench.config.yml の `verification:` で指定できます)。');
     expect(jaText).toContain('*変更内容(コミットされた差分より)*');
     expect(jaText).not.toMatch(/Opened|Summary|Changes \(|the agent/);
     expect(JSON.stringify(jaReply.args.blocks)).toMatch(/\d+ ステップ · \d+s · [\d.]+k? トークン · \$\d+\.\d\d(?:"| · )/);
     // The measured figures are the same as in the pull request's body, which stays English.
     const changed = /`src\/ja\.js` \(\+\d+ −\d+\)/.exec(jaPull?.body ?? '')?.[0];
     expect(jaPull?.body).toContain('## Changes (from the committed diff)\n- `src/ja.js` (+1 −0)');
+    expect(jaPull?.body).toContain('## Verification (run by Wrench)\nNo test command was found');
     expect(changed && jaText.includes(changed)).toBe(true);
     // The status card's progress line speaks Japanese to the end.
     await world.slack.waitFor(

@@ -1,4 +1,5 @@
 import { reportEn, type ReportStrings } from '../../reporting/report-strings.js';
+import { verificationEn, type VerificationStrings } from '../../verification/verification-strings.js';
 
 /**
  * What Wrench says around a task in a thread, in English: the source every other catalogue translates, and the
@@ -69,6 +70,8 @@ export const en = {
   draftDetail: ' (draft)',
   // The report under the headline (shared with the pull request body and the terminal, which stay English).
   report: reportEn,
+  // Wrench's checks in the report (the pull request body's stay English).
+  verification: verificationEn,
   // Steering a running task, and cancelling one.
   steered:
     'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
@@ -79,5 +82,8 @@ export const en = {
 
 export type ThreadStrings = typeof en;
 
-/** A translation: any string may be missing (English says it then), the report's strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report'>> & { report?: Partial<ReportStrings> };
+/** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
+export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification'>> & {
+  report?: Partial<ReportStrings>;
+  verification?: Partial<VerificationStrings>;
+};

@@ -22,6 +22,11 @@ export function stringsFor(language?: string): ThreadStrings {
     complexity: { ...en.complexity, ...catalogue.complexity },
     phases: { ...en.phases, ...catalogue.phases },
     report: { ...en.report, ...catalogue.report },
+    verification: {
+      ...en.verification,
+      ...catalogue.verification,
+      verdicts: { ...en.verification.verdicts, ...catalogue.verification?.verdicts },
+    },
   };
 }
 

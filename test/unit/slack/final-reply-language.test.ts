@@ -7,6 +7,10 @@ import { attachmentsComment, renderRunResult } from '../../../src/slack/render-r
 import { finalState } from '../../../src/slack/slack-run-reporter.js';
 import { en } from '../../../src/slack/strings/en.js';
 import { stringsFor, THREAD_LANGUAGES } from '../../../src/slack/strings/index.js';
+import { compareVerification } from '../../../src/verification/compare-verification.js';
+import { renderVerification } from '../../../src/verification/render-verification.js';
+import { verificationEn } from '../../../src/verification/verification-strings.js';
+import { lintOutcome, testOutcome } from '../verification/outcomes.js';
 
 /** A run whose checks contradict the agent: every kind of heading and fixed line of the report shows. */
 const contradicted: RunResult = {
@@ -144,5 +148,46 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(renderResultPlain(contradicted)).toContain('Changes (from the committed diff):\n- `src/cart.js` (+4 −2): the agent says: round half up');
     // The terminal speaks another language only when asked to.
     expect(renderResultPlain(contradicted, stringsFor('de').report)).toContain('Änderungen (laut committetem Diff):\n');
+  });
+
+  it("Wrench's checks in German and Japanese: its words translated, the commands, test names, counts and output as they are", () => {
+    const commands = { test: 'npm test', lint: 'npm run lint', sources: [] };
+    const before = { test: testOutcome({ passed: 2, failed: 0 }), lint: lintOutcome(true) };
+    const after = { test: testOutcome({ passed: 1, failed: 1, failedTests: ['formats 1024 as 1 KiB'] }), lint: lintOutcome(false) };
+    const render = (language?: string) =>
+      renderVerification(commands, compareVerification(before, after), before, after, undefined, undefined, stringsFor(language).verification);
+    const de = render('de');
+    expect(de.split('\n')[0]).toBe('Von Wrench auf dem Basis-Commit und nach der Änderung ausgeführte Prüfungen: **verschlechtert**.');
+    expect(de).toContain('- `npm test`: vorher 2 passed, 0 failed → nachher 1 passed, 1 failed.');
+    expect(de).toContain('- Neu fehlgeschlagen: `formats 1024 as 1 KiB`.');
+    expect(de).toContain('- `npm run lint`: vorher bestanden → nachher fehlgeschlagen.');
+    expect(de).toContain('Ausgabe von `npm test` (Ende):\n```\nnot ok 1 - formats 1024 as 1 KiB\n# fail 1\n```');
+    const ja = render('ja');
+    expect(ja.split('\n')[0]).toBe('Wrench がベースコミットと変更後に実行したチェック: **悪化**。');
+    expect(ja).toContain('- `npm test`: 変更前 2 passed, 0 failed → 変更後 1 passed, 1 failed.');
+    expect(ja).toContain('- 新たに失敗: `formats 1024 as 1 KiB`。');
+    expect(ja).toContain('`npm test` の出力(末尾):\n```\nnot ok 1 - formats 1024 as 1 KiB');
+    // Spanish has no words for the checks yet: English, word for word; and English is what it always was.
+    expect(render('es')).toBe(render());
+    expect(render()).toBe(renderVerification(commands, compareVerification(before, after), before, after));
+    expect(Object.keys(stringsFor('ja').verification).sort()).toEqual(Object.keys(verificationEn).sort());
+    // A setup that failed, in Japanese.
+    const setup = { ...lintOutcome(false), command: 'npm ci', outputTail: 'ERR! 404' };
+    expect(renderVerification(commands, compareVerification(undefined, after), undefined, after, setup, undefined, stringsFor('ja').verification)).toMatch(
+      /^\*\*依存関係をインストールできませんでした\*\*: `npm ci` が終了コード 1 で終了しました。/,
+    );
+  });
+
+  it("the thread's reply shows the checks in its language; the pull request body keeps them in English", () => {
+    const result = {
+      ...contradicted,
+      verification: 'Checks run by Wrench after the change: **failed**.',
+      threadVerification: 'Wrench が変更後に実行したチェック: **失敗**。',
+    };
+    expect(slackText(result, 'ja')).toContain('*検証(Wrench が実行)*\nWrench が変更後に実行したチェック: *失敗*。');
+    expect(streamedResult(result, undefined, stringsFor('ja'))).toContain('Wrench が変更後に実行したチェック: **失敗**。');
+    expect(renderResultMarkdown(result, { forPullRequest: true })).toContain(
+      '## Verification (run by Wrench)\nChecks run by Wrench after the change: **failed**.',
+    );
   });
 });
