@@ -1,6 +1,6 @@
 import { MentionIntake } from '../src/slack/mention-intake.js';
 import type { WebClient } from '@slack/web-api';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connection.js';
 import type { Category } from '../src/categories.js';
 import type { RepoRef } from '../src/repository/resolve-repository.js';
 import type { Config } from '../src/config/load-config.js';
@@ -27,7 +27,7 @@ import type { Metrics } from '../src/metrics/metrics.js';
 export interface HandlerDeps {
   config: Config;
   queues: Queues;
-  redis: Redis;
+  redis: RedisClient;
   sessions: ThreadSessionStore;
   redact: Redactor;
   logger: Logger;

@@ -1,5 +1,5 @@
 import { RequestError } from '@octokit/request-error';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connection.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { failingJobs, failureEvidence } from '../src/github/failing-job-logs.js';
 import { readInstruction } from '../src/instruction/read-instruction.js';
@@ -19,7 +19,7 @@ import type { RunnerDeps } from './runner-deps.js';
 
 export interface GitHubEventDeps {
   runner: RunnerDeps;
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   sessions: ThreadSessionStore;
   /** Mirrors go through the thread's outbox, in order with what the runs say there. */

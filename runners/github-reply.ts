@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connection.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { outcomeLine } from '../src/reporting/render-result-text.js';
@@ -84,7 +84,7 @@ export async function acknowledgeOnGitHub(
   jobId: string,
   runPageUrl: string | undefined,
   deps: RunnerDeps,
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
 ): Promise<GitHubAck> {
   const trigger = job.github;

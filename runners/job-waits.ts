@@ -1,7 +1,6 @@
 import { DelayedError, QueueEvents, type Job, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from '../src/logging/logger.js';
-import { isConnectionError, watchOutages } from '../src/redis/redis-connection.js';
+import { duplicateConnection, isConnectionError, type RedisClient } from '../src/redis/redis-connection.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
 
 const WAITERS_TTL_SECONDS = 7 * 24 * 3600;
@@ -10,7 +9,7 @@ export interface JobWaitsOptions {
   /** The queue whose jobs wait for each other. */
   queue: Queue;
   /** For the waiters' sets; its duplicate reads the queue's events. */
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   logger: Logger;
   /**
@@ -29,13 +28,12 @@ export class JobWaits {
   private constructor(
     private readonly options: JobWaitsOptions,
     private readonly events: QueueEvents,
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
   ) {}
 
   static async start(options: JobWaitsOptions): Promise<JobWaits> {
     // QueueEvents blocks on XREAD: its own connection, which BullMQ requires to retry forever.
-    const connection = options.redis.duplicate({ maxRetriesPerRequest: null });
-    watchOutages(connection);
+    const connection = duplicateConnection(options.redis, { maxRetriesPerRequest: null });
     const events = new QueueEvents(options.queue.name, { connection, prefix: options.prefix });
     const waits = new JobWaits(options, events, connection);
     events.on('error', (error) => {

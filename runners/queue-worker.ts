@@ -10,7 +10,7 @@ import {
   type Job,
   type WorkerOptions,
 } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connection.js';
 import type { z } from 'zod';
 import { describeError } from '../src/errors.js';
 import type { Logger } from '../src/logging/logger.js';
@@ -54,13 +54,13 @@ export interface QueueWorkerOptions<T, R> {
    * message that aborts a running one or wakes a delayed one. Without it, jobs are cancelled only by shutdown.
    * @default undefined
    */
-  redis?: Redis;
+  redis?: RedisClient;
   /** Jobs at once in this process. @default 1 */
   concurrency?: number;
   /**
    * Whether an error is worth another attempt (with the job's backoff) when it happens before `markStarted()`;
    * after it, and after the job's last attempt, every failure is final.
-   * @default isTransient (runners/failure-message.ts): Redis and git errors, GitHub 5xx and 429, unknown errors
+   * @default isTransient (runners/failure-message.ts): RedisClient and git errors, GitHub 5xx and 429, unknown errors
    */
   isTransient?: (error: unknown) => boolean;
   /** Extra fields on every log line of a job (repository, thread...). @default none */

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connection.js';
 import { type BranchMove, BranchMoves } from '../src/workspace/branch-moves.js';
 import { refreshPooledTrees } from './pipeline/open-workspace.js';
 import type { RunnerDeps } from './runner-deps.js';
@@ -9,7 +9,7 @@ import type { RunnerDeps } from './runner-deps.js';
  * switches. One refresh per repository at a time; pushes arriving meanwhile make one more. Returns the stop function,
  * which waits for refreshes under way.
  */
-export function refreshTreesOnPush(deps: RunnerDeps, redis: Redis, prefix: string): () => Promise<void> {
+export function refreshTreesOnPush(deps: RunnerDeps, redis: RedisClient, prefix: string): () => Promise<void> {
   const running = new Map<string, Promise<void>>();
   const pending = new Map<string, BranchMove>();
   const refresh = (move: BranchMove) => {

@@ -1,5 +1,5 @@
 import { DelayedError, type ConnectionOptions, type Queue, type Job, type Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connection.js';
 import { describeError } from '../src/errors.js';
 import type { RunSlots } from '../src/queue/run-slots.js';
 import { isRunPending } from '../src/queue/queue-run.js';
@@ -30,7 +30,7 @@ export interface TaskWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
   connection: ConnectionOptions;
   /** For thread waits, claims and GitHub acknowledgements. */
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   concurrency: number;
   /** The task queue the handlers add to (its job states tell which runs of a thread are still to come). */

@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connection.js';
 import type { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
 import type { PagerDutyClient } from '../src/pagerduty/pagerduty-client.js';
 import type { Queues } from '../src/queue/queues.js';
@@ -14,7 +14,7 @@ export interface TriageDeps extends RunnerDeps {
   slack: WebClient;
   /** null when PAGERDUTY_API_TOKEN is not set: triage then works from the webhook's data only. */
   pagerduty: PagerDutyClient | null;
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   prefix: string;
   threads: IncidentThreadStore;

@@ -15,6 +15,7 @@ export const WRENCH_ERROR_CODES = [
   'redis_password_invalid',
   'redis_ca_without_tls',
   'redis_sentinel_config',
+  'redis_cluster_config',
   'redis_ca_unreadable',
   // agent stops (AgentStopCode)
   'step_limit',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { LogLevel, WebClient } from '@slack/web-api';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../../src/config/load-config.js';
 import { isWrenchError } from '../../src/errors.js';
 import { repoRefOf } from '../../src/repository/resolve-repository.js';
@@ -10,7 +10,8 @@ import { createOctokit } from '../../src/github/create-octokit.js';
 import { createGitHubAccess } from '../../src/github/github-access.js';
 import type { InstallationAuth } from '../../src/github/installation-auth.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { describeRedis, redisConnectionOptions } from '../../src/redis/redis-options.js';
+import { openRedis, type RedisClient } from '../../src/redis/redis-connection.js';
+import { describeRedis, redisConnectionOptions, type RedisConnectionOptions } from '../../src/redis/redis-options.js';
 import { checkSandbox } from '../../src/sandbox/check-sandbox.js';
 import { cacheSizes } from './cache-sizes.js';
 import { checkMonitoringSources } from './monitoring-check.js';
@@ -90,8 +91,9 @@ export const checkRedis: Check = async (config) => {
   try {
     options = redisConnectionOptions(config.env);
   } catch (error) {
-    return { name: 'Redis', ok: false, detail: errorText(error), fix: 'Fix WRENCH_REDIS_CA_FILE, REDIS_SENTINELS or REDIS_URL' };
+    return { name: 'Redis', ok: false, detail: errorText(error), fix: 'Fix WRENCH_REDIS_CA_FILE, REDIS_SENTINELS, REDIS_CLUSTER_NODES or REDIS_URL' };
   }
+  if (options.clusterNodes) return await checkCluster(config.env.REDIS_URL, config.env.WRENCH_QUEUE_PREFIX, options, shown);
   const redis = new Redis(config.env.REDIS_URL, { ...options, ...ONE_TRY });
   // The connection's own error (ECONNREFUSED...) arrives as an event; connect() only says "Connection is closed".
   // Listening also keeps ioredis from printing it with a stack trace.
@@ -134,8 +136,8 @@ export const checkRedis: Check = async (config) => {
     return {
       name: 'Redis',
       ok: false,
-      detail: `${shown} is a node of a Redis Cluster: Wrench connects to one Redis (or the primary Sentinel names), not to a cluster, and this node would refuse the keys of the other nodes' slots (MOVED)`,
-      fix: 'Point REDIS_URL at a standalone Redis, or at a Sentinel-watched primary with REDIS_SENTINELS',
+      detail: `${shown} is a node of a Redis Cluster, but REDIS_CLUSTER_NODES is not set: Wrench would talk to this node alone, and it refuses the keys of the other nodes' slots (MOVED)`,
+      fix: 'Set REDIS_CLUSTER_NODES to more nodes of the cluster (host:port,host:port) and WRENCH_QUEUE_PREFIX to a hash tag ({wrench}), or point REDIS_URL at a standalone Redis',
     };
   }
   if (await answersWithoutPassword(config.env.REDIS_URL, options)) {
@@ -151,6 +153,69 @@ export const checkRedis: Check = async (config) => {
 };
 
 const ONE_TRY = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null, sentinelRetryStrategy: () => null } as const;
+
+/**
+ * A Redis Cluster (REDIS_CLUSTER_NODES): reachable from the nodes given, cluster_state:ok, which master holds
+ * WRENCH_QUEUE_PREFIX's slot (every key of Wrench's), and whether its nodes refuse clients without the password.
+ */
+async function checkCluster(url: string, prefix: string, options: RedisConnectionOptions, shown: string): Promise<CheckResult> {
+  const cluster = openRedis(url, { ...options, ...ONE_TRY });
+  const nodeErrors = new Map<string, string>();
+  cluster.on('node error', (error: Error, address: string) => nodeErrors.set(address, errorText(error)));
+  cluster.on('error', () => undefined);
+  let state: string;
+  let masters: number;
+  let holder: string;
+  try {
+    await cluster.connect();
+    const info = String(await cluster.cluster('INFO'));
+    state = /^cluster_state:(\w+)/m.exec(info)?.[1] ?? 'unknown';
+    masters = cluster instanceof Cluster ? cluster.nodes('master').length : 1;
+    const slot = Number(await cluster.cluster('KEYSLOT', prefix));
+    const owner = cluster instanceof Cluster ? cluster.slots[slot]?.[0] : undefined;
+    holder = `slot ${slot}${owner ? ` on ${owner}` : ''}`;
+  } catch (error) {
+    // ioredis's own words are "None of startup nodes is available" or "Connection is closed": each node is asked again.
+    const seeds = options.clusterNodes ?? [];
+    const answers = await Promise.all(seeds.map((seed) => askClusterNode(url, seed, options)));
+    const problems = seeds.flatMap((seed, i) => (answers[i] ? [`${seed.host}:${seed.port} ${answers[i]}`] : []));
+    const detail =
+      problems.length > 0 ? problems.join('; ') : [...nodeErrors].map(([address, message]) => `${address}: ${message}`).join('; ') || errorText(error);
+    const auth = /NOAUTH|WRONGPASS|password|NOPERM/i.test(detail);
+    const notCluster = /cluster support disabled/i.test(detail);
+    return {
+      name: 'Redis',
+      ok: false,
+      detail: `${shown}: ${detail}`,
+      fix: notCluster
+        ? "Unset REDIS_CLUSTER_NODES for a standalone Redis, or point REDIS_URL and REDIS_CLUSTER_NODES at the cluster's nodes"
+        : auth
+          ? "Check REDIS_URL's user and password: every node of the cluster is asked with them"
+          : 'Start the cluster, or fix REDIS_URL and REDIS_CLUSTER_NODES (host:port of nodes of the cluster)',
+    };
+  } finally {
+    cluster.disconnect();
+  }
+  if (state !== 'ok') {
+    return {
+      name: 'Redis',
+      ok: false,
+      detail: `${shown} says cluster_state:${state}: some slots have no master that answers, and the commands for their keys fail`,
+      fix: 'Check the cluster (redis-cli --cluster check HOST:PORT): every slot needs a master',
+    };
+  }
+  const found = `${shown} answers: cluster_state:ok, ${masters} master${masters === 1 ? '' : 's'}; Wrench's keys (${prefix}) are in ${holder}`;
+  if (await answersWithoutPassword(url, options)) {
+    return {
+      name: 'Redis',
+      ok: true,
+      warning: true,
+      detail: `${found}, and it also accepts commands from a client that gives no password: any process that reaches it can read Wrench's threads and queue jobs that run with Wrench's GitHub credentials`,
+      fix: 'Set requirepass (or ACL users) on every node of the cluster and put the password in REDIS_URL (redis://:PASSWORD@host:port)',
+    };
+  }
+  return { name: 'Redis', ok: true, detail: `${found}, and refuses clients without its password` };
+}
 
 /** Why no primary was found through the sentinels: none answered, none knows the group, or the primary they name fails. */
 async function sentinelFailure(options: RedisOptions, sentinelErrors: string[], error: unknown): Promise<CheckResult> {
@@ -186,6 +251,25 @@ async function sentinelFailure(options: RedisOptions, sentinelErrors: string[], 
   };
 }
 
+/** Why one node given for a cluster cannot be used (refused, wrong password, not a cluster node...), or undefined. */
+async function askClusterNode(url: string, node: { host: string; port: number }, options: RedisConnectionOptions): Promise<string | undefined> {
+  const { clusterNodes: _, ...nodeOptions } = options;
+  const parsed = new URL(url);
+  parsed.host = node.host.includes(':') ? `[${node.host}]:${node.port}` : `${node.host}:${node.port}`;
+  const redis = new Redis(parsed.toString(), { ...nodeOptions, ...ONE_TRY });
+  let connectionError: unknown;
+  redis.on('error', (error) => (connectionError ??= error));
+  try {
+    await redis.connect();
+    const info = await redis.info('cluster').catch(() => '');
+    return /^cluster_enabled:0\s*$/m.test(info) ? '(not a cluster node: cluster support disabled)' : undefined;
+  } catch (thrown) {
+    return whyNot(connectionError ?? thrown);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Why one sentinel does not answer PING (connection refused, wrong password...), or undefined when it does. */
 async function askSentinel(host: string, port: number, password: string | undefined): Promise<string | undefined> {
   const sentinel = new Redis({ host, port, ...(password ? { password } : {}), ...ONE_TRY });
@@ -196,23 +280,27 @@ async function askSentinel(host: string, port: number, password: string | undefi
     await sentinel.ping();
     return undefined;
   } catch (thrown) {
-    const error = connectionError ?? thrown;
-    const cause = failureCause(error);
-    if (cause === 'refused') return '(connection refused)';
-    if (cause === 'unreachable') return '(host unknown or network unreachable)';
-    if (cause === 'timed out') return '(did not answer in time)';
-    return `(${errorText(error)})`;
+    return whyNot(connectionError ?? thrown);
   } finally {
     sentinel.disconnect();
   }
 }
 
+/** A connection's failure in a few words, in parentheses. */
+function whyNot(error: unknown): string {
+  const cause = failureCause(error);
+  if (cause === 'refused') return '(connection refused)';
+  if (cause === 'unreachable') return '(host unknown or network unreachable)';
+  if (cause === 'timed out') return '(did not answer in time)';
+  return `(${errorText(error)})`;
+}
+
 /** Whether a second connection to the same Redis, with no username and no password, gets PONG for PING. */
-async function answersWithoutPassword(url: string, options: RedisOptions): Promise<boolean> {
+async function answersWithoutPassword(url: string, options: RedisConnectionOptions): Promise<boolean> {
   const anonymous = new URL(url);
   anonymous.username = '';
   anonymous.password = '';
-  const redis = new Redis(anonymous.toString(), { ...options, ...ONE_TRY });
+  const redis = openRedis(anonymous.toString(), { ...options, ...ONE_TRY });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -231,9 +319,9 @@ async function answersWithoutPassword(url: string, options: RedisOptions): Promi
 export const checkSlackDeliveries: Check = async (config) => {
   const name = 'Slack deliveries';
   if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
-  let redis: Redis;
+  let redis: RedisClient;
   try {
-    redis = new Redis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
+    redis = openRedis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
   } catch (error) {
     return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
   }
@@ -283,9 +371,9 @@ export const checkSlackDeliveries: Check = async (config) => {
 export const checkSlackAgentSurfaces: Check = async (config) => {
   const name = 'Slack agent surfaces';
   if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
-  let redis: Redis;
+  let redis: RedisClient;
   try {
-    redis = new Redis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
+    redis = openRedis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
   } catch (error) {
     return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
   }

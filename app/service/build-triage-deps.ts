@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../src/redis/redis-connection.js';
 import type { RunnerDeps } from '../../runners/runner-deps.js';
 import type { TriageDeps } from '../../runners/triage-deps.js';
 import { IncidentThreadStore } from '../../src/pagerduty/incident-thread-store.js';
@@ -13,7 +13,7 @@ import type { UpdateRateLimiter } from '../../src/slack/update-rate-limiter.js';
 /** The triage worker's clients: the runners' own, Slack, PagerDuty (when PAGERDUTY_API_TOKEN is set) and its Redis stores. */
 export function buildTriageDeps(
   runner: RunnerDeps,
-  extra: { slack: WebClient; redis: Redis; queues: Queues; prefix: string; runLog?: RunLogOptions; outbox: ThreadOutbox; limiter?: UpdateRateLimiter },
+  extra: { slack: WebClient; redis: RedisClient; queues: Queues; prefix: string; runLog?: RunLogOptions; outbox: ThreadOutbox; limiter?: UpdateRateLimiter },
 ): TriageDeps {
   const env = runner.config.env;
   return {

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { WebClient } from '@slack/web-api';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../src/redis/redis-connection.js';
 import { handleHealth } from '../../handlers/health.js';
 import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../handlers/pagerduty-webhook.js';
 import { gitHubWebhookDisabled, gitHubWebhookHandler } from '../../handlers/github-webhook.js';
@@ -84,7 +84,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   }
   const redisUrl = config.env.REDIS_URL ?? embedded?.url;
   if (!redisUrl) throw new Error('Neither REDIS_URL nor the embedded redis-server gives a Redis to connect to.');
-  const redis: Redis = createRedis(redisUrl, logger, 'main', redisOptions);
+  const redis: RedisClient = createRedis(redisUrl, logger, 'main', redisOptions);
   const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
   const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
   // Stores both the handlers and the runners use, built once.

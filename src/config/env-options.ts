@@ -8,6 +8,29 @@ const url = (name: string) =>
 
 const nonEmpty = z.string().trim().min(1);
 
+/** `host:port,host:port` (IPv6 in brackets), refused naming the variable and the entry. */
+const hostPortList = (name: string, example: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const list: { host: string; port: number }[] = [];
+      for (const entry of entries) {
+        const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry);
+        const port = Number(match?.[2]);
+        if (!match?.[1] || port < 1 || port > 65535) {
+          context.addIssue({ code: 'custom', message: `${name} must be host:port entries separated by commas (e.g. ${example}); "${entry}" is not` });
+          return z.NEVER;
+        }
+        list.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
+      }
+      return list.length > 0 ? list : undefined;
+    });
+
 /** The environment contract of DESIGN.md. Every key is optional here; `requireSettings` says what each role needs. */
 export const envSchema = z.object({
   SLACK_BOT_TOKEN: nonEmpty.optional(),
@@ -53,29 +76,12 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' })
     .optional(),
   /** Redis Sentinel: the sentinels as host:port,host:port; REDIS_URL's host then names the master group (src/redis/redis-options.ts). */
-  REDIS_SENTINELS: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      const entries = (value ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      const sentinels: { host: string; port: number }[] = [];
-      for (const entry of entries) {
-        const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry);
-        const port = Number(match?.[2]);
-        if (!match?.[1] || port < 1 || port > 65535) {
-          context.addIssue({
-            code: 'custom',
-            message: `REDIS_SENTINELS must be host:port entries separated by commas (e.g. 10.0.0.1:26379,10.0.0.2:26379); "${entry}" is not`,
-          });
-          return z.NEVER;
-        }
-        sentinels.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
-      }
-      return sentinels.length > 0 ? sentinels : undefined;
-    }),
+  REDIS_SENTINELS: hostPortList('REDIS_SENTINELS', '10.0.0.1:26379,10.0.0.2:26379'),
+  /**
+   * Redis Cluster: more nodes of the cluster as host:port,host:port (REDIS_URL is one of them, with the password and
+   * rediss:// for all); every connection is then an ioredis Cluster. WRENCH_QUEUE_PREFIX must be a hash tag (load-config.ts).
+   */
+  REDIS_CLUSTER_NODES: hostPortList('REDIS_CLUSTER_NODES', '10.0.0.2:6379,10.0.0.3:6379'),
   /** Password of the sentinels themselves (their requirepass), when they have one. */
   REDIS_SENTINEL_PASSWORD: nonEmpty.optional(),
   /** PEM CA certificate that signed a `rediss://` REDIS_URL's server certificate (default: the system's CAs). */

@@ -20,6 +20,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!parsedEnv.success) {
     throw new ConfigError(`The environment is not valid:\n${describeIssues(parsedEnv.error.issues, (p) => String(p[0] ?? 'environment'))}`);
   }
+  checkRedisCluster(parsedEnv.data);
   if (parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH && !parsedEnv.data.GITHUB_APP_PRIVATE_KEY) {
     const keyPath = path.resolve(cwd, parsedEnv.data.GITHUB_APP_PRIVATE_KEY_PATH);
     parsedEnv.data.GITHUB_APP_PRIVATE_KEY = checkPrivateKey(readPrivateKey(keyPath), `GITHUB_APP_PRIVATE_KEY_PATH (${keyPath})`);
@@ -34,6 +35,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     configPath: existsSync(configPath) ? configPath : null,
     dataDir: path.resolve(cwd, parsedEnv.data.WRENCH_DATA_DIR),
   };
+}
+
+/**
+ * On a Redis Cluster BullMQ's and Wrench's Lua scripts and transactions need all their keys in one slot: the prefix
+ * must be a hash tag (`{wrench}`), or the first script would be refused with CROSSSLOT.
+ */
+function checkRedisCluster(env: EnvOptions): void {
+  if (!env.REDIS_CLUSTER_NODES) return;
+  if (!/^\{.+\}$/.test(env.WRENCH_QUEUE_PREFIX)) {
+    throw new ConfigError(
+      `REDIS_CLUSTER_NODES is set, so WRENCH_QUEUE_PREFIX must be a hash tag in braces (e.g. WRENCH_QUEUE_PREFIX={wrench}), not "${env.WRENCH_QUEUE_PREFIX}": on a Redis Cluster every key of Wrench's and BullMQ's scripts has to be in one slot.`,
+    );
+  }
+  if (!env.REDIS_URL) {
+    throw new ConfigError(
+      'REDIS_CLUSTER_NODES is set, so REDIS_URL must be one node of the cluster, with its password (REDIS_URL=redis://:PASSWORD@10.0.0.1:6379).',
+    );
+  }
+  if (env.REDIS_SENTINELS) {
+    throw new ConfigError('REDIS_CLUSTER_NODES and REDIS_SENTINELS are both set; a Redis Cluster fails over by itself: set one of them.');
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { describeError } from '../errors.js';
 import type { IncidentFacts } from './incident-context.js';
 import type { IncidentThread } from './incident-thread-store.js';
@@ -12,7 +12,7 @@ import type { PagerDutyClient } from './pagerduty-client.js';
 export async function gatherIncidentFacts(
   incidentId: string,
   thread: IncidentThread | null,
-  deps: { pagerduty: PagerDutyClient | null; redis: Redis; prefix: string },
+  deps: { pagerduty: PagerDutyClient | null; redis: RedisClient; prefix: string },
   problems: string[],
 ): Promise<IncidentFacts> {
   const fromThread = thread

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { z } from 'zod';
 import { JsonDocumentStore } from '../redis/json-document-store.js';
 import { redisKeys } from '../redis/redis-keys.js';
@@ -39,7 +39,7 @@ export class IncidentThreadStore {
   private readonly documents: JsonDocumentStore<typeof incidentThreadSchema>;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
   ) {
     this.documents = new JsonDocumentStore(redis, incidentThreadSchema, TTL_SECONDS);

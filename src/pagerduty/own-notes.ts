@@ -1,13 +1,13 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 import { isWrenchNoteContent } from './triage-note.js';
 
 /** The PagerDuty user Wrench writes notes as (PAGERDUTY_FROM_EMAIL's user), learnt from its first note. */
-export async function rememberNoteAuthor(redis: Redis, prefix: string, userId: string | undefined): Promise<void> {
+export async function rememberNoteAuthor(redis: RedisClient, prefix: string, userId: string | undefined): Promise<void> {
   if (userId) await redis.set(redisKeys(prefix).pagerDutyNoteAuthor, userId);
 }
 
-export async function knownNoteAuthor(redis: Redis, prefix: string): Promise<string | null> {
+export async function knownNoteAuthor(redis: RedisClient, prefix: string): Promise<string | null> {
   return redis.get(redisKeys(prefix).pagerDutyNoteAuthor);
 }
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 
 const DAY = 24 * 3600;
@@ -10,7 +10,7 @@ const DAY = 24 * 3600;
  */
 export class WebhookClaims {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

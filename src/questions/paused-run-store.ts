@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { WrenchError } from '../errors.js';
 import { redisKeys, type RedisKeys } from '../redis/redis-keys.js';
 import { pausedRunSchema, questionSettlementSchema, type PausedRun, type QuestionSettlement } from './paused-run.js';
@@ -12,7 +12,7 @@ export class PausedRunStore {
   private readonly keys: RedisKeys;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
   ) {
     this.keys = redisKeys(prefix);

@@ -1,4 +1,5 @@
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 
 declare module 'ioredis' {
@@ -49,7 +50,7 @@ export type SlotAnswer = 'ok' | 'thread' | 'global' | 'repository' | 'user';
 export class RunSlots {
   /** `leaseMs` (default 2 min): how long slots outlive a worker that stopped renewing them. `now`: the clock (tests). */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly limits: SlotLimits,
     private readonly leaseMs = 120_000,

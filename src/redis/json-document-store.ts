@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import type { z } from 'zod';
 import { duplicateConnection } from './redis-connection.js';
 
@@ -8,11 +8,11 @@ import { duplicateConnection } from './redis-connection.js';
  * in this process.
  */
 export class JsonDocumentStore<S extends z.ZodType> {
-  private transactions: Redis | undefined;
+  private transactions: RedisClient | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly schema: S,
     private readonly ttlSeconds: number,
   ) {}

@@ -1,5 +1,36 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
+import type { RedisConnectionOptions } from './redis-options.js';
+
+/** A connection to Wrench's Redis: one server (or the primary Sentinel names), or a Redis Cluster. */
+export type RedisClient = Redis | Cluster;
+
+/**
+ * A connection to `url` with `options` (redisConnectionOptions): with `clusterNodes` an ioredis Cluster starting from
+ * those nodes, whose every node connection takes the URL's user, password and `rediss://` (TLS with the options' CA),
+ * else a Redis. Not connected yet when `lazyConnect` is set.
+ */
+export function openRedis(url: string, options: RedisConnectionOptions): RedisClient {
+  const { clusterNodes, ...redisOptions } = options;
+  if (!clusterNodes?.length) return new Redis(url, redisOptions);
+  const { retryStrategy, enableOfflineQueue, lazyConnect, enableReadyCheck, ...nodeOptions } = redisOptions;
+  const parsed = new URL(url);
+  const clusterOptions: ClusterOptions = {
+    ...(lazyConnect === undefined ? {} : { lazyConnect }),
+    ...(enableReadyCheck === undefined ? {} : { enableReadyCheck }),
+    ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
+    ...(retryStrategy === undefined ? {} : { clusterRetryStrategy: retryStrategy }),
+    // Node names as the cluster gives them: a TLS certificate is checked against the name, not an address it resolves to.
+    dnsLookup: (address, callback) => callback(null, address),
+    redisOptions: {
+      ...nodeOptions,
+      ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+      ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+      ...(parsed.protocol === 'rediss:' ? { tls: nodeOptions.tls ?? {} } : {}),
+    },
+  };
+  return new Cluster(clusterNodes, clusterOptions);
+}
 
 /**
  * A connection fit for BullMQ workers (blocking commands need maxRetriesPerRequest: null). ioredis
@@ -7,14 +38,14 @@ import type { Logger } from '../logging/logger.js';
  * back, instead of an error for every reconnection attempt (ioredis prints "Unhandled error event"
  * many times a second when nobody listens). `options` adds to what the URL says (TLS options from redis-tls.ts).
  */
-export function createRedis(url: string, logger?: Logger, name = 'main', options: RedisOptions = {}): Redis {
-  const redis = new Redis(url, { ...options, maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false, connectionName: `wrench-${name}` });
+export function createRedis(url: string, logger?: Logger, name = 'main', options: RedisConnectionOptions = {}): RedisClient {
+  const redis = openRedis(url, { ...options, maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false, connectionName: `wrench-${name}` });
   watchOutages(redis, logger?.child({ component: 'redis', connection: name }));
   return redis;
 }
 
 /** Logs the start and the end of each outage of a connection (also for BullMQ's duplicates of it). */
-export function watchOutages(redis: Redis, log?: Logger): void {
+export function watchOutages(redis: RedisClient, log?: Logger): void {
   let downSince: number | undefined;
   let lastError: string | undefined;
   // Without an 'error' listener ioredis prints every failed attempt; the message is kept for the log line.
@@ -36,10 +67,30 @@ export function watchOutages(redis: Redis, log?: Logger): void {
 }
 
 /** A second connection to the same Redis (transactions, subscriptions) that reconnects as quietly as its original. */
-export function duplicateConnection(redis: Redis): Redis {
-  const copy = redis.duplicate();
+export function duplicateConnection(redis: RedisClient, override: Pick<RedisOptions, 'maxRetriesPerRequest'> = {}): RedisClient {
+  // A Cluster's copy starts from the same nodes; its node connections take the original's options and the override.
+  const copy =
+    redis instanceof Cluster ? redis.duplicate(undefined, { redisOptions: { ...redis.options.redisOptions, ...override } }) : redis.duplicate(override);
   watchOutages(copy);
   return copy;
+}
+
+/**
+ * The keys matching `pattern`, up to about `limit`: SCAN on the one server, or on each master of a cluster (a
+ * cluster's SCAN only walks the node it is sent to).
+ */
+export async function scanKeys(redis: RedisClient, pattern: string, limit = Number.POSITIVE_INFINITY): Promise<string[]> {
+  const found: string[] = [];
+  for (const node of redis instanceof Cluster ? redis.nodes('master') : [redis]) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 100);
+      cursor = next;
+      found.push(...keys);
+    } while (cursor !== '0' && found.length < limit);
+    if (found.length >= limit) break;
+  }
+  return found;
 }
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
@@ -53,6 +104,8 @@ export function isConnectionError(error: unknown): boolean {
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
   return (
     typeof message === 'string' &&
-    /Connection is closed|connect ECONNREFUSED|Stream isn't writeable|ECONNRESET|max retries per request|All sentinels are unreachable/i.test(message)
+    /Connection is closed|connect ECONNREFUSED|Stream isn't writeable|ECONNRESET|max retries per request|All sentinels are unreachable|None of startup nodes is available|Failed to refresh slots cache|Cluster isn't ready|CLUSTERDOWN/i.test(
+      message,
+    )
   );
 }

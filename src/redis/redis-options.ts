@@ -6,6 +6,12 @@ import { ClosingSentinelConnector } from './sentinel-connector.js';
 export interface RedisEnv extends RedisTlsEnv {
   REDIS_SENTINELS?: { host: string; port: number }[];
   REDIS_SENTINEL_PASSWORD?: string;
+  REDIS_CLUSTER_NODES?: { host: string; port: number }[];
+}
+
+/** ioredis's options, and for a Redis Cluster the nodes to start from: connections made with them are ioredis Clusters. */
+export interface RedisConnectionOptions extends RedisOptions {
+  clusterNodes?: { host: string; port: number }[];
 }
 
 /**
@@ -14,8 +20,17 @@ export interface RedisEnv extends RedisTlsEnv {
  * REDIS_URL's host is the master group's name (`redis://:PASSWORD@mymaster`): its user, password, database and
  * `rediss://` apply to the data nodes, REDIS_SENTINEL_PASSWORD to the sentinels.
  */
-export function redisConnectionOptions(env: RedisEnv): RedisOptions {
+export function redisConnectionOptions(env: RedisEnv): RedisConnectionOptions {
   const tls = redisTlsOptions(env);
+  if (env.REDIS_CLUSTER_NODES?.length) {
+    if (env.REDIS_SENTINELS?.length || env.REDIS_SENTINEL_PASSWORD) {
+      throw new WrenchError(
+        'redis_cluster_config',
+        'REDIS_CLUSTER_NODES and REDIS_SENTINELS are both set; a Redis Cluster fails over by itself: set one of them.',
+      );
+    }
+    return { ...tls, clusterNodes: clusterSeeds(env.REDIS_URL, env.REDIS_CLUSTER_NODES) };
+  }
   const sentinels = env.REDIS_SENTINELS;
   if (!sentinels?.length) {
     if (env.REDIS_SENTINEL_PASSWORD) {
@@ -27,6 +42,32 @@ export function redisConnectionOptions(env: RedisEnv): RedisOptions {
     return tls;
   }
   return { ...tls, ...sentinelOptions(env.REDIS_URL, sentinels, env.REDIS_SENTINEL_PASSWORD) };
+}
+
+/**
+ * The nodes a Redis Cluster connection starts from: REDIS_URL's (a node of the cluster; its user, password and
+ * `rediss://` apply to every node) and REDIS_CLUSTER_NODES's, each once. The cluster names the rest (CLUSTER SLOTS).
+ */
+function clusterSeeds(url: string | undefined, nodes: { host: string; port: number }[]): { host: string; port: number }[] {
+  const example = 'REDIS_URL=redis://:PASSWORD@10.0.0.1:6379';
+  if (!url) {
+    throw new WrenchError('redis_cluster_config', `REDIS_CLUSTER_NODES is set, so REDIS_URL must be one node of the cluster, with its password (${example}).`);
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new WrenchError('redis_cluster_config', `REDIS_URL is not a URL; with REDIS_CLUSTER_NODES it is one node of the cluster (${example}).`);
+  }
+  if (parsed.pathname.replace(/^\//, '') !== '' && parsed.pathname !== '/0') {
+    throw new WrenchError(
+      'redis_cluster_config',
+      `REDIS_URL names database ${parsed.pathname.slice(1)}, but a Redis Cluster has only database 0; remove "${parsed.pathname}" from REDIS_URL.`,
+    );
+  }
+  const first = { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 6379) };
+  const seeds = [first, ...nodes];
+  return seeds.filter((node, i) => seeds.findIndex((other) => other.host === node.host && other.port === node.port) === i);
 }
 
 /** The master group's name from REDIS_URL (its host), checked: a URL with a port names a server, not a group. */
@@ -68,6 +109,10 @@ function sentinelOptions(url: string | undefined, sentinels: { host: string; por
 
 /** Where Wrench's Redis is, as shown to people (no password). */
 export function describeRedis(env: RedisEnv): string {
+  const clusterNodes = env.REDIS_CLUSTER_NODES;
+  if (clusterNodes?.length && env.REDIS_URL) {
+    return `the Redis Cluster of ${withoutPassword(env.REDIS_URL)}, ${clusterNodes.map((s) => `${s.host}:${s.port}`).join(', ')}`;
+  }
   const sentinels = env.REDIS_SENTINELS;
   if (sentinels?.length && env.REDIS_URL) {
     let name: string;

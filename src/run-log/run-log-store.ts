@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 import { runSummarySchema, type RunEntry, type RunSummary } from './run-log-types.js';
 
@@ -25,7 +25,7 @@ export class RunLogStore {
   private readonly retentionMs: number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     options: { retentionDays: number },
   ) {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { duplicateConnection } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 
@@ -8,7 +8,7 @@ import { redisKeys } from '../redis/redis-keys.js';
  */
 export class Cancellation {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 import { neutralizeTags } from '../triage/untrusted-text.js';
 
@@ -17,7 +17,7 @@ const KEEP_SECONDS = 24 * 3600;
  */
 export class SteeringInbox {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { JsonDocumentStore } from '../redis/json-document-store.js';
 import { redisKeys } from '../redis/redis-keys.js';
 import { threadSessionSchema, type ThreadSession } from './thread-session.js';
@@ -10,7 +10,7 @@ export class ThreadSessionStore {
   private readonly documents: JsonDocumentStore<typeof threadSessionSchema>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {
     this.documents = new JsonDocumentStore(redis, threadSessionSchema, TTL_SECONDS);

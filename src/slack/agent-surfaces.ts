@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { scanKeys, type RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 
 /** Slack's methods for agents (the status under a thread, streamed replies), which a workspace may not offer. */
@@ -39,7 +39,7 @@ export function isChannelRefusal(error: string): boolean {
 /** Which agent methods each workspace refused, remembered in Redis so every process falls back at once. */
 export class AgentSurfaces {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 
@@ -58,17 +58,12 @@ export class AgentSurfaces {
 }
 
 /** Every workspace's remembered refusals under `prefix` (for `wrench doctor`): team, method and Slack's error. */
-export async function readRefusals(redis: Redis, prefix: string): Promise<{ team: string; method: string; error: string }[]> {
+export async function readRefusals(redis: RedisClient, prefix: string): Promise<{ team: string; method: string; error: string }[]> {
   const pattern = redisKeys(prefix).slackSurfaces('*');
   const found: { team: string; method: string; error: string }[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 100);
-    cursor = next;
-    for (const key of keys) {
-      const team = key.slice(pattern.length - 1);
-      for (const [method, error] of Object.entries(await redis.hgetall(key))) found.push({ team, method, error });
-    }
-  } while (cursor !== '0' && found.length < 100);
+  for (const key of await scanKeys(redis, pattern, 100)) {
+    const team = key.slice(pattern.length - 1);
+    for (const [method, error] of Object.entries(await redis.hgetall(key))) found.push({ team, method, error });
+  }
   return found.sort((a, b) => a.team.localeCompare(b.team) || a.method.localeCompare(b.method));
 }

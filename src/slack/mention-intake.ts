@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 
 /** One mention as Slack sent it, stored before Slack is acknowledged and kept until Wrench has handled it. */
@@ -31,7 +31,7 @@ export class MentionIntake {
   readonly maxAttempts: number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     options: MentionIntakeOptions = {},
   ) {

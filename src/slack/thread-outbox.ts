@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { redisKeys } from '../redis/redis-keys.js';
 import type { AnyChunk } from '@slack/types';
 import { ErrorCode, WebClient } from '@slack/web-api';
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import type { Logger } from '../logging/logger.js';
 import { AgentSurfaces, isChannelRefusal, isRefusal } from './agent-surfaces.js';
 import type { Redactor } from '../security/redact.js';
@@ -218,7 +219,7 @@ export class ThreadOutbox {
 
   /** `client` must surface failures at once (no retries of its own, rate-limited calls rejected): see `outboxSlackClient`. */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly client: WebClient,
     private readonly redact: Redactor,
@@ -753,14 +754,14 @@ function tryReadItem(stored: string): (Partial<OutboxItem> & { message?: { text?
 }
 
 /** The newest messages any outbox under `prefix` gave up on, newest first, and how many there have been in all. */
-export async function readUndeliverable(redis: Redis, prefix: string, limit = 20): Promise<{ total: number; recent: UndeliverableMessage[] }> {
+export async function readUndeliverable(redis: RedisClient, prefix: string, limit = 20): Promise<{ total: number; recent: UndeliverableMessage[] }> {
   const keys = redisKeys(prefix).outbox;
   const [total, recent] = await Promise.all([redis.get(keys.undeliverableCount), redis.lrange(keys.undeliverable, 0, limit - 1)]);
   return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as UndeliverableMessage) };
 }
 
 /** The newest items any outbox under `prefix` quarantined, newest first, and how many there have been in all. */
-export async function readQuarantined(redis: Redis, prefix: string, limit = 20): Promise<{ total: number; recent: QuarantinedMessage[] }> {
+export async function readQuarantined(redis: RedisClient, prefix: string, limit = 20): Promise<{ total: number; recent: QuarantinedMessage[] }> {
   const keys = redisKeys(prefix).outbox;
   const [total, recent] = await Promise.all([redis.get(keys.quarantineCount), redis.lrange(keys.quarantine, 0, limit - 1)]);
   return { total: Number(total ?? 0), recent: recent.map((line) => JSON.parse(line) as QuarantinedMessage) };

@@ -1,4 +1,5 @@
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 
 declare module 'ioredis' {
@@ -28,7 +29,7 @@ export class UpdateRateLimiter {
 
   /** `perMinute` (default 45, under Slack's ~50 chat.update a minute per workspace). `now`: the clock (tests). */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly perMinute = 45,
     private readonly now: () => number = Date.now,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
 import type { ShownTriageReport } from './triage-report.js';
 import type { MonitoringSummary } from '../monitoring/monitoring-summary.js';
@@ -44,7 +44,7 @@ export const triageReportKey = (triageId: string, index: number) => `triage-repo
 
 export class TriageRecordStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import { z } from 'zod';
 import { duplicateConnection } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
@@ -14,7 +14,7 @@ export type BranchMove = z.infer<typeof branchMove>;
  */
 export class BranchMoves {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

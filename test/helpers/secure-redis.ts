@@ -26,7 +26,35 @@ export interface SecureRedis {
 export async function startSecureRedis(password = 'test-redis-password-0123456789'): Promise<SecureRedis> {
   const dir = await makeTempDir('wrench-secure-redis-');
   const file = (name: string) => path.join(dir.path, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir.path, stdio: 'pipe' });
+  writeTestCertificates(dir.path);
+  const [port, tlsPort] = [await freePort(), await freePort()];
+  const args = ['-', '--port', String(port), '--tls-port', String(tlsPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir.path];
+  args.push('--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no');
+  const child = spawn('redis-server', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin?.end(`requirepass ${password}\n`);
+  await ready(child);
+  return {
+    password,
+    url: `redis://:${password}@127.0.0.1:${port}`,
+    tlsUrl: `rediss://:${password}@localhost:${tlsPort}`,
+    port,
+    tlsPort,
+    caFile: file('ca.crt'),
+    otherCaFile: file('other-ca.crt'),
+    stop: async () => {
+      await stopChild(child);
+      await dir.remove();
+    },
+  };
+}
+
+/**
+ * A throw-away CA (ca.crt), an unrelated one (other-ca.crt) and a server certificate (server.crt, server.key; CN and
+ * SAN localhost and 127.0.0.1) signed by the first, written into `dir` with openssl.
+ */
+export function writeTestCertificates(dir: string): { caFile: string; otherCaFile: string; certFile: string; keyFile: string } {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   for (const ca of ['ca', 'other-ca']) {
     openssl(
       'req',
@@ -64,25 +92,7 @@ export async function startSecureRedis(password = 'test-redis-password-012345678
     file('server.crt'),
   );
 
-  const [port, tlsPort] = [await freePort(), await freePort()];
-  const args = ['-', '--port', String(port), '--tls-port', String(tlsPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir.path];
-  args.push('--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no');
-  const child = spawn('redis-server', args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stdin?.end(`requirepass ${password}\n`);
-  await ready(child);
-  return {
-    password,
-    url: `redis://:${password}@127.0.0.1:${port}`,
-    tlsUrl: `rediss://:${password}@localhost:${tlsPort}`,
-    port,
-    tlsPort,
-    caFile: file('ca.crt'),
-    otherCaFile: file('other-ca.crt'),
-    stop: async () => {
-      await stopChild(child);
-      await dir.remove();
-    },
-  };
+  return { caFile: file('ca.crt'), otherCaFile: file('other-ca.crt'), certFile: file('server.crt'), keyFile: file('server.key') };
 }
 
 function ready(child: ChildProcess): Promise<void> {

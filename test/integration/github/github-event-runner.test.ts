@@ -1,5 +1,4 @@
 import { redisKeys } from '../../../src/redis/redis-keys.js';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleGitHubEvent, type GitHubEventDeps } from '../../../runners/github-event-runner.js';
 import { startFromGuestPull, startFromIssue } from '../../../runners/github-new-threads.js';
@@ -9,7 +8,7 @@ import { createOctokit } from '../../../src/github/create-octokit.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import type { GitHubIssueJob, GitHubJob } from '../../../src/queue/github-job.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
-import { createRedis } from '../../../src/redis/redis-connection.js';
+import { createRedis, type RedisClient } from '../../../src/redis/redis-connection.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { Cancellation } from '../../../src/sessions/cancellation.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
@@ -27,7 +26,7 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
   let dir: TempDir;
   let github: GitHubFake;
   let slack: SlackFake;
-  let connection: Redis;
+  let connection: RedisClient;
   let queues: Queues;
   let deps: GitHubEventDeps;
   let pull: number;

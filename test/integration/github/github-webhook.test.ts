@@ -1,14 +1,13 @@
 import type { GitHubJob } from '../../../src/queue/github-job.js';
 import { createServer, type Server } from 'node:http';
 import { withoutSlack } from '../../helpers/without-slack.js';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitHubWebhookHandler } from '../../../handlers/github-webhook.js';
 import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
-import { createRedis } from '../../../src/redis/redis-connection.js';
+import { createRedis, type RedisClient } from '../../../src/redis/redis-connection.js';
 import { redisKeys } from '../../../src/redis/redis-keys.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
@@ -28,7 +27,7 @@ describe('POST /github/webhook with real Redis and BullMQ', () => {
   let redis: RedisServer;
   let dir: TempDir;
   let github: GitHubFake;
-  let connection: Redis;
+  let connection: RedisClient;
   let queues: Queues;
   let server: Server;
   let url: string;

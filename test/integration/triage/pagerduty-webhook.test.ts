@@ -3,14 +3,13 @@ import { withoutSlack } from '../../helpers/without-slack.js';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../../handlers/pagerduty-webhook.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
-import { createRedis } from '../../../src/redis/redis-connection.js';
+import { createRedis, type RedisClient } from '../../../src/redis/redis-connection.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
 import { incidentAnnotatedWebhook, incidentWebhook, sendPagerDutyWebhook } from '../../fakes/pagerduty-webhook-sender.js';
@@ -31,7 +30,7 @@ const incident = (id: string, service = 'PABC123') => ({
 describe('POST /pagerduty/webhook with real Redis and BullMQ', () => {
   let redis: RedisServer;
   let dir: TempDir;
-  let connection: Redis;
+  let connection: RedisClient;
   let queues: Queues;
   let server: Server;
   let url: string;
