@@ -89,6 +89,7 @@ export class RunPlan {
       this.moveTo(phase, detail);
     } else if (phase === 'waiting') {
       this.moveTo('question', detail);
+      this.settleAgentSteps();
     } else if (phase === 'done') {
       this.finish('complete', detail);
     } else {
@@ -161,6 +162,14 @@ export class RunPlan {
     return false;
   }
 
+  /** This message ends (the run ended or paused): the agent's steps keep the status it gave them, none shows as under way. */
+  private settleAgentSteps(): void {
+    for (const id of this.agentTitles.keys()) {
+      const step = id.startsWith('agent-') ? this.tasks.get(id) : undefined;
+      if (step?.status === 'in_progress') Object.assign(step, { status: 'pending', output: step.output ?? 'not marked done by the agent' });
+    }
+  }
+
   /** The agent's edits and test runs are over once the stage they belong to is. */
   private settleToolSteps(): void {
     for (const stage of ['edits', 'agent-tests'] as const) {
@@ -179,11 +188,7 @@ export class RunPlan {
 
   private finish(status: TaskStatus, detail: string | undefined): void {
     this.settleToolSteps();
-    // The agent's steps keep the status it gave them; one it never said was done no longer shows as under way.
-    for (const id of this.agentTitles.keys()) {
-      const step = id.startsWith('agent-') ? this.tasks.get(id) : undefined;
-      if (step && step.status === 'in_progress') Object.assign(step, { status: 'pending', output: step.output ?? 'not marked done by the agent' });
-    }
+    this.settleAgentSteps();
     const task = this.tasks.get(this.current);
     if (!task) return;
     if (task.status === 'in_progress' || status === 'error') task.status = status;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
-import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { appMentionEnvelope, messageEnvelope } from '../fakes/slack-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { createFileStep, finishStep } from './scripted-runs.js';
 
 const CONFIG = `
 channels:
@@ -118,6 +119,51 @@ describe('a run streamed into one message with its plan (slack.streamRuns), end 
     expect(slack.callsTo('chat.startStream').find((c) => c.args.thread_ts === threadTs)?.args.chunks).toContainEqual(
       expect.objectContaining({ type: 'plan_update', title: expect.stringMatching(/^Queued: .* · to stop it, mention me with "stop"$/) }),
     );
+  });
+
+  it('shows a run paused on its question as paused in its plan, and the resumed run goes on in a streamed message of its own', async () => {
+    const { slack, anthropic } = world;
+    anthropic.setScript([
+      createFileStep('src/theme.js', 'export const theme = {};\n'),
+      toolUseResponse([
+        { id: 'toolu_ask_colour', name: 'ask_requester', input: { question: 'Which colour should the header use?', suggestedAnswers: ['Blue', 'Green'] } },
+      ]),
+      createFileStep('src/header.js', "export const header = 'green';\n"),
+      finishStep('Added the header in green, as asked.'),
+    ]);
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0ALICE',
+      text: '<@U0BOT> add src/header.js exporting `header` and a theme in src/theme.js',
+    });
+    expect((await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
+    const threadTs = (envelope.event as { ts: string }).ts;
+    const paused = await pollFor(
+      () => slack.streamsIn('C0DEV', threadTs).find((s) => s.state === 'stopped'),
+      60_000,
+      () => `streams: ${JSON.stringify(slack.streamsIn('C0DEV', threadTs))}`,
+    );
+    expect(paused.planTitle).toBe('Paused: waiting for an answer: acme/web');
+    expect(paused.parts.flatMap((p) => (p.kind === 'task' ? [`${p.task.id}:${p.task.status}`] : []))).toContain('question:in_progress');
+
+    await slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      messageEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: 'Green please', thread_ts: threadTs }),
+    );
+    const resumed = await pollFor(
+      () => slack.streamsIn('C0DEV', threadTs).find((s) => s.ts !== paused.ts && s.state === 'stopped'),
+      60_000,
+      () => `streams: ${JSON.stringify(slack.streamsIn('C0DEV', threadTs))}`,
+    );
+    expect(resumed.planTitle).toBe('Done: acme/web');
+    expect(resumed.parts.flatMap((p) => (p.kind === 'text' ? [p.text] : [])).join('')).toMatch(/Opened \[PR #\d+/);
+    // The thread: the paused run's message, the question, the resumed run's message; no card.
+    const fromWrench = slack.messages('C0DEV', threadTs).filter((m) => m.bot_id);
+    expect(fromWrench).toHaveLength(3);
+    expect(fromWrench[0]?.ts).toBe(paused.ts);
+    expect(fromWrench[1]?.text).toContain('Which colour should the header use?');
+    expect(fromWrench[2]?.ts).toBe(resumed.ts);
   });
 
   it("makes the run's one message an ordinary one (plan, Cancel button, reply) where streaming is refused, and gives the next run the card", async () => {

@@ -76,6 +76,20 @@ describe('run plan', () => {
     expect(plan.fallbackText()).toContain(":white_check_mark: Find the parser (the agent's plan)");
   });
 
+  it("shows none of the agent's steps as under way in the message of a run paused on its question", () => {
+    const plan = new RunPlan('acme/web');
+    plan.advance('working');
+    plan.agentPlan([{ step: 'Ask about the colour', status: 'in_progress' }]);
+    plan.advance('waiting');
+    expect(plan.takeChanges()).toContainEqual({
+      type: 'task_update',
+      id: 'agent-1',
+      title: "Ask about the colour (the agent's plan)",
+      status: 'pending',
+      output: 'not marked done by the agent',
+    });
+  });
+
   it('says how to stop the run in the title while it goes on, and not once it is over', () => {
     const plan = new RunPlan('acme/web', undefined, 'Bug fix · simple: the parser');
     plan.advance('queued', 'position 2 in the queue');
