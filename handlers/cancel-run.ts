@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { canApprove } from '../src/security/authorize.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 import { withdrawQuestion } from './answer-question.js';
 import type { HandlerDeps } from './handler-deps.js';
 
@@ -17,14 +18,13 @@ export async function cancelThreadRuns(
   if (session?.waiting && !input.jobId && (await withdrawQuestion(input, deps))) return 'cancelled';
   const active = session?.runs.filter((r) => (r.status === 'queued' || r.status === 'running') && (!input.jobId || r.jobId === input.jobId)) ?? [];
   if (!session || active.length === 0) {
-    if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, 'Nothing is running in this thread.');
+    if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, stringsFor(session?.language).nothingRunning);
     return 'nothing_running';
   }
   const allowed = active.some((r) => r.requester === input.user) || canApprove(deps.config.file.access, input.user).allowed;
   if (!allowed) {
     deps.logger.warn({ user: input.user, thread: input.threadTs }, 'refused: cancel by someone who is neither requester nor approver');
-    if (!input.quiet)
-      await poster.ephemeral(input.channel, input.user, input.threadTs, 'Only the person who asked for this run, or an approver, can cancel it.');
+    if (!input.quiet) await poster.ephemeral(input.channel, input.user, input.threadTs, stringsFor(session.language).cancelNotAllowed);
     return 'not_allowed';
   }
   const cancellation = deps.stores.cancellation;

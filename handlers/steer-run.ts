@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { quoteMrkdwn, truncate } from '../src/slack/slack-escape.js';
 import { unreadSteeringMessage } from '../src/slack/help-messages.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 import type { RunRecord, ThreadSession } from '../src/sessions/thread-session.js';
 import type { HandlerDeps, InstructionInput } from './handler-deps.js';
 
@@ -16,9 +17,6 @@ export function steerableRun(session: ThreadSession, user: string, mentioned: bo
   return !mentioned && run?.status === 'running' && run.requester === user ? run : undefined;
 }
 
-const RECEIPT =
-  'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.';
-
 /**
  * Hands the message to the running agent (at its next model call) and says so in the thread. A message from the run
  * page (no `messageTs`) is not in the thread: the thread then reads who sent what from there.
@@ -32,17 +30,20 @@ export async function steerRun(
   await deps.stores.steering.add(run.jobId, { from, text: input.text });
   const thread = { channel: input.channel, threadTs: input.threadTs };
   // The run may have ended between reading its status and adding the message: then nobody reads it, so say so now.
-  const now = (await deps.sessions.get(input.channel, input.threadTs))?.runs.find((r) => r.jobId === run.jobId);
+  const session = await deps.sessions.get(input.channel, input.threadTs);
+  const now = session?.runs.find((r) => r.jobId === run.jobId);
+  // The receipt is in the thread's language.
+  const t = stringsFor(session?.language);
   if (now?.status !== 'running') {
     const unread = await deps.stores.steering.drain(run.jobId);
-    if (unread.length > 0) await deps.outbox.post(thread, { text: unreadSteeringMessage(unread) });
+    if (unread.length > 0) await deps.outbox.post(thread, { text: unreadSteeringMessage(unread, t) });
     return 'too-late';
   }
   if (input.messageTs) {
     await deps.outbox.react(thread, input.messageTs, 'incoming_envelope');
-    await deps.outbox.post(thread, { text: `:incoming_envelope: ${RECEIPT}` }, `steer:${input.messageTs}`);
+    await deps.outbox.post(thread, { text: `:incoming_envelope: ${t.steered}` }, `steer:${input.messageTs}`);
   } else {
-    const text = `:incoming_envelope: <@${input.user}> wrote to the running agent from the run page:\n${quoteMrkdwn(truncate(input.text, 2500))}\n${RECEIPT}`;
+    const text = `:incoming_envelope: ${t.steeredFromPage(input.user)}\n${quoteMrkdwn(truncate(input.text, 2500))}\n${t.steered}`;
     await deps.outbox.post(thread, { text }, `steer-page:${randomUUID()}`);
   }
   return 'steered';

@@ -15,6 +15,7 @@ import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { recordingReporter, startRunRecord, type RunLogOptions, type RunRecordStart, type RunRecorder } from '../src/run-log/run-recorder.js';
 import { unreadSteeringMessage } from '../src/slack/help-messages.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
 
@@ -100,7 +101,10 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
   const tellUnreadSteering = async (jobId: string, payload: TaskJob) => {
     const unread = await steering.drain(jobId);
     if (unread.length === 0 || payload.origin.type !== 'slack') return;
-    await options.outbox.post({ channel: payload.origin.channel, threadTs: payload.origin.threadTs }, { text: unreadSteeringMessage(unread) });
+    await options.outbox.post(
+      { channel: payload.origin.channel, threadTs: payload.origin.threadTs },
+      { text: unreadSteeringMessage(unread, stringsFor(payload.language)) },
+    );
   };
 
   /** Runs of one thread go in the order they were asked for: the latest earlier run still pending, if any. */

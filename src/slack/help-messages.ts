@@ -1,5 +1,6 @@
 import type { SteeringMessage } from '../sessions/steering-inbox.js';
 import { escapeMrkdwn, quoteMrkdwn, truncate } from './slack-escape.js';
+import { en, type ThreadStrings } from './strings/en.js';
 /** Fixed texts people see; each says what to do next. */
 export const helpMessage = (botUserId?: string) => {
   const me = botUserId ? `<@${botUserId}>` : '@wrench';
@@ -39,8 +40,8 @@ export function notQueuedMessage(error: unknown, what: 'task' | 'triage'): strin
   return `:x: I could not queue this ${what} because of an unexpected error. Mention me again in a minute; if it keeps failing, ask an administrator to look at Wrench's log.`;
 }
 
-/** Steering messages that reached a run after its last model call: said, never dropped silently. */
-export function unreadSteeringMessage(messages: SteeringMessage[]): string {
-  const quoted = messages.map((m) => `${escapeMrkdwn(m.from)} wrote:\n${quoteMrkdwn(truncate(m.text, 1500))}`).join('\n');
-  return `:envelope: ${messages.length === 1 ? 'This message' : 'These messages'} reached the run after its last step, so it did not read ${messages.length === 1 ? 'it' : 'them'}:\n${quoted}\nMention me here with what you still want and I will do it as a follow-up.`;
+/** Steering messages that reached a run after its last model call: said (in the thread's language), never dropped silently. */
+export function unreadSteeringMessage(messages: SteeringMessage[], t: ThreadStrings = en): string {
+  const quoted = messages.map((m) => `${t.steeringWrote(escapeMrkdwn(m.from))}\n${quoteMrkdwn(truncate(m.text, 1500))}`).join('\n');
+  return `:envelope: ${t.steeringUnread(messages.length)}\n${quoted}\n${t.steeringFollowUp}`;
 }

@@ -124,6 +124,10 @@ export const de: Catalogue = {
   steered:
     'An den laufenden Agenten weitergegeben: Er liest das vor seinem nächsten Modellaufruf, ohne neu anzufangen. Endet der Lauf vorher, erwähne mich hier, damit daraus eine Folgeaufgabe wird.',
   steeredFromPage: (user) => `<@${user}> hat dem laufenden Agenten von der Laufseite aus geschrieben:`,
+  steeringUnread: (count) =>
+    `${count === 1 ? 'Diese Nachricht hat' : 'Diese Nachrichten haben'} den Lauf erst nach seinem letzten Schritt erreicht, er hat sie also nicht gelesen:`,
+  steeringWrote: (name) => `${name} schrieb:`,
+  steeringFollowUp: 'Erwähne mich hier mit dem, was du noch möchtest, dann erledige ich es als Folgeaufgabe.',
   nothingRunning: 'In diesem Thread läuft gerade nichts.',
   cancelNotAllowed: 'Nur wer diesen Lauf angefordert hat oder eine Person mit Freigaberecht kann ihn abbrechen.',
 };

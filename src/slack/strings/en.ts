@@ -76,6 +76,10 @@ export const en = {
   steered:
     'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
   steeredFromPage: (user: string) => `<@${user}> wrote to the running agent from the run page:`,
+  steeringUnread: (count: number) =>
+    `${count === 1 ? 'This message' : 'These messages'} reached the run after its last step, so it did not read ${count === 1 ? 'it' : 'them'}:`,
+  steeringWrote: (name: string) => `${name} wrote:`,
+  steeringFollowUp: 'Mention me here with what you still want and I will do it as a follow-up.',
   nothingRunning: 'Nothing is running in this thread.',
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',
 };

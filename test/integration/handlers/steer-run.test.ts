@@ -1,5 +1,7 @@
+import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelThreadRuns } from '../../../handlers/cancel-run.js';
 import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { steerRun } from '../../../handlers/steer-run.js';
 import { loadConfig } from '../../../src/config/load-config.js';
@@ -75,5 +77,73 @@ describe('steering a run that ends at that moment (real Redis, Slack fake)', () 
       ':envelope: This message reached the run after its last step, so it did not read it:\nAlice wrote:\n> also &lt;!channel&gt; the docs\nMention me here with what you still want and I will do it as a follow-up.',
     );
     expect(slack.calls.some((c) => /Passed to the running agent/.test(String(c.args.text)))).toBe(false);
+  });
+
+  const sessionIn = async (threadTs: string, language: string, runs: { jobId: string; status: 'running' | 'done' }[]) => {
+    const now = new Date().toISOString();
+    await deps.sessions.update('C0DEV', threadTs, () => ({
+      channel: 'C0DEV',
+      threadTs,
+      repo: { owner: 'acme', name: 'app' },
+      requester: 'U0ALICE',
+      language,
+      runs: runs.map((r) => ({ ...r, instruction: 'x', requester: 'U0ALICE', at: now })),
+      createdAt: now,
+      updatedAt: now,
+    }));
+  };
+
+  it("the steering receipt, a message from the run page and a message that came too late speak the thread's language", async () => {
+    const german = '1700000300.000100';
+    await sessionIn(german, 'de', [{ jobId: 'run-de', status: 'running' }]);
+    const run = { jobId: 'run-de', instruction: 'x', requester: 'U0ALICE', status: 'running' as const, at: new Date().toISOString() };
+    expect(await steerRun(run, { channel: 'C0DEV', threadTs: german, user: 'U0ALICE', text: 'auch die Doku', messageTs: '1700000301.000100' }, deps)).toBe(
+      'steered',
+    );
+    const receipt = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === german, 10_000);
+    expect(String(receipt.args.text)).toBe(
+      ':incoming_envelope: An den laufenden Agenten weitergegeben: Er liest das vor seinem nächsten Modellaufruf, ohne neu anzufangen. Endet der Lauf vorher, erwähne mich hier, damit daraus eine Folgeaufgabe wird.',
+    );
+
+    const japanese = '1700000400.000100';
+    await sessionIn(japanese, 'ja', [{ jobId: 'run-ja', status: 'running' }]);
+    await steerRun({ ...run, jobId: 'run-ja' }, { channel: 'C0DEV', threadTs: japanese, user: 'U0ALICE', text: 'API は変更しないで' }, deps);
+    const fromPage = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === japanese, 10_000);
+    expect(String(fromPage.args.text)).toMatch(
+      /^:incoming_envelope: <@U0ALICE> が実行ページから実行中のエージェントにメッセージを送りました:\n> API は変更しないで\n実行中のエージェントに渡しました。/,
+    );
+
+    const late = '1700000500.000100';
+    await sessionIn(late, 'ja', [{ jobId: 'run-ja-late', status: 'done' }]);
+    await steerRun(
+      { ...run, jobId: 'run-ja-late' },
+      { channel: 'C0DEV', threadTs: late, user: 'U0ALICE', text: 'docs も', messageTs: '1700000501.000100' },
+      deps,
+    );
+    const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === late, 10_000);
+    expect(String(told.args.text)).toBe(
+      ':envelope: このメッセージは最後の手順の後に届いたため、実行には読み込まれませんでした:\nAlice さんのメッセージ:\n> docs も\nまだ必要なことを添えてここで私をメンションしてください。フォローアップとして対応します。',
+    );
+  });
+
+  it("a cancel with nothing to cancel, or by someone who may not, is told in the thread's language", async () => {
+    const client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
+    const idle = '1700000600.000100';
+    await sessionIn(idle, 'de', [{ jobId: 'run-idle', status: 'done' }]);
+    expect(await cancelThreadRuns({ client, channel: 'C0DEV', threadTs: idle, user: 'U0ALICE' }, deps)).toBe('nothing_running');
+    const nothing = await slack.waitFor((c) => c.method === 'chat.postEphemeral' && c.args.thread_ts === idle, 10_000);
+    expect(nothing.args.text).toBe('In diesem Thread läuft gerade nichts.');
+    const busy = '1700000700.000100';
+    await sessionIn(busy, 'ja', [{ jobId: 'run-busy', status: 'running' }]);
+    // Bob neither asked for the run nor approves.
+    const access = deps.config.file.access;
+    deps.config.file.access = { ...access, approvers: ['U0CAROL'] };
+    try {
+      expect(await cancelThreadRuns({ client, channel: 'C0DEV', threadTs: busy, user: 'U0BOB' }, deps)).toBe('not_allowed');
+    } finally {
+      deps.config.file.access = access;
+    }
+    const refused = await slack.waitFor((c) => c.method === 'chat.postEphemeral' && c.args.thread_ts === busy, 10_000);
+    expect(refused.args.text).toBe('この実行をキャンセルできるのは、依頼した人か承認者だけです。');
   });
 });
