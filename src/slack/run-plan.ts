@@ -1,4 +1,4 @@
-import type { AnyChunk, TaskUpdateChunk } from '@slack/types';
+import type { AnyChunk, PlanBlock, RichTextBlock, TaskCardBlock, TaskUpdateChunk } from '@slack/types';
 import { lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
@@ -117,6 +117,18 @@ export class RunPlan {
     return [`*${escapeMrkdwn(this.title)}*`, ...lines].join('\n');
   }
 
+  /**
+   * The plan as Slack's own blocks (a `plan` block of `task_card` blocks, as Slack renders a streamed plan): what a
+   * stream Slack ended is edited into, so the message keeps its look.
+   */
+  block(): PlanBlock {
+    const tasks = [...this.tasks].map(([id, task]): TaskCardBlock => {
+      const { type: _type, id: taskId, output, details: _details, ...card } = this.taskChunk(id, task);
+      return { type: 'task_card', task_id: taskId, ...card, ...(output ? { output: richText(output) } : {}) };
+    });
+    return { type: 'plan', title: this.title, tasks };
+  }
+
   /** A note of Wrench's about the run (e.g. that it restarted): a task of its own, done, in the plan's order. */
   note(text: string): void {
     const id: TaskId = `note-${[...this.tasks.keys()].filter((key) => key.startsWith('note-')).length + 1}`;
@@ -211,6 +223,11 @@ export class RunPlan {
       ...(page ? { sources: [{ type: 'url', url: page, text: 'Every step on the run page' }] } : {}),
     };
   }
+}
+
+/** Plain text as the one rich_text entity a task card's output is. */
+function richText(text: string): RichTextBlock {
+  return { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }] };
 }
 
 /** A title while the run goes on: with how to stop it, within Slack's 256 characters for a title. */

@@ -10,6 +10,9 @@ import type { StreamStep } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
 import { cancelActions, categoryLabel, durationLabel, type CardReading } from './understanding-card.js';
 
+/** The longest reply shown as a markdown block in a stream Slack ended (Slack refuses blocks past about 13,000 characters). */
+const ENDED_REPLY_MAX = 10_000;
+
 /** The outbox key of a run's streamed message. */
 export const runStreamKey = (statusKey: string) => `stream:${statusKey}`;
 
@@ -132,6 +135,14 @@ function streamStep(
   const fallback: ThreadMessage = options.running
     ? { text: planText, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(planText, 2900) } }, cancelActions(thread, t)] }
     : { text: [planText, replyText].filter(Boolean).join('\n\n') };
+  // A stream Slack ended keeps its look: its plan as a plan block, then the Cancel button or the reply (one markdown
+  // block, within Slack's 12,000 characters for one and about 13,000 for a message's blocks; a longer reply as text).
+  const reply = options.reply;
+  const ended: ThreadMessage | undefined = options.running
+    ? { text: planText, blocks: [plan.block(), cancelActions(thread, t)] }
+    : reply === undefined || reply.length <= ENDED_REPLY_MAX
+      ? { text: fallback.text, blocks: [plan.block(), ...(reply ? [{ type: 'markdown' as const, text: reply }] : [])] }
+      : undefined;
   return {
     step,
     key: runStreamKey(target.statusKey),
@@ -139,6 +150,7 @@ function streamStep(
     ...(target.recipient ? { recipient: target.recipient } : {}),
     chunks,
     fallback,
+    ...(ended ? { ended } : {}),
   };
 }
 

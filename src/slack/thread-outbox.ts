@@ -65,6 +65,8 @@ export interface StreamStep {
   recipient?: { user: string; team: string };
   chunks: AnyChunk[];
   fallback: ThreadMessage;
+  /** The same message in Slack's own blocks (a plan of task cards), edited into a stream Slack ended instead of `fallback`. */
+  ended?: ThreadMessage;
 }
 
 /** Slack's answers that a stream is over (stopped by the person, expired, deleted): what is left is posted normally. */
@@ -178,6 +180,7 @@ const PERMANENT = new Set([
   'invalid_blocks',
   'invalid_blocks_format',
   'msg_too_long',
+  'msg_blocks_too_long',
   'no_text',
   'invalid_arguments',
   'message_not_found',
@@ -296,13 +299,19 @@ export class ThreadOutbox {
    * Queues a step of a streamed message, in order with the thread's other messages and retried through outages like
    * them. Where the workspace refuses streaming (remembered per workspace) or the conversation cannot take it, the
    * step's `fallback` is posted under `key` and edited from then on. A stream Slack ended before its stop is not
-   * resumed: one that expired (`message_not_in_streaming_state`) is edited into the step's `fallback` and goes on as an
-   * ordinary message in the same place; one the person stopped (or that cannot be edited) gets the rest as a new message. A step delivered again after
+   * resumed: one that expired (`message_not_in_streaming_state`) is edited into the step's `ended` blocks (else its
+   * `fallback`) and goes on as an ordinary message in the same place; one the person stopped (or that cannot be edited) gets the rest as a new message. A step delivered again after
    * a restart changes nothing: a start whose message exists goes on in it, task updates replace themselves, and the stop
    * (the only step carrying text) is recorded as begun before it is sent, so it is never repeated as a new message.
    */
   stream(thread: ThreadRef, step: StreamStep): Promise<void> {
-    return this.push(thread, { op: 'stream', ...step, chunks: this.redact.deep(step.chunks), fallback: this.redacted(step.fallback) });
+    return this.push(thread, {
+      op: 'stream',
+      ...step,
+      chunks: this.redact.deep(step.chunks),
+      fallback: this.redacted(step.fallback),
+      ...(step.ended ? { ended: this.redacted(step.ended) } : {}),
+    });
   }
 
   get agentSurfaces(): AgentSurfaces {
@@ -585,21 +594,22 @@ export class ThreadOutbox {
   private async deliverStream(thread: ThreadRef, item: Extract<OutboxItem, { op: 'stream' }>): Promise<void> {
     const modes = redisKeys(this.prefix).outbox.streams(threadMember(thread));
     const mode = await this.redis.hget(modes, item.key);
-    const setMode = async (next: 'stream' | 'stopping' | 'stopped' | 'message') => {
+    // 'ended': a stream Slack ended, edited into the step's blocks (`ended`) and edited so from then on.
+    const setMode = async (next: 'stream' | 'stopping' | 'stopped' | 'message' | 'ended') => {
       await this.redis
         .multi()
         .hset(modes, item.key, next)
         .expire(modes, 30 * 24 * 3600)
         .exec();
     };
-    const asMessage = async (fresh = false) => {
+    const asMessage = async (fresh = false, message = item.fallback, next: 'message' | 'ended' = 'message') => {
       if (fresh) await this.redis.hdel(this.tsKey(thread), item.key);
-      await this.attempt(thread, { id: '', at: 0, attempts: 0, op: 'update', key: item.key, message: item.fallback });
-      await setMode('message');
+      await this.attempt(thread, { id: '', at: 0, attempts: 0, op: 'update', key: item.key, message });
+      await setMode(next);
     };
     if (item.step === 'start') {
       // Started already (a run taken up again after a restart): its chunks go on in the same message.
-      if (mode === 'stream' || mode === 'message') return this.deliverStream(thread, { ...item, step: 'append' });
+      if (mode === 'stream' || mode === 'message' || mode === 'ended') return this.deliverStream(thread, { ...item, step: 'append' });
       if (mode) return;
       if (await this.surfaces.refusal(item.team, 'chat.startStream')) return asMessage();
       try {
@@ -627,6 +637,7 @@ export class ThreadOutbox {
       return;
     }
     if (mode === 'stopped') return;
+    if (mode === 'ended' && item.ended) return asMessage(false, item.ended, 'ended');
     if (mode !== 'stream' && mode !== 'stopping') return asMessage();
     const ts = await this.tsOf(thread, item.key);
     if (!ts) return asMessage();
@@ -643,7 +654,11 @@ export class ThreadOutbox {
       if (!STREAM_ENDED.has(reason)) throw error;
       // Stopped already by an earlier attempt of this stop (its answer lost): nothing is posted twice.
       if (item.step === 'stop' && mode === 'stopping') return setMode('stopped');
-      if (reason === 'message_not_in_streaming_state' && (await this.editEndedStream(thread, ts, item.fallback))) return setMode('message');
+      if (reason === 'message_not_in_streaming_state') {
+        // Edited in place: as blocks like the stream's own where Slack takes them, else as the plain fallback.
+        if (item.ended && (await this.editEndedStream(thread, ts, item.ended))) return setMode('ended');
+        if (await this.editEndedStream(thread, ts, item.fallback)) return setMode('message');
+      }
       this.log.info({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'the stream ended early: the rest is posted normally');
       await asMessage(true);
     }

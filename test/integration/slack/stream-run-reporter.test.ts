@@ -319,13 +319,19 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await reporter.phase('working');
     await settled(outbox, thread);
     const first = onlyStream(thread.threadTs);
+    const asStreamed = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts)?.blocks?.[0] as { tasks: unknown[] };
     slack.endStream(CHANNEL, first.ts, 'expired');
     await reporter.phase('verifying');
     await settled(outbox, thread);
     expect(slack.callsTo('chat.appendStream').at(-1)?.error).toBe('message_not_in_streaming_state');
-    // Edited in place: the plan so far, the run page and the Cancel button, as the card had them.
+    // Edited in place, keeping its look: the plan as the plan block Slack rendered from the stream, the Cancel button
+    // the card had (its text, for notifications, the plan in mrkdwn).
     let message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts);
     expect(message?.text).toContain(':hourglass_flowing_sand: Verify: run the tests and checks');
+    const plan = message?.blocks?.[0] as { type: string; title: string; tasks: Array<{ task_id: string; status: string }> };
+    expect(plan).toMatchObject({ type: 'plan', title: 'Working on acme/web · to stop it, mention me with "stop"' });
+    expect(plan.tasks[0]).toEqual(asStreamed.tasks[0]);
+    expect(plan.tasks.map((task) => `${task.task_id} ${task.status}`)).toEqual(['reading complete', 'working complete', 'verifying in_progress']);
     expect(JSON.stringify(message?.blocks)).toContain(ACTIONS.cancelRun);
     await reporter.finished(result);
     await settled(outbox, thread);
@@ -338,6 +344,23 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(message?.text).toContain('Outcome: `npm test` passes after the change (12 passed).');
     expect(String(message?.text).match(/Outcome:/g)).toHaveLength(1);
     expect(JSON.stringify(message?.blocks ?? [])).not.toContain(ACTIONS.cancelRun);
+    expect(message?.blocks?.[0]).toMatchObject({ type: 'plan', title: 'Done: acme/web' });
+    expect(message?.blocks?.[1]).toMatchObject({ type: 'markdown', text: expect.stringMatching(/^Outcome: `npm test` passes after the change/) });
+  });
+
+  it('ends a stream Slack expired with a reply too long for blocks as text, in the same message', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('working');
+    await settled(outbox, thread);
+    const first = onlyStream(thread.threadTs);
+    slack.endStream(CHANNEL, first.ts, 'expired');
+    const answer = Array.from({ length: 300 }, (_, i) => `Finding ${i}: ${'detail '.repeat(12)}`).join('\n');
+    await reporter.finished({ ...result, status: 'answered', pullRequest: undefined, report: undefined, answer } as RunResult);
+    await settled(outbox, thread);
+    const message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts);
+    expect(message?.text).toContain('Finding 299:');
+    expect(message?.blocks ?? []).toEqual([]);
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
   });
 
   it('posts the rest once as a new message when Slack expired the stream and will not let it be edited', async () => {
