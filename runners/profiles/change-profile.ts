@@ -21,7 +21,7 @@ import { askRequesterInputSchema, createAskRequesterTool, type QuestionCount } f
 import type { PausedRun, QuestionSettlement } from '../../src/questions/paused-run.js';
 import type { RunnerDeps } from '../runner-deps.js';
 import { formatDuration } from '../../src/reporting/render-result-text.js';
-import { stringsFor } from '../../src/slack/strings/index.js';
+import { stringsFor, type ThreadStrings } from '../../src/slack/strings/index.js';
 import { type ChangeVerifier, measuredTests } from '../verify-change.js';
 
 const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
@@ -143,7 +143,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         answer: agentRun.report || agentRun.stop?.code === 'cancelled' ? undefined : agentRun.finalText,
         stopCode: agentRun.stop?.code,
         verification: verification?.text,
-        threadVerification: verification && job.language && job.language !== 'en' ? verification.textIn(stringsFor(job.language).verification) : undefined,
+        threadVerification: verification && threadStrings(job) ? verification.textIn(stringsFor(job.language).verification) : undefined,
         verificationVerdict: verification?.comparison?.verdict,
         measuredTests: measuredTests(verification),
         filesChanged: [],
@@ -170,6 +170,11 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       const stop = agentRun.stop;
       const explain = (kept: string, branchKept: boolean) =>
         stop ? stopExplanation(stop.code, stop.message, context.signal.reason, job, kept, branchKept) : undefined;
+      // The same in the thread's words, where Wrench has them (a cancel or a restart, asked in Slack).
+      const thread = threadStrings(job);
+      const explainInThread = (kept: (t: ThreadStrings['stop']) => string) =>
+        stop && thread ? threadStopExplanation(stop.code, context.signal.reason, thread.stop, kept(thread.stop)) : undefined;
+      const branch = `\`${workspace.branch}\``;
       if (!commit) {
         const kept = branchExisted
           ? `Nothing was pushed; \`${workspace.branch}\` is as it was before this run.`
@@ -178,6 +183,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
           ...base,
           status: agentRun.outcome === 'stopped' ? 'stopped' : 'answered',
           stopReason: explain(kept, branchExisted),
+          threadStopReason: explainInThread((t) => (branchExisted ? t.nothingPushedBranch(branch) : t.noBranchYet)),
           answer:
             agentRun.report?.summary ??
             (stop?.code === 'cancelled' ? undefined : agentRun.finalText) ??
@@ -194,6 +200,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
           ...base,
           status: 'stopped',
           stopReason: explain(`Nothing was pushed: ${where} are as they were before this run, and its unfinished changes were discarded.`, true),
+          threadStopReason: explainInThread((t) => t.nothingPushedPull(branch)),
           // The thread already says the pull request was merged or closed: one message, no second one.
           quiet: closedPullRequest,
           durationMs: Date.now() - run.started,
@@ -220,7 +227,12 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         : job.localPath
           ? `The work done until then is committed on branch \`${workspace.branch}\` of ${job.localPath}`
           : `The work done until then is on branch \`${workspace.branch}\``;
-      return { ...published, stopReason: explain(`${kept}.`, true), durationMs: Date.now() - run.started };
+      return {
+        ...published,
+        stopReason: explain(`${kept}.`, true),
+        threadStopReason: explainInThread((t) => (pr ? t.keptInPull(pr.draft, pr.number, branch) : t.keptOnBranch(branch))),
+        durationMs: Date.now() - run.started,
+      };
     },
 
     async pause(run, { run: agentRun }) {
@@ -333,6 +345,25 @@ function stopExplanation(code: string, message: string, reason: unknown, job: Ta
     return `Wrench was restarting, so this run stopped. ${kept} To go on, ${continueHint(job, branchKept)}`;
   if (code === 'cancelled') return `${cancelled} ${kept}`;
   return `${message} ${kept} To go on, ${continueHint(job, branchKept)}`;
+}
+
+/** The thread's strings when a run asked in Slack speaks another language than English; undefined otherwise. */
+function threadStrings(job: TaskJob): ThreadStrings | undefined {
+  return job.origin.type === 'slack' && !job.localPath && job.language && job.language !== 'en' ? stringsFor(job.language) : undefined;
+}
+
+/**
+ * Why a cancelled or restarted run stopped, in the thread's words; undefined for other stops (their reasons carry the
+ * limits' figures in English, and are shown so). `kept` says what became of the work.
+ */
+function threadStopExplanation(code: string, reason: unknown, t: ThreadStrings['stop'], kept: string): string | undefined {
+  if (code !== 'cancelled') return undefined;
+  if (reason instanceof ShutdownSignal) return `${t.restarting} ${kept} ${t.toGoOn}`;
+  if (!(reason instanceof RunCancelled)) return `${t.cancelled} ${kept}`;
+  // Who cancelled, as the cancel handlers name them: "<@U…>", "<@U…> on the run page", "<@U…> from App Home".
+  const by = /^(<@[A-Z0-9]+>)(?: (on the run page|from App Home))?$/.exec(reason.by);
+  if (!by?.[1]) return undefined;
+  return `${t.cancelledBy(by[1], by[2] === 'on the run page' ? 'page' : by[2] ? 'home' : undefined)} ${kept}`;
 }
 
 /** The model reading of the instruction is part of what the run cost. */

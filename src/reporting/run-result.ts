@@ -19,6 +19,8 @@ export interface RunResult {
   answer?: string;
   /** Why the run stopped early, and what is left. */
   stopReason?: string;
+  /** The same in the thread's language, when that is not English and Wrench has the words for it (a cancel, a restart). */
+  threadStopReason?: string;
   /** The AgentStop code when the run stopped early (cancelled, time_limit, ...). */
   stopCode?: string;
   /** Why the pull request is a draft (besides stopping early). */

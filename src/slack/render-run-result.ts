@@ -29,7 +29,7 @@ function pullRequestLink(r: RunResult): string {
 export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): SlackMessagePart[] {
   const headline = result.headline ?? HEADLINES[result.status](result, strings);
   // slackify-markdown wraps emphasis in zero-width spaces; headings stand on their own lines and need none.
-  const shown = { ...result, verification: result.threadVerification ?? result.verification, usage: undefined };
+  const shown = threadShown(result);
   const body = slackifyMarkdown(renderResultMarkdown(shown, { strings: strings.report })).replace(/\u200B/g, '');
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
   const usage = [formatUsageCompact(result, strings.report), links.runPageUrl ? mrkdwnLink(links.runPageUrl, strings.everyStepOfThisRun) : '']
@@ -42,6 +42,16 @@ export function renderRunResult(result: RunResult, links: { runPageUrl?: string 
     else parts.push({ text: usage, blocks: [context] });
   }
   return parts;
+}
+
+/** The result as the thread shows it: Wrench's checks and the stop reason in the thread's language where it has them. */
+export function threadShown(result: RunResult): RunResult {
+  return {
+    ...result,
+    verification: result.threadVerification ?? result.verification,
+    stopReason: result.threadStopReason ?? result.stopReason,
+    usage: undefined,
+  };
 }
 
 /** The comment above the files shared with a result. */

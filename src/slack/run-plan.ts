@@ -2,6 +2,7 @@ import type { AnyChunk, PlanBlock, RichTextBlock, TaskCardBlock, TaskUpdateChunk
 import { lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
+import { threadShown } from './render-run-result.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
 import { en, type ThreadStrings } from './strings/en.js';
 
@@ -240,8 +241,7 @@ function underWay(title: string): string {
  * the report; `&` and `<` escaped so the model's words cannot form mentions or links Slack would act on.
  */
 export function streamedResult(result: RunResult, runPageUrl?: string, strings: ThreadStrings = en): string {
-  const shown = { ...result, verification: result.threadVerification ?? result.verification, usage: undefined };
-  const report = escapeForSlack(renderResultMarkdown(shown, { strings: strings.report }));
+  const report = escapeForSlack(renderResultMarkdown(threadShown(result), { strings: strings.report }));
   const pull = result.pullRequest;
   const pullLine = result.headline
     ? // Wrench's own mrkdwn (outside text in it is escaped already): its links become Markdown links.

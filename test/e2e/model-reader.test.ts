@@ -1,10 +1,10 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse, textResponse, toolUseResponse, type ScriptItem } from '../fakes/anthropic-fake.js';
-import { appMentionEnvelope, blockActionsPayload } from '../fakes/slack-fake.js';
+import { appMentionEnvelope, blockActionsPayload, reactionAddedEnvelope } from '../fakes/slack-fake.js';
 import { runWrench } from '../helpers/wrench-process.js';
 import { ANTHROPIC_KEY, createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
-import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
+import { bashStep, createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
 channels:
@@ -213,6 +213,29 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     expect(String(deReply.args.text)).toContain('*Zusammenfassung (Darstellung des Agenten)*\n\n> Handled locale-marker.');
     expect(String(deReply.args.text)).toContain('*Änderungen (laut committetem Diff)*\n\n•   `src/locale.js` (+1 −0)');
     expect(JSON.stringify(deReply.args.blocks)).toMatch(/\d+ Schritte · \d+s · [\d.]+k? Tokens · \$\d+\.\d\d(?:"| · )/);
+  });
+
+  it('a run cancelled in a German thread says so in German: who cancelled it and what became of the work', async () => {
+    script(
+      reading({ language: 'de', summary: 'Einen Kommentar in src/cart.js ergänzen.' }),
+      scriptByRun({ 'de-cancel': [bashStep('sleep 60'), finishStep('never')] }).items,
+    );
+    const ts = await mention('de-cancel: Bitte einen Kommentar in src/cart.js ergänzen');
+    await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(ts), 60_000);
+    const card = world.slack.messages('C0READ', ts).find((m) => m.ts !== ts && m.bot_id);
+    await world.slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      reactionAddedEnvelope({ user: 'U0ALICE', reaction: 'x', channel: 'C0READ', ts: card?.ts ?? '' }),
+    );
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Vorzeitig beendet/.test(String(c.args.text)),
+      30_000,
+    );
+    expect(String(reply.args.text)).toBe(
+      ':warning: Vorzeitig beendet, ohne Änderungen.\n\n*Vorzeitig beendet*\nVon <@U0ALICE> abgebrochen. Es hatte sich noch nichts geändert, daher gibt es keinen Branch.',
+    );
+    await world.slack.waitFor((c) => c.method === 'chat.update' && /^Aufgabe .*:no_entry_sign: Abgebrochen · nach /.test(String(c.args.text)), 15_000);
   });
 
   it('once the repository is cached, the reader sees its top level and the files matching the instruction', async () => {

@@ -121,6 +121,19 @@ export const de: Catalogue = {
     stateChange: (before, after) => `vorher ${before} → nachher ${after}`,
     outputEnd: (command) => `Ausgabe von ${command} (Ende):`,
   },
+  stop: {
+    cancelledBy: (user, via) => `Von ${user}${via === 'page' ? ' auf der Laufseite' : via === 'home' ? ' in App Home' : ''} abgebrochen.`,
+    cancelled: 'Abgebrochen.',
+    restarting: 'Wrench wurde neu gestartet, deshalb hat dieser Lauf angehalten.',
+    toGoOn: 'Um weiterzumachen, erwähne mich in diesem Thread.',
+    nothingPushedBranch: (branch) => `Es wurde nichts gepusht; ${branch} ist so wie vor diesem Lauf.`,
+    noBranchYet: 'Es hatte sich noch nichts geändert, daher gibt es keinen Branch.',
+    nothingPushedPull: (branch) =>
+      `Es wurde nichts gepusht: ${branch} und sein Pull Request sind so wie vor diesem Lauf, und die unfertigen Änderungen wurden verworfen.`,
+    keptInPull: (draft, number, branch) =>
+      `Die bis dahin erledigte Arbeit steht im ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} #${number} (Branch ${branch}).`,
+    keptOnBranch: (branch) => `Die bis dahin erledigte Arbeit liegt auf dem Branch ${branch}.`,
+  },
   steered:
     'An den laufenden Agenten weitergegeben: Er liest das vor seinem nächsten Modellaufruf, ohne neu anzufangen. Endet der Lauf vorher, erwähne mich hier, damit daraus eine Folgeaufgabe wird.',
   steeredFromPage: (user) => `<@${user}> hat dem laufenden Agenten von der Laufseite aus geschrieben:`,

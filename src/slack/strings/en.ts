@@ -72,6 +72,22 @@ export const en = {
   report: reportEn,
   // Wrench's checks in the report (the pull request body's stay English).
   verification: verificationEn,
+  // Why a run stopped early (under "Stopped early"): a cancel or a restart, and what became of its work. `branch` comes
+  // in backticks; `via` says where a person cancelled other than in the thread.
+  stop: {
+    cancelledBy: (user: string, via?: 'page' | 'home') =>
+      `Cancelled by ${user}${via === 'page' ? ' on the run page' : via === 'home' ? ' from App Home' : ''}.`,
+    cancelled: 'Cancelled.',
+    restarting: 'Wrench was restarting, so this run stopped.',
+    toGoOn: 'To go on, mention me in this thread to continue.',
+    nothingPushedBranch: (branch: string) => `Nothing was pushed; ${branch} is as it was before this run.`,
+    noBranchYet: 'Nothing had changed yet, so there is no branch.',
+    nothingPushedPull: (branch: string) =>
+      `Nothing was pushed: ${branch} and its pull request are as they were before this run, and its unfinished changes were discarded.`,
+    keptInPull: (draft: boolean, number: number, branch: string) =>
+      `The work done until then is in ${draft ? 'draft ' : ''}pull request #${number} (branch ${branch}).`,
+    keptOnBranch: (branch: string) => `The work done until then is on branch ${branch}.`,
+  },
   // Steering a running task, and cancelling one.
   steered:
     'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
@@ -87,7 +103,8 @@ export const en = {
 export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification'>> & {
+export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop'>> & {
+  stop?: Partial<ThreadStrings['stop']>;
   report?: Partial<ReportStrings>;
   verification?: Partial<VerificationStrings>;
 };

@@ -22,6 +22,7 @@ export function stringsFor(language?: string): ThreadStrings {
     complexity: { ...en.complexity, ...catalogue.complexity },
     phases: { ...en.phases, ...catalogue.phases },
     report: { ...en.report, ...catalogue.report },
+    stop: { ...en.stop, ...catalogue.stop },
     verification: {
       ...en.verification,
       ...catalogue.verification,

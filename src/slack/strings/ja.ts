@@ -121,6 +121,17 @@ export const ja: Catalogue = {
     stateChange: (before, after) => `変更前 ${before} → 変更後 ${after}`,
     outputEnd: (command) => `${command} の出力(末尾):`,
   },
+  stop: {
+    cancelledBy: (user, via) => `${user} が${via === 'page' ? '実行ページで' : via === 'home' ? 'App Home で' : ''}キャンセルしました。`,
+    cancelled: 'キャンセルされました。',
+    restarting: 'Wrench が再起動したため、この実行は停止しました。',
+    toGoOn: '続けるには、このスレッドで私をメンションしてください。',
+    nothingPushedBranch: (branch) => `何もプッシュしていません。${branch} はこの実行の前のままです。`,
+    noBranchYet: 'まだ何も変更していなかったため、ブランチはありません。',
+    nothingPushedPull: (branch) => `何もプッシュしていません。${branch} とそのプルリクエストはこの実行の前のままで、途中までの変更は破棄しました。`,
+    keptInPull: (draft, number, branch) => `それまでの作業は${draft ? 'ドラフトの' : ''}プルリクエスト #${number}(ブランチ ${branch})にあります。`,
+    keptOnBranch: (branch) => `それまでの作業はブランチ ${branch} にあります。`,
+  },
   steered:
     '実行中のエージェントに渡しました。最初からやり直さずに、次のモデル呼び出しの前に読み込みます。それより先に実行が終わった場合は、ここで私をメンションするとフォローアップとして扱います。',
   steeredFromPage: (user) => `<@${user}> が実行ページから実行中のエージェントにメッセージを送りました:`,
