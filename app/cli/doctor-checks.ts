@@ -152,7 +152,14 @@ export const checkRedis: Check = async (config) => {
   return { name: 'Redis', ok: true, detail: `${shown} answers, and refuses clients without its password` };
 };
 
-const ONE_TRY = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null, sentinelRetryStrategy: () => null } as const;
+const ONE_TRY = {
+  lazyConnect: true,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 3000,
+  retryStrategy: () => null,
+  sentinelRetryStrategy: () => null,
+  clusterOptions: { maxRedirections: 3 },
+} as const;
 
 /**
  * A Redis Cluster (REDIS_CLUSTER_NODES): reachable from the nodes given, cluster_state:ok, which master holds

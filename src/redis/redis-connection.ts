@@ -11,7 +11,7 @@ export type RedisClient = Redis | Cluster;
  * else a Redis. Not connected yet when `lazyConnect` is set.
  */
 export function openRedis(url: string, options: RedisConnectionOptions): RedisClient {
-  const { clusterNodes, ...redisOptions } = options;
+  const { clusterNodes, clusterOptions: clusterOverrides, ...redisOptions } = options;
   if (!clusterNodes?.length) return new Redis(url, redisOptions);
   const { retryStrategy, enableOfflineQueue, lazyConnect, enableReadyCheck, ...nodeOptions } = redisOptions;
   const parsed = new URL(url);
@@ -22,6 +22,14 @@ export function openRedis(url: string, options: RedisConnectionOptions): RedisCl
     ...(retryStrategy === undefined ? {} : { clusterRetryStrategy: retryStrategy }),
     // Node names as the cluster gives them: a TLS certificate is checked against the name, not an address it resolves to.
     dnsLookup: (address, callback) => callback(null, address),
+    // While a master is down and until the cluster promotes its replica (cluster-node-timeout, 15 s by default, and
+    // the vote), its slots answer CLUSTERDOWN or point at the dead node: a command waits and tries again for about
+    // 30 s (100 tries, 300 ms apart) instead of failing after ioredis's 16 tries 100 ms apart.
+    maxRedirections: 100,
+    retryDelayOnFailover: 300,
+    retryDelayOnClusterDown: 300,
+    retryDelayOnTryAgain: 300,
+    ...clusterOverrides,
     redisOptions: {
       ...nodeOptions,
       ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),

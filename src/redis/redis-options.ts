@@ -1,4 +1,4 @@
-import type { RedisOptions } from 'ioredis';
+import type { ClusterOptions, RedisOptions } from 'ioredis';
 import { WrenchError } from '../errors.js';
 import { redisTlsOptions, type RedisTlsEnv } from './redis-tls.js';
 import { ClosingSentinelConnector } from './sentinel-connector.js';
@@ -12,6 +12,8 @@ export interface RedisEnv extends RedisTlsEnv {
 /** ioredis's options, and for a Redis Cluster the nodes to start from: connections made with them are ioredis Clusters. */
 export interface RedisConnectionOptions extends RedisOptions {
   clusterNodes?: { host: string; port: number }[];
+  /** ioredis Cluster options over Wrench's (src/redis/redis-connection.ts openRedis), e.g. fewer retries for a check. */
+  clusterOptions?: Partial<ClusterOptions>;
 }
 
 /**

@@ -15,6 +15,10 @@ export interface ClusterSetup {
   url: string;
   /** The CA that signed the nodes' certificate (a TLS cluster). */
   caFile?: string;
+  /** SIGKILLs the node on `port`. */
+  kill(port: number): void;
+  /** Asks the live nodes until one says which node serves `slot`, and that node is a master with cluster_state:ok. */
+  waitForMaster(slot: number, notPort: number, timeoutMs?: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -29,9 +33,10 @@ export interface ClusterAuth {
  * with `auth`, every node requires that user and password; with `tls`, the nodes speak TLS only (clients and the
  * cluster bus), with a certificate for localhost and 127.0.0.1 signed by a CA made for the test.
  */
-export async function startRedisCluster(options: { auth?: ClusterAuth; tls?: boolean } = {}): Promise<ClusterSetup> {
+export async function startRedisCluster(options: { auth?: ClusterAuth; tls?: boolean; replicas?: 0 | 1 } = {}): Promise<ClusterSetup> {
   const dir = await makeTempDir('wrench-cluster-');
   const children: ChildProcess[] = [];
+  const byPort = new Map<number, ChildProcess>();
   const stop = async () => {
     await Promise.all(children.map(killAndWait));
     await dir.remove();
@@ -40,7 +45,8 @@ export async function startRedisCluster(options: { auth?: ClusterAuth; tls?: boo
     const certificates = options.tls ? writeTestCertificates(dir.path) : undefined;
     const { auth } = options;
     const nodes: { host: string; port: number }[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    const replicas = options.replicas ?? 0;
+    for (let i = 0; i < 3 * (1 + replicas); i += 1) {
       const port = await freePort();
       const lines = [
         `${certificates ? 'tls-port' : 'port'} ${port}`,
@@ -62,12 +68,19 @@ export async function startRedisCluster(options: { auth?: ClusterAuth; tls?: boo
         `cluster-config-file nodes-${port}.conf`,
         'cluster-node-timeout 2000',
         `dbfilename dump-${port}.rdb`,
-        ...(auth?.user ? ['user default off', `user ${auth.user} on >${auth.password} ~* &* +@all`] : auth ? [`requirepass ${auth.password}`] : []),
+        ...(auth?.user
+          ? ['user default off', `user ${auth.user} on >${auth.password} ~* &* +@all`, `masteruser ${auth.user}`]
+          : auth
+            ? [`requirepass ${auth.password}`]
+            : []),
+        ...(auth ? [`masterauth ${auth.password}`] : []),
+        ...(certificates ? ['tls-replication yes'] : []),
       ];
       const file = path.join(dir.path, `redis-${port}.conf`);
       writeFileSync(file, `${lines.join('\n')}\n`);
       const child = spawn('redis-server', [file], { stdio: 'ignore' });
       children.push(child);
+      byPort.set(port, child);
       nodes.push({ host: '127.0.0.1', port });
     }
     const connection: RedisOptions = {
@@ -82,7 +95,15 @@ export async function startRedisCluster(options: { auth?: ClusterAuth; tls?: boo
       ...(auth?.user ? ['--user', auth.user] : []),
       ...(auth ? ['--pass', auth.password, '--no-auth-warning'] : []),
     ];
-    await run('redis-cli', [...cli, '--cluster', 'create', ...nodes.map((node) => `127.0.0.1:${node.port}`), '--cluster-replicas', '0', '--cluster-yes']);
+    await run('redis-cli', [
+      ...cli,
+      '--cluster',
+      'create',
+      ...nodes.map((node) => `127.0.0.1:${node.port}`),
+      '--cluster-replicas',
+      String(replicas),
+      '--cluster-yes',
+    ]);
     await Promise.all(
       nodes.map((node) =>
         waitFor(
@@ -91,9 +112,44 @@ export async function startRedisCluster(options: { auth?: ClusterAuth; tls?: boo
         ),
       ),
     );
+    // Replicas in sync with their masters (a replica promoted before its first sync would hold nothing).
+    await Promise.all(
+      nodes.map((node) =>
+        waitFor(
+          () =>
+            answer(node.port, connection, (redis) => redis.info('replication')).then(
+              (info) => info.includes('role:master') || info.includes('master_link_status:up'),
+            ),
+          `the replica on ${node.port} to sync`,
+        ),
+      ),
+    );
+    const kill = (port: number) => byPort.get(port)?.kill('SIGKILL');
+    const waitForMaster = async (slot: number, notPort: number, timeoutMs = 20_000) => {
+      let found = 0;
+      await waitFor(
+        async () => {
+          for (const node of nodes) {
+            if (node.port === notPort || byPort.get(node.port)?.exitCode !== null || byPort.get(node.port)?.signalCode) continue;
+            const ranges = (await answer(node.port, connection, (redis) => redis.cluster('SLOTS')).catch(() => [])) as [number, number, [string, number]][];
+            const owner = ranges.find(([from, to]) => from <= slot && slot <= to)?.[2]?.[1];
+            if (!owner || owner === notPort) continue;
+            const info = String(await answer(owner, connection, (redis) => redis.cluster('INFO')));
+            if (info.includes('cluster_state:ok')) {
+              found = owner;
+              return true;
+            }
+          }
+          return false;
+        },
+        `a master other than ${notPort} for slot ${slot}`,
+        timeoutMs,
+      );
+      return found;
+    };
     const credentials = auth ? `${auth.user ? encodeURIComponent(auth.user) : ''}:${encodeURIComponent(auth.password)}@` : '';
     const url = `${certificates ? 'rediss' : 'redis'}://${credentials}127.0.0.1:${nodes[0]?.port}`;
-    return { nodes, url, ...(certificates ? { caFile: certificates.caFile } : {}), stop };
+    return { nodes, url, ...(certificates ? { caFile: certificates.caFile } : {}), kill, waitForMaster, stop };
   } catch (error) {
     await stop();
     throw error;
