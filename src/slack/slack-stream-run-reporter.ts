@@ -11,7 +11,7 @@ import type { ThreadMessage } from './thread-poster.js';
 import { cancelActions, categoryLabel, durationLabel, type CardReading } from './understanding-card.js';
 
 /** The longest reply shown as a markdown block in a stream Slack ended (Slack refuses blocks past about 13,000 characters). */
-const ENDED_REPLY_MAX = 10_000;
+const ENDED_REPLY_MAX = 8_000;
 
 /** The outbox key of a run's streamed message. */
 export const runStreamKey = (statusKey: string) => `stream:${statusKey}`;

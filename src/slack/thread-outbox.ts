@@ -637,7 +637,18 @@ export class ThreadOutbox {
       return;
     }
     if (mode === 'stopped') return;
-    if (mode === 'ended' && item.ended) return asMessage(false, item.ended, 'ended');
+    if (mode === 'ended' && item.ended) {
+      // Blocks Slack will not take (this step's are too long, say) give way to the plain form, not to a lost step.
+      const refused = await asMessage(false, item.ended, 'ended').then(
+        () => false,
+        (error: unknown) => {
+          if (!slackFailure(error).permanent) throw error;
+          return true;
+        },
+      );
+      if (refused) await asMessage();
+      return;
+    }
     if (mode !== 'stream' && mode !== 'stopping') return asMessage();
     const ts = await this.tsOf(thread, item.key);
     if (!ts) return asMessage();

@@ -363,6 +363,26 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
   });
 
+  it('edits in the plain form when Slack refuses the blocks of a stream it expired, losing no step', async () => {
+    const { outbox, thread, reporter } = setUp();
+    await reporter.phase('working');
+    await settled(outbox, thread);
+    const first = onlyStream(thread.threadTs);
+    slack.endStream(CHANNEL, first.ts, 'expired');
+    await reporter.phase('verifying');
+    await settled(outbox, thread);
+    // The next edit's blocks are refused: its plain form goes in instead, in the same message.
+    slack.failNext('chat.update', { error: 'invalid_blocks' });
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    expect(slack.callsTo('chat.update').map((c) => c.error ?? 'ok')).toEqual(['ok', 'invalid_blocks', 'ok']);
+    const message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts);
+    expect(message?.text).toContain('Outcome: `npm test` passes after the change (12 passed).');
+    expect(message?.blocks ?? []).toEqual([]);
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
+    expect((await outbox.undeliverable()).total).toBe(0);
+  });
+
   it('posts the rest once as a new message when Slack expired the stream and will not let it be edited', async () => {
     const { outbox, thread, reporter } = setUp();
     await reporter.phase('working');
