@@ -2,6 +2,7 @@ import { RequestError } from '@octokit/request-error';
 import Anthropic from '@anthropic-ai/sdk';
 import { isWrenchError, type WrenchErrorCode } from '../src/errors.js';
 import type { TaskJob } from '../src/queue/task-job.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 
 /** Errors worth another attempt of the whole job when they happen before the agent starts. */
 const TRANSIENT_CODES = new Set<WrenchErrorCode>(['git_failed', 'redis_failed']);
@@ -13,19 +14,22 @@ export function isTransient(error: unknown): boolean {
   return true;
 }
 
-/** What the person in Slack reads when a run fails: the reason and what to do, never a stack trace. */
-export function failureMessage(error: unknown): string {
+/**
+ * What the person in Slack reads when a run fails: the reason and what to do, never a stack trace; Wrench's words in
+ * the thread's language (`language`), the error's own words as they are.
+ */
+export function failureMessage(error: unknown, language?: string): string {
+  const t = stringsFor(language).failure;
   const text = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 500) : String(error);
-  if (isWrenchError(error)) return `The run failed: ${error.message}`;
+  if (isWrenchError(error)) return t.runFailed(error.message);
   if (error instanceof RequestError) {
     const status = error.status;
-    if (status === 401 || status === 403)
-      return `GitHub refused the request (HTTP ${status}): ${text}. Check that GITHUB_TOKEN can push and open pull requests on this repository.`;
-    if (status === 404) return `GitHub could not find the repository or branch (HTTP 404). Check the repository name and the token's access.`;
-    if (status === 422) return `GitHub rejected the pull request (HTTP 422): ${text}.`;
-    return `GitHub failed (HTTP ${status}): ${text}. Try again in a few minutes.`;
+    if (status === 401 || status === 403) return t.githubRefused(status, text);
+    if (status === 404) return t.githubNotFound;
+    if (status === 422) return t.githubRejected(text);
+    return t.githubFailed(status, text);
   }
-  return `The run failed unexpectedly: ${text}. Try again; if it keeps failing, an administrator can check the logs for this job.`;
+  return t.unexpected(text);
 }
 
 /** How to go on from here, in the words of where the run was asked for. */

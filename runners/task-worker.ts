@@ -173,7 +173,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         return;
       }
       await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
-      await reporter.failed(failureMessage(error));
+      await reporter.failed(failureMessage(error, payload.language));
       await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl, ack).catch((e) =>
         log.warn({ err: e }, 'could not answer on GitHub'),
       );

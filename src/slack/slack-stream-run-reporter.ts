@@ -96,7 +96,8 @@ export class SlackStreamRunReporter extends SlackRunReporter {
 
   override async failed(message: string): Promise<void> {
     this.failReason = message;
-    this.finalText = `**The run failed.** ${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}`;
+    const failed = stringsFor(this.target.language).runFailed.replace(/^:[a-z_]+: /, '');
+    this.finalText = `**${failed}** ${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}`;
     await this.phase('failed');
     await this.outcomeReaction('failed');
   }

@@ -134,6 +134,16 @@ export const de: Catalogue = {
       `Die bis dahin erledigte Arbeit steht im ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} #${number} (Branch ${branch}).`,
     keptOnBranch: (branch) => `Die bis dahin erledigte Arbeit liegt auf dem Branch ${branch}.`,
   },
+  failure: {
+    runFailed: (message) => `Der Lauf ist fehlgeschlagen: ${message}`,
+    githubRefused: (status, text) =>
+      `GitHub hat die Anfrage abgelehnt (HTTP ${status}): ${text}. Prüfe, ob GITHUB_TOKEN in diesem Repository pushen und Pull Requests öffnen darf.`,
+    githubNotFound: 'GitHub hat das Repository oder den Branch nicht gefunden (HTTP 404). Prüfe den Namen des Repositorys und die Rechte des Tokens.',
+    githubRejected: (text) => `GitHub hat den Pull Request abgelehnt (HTTP 422): ${text}.`,
+    githubFailed: (status, text) => `Fehler bei GitHub (HTTP ${status}): ${text}. Versuche es in ein paar Minuten noch einmal.`,
+    unexpected: (text) =>
+      `Der Lauf ist unerwartet fehlgeschlagen: ${text}. Versuche es noch einmal; wenn es weiter fehlschlägt, kann ein Administrator die Logs zu diesem Job prüfen.`,
+  },
   steered:
     'An den laufenden Agenten weitergegeben: Er liest das vor seinem nächsten Modellaufruf, ohne neu anzufangen. Endet der Lauf vorher, erwähne mich hier, damit daraus eine Folgeaufgabe wird.',
   steeredFromPage: (user) => `<@${user}> hat dem laufenden Agenten von der Laufseite aus geschrieben:`,

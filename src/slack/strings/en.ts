@@ -88,6 +88,16 @@ export const en = {
       `The work done until then is in ${draft ? 'draft ' : ''}pull request #${number} (branch ${branch}).`,
     keptOnBranch: (branch: string) => `The work done until then is on branch ${branch}.`,
   },
+  // A run that failed: the reason (its error's own words, `text`, stay as they are) and what to do.
+  failure: {
+    runFailed: (message: string) => `The run failed: ${message}`,
+    githubRefused: (status: number, text: string) =>
+      `GitHub refused the request (HTTP ${status}): ${text}. Check that GITHUB_TOKEN can push and open pull requests on this repository.`,
+    githubNotFound: "GitHub could not find the repository or branch (HTTP 404). Check the repository name and the token's access.",
+    githubRejected: (text: string) => `GitHub rejected the pull request (HTTP 422): ${text}.`,
+    githubFailed: (status: number, text: string) => `GitHub failed (HTTP ${status}): ${text}. Try again in a few minutes.`,
+    unexpected: (text: string) => `The run failed unexpectedly: ${text}. Try again; if it keeps failing, an administrator can check the logs for this job.`,
+  },
   // Steering a running task, and cancelling one.
   steered:
     'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
@@ -103,8 +113,9 @@ export const en = {
 export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop'>> & {
+export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure'>> & {
   stop?: Partial<ThreadStrings['stop']>;
+  failure?: Partial<ThreadStrings['failure']>;
   report?: Partial<ReportStrings>;
   verification?: Partial<VerificationStrings>;
 };

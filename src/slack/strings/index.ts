@@ -23,6 +23,7 @@ export function stringsFor(language?: string): ThreadStrings {
     phases: { ...en.phases, ...catalogue.phases },
     report: { ...en.report, ...catalogue.report },
     stop: { ...en.stop, ...catalogue.stop },
+    failure: { ...en.failure, ...catalogue.failure },
     verification: {
       ...en.verification,
       ...catalogue.verification,

@@ -132,6 +132,15 @@ export const ja: Catalogue = {
     keptInPull: (draft, number, branch) => `それまでの作業は${draft ? 'ドラフトの' : ''}プルリクエスト #${number}(ブランチ ${branch})にあります。`,
     keptOnBranch: (branch) => `それまでの作業はブランチ ${branch} にあります。`,
   },
+  failure: {
+    runFailed: (message) => `実行に失敗しました: ${message}`,
+    githubRefused: (status, text) =>
+      `GitHub がリクエストを拒否しました(HTTP ${status}): ${text}。GITHUB_TOKEN にこのリポジトリへのプッシュとプルリクエスト作成の権限があるか確認してください。`,
+    githubNotFound: 'GitHub でリポジトリまたはブランチが見つかりませんでした(HTTP 404)。リポジトリ名とトークンのアクセス権を確認してください。',
+    githubRejected: (text) => `GitHub がプルリクエストを受け付けませんでした(HTTP 422): ${text}。`,
+    githubFailed: (status, text) => `GitHub でエラーが発生しました(HTTP ${status}): ${text}。数分後にもう一度お試しください。`,
+    unexpected: (text) => `実行が予期せず失敗しました: ${text}。もう一度お試しください。繰り返し失敗する場合は、管理者がこのジョブのログを確認できます。`,
+  },
   steered:
     '実行中のエージェントに渡しました。最初からやり直さずに、次のモデル呼び出しの前に読み込みます。それより先に実行が終わった場合は、ここで私をメンションするとフォローアップとして扱います。',
   steeredFromPage: (user) => `<@${user}> が実行ページから実行中のエージェントにメッセージを送りました:`,

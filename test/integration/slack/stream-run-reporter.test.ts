@@ -36,7 +36,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await Promise.all([slack.stop(), server.stop()]);
   });
 
-  const setUp = (team = 'T0TEAM', minIntervalMs = 0, prefix = uniqueName('stream')) => {
+  const setUp = (team = 'T0TEAM', minIntervalMs = 0, prefix = uniqueName('stream'), language?: string) => {
     const outbox = new ThreadOutbox(redis, prefix, outboxSlackClient('xoxb-test', slack.apiUrl), createRedactor([SECRET]), createLogger({ level: 'silent' }), {
       baseDelayMs: 20,
       maxDelayMs: 100,
@@ -59,6 +59,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
           reading: { category: 'bug-fixing', complexity: 'simple', elements: {}, summary: 'Fix the date parser' },
           runPageUrl: 'https://wrench.example.com/runs/1',
           recipient: { user: 'U0ALICE', team },
+          language,
         },
         undefined,
         createLogger({ level: 'silent' }),
@@ -251,6 +252,13 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(stream.planTitle).toBe('Failed: acme/web');
     expect(tasks(stream)).toEqual([`reading complete ${READING}`, 'preparing error npm ci failed: ENOTFOUND registry.npmjs.org']);
     expect(text(stream)).toBe('**The run failed.** npm ci failed: ENOTFOUND registry.npmjs.org');
+  });
+
+  it("says that the run failed in the thread's language, the reason as it is", async () => {
+    const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), 'ja');
+    await reporter.failed('npm ci failed: ENOTFOUND registry.npmjs.org');
+    await settled(outbox, thread);
+    expect(text(onlyStream(thread.threadTs))).toBe('**実行に失敗しました。** npm ci failed: ENOTFOUND registry.npmjs.org');
   });
 
   it('shows a paused run as waiting for the answer, and a cancelled one as cancelled', async () => {

@@ -15,6 +15,15 @@ describe('failure message and the transient rule: GitHub errors are Octokit Requ
     expect(failureMessage(gitHubError(502, 'Bad Gateway'))).toMatch(/^GitHub failed \(HTTP 502\).*Try again/);
   });
 
+  it("speaks the thread's language, the error's own words as they are; English for a language without a catalogue", () => {
+    expect(failureMessage(gitHubError(403, 'Resource not accessible'), 'de')).toBe(
+      'GitHub hat die Anfrage abgelehnt (HTTP 403): Resource not accessible. Prüfe, ob GITHUB_TOKEN in diesem Repository pushen und Pull Requests öffnen darf.',
+    );
+    expect(failureMessage(new WrenchError('git_failed', 'could not clone acme/web'), 'ja')).toBe('実行に失敗しました: could not clone acme/web');
+    expect(failureMessage(new Error('teapot'), 'ja')).toMatch(/^実行が予期せず失敗しました: teapot。/);
+    expect(failureMessage(gitHubError(422), 'fr')).toBe(failureMessage(gitHubError(422)));
+  });
+
   it('does not take an arbitrary object with a status for a GitHub answer', () => {
     const lookalike = Object.assign(new Error('teapot'), { status: 418, request: {} });
     expect(failureMessage(lookalike)).toMatch(/^The run failed unexpectedly: teapot/);
