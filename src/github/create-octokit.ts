@@ -1,9 +1,18 @@
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck';
 import { countingFetch } from '../metrics/count-api-calls.js';
 import { metrics } from '../metrics/metrics.js';
 import type { Logger } from '../logging/logger.js';
+
+/**
+ * Writes that notify people (comments, pull requests, reviews) spaced as GitHub's REST guidance asks for every write:
+ * at least one second apart, which also keeps under its 80 content-creating requests a minute. The plugin's own
+ * default is three seconds, so a note on one pull request held the next run's pull request (and its reply) that long.
+ * One group for the process, as the plugin's own groups are.
+ */
+const notifyingWrites = new Bottleneck.Group({ maxConcurrent: 1, minTime: 1000 });
 
 /** Retries 5xx and network errors; waits out primary and secondary rate limits (twice each). */
 export const WrenchOctokit = Octokit.plugin(throttling, retry).defaults({ userAgent: 'wrench' });
@@ -41,6 +50,7 @@ export function createOctokit(options: OctokitOptions): GitHubClient {
         : undefined,
     retry: { retryAfterBaseValue: options.retryAfterBase ?? 1000 },
     throttle: {
+      notifications: notifyingWrites,
       onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
         log?.warn({ retryAfter, url: request.url }, 'GitHub rate limit reached');
         if (retryCount < 2) metrics.apiRetries.inc({ service: 'github' });
