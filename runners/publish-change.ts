@@ -88,6 +88,7 @@ export async function publish(
         draft,
       },
       deps.redact,
+      { branchIsNew: !context.continueBranch },
     );
   } catch (error) {
     // A new branch without its pull request is half-made work: take it back. A follow-up's branch stays.

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOctokit } from '../../../src/github/create-octokit.js';
+import { openOrUpdatePullRequest } from '../../../src/github/pull-request.js';
+import { createRedactor } from '../../../src/security/redact.js';
+
+const redact = createRedactor();
+import { createLogger } from '../../../src/logging/logger.js';
+import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
+
+let github: GitHubFake;
+
+beforeAll(async () => {
+  github = await startGitHubFake();
+  await github.createRepo('acme', 'app', { 'README.md': '# app\n' });
+});
+
+afterAll(async () => {
+  await github?.stop();
+});
+
+describe('writes that notify people', () => {
+  it("are spaced by GitHub's one second between writes, not the throttling plugin's three", async () => {
+    const issue = github.createIssue('acme', 'app', { title: 'Pacing' });
+    // Two clients, as a note on one pull request and the next run's pull request come from different jobs.
+    const [first, second] = [0, 1].map(() => createOctokit({ token: 'ghp_test', baseUrl: github.url, logger: createLogger({ level: 'silent' }) }));
+    await Promise.all(
+      [first, second].map((client, i) => client?.issues.createComment({ owner: 'acme', repo: 'app', issue_number: issue.number, body: `note ${i}` })),
+    );
+    const [a, b] = github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments')).map((r) => r.at);
+    const gap = (b ?? 0) - (a ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(950);
+    expect(gap).toBeLessThan(2500);
+  });
+});
+
+describe('opening the pull request of a run', () => {
+  const octokit = () => createOctokit({ token: 'ghp_test', baseUrl: github.url, logger: createLogger({ level: 'silent' }) });
+  const input = (head: string) => ({ owner: 'acme', repo: 'app', head, base: 'main', title: 'Add x', body: 'Body' });
+  const calls = (since: number) => github.requests.slice(since).map((r) => `${r.method} ${r.path}`);
+
+  it('opens it at once for a branch the run made, and updates the open one when GitHub says it already exists', async () => {
+    await github.commit('acme', 'app', 'wrench/new', { message: 'x', files: { 'x.txt': 'x\n' } });
+    let since = github.requests.length;
+    const opened = await openOrUpdatePullRequest(octokit(), input('wrench/new'), redact, { branchIsNew: true });
+    expect(opened.created).toBe(true);
+    expect(calls(since)).toEqual(['POST /repos/acme/app/pulls']);
+
+    since = github.requests.length;
+    const again = await openOrUpdatePullRequest(octokit(), { ...input('wrench/new'), body: 'Body 2' }, redact, { branchIsNew: true });
+    expect(again).toMatchObject({ number: opened.number, created: false });
+    expect(calls(since)).toEqual(['POST /repos/acme/app/pulls', 'GET /repos/acme/app/pulls', `PATCH /repos/acme/app/pulls/${opened.number}`]);
+    expect(github.pulls('acme', 'app').find((p) => p.number === opened.number)?.body).toBe('Body 2');
+  });
+
+  it('looks for the open one first on a branch that existed before the run, and passes other refusals on', async () => {
+    await github.commit('acme', 'app', 'wrench/old', { message: 'y', files: { 'y.txt': 'y\n' } });
+    const since = github.requests.length;
+    const opened = await openOrUpdatePullRequest(octokit(), input('wrench/old'), redact);
+    expect(opened.created).toBe(true);
+    expect(calls(since)).toEqual(['GET /repos/acme/app/pulls', 'POST /repos/acme/app/pulls']);
+    // No commits between the branches: GitHub's other 422 is not read as "already exists".
+    await expect(openOrUpdatePullRequest(octokit(), input('main'), redact, { branchIsNew: true })).rejects.toMatchObject({ status: 422 });
+  });
+});
