@@ -7,6 +7,7 @@ import { githubReviewPayload, postGitHubReview } from '../../src/review/github-r
 import { fetchPullRequest, type PullRequestData } from '../../src/review/pull-request-data.js';
 import { pullRequestContext } from '../../src/review/pull-request-context.js';
 import { findingsCount, reviewSections } from '../../src/review/render-review.js';
+import { stringsFor } from '../../src/slack/strings/index.js';
 import { reviewReportSchema, type ReviewReport } from '../../src/review/review-report.js';
 import { reviewedPullNumber } from '../../src/review/review-target.js';
 import { severityScale } from '../../src/review/severity-scale.js';
@@ -121,8 +122,10 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
       } = run;
       const labels = severityScale(job.elements.severityLabels);
       log.info({ findings: agentRun.report?.findings.length }, 'review finished');
-      const subject = pr ? `PR #${pr.number} (${pr.url})` : `\`${run.repository}\` on \`${run.workspace.baseBranch}\``;
-      const sections: ResultSection[] = agentRun.report ? reviewSections(agentRun.report, labels) : [];
+      // Wrench's words in the thread's language (the review posted on GitHub stays English).
+      const t = stringsFor(job.origin.type === 'slack' ? job.language : undefined).review;
+      const subject = pr ? `PR #${pr.number} (${pr.url})` : t.onBranch(`\`${run.repository}\``, `\`${run.workspace.baseBranch}\``);
+      const sections: ResultSection[] = agentRun.report ? reviewSections(agentRun.report, labels, t) : [];
       if (pr && agentRun.report && deps.github && deps.config.file.review.githubReview) {
         const payload = githubReviewPayload(agentRun.report, labels, pr.files, context.threadUrl);
         try {
@@ -137,24 +140,18 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
               { reason: posted.inlineRefused, comments: payload.comments.length },
               'GitHub refused the inline review comments (HTTP 422); posted them in the review body instead',
             );
-          sections.push({
-            title: 'On GitHub',
-            body: `Posted as a comment-only review with ${posted.inline} inline comment${posted.inline === 1 ? '' : 's'}${posted.url ? `: ${posted.url}` : '.'}`,
-          });
+          sections.push({ title: t.onGitHub, body: t.posted(posted.inline, posted.url) });
         } catch (error) {
           log.warn({ err: error }, 'could not post the GitHub review');
-          sections.push({
-            title: 'On GitHub',
-            body: `I could not post the review on GitHub (${(error as Error).message.split('\n')[0]}); the findings above are complete.`,
-          });
+          sections.push({ title: t.onGitHub, body: t.couldNotPost((error as Error).message.split('\n')[0] ?? '') });
         }
       }
       return {
         status: agentRun.outcome === 'stopped' ? 'stopped' : 'answered',
         repository: run.repository,
         instruction: job.instruction,
-        headline: agentRun.report ? `:mag: Review of ${subject}: ${findingsCount(agentRun.report, labels)}` : `:mag: Review of ${subject}`,
-        answer: agentRun.report?.summary ?? (agentRun.finalText || 'The review ended without a report.'),
+        headline: t.reviewOf(subject, agentRun.report ? findingsCount(agentRun.report, labels, t) : undefined),
+        answer: agentRun.report?.summary ?? (agentRun.finalText || t.noReport),
         sections,
         stopReason: agentRun.stop ? `${agentRun.stop.message} The review is incomplete; ${continueHint(job, false, 'try again')}` : undefined,
         stopCode: agentRun.stop?.code,
@@ -171,12 +168,13 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
 }
 
 function pullNotFound(run: StartingRun<TaskJob, ReviewRunState>, number: number): RunResult {
+  const t = stringsFor(run.job.origin.type === 'slack' ? run.job.language : undefined).review;
   return {
     status: 'answered',
     repository: run.repository,
     instruction: run.job.instruction,
-    headline: `:grey_question: \`${run.repository}\` has no pull request #${number}, so there is nothing to review.`,
-    answer: `Check the number, or name the repository if the pull request is elsewhere: \`review PR #${number} in owner/repo\` (or paste its URL).`,
+    headline: t.noSuchPull(run.repository, number),
+    answer: t.checkNumber(number),
     filesChanged: [],
     durationMs: Date.now() - run.started,
   };

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
-import { createE2eWorld, type E2eWorld } from './e2e-world.js';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { mention, replyIn } from './category-helpers.js';
 
 const CONFIG = `
@@ -146,6 +147,35 @@ describe('code review, end to end', () => {
     const review = world.github.reviews.find((r) => r.pull === 2)!;
     expect(review.state).toBe('COMMENTED');
     expect(review.body).toContain('no findings');
+  });
+
+  it("speaks the requester's language in the thread (their Slack locale), while the review on GitHub stays English", async () => {
+    world.slack.addUser({ id: 'U0KENJI', name: 'kenji', locale: 'ja-JP' });
+    world.anthropic.setScript([
+      toolUseResponse([
+        {
+          name: 'finish_task',
+          input: {
+            summary: 'Renames the parameter.',
+            findings: [finding('Minor', 'src/util.js', 1, 'The new name says less than before.', 'Keep `x`.')],
+          },
+        },
+      ]),
+    ]);
+    const envelope = appMentionEnvelope({ channel: 'C0REVIEW', user: 'U0KENJI', text: '<@U0BOT> review PR #2 please, check for correctness' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    const first = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /のレビュー/.test(String(c.args.text)),
+      90_000,
+    );
+    const text = String(first.args.text);
+    expect(text).toMatch(/^:mag: PR #2 \(http[^)]+\/acme\/web\/pull\/2\) のレビュー: 指摘 1 件: Minor 1 件\n/);
+    expect(text).toMatch(/\*Minor \(1\)\*\n\n•\s+`src\/util\.js:1`: The new name says less than before\.\n\s+修正案: Keep `x`\./);
+    expect(text).toContain('*Critical (0)*\nなし。');
+    expect(text).toContain('*GitHub*\nコメントのみのレビューとして投稿しました(インラインコメント 1 件): ');
+    const review = world.github.reviews.filter((r) => r.pull === 2).at(-1)!;
+    expect(review.body).toContain('(1 finding: 1 Minor)');
   });
 
   it('answers clearly when the PR does not exist, without running the agent', async () => {

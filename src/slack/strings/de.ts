@@ -144,6 +144,25 @@ export const de: Catalogue = {
     unexpected: (text) =>
       `Der Lauf ist unerwartet fehlgeschlagen: ${text}. Versuche es noch einmal; wenn es weiter fehlschlägt, kann ein Administrator die Logs zu diesem Job prüfen.`,
   },
+  review: {
+    reviewOf: (subject, count) => `:mag: Review von ${subject}${count ? `: ${count}` : ''}`,
+    onBranch: (repository, branch) => `${repository} auf ${branch}`,
+    noFindingsCount: 'keine Befunde',
+    findingsCount: (total, counts) => `${total} ${total === 1 ? 'Befund' : 'Befunde'}: ${counts}`,
+    findings: 'Befunde',
+    noFindings: 'Keine Befunde: Ich habe nichts gefunden, das zu beanstanden wäre.',
+    none: 'Keine.',
+    focusAreas: 'Schwerpunkte',
+    suggestedFix: 'Vorgeschlagene Korrektur:',
+    onGitHub: 'Auf GitHub',
+    posted: (inline, url) =>
+      `Als Review nur mit Kommentaren gepostet, mit ${inline} ${inline === 1 ? 'Inline-Kommentar' : 'Inline-Kommentaren'}${url ? `: ${url}` : '.'}`,
+    couldNotPost: (error) => `Ich konnte den Review nicht auf GitHub posten (${error}); die Befunde oben sind vollständig.`,
+    noReport: 'Der Review endete ohne Bericht.',
+    noSuchPull: (repository, number) => `:grey_question: \`${repository}\` hat keinen Pull Request #${number}, es gibt also nichts zu reviewen.`,
+    checkNumber: (number) =>
+      `Prüfe die Nummer, oder nenne das Repository, wenn der Pull Request woanders liegt: \`review PR #${number} in owner/repo\` (oder füge seine URL ein).`,
+  },
   steered:
     'An den laufenden Agenten weitergegeben: Er liest das vor seinem nächsten Modellaufruf, ohne neu anzufangen. Endet der Lauf vorher, erwähne mich hier, damit daraus eine Folgeaufgabe wird.',
   steeredFromPage: (user) => `<@${user}> hat dem laufenden Agenten von der Laufseite aus geschrieben:`,

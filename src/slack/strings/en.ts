@@ -1,4 +1,5 @@
 import { reportEn, type ReportStrings } from '../../reporting/report-strings.js';
+import { reviewEn, type ReviewStrings } from '../../review/review-strings.js';
 import { verificationEn, type VerificationStrings } from '../../verification/verification-strings.js';
 
 /**
@@ -70,6 +71,8 @@ export const en = {
   draftDetail: ' (draft)',
   // The report under the headline (shared with the pull request body and the terminal, which stay English).
   report: reportEn,
+  // A review's headline and sections (the review posted on GitHub stays English).
+  review: reviewEn,
   // Wrench's checks in the report (the pull request body's stay English).
   verification: verificationEn,
   // Why a run stopped early (under "Stopped early"): a cancel or a restart, and what became of its work. `branch` comes
@@ -113,9 +116,10 @@ export const en = {
 export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure'>> & {
+export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review'>> & {
   stop?: Partial<ThreadStrings['stop']>;
   failure?: Partial<ThreadStrings['failure']>;
+  review?: Partial<ReviewStrings>;
   report?: Partial<ReportStrings>;
   verification?: Partial<VerificationStrings>;
 };

@@ -53,3 +53,23 @@ describe('findingsCount', () => {
     ).toBe('2 findings: 1 Critical, 1 Major');
   });
 });
+
+describe("a review in the thread's language", () => {
+  it("translates Wrench's words, not the labels or the findings; English where a catalogue has none", async () => {
+    const { stringsFor } = await import('../../../src/slack/strings/index.js');
+    const two = report([
+      { severity: 'Major', file: 'a.js', line: 1, problem: 'Off by one.', suggestedFix: 'Use <=.' },
+      { severity: 'Critical', file: 'a.js', line: 2, problem: 'p', suggestedFix: 'f' },
+    ]);
+    expect(findingsCount(two, labels, stringsFor('ja').review)).toBe('指摘 2 件: Critical 1 件, Major 1 件');
+    expect(findingsCount(two, labels, stringsFor('de').review)).toBe('2 Befunde: 1 Critical, 1 Major');
+    const ja = reviewSections(two, labels, stringsFor('ja').review);
+    expect(ja.map((s) => s.title)).toEqual(['Critical (1)', 'Major (1)', 'Minor (0)']);
+    expect(ja[1]!.body).toBe('- `a.js:1`: Off by one.\n  修正案: Use <=.');
+    expect(ja[2]!.body).toBe('なし。');
+    expect(reviewSections(report([]), labels, stringsFor('de').review)).toEqual([
+      { title: 'Befunde', body: 'Keine Befunde: Ich habe nichts gefunden, das zu beanstanden wäre.' },
+    ]);
+    expect(reviewSections(two, labels, stringsFor('es').review)).toEqual(reviewSections(two, labels));
+  });
+});
