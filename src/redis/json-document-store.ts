@@ -1,6 +1,6 @@
 import type { RedisClient } from './redis-connection.js';
 import type { z } from 'zod';
-import { duplicateConnection } from './redis-connection.js';
+import { duplicateConnection, unwatch } from './redis-connection.js';
 
 /**
  * JSON documents in Redis, validated with a zod schema and updated atomically with WATCH/MULTI
@@ -46,11 +46,11 @@ export class JsonDocumentStore<S extends z.ZodType> {
         current = raw ? this.schema.parse(JSON.parse(raw)) : null;
         next = change(current ? structuredClone(current) : null);
       } catch (error) {
-        await connection.unwatch();
+        await unwatch(connection);
         throw error;
       }
       if (!next) {
-        await connection.unwatch();
+        await unwatch(connection);
         return current;
       }
       const written = await connection

@@ -84,6 +84,15 @@ export function duplicateConnection(redis: RedisClient, override: Pick<RedisOpti
 }
 
 /**
+ * Forgets the keys this connection WATCHes. A cluster sends a keyless UNWATCH to any one node, which may not be the
+ * one holding the WATCH (a later EXEC there would fail for a key no longer of interest): it goes to every master.
+ */
+export async function unwatch(redis: RedisClient): Promise<void> {
+  if (redis instanceof Cluster) await Promise.all(redis.nodes('master').map((node) => node.unwatch()));
+  else await redis.unwatch();
+}
+
+/**
  * The keys matching `pattern`, up to about `limit`: SCAN on the one server, or on each master of a cluster (a
  * cluster's SCAN only walks the node it is sent to).
  */

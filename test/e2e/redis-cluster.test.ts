@@ -59,6 +59,9 @@ describe('wrench with Redis Cluster', () => {
     const doctor = await runWrench(['doctor'], { ...world.env, ...clusterEnv() });
     expect(doctor.stdout).toContain(`ok    Redis: the Redis Cluster of redis://:***@127.0.0.1:${setup.nodes[0]?.port}, `);
     expect(doctor.stdout).toContain(`answers: cluster_state:ok, 3 masters; Wrench's keys (${prefix}) are in slot `);
+    // The checks that read Wrench's keys read them through the cluster too.
+    expect(doctor.stdout).toContain('ok    Slack deliveries: every thread reply was delivered');
+    expect(doctor.stdout).toContain('ok    Slack agent surfaces: no workspace refused');
     expect(doctor.stdout + doctor.stderr).not.toContain(PASSWORD);
   });
 

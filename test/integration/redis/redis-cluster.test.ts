@@ -249,6 +249,38 @@ describe('Wrench on a Redis Cluster (three masters, ACL user, TLS)', () => {
     }
   });
 
+  it("a thread session update that changes nothing leaves no WATCH behind to fail the next one's transaction", async () => {
+    const prefix = `{${uniqueName('watch').toLowerCase()}}`;
+    const sessions = new ThreadSessionStore(cluster, prefix);
+    const other = createRedis(setup.url, undefined, 'other', options);
+    const session = (threadTs: string, requester: string) => ({
+      channel: 'C1',
+      threadTs,
+      repo: { owner: 'acme', name: 'app' },
+      requester,
+      runs: [],
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
+    try {
+      await sessions.update('C1', '1.0', () => session('1.0', 'U1'));
+      // Several rounds: a keyless UNWATCH sent to one random master of three would miss the WATCH in most of them.
+      for (let round = 0; round < 6; round += 1) {
+        await sessions.update('C1', '1.0', () => null);
+        await other.set(sessions.key('C1', '1.0'), JSON.stringify(session('1.0', `U${round}`)));
+        let attempts = 0;
+        await sessions.update('C1', '2.0', () => {
+          attempts += 1;
+          return session('2.0', 'U2');
+        });
+        expect(attempts, `round ${round}`).toBe(1);
+      }
+    } finally {
+      other.disconnect();
+      sessions.close();
+    }
+  });
+
   it('is refused by the cluster without the hash tag: the scripts touch keys of several slots', async () => {
     const slots = new RunSlots(cluster, uniqueName('plain'), { global: 1, perRepository: 1, perUser: 1 });
     await expect(slots.acquire({ jobId: 'a', thread: 'C1:1.0', repository: 'acme/app', user: 'U1' })).rejects.toThrow(/CROSSSLOT/);
