@@ -7,17 +7,28 @@
  *   - a follow-up in the same thread, both figures again.
  * Each job changes one file in a repository without tests, so the time is Wrench's own. Jobs run one after another,
  * each once the previous tree is back in the pool (the patient case of bench/warm-start.ts).
- *   npx tsx bench/job-overhead.ts [JOBS=8]        Prints p50/p95 per figure and the baseline; asserts nothing.
+ *
+ * --back-to-back: the black-box case of issue 31 instead. Repository (a) of bench/warm-start.ts (npm dependencies and a
+ * vitest suite, so every job installs or restores dependencies and runs the checks), and each message is sent the
+ * instant the previous reply is posted, while that tree is still being readied; a first job (cold, not counted) comes
+ * before. Beside it the same preparation by hand: git clone + npm install (an empty npm cache) + vitest run, from the
+ * same GitHub fake, and the ratio of the two.
+ *   npx tsx bench/job-overhead.ts [JOBS=8] [--back-to-back]     Prints p50/p95 per figure and the baseline; asserts nothing.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createE2eWorld, SIGNING_SECRET } from '../test/e2e/e2e-world.js';
 import { createFileStep, finishStep, scriptByRun } from '../test/e2e/scripted-runs.js';
 import { appMentionEnvelope } from '../test/fakes/slack-fake.js';
 import { Redis } from 'ioredis';
 import { checkSandbox } from '../src/sandbox/check-sandbox.js';
+import { nodeRepositoryFiles } from './bench-repositories.js';
 
-const JOBS = Math.max(2, Number(process.argv[2] ?? 8));
+const args = process.argv.slice(2);
+const BACK_TO_BACK = args.includes('--back-to-back');
+const JOBS = Math.max(2, Number(args.find((a) => /^\d+$/.test(a)) ?? 8));
 /** Measured 2026-11-24 before this bench existed (issue 31), for comparison. */
 const BASELINE = { toModel: 450, toReply: 1150, followUpReply: 2400 };
 
@@ -96,12 +107,29 @@ async function job(marker: string, threadTs?: string): Promise<[number, number, 
     console.log(`-- ${marker}`);
     for (const event of seen) console.log(`${String(event.at - sent).padStart(6)} ms  ${event.what}`);
   }
-  await treesBackInPool();
+  if (!BACK_TO_BACK) await treesBackInPool();
   return [mine[0]!.at - sent, reply.at - mine[mine.length - 1]!.at, thread];
 }
 
+/** git clone + npm install with an empty npm cache + vitest run, as a person would prepare the same tree. */
+async function byHand(): Promise<number> {
+  const dir = path.join(world.dir.path, 'by-hand');
+  const home = path.join(world.dir.path, 'by-hand-home');
+  await mkdir(home, { recursive: true });
+  const started = Date.now();
+  await promisify(execFile)(
+    'bash',
+    [
+      '-c',
+      `git clone --quiet ${world.github.cloneUrl('acme', 'app')} ${dir} && cd ${dir} && npm install --no-audit --no-fund --loglevel=error && npx vitest run >/dev/null`,
+    ],
+    { env: { ...process.env, HOME: home, npm_config_cache: path.join(home, '.npm') }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return Date.now() - started;
+}
+
 try {
-  await world.github.createRepo('acme', 'app', { 'README.md': '# app\n', 'src/index.js': 'export const a = 1;\n' });
+  await world.github.createRepo('acme', 'app', BACK_TO_BACK ? nodeRepositoryFiles() : { 'README.md': '# app\n', 'src/index.js': 'export const a = 1;\n' });
   await world.start({ WRENCH_LOG_LEVEL: process.env.BENCH_LOG ?? 'warn' });
   world.anthropic.setScript(scriptByRun(runs).items);
   await job('module number 0 ');
@@ -121,11 +149,23 @@ try {
     console.log(
       `${name.padEnd(44)} p50 ${String(pct(values, 50)).padStart(5)} ms  p95 ${String(pct(values, 95)).padStart(5)} ms   baseline p50 ${baseline ?? '–'} ms`,
     );
-  console.log(`${JOBS} new threads and ${JOBS} follow-ups on a warm tree, sandbox ${sandbox}, one at a time`);
+  console.log(
+    BACK_TO_BACK
+      ? `${JOBS} new threads and ${JOBS} follow-ups, each sent the instant the previous reply was posted, repository (a) (npm dependencies, 24 vitest tests), sandbox ${sandbox}`
+      : `${JOBS} new threads and ${JOBS} follow-ups on a warm tree, sandbox ${sandbox}, one at a time`,
+  );
   row('mention → first model request', toModel, BASELINE.toModel);
   row('last model response → thread reply', toReply, BASELINE.toReply);
   row('follow-up: message → first model request', followToModel);
   row('follow-up: last model response → thread reply', followToReply, BASELINE.followUpReply);
+  if (BACK_TO_BACK) {
+    const all = [...toModel, ...followToModel];
+    const mean = all.reduce((a, b) => a + b, 0) / all.length;
+    const hand = await byHand();
+    console.log(
+      `by hand (git clone + npm install + vitest run): ${hand} ms; back to back, message → first model request, mean ${Math.round(mean)} ms: ${(hand / mean).toFixed(1)}× faster (goal ≥ 10×)`,
+    );
+  }
 } finally {
   await world.stop();
 }

@@ -31,6 +31,7 @@ import { createRedactor } from '../src/security/redact.js';
 import { startAnthropicFake, toolUseResponse } from '../test/fakes/anthropic-fake.js';
 import { startGitHubFake } from '../test/fakes/github-fake.js';
 import { makeTempDir } from '../test/helpers/temp-dir.js';
+import { nodeRepositoryFiles } from './bench-repositories.js';
 
 const exec = promisify(execFile);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -60,28 +61,9 @@ async function publishRepo(owner: string, repo: string, work: string): Promise<v
 
 async function nodeRepository(): Promise<string> {
   const work = path.join(scratch.path, 'gen-node');
-  await mkdir(path.join(work, 'src'), { recursive: true });
-  await mkdir(path.join(work, 'test'), { recursive: true });
-  const pkg = {
-    name: 'warm-node',
-    version: '1.0.0',
-    private: true,
-    type: 'module',
-    scripts: { test: 'vitest run' },
-    dependencies: { zod: '^3.23.8', 'date-fns': '^3.6.0' },
-    devDependencies: { vitest: '^2.1.9' },
-  };
-  await writeFile(path.join(work, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-  await writeFile(path.join(work, '.gitignore'), 'node_modules/\n');
-  for (let i = 0; i < 12; i++) {
-    await writeFile(
-      path.join(work, 'src', `module${i}.js`),
-      `import { z } from 'zod';\nimport { addDays, formatISO } from 'date-fns';\nexport const schema${i} = z.object({ n: z.number().int() });\nexport const later${i} = (date) => formatISO(addDays(date, ${i}), { representation: 'date' });\n`,
-    );
-    await writeFile(
-      path.join(work, 'test', `module${i}.test.js`),
-      `import { describe, expect, it } from 'vitest';\nimport { schema${i}, later${i} } from '../src/module${i}.js';\ndescribe('module${i}', () => {\n  it('parses', () => expect(schema${i}.parse({ n: ${i} })).toEqual({ n: ${i} }));\n  it('adds days', () => expect(later${i}(new Date(2024, 0, 1))).toBe('2024-01-${String(1 + i).padStart(2, '0')}'));\n});\n`,
-    );
+  for (const [file, content] of Object.entries(nodeRepositoryFiles())) {
+    await mkdir(path.dirname(path.join(work, file)), { recursive: true });
+    await writeFile(path.join(work, file), content);
   }
   await sh(work, 'git init --quiet -b main && git add -A && git commit --quiet -m "Node repository with a vitest suite"', gitEnv);
   await publishRepo('bench', 'node-app', work);
