@@ -53,9 +53,10 @@ async function treesBackInPool(): Promise<void> {
     );
     const known = states.filter(Boolean) as Array<{ released?: boolean }>;
     const busy = await readdir(root, { recursive: true }).then((names) => names.some((n) => String(n).endsWith('.readying')));
-    // Patient: the tree back in the pool and its refresh after the job done (nothing asked of GitHub for half a second).
-    const lastGitRequest = world.github.requests.filter((r) => r.path.includes('.git/')).at(-1)?.at ?? 0;
-    if (known.length > 0 && known.every((s) => s.released) && !busy && Date.now() - lastGitRequest > 500) return;
+    // Patient: the tree back in the pool, its refresh and the job's other work after the reply (a follow-up's note on
+    // its pull request) done: nothing asked of GitHub for longer than its one second between writes.
+    const lastRequest = world.github.requests.at(-1)?.at ?? 0;
+    if (known.length > 0 && known.every((s) => s.released) && !busy && Date.now() - lastRequest > 1100) return;
   }
   throw new Error('the working tree did not come back to the pool');
 }
