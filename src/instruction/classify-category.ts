@@ -56,6 +56,11 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:acting (?:weird|up|strange|funny)|misbehav\w*|glitch(?:es|y|ing)?)\b/, 3],
       [/\b(?:broken|crash(?:es|ed|ing)?|exception|regression|stack ?trace|traceback|segfault)\b/, 3],
       [/\bsomething(?:'s| is) (?:wrong|off|broken)\b|\b(?:doesn'?t|does not|isn'?t|is not|not|stopped) work(?:ing|s)?\b/, 3],
+      // What happens only somewhere: "does nothing on safari, works on chrome".
+      [
+        /\b(?:does|do|did) nothing\b|\bnothing happens\b|\bworks (?:fine |ok |well )?(?:on|in|with) [\w.-]+(?: \d[\w.]*)?\s*(?:,|but|though|just not)|\bonly (?:on|in) (?:safari|firefox|chrome|edge|ios|android|windows|mac|linux|prod|production|staging)\b/,
+        3,
+      ],
       [
         /\b(?:wrong|incorrect(?:ly)?|fails?|failing|throws?(?! away)|returns? (?:true|false|null|undefined|nan|\d+|an? (?:empty|wrong)|the wrong|wrong)|instead of|off[- ]by[- ]one|errors?)\b/,
         2,
@@ -125,7 +130,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
         3,
       ],
       [
-        /\b(?:per (?:day|week|month|user|customer|country|region)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans))\b/,
+        /\b(?:per [a-z]+|by (?:day|week|month|hour|country|region|user|customer|endpoint|plan|team)|daily|weekly|monthly|top \d+|how many|which (?:users|customers|products|countries|plans)|sorted by|grouped by|group by)\b/,
         2,
       ],
       [
@@ -138,7 +143,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
     ],
     head: [
       [
-        /\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|summary of|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare|patterns|trends|anomalies|numbers on|which|how many)\b/,
+        /\b(?:analy[sz]e|analysis|insights?|compute\w*|calculate\w*|summari[sz]e|summary of|plot|chart|visuali[sz]e|find out|figure out|break down|breakdown|report on|compare|patterns|trends|anomalies|numbers on|which|how many)\b|^\W*what(?:'s| is| are| was| were) the (?:\w+ ){0,2}(?:p\d\d|average|median|mean|total|number|count|share|percentage|distribution|sum)\b/,
         4,
       ],
     ],
@@ -201,7 +206,7 @@ const SIGNALS: Record<Category, CategorySignals> = {
     head: [
       [
         requestVerb(
-          'add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|log|track|record|emit|show|display|hide|persist|paginate|validate|notify|rewrite|rebuild|port|reimplement|recreate|develop|ship|design',
+          'add|implement|build|create|introduce|support|enable|allow|expose|make|write|set up|setup|integrate|log|track|record|emit|show|display|hide|persist|paginate|validate|notify|post|send|email|alert|warn|retry|rewrite|rebuild|port|reimplement|recreate|develop|ship|design',
         ),
         5,
       ],
@@ -230,12 +235,29 @@ export function classifyCategory(recognised: RecognisedInstruction): Category {
   return best;
 }
 
+/**
+ * "When a build fails, post its log to #ci": a condition leading an order is when the new behaviour happens, not a
+ * problem to fix. The order after it is the ask.
+ */
+const TRIGGER_CLAUSE = /^\W*(?:when(?:ever)?|if|once|each time|every time|as soon as)\b[^,.;!?\n]{1,100},\s*(?=(?:please\s+)?[a-z]+\b)/;
+const ORDER =
+  /^(?:please\s+)?(?:add|post|send|show|display|notify|log|record|emit|retry|create|open|email|ping|alert|message|warn|redirect|disable|enable|skip|mark|save|write|hide|stop|keep|run|trigger|tag|label|assign|comment|use|fall back|fallback|return|respond|reply|set|move|archive|delete|remove|queue|schedule|block|allow|ask|prompt)\b/;
+
+function withoutTrigger(text: string): string {
+  const trigger = TRIGGER_CLAUSE.exec(text);
+  if (!trigger) return text;
+  const rest = text.slice(trigger[0].length);
+  return ORDER.test(rest) ? rest : text;
+}
+
 /** How strongly the wording points at each category; nothing at all reads as a feature request. */
 export function categoryScores({ elements, cues }: RecognisedInstruction): Map<Category, number> {
   const scores = new Map<Category, number>();
+  const head = withoutTrigger(cues.head);
+  const lower = head === cues.head ? cues.lower : cues.lower.replace(cues.head, head);
   for (const category of PRIORITY) {
-    const { anywhere, head } = SIGNALS[category];
-    scores.set(category, sumMatches(anywhere, cues.lower) + sumMatches(head, cues.head));
+    const { anywhere, head: headSignals } = SIGNALS[category];
+    scores.set(category, sumMatches(anywhere, lower) + sumMatches(headSignals, head));
   }
   const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
   if (cues.errorOutput) add('bug-fixing', 3);

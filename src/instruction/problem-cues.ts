@@ -7,6 +7,7 @@ const ERROR_OUTPUT =
 const SYMPTOM = new RegExp(
   [
     String.raw`\b(?:fail(?:s|ed)? (?:silently|quietly|intermittently|sometimes|randomly)|silently (?:fails?|failed|drops?|dropped|ignores?|ignored|swallow\w*)|exit(?:s|ed)? with (?:code|status)|exit (?:code|status) [1-9]\d*|returns?|returning|returned|throws?|throwing|threw|crash(?:es|ed|ing)?|hangs?|hanging|freez(?:es|ing)|froze)\b`,
+    String.raw`\b(?:(?:does|do|did) nothing|nothing happens)\b`,
     String.raw`\b(?:drops?|dropping|dropped|duplicat(?:es|ed|ing)|rejects?|rejected|ignores?|ignored|loses?|losing|lost|skips?|skipped|leaks?|leaking)\b`,
     String.raw`\b(?:shows?|showing|displays?|displaying|renders?|rendering|prints?|printing|logs? (?:an? )?(?:error|warning))\b`,
     String.raw`\b(?:times? out|timing out|timed out|timeouts?|spik(?:e|es|ed|ing)|jumped|doubl(?:es|ed)|overflows?|truncat(?:es|ed)|corrupt(?:s|ed)?)\b`,

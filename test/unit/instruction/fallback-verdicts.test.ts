@@ -27,6 +27,9 @@ const CLEAR = [
   'Handle the case where the user has no email address in the welcome mailer',
   'Uploads larger than 2 GB fail silently',
   'Translate the error messages in the checkout into French',
+  'When a deploy fails, post the failing step and a link to its log in #deploys',
+  'If the payment provider times out, retry twice and then show a friendly error',
+  'the save button does nothing in Firefox, works in Chrome',
 ];
 
 /** Vague asks the rules alone hold back. */
@@ -56,7 +59,20 @@ const VAGUE = [
   '点击按钮时应用崩溃\n复现步骤（请补充具体操作）：\n1. 打开应用\n2. 点击按钮',
 ];
 
+/** What the ask is, from general cues: a condition leading an order, a symptom seen only somewhere, a statistic asked of a file. */
+const CATEGORIES: Array<[string, string]> = [
+  ['When a deploy fails, post the failing step and a link to its log in #deploys', 'feature'],
+  ['If the payment provider times out, retry twice and then show a friendly error', 'feature'],
+  ['When I press save the page crashes', 'bug-fixing'],
+  ['the save button does nothing in Firefox, works in Chrome', 'bug-fixing'],
+  ["What's the p99 latency per endpoint in logs/gateway-may.log? Give me a table sorted by p99.", 'data-analysis'],
+];
+
 describe('the rules alone, when the model is slow or absent', () => {
+  it.each(CATEGORIES)('read %j as %s', (text, category) => {
+    expect(readInstruction(text).category).toBe(category);
+  });
+
   it.each(CLEAR)('let the clear task %j through', (text) => {
     expect(readInstruction(text)).toMatchObject({ verdict: 'well-formed' });
   });
