@@ -153,10 +153,22 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         sections: extra.sections,
         attachments: extra.attachments,
       };
+      // Why the pull request is a draft, each reason also in the thread's words where Wrench has them (a category's own
+      // reason stays as it is).
+      const thread = threadStrings(job);
+      const draftParts: { text: string; inThread?: string }[] = [];
+      const setDraftReason = () => {
+        base.draftReason = draftParts.map((part) => part.text).join('\n\n') || undefined;
+        base.threadDraftReason = thread && draftParts.length ? draftParts.map((part) => part.inThread ?? part.text).join('\n\n') : undefined;
+      };
       if (verification?.regressed) {
-        base.draftReason = 'Checks that passed before this change now fail (see Verification); an agent round to fix them did not succeed.';
+        draftParts.push({
+          text: 'Checks that passed before this change now fail (see Verification); an agent round to fix them did not succeed.',
+          inThread: thread?.draft.regressed,
+        });
       }
-      if (extra.draftReason) base.draftReason = base.draftReason ? `${base.draftReason}\n\n${extra.draftReason}` : extra.draftReason;
+      if (extra.draftReason) draftParts.push({ text: extra.draftReason });
+      setDraftReason();
 
       const commit = run.readOnly ? null : await commitWork(job, workspace, agentRun.report?.summary, context, run.deps.redact);
       if (commit && context.record) {
@@ -171,7 +183,6 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       const explain = (kept: string, branchKept: boolean) =>
         stop ? stopExplanation(stop.code, stop.message, context.signal.reason, job, kept, branchKept) : undefined;
       // The same in the thread's words, where Wrench has them (a cancel or a restart, asked in Slack).
-      const thread = threadStrings(job);
       const explainInThread = (kept: (t: ThreadStrings['stop']) => string) =>
         stop && thread ? threadStopExplanation(stop.code, context.signal.reason, thread.stop, kept(thread.stop)) : undefined;
       const branch = `\`${workspace.branch}\``;
@@ -208,8 +219,12 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       }
       const touchedProtected = protectedChanges(commit.filesChanged, run.deps.config.file.protectedPaths);
       if (touchedProtected.length > 0) {
-        const warning = `This change touches protected paths (${touchedProtected.map((f) => `\`${f}\``).join(', ')}); an approver must review and clear it before it is marked ready.`;
-        base.draftReason = base.draftReason ? `${base.draftReason}\n\n${warning}` : warning;
+        const paths = touchedProtected.map((f) => `\`${f}\``).join(', ');
+        draftParts.push({
+          text: `This change touches protected paths (${paths}); an approver must review and clear it before it is marked ready.`,
+          inThread: thread?.draft.protectedPaths(paths),
+        });
+        setDraftReason();
         log.warn({ files: touchedProtected }, 'change touches protected paths: draft PR');
       }
       await context.reporter.phase('publishing', `pushing ${workspace.branch}`);

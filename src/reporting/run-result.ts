@@ -25,6 +25,8 @@ export interface RunResult {
   stopCode?: string;
   /** Why the pull request is a draft (besides stopping early). */
   draftReason?: string;
+  /** The same in the thread's language, when that is not English (Wrench's own reasons translated, others as they are). */
+  threadDraftReason?: string;
   filesChanged: string[];
   /** Lines added and removed per file in the diff Wrench committed (`git diff --numstat`); binary files have none. */
   diffStat?: FileDiffStat[];

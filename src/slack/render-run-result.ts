@@ -44,12 +44,13 @@ export function renderRunResult(result: RunResult, links: { runPageUrl?: string 
   return parts;
 }
 
-/** The result as the thread shows it: Wrench's checks and the stop reason in the thread's language where it has them. */
+/** The result as the thread shows it: Wrench's checks, stop and draft reasons in the thread's language where it has them. */
 export function threadShown(result: RunResult): RunResult {
   return {
     ...result,
     verification: result.threadVerification ?? result.verification,
     stopReason: result.threadStopReason ?? result.stopReason,
+    draftReason: result.threadDraftReason ?? result.draftReason,
     usage: undefined,
   };
 }

@@ -238,6 +238,21 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     await world.slack.waitFor((c) => c.method === 'chat.update' && /^Aufgabe .*:no_entry_sign: Abgebrochen · nach /.test(String(c.args.text)), 15_000);
   });
 
+  it('a draft in a German thread says why in German; the pull request body says it in English', async () => {
+    script(reading({ category: 'feature', language: 'de', summary: 'Einen CI-Workflow hinzufügen.' }), agentRun('de-draft', '.github/workflows/ci.yml'));
+    const ts = await mention('de-draft: Bitte einen CI-Workflow in .github/workflows/ci.yml hinzufügen');
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Warum dies ein Entwurf ist/.test(String(c.args.text)),
+      150_000,
+    );
+    expect(String(reply.args.text)).toContain(
+      '*Warum dies ein Entwurf ist*\nDiese Änderung berührt geschützte Pfade (`.github/workflows/ci.yml`); eine Person mit Freigaberecht muss sie prüfen und freigeben, bevor sie als bereit markiert wird.',
+    );
+    const pull = world.github.pulls('acme', 'shop').find((p) => p.body?.includes('de-draft'));
+    expect(pull?.draft).toBe(true);
+    expect(pull?.body).toContain('## Why this is a draft\nThis change touches protected paths (`.github/workflows/ci.yml`)');
+  });
+
   it('once the repository is cached, the reader sees its top level and the files matching the instruction', async () => {
     // The Spanish test before this one ran a task on acme/shop: its mirror is cached.
     script(reading({ summary: 'Fix the cart total.' }), agentRun('view marker', 'src/view.js'));

@@ -134,6 +134,12 @@ export const de: Catalogue = {
       `Die bis dahin erledigte Arbeit steht im ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} #${number} (Branch ${branch}).`,
     keptOnBranch: (branch) => `Die bis dahin erledigte Arbeit liegt auf dem Branch ${branch}.`,
   },
+  draft: {
+    regressed:
+      'Prüfungen, die vor dieser Änderung bestanden haben, schlagen jetzt fehl (siehe Prüfung); eine Runde des Agenten, um sie zu beheben, war nicht erfolgreich.',
+    protectedPaths: (paths) =>
+      `Diese Änderung berührt geschützte Pfade (${paths}); eine Person mit Freigaberecht muss sie prüfen und freigeben, bevor sie als bereit markiert wird.`,
+  },
   failure: {
     runFailed: (message) => `Der Lauf ist fehlgeschlagen: ${message}`,
     githubRefused: (status, text) =>

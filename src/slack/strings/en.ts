@@ -91,6 +91,11 @@ export const en = {
       `The work done until then is in ${draft ? 'draft ' : ''}pull request #${number} (branch ${branch}).`,
     keptOnBranch: (branch: string) => `The work done until then is on branch ${branch}.`,
   },
+  // Why a pull request is a draft. `paths` come in backticks.
+  draft: {
+    regressed: 'Checks that passed before this change now fail (see Verification); an agent round to fix them did not succeed.',
+    protectedPaths: (paths: string) => `This change touches protected paths (${paths}); an approver must review and clear it before it is marked ready.`,
+  },
   // A run that failed: the reason (its error's own words, `text`, stay as they are) and what to do.
   failure: {
     runFailed: (message: string) => `The run failed: ${message}`,
@@ -116,9 +121,10 @@ export const en = {
 export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review'>> & {
+export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft'>> & {
   stop?: Partial<ThreadStrings['stop']>;
   failure?: Partial<ThreadStrings['failure']>;
+  draft?: Partial<ThreadStrings['draft']>;
   review?: Partial<ReviewStrings>;
   report?: Partial<ReportStrings>;
   verification?: Partial<VerificationStrings>;

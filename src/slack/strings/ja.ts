@@ -132,6 +132,10 @@ export const ja: Catalogue = {
     keptInPull: (draft, number, branch) => `それまでの作業は${draft ? 'ドラフトの' : ''}プルリクエスト #${number}(ブランチ ${branch})にあります。`,
     keptOnBranch: (branch) => `それまでの作業はブランチ ${branch} にあります。`,
   },
+  draft: {
+    regressed: '変更前に成功していたチェックが、この変更で失敗するようになりました(「検証」を参照)。エージェントに修正を試みさせましたが、解決しませんでした。',
+    protectedPaths: (paths) => `この変更は保護されたパス(${paths})に触れています。準備完了にする前に、承認者がレビューして承認する必要があります。`,
+  },
   failure: {
     runFailed: (message) => `実行に失敗しました: ${message}`,
     githubRefused: (status, text) =>
