@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { freePort } from '../helpers/free-port.js';
+import { HAND_BACK_SECONDS } from '../helpers/shutdown-budget.js';
+import { startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { bashStep, createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
@@ -43,5 +46,85 @@ describe('graceful shutdown', () => {
     expect(reply).toBeDefined();
     expect(String(reply!.args.text)).toMatch(/draft PR #\d+/);
     expect(world.github.pulls('acme', 'restart')[0]?.draft).toBe(true);
+  });
+});
+
+/**
+ * A worker pod scaled down, evicted or rolled: Kubernetes sends `wrench start --role worker` SIGTERM and kills it
+ * terminationGracePeriodSeconds later (deploy/kubernetes/worker.yaml: WRENCH_SHUTDOWN_GRACE_SECONDS plus
+ * HAND_BACK_SECONDS, checked in test/unit/deploy/kubernetes-manifests.test.ts). Within that, a running job either
+ * finishes or is handed back; the web process stays up and answers the threads.
+ */
+describe('graceful shutdown of a worker process (a Kubernetes worker pod scaled down)', () => {
+  let world: E2eWorld;
+  let worker: WrenchProcess | undefined;
+
+  beforeAll(async () => {
+    world = await createE2eWorld(CONFIG);
+    await world.github.createRepo('acme', 'restart', { 'README.md': '# restart\n' });
+    world.wrench = await startWrench({ ...world.env }, ['start', '--role', 'web']);
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await world?.stop();
+  });
+
+  async function mention(text: string): Promise<string> {
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> ${text}` });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    return (envelope.event as { ts: string }).ts;
+  }
+
+  async function waitForTrace(trace: unknown[], length: number): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while (trace.length < length) {
+      if (Date.now() > deadline) throw new Error('the run did not reach its command');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('a run that ends within the grace finishes after SIGTERM: a ready pull request, the thread answered, exit 0', async () => {
+    const grace = 30;
+    worker = await startWrench({ ...world.env, PORT: String(await freePort()), WRENCH_SHUTDOWN_GRACE_SECONDS: String(grace) }, ['start', '--role', 'worker']);
+    const script = scriptByRun({
+      'finish me': [bashStep('sleep 3'), createFileStep('src/done.js', 'export const done = true;\n'), finishStep('added src/done.js')],
+    });
+    world.anthropic.setScript(script.items);
+    const ts = await mention('finish me: add src/done.js exporting `done`');
+    await waitForTrace(script.trace, 1);
+    const stopping = Date.now();
+    expect(await worker.stop()).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan((grace + HAND_BACK_SECONDS) * 1000);
+    // The run went on after the signal: the model was asked for its next steps, and it ended as it would have.
+    expect(script.trace).toHaveLength(3);
+    const [pull] = world.github.pulls('acme', 'restart');
+    expect(pull?.draft).toBe(false);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes(`/pull/${pull?.number}`),
+      30_000,
+    );
+    expect(String(reply.args.text)).not.toMatch(/Wrench was restarting/);
+  });
+
+  it('a run longer than the grace is handed back within the grace plus HAND_BACK_SECONDS: its work in a draft pull request, the thread told', async () => {
+    const grace = 1;
+    worker = await startWrench({ ...world.env, PORT: String(await freePort()), WRENCH_SHUTDOWN_GRACE_SECONDS: String(grace) }, ['start', '--role', 'worker']);
+    const script = scriptByRun({
+      'hand me back': [createFileStep('src/partial.js', 'export const partial = true;\n'), bashStep('sleep 120'), finishStep('never')],
+    });
+    world.anthropic.setScript(script.items);
+    const ts = await mention('hand me back: add src/partial.js exporting `partial`');
+    await waitForTrace(script.trace, 2);
+    const stopping = Date.now();
+    // WrenchProcess.stop() kills after 15 s, well within HAND_BACK_SECONDS: a clean exit (0) is a hand-back in time.
+    expect(await worker.stop()).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan((grace + HAND_BACK_SECONDS) * 1000);
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Wrench was restarting/.test(String(c.args.text)),
+      30_000,
+    );
+    const draft = world.github.pulls('acme', 'restart').find((p) => p.draft);
+    expect(String(reply.args.text)).toContain(`draft PR #${draft?.number}`);
   });
 });

@@ -13,8 +13,9 @@ export interface PrometheusServer {
   stop(): Promise<void>;
 }
 
-/** Prometheus scraping one target every second, with an optional bearer token. */
-export async function startPrometheusScraper(target: { host: string; path: string; bearerToken?: string }): Promise<PrometheusServer> {
+/** Prometheus scraping one target (or several: `host` a list) every second, with an optional bearer token. */
+export async function startPrometheusScraper(target: { host: string | string[]; path: string; bearerToken?: string }): Promise<PrometheusServer> {
+  const hosts = (Array.isArray(target.host) ? target.host : [target.host]).map((host) => JSON.stringify(host));
   const dir = await makeTempDir('wrench-prometheus-');
   const config = [
     'global: { scrape_interval: 1s, evaluation_interval: 1s }',
@@ -22,7 +23,7 @@ export async function startPrometheusScraper(target: { host: string; path: strin
     '  - job_name: wrench',
     `    metrics_path: ${target.path}`,
     ...(target.bearerToken ? ['    authorization:', `      credentials: ${target.bearerToken}`] : []),
-    `    static_configs: [ { targets: ["${target.host}"] } ]`,
+    `    static_configs: [ { targets: [${hosts.join(', ')}] } ]`,
   ].join('\n');
   return launch(dir, config, path.join(dir.path, 'data'));
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DOCS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).map((name) => `docs/${name}`)];
 /** A path into the repository written as code: `src/slack/thread-outbox.ts`, `runners/`, `docs/checks.md`. */
-const CODE_PATH = /`((?:bin|app|src|handlers|runners|test|bench|docs)\/[A-Za-z0-9_./-]*)`/g;
+const CODE_PATH = /`((?:bin|app|src|handlers|runners|test|bench|docs|deploy)\/[A-Za-z0-9_./-]*)`/g;
 /** A Markdown link's target, when it is not a web address or an anchor. */
 const LOCAL_LINK = /\]\((?!https?:|mailto:|#)([^)\s]+)\)/g;
 
