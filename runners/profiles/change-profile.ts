@@ -184,7 +184,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         stop ? stopExplanation(stop.code, stop.message, context.signal.reason, job, kept, branchKept) : undefined;
       // The same in the thread's words, where Wrench has them (a cancel or a restart, asked in Slack).
       const explainInThread = (kept: (t: ThreadStrings['stop']) => string) =>
-        stop && thread ? threadStopExplanation(stop.code, context.signal.reason, thread.stop, kept(thread.stop)) : undefined;
+        stop && thread ? threadStopExplanation(stop, context.signal.reason, thread.stop, kept(thread.stop)) : undefined;
       const branch = `\`${workspace.branch}\``;
       if (!commit) {
         const kept = branchExisted
@@ -368,17 +368,29 @@ function threadStrings(job: TaskJob): ThreadStrings | undefined {
 }
 
 /**
- * Why a cancelled or restarted run stopped, in the thread's words; undefined for other stops (their reasons carry the
- * limits' figures in English, and are shown so). `kept` says what became of the work.
+ * Why a run stopped (cancelled, restarted, at a limit), in the thread's words; undefined for other stops (the model
+ * failing or refusing: their reasons are shown in English). `kept` says what became of the work.
  */
-function threadStopExplanation(code: string, reason: unknown, t: ThreadStrings['stop'], kept: string): string | undefined {
-  if (code !== 'cancelled') return undefined;
-  if (reason instanceof ShutdownSignal) return `${t.restarting} ${kept} ${t.toGoOn}`;
-  if (!(reason instanceof RunCancelled)) return `${t.cancelled} ${kept}`;
+function threadStopExplanation(stop: AgentStop, reason: unknown, t: ThreadStrings['stop'], kept: string): string | undefined {
+  const limit = stop.limit;
+  const reached =
+    stop.code === 'step_limit' && limit?.steps !== undefined
+      ? t.stepLimit(limit.steps)
+      : stop.code === 'time_limit' && limit?.minutes !== undefined
+        ? t.timeLimit(limit.minutes)
+        : stop.code === 'cost_limit' && limit?.capUsd && limit.spentUsd
+          ? t.costLimit(limit.capUsd, limit.spentUsd)
+          : stop.code === 'token_limit' && limit?.tokens !== undefined
+            ? t.tokenLimit(limit.tokens)
+            : undefined;
+  if (reached) return [reached, kept, t.toGoOn].join(t.gap);
+  if (stop.code !== 'cancelled') return undefined;
+  if (reason instanceof ShutdownSignal) return [t.restarting, kept, t.toGoOn].join(t.gap);
+  if (!(reason instanceof RunCancelled)) return [t.cancelled, kept].join(t.gap);
   // Who cancelled, as the cancel handlers name them: "<@U…>", "<@U…> on the run page", "<@U…> from App Home".
   const by = /^(<@[A-Z0-9]+>)(?: (on the run page|from App Home))?$/.exec(reason.by);
   if (!by?.[1]) return undefined;
-  return `${t.cancelledBy(by[1], by[2] === 'on the run page' ? 'page' : by[2] ? 'home' : undefined)} ${kept}`;
+  return [t.cancelledBy(by[1], by[2] === 'on the run page' ? 'page' : by[2] ? 'home' : undefined), kept].join(t.gap);
 }
 
 /** The model reading of the instruction is part of what the run cost. */

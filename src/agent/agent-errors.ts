@@ -2,10 +2,22 @@ import { WrenchError } from '../errors.js';
 
 /** Limits and stops are typed errors that end the loop; the runner keeps the work done so far. */
 export class AgentStop extends WrenchError {
-  constructor(code: AgentStopCode, message: string, options?: { cause?: unknown }) {
+  /** A limit's figures, for saying the message in another language. */
+  readonly limit?: LimitFigures;
+  constructor(code: AgentStopCode, message: string, options?: { cause?: unknown; limit?: LimitFigures }) {
     super(code, message, options);
     this.name = 'AgentStop';
+    this.limit = options?.limit;
   }
+}
+
+/** The figures of the limit a run reached: the budget, and for the cost cap what was spent (two decimals). */
+export interface LimitFigures {
+  steps?: number;
+  minutes?: number;
+  capUsd?: string;
+  spentUsd?: string;
+  tokens?: number;
 }
 
 /** Each is also in WRENCH_ERROR_CODES (the constructor's `super` call checks it). */

@@ -233,13 +233,19 @@ function appendUserText(messages: MessageParam[], text: string): void {
 function checkBudget(budget: AgentBudget, state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal }): void {
   if (state.signal.aborted) throw new AgentStop('cancelled', 'The run was cancelled.');
   if (state.steps >= budget.maxSteps)
-    throw new AgentStop('step_limit', `The step limit (${budget.maxSteps} ${budget.maxSteps === 1 ? 'step' : 'steps'}) was reached.`);
-  if (state.elapsed >= budget.maxMillis) throw new AgentStop('time_limit', `The time budget (${Math.round(budget.maxMillis / 60_000)} min) ran out.`);
+    throw new AgentStop('step_limit', `The step limit (${budget.maxSteps} ${budget.maxSteps === 1 ? 'step' : 'steps'}) was reached.`, {
+      limit: { steps: budget.maxSteps },
+    });
+  const minutes = Math.round(budget.maxMillis / 60_000);
+  if (state.elapsed >= budget.maxMillis) throw new AgentStop('time_limit', `The time budget (${minutes} min) ran out.`, { limit: { minutes } });
   const spent = costUsd(state.model, state.usage);
-  if (spent >= budget.maxCostUsd)
-    throw new AgentStop('cost_limit', `The cost cap ($${budget.maxCostUsd.toFixed(2)}) was reached ($${spent.toFixed(2)} spent).`);
+  if (spent >= budget.maxCostUsd) {
+    const [capUsd, spentUsd] = [budget.maxCostUsd.toFixed(2), spent.toFixed(2)];
+    throw new AgentStop('cost_limit', `The cost cap ($${capUsd}) was reached ($${spentUsd} spent).`, { limit: { capUsd, spentUsd } });
+  }
   const tokens = state.usage.inputTokens + state.usage.outputTokens + state.usage.cacheReadTokens + state.usage.cacheWriteTokens;
-  if (tokens >= budget.maxTokens) throw new AgentStop('token_limit', `The token budget (${budget.maxTokens} tokens) was used up.`);
+  if (tokens >= budget.maxTokens)
+    throw new AgentStop('token_limit', `The token budget (${budget.maxTokens} tokens) was used up.`, { limit: { tokens: budget.maxTokens } });
 }
 
 async function callModel<S extends z.ZodType>(

@@ -45,4 +45,28 @@ describe('budgets', () => {
     expect(pull!.draft).toBe(true);
     expect(script.trace).toHaveLength(3);
   });
+
+  it("says the limit and what became of the work in the requester's language (their Slack locale), the figures as they are", async () => {
+    world.slack.addUser({ id: 'U0KENJI', name: 'kenji', locale: 'ja-JP' });
+    const script = scriptByRun({
+      'ja budget task': [createFileStep('src/ja1.js', 'export const j1 = 1;\n'), bashStep('ls'), bashStep('ls src'), bashStep('never reached')],
+    });
+    world.anthropic.setScript(script.items);
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0KENJI',
+      text: '<@U0BOT> ja budget task: add src/ja1.js and src/ja2.js exporting `j1` and `j2`',
+    });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /途中で停止しました/.test(String(c.args.text)),
+      150_000,
+    );
+    const pull = world.github.pulls('acme', 'budget').find((p) => p.body?.includes('ja budget task'));
+    expect(String(reply.args.text)).toContain(
+      `*途中で停止*\nステップ数の上限(3 ステップ)に達しました。それまでの作業はドラフトのプルリクエスト #${pull?.number}(ブランチ \`${pull?.headRef}\`)にあります。続けるには、このスレッドで私をメンションしてください。`,
+    );
+    expect(pull?.draft).toBe(true);
+  });
 });

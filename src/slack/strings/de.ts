@@ -133,6 +133,10 @@ export const de: Catalogue = {
     keptInPull: (draft, number, branch) =>
       `Die bis dahin erledigte Arbeit steht im ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} #${number} (Branch ${branch}).`,
     keptOnBranch: (branch) => `Die bis dahin erledigte Arbeit liegt auf dem Branch ${branch}.`,
+    stepLimit: (steps) => `Das Schrittlimit (${steps} ${steps === 1 ? 'Schritt' : 'Schritte'}) wurde erreicht.`,
+    timeLimit: (minutes) => `Das Zeitbudget (${minutes} min) ist aufgebraucht.`,
+    costLimit: (cap, spent) => `Die Kostengrenze ($${cap}) wurde erreicht ($${spent} ausgegeben).`,
+    tokenLimit: (tokens) => `Das Token-Budget (${tokens} Tokens) ist aufgebraucht.`,
   },
   draft: {
     regressed:

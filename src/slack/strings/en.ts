@@ -81,6 +81,8 @@ export const en = {
     cancelledBy: (user: string, via?: 'page' | 'home') =>
       `Cancelled by ${user}${via === 'page' ? ' on the run page' : via === 'home' ? ' from App Home' : ''}.`,
     cancelled: 'Cancelled.',
+    /** Between the sentences of a stop reason (none in Japanese). */
+    gap: ' ',
     restarting: 'Wrench was restarting, so this run stopped.',
     toGoOn: 'To go on, mention me in this thread to continue.',
     nothingPushedBranch: (branch: string) => `Nothing was pushed; ${branch} is as it was before this run.`,
@@ -90,6 +92,10 @@ export const en = {
     keptInPull: (draft: boolean, number: number, branch: string) =>
       `The work done until then is in ${draft ? 'draft ' : ''}pull request #${number} (branch ${branch}).`,
     keptOnBranch: (branch: string) => `The work done until then is on branch ${branch}.`,
+    stepLimit: (steps: number) => `The step limit (${steps} ${steps === 1 ? 'step' : 'steps'}) was reached.`,
+    timeLimit: (minutes: number) => `The time budget (${minutes} min) ran out.`,
+    costLimit: (cap: string, spent: string) => `The cost cap ($${cap}) was reached ($${spent} spent).`,
+    tokenLimit: (tokens: number) => `The token budget (${tokens} tokens) was used up.`,
   },
   // Why a pull request is a draft. `paths` come in backticks.
   draft: {

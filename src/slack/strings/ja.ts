@@ -124,6 +124,7 @@ export const ja: Catalogue = {
   stop: {
     cancelledBy: (user, via) => `${user} が${via === 'page' ? '実行ページで' : via === 'home' ? 'App Home で' : ''}キャンセルしました。`,
     cancelled: 'キャンセルされました。',
+    gap: '',
     restarting: 'Wrench が再起動したため、この実行は停止しました。',
     toGoOn: '続けるには、このスレッドで私をメンションしてください。',
     nothingPushedBranch: (branch) => `何もプッシュしていません。${branch} はこの実行の前のままです。`,
@@ -131,6 +132,10 @@ export const ja: Catalogue = {
     nothingPushedPull: (branch) => `何もプッシュしていません。${branch} とそのプルリクエストはこの実行の前のままで、途中までの変更は破棄しました。`,
     keptInPull: (draft, number, branch) => `それまでの作業は${draft ? 'ドラフトの' : ''}プルリクエスト #${number}(ブランチ ${branch})にあります。`,
     keptOnBranch: (branch) => `それまでの作業はブランチ ${branch} にあります。`,
+    stepLimit: (steps) => `ステップ数の上限(${steps} ステップ)に達しました。`,
+    timeLimit: (minutes) => `時間の上限(${minutes} 分)に達しました。`,
+    costLimit: (cap, spent) => `コストの上限($${cap})に達しました($${spent} 使用)。`,
+    tokenLimit: (tokens) => `トークンの上限(${tokens} トークン)を使い切りました。`,
   },
   draft: {
     regressed: '変更前に成功していたチェックが、この変更で失敗するようになりました(「検証」を参照)。エージェントに修正を試みさせましたが、解決しませんでした。',
