@@ -39,8 +39,18 @@ export function lineCounts(r: RunResult, strings: ReportStrings = reportEn): str
   return ` (${strings.files(stats.length)}, +${added} −${removed})`;
 }
 
-/** Words by which an agent says its checks came out well. */
-const CLAIMS_SUCCESS = /\b(pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|all tests|works?|fixed)\b/i;
+/**
+ * Words by which an agent says its checks came out well, in English and in the languages a thread speaks (an agent
+ * asked in German or Japanese may answer so): a claim of success the measurements contradict is marked in any of them.
+ */
+const CLAIMS_SUCCESS = new RegExp(
+  [
+    '\\b(?:pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|all tests|works?|fixed)\\b',
+    '(?<!\\p{L})(?:bestanden|bestehen|besteht|grün|erfolgreich|funktioniert|behoben|alle tests|pasan|pasaron|funciona|arreglad[oa]|corregid[oa]|todas las pruebas)(?!\\p{L})',
+    '成功|通過|通りました|通ります|パスしました|パスします|グリーン|動作します|動きます|修正しました',
+  ].join('|'),
+  'iu',
+);
 
 /**
  * A plain Markdown rendering: the CLI's output, the Slack reply and the pull request body share it. Every part

@@ -190,4 +190,25 @@ describe("the final reply speaks the thread's language; the figures and the agen
       '## Verification (run by Wrench)\nChecks run by Wrench after the change: **failed**.',
     );
   });
+
+  it("an agent that claims success in German or Japanese is marked as contradicted when Wrench's tests fail", () => {
+    const failing: RunResult = {
+      ...contradicted,
+      verificationVerdict: 'unchanged',
+      measuredTests: { command: 'npm test', failed: true, counts: '11 passed, 1 failed' },
+      sections: undefined,
+    };
+    const ja = renderResultMarkdown(
+      { ...failing, report: { ...failing.report!, summary: '合計の丸めを修正しました。テストはすべて通りました。', verification: '' } },
+      { strings: stringsFor('ja').report },
+    );
+    expect(ja).toContain(
+      '**概要(エージェントの主張。Wrench のチェック結果と矛盾)**\n> 合計の丸めを修正しました。テストはすべて通りました。\n\nWrench の計測: 変更後、`npm test` は失敗しました (11 passed, 1 failed)。',
+    );
+    const de = renderResultMarkdown({ ...failing, report: { ...failing.report!, summary: 'Rundung korrigiert, alle Tests bestanden.', verification: '' } });
+    expect(de).toContain("**Summary (the agent's claim, contradicted by Wrench's checks)**\n> Rundung korrigiert, alle Tests bestanden.");
+    // Words that claim nothing stay the agent's account.
+    const plain = renderResultMarkdown({ ...failing, report: { ...failing.report!, summary: 'Die Rundung in src/cart.js geändert.', verification: '' } });
+    expect(plain).toContain("**Summary (the agent's account)**");
+  });
 });
