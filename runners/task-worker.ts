@@ -1,6 +1,7 @@
 import { DelayedError, type ConnectionOptions, type Queue, type Job, type Worker } from 'bullmq';
 import type { RedisClient } from '../src/redis/redis-connection.js';
 import { describeError } from '../src/errors.js';
+import type { HostAffinity } from '../src/queue/host-affinity.js';
 import type { RunSlots } from '../src/queue/run-slots.js';
 import { isRunPending } from '../src/queue/queue-run.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob, type TaskWaitReason } from '../src/queue/task-job.js';
@@ -57,6 +58,11 @@ export interface TaskWorkerOptions {
    * it also looks again after this long, in case the event was missed. @default 60_000 ms
    */
   threadWaitFallbackMs?: number;
+  /**
+   * Where jobs of a repository go first: a worker that does not hold it warm gives a job back for a bounded moment
+   * while another worker that does has room (src/queue/host-affinity.ts). @default none: any worker takes any job
+   */
+  affinity?: HostAffinity;
 }
 
 export interface TaskWorker {
@@ -144,10 +150,24 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       await noteWaiting('thread');
       throw await waits.park(job, run.token, earlier, async () => (await earlierPendingRun(jobId, payload)) !== undefined);
     }
+    const repository = `${payload.repo.owner}/${payload.repo.name}`;
+    const { affinity } = options;
+    if (affinity && !payload.localPath) {
+      // After the thread's order, before a slot: a job given back holds nothing, and its thread's later runs wait behind it.
+      const since = await affinity.holdBack(repository, payload.affinitySince);
+      if (since !== undefined) {
+        if (payload.affinitySince === undefined) {
+          payload.affinitySince = since;
+          await job.updateData(payload);
+        }
+        await job.moveToDelayed(Date.now() + affinity.retryMs, run.token);
+        throw new DelayedError();
+      }
+    }
     const slot = {
       jobId,
       thread: payload.origin.type === 'slack' ? `${payload.origin.channel}:${payload.origin.threadTs}` : jobId,
-      repository: `${payload.repo.owner}/${payload.repo.name}`,
+      repository,
       user: payload.slotHolder ?? payload.requester.slackUserId,
     };
     const answer = await slots.acquire(slot);
@@ -158,6 +178,13 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     }
 
     const stopKeepAlive = slots.keepAlive(slot);
+    if (affinity) {
+      log.info(
+        { host: affinity.host, warm: affinity.holds(repository), heldBackMs: payload.affinitySince ? Date.now() - payload.affinitySince : 0 },
+        'job placed',
+      );
+      await affinity.occupy(1);
+    }
     let recorder: RunRecorder | undefined;
     // Asked for on GitHub: 👀 and a "working on it" reply there now, replaced by the answer at the end.
     const ack = payload.github
@@ -224,6 +251,10 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       return { status: result.status, pullRequest: result.pullRequest?.url };
     } finally {
       stopKeepAlive();
+      if (affinity) {
+        await affinity.occupy(-1);
+        if (!payload.localPath) await affinity.markWarm(repository);
+      }
       await recorder?.flush();
       await slots.release(slot).catch(() => undefined);
       await tellUnreadSteering(jobId, payload).catch((error) => log.warn({ err: error }, 'could not tell the thread of unread steering messages'));

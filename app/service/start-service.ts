@@ -46,6 +46,10 @@ import { buildTriageDeps } from './build-triage-deps.js';
 import { QuestionDesk } from '../../src/questions/question-desk.js';
 import { SteeringInbox } from '../../src/sessions/steering-inbox.js';
 import { RunSlots } from '../../src/queue/run-slots.js';
+import { HostAffinity } from '../../src/queue/host-affinity.js';
+import { readdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
 import { PausedRunStore } from '../../src/questions/paused-run-store.js';
 
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
@@ -173,6 +177,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       : undefined;
 
   let worker: TaskWorker | undefined;
+  let affinity: HostAffinity | undefined;
   let triageWorker: TriageWorker | undefined;
   const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'triage-worker', redisOptions) : undefined;
   const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'task-worker', redisOptions) : undefined;
@@ -190,6 +195,16 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       logger,
     });
     const limiter = new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX);
+    if (config.env.WRENCH_AFFINITY_MS > 0) {
+      affinity = new HostAffinity({
+        redis,
+        prefix: config.env.WRENCH_QUEUE_PREFIX,
+        host: config.env.WRENCH_HOST_ID ?? `${hostname()}-${process.pid}`,
+        concurrency: config.file.limits.concurrency,
+        boundMs: config.env.WRENCH_AFFINITY_MS,
+      });
+      await affinity.start(await mirroredRepositories(config.dataDir));
+    }
     worker = await startTaskWorker(
       {
         connection: workerConnection,
@@ -205,6 +220,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         outbox,
         reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger),
         runLog: runLogOptions,
+        affinity,
       },
       runnerDeps,
     );
@@ -231,6 +247,8 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
         await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
         await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
+        // Withdrawn first: no job is held back for a worker that is leaving.
+        await affinity?.stop();
         await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs), gitHubWorker?.close(), stopRefreshOnPush?.()]);
         await backgroundSettled();
         await outbox.stop();
@@ -278,4 +296,16 @@ function instructionReader(config: Config, logger: Logger) {
       : undefined;
     return readWithModel(text, history, { client, model, timeoutMs: timeoutMs - (Date.now() - started), logger }, view);
   };
+}
+
+/** Repositories (`owner/name`) whose mirrors are in the data dir: warm from the start (src/workspace/mirror-cache.ts). */
+async function mirroredRepositories(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'mirrors');
+  const owners = await readdir(root).catch(() => [] as string[]);
+  const lists = await Promise.all(
+    owners.map(async (owner) =>
+      (await readdir(path.join(root, owner)).catch(() => [] as string[])).filter((n) => n.endsWith('.git')).map((n) => `${owner}/${n.slice(0, -4)}`),
+    ),
+  );
+  return lists.flat();
 }

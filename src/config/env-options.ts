@@ -107,6 +107,17 @@ export const envSchema = z.object({
       message: 'WRENCH_QUEUE_PREFIX must be letters, digits, _ . - (e.g. wrench), or a lowercase Redis Cluster hash tag in braces (e.g. {wrench})',
     })
     .default('wrench'),
+  /**
+   * Host affinity (src/queue/host-affinity.ts): how long a task may wait for a worker that holds its repository warm and
+   * has a free slot, before any worker takes it; 0 turns affinity off.
+   */
+  WRENCH_AFFINITY_MS: z.coerce.number({ message: 'WRENCH_AFFINITY_MS must be a number of milliseconds' }).int().min(0).max(60_000).default(2000),
+  /** This worker's name in affinity heartbeats (one per data dir in practice); default hostname and process id. */
+  WRENCH_HOST_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/, { message: 'WRENCH_HOST_ID must be letters, digits, _ . - (up to 100)' })
+    .optional(),
   /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
   WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
   /** Sign in with Slack (OpenID Connect) for run pages, besides signed links: the app's client id and secret. */

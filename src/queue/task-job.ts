@@ -45,6 +45,8 @@ export const taskJobSchema = z.object({
   github: gitHubTriggerSchema.optional(),
   /** Set by the worker while the job waits (for its thread's earlier run or a free slot), so it says so once. */
   waitingFor: z.enum(['thread', 'global', 'repository', 'user']).optional(),
+  /** When a worker first gave the job back for a worker holding its repository warm (src/queue/host-affinity.ts), ms since epoch. */
+  affinitySince: z.number().optional(),
   /** Continues a run paused on its question to the requester (src/questions/): its stored conversation and pushed branch. */
   resume: z.object({ pauseId: z.string().min(1) }).optional(),
   /** Not a run: reminds the requester of a paused run's question, halfway to its timeout, if it is still open. */

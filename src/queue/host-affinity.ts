@@ -1,0 +1,123 @@
+import type { RedisClient } from '../redis/redis-connection.js';
+import { redisKeys } from '../redis/redis-keys.js';
+
+export interface HostAffinityOptions {
+  redis: RedisClient;
+  prefix: string;
+  /** This worker's name (WRENCH_HOST_ID, default hostname and process id). */
+  host: string;
+  /** Task jobs this worker runs at once (limits.concurrency): its room is this minus those running. */
+  concurrency: number;
+  /** How long a job may wait for a warm worker with room, counted from when it was first held back. */
+  boundMs: number;
+  /** How long a held-back job is delayed before it is offered again. @default 250 ms */
+  retryMs?: number;
+  /** How long a heartbeat holds: a worker that died stops counting as warm after this. @default 5000 ms */
+  ttlMs?: number;
+  /** @default Date.now */
+  now?: () => number;
+}
+
+/**
+ * Jobs of a repository go where its mirror and pooled trees are warm, when that worker has room. Each worker
+ * advertises in Redis the repositories it holds (a sorted set per repository, scored by heartbeat expiry) and its free
+ * task slots (a key expiring with the heartbeat). A worker that picks a job of a repository it does not hold gives it
+ * back (delayed `retryMs`) while another live worker holds it warm with a free slot, for at most `boundMs` from the
+ * first time it gave it back; then, or when no warm worker has room or is alive, it runs the job itself.
+ * Reads and writes are plain commands on keys under the prefix (one slot with a hash-tagged prefix); the heartbeat is
+ * advisory, so a stale one costs at most the bound.
+ */
+export class HostAffinity {
+  readonly host: string;
+  readonly boundMs: number;
+  readonly retryMs: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly warm = new Set<string>();
+  private running = 0;
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly options: HostAffinityOptions) {
+    this.host = options.host;
+    this.boundMs = options.boundMs;
+    this.retryMs = options.retryMs ?? 250;
+    this.ttlMs = options.ttlMs ?? 5000;
+    this.now = options.now ?? Date.now;
+  }
+
+  private get keys() {
+    return redisKeys(this.options.prefix).affinity;
+  }
+
+  /** Advertises `repositories` (those warm at start) and renews the heartbeat every fifth of its lifetime. */
+  async start(repositories: Iterable<string> = []): Promise<void> {
+    for (const repository of repositories) this.warm.add(repository);
+    await this.heartbeat().catch(() => undefined);
+    this.timer = setInterval(() => void this.heartbeat().catch(() => undefined), Math.max(100, this.ttlMs / 5));
+    this.timer.unref();
+  }
+
+  /** Withdraws this worker: other workers stop holding jobs back for it at once. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    const pipeline = this.options.redis.pipeline();
+    for (const repository of this.warm) pipeline.zrem(this.keys.warm(repository), this.host);
+    pipeline.del(this.keys.room(this.host));
+    await pipeline.exec().catch(() => undefined);
+  }
+
+  holds(repository: string): boolean {
+    return this.warm.has(repository);
+  }
+
+  /** A job of `repository` ran here: its mirror and tree are warm from now on. */
+  async markWarm(repository: string): Promise<void> {
+    if (this.warm.has(repository)) return;
+    this.warm.add(repository);
+    await this.options.redis.zadd(this.keys.warm(repository), this.now() + this.ttlMs, this.host).catch(() => undefined);
+  }
+
+  /** A job took one of this worker's slots (`delta` 1) or gave it back (-1); the room is said at once. */
+  async occupy(delta: 1 | -1): Promise<void> {
+    this.running = Math.max(0, this.running + delta);
+    await this.options.redis.set(this.keys.room(this.host), this.room(), 'PX', this.ttlMs).catch(() => undefined);
+  }
+
+  private room(): number {
+    return Math.max(0, this.options.concurrency - this.running);
+  }
+
+  private async heartbeat(): Promise<void> {
+    const expires = this.now() + this.ttlMs;
+    const pipeline = this.options.redis.pipeline();
+    for (const repository of this.warm) pipeline.zadd(this.keys.warm(repository), expires, this.host);
+    pipeline.set(this.keys.room(this.host), this.room(), 'PX', this.ttlMs);
+    await pipeline.exec();
+  }
+
+  /** The other live workers that hold `repository` warm and have a free slot. */
+  async warmElsewhere(repository: string): Promise<string[]> {
+    const now = this.now();
+    const redis = this.options.redis;
+    const hosts = (await redis.zrangebyscore(this.keys.warm(repository), now, '+inf')).filter((host) => host !== this.host);
+    if (hosts.length === 0) return [];
+    const pipeline = redis.pipeline();
+    for (const host of hosts) pipeline.get(this.keys.room(host));
+    const rooms = (await pipeline.exec()) ?? [];
+    // Expired members are dropped now and then, so the set does not grow with every worker that ever ran.
+    if (Math.random() < 0.1) await redis.zremrangebyscore(this.keys.warm(repository), '-inf', now).catch(() => undefined);
+    return hosts.filter((_, i) => Number(rooms[i]?.[1] ?? 0) > 0);
+  }
+
+  /**
+   * Whether a job of `repository` should wait for another worker: `since` is when it was first held back (undefined:
+   * never). Answers the time to record as `since` when it should, undefined when this worker should run it.
+   */
+  async holdBack(repository: string, since: number | undefined): Promise<number | undefined> {
+    if (this.boundMs <= 0 || this.holds(repository)) return undefined;
+    const start = since ?? this.now();
+    if (this.now() - start >= this.boundMs) return undefined;
+    const hosts = await this.warmElsewhere(repository).catch(() => []);
+    return hosts.length > 0 ? start : undefined;
+  }
+}
