@@ -133,11 +133,13 @@ describe("the final reply speaks the thread's language; the figures and the agen
   });
 
   it('a string a catalogue lacks is said in English; English, the PR body and the terminal stay English', () => {
-    // Spanish translates some of the report and falls back for the rest, string by string.
+    // Spanish translates the report and falls back for the rest (the stop reasons, the failures), string by string.
     const es = slackText(contradicted, 'es');
     expect(es).toContain('*Verificación (ejecutada por Wrench)*');
-    expect(es).toContain("*Summary (the agent's claim, contradicted by Wrench's checks)*");
+    expect(es).toContain('*Resumen (afirmación del agente, contradicha por las comprobaciones de Wrench)*');
     expect(es).toContain('12 pasos · 3m 10s · 45.2k tokens');
+    expect(stringsFor('es').stop.stepLimit(3)).toBe(en.stop.stepLimit(3));
+    expect(stringsFor('es').failure.githubNotFound).toBe(en.failure.githubNotFound);
     expect(Object.keys(stringsFor('es').report).sort()).toEqual(Object.keys(reportEn).sort());
     for (const language of THREAD_LANGUAGES) expect(Object.keys(stringsFor(language).report).sort()).toEqual(Object.keys(en.report).sort());
     // Unknown languages and none at all: the English reply, word for word as before.
