@@ -66,11 +66,47 @@ export function watchOutages(redis: RedisClient, log?: Logger): void {
     downSince = Date.now();
     log?.warn({ error: lastError }, 'Redis connection lost; reconnecting in the background');
   });
+  if (redis instanceof Cluster) watchClusterNodes(redis, log);
   redis.on('ready', () => {
     if (downSince === undefined) return;
     log?.info({ downForMs: Date.now() - downSince }, 'Redis connection restored');
     downSince = undefined;
     lastError = undefined;
+  });
+}
+
+/**
+ * A cluster connection's nodes: one warning when a node stops answering (ioredis tries it again every few hundred
+ * milliseconds until the cluster promotes its replica), and one line when it is no longer a master (its slots moved)
+ * or answers again.
+ */
+function watchClusterNodes(cluster: Cluster, log?: Logger): void {
+  const down = new Map<string, number>();
+  const nodeKey = (node: Redis) => `${node.options.host}:${node.options.port}`;
+  cluster.on('node error', (error: Error, key: string) => {
+    if (down.has(key)) return;
+    down.set(key, Date.now());
+    log?.warn(
+      { node: key, error: error.message },
+      'Redis Cluster node not answering; commands for its slots wait for it or for the replica the cluster promotes',
+    );
+  });
+  cluster.on('+node', (node: Redis) => {
+    const key = nodeKey(node);
+    node.once('ready', () => {
+      const since = down.get(key);
+      if (since === undefined) return;
+      down.delete(key);
+      log?.info({ node: key, downForMs: Date.now() - since }, 'Redis Cluster node answers again');
+    });
+  });
+  cluster.on('refresh', () => {
+    const masters = new Set(cluster.nodes('master').map(nodeKey));
+    for (const [key, since] of down) {
+      if (masters.has(key)) continue;
+      down.delete(key);
+      log?.info({ node: key, downForMs: Date.now() - since }, 'Redis Cluster node no longer serves slots: the cluster moved them (a replica promoted)');
+    }
   });
 }
 

@@ -112,17 +112,14 @@ export async function startRedisCluster(options: { auth?: ClusterAuth; tls?: boo
         ),
       ),
     );
-    // Replicas in sync with their masters (a replica promoted before its first sync would hold nothing).
-    await Promise.all(
-      nodes.map((node) =>
-        waitFor(
-          () =>
-            answer(node.port, connection, (redis) => redis.info('replication')).then(
-              (info) => info.includes('role:master') || info.includes('master_link_status:up'),
-            ),
-          `the replica on ${node.port} to sync`,
-        ),
-      ),
+    // Every replica replicating its master (a node told to replicate still says role:master for a moment, and a
+    // replica promoted before its first sync would hold nothing).
+    await waitFor(
+      async () => {
+        const infos = await Promise.all(nodes.map((node) => answer(node.port, connection, (redis) => redis.info('replication'))));
+        return infos.filter((info) => info.includes('role:slave') && info.includes('master_link_status:up')).length === 3 * replicas;
+      },
+      `${3 * replicas} replicas in sync`,
     );
     const kill = (port: number) => byPort.get(port)?.kill('SIGKILL');
     const waitForMaster = async (slot: number, notPort: number, timeoutMs = 20_000) => {
