@@ -31,6 +31,7 @@ import { slackReporterFactory } from '../../src/slack/slack-reporter-factory.js'
 import { outboxSlackClient, ThreadOutbox } from '../../src/slack/thread-outbox.js';
 import { UpdateRateLimiter } from '../../src/slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
+import { ModelBudget } from '../../src/agent/model-budget.js';
 import { metricsHandler } from '../../handlers/metrics.js';
 import { runPageHandlers } from '../../handlers/run-page.js';
 import { channelMembership } from '../../src/run-log/channel-members.js';
@@ -91,6 +92,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const redis: RedisClient = createRedis(redisUrl, logger, 'main', redisOptions);
   const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
   const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
+  const modelBudget = new ModelBudget(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.modelBudget, { metrics });
   // Stores both the handlers and the runners use, built once.
   const steering = new SteeringInbox(redis, config.env.WRENCH_QUEUE_PREFIX);
   const pausedRuns = new PausedRunStore(redis, config.env.WRENCH_QUEUE_PREFIX);
@@ -126,7 +128,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       new WebClient(config.env.SLACK_BOT_TOKEN, { slackApiUrl: config.env.SLACK_API_URL, retryConfig: { retries: 1 }, timeout: 5000 }),
       logger,
     );
-    const readInstruction = instructionReader(config, logger);
+    const readInstruction = instructionReader(config, logger, modelBudget);
     const deps = createHandlerDeps(
       { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, metrics },
       { steering, pausedRuns },
@@ -185,7 +187,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   let gitHubWorker: GitHubWorker | undefined;
   let stopRefreshOnPush: (() => Promise<void>) | undefined;
   if (workerConnection && triageConnection && gitHubConnection) {
-    const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials);
+    const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials, modelBudget);
     runnerDeps.questions = new QuestionDesk({
       store: pausedRuns,
       sessions,
@@ -277,14 +279,18 @@ function workspaceTeamOf(client: WebClient): () => Promise<string> {
     ));
 }
 
-/** The fast model reads each instruction (after the acknowledgement); without a model key, the rules alone. */
-function instructionReader(config: Config, logger: Logger) {
+/**
+ * The fast model reads each instruction (after the acknowledgement); without a model key, the rules alone. It shares
+ * the fleet's model budget but never waits past its time limit for it: the rules decide then.
+ */
+function instructionReader(config: Config, logger: Logger, modelBudget: ModelBudget) {
   const model = config.env.ANTHROPIC_API_KEY ? config.env.WRENCH_READER_MODEL : 'none';
   const client = new Anthropic({
     apiKey: config.env.ANTHROPIC_API_KEY ?? 'missing',
     baseURL: config.env.ANTHROPIC_BASE_URL,
     maxRetries: 0,
     fetch: countingFetch('anthropic', metrics),
+    middleware: [modelBudget.middleware()],
   });
   const timeoutMs = config.env.WRENCH_READER_TIMEOUT_MS;
   return async (text: string, history: string[], repo?: RepoRef) => {

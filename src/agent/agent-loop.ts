@@ -5,6 +5,7 @@ import { AgentStop, type AgentPause } from './agent-errors.js';
 import { systemWithBreakpoint, withCacheBreakpoints } from './cache-breakpoints.js';
 import { clearOldToolResults, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context-window.js';
 import { FINISH_TOOL_NAME, finishToolDefinition, parseFinishInput } from './finish-tool.js';
+import { withModelCall } from './model-budget.js';
 import { addUsage, costUsd, emptyUsage, type TokenUsage } from './pricing.js';
 
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -27,8 +28,11 @@ export interface AgentEvent {
   /** `usage`: the run's totals after each model response. */
   usage?: TokenUsage;
   costUsd?: number;
-  /** `usage`: this model call alone: its tokens and how long it took (retries included). */
-  turn?: { usage: TokenUsage; latencyMs: number };
+  /**
+   * `usage`: this model call alone: its tokens, how long it took (retries included) and, apart, how long it waited for
+   * the fleet's shared model budget (src/agent/model-budget.ts) before its attempts.
+   */
+  turn?: { usage: TokenUsage; latencyMs: number; budgetWaitMs?: number };
 }
 
 export interface AgentOptions<S extends z.ZodType> {
@@ -105,6 +109,7 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
   let finalText = '';
   let maxTokens = options.maxOutputTokens ?? 8192;
   let contextCleared = false;
+  let lastCall: { messages: number; uncachedInput: number } | undefined;
 
   const result = (outcome: AgentRun<z.infer<S>>['outcome'], extra: Partial<AgentRun<z.infer<S>>> = {}) => ({
     outcome,
@@ -127,16 +132,34 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
         options.onEvent?.({ type: 'context_cleared', step: steps, detail: 'cleared old tool results' });
       }
       const asked = now();
-      const response = await callModel(options, {
-        system,
-        messages: caching ? withCacheBreakpoints(messages) : messages,
-        tools: toolDefinitions,
-        maxTokens,
-        signal,
-        deadline: started + options.budget.maxMillis,
-        now,
-      });
-      const turn = { usage: addUsage(emptyUsage(), response.usage), latencyMs: Math.max(0, now() - asked) };
+      let budgetWaitMs = 0;
+      // The input the API will count: with caching, what was added since the last call (the rest is read from the cache).
+      const added = lastCall ? estimateTokens(messages.slice(lastCall.messages)) + lastCall.uncachedInput : undefined;
+      const response = await withModelCall(
+        {
+          maxWaitMs: Math.max(0, started + options.budget.maxMillis - now()),
+          inputTokens: caching ? added : undefined,
+          onWait: (ms) => {
+            budgetWaitMs += ms;
+          },
+        },
+        () =>
+          callModel(options, {
+            system,
+            messages: caching ? withCacheBreakpoints(messages) : messages,
+            tools: toolDefinitions,
+            maxTokens,
+            signal,
+            deadline: started + options.budget.maxMillis,
+            now,
+          }),
+      );
+      lastCall = { messages: messages.length, uncachedInput: response.usage.input_tokens };
+      const turn = {
+        usage: addUsage(emptyUsage(), response.usage),
+        latencyMs: Math.max(0, now() - asked - budgetWaitMs),
+        ...(budgetWaitMs > 0 ? { budgetWaitMs } : {}),
+      };
       usage = addUsage(usage, response.usage);
       options.onEvent?.({ type: 'usage', step: steps, detail: 'usage', usage, costUsd: costUsd(options.model, usage), turn });
       const text = response.content
@@ -228,6 +251,10 @@ function appendUserText(messages: MessageParam[], text: string): void {
   }
   const blocks = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
   messages[messages.length - 1] = { role: 'user', content: [...blocks, { type: 'text', text }] };
+}
+
+function estimateTokens(value: unknown): number {
+  return Math.ceil(JSON.stringify(value).length / 4);
 }
 
 function checkBudget(budget: AgentBudget, state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal }): void {

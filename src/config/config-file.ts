@@ -61,6 +61,20 @@ export const configFileSchema = z
       })
       .strict()
       .default({ services: {}, commitWindowHours: 24 }),
+    /**
+     * One model rate budget for the fleet, shared through Redis (src/agent/model-budget.ts), per model: 0 leaves a limit
+     * to what the API's anthropic-ratelimit-* headers say; where both are known the lower counts.
+     */
+    modelBudget: z
+      .object({
+        requestsPerMinute: z.number().int().min(0).default(0),
+        inputTokensPerMinute: z.number().int().min(0).default(0),
+        outputTokensPerMinute: z.number().int().min(0).default(0),
+        /** How long one model call may wait for the budget before it fails. */
+        maxWaitSeconds: z.number().positive().default(600),
+      })
+      .strict()
+      .default({ requestsPerMinute: 0, inputTokensPerMinute: 0, outputTokensPerMinute: 0, maxWaitSeconds: 600 }),
     limits: z
       .object({
         /** Jobs at once per worker process. */

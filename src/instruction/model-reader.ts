@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
+import { ModelBudgetSpent, withModelCall } from '../agent/model-budget.js';
 import type { Logger } from '../logging/logger.js';
 import { MISSING_ELEMENTS, type InstructionReading, type Verdict } from './instruction-types.js';
 import { CATEGORIES } from '../categories.js';
@@ -86,15 +87,18 @@ export async function readWithModel(text: string, history: string[], options: Mo
   if (options.model === 'none') return { reading: rules, latencyMs: 0 };
   const log = options.logger.child({ readerModel: options.model });
   try {
-    const response = await options.client.messages.create(
-      {
-        model: options.model,
-        max_tokens: 1500,
-        system: SYSTEM,
-        messages: [{ role: 'user', content: userMessage(text, history, repositoryView) }],
-        output_config: { format: { type: formatType, schema: formatSchema } },
-      },
-      { timeout: options.timeoutMs, maxRetries: 0 },
+    // A spent model budget (src/agent/model-budget.ts) is waited for only within the reader's time limit.
+    const response = await withModelCall({ maxWaitMs: options.timeoutMs }, () =>
+      options.client.messages.create(
+        {
+          model: options.model,
+          max_tokens: 1500,
+          system: SYSTEM,
+          messages: [{ role: 'user', content: userMessage(text, history, repositoryView) }],
+          output_config: { format: { type: formatType, schema: formatSchema } },
+        },
+        { timeout: options.timeoutMs, maxRetries: 0 },
+      ),
     );
     const latencyMs = Date.now() - started;
     const usage = { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens };
@@ -121,6 +125,7 @@ export async function readWithModel(text: string, history: string[], options: Mo
 }
 
 function failureReason(error: unknown, timeoutMs: number): string {
+  if (error instanceof ModelBudgetSpent) return `would have waited past ${timeoutMs} ms for the model budget`;
   if (error instanceof Anthropic.APIConnectionTimeoutError) return `did not answer within ${timeoutMs} ms`;
   if (error instanceof Anthropic.APIConnectionError) return `could not be reached (${networkCause(error)})`;
   if (error instanceof Anthropic.APIError) return `answered with an error (HTTP ${error.status ?? 'without a status'})`;

@@ -44,6 +44,13 @@ export function createMetrics() {
       buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
       registers: [registry],
     }),
+    modelBudgetWait: new Histogram({
+      name: 'wrench_model_budget_wait_seconds',
+      help: "Time one model call attempt waited for the fleet's shared model rate budget (0 when it did not wait), by model",
+      labelNames: ['model'],
+      buckets: [0, 0.5, 1, 5, 15, 30, 60, 120, 300, 600],
+      registers: [registry],
+    }),
     timeToAcknowledge: new Histogram({
       name: 'wrench_time_to_acknowledge_seconds',
       help: 'From the mention being posted in Slack to Wrench acknowledging it (its :eyes: queued, or its first reply)',

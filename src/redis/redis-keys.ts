@@ -42,6 +42,8 @@ export function redisKeys(prefix: string) {
       repository: (repository: string) => `${prefix}:slots:repo:${repository}`,
       user: (user: string) => `${prefix}:slots:user:${user}`,
     },
+    /** The fleet's shared model rate budget (src/agent/model-budget.ts): the calls of the window, and learnt limits and pause. */
+    modelBudget: (model: string) => ({ window: `${prefix}:model-budget:${model}:window`, state: `${prefix}:model-budget:${model}:state` }),
     outbox: {
       /** The messages waiting for one thread, in order. */
       queue: (thread: string) => `${prefix}:outbox:q:${thread}`,

@@ -105,11 +105,15 @@ function toolFacts(entry: { durationMs?: number; exitCode?: number | null }): st
   return facts.length ? ` <span class="facts-inline">${facts.join(' · ')}</span>` : '';
 }
 
-/** A model call's own tokens (input counts cache reads and writes, as the header does) and the API's answer time. */
+/**
+ * A model call's own tokens (input counts cache reads and writes, as the header does), the API's answer time and,
+ * before it, any wait for the fleet's shared model budget.
+ */
 function turnFacts(entry: Extract<RunEntry, { kind: 'turn' }>): string {
   const { inputTokens, cacheReadTokens, cacheWriteTokens, outputTokens } = entry.usage;
   const cached = cacheReadTokens ? ` (${cacheReadTokens} from cache)` : '';
-  return ` <span class="facts-inline"><span class="latency">${escapeHtml(formatDuration(entry.latencyMs))}</span> · <span class="tokens">${inputTokens + cacheReadTokens + cacheWriteTokens} in${cached} · ${outputTokens} out</span></span>`;
+  const waited = entry.budgetWaitMs ? `<span class="budget-wait">waited ${escapeHtml(formatDuration(entry.budgetWaitMs))} for the model budget</span> · ` : '';
+  return ` <span class="facts-inline">${waited}<span class="latency">${escapeHtml(formatDuration(entry.latencyMs))}</span> · <span class="tokens">${inputTokens + cacheReadTokens + cacheWriteTokens} in${cached} · ${outputTokens} out</span></span>`;
 }
 
 function formatDuration(ms: number): string {

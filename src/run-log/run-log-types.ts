@@ -43,7 +43,7 @@ export type RunEntry =
   | { kind: 'phase'; at: number; phase: string; detail?: string }
   | { kind: 'text'; at: number; step: number; text: string }
   /** One model call: its own tokens (not the run's total) and how long the API took to answer, retries included. */
-  | { kind: 'turn'; at: number; step: number; latencyMs: number; usage: z.infer<typeof usageSchema> }
+  | { kind: 'turn'; at: number; step: number; latencyMs: number; usage: z.infer<typeof usageSchema>; budgetWaitMs?: number }
   | {
       kind: 'tool';
       at: number;

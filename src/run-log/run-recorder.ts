@@ -102,7 +102,15 @@ export class RunRecorder {
     else if (event.type === 'usage' && event.usage) {
       this.summary.usage = { ...event.usage };
       this.summary.costUsd = event.costUsd;
-      if (event.turn) this.push({ kind: 'turn', at, step: event.step, latencyMs: event.turn.latencyMs, usage: { ...event.turn.usage } });
+      if (event.turn)
+        this.push({
+          kind: 'turn',
+          at,
+          step: event.step,
+          latencyMs: event.turn.latencyMs,
+          usage: { ...event.turn.usage },
+          ...(event.turn.budgetWaitMs ? { budgetWaitMs: event.turn.budgetWaitMs } : {}),
+        });
       this.saveSummary();
     } else if (event.type === 'tool_result' && event.call) {
       const { name, input, output = '', isError = false, durationMs, exitCode } = event.call;

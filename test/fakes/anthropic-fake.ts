@@ -1,4 +1,5 @@
 import { PromptCache } from './anthropic/prompt-cache.js';
+import { RateLimits, type RateLimitsOptions } from './anthropic/rate-limits.js';
 import { ScriptPlayer } from './anthropic/script-player.js';
 import { anthropicRequestHandler } from './anthropic/server.js';
 import type { RecordedRequest, ScriptItem } from './anthropic/types.js';
@@ -17,6 +18,11 @@ export interface AnthropicFakeOptions {
   validate?: boolean;
   /** Prompt prefixes shorter than this are not cached; default 0 (the real API: 1024+). */
   minCacheableTokens?: number;
+  /**
+   * Enforce the API's rate limits per model (token buckets refilled over `windowMs`, a minute by default): every answer
+   * carries the `anthropic-ratelimit-*` headers, a request over a limit gets 429 with `retry-after`. Off by default.
+   */
+  rateLimits?: RateLimitsOptions;
 }
 
 export interface AnthropicFake {
@@ -33,6 +39,8 @@ export interface AnthropicFake {
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   /** Forgets the simulated prompt cache. */
   clearCache(): void;
+  /** Requests refused with 429 by `rateLimits`. */
+  rateLimited(): number;
   stop(): Promise<void>;
 }
 
@@ -41,8 +49,9 @@ export async function startAnthropicFake(script: ScriptItem[] = [], options: Ant
   const cache = new PromptCache({ minCacheableTokens: options.minCacheableTokens });
   const requests: RecordedRequest[] = [];
   const countTokenRequests: RecordedRequest[] = [];
+  const rateLimits = options.rateLimits ? new RateLimits(options.rateLimits) : undefined;
   const server = await listen(
-    anthropicRequestHandler({ player, cache, requests, countTokenRequests, apiKey: options.apiKey, validate: options.validate ?? true }),
+    anthropicRequestHandler({ player, cache, requests, countTokenRequests, apiKey: options.apiKey, validate: options.validate ?? true, rateLimits }),
     'anthropic-fake',
   );
   return {
@@ -59,6 +68,7 @@ export async function startAnthropicFake(script: ScriptItem[] = [], options: Ant
         () => `expected ${count} model request(s), got ${requests.length}`,
       ),
     clearCache: () => cache.clear(),
+    rateLimited: () => rateLimits?.refused ?? 0,
     stop: () => server.close(),
   };
 }

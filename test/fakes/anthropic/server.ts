@@ -5,6 +5,7 @@ import { errorBody, requestId } from './error-body.js';
 import type { PromptCache } from './prompt-cache.js';
 import { estimateTokens } from './prompt-segments.js';
 import { requestProblem } from './request-checks.js';
+import type { RateLimits } from './rate-limits.js';
 import type { ScriptPlayer } from './script-player.js';
 import { startEventStream, writeEvent, writeMessageBody, writeMessageStart, type StreamedMessage } from './sse.js';
 import { isScriptError, type AssistantReply, type RecordedRequest, type ScriptError } from './types.js';
@@ -16,6 +17,8 @@ export interface AnthropicServerDeps {
   countTokenRequests: RecordedRequest[];
   apiKey?: string;
   validate: boolean;
+  /** Enforce the API's rate limits and send their headers (none by default). */
+  rateLimits?: RateLimits;
 }
 
 export function anthropicRequestHandler(deps: AnthropicServerDeps) {
@@ -43,15 +46,36 @@ export function anthropicRequestHandler(deps: AnthropicServerDeps) {
     if (problem) return sendError(res, 400, problem);
     if (path.endsWith('/count_tokens')) return sendJson(res, 200, { input_tokens: estimateTokens(body) });
 
+    const model = String(body.model);
+    const billed = deps.cache.bill(body);
+    if (deps.rateLimits) {
+      const admitted = deps.rateLimits.admit(model, {
+        inputTokens: billed.input_tokens + billed.cache_creation_input_tokens,
+        maxTokens: Number(body.max_tokens) || 0,
+      });
+      if (!admitted.ok) {
+        const what = admitted.dimension === 'requests' ? 'Number of requests' : `Number of ${admitted.dimension.replace('-', ' ')}`;
+        return sendJson(res, 429, errorBody(429, `This request would exceed your organization's rate limit. ${what} has exceeded your per-minute rate limit`), {
+          'request-id': requestId(),
+          'retry-after': String(Math.ceil(admitted.retryAfterMs / 1000)),
+          ...deps.rateLimits.headers(model),
+        });
+      }
+    }
     const reply = await deps.player.next(recorded);
     if (!reply) return sendExhausted(res, deps, recorded);
-    if (isScriptError(reply)) return sendScriptedError(res, reply, recorded.stream);
-    await sendReply(res, deps, recorded, reply);
+    if (isScriptError(reply)) return sendScriptedError(res, reply, recorded.stream, deps.rateLimits?.headers(model));
+    await sendReply(res, deps, recorded, reply, billed);
   };
 }
 
-async function sendReply(res: ServerResponse, deps: AnthropicServerDeps, request: RecordedRequest, reply: AssistantReply): Promise<void> {
-  const billed = deps.cache.bill(request.body);
+async function sendReply(
+  res: ServerResponse,
+  deps: AnthropicServerDeps,
+  request: RecordedRequest,
+  reply: AssistantReply,
+  billed: ReturnType<PromptCache['bill']>,
+): Promise<void> {
   const message: StreamedMessage = {
     id: reply.id ?? messageId(),
     model: reply.model ?? String(request.body.model),
@@ -61,16 +85,20 @@ async function sendReply(res: ServerResponse, deps: AnthropicServerDeps, request
     usage: { ...billed, output_tokens: estimateTokens(reply.content), service_tier: 'standard', ...reply.usage },
   };
   if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+  // The output estimated from max_tokens is adjusted when the answer is done.
+  const model = String(request.body.model);
+  deps.rateLimits?.adjustOutput(model, Number(request.body.max_tokens) || 0, message.usage.output_tokens);
+  const limits = deps.rateLimits?.headers(model) ?? {};
   if (!request.stream) {
-    return sendJson(res, 200, { type: 'message', role: 'assistant', ...message }, { 'request-id': requestId() });
+    return sendJson(res, 200, { type: 'message', role: 'assistant', ...message }, { 'request-id': requestId(), ...limits });
   }
-  startEventStream(res, requestId());
+  startEventStream(res, requestId(), limits);
   writeMessageStart(res, message);
   writeMessageBody(res, message);
   res.end();
 }
 
-function sendScriptedError(res: ServerResponse, error: ScriptError, stream: boolean): void {
+function sendScriptedError(res: ServerResponse, error: ScriptError, stream: boolean, limits: Record<string, string> = {}): void {
   const body = error.body ?? errorBody(error.status);
   if (error.duringStream && stream) {
     startEventStream(res, requestId());
@@ -79,7 +107,7 @@ function sendScriptedError(res: ServerResponse, error: ScriptError, stream: bool
     res.end();
     return;
   }
-  sendJson(res, error.status, body, { 'request-id': requestId(), ...error.headers });
+  sendJson(res, error.status, body, { 'request-id': requestId(), ...limits, ...error.headers });
 }
 
 function sendExhausted(res: ServerResponse, deps: AnthropicServerDeps, request: RecordedRequest): void {

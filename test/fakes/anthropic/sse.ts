@@ -10,8 +10,9 @@ export interface StreamedMessage {
   usage: Usage;
 }
 
-export function startEventStream(res: ServerResponse, requestId: string): void {
+export function startEventStream(res: ServerResponse, requestId: string, headers: Record<string, string> = {}): void {
   res.writeHead(200, {
+    ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',

@@ -78,7 +78,7 @@ describe('run records on a real Redis', () => {
       detail: 'usage',
       usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 },
       costUsd: 0.0006,
-      turn: { usage: { inputTokens: 60, outputTokens: 5, cacheReadTokens: 40, cacheWriteTokens: 0 }, latencyMs: 1234 },
+      turn: { usage: { inputTokens: 60, outputTokens: 5, cacheReadTokens: 40, cacheWriteTokens: 0 }, latencyMs: 1234, budgetWaitMs: 2500 },
     });
     recorder.phase('verifying', 'running the tests');
     recorder.verification({ text: 'npm test: 3 passed', regressed: false });
@@ -104,6 +104,7 @@ describe('run records on a real Redis', () => {
     expect(entries.find((e) => e.kind === 'turn')).toMatchObject({
       step: 2,
       latencyMs: 1234,
+      budgetWaitMs: 2500,
       usage: { inputTokens: 60, outputTokens: 5, cacheReadTokens: 40, cacheWriteTokens: 0 },
     });
     expect(entries.find((e) => e.kind === 'edit')).toMatchObject({ path: 'a.js', diff: expect.stringContaining('-a\n+b') });

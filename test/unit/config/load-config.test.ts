@@ -189,6 +189,15 @@ describe('requireSettings', () => {
     expect(() => loadConfig({}, cwd)).toThrow(/git\.name: must not hold/);
   });
 
+  it('reads modelBudget (no configured limits, 600 s at most waited by default) and names a bad value', () => {
+    const cwd = dir();
+    expect(loadConfig({}, cwd).file.modelBudget).toEqual({ requestsPerMinute: 0, inputTokensPerMinute: 0, outputTokensPerMinute: 0, maxWaitSeconds: 600 });
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'modelBudget: { requestsPerMinute: 50, outputTokensPerMinute: 8000 }\n');
+    expect(loadConfig({}, cwd).file.modelBudget).toMatchObject({ requestsPerMinute: 50, inputTokensPerMinute: 0, outputTokensPerMinute: 8000 });
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'modelBudget: { requestsPerMinute: -1 }\n');
+    expect(() => loadConfig({}, cwd)).toThrow(/modelBudget\.requestsPerMinute/);
+  });
+
   it('needs only the model key for wrench run', () => {
     expect(() => requireSettings(loadConfig({ ANTHROPIC_API_KEY: 'k' }, dir()), 'run')).not.toThrow();
   });

@@ -85,6 +85,16 @@ describe('the run page', () => {
     expect(turn).toContain('id="turn-4"');
     expect(turn).toContain('<a class="anchor" href="#turn-4">#</a><span class="label">model call</span>');
     expect(turn).toContain('<span class="latency">2.3 s</span> · <span class="tokens">1150 in (1000 from cache) · 56 out</span>');
+    expect(turn).not.toContain('model budget');
+    const waited = renderEntry({
+      kind: 'turn',
+      at: 0,
+      step: 5,
+      latencyMs: 900,
+      budgetWaitMs: 12_400,
+      usage: { inputTokens: 1, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    });
+    expect(waited).toContain('<span class="budget-wait">waited 12.4 s for the model budget</span> · <span class="latency">900 ms</span>');
     const edit = renderEntry({ kind: 'edit', at: 5, step: 2, path: 'a.js', diff: '+x', durationMs: 12 });
     expect(edit).toContain('id="step-2-5"');
     expect(edit).toContain('<span class="duration">12 ms</span>');

@@ -1,0 +1,332 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import type { Middleware } from '@anthropic-ai/sdk';
+import type { Result } from 'ioredis';
+import type { Metrics } from '../metrics/metrics.js';
+import type { RedisClient } from '../redis/redis-connection.js';
+import { redisKeys } from '../redis/redis-keys.js';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    reserveModelBudget(window: string, state: string, ...args: (string | number)[]): Result<[number, string], Context>;
+    settleModelBudget(window: string, reserved: string, settled: string): Result<number, Context>;
+    pauseModelBudget(state: string, ms: number, ttlMs: number): Result<number, Context>;
+  }
+}
+
+/**
+ * One sliding window per model, shared by every process through Redis: a sorted set of the calls made in the last
+ * `window` ms, each member `id|inputTokens|outputTokens`, scored by the Redis server's clock (one clock for a fleet
+ * on many hosts). A call is admitted when the requests, input and output tokens of the window plus its own stay
+ * within every limit (the configured one, or the one learnt from the API's headers, whichever is lower); otherwise
+ * the answer is how long until enough of the window's calls leave it. A pause (a 429's retry-after) holds everyone.
+ */
+const RESERVE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[1])
+local paused = tonumber(redis.call('HGET', KEYS[2], 'pausedUntil') or '0')
+if paused > now then return {paused - now, 'paused'} end
+local function limit(configured, field)
+  local c = tonumber(configured)
+  local l = tonumber(redis.call('HGET', KEYS[2], field) or '0')
+  if c > 0 and l > 0 then return math.min(c, l) end
+  if c > 0 then return c end
+  return l
+end
+local limits = {limit(ARGV[5], 'requests'), limit(ARGV[6], 'input'), limit(ARGV[7], 'output')}
+local need = {1, tonumber(ARGV[3]), tonumber(ARGV[4])}
+for d = 1, 3 do if limits[d] > 0 and need[d] > limits[d] then need[d] = limits[d] end end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local entries = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+local calls = {}
+local used = {0, 0, 0}
+for i = 1, #entries, 2 do
+  local input, output = string.match(entries[i], '|(%d+)|(%d+)$')
+  local call = {tonumber(entries[i + 1]), 1, tonumber(input), tonumber(output)}
+  calls[#calls + 1] = call
+  for d = 1, 3 do used[d] = used[d] + call[d + 1] end
+end
+local names = {'requests', 'input tokens', 'output tokens'}
+local wait, spent = 0, ''
+for d = 1, 3 do
+  if limits[d] > 0 and used[d] + need[d] > limits[d] then
+    local over = used[d] + need[d] - limits[d]
+    local freed = 0
+    for _, call in ipairs(calls) do
+      freed = freed + call[d + 1]
+      if freed >= over then
+        local w = math.max(1, call[1] + window - now)
+        if w > wait then wait, spent = w, names[d] end
+        break
+      end
+    end
+  end
+end
+if wait > 0 then return {wait, spent} end
+local member = ARGV[2] .. '|' .. need[2] .. '|' .. need[3]
+redis.call('ZADD', KEYS[1], now, member)
+redis.call('PEXPIRE', KEYS[1], window + 1000)
+return {0, member}
+`;
+
+/** Replaces a call's estimate by what it used, keeping its place in the window. */
+const SETTLE = `
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[1], score, ARGV[2])
+return 1
+`;
+
+/** Holds every caller until the Redis clock passes now + ARGV[1] (never shortens a longer pause). */
+const PAUSE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local until_ = now + tonumber(ARGV[1])
+local paused = tonumber(redis.call('HGET', KEYS[1], 'pausedUntil') or '0')
+if until_ > paused then redis.call('HSET', KEYS[1], 'pausedUntil', until_) end
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return until_
+`;
+
+export interface ModelBudgetLimits {
+  /** Per window (a minute); 0: none configured (a limit learnt from the API's headers still applies). */
+  requestsPerMinute: number;
+  inputTokensPerMinute: number;
+  outputTokensPerMinute: number;
+  /** How long one model call may wait for the budget before it fails with ModelBudgetSpent. */
+  maxWaitSeconds: number;
+}
+
+export interface ModelBudgetOptions {
+  /** The window the limits count in; 60 s, as the API's limits. Shorter in tests. */
+  windowMs?: number;
+  /**
+   * How much longer than the window a call is counted (default a twentieth of it, at most 1 s): the API counts a call
+   * when it arrives, a little after its reservation, and a call reserved late may arrive sooner than one before it.
+   */
+  marginMs?: number;
+  metrics?: Metrics;
+  /** How long learnt limits are kept without a new answer saying them again (default a day). */
+  learntTtlMs?: number;
+}
+
+/** What one model call may say about its budget (set with `withModelCall`). */
+export interface ModelCallScope {
+  /** Wait at most this long (ms) for the budget; below the budget's own maximum. */
+  maxWaitMs?: number;
+  /** An estimate of the input tokens the API will count (uncached input and cache writes); else from the body. */
+  inputTokens?: number;
+  /** Each wait before an attempt of this call, in ms, and what was spent (`requests`, `input tokens`, `output tokens`, `paused`). */
+  onWait?: (ms: number, spent: string) => void;
+}
+
+/**
+ * A model call would wait longer for the shared budget than it may. (Its name must not say "timeout": the SDK takes
+ * an error whose text matches /timed? ?out/ for a connection timeout and retries it.)
+ */
+export class ModelBudgetSpent extends Error {
+  constructor(
+    readonly model: string,
+    readonly waitedMs: number,
+    readonly spent: string,
+  ) {
+    super(`The fleet's model budget for ${model} (${spent}) stayed spent: the call would have waited more than ${Math.round(waitedMs / 1000)} s.`);
+    this.name = 'ModelBudgetSpent';
+  }
+}
+
+const scope = new AsyncLocalStorage<ModelCallScope>();
+
+/** Runs `call` (a Messages API call) with `options` for the budget middleware of its client. */
+export function withModelCall<T>(options: ModelCallScope, call: () => Promise<T>): Promise<T> {
+  return scope.run(options, call);
+}
+
+/** The rate limits one Anthropic answer states (`anthropic-ratelimit-*-limit`), and a 429's `retry-after` in ms. */
+export function rateLimitHeaders(headers: Headers, status: number): { requests?: number; input?: number; output?: number; retryAfterMs?: number } {
+  const number = (name: string) => {
+    const value = Number(headers.get(name) ?? Number.NaN);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  let retryAfterMs: number | undefined;
+  if (status === 429) {
+    const seconds = Number(headers.get('retry-after') ?? Number.NaN);
+    const date = Date.parse(headers.get('retry-after') ?? '');
+    if (Number.isFinite(seconds) && seconds > 0) retryAfterMs = seconds * 1000;
+    else if (Number.isFinite(date)) retryAfterMs = Math.max(0, date - Date.now());
+  }
+  return {
+    requests: number('anthropic-ratelimit-requests-limit'),
+    input: number('anthropic-ratelimit-input-tokens-limit'),
+    output: number('anthropic-ratelimit-output-tokens-limit'),
+    retryAfterMs,
+  };
+}
+
+/**
+ * The fleet's model rate budget: before each Messages API attempt a process reserves one request, an estimate of the
+ * input tokens and `max_tokens` of output (the API estimates output the same way) in the model's shared window, and
+ * waits while the window has no room; after the answer the estimate is replaced by the usage. Limits come from
+ * config and from the API's `anthropic-ratelimit-*-limit` headers (the lower wins); a 429's `retry-after` pauses every
+ * process's calls to that model, not only the caller's.
+ */
+export class ModelBudget {
+  /** The window plus the margin. */
+  private readonly windowMs: number;
+  private readonly learntTtlMs: number;
+
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+    private readonly limits: ModelBudgetLimits,
+    private readonly options: ModelBudgetOptions = {},
+  ) {
+    const windowMs = options.windowMs ?? 60_000;
+    this.windowMs = windowMs + (options.marginMs ?? Math.min(1000, windowMs / 20));
+    this.learntTtlMs = options.learntTtlMs ?? 86_400_000;
+    redis.defineCommand('reserveModelBudget', { numberOfKeys: 2, lua: RESERVE });
+    redis.defineCommand('settleModelBudget', { numberOfKeys: 1, lua: SETTLE });
+    redis.defineCommand('pauseModelBudget', { numberOfKeys: 1, lua: PAUSE });
+  }
+
+  private keys(model: string) {
+    return redisKeys(this.prefix).modelBudget(model);
+  }
+
+  /**
+   * Waits until the model's window has room for this call and takes it; returns the member to settle. Throws
+   * ModelBudgetSpent when the wait would pass `maxWaitMs`, and the signal's reason when it aborts the wait.
+   */
+  async reserve(
+    model: string,
+    need: { inputTokens: number; outputTokens: number },
+    call: { signal?: AbortSignal | null; maxWaitMs?: number; onWait?: ModelCallScope['onWait'] } = {},
+  ): Promise<{ member: string; waitedMs: number }> {
+    const keys = this.keys(model);
+    const id = `${Date.now()}:${randomBytes(6).toString('hex')}`;
+    const maxWaitMs = Math.min(call.maxWaitMs ?? Number.POSITIVE_INFINITY, this.limits.maxWaitSeconds * 1000);
+    const started = Date.now();
+    let spent = '';
+    for (;;) {
+      call.signal?.throwIfAborted();
+      const [wait, answer] = await this.redis.reserveModelBudget(
+        keys.window,
+        keys.state,
+        this.windowMs,
+        id,
+        Math.max(0, Math.ceil(need.inputTokens)),
+        Math.max(0, Math.ceil(need.outputTokens)),
+        this.limits.requestsPerMinute,
+        this.limits.inputTokensPerMinute,
+        this.limits.outputTokensPerMinute,
+      );
+      const waitedMs = Date.now() - started;
+      if (Number(wait) === 0) {
+        this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
+        if (waitedMs > 0 && spent) call.onWait?.(waitedMs, spent);
+        return { member: answer, waitedMs };
+      }
+      spent = answer;
+      if (waitedMs + Number(wait) > maxWaitMs) {
+        this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
+        throw new ModelBudgetSpent(model, waitedMs + Number(wait), spent);
+      }
+      // A little jitter so the waiters of a fleet do not all ask again in the same millisecond.
+      await sleep(Number(wait) + Math.floor(Math.random() * 20), call.signal ?? undefined);
+    }
+  }
+
+  /** Replaces a reservation's estimate by the tokens the API counted (the request stays counted). */
+  async settle(model: string, member: string, used: { inputTokens: number; outputTokens: number }): Promise<void> {
+    const id = member.split('|')[0];
+    await this.redis.settleModelBudget(
+      this.keys(model).window,
+      member,
+      `${id}|${Math.max(0, Math.round(used.inputTokens))}|${Math.max(0, Math.round(used.outputTokens))}`,
+    );
+  }
+
+  /** Keeps the limits an answer states, and pauses everyone's calls to the model for a 429's retry-after. */
+  async learn(model: string, headers: Headers, status: number): Promise<void> {
+    const stated = rateLimitHeaders(headers, status);
+    const state = this.keys(model).state;
+    const fields: Record<string, number> = {};
+    if (stated.requests) fields.requests = stated.requests;
+    if (stated.input) fields.input = stated.input;
+    if (stated.output) fields.output = stated.output;
+    if (Object.keys(fields).length > 0) {
+      await this.redis.hset(state, fields);
+      await this.redis.pexpire(state, this.learntTtlMs);
+    }
+    if (stated.retryAfterMs !== undefined && stated.retryAfterMs > 0) await this.pause(model, stated.retryAfterMs);
+  }
+
+  /** Holds every process's calls to `model` for `ms`. */
+  async pause(model: string, ms: number): Promise<void> {
+    await this.redis.pauseModelBudget(this.keys(model).state, Math.ceil(ms), Math.max(this.learntTtlMs, Math.ceil(ms) + 1000));
+  }
+
+  /** The limits learnt from the API's headers for `model` (absent: none learnt yet). */
+  async learnt(model: string): Promise<{ requests?: number; input?: number; output?: number; pausedUntil?: number }> {
+    const fields = await this.redis.hgetall(this.keys(model).state);
+    const value = (name: string) => (fields[name] === undefined ? undefined : Number(fields[name]));
+    return { requests: value('requests'), input: value('input'), output: value('output'), pausedUntil: value('pausedUntil') };
+  }
+
+  /**
+   * The client middleware: every attempt of a Messages API call (the SDK's retries included) reserves its share of
+   * the budget first and settles it from the answer's usage; every answer's headers are learnt from.
+   */
+  middleware(): Middleware {
+    return async (request, next, ctx) => {
+      const body = ctx.options?.body as { model?: unknown; max_tokens?: unknown; stream?: unknown } | undefined;
+      const path = ctx.options?.path ?? '';
+      if (!path.startsWith('/v1/messages') || path.startsWith('/v1/messages/') || typeof body?.model !== 'string') return next(request);
+      const model = body.model;
+      const call = scope.getStore() ?? {};
+      const inputTokens = call.inputTokens ?? estimateInputTokens(body);
+      const outputTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 4096;
+      const { member } = await this.reserve(model, { inputTokens, outputTokens }, { signal: request.signal, maxWaitMs: call.maxWaitMs, onWait: call.onWait });
+      let response: Response;
+      try {
+        response = await next(request);
+      } catch (error) {
+        // Never reached the API, or no answer: the request stays counted, its tokens are given back.
+        await this.settle(model, member, { inputTokens: 0, outputTokens: 0 }).catch(() => undefined);
+        throw error;
+      }
+      await this.learn(model, response.headers, response.status).catch((error) => ctx.logger.warn('model budget: could not learn the rate limits', error));
+      let used = { inputTokens: 0, outputTokens: 0 };
+      if (response.ok && body.stream !== true) {
+        const message = (await ctx.parse(response).catch(() => undefined)) as { usage?: Record<string, number> } | undefined;
+        const usage = message?.usage;
+        if (usage) used = { inputTokens: (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0), outputTokens: usage.output_tokens ?? 0 };
+        else used = { inputTokens, outputTokens };
+      } else if (response.ok) used = { inputTokens, outputTokens };
+      await this.settle(model, member, used).catch(() => undefined);
+      return response;
+    };
+  }
+}
+
+/** About four characters a token, over the request's JSON (its system, tools and messages). */
+export function estimateInputTokens(body: unknown): number {
+  return Math.ceil(JSON.stringify(body ?? '').length / 4);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
