@@ -10,6 +10,7 @@ import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { HEALTH_TIMEOUT_MS } from '../../../handlers/health.js';
@@ -31,6 +32,46 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1 Service': Service,
   'keda.sh/v1alpha1 ScaledObject': ScaledObject,
 };
+
+/** The same kinds' TypeScript types (kubernetes-models), whose object literals may hold only the fields the API defines. */
+const TYPES: Record<string, [module: string, type: string]> = {
+  'apps/v1 Deployment': ['kubernetes-models/apps/v1/Deployment', 'IDeployment'],
+  'apps/v1 StatefulSet': ['kubernetes-models/apps/v1/StatefulSet', 'IStatefulSet'],
+  'policy/v1 PodDisruptionBudget': ['kubernetes-models/policy/v1/PodDisruptionBudget', 'IPodDisruptionBudget'],
+  'v1 ConfigMap': ['kubernetes-models/v1/ConfigMap', 'IConfigMap'],
+  'v1 Service': ['kubernetes-models/v1/Service', 'IService'],
+  'keda.sh/v1alpha1 ScaledObject': ['@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject', 'IScaledObject'],
+};
+
+/**
+ * Fields the Kubernetes API does not define (a misspelt `readinesProbe`, a field at the wrong level), which the
+ * schemas' validators let through: each object becomes an object literal typed with its kind's interface, and
+ * TypeScript's excess-property check names every unknown field. The source is in memory; nothing is written.
+ */
+function unknownFields(list: K8sObject[]): string[] {
+  const file = path.join(DIR, '__manifests__.ts');
+  const source = list
+    .flatMap((object, i) => {
+      const [module, type] = TYPES[`${object.apiVersion} ${object.kind}`] ?? [];
+      if (!module) return [`export const o${i}: never = 0; // no type for ${object.apiVersion} ${object.kind}`];
+      return [`import type { ${type} as T${i} } from '${module}';`, `export const o${i}: T${i} = ${JSON.stringify(object)};`];
+    })
+    .join('\n');
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  };
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists } = host;
+  host.getSourceFile = (name, language, ...rest) => (name === file ? ts.createSourceFile(name, source, language) : getSourceFile(name, language, ...rest));
+  host.fileExists = (name) => name === file || fileExists(name);
+  return ts.getPreEmitDiagnostics(ts.createProgram([file], options, host)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
+}
 
 interface K8sObject {
   apiVersion: string;
@@ -93,6 +134,22 @@ describe('deploy/kubernetes: every object is valid for the Kubernetes API', () =
       expect(() => validateObject(object, file)).not.toThrow();
     },
   );
+
+  it('no object holds a field the Kubernetes API does not define', () => {
+    expect(unknownFields(objects.map(({ object }) => object))).toEqual([]);
+  });
+
+  it('a misspelt or misplaced field is found', () => {
+    const misspelt = structuredClone(worker);
+    misspelt.spec.template.spec.containers[0].readinesProbe = misspelt.spec.template.spec.containers[0].readinessProbe;
+    const misplaced = structuredClone(web);
+    misplaced.spec.template.spec.procMount = 'Unmasked';
+    const found = unknownFields([misspelt, misplaced]);
+    expect(found).toEqual([
+      expect.stringMatching(/'"readinesProbe"' does not exist in type 'IContainer'/),
+      expect.stringMatching(/'"procMount"' does not exist in type 'IPodSpec'/),
+    ]);
+  });
 
   it('a wrong field type, a missing required field or an unknown kind fails validation', () => {
     const clone = (): K8sObject => structuredClone(worker);
