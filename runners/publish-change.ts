@@ -57,14 +57,15 @@ export async function publish(
   job: TaskJob,
   workspace: JobWorkspace,
   result: RunResult,
-  stoppedEarly: boolean,
+  /** `stopped`: the agent did not finish (a limit, a cancel); `draft`: the pull request is a draft, for that or a reason of its own. */
+  { stopped, draft }: { stopped: boolean; draft: boolean },
   context: TaskRunContext,
   deps: RunnerDeps,
 ): Promise<RunResult> {
   const guard = runPushGuard(job, workspace, context, deps);
   if (job.localPath) {
     await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch, guard });
-    return { ...result, status: stoppedEarly ? 'stopped' : 'answered', pushedTo: job.localPath };
+    return { ...result, status: stopped ? 'stopped' : 'answered', pushedTo: job.localPath };
   }
   if (!deps.github)
     throw new WrenchError(
@@ -73,7 +74,6 @@ export async function publish(
     );
   const remote = await remoteOf(job, workspace, deps, guard);
   const pushed = await pushCatchingUp(workspace, remote, deps);
-  const draft = stoppedEarly;
   let pr;
   try {
     pr = await openOrUpdatePullRequest(
@@ -109,7 +109,7 @@ export async function publish(
       'could not note the follow-up on the pull request',
     );
   }
-  return { ...result, status: stoppedEarly ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
+  return { ...result, status: stopped ? 'stopped' : pr.created ? 'pr_opened' : 'pr_updated', pullRequest: pr };
 }
 
 type PushTarget = Omit<Parameters<typeof pushBranch>[0], 'dir'>;

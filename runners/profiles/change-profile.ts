@@ -232,7 +232,8 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         job,
         workspace,
         { ...base, branch: workspace.branch, filesChanged: commit.filesChanged },
-        agentRun.outcome === 'stopped' || !!base.draftReason,
+        // A draft for a reason of its own (protected paths, a regression) is a finished run: opened, not stopped early.
+        { stopped: agentRun.outcome === 'stopped', draft: agentRun.outcome === 'stopped' || !!base.draftReason },
         context,
         run.deps,
       );

@@ -245,6 +245,7 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Warum dies ein Entwurf ist/.test(String(c.args.text)),
       150_000,
     );
+    expect(String(reply.args.text)).toMatch(/^:warning: Entwurfs-Pull-Request geöffnet: PR #\d+/);
     expect(String(reply.args.text)).toContain(
       '*Warum dies ein Entwurf ist*\nDiese Änderung berührt geschützte Pfade (`.github/workflows/ci.yml`); eine Person mit Freigaberecht muss sie prüfen und freigeben, bevor sie als bereit markiert wird.',
     );

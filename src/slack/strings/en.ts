@@ -57,7 +57,7 @@ export const en = {
   usually: (elapsed: string, typical: string) => `${elapsed} (usually ${typical})`,
   seeEveryStep: 'see every step',
   // The final reply: its headline (`pull` is "PR #3: title" linked, `counts` " (2 files, +12 −4)" or ""), its foot.
-  opened: (draft: boolean, pull: string, counts: string) => `:white_check_mark: Opened ${draft ? 'draft ' : ''}${pull}${counts}`,
+  opened: (draft: boolean, pull: string, counts: string) => `${draft ? ':warning:' : ':white_check_mark:'} Opened ${draft ? 'draft ' : ''}${pull}${counts}`,
   updated: (draft: boolean, pull: string, counts: string) => `:arrows_counterclockwise: Updated ${draft ? 'draft ' : ''}${pull}${counts}`,
   answeredNoChange: ':speech_balloon: No files changed, so no pull request. My answer:',
   stoppedWithPull: (draft: boolean, pull: string, counts: string) => `:warning: Stopped early; the work so far is in ${draft ? 'draft ' : ''}${pull}${counts}`,

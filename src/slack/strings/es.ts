@@ -28,7 +28,7 @@ export const es: Catalogue = {
   decideYourself: 'Decide tú',
   asked: (requester) => `<@${requester}> Pregunté:`,
   answered: (by, answer) => `<@${by}> respondió: ${answer}`,
-  opened: (draft, pull, counts) => `:white_check_mark: Pull request${draft ? ' en borrador' : ''} abierto: ${pull}${counts}`,
+  opened: (draft, pull, counts) => `${draft ? ':warning:' : ':white_check_mark:'} Pull request${draft ? ' en borrador' : ''} abierto: ${pull}${counts}`,
   updated: (draft, pull, counts) => `:arrows_counterclockwise: Pull request${draft ? ' en borrador' : ''} actualizado: ${pull}${counts}`,
   answeredNoChange: ':speech_balloon: No cambié ningún archivo, así que no hay pull request. Mi respuesta:',
   stoppedWithPull: (draft, pull, counts) =>

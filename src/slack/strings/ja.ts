@@ -51,7 +51,7 @@ export const ja: Catalogue = {
   after: (elapsed) => `${elapsed} で終了`,
   usually: (elapsed, typical) => `${elapsed}(目安 ${typical})`,
   seeEveryStep: 'すべての手順を見る',
-  opened: (draft, pull, counts) => `:white_check_mark: ${draft ? 'ドラフトの' : ''}プルリクエストを作成しました: ${pull}${counts}`,
+  opened: (draft, pull, counts) => `${draft ? ':warning:' : ':white_check_mark:'} ${draft ? 'ドラフトの' : ''}プルリクエストを作成しました: ${pull}${counts}`,
   updated: (draft, pull, counts) => `:arrows_counterclockwise: ${draft ? 'ドラフトの' : ''}プルリクエストを更新しました: ${pull}${counts}`,
   answeredNoChange: ':speech_balloon: ファイルは変更していないため、プルリクエストはありません。回答:',
   stoppedWithPull: (draft, pull, counts) =>

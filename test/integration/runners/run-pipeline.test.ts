@@ -103,6 +103,8 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     expect(model.calls).toBe(4);
     expect(result.verificationVerdict).toBe('regressed');
     expect(result.draftReason).toMatch(/now fail/);
+    // The agent finished: a draft for a reason of its own is not a run stopped early.
+    expect(result.status).toBe('answered');
   });
 
   it('stops the agent at the configured token ceiling (limits.tokens)', async () => {

@@ -66,7 +66,7 @@ describe("the final reply speaks the thread's language; the figures and the agen
   it('German: the headline, the measured outcome, the headings marking the agent’s claims and the usage line', () => {
     const text = slackText(contradicted, 'de');
     for (const phrase of [
-      ':white_check_mark: Entwurfs-Pull-Request geöffnet: PR #7',
+      ':warning: Entwurfs-Pull-Request geöffnet: PR #7',
       '(1 Datei, +4 −2)',
       'Ergebnis: Die Änderung hat Prüfungen gebrochen, die vorher bestanden haben; `npm test` schlägt fehl (11 passed, 1 failed).',
       '*Zusammenfassung (Behauptung des Agenten, von Wrenchs Prüfungen widerlegt)*',
@@ -92,7 +92,7 @@ describe("the final reply speaks the thread's language; the figures and the agen
   it('Japanese: the same report in Japanese, with the same figures', () => {
     const text = slackText(contradicted, 'ja');
     for (const phrase of [
-      ':white_check_mark: ドラフトのプルリクエストを作成しました: ',
+      ':warning: ドラフトのプルリクエストを作成しました: ',
       '(1 ファイル, +4 −2)',
       '結果: 変更前は成功していたチェックが、この変更で失敗するようになりました。`npm test` は失敗しています (11 passed, 1 failed)。',
       '*概要(エージェントの主張。Wrench のチェック結果と矛盾)*',
@@ -145,7 +145,7 @@ describe("the final reply speaks the thread's language; the figures and the agen
     // Unknown languages and none at all: the English reply, word for word as before.
     expect(slackText(contradicted, 'fr')).toBe(slackText(contradicted));
     expect(slackText(contradicted)).toContain('Outcome: the change broke checks that passed before; `npm test` fails (11 passed, 1 failed).');
-    expect(slackText(contradicted)).toContain(':white_check_mark: Opened draft PR #7');
+    expect(slackText(contradicted)).toContain(':warning: Opened draft PR #7');
     expect(renderResultMarkdown(contradicted, { forPullRequest: true })).toContain("## Summary (the agent's claim, contradicted by Wrench's checks)");
     expect(renderResultPlain(contradicted)).toContain('Changes (from the committed diff):\n- `src/cart.js` (+4 −2): the agent says: round half up');
     // The terminal speaks another language only when asked to.
