@@ -51,7 +51,8 @@ export const de: Catalogue = {
   after: (elapsed) => `nach ${elapsed}`,
   usually: (elapsed, typical) => `${elapsed} (üblich: ${typical})`,
   seeEveryStep: 'alle Schritte ansehen',
-  opened: (draft, pull, counts) => `${draft ? ':warning:' : ':white_check_mark:'} ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} geöffnet: ${pull}${counts}`,
+  opened: (draft, pull, counts) =>
+    `${draft ? ':warning:' : ':white_check_mark:'} ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} geöffnet: ${pull}${counts}`,
   updated: (draft, pull, counts) => `:arrows_counterclockwise: ${draft ? 'Entwurfs-Pull-Request' : 'Pull Request'} aktualisiert: ${pull}${counts}`,
   answeredNoChange: ':speech_balloon: Keine Datei geändert, also kein Pull Request. Meine Antwort:',
   stoppedWithPull: (draft, pull, counts) => `:warning: Vorzeitig beendet; die bisherige Arbeit steht in ${pull}${draft ? ' (Entwurf)' : ''}${counts}`,
