@@ -8,7 +8,8 @@ import { redisKeys } from '../redis/redis-keys.js';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    reserveModelBudget(window: string, state: string, ...args: (string | number)[]): Result<[number, string], Context>;
+    reserveModelBudget(window: string, state: string, line: string, seen: string, ...args: (string | number)[]): Result<[number, string], Context>;
+    leaveModelBudgetLine(line: string, seen: string, id: string): Result<number, Context>;
     settleModelBudget(window: string, reserved: string, settled: string): Result<number, Context>;
     pauseModelBudget(state: string, ms: number, ttlMs: number): Result<number, Context>;
   }
@@ -17,16 +18,18 @@ declare module 'ioredis' {
 /**
  * One sliding window per model, shared by every process through Redis: a sorted set of the calls made in the last
  * `window` ms, each member `id|inputTokens|outputTokens`, scored by the Redis server's clock (one clock for a fleet
- * on many hosts). A call is admitted when the requests, input and output tokens of the window plus its own stay
- * within every limit (the configured one, or the one learnt from the API's headers, whichever is lower); otherwise
- * the answer is how long until enough of the window's calls leave it. A pause (a 429's retry-after) holds everyone.
+ * on many hosts). A call is admitted when the requests, input and output tokens of the window, plus what the calls
+ * waiting ahead of it need, plus its own stay within every limit (the configured one, or the one learnt from the
+ * API's headers, whichever is lower); otherwise it joins the waiting line (KEYS[3], scored by arrival; KEYS[4] when
+ * each waiter last asked, so a waiter that stopped asking leaves the line) and the answer is how long until enough
+ * of the window's calls leave it. First come, first served: a large call is not starved by small ones that would
+ * fit sooner. A pause (a 429's retry-after) holds everyone.
  */
 const RESERVE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
-local paused = tonumber(redis.call('HGET', KEYS[2], 'pausedUntil') or '0')
-if paused > now then return {paused - now, 'paused'} end
+local stale = tonumber(ARGV[8])
 local function limit(configured, field)
   local c = tonumber(configured)
   local l = tonumber(redis.call('HGET', KEYS[2], field) or '0')
@@ -37,10 +40,39 @@ end
 local limits = {limit(ARGV[5], 'requests'), limit(ARGV[6], 'input'), limit(ARGV[7], 'output')}
 local need = {1, tonumber(ARGV[3]), tonumber(ARGV[4])}
 for d = 1, 3 do if limits[d] > 0 and need[d] > limits[d] then need[d] = limits[d] end end
+local member = ARGV[2] .. '|' .. need[2] .. '|' .. need[3]
+-- The waiting line: this call joins it (keeping its first place); waiters that stopped asking leave it.
+redis.call('ZADD', KEYS[3], 'NX', now, ARGV[2])
+redis.call('HSET', KEYS[4], ARGV[2], now .. '|' .. need[2] .. '|' .. need[3])
+local seen = redis.call('HGETALL', KEYS[4])
+local needs = {}
+for i = 1, #seen, 2 do
+  local at, input, output = string.match(seen[i + 1], '^(%d+)|(%d+)|(%d+)$')
+  if tonumber(at) < now - stale then
+    redis.call('ZREM', KEYS[3], seen[i])
+    redis.call('HDEL', KEYS[4], seen[i])
+  else
+    needs[seen[i]] = {tonumber(input), tonumber(output)}
+  end
+end
+redis.call('PEXPIRE', KEYS[3], stale + window)
+redis.call('PEXPIRE', KEYS[4], stale + window)
+local paused = tonumber(redis.call('HGET', KEYS[2], 'pausedUntil') or '0')
+if paused > now then return {paused - now, 'paused'} end
+local used = {0, 0, 0}
+local ahead = redis.call('ZRANGE', KEYS[3], 0, -1)
+for _, waiter in ipairs(ahead) do
+  if waiter == ARGV[2] then break end
+  local n = needs[waiter]
+  if n then
+    used[1] = used[1] + 1
+    used[2] = used[2] + n[1]
+    used[3] = used[3] + n[2]
+  end
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local entries = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 local calls = {}
-local used = {0, 0, 0}
 for i = 1, #entries, 2 do
   local input, output = string.match(entries[i], '|(%d+)|(%d+)$')
   local call = {tonumber(entries[i + 1]), 1, tonumber(input), tonumber(output)}
@@ -53,21 +85,31 @@ for d = 1, 3 do
   if limits[d] > 0 and used[d] + need[d] > limits[d] then
     local over = used[d] + need[d] - limits[d]
     local freed = 0
+    -- Without enough calls in the window to free, the waiters ahead go first: ask again soon.
+    local w = math.max(1, math.min(250, math.floor(window / 20)))
     for _, call in ipairs(calls) do
       freed = freed + call[d + 1]
       if freed >= over then
-        local w = math.max(1, call[1] + window - now)
-        if w > wait then wait, spent = w, names[d] end
+        w = math.max(1, call[1] + window - now)
         break
       end
     end
+    if w > wait then wait, spent = w, names[d] end
   end
 end
 if wait > 0 then return {wait, spent} end
-local member = ARGV[2] .. '|' .. need[2] .. '|' .. need[3]
+redis.call('ZREM', KEYS[3], ARGV[2])
+redis.call('HDEL', KEYS[4], ARGV[2])
 redis.call('ZADD', KEYS[1], now, member)
 redis.call('PEXPIRE', KEYS[1], window + 1000)
 return {0, member}
+`;
+
+/** Takes a call that gives up waiting out of the line. */
+const LEAVE = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+return 1
 `;
 
 /** Replaces a call's estimate by what it used, keeping its place in the window. */
@@ -139,6 +181,10 @@ export class ModelBudgetSpent extends Error {
 
 const scope = new AsyncLocalStorage<ModelCallScope>();
 
+/** A waiter asks again at least this often, and leaves the line when it has not asked for STALE_WAITER_MS. */
+const POLL_MS = 5_000;
+const STALE_WAITER_MS = 15_000;
+
 /** Runs `call` (a Messages API call) with `options` for the budget middleware of its client. */
 export function withModelCall<T>(options: ModelCallScope, call: () => Promise<T>): Promise<T> {
   return scope.run(options, call);
@@ -186,7 +232,8 @@ export class ModelBudget {
     const windowMs = options.windowMs ?? 60_000;
     this.windowMs = windowMs + (options.marginMs ?? Math.min(1000, windowMs / 20));
     this.learntTtlMs = options.learntTtlMs ?? 86_400_000;
-    redis.defineCommand('reserveModelBudget', { numberOfKeys: 2, lua: RESERVE });
+    redis.defineCommand('reserveModelBudget', { numberOfKeys: 4, lua: RESERVE });
+    redis.defineCommand('leaveModelBudgetLine', { numberOfKeys: 2, lua: LEAVE });
     redis.defineCommand('settleModelBudget', { numberOfKeys: 1, lua: SETTLE });
     redis.defineCommand('pauseModelBudget', { numberOfKeys: 1, lua: PAUSE });
   }
@@ -214,6 +261,8 @@ export class ModelBudget {
       const [wait, answer] = await this.redis.reserveModelBudget(
         keys.window,
         keys.state,
+        keys.line,
+        keys.waiting,
         this.windowMs,
         id,
         Math.max(0, Math.ceil(need.inputTokens)),
@@ -221,6 +270,7 @@ export class ModelBudget {
         this.limits.requestsPerMinute,
         this.limits.inputTokensPerMinute,
         this.limits.outputTokensPerMinute,
+        STALE_WAITER_MS,
       );
       const waitedMs = Date.now() - started;
       if (Number(wait) === 0) {
@@ -231,11 +281,23 @@ export class ModelBudget {
       spent = answer;
       if (waitedMs + Number(wait) > maxWaitMs) {
         this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
+        await this.leave(model, id);
         throw new ModelBudgetSpent(model, waitedMs + Number(wait), spent);
       }
-      // A little jitter so the waiters of a fleet do not all ask again in the same millisecond.
-      await sleep(Number(wait) + Math.floor(Math.random() * 20), call.signal ?? undefined);
+      // Asks again at least every few seconds to keep its place in the line, with a little jitter so the waiters of a
+      // fleet do not all ask in the same millisecond.
+      try {
+        await sleep(Math.min(Number(wait), POLL_MS) + Math.floor(Math.random() * 20), call.signal ?? undefined);
+      } catch (error) {
+        await this.leave(model, id);
+        throw error;
+      }
     }
+  }
+
+  private async leave(model: string, id: string): Promise<void> {
+    const keys = this.keys(model);
+    await this.redis.leaveModelBudgetLine(keys.line, keys.waiting, id).catch(() => undefined);
   }
 
   /** Replaces a reservation's estimate by the tokens the API counted (the request stays counted). */

@@ -42,8 +42,16 @@ export function redisKeys(prefix: string) {
       repository: (repository: string) => `${prefix}:slots:repo:${repository}`,
       user: (user: string) => `${prefix}:slots:user:${user}`,
     },
-    /** The fleet's shared model rate budget (src/agent/model-budget.ts): the calls of the window, and learnt limits and pause. */
-    modelBudget: (model: string) => ({ window: `${prefix}:model-budget:${model}:window`, state: `${prefix}:model-budget:${model}:state` }),
+    /**
+     * The fleet's shared model rate budget (src/agent/model-budget.ts): the calls of the window, the learnt limits and
+     * pause, the calls waiting in line (by arrival) and when each last asked.
+     */
+    modelBudget: (model: string) => ({
+      window: `${prefix}:model-budget:${model}:window`,
+      state: `${prefix}:model-budget:${model}:state`,
+      line: `${prefix}:model-budget:${model}:line`,
+      waiting: `${prefix}:model-budget:${model}:waiting`,
+    }),
     outbox: {
       /** The messages waiting for one thread, in order. */
       queue: (thread: string) => `${prefix}:outbox:q:${thread}`,

@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +86,31 @@ describe('the fleet model budget (Redis)', () => {
     expect(check.status).toBe(0);
   });
 
+  it('three worker processes sharing 4 requests a window: at most 4 calls a window, none refused', async () => {
+    const windowMs = 1000;
+    fake = await startAnthropicFake(
+      Array.from({ length: 12 }, () => textResponse('ok')),
+      { rateLimits: { requests: 4, windowMs } },
+    );
+    const script = fileURLToPath(new URL('./helpers/model-budget-worker.ts', import.meta.url));
+    const args = JSON.stringify({
+      redisUrl: server.url,
+      prefix: uniqueName('budget'),
+      fakeUrl: fake.url,
+      calls: 4,
+      windowMs,
+      marginMs: 200,
+      limits: { ...NO_LIMITS, requestsPerMinute: 4 },
+    });
+    const run = promisify(execFile);
+    const outputs = await Promise.all([0, 1, 2].map(() => run(process.execPath, ['--import', 'tsx', script, args], { env: process.env })));
+    const results = outputs.map(({ stdout }) => JSON.parse(stdout) as { answered: number; refused: string[] });
+    expect(results).toEqual([0, 1, 2].map(() => ({ answered: 4, refused: [] })));
+    expect(fake.rateLimited()).toBe(0);
+    expect(new Set(fake.requests.map((r) => r.body.messages[0].content)).size).toBe(3);
+    expect(busiestWindow(fake.requests, windowMs - 20)).toBeLessThanOrEqual(4);
+  });
+
   it('without the budget the same fleet is refused by the API (what the budget prevents)', async () => {
     const windowMs = 1000;
     fake = await startAnthropicFake(
@@ -134,6 +161,35 @@ describe('the fleet model budget (Redis)', () => {
     expect(fake.rateLimited()).toBe(0);
   });
 
+  it('first come, first served: a large call is not starved by small ones that keep fitting before it', async () => {
+    fake = await startAnthropicFake([]);
+    const prefix = uniqueName('budget');
+    const limits = { ...NO_LIMITS, outputTokensPerMinute: 1000 };
+    const hog = worker(prefix, limits, 600);
+    const big = worker(prefix, limits, 600);
+    // Another worker keeps the window busy with small calls (300 output tokens) one after another.
+    let hogging = true;
+    const hogCalls: number[] = [];
+    const hogLoop = (async () => {
+      while (hogging) {
+        await hog.budget.reserve(MODEL, { inputTokens: 0, outputTokens: 300 });
+        hogCalls.push(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const asked = Date.now();
+    const admitted = await big.budget.reserve(MODEL, { inputTokens: 0, outputTokens: 1000 }, { maxWaitMs: 5000 }).finally(() => {
+      hogging = false;
+    });
+    await hogLoop;
+    // Admitted once the window drained of the calls made or waiting before it asked (about two windows of 720 ms
+    // with the margin); without the line it waits while the other's calls keep fitting, until it gives up after 5 s.
+    expect(admitted.waitedMs).toBeLessThan(3000);
+    expect(Date.now() - asked).toBeLessThan(3000);
+    expect(hogCalls.length).toBeGreaterThan(2);
+  });
+
   it("a 429's retry-after holds every worker, not only the one refused", async () => {
     fake = await startAnthropicFake([errorResponse(429, { 'retry-after': '1' }), textResponse('after the pause')]);
     const prefix = uniqueName('budget');
@@ -161,6 +217,22 @@ describe('the fleet model budget (Redis)', () => {
     await expect(ask(a.client, { signal: controller.signal })).rejects.toBeInstanceOf(Anthropic.APIUserAbortError);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a cancelled waiter leaves the line: the next call is not held behind it', async () => {
+    fake = await startAnthropicFake([]);
+    const prefix = uniqueName('budget');
+    const a = worker(prefix, { ...NO_LIMITS, requestsPerMinute: 1 }, 800);
+    const b = worker(prefix, { ...NO_LIMITS, requestsPerMinute: 1 }, 800);
+    await a.budget.reserve(MODEL, { inputTokens: 0, outputTokens: 0 });
+    const controller = new AbortController();
+    const cancelled = a.budget.reserve(MODEL, { inputTokens: 0, outputTokens: 0 }, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    await expect(cancelled).rejects.toThrow();
+    // Had it stayed in line ahead, b would wait until it counted as gone (15 s).
+    const next = await b.budget.reserve(MODEL, { inputTokens: 0, outputTokens: 0 }, { maxWaitMs: 5000 });
+    expect(next.waitedMs).toBeLessThan(1500);
   });
 
   it('a wait longer than the call may wait fails at once with what was spent', async () => {
