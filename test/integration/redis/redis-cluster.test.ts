@@ -8,6 +8,7 @@ import { envSchema } from '../../../src/config/env-options.js';
 import type { Config } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues } from '../../../src/queue/queues.js';
+import { ModelBudget, ModelBudgetSpent } from '../../../src/agent/model-budget.js';
 import { RunSlots } from '../../../src/queue/run-slots.js';
 import { createRedis, duplicateConnection, type RedisClient } from '../../../src/redis/redis-connection.js';
 import { redisConnectionOptions, type RedisConnectionOptions, type RedisEnv } from '../../../src/redis/redis-options.js';
@@ -202,6 +203,13 @@ describe('Wrench on a Redis Cluster (three masters, ACL user, TLS)', () => {
       expect(await limiter.tryTake('T1')).toBe(0);
       expect(await limiter.tryTake('T1')).toBeGreaterThan(0);
 
+      const budget = new ModelBudget(redis, prefix, { requestsPerMinute: 1, inputTokensPerMinute: 0, outputTokensPerMinute: 0, maxWaitSeconds: 60 });
+      const first = await budget.reserve('claude-x', { inputTokens: 10, outputTokens: 10 });
+      await budget.settle('claude-x', first.member, { inputTokens: 5, outputTokens: 3 });
+      await expect(budget.reserve('claude-x', { inputTokens: 10, outputTokens: 10 }, { maxWaitMs: 100 })).rejects.toBeInstanceOf(ModelBudgetSpent);
+      await budget.learn('claude-x', new Headers({ 'anthropic-ratelimit-requests-limit': '50', 'retry-after': '1' }), 429);
+      expect(await budget.learnt('claude-x')).toMatchObject({ requests: 50, pausedUntil: expect.any(Number) });
+
       const thread = { channel: 'C0CLU', threadTs: '1700000000.000200' };
       await outbox.post(thread, { text: 'Queued' }, 'status:job-1');
       await outbox.update(thread, 'status:job-1', { text: 'Done' });
@@ -239,6 +247,7 @@ describe('Wrench on a Redis Cluster (three masters, ACL user, TLS)', () => {
         expect.arrayContaining([`${prefix}:tasks:meta`, `${prefix}:tasks:completed`, sessions.key('C1', '1.0'), sessions.pullRequestKey('acme', 'app', 7)]),
       );
       expect(keys.filter((key) => key.includes(':outbox'))).not.toEqual([]);
+      expect(keys).toEqual(expect.arrayContaining([`${prefix}:model-budget:claude-x:window`, `${prefix}:model-budget:claude-x:state`]));
       const slotsOfKeys = new Set(await Promise.all(keys.map((key) => owner[0]?.node.cluster('KEYSLOT', key))));
       expect(slotsOfKeys.size).toBe(1);
     } finally {
@@ -284,6 +293,13 @@ describe('Wrench on a Redis Cluster (three masters, ACL user, TLS)', () => {
   it('is refused by the cluster without the hash tag: the scripts touch keys of several slots', async () => {
     const slots = new RunSlots(cluster, uniqueName('plain'), { global: 1, perRepository: 1, perUser: 1 });
     await expect(slots.acquire({ jobId: 'a', thread: 'C1:1.0', repository: 'acme/app', user: 'U1' })).rejects.toThrow(/CROSSSLOT/);
+    const budget = new ModelBudget(cluster, uniqueName('plain'), {
+      requestsPerMinute: 1,
+      inputTokensPerMinute: 0,
+      outputTokensPerMinute: 0,
+      maxWaitSeconds: 60,
+    });
+    await expect(budget.reserve('claude-x', { inputTokens: 1, outputTokens: 1 })).rejects.toThrow(/CROSSSLOT/);
   });
 
   it('doctor checks the cluster REDIS_URL and REDIS_CLUSTER_NODES name, and says what is wrong when it cannot use it', async () => {
