@@ -217,7 +217,7 @@ describe('deploy/kubernetes: what Wrench needs', () => {
     }
   });
 
-  it('the config file is mounted where the image reads it, the worker keeps WRENCH_DATA_DIR on its own volume', () => {
+  it('the config file is mounted where the image reads it, the worker keeps WRENCH_DATA_DIR on its own volume and is named by its pod', () => {
     const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
     const configPath = /WRENCH_CONFIG=(\S+)/.exec(dockerfile)?.[1] ?? '';
     const dataDir = /WRENCH_DATA_DIR=(\S+)/.exec(dockerfile)?.[1] ?? '';
@@ -230,6 +230,9 @@ describe('deploy/kubernetes: what Wrench needs', () => {
       expect(mounts.find((m) => m.mountPath === dataDir)?.name).toBe('data');
     }
     expect(worker.spec.volumeClaimTemplates.map((t: K8sObject) => t.metadata.name)).toEqual(['data']);
+    // Host affinity names each worker by its pod, the name that goes with its volume of warm trees.
+    expect(containerOf(worker).env?.find((e) => e.name === 'WRENCH_HOST_ID')?.valueFrom?.fieldRef?.fieldPath).toBe('metadata.name');
+    expect(schemaKeys).toContain('WRENCH_HOST_ID');
   });
 
   it('the worker has what bwrap needs, and nothing more: its own user namespace, /proc unmasked, no default seccomp or AppArmor profile; the web keeps the defaults', () => {
