@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment, renderRunResult } from './render-run-result.js';
+import { localizeDetail } from './progress-detail.js';
 import { mrkdwnLink } from './slack-escape.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
@@ -137,7 +138,7 @@ export class SlackRunReporter implements RunReporter {
     const t = stringsFor(this.target.language);
     const clock = FINAL.includes(phase) ? t.after(elapsed) : t.usually(elapsed, durationLabel(this.target.reading.complexity));
     const page = this.target.runPageUrl ? mrkdwnLink(this.target.runPageUrl, t.seeEveryStep) : undefined;
-    return [t.phases[phase] ?? phase, detail, phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
+    return [t.phases[phase] ?? phase, localizeDetail(detail, t), phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
   }
 
   /** A note in the thread (not the status card), e.g. that the run restarted after an interruption. */

@@ -144,6 +144,14 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       90_000,
     );
     expect(String(question.args.text)).toBe('<@U0ALICE> 続ける前に質問があります:\n> どのAPIバージョンを使いますか?');
+    // The status card says what the run does in Japanese too: here, that it asked the requester.
+    await world.slack.waitFor(
+      (c) =>
+        c.method === 'chat.update' &&
+        /^acme\/shop の/.test(String(c.args.text)) &&
+        String(c.args.text).includes(':question: 回答待ち · <@U0ALICE> に質問しました'),
+      30_000,
+    );
     expect(JSON.stringify(question.args.blocks)).toContain('"text":"おまかせ"');
     // Answered with a button: the settled question says so in Japanese, and the run goes on to its pull request.
     const v2 = (question.args.blocks as Array<{ type: string; elements?: Array<{ action_id?: string; value?: string; text?: { text?: string } }> }>)
@@ -221,7 +229,14 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       scriptByRun({ 'de-cancel': [bashStep('sleep 60'), finishStep('never')] }).items,
     );
     const ts = await mention('de-cancel: Bitte einen Kommentar in src/cart.js ergänzen');
-    await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('sleep 60') && JSON.stringify(c.args).includes(ts), 60_000);
+    // The card's progress line says the agent's command in German, the command as it is.
+    await world.slack.waitFor(
+      (c) =>
+        c.method === 'chat.update' &&
+        String(c.args.text).includes(':hammer_and_wrench: In Arbeit · `sleep 60` läuft · ') &&
+        JSON.stringify(c.args).includes(ts),
+      60_000,
+    );
     const card = world.slack.messages('C0READ', ts).find((m) => m.ts !== ts && m.bot_id);
     await world.slack.deliverEvent(
       world.eventsUrl(),

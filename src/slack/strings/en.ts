@@ -66,6 +66,45 @@ export const en = {
   pausedOnQuestion: ':question: Paused until my question above is answered.',
   everyStepOfThisRun: 'Every step of this run',
   filesFromThisRun: (names: string) => `:paperclip: Files from this run: ${names}`,
+  // What the run is doing, on the status card (the runner says it in English; the run page and `wrench run` keep
+  // that). Commands, repositories, branches and paths come as they are, commands in backticks.
+  progress: {
+    cloning: (repository: string, readOnly: boolean) => `cloning ${repository}${readOnly ? ' (read-only)' : ''}`,
+    checkingOut: (branch: string) => `checking out ${branch}`,
+    checkingOutHead: (number: string) => `checking out the head of #${number} (read-only)`,
+    readingPull: (number: string) => `reading pull request #${number}`,
+    installing: (command: string) => `installing dependencies (${command})`,
+    installingNode: (version: string, source: string) => `installing Node.js ${version} (${source})`,
+    refreshing: (command: string) => `refreshing the restored dependencies (${command})`,
+    dependenciesInPlace: 'dependencies of the same lock files already in place',
+    dependenciesRestored: 'dependencies restored from an earlier install of the same lock files',
+    testsOnBase: 'running the tests on the base commit',
+    readingCode: 'reading the code',
+    reviewingPull: (number: string) => `reviewing #${number}`,
+    reviewingCode: 'reviewing the code',
+    investigating: 'investigating the code (read-only, no network)',
+    running: (command: string) => `running ${command}`,
+    reading: (path: string) => `reading ${path}`,
+    editing: (path: string) => `editing ${path}`,
+    testsAfterChange: 'running the tests after the change',
+    testsAfterRevert: 'running the tests after the revert',
+    fixingBreakage: 'fixing what the change broke',
+    regressionTestFails: 'checking the regression test fails without the fix',
+    coverageOnBase: (command: string) => `measuring coverage on the base commit (${command})`,
+    coverageAfter: 'measuring coverage after the change',
+    downloading: (count: number) => `downloading ${count} attached file${count === 1 ? '' : 's'}`,
+    readingIncident: 'reading the incident, its alerts and log entries',
+    pushing: (branch: string) => `pushing ${branch}`,
+    pushingDraft: (branch: string) => `pushing ${branch} and opening a draft pull request`,
+    keepingWork: (branch: string) => `keeping the work so far on ${branch}`,
+    askedQuestion: (user: string) => `asked ${user} a question`,
+    nothingPushed: 'nothing was pushed',
+    cancelledBeforeStart: 'cancelled before it started',
+    waitingThread: 'waiting for the run already going in this thread',
+    waitingGlobal: 'waiting for a free slot (all workers are busy)',
+    waitingRepository: 'waiting for other runs on this repository to finish',
+    waitingUser: 'waiting for your other runs to finish',
+  },
   // The status card's detail when the run has ended.
   stoppedEarlyDetail: 'stopped early',
   draftDetail: ' (draft)',
@@ -127,7 +166,8 @@ export const en = {
 export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft'>> & {
+export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress'>> & {
+  progress?: Partial<ThreadStrings['progress']>;
   stop?: Partial<ThreadStrings['stop']>;
   failure?: Partial<ThreadStrings['failure']>;
   draft?: Partial<ThreadStrings['draft']>;

@@ -23,6 +23,7 @@ export function stringsFor(language?: string): ThreadStrings {
     phases: { ...en.phases, ...catalogue.phases },
     report: { ...en.report, ...catalogue.report },
     stop: { ...en.stop, ...catalogue.stop },
+    progress: { ...en.progress, ...catalogue.progress },
     failure: { ...en.failure, ...catalogue.failure },
     draft: { ...en.draft, ...catalogue.draft },
     review: { ...en.review, ...catalogue.review },
