@@ -10,6 +10,7 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     reserveModelBudget(window: string, state: string, line: string, seen: string, ...args: (string | number)[]): Result<[number, string], Context>;
     leaveModelBudgetLine(line: string, seen: string, id: string): Result<number, Context>;
+    countSpentElsewhere(window: string, state: string, ...args: (string | number)[]): Result<number[], Context>;
     settleModelBudget(window: string, reserved: string, settled: string): Result<number, Context>;
     pauseModelBudget(state: string, ms: number, ttlMs: number): Result<number, Context>;
   }
@@ -17,7 +18,7 @@ declare module 'ioredis' {
 
 /**
  * One sliding window per model, shared by every process through Redis: a sorted set of the calls made in the last
- * `window` ms, each member `id|inputTokens|outputTokens`, scored by the Redis server's clock (one clock for a fleet
+ * `window` ms, each member `id|requests|inputTokens|outputTokens` (1 request; more for spending seen elsewhere), scored by the Redis server's clock (one clock for a fleet
  * on many hosts). A call is admitted when the requests, input and output tokens of the window, plus what the calls
  * waiting ahead of it need, plus its own stay within every limit (the configured one, or the one learnt from the
  * API's headers, whichever is lower); otherwise it joins the waiting line (KEYS[3], scored by arrival; KEYS[4] when
@@ -40,7 +41,7 @@ end
 local limits = {limit(ARGV[5], 'requests'), limit(ARGV[6], 'input'), limit(ARGV[7], 'output')}
 local need = {1, tonumber(ARGV[3]), tonumber(ARGV[4])}
 for d = 1, 3 do if limits[d] > 0 and need[d] > limits[d] then need[d] = limits[d] end end
-local member = ARGV[2] .. '|' .. need[2] .. '|' .. need[3]
+local member = ARGV[2] .. '|1|' .. need[2] .. '|' .. need[3]
 -- The waiting line: this call joins it (keeping its first place); waiters that stopped asking leave it.
 redis.call('ZADD', KEYS[3], 'NX', now, ARGV[2])
 redis.call('HSET', KEYS[4], ARGV[2], now .. '|' .. need[2] .. '|' .. need[3])
@@ -74,8 +75,8 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local entries = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 local calls = {}
 for i = 1, #entries, 2 do
-  local input, output = string.match(entries[i], '|(%d+)|(%d+)$')
-  local call = {tonumber(entries[i + 1]), 1, tonumber(input), tonumber(output)}
+  local requests, input, output = string.match(entries[i], '|(%d+)|(%d+)|(%d+)$')
+  local call = {tonumber(entries[i + 1]), tonumber(requests), tonumber(input), tonumber(output)}
   calls[#calls + 1] = call
   for d = 1, 3 do used[d] = used[d] + call[d + 1] end
 end
@@ -103,6 +104,53 @@ redis.call('HDEL', KEYS[4], ARGV[2])
 redis.call('ZADD', KEYS[1], now, member)
 redis.call('PEXPIRE', KEYS[1], window + 1000)
 return {0, member}
+`;
+
+/**
+ * What the API says is left (ARGV[5..7]: requests, input, output; -1 unknown) against what the window says is left:
+ * when the API has less, someone else spends the same limit (another program on the API key), and the difference
+ * joins the window as one entry of spending seen elsewhere, counted for a window. Token counts are rounded by the API
+ * to the nearest thousand, so only a difference past ARGV[8] tokens counts.
+ */
+const OUTSIDE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[1])
+local function limit(configured, field)
+  local c = tonumber(configured)
+  local l = tonumber(redis.call('HGET', KEYS[2], field) or '0')
+  if c > 0 and l > 0 then return math.min(c, l) end
+  if c > 0 then return c end
+  return l
+end
+local limits = {limit(ARGV[2], 'requests'), limit(ARGV[3], 'input'), limit(ARGV[4], 'output')}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local entries = redis.call('ZRANGE', KEYS[1], 0, -1)
+local used = {0, 0, 0}
+for _, entry in ipairs(entries) do
+  local requests, input, output = string.match(entry, '|(%d+)|(%d+)|(%d+)$')
+  used[1] = used[1] + tonumber(requests)
+  used[2] = used[2] + tonumber(input)
+  used[3] = used[3] + tonumber(output)
+end
+local extra = {0, 0, 0}
+local any = false
+for d = 1, 3 do
+  local api = tonumber(ARGV[4 + d])
+  local tolerance = d == 1 and 0 or tonumber(ARGV[8])
+  if limits[d] > 0 and api >= 0 then
+    local ours = limits[d] - used[d]
+    if api + tolerance < ours then
+      extra[d] = ours - api
+      any = true
+    end
+  end
+end
+if any then
+  redis.call('ZADD', KEYS[1], now, 'elsewhere:' .. now .. ':' .. ARGV[9] .. '|' .. extra[1] .. '|' .. extra[2] .. '|' .. extra[3])
+  redis.call('PEXPIRE', KEYS[1], window + 1000)
+end
+return extra
 `;
 
 /** Takes a call that gives up waiting out of the line. */
@@ -191,10 +239,21 @@ export function withModelCall<T>(options: ModelCallScope, call: () => Promise<T>
 }
 
 /** The rate limits one Anthropic answer states (`anthropic-ratelimit-*-limit`), and a 429's `retry-after` in ms. */
-export function rateLimitHeaders(headers: Headers, status: number): { requests?: number; input?: number; output?: number; retryAfterMs?: number } {
-  const number = (name: string) => {
-    const value = Number(headers.get(name) ?? Number.NaN);
-    return Number.isFinite(value) && value > 0 ? value : undefined;
+export function rateLimitHeaders(
+  headers: Headers,
+  status: number,
+): {
+  requests?: number;
+  input?: number;
+  output?: number;
+  retryAfterMs?: number;
+  /** What `anthropic-ratelimit-*-remaining` says is left. */
+  remaining: { requests?: number; input?: number; output?: number };
+} {
+  const number = (name: string, zero = false) => {
+    const text = headers.get(name);
+    const value = Number(text ?? Number.NaN);
+    return text !== null && text.trim() !== '' && Number.isFinite(value) && (value > 0 || (zero && value === 0)) ? value : undefined;
   };
   let retryAfterMs: number | undefined;
   if (status === 429) {
@@ -208,6 +267,11 @@ export function rateLimitHeaders(headers: Headers, status: number): { requests?:
     input: number('anthropic-ratelimit-input-tokens-limit'),
     output: number('anthropic-ratelimit-output-tokens-limit'),
     retryAfterMs,
+    remaining: {
+      requests: number('anthropic-ratelimit-requests-remaining', true),
+      input: number('anthropic-ratelimit-input-tokens-remaining', true),
+      output: number('anthropic-ratelimit-output-tokens-remaining', true),
+    },
   };
 }
 
@@ -234,6 +298,7 @@ export class ModelBudget {
     this.learntTtlMs = options.learntTtlMs ?? 86_400_000;
     redis.defineCommand('reserveModelBudget', { numberOfKeys: 4, lua: RESERVE });
     redis.defineCommand('leaveModelBudgetLine', { numberOfKeys: 2, lua: LEAVE });
+    redis.defineCommand('countSpentElsewhere', { numberOfKeys: 2, lua: OUTSIDE });
     redis.defineCommand('settleModelBudget', { numberOfKeys: 1, lua: SETTLE });
     redis.defineCommand('pauseModelBudget', { numberOfKeys: 1, lua: PAUSE });
   }
@@ -306,11 +371,14 @@ export class ModelBudget {
     await this.redis.settleModelBudget(
       this.keys(model).window,
       member,
-      `${id}|${Math.max(0, Math.round(used.inputTokens))}|${Math.max(0, Math.round(used.outputTokens))}`,
+      `${id}|1|${Math.max(0, Math.round(used.inputTokens))}|${Math.max(0, Math.round(used.outputTokens))}`,
     );
   }
 
-  /** Keeps the limits an answer states, and pauses everyone's calls to the model for a 429's retry-after. */
+  /**
+   * Keeps the limits an answer states, pauses everyone's calls to the model for a 429's retry-after, and counts what
+   * the API says is spent beyond what the window knows of (another program on the same key) for a window.
+   */
   async learn(model: string, headers: Headers, status: number): Promise<void> {
     const stated = rateLimitHeaders(headers, status);
     const state = this.keys(model).state;
@@ -323,6 +391,22 @@ export class ModelBudget {
       await this.redis.pexpire(state, this.learntTtlMs);
     }
     if (stated.retryAfterMs !== undefined && stated.retryAfterMs > 0) await this.pause(model, stated.retryAfterMs);
+    const { remaining } = stated;
+    if (status < 300 && (remaining.requests !== undefined || remaining.input !== undefined || remaining.output !== undefined)) {
+      await this.redis.countSpentElsewhere(
+        this.keys(model).window,
+        state,
+        this.windowMs,
+        this.limits.requestsPerMinute,
+        this.limits.inputTokensPerMinute,
+        this.limits.outputTokensPerMinute,
+        remaining.requests ?? -1,
+        remaining.input ?? -1,
+        remaining.output ?? -1,
+        500,
+        randomBytes(4).toString('hex'),
+      );
+    }
   }
 
   /** Holds every process's calls to `model` for `ms`. */

@@ -140,6 +140,25 @@ describe('the fleet model budget (Redis)', () => {
     expect(busiestWindow(fake.requests, windowMs - 20)).toBeLessThanOrEqual(3);
   });
 
+  it('counts what the headers say another program spent on the same limits, so the fleet is not refused for it', async () => {
+    const windowMs = 1000;
+    fake = await startAnthropicFake(
+      Array.from({ length: 7 }, () => textResponse('ok')),
+      { rateLimits: { requests: 4, windowMs } },
+    );
+    // Another program on the same API key, outside the budget, spends 3 of the 4 requests.
+    const outside = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.url, maxRetries: 0 });
+    await Promise.all([ask(outside), ask(outside), ask(outside)]);
+    const a = worker(uniqueName('budget'), NO_LIMITS, windowMs);
+    await ask(a.client);
+    // The answer said 0 requests remaining where the window knew of 1 of 4: the 3 spent elsewhere count for a window.
+    const started = Date.now();
+    const answers = await Promise.allSettled([ask(a.client), ask(a.client), ask(a.client)]);
+    expect(answers.filter((x) => x.status === 'rejected')).toEqual([]);
+    expect(fake.rateLimited()).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(windowMs / 2);
+  });
+
   it('counts output as max_tokens until the answer, then as used: an output limit spaces large requests', async () => {
     const windowMs = 1000;
     fake = await startAnthropicFake(
