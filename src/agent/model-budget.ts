@@ -321,42 +321,42 @@ export class ModelBudget {
     const maxWaitMs = Math.min(call.maxWaitMs ?? Number.POSITIVE_INFINITY, this.limits.maxWaitSeconds * 1000);
     const started = Date.now();
     let spent = '';
-    for (;;) {
-      call.signal?.throwIfAborted();
-      const [wait, answer] = await this.redis.reserveModelBudget(
-        keys.window,
-        keys.state,
-        keys.line,
-        keys.waiting,
-        this.windowMs,
-        id,
-        Math.max(0, Math.ceil(need.inputTokens)),
-        Math.max(0, Math.ceil(need.outputTokens)),
-        this.limits.requestsPerMinute,
-        this.limits.inputTokensPerMinute,
-        this.limits.outputTokensPerMinute,
-        STALE_WAITER_MS,
-      );
-      const waitedMs = Date.now() - started;
-      if (Number(wait) === 0) {
-        this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
-        if (waitedMs > 0 && spent) call.onWait?.(waitedMs, spent);
-        return { member: answer, waitedMs };
-      }
-      spent = answer;
-      if (waitedMs + Number(wait) > maxWaitMs) {
-        this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
-        await this.leave(model, id);
-        throw new ModelBudgetSpent(model, waitedMs + Number(wait), spent);
-      }
-      // Asks again at least every few seconds to keep its place in the line, with a little jitter so the waiters of a
-      // fleet do not all ask in the same millisecond.
-      try {
+    try {
+      for (;;) {
+        call.signal?.throwIfAborted();
+        const [wait, answer] = await this.redis.reserveModelBudget(
+          keys.window,
+          keys.state,
+          keys.line,
+          keys.waiting,
+          this.windowMs,
+          id,
+          Math.max(0, Math.ceil(need.inputTokens)),
+          Math.max(0, Math.ceil(need.outputTokens)),
+          this.limits.requestsPerMinute,
+          this.limits.inputTokensPerMinute,
+          this.limits.outputTokensPerMinute,
+          STALE_WAITER_MS,
+        );
+        const waitedMs = Date.now() - started;
+        if (Number(wait) === 0) {
+          this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
+          if (waitedMs > 0 && spent) call.onWait?.(waitedMs, spent);
+          return { member: answer, waitedMs };
+        }
+        spent = answer;
+        if (waitedMs + Number(wait) > maxWaitMs) {
+          this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
+          throw new ModelBudgetSpent(model, waitedMs + Number(wait), spent);
+        }
+        // Asks again at least every few seconds to keep its place in the line, with a little jitter so the waiters of
+        // a fleet do not all ask in the same millisecond.
         await sleep(Math.min(Number(wait), POLL_MS) + Math.floor(Math.random() * 20), call.signal ?? undefined);
-      } catch (error) {
-        await this.leave(model, id);
-        throw error;
       }
+    } catch (error) {
+      // Cancelled, given up or failed while waiting: out of the line at once, so it holds nobody.
+      await this.leave(model, id);
+      throw error;
     }
   }
 
