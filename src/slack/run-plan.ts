@@ -3,35 +3,17 @@ import { lineCounts, renderResultMarkdown } from '../reporting/render-result-tex
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { threadShown } from './render-run-result.js';
+import { localizeDetail } from './progress-detail.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
 import { en, type ThreadStrings } from './strings/en.js';
 
 type Stage = 'reading' | 'preparing' | 'working' | 'edits' | 'agent-tests' | 'verifying' | 'publishing' | 'question';
 /** While a run goes on, the plan's title says how to stop it (the streamed message has no button until it ends). */
-export const STOP_HINT = 'to stop it, mention me with "stop"';
+export const STOP_HINT = en.plan.stopHint;
 type Task = { status: TaskStatus; output?: string };
 /** A task of the plan: a stage of the run, or (`agent-<n>`) a step of the agent's own plan, with its title. */
 type TaskId = Stage | `agent-${number}` | `note-${number}`;
 type TaskStatus = TaskUpdateChunk['status'];
-
-const STAGE_TITLES: Record<Stage, string> = {
-  reading: 'Read the request',
-  preparing: 'Prepare the workspace',
-  working: 'Work on the change',
-  edits: 'Edit files (the agent)',
-  'agent-tests': 'Run the tests (the agent)',
-  verifying: 'Verify: run the tests and checks',
-  publishing: 'Publish: open or update the pull request',
-  question: 'Wait for the answer to my question',
-};
-
-const PLAN_TITLES: Partial<Record<RunPhase, string>> = {
-  queued: 'Queued',
-  waiting: 'Paused: waiting for an answer',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 
 const STATUS_EMOJI: Record<TaskStatus, string> = {
   pending: ':white_circle:',
@@ -72,18 +54,21 @@ export class RunPlan {
     private readonly repository: string,
     private readonly runPageUrl?: string,
     reading?: string,
+    private readonly strings: ThreadStrings = en,
   ) {
-    this.title = underWay(`Working on ${repository}`);
+    this.title = this.underWay(strings.plan.workingOn(repository));
     this.tasks.set('reading', { status: 'complete', ...(reading ? { output: truncate(reading, TASK_OUTPUT) } : {}) });
   }
 
   /** Notes that the run reached `phase` (every phase, also those whose display the rate limit skips). */
   advance(phase: RunPhase, detail?: string): void {
     const ends = phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'waiting';
-    const title = PLAN_TITLES[phase] ? `${PLAN_TITLES[phase]}: ${this.repository}` : `Working on ${this.repository}`;
-    this.title = ends ? title : underWay(title);
+    const plan = this.strings.plan;
+    const stated = phase === 'queued' || phase === 'waiting' || phase === 'done' || phase === 'failed' || phase === 'cancelled';
+    const title = stated ? plan.state(phase, this.repository) : plan.workingOn(this.repository);
+    this.title = ends ? title : this.underWay(title);
     if (phase === 'queued') {
-      if (detail) this.title = underWay(`Queued: ${truncate(detail, 120)}`);
+      if (detail) this.title = this.underWay(plan.state('queued', truncate(this.inThreadLanguage(detail), 120)));
     } else if (phase === 'working' && detail && this.current === 'working' && this.toolStep(detail)) {
       // Shown as a task of its own.
     } else if (phase === 'preparing' || phase === 'working' || phase === 'verifying' || phase === 'publishing') {
@@ -95,7 +80,7 @@ export class RunPlan {
       this.finish('complete', detail);
     } else {
       // failed, cancelled: the stage the run was in did not finish.
-      this.finish('error', detail ?? (phase === 'cancelled' ? 'Cancelled' : undefined));
+      this.finish('error', detail ?? (phase === 'cancelled' ? plan.cancelled : undefined));
     }
   }
 
@@ -144,11 +129,11 @@ export class RunPlan {
   agentPlan(steps: AgentPlan): void {
     steps.forEach(({ step, status }, i) => {
       const id: TaskId = `agent-${i + 1}`;
-      this.agentTitles.set(id, truncate(`${step} (the agent's plan)`, TASK_OUTPUT));
+      this.agentTitles.set(id, truncate(this.strings.plan.agentStep(step), TASK_OUTPUT));
       this.tasks.set(id, { status: status === 'done' ? 'complete' : status });
     });
     for (let i = steps.length + 1; this.tasks.has(`agent-${i}`); i += 1)
-      this.tasks.set(`agent-${i}`, { status: 'pending', output: "dropped from the agent's plan" });
+      this.tasks.set(`agent-${i}`, { status: 'pending', output: this.strings.plan.droppedStep });
   }
 
   /** An edit or a test run of the agent's: noted in its own task. False for other steps. */
@@ -160,7 +145,7 @@ export class RunPlan {
       const files = [...this.editedFiles];
       this.tasks.set('edits', {
         status: 'in_progress',
-        output: truncate(`${files.length} ${files.length === 1 ? 'file' : 'files'}: ${files.join(', ')}`, TASK_OUTPUT),
+        output: truncate(this.strings.plan.editedFiles(files.length, files.join(', ')), TASK_OUTPUT),
       });
       return true;
     }
@@ -168,7 +153,7 @@ export class RunPlan {
       this.testRuns += 1;
       this.tasks.set('agent-tests', {
         status: 'in_progress',
-        output: truncate(`${this.testRuns} ${this.testRuns === 1 ? 'run' : 'runs'}, the last: ${command}`, TASK_OUTPUT),
+        output: truncate(this.strings.plan.testRuns(this.testRuns, command), TASK_OUTPUT),
       });
       return true;
     }
@@ -179,7 +164,7 @@ export class RunPlan {
   private settleAgentSteps(): void {
     for (const id of this.agentTitles.keys()) {
       const step = id.startsWith('agent-') ? this.tasks.get(id) : undefined;
-      if (step?.status === 'in_progress') Object.assign(step, { status: 'pending', output: step.output ?? 'not marked done by the agent' });
+      if (step?.status === 'in_progress') Object.assign(step, { status: 'pending', output: step.output ?? this.strings.plan.notMarkedDone });
     }
   }
 
@@ -196,7 +181,7 @@ export class RunPlan {
     if (previous?.status === 'in_progress' && stage !== this.current) previous.status = 'complete';
     if (stage !== 'working') this.settleToolSteps();
     this.current = stage;
-    this.tasks.set(stage, { status: 'in_progress', ...(detail ? { output: truncate(detail, TASK_OUTPUT) } : {}) });
+    this.tasks.set(stage, { status: 'in_progress', ...(detail ? { output: truncate(this.inThreadLanguage(detail), TASK_OUTPUT) } : {}) });
   }
 
   private finish(status: TaskStatus, detail: string | undefined): void {
@@ -205,11 +190,21 @@ export class RunPlan {
     const task = this.tasks.get(this.current);
     if (!task) return;
     if (task.status === 'in_progress' || status === 'error') task.status = status;
-    if (detail) task.output = truncate(detail, TASK_OUTPUT);
+    if (detail) task.output = truncate(this.inThreadLanguage(detail), TASK_OUTPUT);
+  }
+
+  /** A runner's detail (English, as the run page has it) in the thread's language. */
+  private inThreadLanguage(detail: string): string {
+    return localizeDetail(detail, this.strings) ?? detail;
+  }
+
+  /** A title while the run goes on: with how to stop it, within Slack's 256 characters for a title. */
+  private underWay(title: string): string {
+    return `${truncate(title, 200)} · ${this.strings.plan.stopHint}`;
   }
 
   private titleOf(id: TaskId): string {
-    return this.agentTitles.get(id) ?? STAGE_TITLES[id as Stage];
+    return this.agentTitles.get(id) ?? this.strings.plan.stages[id as Stage];
   }
 
   private taskChunk(stage: TaskId, task: Task): TaskUpdateChunk {
@@ -221,7 +216,7 @@ export class RunPlan {
       title: this.titleOf(stage),
       status: task.status,
       ...(task.output ? { output: task.output } : {}),
-      ...(page ? { sources: [{ type: 'url', url: page, text: 'Every step on the run page' }] } : {}),
+      ...(page ? { sources: [{ type: 'url', url: page, text: this.strings.plan.everyStepOnPage }] } : {}),
     };
   }
 }
@@ -229,11 +224,6 @@ export class RunPlan {
 /** Plain text as the one rich_text entity a task card's output is. */
 function richText(text: string): RichTextBlock {
   return { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }] };
-}
-
-/** A title while the run goes on: with how to stop it, within Slack's 256 characters for a title. */
-function underWay(title: string): string {
-  return `${truncate(title, 200)} · ${STOP_HINT}`;
 }
 
 /**
@@ -254,7 +244,7 @@ export function streamedResult(result: RunResult, runPageUrl?: string, strings: 
   const parts = startsWithOutcome ? [first, pullLine, rest.join('\n\n')] : [pullLine, report];
   if (runPageUrl && /^https?:\/\/\S+$/.test(runPageUrl)) parts.push(`[${strings.everyStepOfThisRun}](${runPageUrl})`);
   const text = parts.filter(Boolean).join('\n\n');
-  return text.length <= MARKDOWN_TOTAL ? text : `${truncate(text, MARKDOWN_TOTAL - 80)}\n\n_The rest is on the run page._`;
+  return text.length <= MARKDOWN_TOTAL ? text : `${truncate(text, MARKDOWN_TOTAL - 80)}\n\n_${strings.plan.restOnPage}_`;
 }
 
 /** "Opened PR #3: title (2 files, +12 −4)" in the thread's words, without the headline's emoji (the plan shows the state). */

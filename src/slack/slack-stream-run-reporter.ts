@@ -34,15 +34,15 @@ export function readingLine(reading: CardReading, language?: string): string {
  * plan with the request read and the run queued (`detail`: what it waits behind), addressed to the requester.
  */
 export function queuedRunStream(target: StreamTarget, detail?: string): StreamStep {
-  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language));
+  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language), stringsFor(target.language));
   plan.advance('queued', detail);
   return streamStep(target, plan, 'start', plan.takeChanges(), { running: true });
 }
 
 /** The last step of a run's streamed message when the run could not be queued after all: `text` says why. */
 export function notQueuedStream(target: StreamTarget, text: string): StreamStep {
-  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language));
-  plan.advance('failed', 'the run could not be queued');
+  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language), stringsFor(target.language));
+  plan.advance('failed', stringsFor(target.language).plan.couldNotQueue);
   return streamStep(target, plan, 'stop', [...plan.takeChanges(), ...markdownChunks(text)], { running: false, reply: text });
 }
 
@@ -57,7 +57,12 @@ export function notQueuedStream(target: StreamTarget, text: string): StreamStep 
  * Cancel button while the run goes on), and a stream Slack ends early is finished as one.
  */
 export class SlackStreamRunReporter extends SlackRunReporter {
-  private readonly runPlan = new RunPlan(this.target.repository, this.target.runPageUrl, readingLine(this.target.reading, this.target.language));
+  private readonly runPlan = new RunPlan(
+    this.target.repository,
+    this.target.runPageUrl,
+    readingLine(this.target.reading, this.target.language),
+    stringsFor(this.target.language),
+  );
   private streamStarted = false;
   private finalText: string | undefined;
   private failReason: string | undefined;

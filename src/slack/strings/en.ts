@@ -105,6 +105,33 @@ export const en = {
     waitingRepository: 'waiting for other runs on this repository to finish',
     waitingUser: 'waiting for your other runs to finish',
   },
+  // A streamed run's plan (its title says how to stop it while the run goes on; the handler takes only "stop").
+  plan: {
+    stages: {
+      reading: 'Read the request',
+      preparing: 'Prepare the workspace',
+      working: 'Work on the change',
+      edits: 'Edit files (the agent)',
+      'agent-tests': 'Run the tests (the agent)',
+      verifying: 'Verify: run the tests and checks',
+      publishing: 'Publish: open or update the pull request',
+      question: 'Wait for the answer to my question',
+    },
+    workingOn: (repository: string) => `Working on ${repository}`,
+    /** The title of a run queued, paused or ended: its state, then the repository or what it waits for. */
+    state: (state: 'queued' | 'waiting' | 'done' | 'failed' | 'cancelled', what: string) =>
+      `${{ queued: 'Queued', waiting: 'Paused: waiting for an answer', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' }[state]}: ${what}`,
+    cancelled: 'Cancelled',
+    stopHint: 'to stop it, mention me with "stop"',
+    agentStep: (step: string) => `${step} (the agent's plan)`,
+    droppedStep: "dropped from the agent's plan",
+    notMarkedDone: 'not marked done by the agent',
+    editedFiles: (count: number, files: string) => `${count} ${count === 1 ? 'file' : 'files'}: ${files}`,
+    testRuns: (count: number, command: string) => `${count} ${count === 1 ? 'run' : 'runs'}, the last: ${command}`,
+    everyStepOnPage: 'Every step on the run page',
+    couldNotQueue: 'the run could not be queued',
+    restOnPage: 'The rest is on the run page.',
+  },
   // The status card's detail when the run has ended.
   stoppedEarlyDetail: 'stopped early',
   draftDetail: ' (draft)',
@@ -166,8 +193,9 @@ export const en = {
 export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress'>> & {
+export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress' | 'plan'>> & {
   progress?: Partial<ThreadStrings['progress']>;
+  plan?: Partial<Omit<ThreadStrings['plan'], 'stages'>> & { stages?: Partial<ThreadStrings['plan']['stages']> };
   stop?: Partial<ThreadStrings['stop']>;
   failure?: Partial<ThreadStrings['failure']>;
   draft?: Partial<ThreadStrings['draft']>;

@@ -256,9 +256,17 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
 
   it("says that the run failed in the thread's language, the reason as it is", async () => {
     const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), 'ja');
+    await reporter.phase('preparing', 'installing dependencies (`npm ci`)');
     await reporter.failed('npm ci failed: ENOTFOUND registry.npmjs.org');
     await settled(outbox, thread);
-    expect(text(onlyStream(thread.threadTs))).toBe('**実行に失敗しました。** npm ci failed: ENOTFOUND registry.npmjs.org');
+    const stream = onlyStream(thread.threadTs);
+    expect(text(stream)).toBe('**実行に失敗しました。** npm ci failed: ENOTFOUND registry.npmjs.org');
+    // The plan speaks Japanese too: its title and the stage that failed, the error's words as they are.
+    expect(stream.planTitle).toBe('失敗: acme/web');
+    expect(tasks(stream).at(-1)).toBe('preparing error npm ci failed: ENOTFOUND registry.npmjs.org');
+    const sent = JSON.stringify(slack.calls.filter((c) => JSON.stringify(c.args).includes(thread.threadTs)));
+    expect(sent).toContain('"title":"作業環境を準備する"');
+    expect(sent).toContain('依存関係をインストール中(`npm ci`)');
   });
 
   it('shows a paused run as waiting for the answer, and a cancelled one as cancelled', async () => {

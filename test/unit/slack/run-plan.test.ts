@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../src/reporting/run-result.js';
-import { markdownChunks, RunPlan, streamedResult } from '../../../src/slack/run-plan.js';
+import { markdownChunks, RunPlan, STOP_HINT, streamedResult } from '../../../src/slack/run-plan.js';
+import { stringsFor } from '../../../src/slack/strings/index.js';
 
 const base: RunResult = { status: 'answered', repository: 'acme/web', instruction: 'explain', filesChanged: [], durationMs: 1000, answer: 'It works.' };
 
@@ -101,5 +102,64 @@ describe('run plan', () => {
     expect(plan.takeChanges()[0]).toEqual({ type: 'plan_update', title: 'Working on acme/web · to stop it, mention me with "stop"' });
     plan.advance('cancelled');
     expect(plan.takeChanges()[0]).toEqual({ type: 'plan_update', title: 'Cancelled: acme/web' });
+  });
+});
+
+describe("a streamed run's plan in the thread's language", () => {
+  const run = (language: string) => {
+    const plan = new RunPlan('acme/web', 'https://wrench.example/runs/1', undefined, stringsFor(language));
+    plan.advance('preparing', 'cloning acme/web');
+    plan.advance('working', 'reading the code');
+    plan.advance('working', 'editing src/a.js');
+    plan.advance('working', 'running `npm test`');
+    plan.agentPlan([{ step: 'Fix the parser', status: 'in_progress' }]);
+    return plan;
+  };
+
+  it('says its title, how to stop it, the stages, the agent steps and the details in German', () => {
+    const plan = run('de-DE');
+    expect(plan.fallbackText()).toBe(
+      [
+        '*Arbeit an acme/web · zum Abbrechen erwähne mich mit „stop“*',
+        ':white_check_mark: Anfrage lesen',
+        ':white_check_mark: Arbeitsbereich vorbereiten · acme/web wird geklont',
+        ':hourglass_flowing_sand: An der Änderung arbeiten · der Code wird gelesen',
+        ':hourglass_flowing_sand: Dateien bearbeiten (der Agent) · 1 Datei: src/a.js',
+        ':hourglass_flowing_sand: Tests ausführen (der Agent) · 1 Lauf, zuletzt: npm test',
+        ':hourglass_flowing_sand: Fix the parser (Plan des Agenten)',
+      ].join('\n'),
+    );
+    plan.advance('cancelled');
+    expect(plan.fallbackText()).toMatch(/^\*Abgebrochen: acme\/web\*\n/);
+    expect(plan.fallbackText()).toContain(':x: An der Änderung arbeiten · Abgebrochen');
+    expect(plan.fallbackText()).toContain('Fix the parser (Plan des Agenten) · vom Agenten nicht als erledigt markiert');
+    expect(JSON.stringify(plan.block())).toContain('"text":"Alle Schritte auf der Seite des Laufs"');
+  });
+
+  it('says them in Japanese, and a queued run what it waits for', () => {
+    const plan = run('ja');
+    const text = plan.fallbackText();
+    expect(text.split('\n')[0]).toBe('*acme/web で作業中 · 停止するには「stop」とメンションしてください*');
+    expect(text).toContain(':white_check_mark: 作業環境を準備する · acme/web をクローン中');
+    expect(text).toContain(':hourglass_flowing_sand: 変更に取り組む · コードを確認中');
+    expect(text).toContain('テストを実行する(エージェント) · 1 回実行、最新: npm test');
+    expect(text).toContain('Fix the parser(エージェントの計画)');
+    const queued = new RunPlan('acme/web', undefined, undefined, stringsFor('ja'));
+    queued.advance('queued', 'waiting for a free slot (all workers are busy)');
+    expect(queued.takeChanges()[0]).toEqual({
+      type: 'plan_update',
+      title: '順番待ち: 空きワーカー待ち(すべてのワーカーが使用中) · 停止するには「stop」とメンションしてください',
+    });
+    expect(streamedResult({ ...base, answer: 'y'.repeat(50_000) }, undefined, stringsFor('ja'))).toContain('続きは実行ページにあります。');
+  });
+
+  it('stays English for English and for what a catalogue lacks (Spanish)', () => {
+    for (const language of ['en', 'es']) {
+      const text = run(language).fallbackText();
+      expect(text.split('\n')[0]).toBe(`*Working on acme/web · ${STOP_HINT}*`);
+      expect(text).toContain(':white_check_mark: Prepare the workspace · cloning acme/web');
+      expect(text).toContain("Fix the parser (the agent's plan)");
+      expect(text).toContain('1 run, the last: npm test');
+    }
   });
 });
