@@ -434,7 +434,15 @@ export class ModelBudget {
       const call = scope.getStore() ?? {};
       const inputTokens = call.inputTokens ?? estimateInputTokens(body);
       const outputTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 4096;
-      const { member } = await this.reserve(model, { inputTokens, outputTokens }, { signal: request.signal, maxWaitMs: call.maxWaitMs, onWait: call.onWait });
+      let member: string;
+      try {
+        ({ member } = await this.reserve(model, { inputTokens, outputTokens }, { signal: request.signal, maxWaitMs: call.maxWaitMs, onWait: call.onWait }));
+      } catch (error) {
+        if (error instanceof ModelBudgetSpent || request.signal?.aborted) throw error;
+        // Redis cannot be asked: the call goes on without the budget rather than failing (the API still has its say).
+        ctx.logger.warn('model budget: Redis could not be asked; calling the model without the budget', error);
+        return next(request);
+      }
       let response: Response;
       try {
         response = await next(request);

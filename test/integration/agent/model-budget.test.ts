@@ -277,6 +277,16 @@ describe('the fleet model budget (Redis)', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('a Redis that cannot be asked does not fail the call: it goes to the API without the budget', async () => {
+    fake = await startAnthropicFake([textResponse('answered anyway')]);
+    const redis = new Redis(server.url);
+    const budget = new ModelBudget(redis, uniqueName('budget'), { ...NO_LIMITS, requestsPerMinute: 1 });
+    redis.disconnect();
+    const client = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.url, maxRetries: 0, middleware: [budget.middleware()], logLevel: 'off' });
+    const answer = await ask(client);
+    expect(answer.content[0]).toMatchObject({ text: 'answered anyway' });
+  });
+
   it("the agent loop's turn shows how long it waited for the budget, apart from the model's answer time", async () => {
     fake = await startAnthropicFake([textResponse('first'), textResponse('done')]);
     const prefix = uniqueName('budget');
