@@ -197,16 +197,15 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       logger,
     });
     const limiter = new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX);
-    if (config.env.WRENCH_AFFINITY_MS > 0) {
-      affinity = new HostAffinity({
-        redis,
-        prefix: config.env.WRENCH_QUEUE_PREFIX,
-        host: config.env.WRENCH_HOST_ID ?? `${hostname()}-${process.pid}`,
-        concurrency: config.file.limits.concurrency,
-        boundMs: config.env.WRENCH_AFFINITY_MS,
-      });
-      await affinity.start(await mirroredRepositories(config.dataDir));
-    }
+    // Also with a bound of 0 (no job held back): each job's log still says whether its repository was warm here.
+    affinity = new HostAffinity({
+      redis,
+      prefix: config.env.WRENCH_QUEUE_PREFIX,
+      host: config.env.WRENCH_HOST_ID ?? `${hostname()}-${process.pid}`,
+      concurrency: config.file.limits.concurrency,
+      boundMs: config.env.WRENCH_AFFINITY_MS,
+    });
+    await affinity.start(await mirroredRepositories(config.dataDir));
     worker = await startTaskWorker(
       {
         connection: workerConnection,
