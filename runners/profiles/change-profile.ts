@@ -190,15 +190,15 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         const kept = branchExisted
           ? `Nothing was pushed; \`${workspace.branch}\` is as it was before this run.`
           : 'Nothing had changed yet, so there is no branch.';
+        const noChange = stringsFor('en').finishedNoChange;
+        const answer = agentRun.report?.summary ?? (stop?.code === 'cancelled' ? undefined : agentRun.finalText) ?? (stop ? undefined : noChange);
         return {
           ...base,
           status: agentRun.outcome === 'stopped' ? 'stopped' : 'answered',
           stopReason: explain(kept, branchExisted),
           threadStopReason: explainInThread((t) => (branchExisted ? t.nothingPushedBranch(branch) : t.noBranchYet)),
-          answer:
-            agentRun.report?.summary ??
-            (stop?.code === 'cancelled' ? undefined : agentRun.finalText) ??
-            (stop ? undefined : 'I finished without changing any file.'),
+          answer,
+          ...(answer === noChange && thread ? { threadAnswer: thread.finishedNoChange } : {}),
           durationMs: Date.now() - run.started,
         };
       }
@@ -385,6 +385,8 @@ function threadStopExplanation(stop: AgentStop, reason: unknown, t: ThreadString
             ? t.tokenLimit(limit.tokens)
             : undefined;
   if (reached) return [reached, kept, t.toGoOn].join(t.gap);
+  const failed = modelStop(stop, t);
+  if (failed) return [failed, kept, t.toGoOn].join(t.gap);
   if (stop.code !== 'cancelled') return undefined;
   if (reason instanceof ShutdownSignal) return [t.restarting, kept, t.toGoOn].join(t.gap);
   if (!(reason instanceof RunCancelled)) return [t.cancelled, kept].join(t.gap);
@@ -392,6 +394,20 @@ function threadStopExplanation(stop: AgentStop, reason: unknown, t: ThreadString
   const by = /^(<@[A-Z0-9]+>)(?: (on the run page|from App Home))?$/.exec(reason.by);
   if (!by?.[1]) return undefined;
   return [t.cancelledBy(by[1], by[2] === 'on the run page' ? 'page' : by[2] ? 'home' : undefined), kept].join(t.gap);
+}
+
+/**
+ * A stop where the model failed, refused or ran out of context, in the thread's words (the API's own words as they
+ * are, read back from the stop's English message); undefined for other stops.
+ */
+export function modelStop(stop: AgentStop, t: ThreadStrings['stop']): string | undefined {
+  if (stop.code === 'refused') return t.refused;
+  if (stop.code === 'context_exhausted') return t.contextExhausted;
+  if (stop.code !== 'model_failed') return undefined;
+  const api = /^The model API failed(?: \(HTTP (\d+)\))? after retries: ([\s\S]*)$/.exec(stop.message);
+  if (api) return t.modelApiFailed(api[1] ? Number(api[1]) : undefined, api[2] ?? '');
+  const agent = /^The agent failed: ([\s\S]*)$/.exec(stop.message);
+  return agent ? t.agentFailed(agent[1] ?? '') : undefined;
 }
 
 /** The model reading of the instruction is part of what the run cost. */

@@ -21,6 +21,8 @@ export interface RunResult {
   stopReason?: string;
   /** The same in the thread's language, when that is not English and Wrench has the words for it (a cancel, a restart). */
   threadStopReason?: string;
+  /** Wrench's own answer (no file changed, the agent said nothing) in the thread's language, when that is not English. */
+  threadAnswer?: string;
   /** The AgentStop code when the run stopped early (cancelled, time_limit, ...). */
   stopCode?: string;
   /** Why the pull request is a draft (besides stopping early). */

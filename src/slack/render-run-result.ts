@@ -50,6 +50,7 @@ export function threadShown(result: RunResult): RunResult {
     ...result,
     verification: result.threadVerification ?? result.verification,
     stopReason: result.threadStopReason ?? result.stopReason,
+    answer: result.threadAnswer ?? result.answer,
     draftReason: result.threadDraftReason ?? result.draftReason,
     usage: undefined,
   };

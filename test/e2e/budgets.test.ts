@@ -69,4 +69,29 @@ describe('budgets', () => {
     );
     expect(pull?.draft).toBe(true);
   });
+
+  it("says in the requester's language that the model refused, and what became of the work so far", async () => {
+    world.slack.addUser({ id: 'U0HANS', name: 'hans', locale: 'de-DE' });
+    const script = scriptByRun({
+      'de refusal task': [createFileStep('src/de1.js', 'export const d1 = 1;\n'), { content: [], stop_reason: 'refusal' }],
+    });
+    world.anthropic.setScript(script.items);
+    const envelope = appMentionEnvelope({
+      channel: 'C0DEV',
+      user: 'U0HANS',
+      text: '<@U0BOT> de refusal task: add src/de1.js and src/de2.js exporting `d1` and `d2`',
+    });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Vorzeitig beendet/.test(String(c.args.text)),
+      150_000,
+    );
+    const pull = world.github.pulls('acme', 'budget').find((p) => p.body?.includes('de refusal task'));
+    expect(String(reply.args.text)).toContain(
+      `*Vorzeitig beendet*\nDas Modell hat abgelehnt, diese Aufgabe weiter zu bearbeiten. Die bis dahin erledigte Arbeit steht im Entwurfs-Pull-Request #${pull?.number} (Branch \`${pull?.headRef}\`). Um weiterzumachen, erwähne mich in diesem Thread.`,
+    );
+    expect(String(reply.args.text)).not.toMatch(/declined|To go on/);
+    expect(pull?.draft).toBe(true);
+  });
 });

@@ -200,7 +200,12 @@ export const de: Catalogue = {
     timeLimit: (minutes) => `Das Zeitbudget (${minutes} min) ist aufgebraucht.`,
     costLimit: (cap, spent) => `Die Kostengrenze ($${cap}) wurde erreicht ($${spent} ausgegeben).`,
     tokenLimit: (tokens) => `Das Token-Budget (${tokens} Tokens) ist aufgebraucht.`,
+    refused: 'Das Modell hat abgelehnt, diese Aufgabe weiter zu bearbeiten.',
+    contextExhausted: 'Das Gespräch passt nicht mehr in das Kontextfenster des Modells.',
+    modelApiFailed: (status, text) => `Die API des Modells ist auch nach erneuten Versuchen fehlgeschlagen${status ? ` (HTTP ${status})` : ''}: ${text}`,
+    agentFailed: (text) => `Der Agent ist fehlgeschlagen: ${text}`,
   },
+  finishedNoChange: 'Ich bin fertig, ohne eine Datei zu ändern.',
   draft: {
     regressed:
       'Prüfungen, die vor dieser Änderung bestanden haben, schlagen jetzt fehl (siehe Prüfung); eine Runde des Agenten, um sie zu beheben, war nicht erfolgreich.',

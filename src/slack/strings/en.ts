@@ -162,7 +162,14 @@ export const en = {
     timeLimit: (minutes: number) => `The time budget (${minutes} min) ran out.`,
     costLimit: (cap: string, spent: string) => `The cost cap ($${cap}) was reached ($${spent} spent).`,
     tokenLimit: (tokens: number) => `The token budget (${tokens} tokens) was used up.`,
+    refused: 'The model declined to continue with this task.',
+    contextExhausted: 'The conversation no longer fits the model context window.',
+    /** The model's API failed after retries (`status` its HTTP status when it gave one); `text` its own words. */
+    modelApiFailed: (status: number | undefined, text: string) => `The model API failed${status ? ` (HTTP ${status})` : ''} after retries: ${text}`,
+    agentFailed: (text: string) => `The agent failed: ${text}`,
   },
+  /** The answer of a run that changed no file when the agent said nothing of its own. */
+  finishedNoChange: 'I finished without changing any file.',
   // Why a pull request is a draft. `paths` come in backticks.
   draft: {
     regressed: 'Checks that passed before this change now fail (see Verification); an agent round to fix them did not succeed.',

@@ -198,7 +198,12 @@ export const ja: Catalogue = {
     timeLimit: (minutes) => `時間の上限(${minutes} 分)に達しました。`,
     costLimit: (cap, spent) => `コストの上限($${cap})に達しました($${spent} 使用)。`,
     tokenLimit: (tokens) => `トークンの上限(${tokens} トークン)を使い切りました。`,
+    refused: 'モデルがこのタスクの続行を拒否しました。',
+    contextExhausted: '会話がモデルのコンテキストウィンドウに収まらなくなりました。',
+    modelApiFailed: (status, text) => `モデルの API が再試行後も失敗しました${status ? `(HTTP ${status})` : ''}: ${text}`,
+    agentFailed: (text) => `エージェントが失敗しました: ${text}`,
   },
+  finishedNoChange: 'ファイルを変更せずに終了しました。',
   draft: {
     regressed: '変更前に成功していたチェックが、この変更で失敗するようになりました(「検証」を参照)。エージェントに修正を試みさせましたが、解決しませんでした。',
     protectedPaths: (paths) => `この変更は保護されたパス(${paths})に触れています。準備完了にする前に、承認者がレビューして承認する必要があります。`,

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { modelStop } from '../../../runners/profiles/change-profile.js';
+import { AgentStop } from '../../../src/agent/agent-errors.js';
+import type { RunResult } from '../../../src/reporting/run-result.js';
+import { renderRunResult } from '../../../src/slack/render-run-result.js';
+import { stringsFor } from '../../../src/slack/strings/index.js';
+
+describe("a stop where the model failed or refused, in the thread's language", () => {
+  const de = stringsFor('de').stop;
+  const ja = stringsFor('ja').stop;
+
+  it('says a refusal and a full context window in German and Japanese', () => {
+    const refused = new AgentStop('refused', 'The model declined to continue with this task.');
+    expect(modelStop(refused, de)).toBe('Das Modell hat abgelehnt, diese Aufgabe weiter zu bearbeiten.');
+    expect(modelStop(refused, ja)).toBe('モデルがこのタスクの続行を拒否しました。');
+    const full = new AgentStop('context_exhausted', 'The conversation no longer fits the model context window.');
+    expect(modelStop(full, ja)).toBe('会話がモデルのコンテキストウィンドウに収まらなくなりました。');
+  });
+
+  it("keeps the API's own words and status as they are", () => {
+    const api = new AgentStop('model_failed', 'The model API failed (HTTP 529) after retries: Overloaded');
+    expect(modelStop(api, de)).toBe('Die API des Modells ist auch nach erneuten Versuchen fehlgeschlagen (HTTP 529): Overloaded');
+    expect(modelStop(api, ja)).toBe('モデルの API が再試行後も失敗しました(HTTP 529): Overloaded');
+    const noStatus = new AgentStop('model_failed', 'The model API failed after retries: Connection error.');
+    expect(modelStop(noStatus, de)).toBe('Die API des Modells ist auch nach erneuten Versuchen fehlgeschlagen: Connection error.');
+    expect(modelStop(new AgentStop('model_failed', 'The agent failed: boom'), ja)).toBe('エージェントが失敗しました: boom');
+    // English says what the loop said, word for word; other stops are not the model's.
+    expect(modelStop(api, stringsFor('en').stop)).toBe(api.message);
+    expect(modelStop(new AgentStop('step_limit', 'The step limit (3 steps) was reached.'), de)).toBeUndefined();
+  });
+
+  it('says Wrench\'s own "no file changed" answer in the thread, the run\'s English answer kept for the rest', () => {
+    const result: RunResult = {
+      status: 'answered',
+      repository: 'acme/shop',
+      instruction: 'tidy up',
+      filesChanged: [],
+      durationMs: 1000,
+      answer: 'I finished without changing any file.',
+      threadAnswer: stringsFor('de').finishedNoChange,
+    };
+    const text = renderRunResult(result, {}, stringsFor('de'))
+      .map((part) => part.text)
+      .join('\n');
+    expect(text).toContain('Ich bin fertig, ohne eine Datei zu ändern.');
+    expect(text).not.toContain('I finished without changing any file.');
+  });
+});
