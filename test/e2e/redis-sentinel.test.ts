@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnthropicFake, type AnthropicFake } from '../fakes/anthropic-fake.js';
 import { startGitHubFake, type GitHubFake } from '../fakes/github-fake.js';
-import { startSlackFake, type SlackFake } from '../fakes/slack-fake.js';
+import { appMentionEnvelope, startSlackFake, type SlackFake } from '../fakes/slack-fake.js';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { bashStep, createFileStep, finishStep } from './scripted-runs.js';
 import { freePort } from '../helpers/free-port.js';
 import { startSentinelSetup, type SentinelSetup } from '../helpers/redis-sentinel.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
@@ -74,8 +77,13 @@ describe('wrench with Redis Sentinel', () => {
     expect(doctor.stdout + doctor.stderr).not.toMatch(/\n\s+at |Unhandled error event|\[ioredis\]/);
   });
 
-  it('start connects every client to the primary the sentinels name and follows the replica they promote', async () => {
-    const wrench = await startWrench(baseEnv());
+  it('start connects every client to the primary the sentinels name and follows the replica they promote; a run going on when the primary dies answers its thread once', async () => {
+    const config = path.join(dir.path, 'wrench.config.yml');
+    await writeFile(config, 'channels:\n  C0DEV: { repo: acme/web }\nsandbox: { mode: bwrap }\n');
+    await github.createRepo('acme', 'web', { 'README.md': '# web\n' });
+    // The agent's first model call is answered 5 s late: the primary is killed while it is under way.
+    anthropic.setScript([bashStep('true', 5000), createFileStep('src/after-failover.js', 'export const ok = true;\n'), finishStep('Added a module.')]);
+    const wrench = await startWrench({ ...baseEnv(), WRENCH_CONFIG: config, GIT_BASE_URL: github.gitBaseUrl });
     try {
       expect(((await (await fetch(`${wrench.url}/healthz`)).json()) as { status: string }).status).toBe('ok');
       const primary = setup.node(setup.primaryPort);
@@ -89,6 +97,11 @@ describe('wrench with Redis Sentinel', () => {
         }
       };
       for (const name of CONNECTIONS) expect(await names(setup.primaryPort)).toContain(`name=${name} `);
+
+      const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add src/after-failover.js exporting ok = true' });
+      await slack.deliverEvent(`${wrench.url}/slack/events`, 'secret', envelope);
+      const thread = (envelope.event as { ts: string }).ts;
+      await until(async () => (anthropic.requests.length > 0 ? true : undefined), 30_000, "the agent's first model request");
 
       setup.killPrimary();
       await setup.waitForPrimary(setup.replicaPort, 20_000);
@@ -109,6 +122,14 @@ describe('wrench with Redis Sentinel', () => {
         'healthz ok after the failover',
       );
       expect(health.status).toBe('ok');
+      // The run goes on through the failover: its thread gets one reply naming one pull request, and nothing more.
+      const isReply = (c: { method: string; args: Record<string, unknown> }) =>
+        c.method === 'chat.postMessage' && c.args.thread_ts === thread && /pull\/\d+/.test(String(c.args.text));
+      await slack.waitFor(isReply, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(slack.calls.filter(isReply)).toHaveLength(1);
+      expect(github.pulls('acme', 'web')).toHaveLength(1);
+      expect(anthropic.requests).toHaveLength(3);
       expect(wrench.output()).toContain('Redis connection lost; reconnecting in the background');
       expect(wrench.output()).toContain('Redis connection restored');
       expect(wrench.output()).not.toContain(setup.password);
@@ -116,5 +137,5 @@ describe('wrench with Redis Sentinel', () => {
     } finally {
       expect(await wrench.stop()).toBe(0);
     }
-  }, 60_000);
+  }, 120_000);
 });
