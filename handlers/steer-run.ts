@@ -26,14 +26,14 @@ export async function steerRun(
   input: Pick<InstructionInput, 'channel' | 'threadTs' | 'user' | 'text'> & { messageTs?: string },
   deps: HandlerDeps,
 ): Promise<SteerOutcome> {
-  const from = (await deps.names.userName(input.user).catch(() => undefined)) ?? 'a person in the thread';
+  const session = await deps.sessions.get(input.channel, input.threadTs);
+  // The receipt is in the thread's language, and so is the name of someone Slack does not name.
+  const t = stringsFor(session?.language);
+  const from = (await deps.names.userName(input.user).catch(() => undefined)) ?? t.personInThread;
   await deps.stores.steering.add(run.jobId, { from, text: input.text });
   const thread = { channel: input.channel, threadTs: input.threadTs };
   // The run may have ended between reading its status and adding the message: then nobody reads it, so say so now.
-  const session = await deps.sessions.get(input.channel, input.threadTs);
-  const now = session?.runs.find((r) => r.jobId === run.jobId);
-  // The receipt is in the thread's language.
-  const t = stringsFor(session?.language);
+  const now = (await deps.sessions.get(input.channel, input.threadTs))?.runs.find((r) => r.jobId === run.jobId);
   if (now?.status !== 'running') {
     const unread = await deps.stores.steering.drain(run.jobId);
     if (unread.length > 0) await deps.outbox.post(thread, { text: unreadSteeringMessage(unread, t) });

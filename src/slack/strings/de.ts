@@ -247,6 +247,7 @@ export const de: Catalogue = {
   steeringUnread: (count) =>
     `${count === 1 ? 'Diese Nachricht hat' : 'Diese Nachrichten haben'} den Lauf erst nach seinem letzten Schritt erreicht, er hat sie also nicht gelesen:`,
   steeringWrote: (name) => `${name} schrieb:`,
+  personInThread: 'Eine Person im Thread',
   steeringFollowUp: 'Erwähne mich hier mit dem, was du noch möchtest, dann erledige ich es als Folgeaufgabe.',
   nothingRunning: 'In diesem Thread läuft gerade nichts.',
   cancelNotAllowed: 'Nur wer diesen Lauf angefordert hat oder eine Person mit Freigaberecht kann ihn abbrechen.',

@@ -192,6 +192,8 @@ export const en = {
   steeringUnread: (count: number) =>
     `${count === 1 ? 'This message' : 'These messages'} reached the run after its last step, so it did not read ${count === 1 ? 'it' : 'them'}:`,
   steeringWrote: (name: string) => `${name} wrote:`,
+  /** Who wrote to the running agent, when Slack does not give their name. */
+  personInThread: 'a person in the thread',
   steeringFollowUp: 'Mention me here with what you still want and I will do it as a follow-up.',
   nothingRunning: 'Nothing is running in this thread.',
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',

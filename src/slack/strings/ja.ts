@@ -241,6 +241,7 @@ export const ja: Catalogue = {
   steeredFromPage: (user) => `<@${user}> が実行ページから実行中のエージェントにメッセージを送りました:`,
   steeringUnread: (count) => `${count === 1 ? 'このメッセージ' : 'これらのメッセージ'}は最後の手順の後に届いたため、実行には読み込まれませんでした:`,
   steeringWrote: (name) => `${name} さんのメッセージ:`,
+  personInThread: 'スレッドの参加者',
   steeringFollowUp: 'まだ必要なことを添えてここで私をメンションしてください。フォローアップとして対応します。',
   nothingRunning: 'このスレッドで実行中のものはありません。',
   cancelNotAllowed: 'この実行をキャンセルできるのは、依頼した人か承認者だけです。',

@@ -126,6 +126,16 @@ describe('steering a run that ends at that moment (real Redis, Slack fake)', () 
     );
   });
 
+  it("names someone Slack does not name in the thread's language, to the agent and in the thread", async () => {
+    const unnamed = { ...deps, names: { userName: async () => undefined, channelName: async () => undefined } };
+    const late = '1700000550.000100';
+    await sessionIn(late, 'de', [{ jobId: 'run-de-late', status: 'done' }]);
+    const run = { jobId: 'run-de-late', instruction: 'x', requester: 'U0ALICE', status: 'running' as const, at: new Date().toISOString() };
+    await steerRun(run, { channel: 'C0DEV', threadTs: late, user: 'U0ALICE', text: 'auch die Doku', messageTs: '1700000551.000100' }, unnamed);
+    const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === late, 10_000);
+    expect(String(told.args.text)).toContain('\nEine Person im Thread schrieb:\n> auch die Doku\n');
+  });
+
   it("a cancel with nothing to cancel, or by someone who may not, is told in the thread's language", async () => {
     const client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
     const idle = '1700000600.000100';
