@@ -1,6 +1,8 @@
 import { refactoringReportSchema } from '../../src/agent/category-reports.js';
 import type { CommandOutcome } from '../../src/verification/index.js';
+import type { TaskJob } from '../../src/queue/task-job.js';
 import type { ResultSection } from '../../src/reporting/run-result.js';
+import { stringsFor, type ThreadStrings } from '../../src/slack/strings/index.js';
 import type { CategorySteps, StepContext } from './step-types.js';
 
 const FAILING_IS_FINE = [
@@ -39,17 +41,17 @@ export function refactoringSteps(ctx: StepContext): CategorySteps {
       if (allowsFailingBaseline(ctx.job.instruction)) {
         return {
           requirements: [
-            `The full suite (\`${test}\`) already fails on the base commit (${failures(baseline)}); as the instruction allows, go ahead, but nothing that passes now may fail afterwards.`,
+            `The full suite (\`${test}\`) already fails on the base commit (${failures(baseline, stringsFor('en').refactoring)}); as the instruction allows, go ahead, but nothing that passes now may fail afterwards.`,
           ],
         };
       }
+      const english = stringsFor('en').refactoring;
+      const thread = threadLanguage(ctx.job);
       return {
         stop: {
-          headline: ':warning: The test suite fails on the base commit, so I did not start the refactoring.',
-          answer: [
-            `A refactoring must keep a passing suite passing, and \`${test}\` already fails before any change: ${failures(baseline)}.`,
-            'Fix those tests first, or mention me again saying to refactor even though the tests fail.',
-          ].join(' '),
+          headline: english.suiteFailsHeadline,
+          answer: english.suiteFailsAnswer(`\`${test}\``, failures(baseline, english)),
+          ...(thread ? { inThread: { headline: thread.suiteFailsHeadline, answer: thread.suiteFailsAnswer(`\`${test}\``, failures(baseline, thread)) } } : {}),
         },
       };
     },
@@ -69,18 +71,22 @@ export function refactoringSteps(ctx: StepContext): CategorySteps {
         const state = (o: CommandOutcome | undefined) => (o ? (o.passed ? 'passes' : 'fails') : 'was not run');
         sections.push({ title: 'Full suite', body: `\`${after.command}\` ${state(before)} on the base commit and ${state(after)} after the refactoring.` });
       }
-      const draftReason =
-        after && !after.passed && before?.passed && !verification?.regressed
-          ? 'A refactoring must leave the full suite passing, and it fails after this change.'
-          : undefined;
-      return { sections, draftReason };
+      const suiteFails = after && !after.passed && before?.passed && !verification?.regressed;
+      const draftReason = suiteFails ? stringsFor('en').refactoring.draftSuiteFails : undefined;
+      const thread = suiteFails ? threadLanguage(ctx.job) : undefined;
+      return { sections, draftReason, ...(thread ? { threadDraftReason: thread.draftSuiteFails } : {}) };
     },
   };
 }
 
-function failures(outcome: CommandOutcome): string {
+function failures(outcome: CommandOutcome, t: ThreadStrings['refactoring']): string {
   const names = outcome.summary.failedTests.slice(0, 5).map((name) => `\`${name.replace(/`/g, "'")}\``);
-  if (outcome.timedOut) return 'it timed out';
-  if (names.length) return `${outcome.summary.failed ?? names.length} failing, including ${names.join(', ')}`;
-  return `exit code ${outcome.exitCode ?? 'none'}`;
+  if (outcome.timedOut) return t.timedOut;
+  if (names.length) return t.failing(outcome.summary.failed ?? names.length, names.join(', '));
+  return t.exitCode(String(outcome.exitCode ?? 'none'));
+}
+
+/** A refactoring's words in the thread's language, when a run asked in Slack speaks another than English. */
+function threadLanguage(job: TaskJob): ThreadStrings['refactoring'] | undefined {
+  return job.origin.type === 'slack' && !job.localPath && job.language && job.language !== 'en' ? stringsFor(job.language).refactoring : undefined;
 }

@@ -31,7 +31,7 @@ export interface BeforeAgent {
   /** Hard requirements added to the task message. */
   requirements?: string[];
   /** Do not start the agent: reply with this instead. */
-  stop?: { headline: string; answer: string };
+  stop?: { headline: string; answer: string; inThread?: { headline: string; answer: string } };
 }
 
 export interface AfterAgentInput {
@@ -44,6 +44,8 @@ export interface AfterAgent {
   attachments?: ResultAttachment[];
   /** Makes the pull request a draft, with this reason. */
   draftReason?: string;
+  /** The same in the thread's language, when that is not English. */
+  threadDraftReason?: string;
 }
 
 /**

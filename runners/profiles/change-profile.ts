@@ -7,7 +7,7 @@ import type { RunResult } from '../../src/reporting/run-result.js';
 import { protectedChanges } from '../../src/security/protected-paths.js';
 import { branchName } from '../../src/workspace/branch-name.js';
 import { categorySteps } from '../category-steps/category-steps.js';
-import type { AfterAgent, CategorySteps } from '../category-steps/step-types.js';
+import type { AfterAgent, BeforeAgent, CategorySteps } from '../category-steps/step-types.js';
 import { continueHint } from '../failure-message.js';
 import { addUsage, costUsd, emptyUsage, type TokenUsage } from '../../src/agent/pricing.js';
 import { PULL_REQUEST_CLOSED, RunCancelled, ShutdownSignal } from '../../src/sessions/cancellation.js';
@@ -167,7 +167,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
           inThread: thread?.draft.regressed,
         });
       }
-      if (extra.draftReason) draftParts.push({ text: extra.draftReason });
+      if (extra.draftReason) draftParts.push({ text: extra.draftReason, inThread: extra.threadDraftReason });
       setDraftReason();
 
       const commit = run.readOnly ? null : await commitWork(job, workspace, agentRun.report?.summary, context, run.deps.redact);
@@ -307,13 +307,14 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
 }
 
 /** A run its category's steps ended before the agent (they answered the request themselves). */
-function answerWithoutAgent(run: StartingRun<TaskJob, ChangeRunState>, stop: { headline: string; answer: string }): RunResult {
+function answerWithoutAgent(run: StartingRun<TaskJob, ChangeRunState>, stop: NonNullable<BeforeAgent['stop']>): RunResult {
   return {
     status: 'answered',
     repository: run.repository,
     instruction: run.job.instruction,
     headline: stop.headline,
     answer: stop.answer,
+    ...(stop.inThread ? { threadHeadline: stop.inThread.headline, threadAnswer: stop.inThread.answer } : {}),
     filesChanged: [],
     durationMs: Date.now() - run.started,
   };

@@ -48,6 +48,8 @@ export interface RunResult {
   quiet?: boolean;
   /** Replaces the status headline of the reply (a review, an input that was not found). */
   headline?: string;
+  /** The same in the thread's language, when that is not English (a category's own stop). */
+  threadHeadline?: string;
   /** Category-specific parts of the report (review findings, main table, coverage, moved/renamed). */
   sections?: ResultSection[];
   /** Files to share with the result: a report and charts, uploaded into the thread. */

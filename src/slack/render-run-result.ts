@@ -27,7 +27,7 @@ function pullRequestLink(r: RunResult): string {
  * are in `strings` (the thread's language); the measured figures, paths and the agent's words are as they are.
  */
 export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): SlackMessagePart[] {
-  const headline = result.headline ?? HEADLINES[result.status](result, strings);
+  const headline = result.threadHeadline ?? result.headline ?? HEADLINES[result.status](result, strings);
   // slackify-markdown wraps emphasis in zero-width spaces; headings stand on their own lines and need none.
   const shown = threadShown(result);
   const body = slackifyMarkdown(renderResultMarkdown(shown, { strings: strings.report })).replace(/\u200B/g, '');
@@ -51,6 +51,7 @@ export function threadShown(result: RunResult): RunResult {
     verification: result.threadVerification ?? result.verification,
     stopReason: result.threadStopReason ?? result.stopReason,
     answer: result.threadAnswer ?? result.answer,
+    headline: result.threadHeadline ?? result.headline,
     draftReason: result.threadDraftReason ?? result.draftReason,
     usage: undefined,
   };

@@ -233,9 +233,10 @@ function richText(text: string): RichTextBlock {
 export function streamedResult(result: RunResult, runPageUrl?: string, strings: ThreadStrings = en): string {
   const report = escapeForSlack(renderResultMarkdown(threadShown(result), { strings: strings.report }));
   const pull = result.pullRequest;
-  const pullLine = result.headline
+  const headline = result.threadHeadline ?? result.headline;
+  const pullLine = headline
     ? // Wrench's own mrkdwn (outside text in it is escaped already): its links become Markdown links.
-      result.headline.replace(/<(https?:\/\/[^|>\s]+)\|([^>]+)>/g, '[$2]($1)')
+      headline.replace(/<(https?:\/\/[^|>\s]+)\|([^>]+)>/g, '[$2]($1)')
     : pull
       ? pullLineOf(result, `[PR #${pull.number}: ${escapeLinkText(pull.title || pull.url)}](${pull.url})`, strings)
       : undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
-import { createE2eWorld, type E2eWorld } from './e2e-world.js';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { mention, replyIn } from './category-helpers.js';
 
 const CONFIG = `
@@ -104,5 +105,24 @@ describe('refactoring, end to end', () => {
     expect(text).toContain('refactor even though the tests fail');
     expect(world.anthropic.requests.length).toBe(before);
     expect(world.github.pulls('acme', 'legacy')).toHaveLength(0);
+  });
+
+  it("says so in the requester's language (their Slack locale), the command and the failing test as they are", async () => {
+    world.slack.addUser({ id: 'U0KENJI', name: 'kenji', locale: 'ja-JP' });
+    const envelope = appMentionEnvelope({
+      channel: 'C0LEGACY',
+      user: 'U0KENJI',
+      text: '<@U0BOT> Refactor src/orders.js: move the tax helper into src/tax.js and rename calcTax to computeTax. No behaviour change.',
+    });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    const reply = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /リファクタリングを開始しませんでした/.test(String(c.args.text)),
+      90_000,
+    );
+    const text = String(reply.args.text);
+    expect(text).toMatch(/^:warning: ベースコミットの時点でテストスイートが失敗しているため、リファクタリングを開始しませんでした。\n/);
+    expect(text).toMatch(/`npm test` は変更前からすでに失敗しています: 1 件失敗\(`order total includes tax` など\)。/);
+    expect(text).not.toMatch(/did not start|refactor even though/);
   });
 });

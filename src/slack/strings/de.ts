@@ -98,6 +98,15 @@ export const de: Catalogue = {
     waitingRepository: 'wartet, bis andere Läufe in diesem Repository fertig sind',
     waitingUser: 'wartet, bis deine anderen Läufe fertig sind',
   },
+  refactoring: {
+    suiteFailsHeadline: ':warning: Die Testsuite schlägt schon auf dem Basis-Commit fehl, deshalb habe ich das Refactoring nicht begonnen.',
+    suiteFailsAnswer: (test, failures) =>
+      `Ein Refactoring muss eine bestandene Suite bestehen lassen, und ${test} schlägt schon vor jeder Änderung fehl: ${failures}. Behebe zuerst diese Tests oder erwähne mich noch einmal und sag, dass ich trotz der fehlschlagenden Tests refaktorieren soll.`,
+    timedOut: 'Zeitüberschreitung',
+    failing: (count, names) => `${count} fehlgeschlagen, darunter ${names}`,
+    exitCode: (code) => `Exit-Code ${code}`,
+    draftSuiteFails: 'Ein Refactoring muss die ganze Testsuite bestehen lassen, und sie schlägt nach dieser Änderung fehl.',
+  },
   plan: {
     stages: {
       reading: 'Anfrage lesen',

@@ -66,6 +66,16 @@ export const en = {
   pausedOnQuestion: ':question: Paused until my question above is answered.',
   everyStepOfThisRun: 'Every step of this run',
   filesFromThisRun: (names: string) => `:paperclip: Files from this run: ${names}`,
+  // A refactoring's own words: why it did not start, and why its pull request is a draft. `test` in backticks.
+  refactoring: {
+    suiteFailsHeadline: ':warning: The test suite fails on the base commit, so I did not start the refactoring.',
+    suiteFailsAnswer: (test: string, failures: string) =>
+      `A refactoring must keep a passing suite passing, and ${test} already fails before any change: ${failures}. Fix those tests first, or mention me again saying to refactor even though the tests fail.`,
+    timedOut: 'it timed out',
+    failing: (count: number, names: string) => `${count} failing, including ${names}`,
+    exitCode: (code: string) => `exit code ${code}`,
+    draftSuiteFails: 'A refactoring must leave the full suite passing, and it fails after this change.',
+  },
   // What the run is doing, on the status card (the runner says it in English; the run page and `wrench run` keep
   // that). Commands, repositories, branches and paths come as they are, commands in backticks.
   progress: {
@@ -202,8 +212,11 @@ export const en = {
 export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
-export type Catalogue = Partial<Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress' | 'plan'>> & {
+export type Catalogue = Partial<
+  Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress' | 'plan' | 'refactoring'>
+> & {
   progress?: Partial<ThreadStrings['progress']>;
+  refactoring?: Partial<ThreadStrings['refactoring']>;
   plan?: Partial<Omit<ThreadStrings['plan'], 'stages'>> & { stages?: Partial<ThreadStrings['plan']['stages']> };
   stop?: Partial<ThreadStrings['stop']>;
   failure?: Partial<ThreadStrings['failure']>;

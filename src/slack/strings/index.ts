@@ -24,6 +24,7 @@ export function stringsFor(language?: string): ThreadStrings {
     report: { ...en.report, ...catalogue.report },
     stop: { ...en.stop, ...catalogue.stop },
     progress: { ...en.progress, ...catalogue.progress },
+    refactoring: { ...en.refactoring, ...catalogue.refactoring },
     plan: { ...en.plan, ...catalogue.plan, stages: { ...en.plan.stages, ...catalogue.plan?.stages } },
     failure: { ...en.failure, ...catalogue.failure },
     draft: { ...en.draft, ...catalogue.draft },

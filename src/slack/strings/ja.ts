@@ -98,6 +98,15 @@ export const ja: Catalogue = {
     waitingRepository: 'このリポジトリの他の実行の完了待ち',
     waitingUser: 'あなたの他の実行の完了待ち',
   },
+  refactoring: {
+    suiteFailsHeadline: ':warning: ベースコミットの時点でテストスイートが失敗しているため、リファクタリングを開始しませんでした。',
+    suiteFailsAnswer: (test, failures) =>
+      `リファクタリングでは成功しているテストスイートを成功したまま保つ必要がありますが、${test} は変更前からすでに失敗しています: ${failures}。まずそれらのテストを直すか、テストが失敗していてもリファクタリングするよう添えて、もう一度私をメンションしてください。`,
+    timedOut: 'タイムアウトしました',
+    failing: (count, names) => `${count} 件失敗(${names} など)`,
+    exitCode: (code) => `終了コード ${code}`,
+    draftSuiteFails: 'リファクタリング後もテストスイート全体が成功している必要がありますが、この変更の後で失敗しています。',
+  },
   plan: {
     stages: {
       reading: '依頼を読む',
