@@ -4,7 +4,7 @@ import { refactoringSteps } from '../../../runners/category-steps/refactoring-st
 import type { VerificationOutcome } from '../../../runners/verify-change.js';
 
 /** A refactoring whose full suite passed on the base commit and fails after the change (no regression round). */
-const after = async (job: Partial<StepContext['job']>) => {
+const draftAfterChange = async (job: Partial<StepContext['job']>) => {
   const ctx = {
     job: { instruction: 'Refactor src/orders.js', origin: { type: 'slack' }, ...job },
     verifier: { baselineRun: { test: { command: 'npm test', passed: true } } },
@@ -15,16 +15,16 @@ const after = async (job: Partial<StepContext['job']>) => {
 
 describe("a refactoring's draft reason in the thread's language", () => {
   it('gives the German and Japanese reason for the thread, the English one for the pull request', async () => {
-    const de = await after({ language: 'de' });
+    const de = await draftAfterChange({ language: 'de' });
     expect(de?.draftReason).toBe('A refactoring must leave the full suite passing, and it fails after this change.');
     expect(de?.threadDraftReason).toBe('Ein Refactoring muss die ganze Testsuite bestehen lassen, und sie schlägt nach dieser Änderung fehl.');
-    expect((await after({ language: 'ja' }))?.threadDraftReason).toBe(
+    expect((await draftAfterChange({ language: 'ja' }))?.threadDraftReason).toBe(
       'リファクタリング後もテストスイート全体が成功している必要がありますが、この変更の後で失敗しています。',
     );
   });
 
   it('has no thread reason in English, or for a run asked from the terminal', async () => {
-    expect((await after({ language: 'en' }))?.threadDraftReason).toBeUndefined();
-    expect((await after({ language: 'de', origin: { type: 'cli' } } as Partial<StepContext['job']>))?.threadDraftReason).toBeUndefined();
+    expect((await draftAfterChange({ language: 'en' }))?.threadDraftReason).toBeUndefined();
+    expect((await draftAfterChange({ language: 'de', origin: { type: 'cli' } } as Partial<StepContext['job']>))?.threadDraftReason).toBeUndefined();
   });
 });
