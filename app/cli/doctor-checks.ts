@@ -388,14 +388,19 @@ export const checkSlackAgentSurfaces: Check = async (config) => {
   try {
     await redis.connect();
     const refusals = await readRefusals(redis, config.env.WRENCH_QUEUE_PREFIX);
-    if (refusals.length === 0) return { name, ok: true, detail: 'no workspace refused the status line or streamed replies lately' };
+    // slack.streamRuns is on by default; false is the operator's opt-out, and then every run shows the card.
+    const streams =
+      config.file?.slack.streamRuns === false
+        ? 'slack.streamRuns: false, so every run shows the status card'
+        : 'runs stream as one message where Slack allows it (slack.streamRuns, on by default)';
+    if (refusals.length === 0) return { name, ok: true, detail: `no workspace refused the status line or streamed replies lately; ${streams}` };
     const lines = refusals.map((r) => `  ${r.team}: ${r.method} answered ${r.error}`);
     return {
       name,
       ok: true,
       // Not a failure: those runs show the status card. missing_scope: reinstall the app with chat:write; not_allowed or
       // feature_disabled: a workspace or Enterprise policy (README: Create the Slack app).
-      detail: `refused lately (remembered for a day; the status card stands in):\n${lines.join('\n')}`,
+      detail: `refused lately (remembered for a day; the status card stands in; ${streams}):\n${lines.join('\n')}`,
     };
   } catch (error) {
     return { name, ok: true, skipped: true, detail: `not checked: Redis did not answer (${errorText(error)})` };

@@ -173,11 +173,15 @@ export const configFileSchema = z
       }),
     slack: z
       .object({
-        /** A run reports as one streamed message with its plan (chat.startStream) where the workspace allows it; else the card. */
-        streamRuns: z.boolean().default(false),
+        /**
+         * A run reports as one streamed message with its plan (chat.startStream) where the workspace allows it (on by
+         * default); the card where Slack refused streams (remembered per workspace), for runs asked on GitHub, and
+         * everywhere when false.
+         */
+        streamRuns: z.boolean().default(true),
       })
       .strict()
-      .default({ streamRuns: false }),
+      .default({ streamRuns: true }),
     review: z
       .object({ githubReview: z.boolean().default(false) })
       .strict()

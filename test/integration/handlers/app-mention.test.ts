@@ -76,16 +76,14 @@ describe('handleAppMention', () => {
     expect(String(told.args.text)).not.toContain('session store unreachable');
   });
 
-  it('with slack.streamRuns, starts the run as one streamed message instead of a card, and ends it there when the run cannot be queued', async () => {
-    const configPath = path.join(dir.path, 'wrench.stream.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: true }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+  it('by default (slack.streamRuns unset), starts the run as one streamed message instead of a card, and ends it there when the run cannot be queued', async () => {
+    expect(deps.config.file.slack.streamRuns).toBe(true);
     const tasks = {
       add: () => Promise.reject(new Error('READONLY You cannot write against a read only replica.')),
       getJobCountByTypes: async () => 0,
       getJobs: async () => [],
     };
-    const streaming: HandlerDeps = { ...deps, config, queues: { ...deps.queues, tasks } as unknown as HandlerDeps['queues'] };
+    const streaming: HandlerDeps = { ...deps, queues: { ...deps.queues, tasks } as unknown as HandlerDeps['queues'] };
     const ts = '1700000200.000100';
     const outcome = await handleAppMention(
       {
@@ -112,5 +110,28 @@ describe('handleAppMention', () => {
         .filter((m) => m.bot_id)
         .map((m) => m.ts),
     ).toEqual([stream.ts]);
+  });
+
+  it('with slack.streamRuns: false, a workspace that takes streams gets the status card (the opt-out)', async () => {
+    const configPath = path.join(dir.path, 'wrench.card.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const ts = '1700000300.000100';
+    const outcome = await handleAppMention(
+      {
+        eventId: uniqueName('Ev'),
+        botUserId: 'U0BOT',
+        teamId: 'T0TEAM',
+        event: { channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> fix the off-by-one in formatDate in src/date.js; `npm test` must pass', ts },
+        client,
+      },
+      { ...deps, config },
+    );
+    expect(outcome).toBe('queued');
+    // The card, posted through the outbox, holds the Cancel button; no stream was tried.
+    const card = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
+    expect(JSON.stringify(card.args.blocks)).toContain('wrench_cancel_run');
+    expect(slack.callsTo('chat.startStream').filter((c) => c.args.thread_ts === ts)).toEqual([]);
+    expect(slack.streamsIn('C0DEV', ts)).toEqual([]);
   });
 });

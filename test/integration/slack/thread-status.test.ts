@@ -127,9 +127,13 @@ describe('thread outbox: the status under a thread (assistant.threads.setStatus)
     const check = await checkSlackAgentSurfaces({ env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: prefix } } as Config);
     expect(check).toMatchObject({ ok: true });
     expect(check.detail).toContain('T0OFF: assistant.threads.setStatus answered not_allowed');
+    expect(check.detail).toContain('runs stream as one message where Slack allows it (slack.streamRuns, on by default)');
     expect((await checkSlackAgentSurfaces({ env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: uniqueName('none') } } as Config)).detail).toContain(
       'no workspace refused',
     );
+    // The operator's opt-out is said: every run shows the card, whatever Slack would take.
+    const optedOut = { env: { REDIS_URL: server.url, WRENCH_QUEUE_PREFIX: uniqueName('none') }, file: { slack: { streamRuns: false } } } as Config;
+    expect((await checkSlackAgentSurfaces(optedOut)).detail).toContain('slack.streamRuns: false, so every run shows the status card');
 
     const other = newThread('T0ON');
     await outbox.status(other, 'is reading your request…');
