@@ -79,6 +79,9 @@ channels:
 sandbox: { mode: bwrap }
 access: { approvers: [U0BOSS] }
 limits: { concurrency: 1 }
+# The card surface: these tests read the status card's "Waiting for an answer" / "answered" lines and the replies
+# posted beside it (a streamed run's question and resume: e2e streamed-run).
+slack: { streamRuns: false }
 `);
     await world.github.createRepo('acme', 'app', REPO_FILES);
     await world.start();
@@ -269,6 +272,7 @@ channels:
   C0DEV: { repo: acme/app }
 sandbox: { mode: bwrap }
 limits: { concurrency: 1, questionTimeoutHours: 0.002 }
+slack: { streamRuns: false }  # the card's "No answer came in time" (the card surface)
 `);
     await world.github.createRepo('acme', 'app', REPO_FILES);
     await world.start();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -31,8 +32,8 @@ describe('a follow-up whose branch moved on the remote', () => {
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     return (envelope.event as { ts: string }).ts;
   };
-  const reply = (threadTs: string, pattern: RegExp) =>
-    world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && pattern.test(String(c.args.text)), 150_000);
+  // The run's reply on its surface (the streamed message by default), leaving out the thread's earlier runs.
+  const reply = (threadTs: string, pattern: RegExp, since = 0) => threadReply(world, threadTs, pattern, 150_000, since);
   const git = (...args: string[]) => execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), ...args], { encoding: 'utf8' });
 
   /** A first run opens the PR; the follow-up starts, and while its agent works someone pushes `theirs` to the branch. */
@@ -50,6 +51,7 @@ describe('a follow-up whose branch moved on the remote', () => {
     const ts = await mention(`${name} first: add src/${name}.js exporting \`first\`.`);
     await reply(ts, /Opened PR #/);
     const pull = world.github.pulls('acme', 'app').find((p) => p.title.toLowerCase().includes(`${name} first`))!;
+    const since = world.slack.calls.length;
     await mention(`${name} again: also add ${mine.path}.`, ts);
     await pollFor(
       () => trace.find((t) => t.run === `${name} again` && t.step === 1),
@@ -61,16 +63,16 @@ describe('a follow-up whose branch moved on the remote', () => {
       files: theirs,
       author: { name: 'Colleague', email: 'colleague@example.com' },
     });
-    return { ts, pull, theirSha };
+    return { ts, pull, theirSha, since };
   };
 
   it('replays its commit on top and pushes without force: the PR has the first run, their commit and the follow-up', async () => {
-    const { ts, pull, theirSha } = await followUpAfterSomeonePushed(
+    const { ts, pull, theirSha, since } = await followUpAfterSomeonePushed(
       'rebase',
       { path: 'src/mine.js', content: 'export const mine = 1;\n' },
       { 'src/theirs.js': 'export const theirs = 1;\n' },
     );
-    await reply(ts, /Updated PR #/);
+    await reply(ts, /Updated PR #/, since);
     const log = git('log', '--format=%an %s', `main..${pull.headRef}`).trim().split('\n');
     expect(log).toHaveLength(3);
     expect(log[1]).toBe('Colleague A colleague pushed');
@@ -82,15 +84,14 @@ describe('a follow-up whose branch moved on the remote', () => {
   });
 
   it('a real conflict stops it, keeps the work on a side branch and names it in the thread', async () => {
-    const { ts, pull, theirSha } = await followUpAfterSomeonePushed(
+    const { ts, pull, theirSha, since } = await followUpAfterSomeonePushed(
       'clash',
       { path: 'src/shared.js', content: 'export const shared = "mine";\n' },
       { 'src/shared.js': 'export const shared = "theirs";\n' },
     );
-    const failure = await reply(ts, /^:x:/);
-    const side = /`(wrench\/[^`]+-conflict-[a-z0-9]+)`/.exec(String(failure.args.text))?.[1];
-    expect(String(failure.args.text)).toMatch(/conflict/);
-    expect(String(failure.args.text)).toContain('src/shared.js');
+    const failure = await reply(ts, /conflict/, since);
+    const side = /`(wrench\/[^`]+-conflict-[a-z0-9]+)`/.exec(failure.text)?.[1];
+    expect(failure.text).toContain('src/shared.js');
     expect(side).toBeTruthy();
     // Their work is untouched on the PR branch; mine is on the side branch.
     expect(git('rev-parse', pull.headRef).trim()).toBe(theirSha);

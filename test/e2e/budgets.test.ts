@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { bashStep, createFileStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -35,13 +36,10 @@ describe('budgets', () => {
     });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /draft PR #/.test(String(c.args.text)),
-      150_000,
-    );
-    expect(String(reply.args.text)).toMatch(/step limit \(3 steps\)/);
+    const reply = await threadReply(world, ts, /draft PR #/, 150_000);
+    expect(reply.text).toMatch(/step limit \(3 steps\)/);
     const pull = world.github.pulls('acme', 'budget')[0];
-    expect(String(reply.args.text)).toContain(`The work done until then is in draft pull request #${pull!.number} (branch \`${pull!.headRef}\`).`);
+    expect(reply.text).toContain(`The work done until then is in draft pull request #${pull!.number} (branch \`${pull!.headRef}\`).`);
     expect(pull!.draft).toBe(true);
     expect(script.trace).toHaveLength(3);
   });
@@ -59,13 +57,11 @@ describe('budgets', () => {
     });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /途中で停止しました/.test(String(c.args.text)),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /ステップ数の上限/, 150_000);
     const pull = world.github.pulls('acme', 'budget').find((p) => p.body?.includes('ja budget task'));
-    expect(String(reply.args.text)).toContain(
-      `*途中で停止*\nステップ数の上限(3 ステップ)に達しました。それまでの作業はドラフトのプルリクエスト #${pull?.number}(ブランチ \`${pull?.headRef}\`)にあります。続けるには、このスレッドで私をメンションしてください。`,
+    // The run's streamed message (the default) says it in Markdown.
+    expect(reply.text).toContain(
+      `**途中で停止**\nステップ数の上限(3 ステップ)に達しました。それまでの作業はドラフトのプルリクエスト #${pull?.number}(ブランチ \`${pull?.headRef}\`)にあります。続けるには、このスレッドで私をメンションしてください。`,
     );
     expect(pull?.draft).toBe(true);
   });
@@ -83,15 +79,12 @@ describe('budgets', () => {
     });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Vorzeitig beendet/.test(String(c.args.text)),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /Vorzeitig beendet/, 150_000);
     const pull = world.github.pulls('acme', 'budget').find((p) => p.body?.includes('de refusal task'));
-    expect(String(reply.args.text)).toContain(
-      `*Vorzeitig beendet*\nDas Modell hat abgelehnt, diese Aufgabe weiter zu bearbeiten. Die bis dahin erledigte Arbeit steht im Entwurfs-Pull-Request #${pull?.number} (Branch \`${pull?.headRef}\`). Um weiterzumachen, erwähne mich in diesem Thread.`,
+    expect(reply.text).toContain(
+      `**Vorzeitig beendet**\nDas Modell hat abgelehnt, diese Aufgabe weiter zu bearbeiten. Die bis dahin erledigte Arbeit steht im Entwurfs-Pull-Request #${pull?.number} (Branch \`${pull?.headRef}\`). Um weiterzumachen, erwähne mich in diesem Thread.`,
     );
-    expect(String(reply.args.text)).not.toMatch(/declined|To go on/);
+    expect(reply.text).not.toMatch(/declined|To go on/);
     expect(pull?.draft).toBe(true);
   });
 });

@@ -8,6 +8,8 @@ const CONFIG = `
 channels:
   C0DEV: { repo: acme/app }
 sandbox: { mode: bwrap }
+# The card surface: cancelling from the status card (its Cancel button, its progress line, its Cancelled edit).
+slack: { streamRuns: false }
 `;
 const WEBHOOK_SECRET = 'e2e-github-webhook-secret';
 

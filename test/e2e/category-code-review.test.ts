@@ -165,15 +165,12 @@ describe('code review, end to end', () => {
     const envelope = appMentionEnvelope({ channel: 'C0REVIEW', user: 'U0KENJI', text: '<@U0BOT> review PR #2 please, check for correctness' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const first = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /のレビュー/.test(String(c.args.text)),
-      90_000,
-    );
-    const text = String(first.args.text);
+    const { text } = await replyIn(world, ts, /のレビュー/);
     expect(text).toMatch(/^:mag: PR #2 \(http[^)]+\/acme\/web\/pull\/2\) のレビュー: 指摘 1 件: Minor 1 件\n/);
-    expect(text).toMatch(/\*Minor \(1\)\*\n\n•\s+`src\/util\.js:1`: The new name says less than before\.\n\s+修正案: Keep `x`\./);
-    expect(text).toContain('*Critical (0)*\nなし。');
-    expect(text).toContain('*GitHub*\nコメントのみのレビューとして投稿しました(インラインコメント 1 件): ');
+    // The run's streamed message (the default) says it in Markdown.
+    expect(text).toMatch(/\*\*Minor \(1\)\*\*\n- `src\/util\.js:1`: The new name says less than before\.\n\s+修正案: Keep `x`\./);
+    expect(text).toContain('**Critical (0)**\nなし。');
+    expect(text).toContain('**GitHub**\nコメントのみのレビューとして投稿しました(インラインコメント 1 件): ');
     const review = world.github.reviews.filter((r) => r.pull === 2).at(-1)!;
     expect(review.body).toContain('(1 finding: 1 Minor)');
   });

@@ -1,5 +1,6 @@
-import { appMentionEnvelope, type SlackCall } from '../fakes/slack-fake.js';
+import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 
 /** Mentions Wrench in a channel (with files shared with the message, if any); returns the thread ts. */
 export async function mention(world: E2eWorld, channel: string, text: string, files?: Record<string, unknown>[]): Promise<string> {
@@ -9,12 +10,14 @@ export async function mention(world: E2eWorld, channel: string, text: string, fi
   return (envelope.event as { ts: string }).ts;
 }
 
-/** Waits for the first thread reply whose text matches, then returns every reply text of the thread joined. */
-export async function replyIn(world: E2eWorld, threadTs: string, match: RegExp, timeoutMs = 90_000): Promise<{ first: SlackCall; text: string }> {
-  const first = await world.slack.waitFor(
-    (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && match.test(String(c.args.text)),
-    timeoutMs,
-  );
+/**
+ * Waits for the run's reply whose text matches, on whichever surface the thread shows it (thread-replies.ts), then
+ * returns the text of every reply of the thread joined: a streamed run's one message, or the card run's replies.
+ */
+export async function replyIn(world: E2eWorld, threadTs: string, match: RegExp, timeoutMs = 90_000): Promise<{ text: string }> {
+  const reply = await threadReply(world, threadTs, match, timeoutMs);
+  if (reply.streamed) return { text: reply.text };
+  const first = world.slack.calls.find((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && match.test(String(c.args.text)))!;
   // A long result is posted as several messages in a row: let them all arrive.
   await world.slack
     .waitFor((c) => c.method === 'chat.update' && /Done|Cancelled|Failed/.test(String(c.args.text)) && c.at >= first.at, 30_000)
@@ -24,7 +27,7 @@ export async function replyIn(world: E2eWorld, threadTs: string, match: RegExp, 
     .filter((c) => c.args.thread_ts === threadTs)
     .map((c) => String(c.args.text))
     .join('\n');
-  return { first, text };
+  return { text };
 }
 
 /** The model's requests of one run, recognised by a marker in its instruction. */

@@ -7,6 +7,7 @@ import { LEGACY_NODE_MAJOR, legacyNodeRepoFiles, TEST_RUNTIMES_DIR } from '../he
 import { runWrench } from '../helpers/wrench-process.js';
 import { makeRepo } from '../helpers/git-repo.js';
 import { ANTHROPIC_KEY, createE2eWorld, type E2eWorld, SIGNING_SECRET } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 
 const CONFIG = `
 channels:
@@ -87,15 +88,12 @@ describe("checks as the repository's CI runs them, end to end", () => {
     });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor(
-      (call) => call.method === 'chat.postMessage' && call.args.thread_ts === ts && String(call.args.text).includes('/pull/'),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /\/pull\//, 150_000);
     const pull = world.github.pulls('acme', 'tokens').at(-1)!;
     expect(pull.draft).toBe(false);
     expect(pull.body).toContain('`npm run test:unit`: same as before: 4 passed, 0 failed.');
     expect(pull.body).toContain('Checks from .github/workflows/ci.yml (job test).');
     expect(pull.body).toMatch(NODE_LINE);
-    expect(String(reply.args.text)).toContain('same as before');
+    expect(reply.text).toContain('same as before');
   }, 180_000);
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { bashStep, createFileStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -63,11 +64,8 @@ describe('clean commits: what reaches the remote', () => {
   it('an agent that writes the GitHub token into a file and a commit message pushes nothing; the work is kept as a local bundle; the thread names file, line and bundle, never the value', async () => {
     const mainBefore = git('leaky', 'rev-parse', 'refs/heads/main').trim();
     const ts = await mention('C0LEAK', 'leak marker: add config/dev.env with the development settings');
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('did not push'),
-      90_000,
-    );
-    const text = String(reply.args.text);
+    const reply = await threadReply(world, ts, /did not push/, 90_000);
+    const text = reply.text;
     expect(text).toContain("`config/dev.env` line 3 holds Wrench's own GITHUB_TOKEN");
     expect(text).toContain('`config/dev.env` line 4 holds what looks like an AWS credential');
     expect(text).toMatch(/the message of commit [0-9a-f]{12} \(line 1\) holds Wrench's own GITHUB_TOKEN/);
@@ -103,7 +101,7 @@ describe('clean commits: what reaches the remote', () => {
 
   it("a normal run's commits reach the remote authored and committed by the configured bot identity, crediting the requester", async () => {
     const ts = await mention('C0CLEAN', 'clean marker: add src/one.js and src/two.js');
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 90_000);
+    await threadReply(world, ts, /\/pull\//, 90_000);
     const [pull] = world.github.pulls('acme', 'clean');
     const log = git('clean', 'log', '--format=%H%x00%an <%ae>%x00%cn <%ce>%x00%B%x01', `refs/heads/main..refs/heads/${pull!.headRef}`);
     const commits = log

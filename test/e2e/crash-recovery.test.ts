@@ -8,6 +8,9 @@ const CONFIG = `
 channels:
   C0DEV: { repo: acme/crash }
 sandbox: { mode: bwrap }
+# The card surface: the restart note is read as a thread message (a streamed run says it in its plan instead:
+# integration stream-run-reporter).
+slack: { streamRuns: false }
 `;
 
 describe('a worker killed mid-run', () => {

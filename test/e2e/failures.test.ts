@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { errorResponse, toolUseResponse } from '../fakes/anthropic-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 
 const CONFIG = `
 channels:
@@ -37,11 +38,8 @@ describe('failures end with a thread reply that says why, and leave nothing half
   it('reports a model API that keeps failing', async () => {
     world.anthropic.setScript(Array.from({ length: 8 }, () => errorResponse(500)));
     const ts = await mention('add a `version` export to src/index.js that returns "1.0". Follow the existing style.');
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /model API failed/.test(String(c.args.text)),
-      60_000,
-    );
-    expect(String(reply.args.text)).toMatch(/HTTP 500/);
+    const reply = await threadReply(world, ts, /model API failed/, 60_000);
+    expect(reply.text).toMatch(/HTTP 500/);
     expect(world.github.pulls('acme', 'web')).toHaveLength(0);
   });
 
@@ -49,11 +47,8 @@ describe('failures end with a thread reply that says why, and leave nothing half
     world.anthropic.setScript(finishWithFile('src/version.js'));
     world.github.failNext('POST /repos/acme/web/pulls', { status: 422, body: { message: 'Validation Failed', errors: [{ message: 'base invalid' }] } });
     const ts = await mention('add src/version.js exporting `x = 1`. Keep it to that file.');
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).startsWith(':x:'),
-      150_000,
-    );
-    expect(String(reply.args.text)).toMatch(/GitHub rejected the pull request \(HTTP 422\)/);
+    const reply = await threadReply(world, ts, /GitHub rejected the pull request/, 150_000);
+    expect(reply.text).toMatch(/GitHub rejected the pull request \(HTTP 422\)/);
     expect(world.github.pulls('acme', 'web')).toHaveLength(0);
     const branches = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'web'), 'branch', '--list', 'wrench/*'], { encoding: 'utf8' });
     expect(branches.trim()).toBe('');

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverGitHubWebhook } from '../fakes/github-webhook-sender.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { streamText } from '../fakes/slack/streams.js';
+import { threadReply } from './thread-replies.js';
 import { createRequire } from 'node:module';
 
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, unknown>> }>;
@@ -80,7 +82,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
     });
     threadTs = (envelope.event as { ts: string }).ts;
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 150_000);
+    await threadReply(world, threadTs, /Opened PR #/, 150_000);
     const [pull] = world.github.pulls('acme', 'app');
     pullNumber = pull!.number;
     expect(pull!.user).toBe('wrench-test[bot]');
@@ -123,7 +125,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toMatchObject({ status: 'duplicate' });
 
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Updated PR #/.test(String(c.args.text)), 150_000);
+    await threadReply(world, threadTs, /Updated PR #/, 150_000);
     const reply = await waitUntil(
       () => world.github.reviewComments.find((c) => c.in_reply_to_id === comment.id && c.body.includes("The agent's account")),
       30_000,
@@ -257,7 +259,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
     const agentCalls = world.anthropic.requests.length;
     const again = world.github.addCheckRun('acme', 'app', { name: 'test', headSha: await headSha(), conclusion: 'failure', log: 'FAIL again\n' });
     expect((await deliver('check_run', world.github.payloads.checkRun(again.id))).status).toBe(202);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /after 1 fix round/.test(String(c.args.text)), 30_000);
+    await threadReply(world, threadTs, /after 1 fix round/, 30_000);
     await waitUntil(() => world.github.issueComments.find((c) => c.user === 'wrench-test[bot]' && /after 1 fix round/.test(c.body)), 30_000);
     expect(world.anthropic.requests.length).toBe(agentCalls);
     expect(branchLog().length).toBe(commitsBefore + 1);
@@ -269,10 +271,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
     world.github.addCheckRun('acme', 'app', { name: 'lint', headSha: baseSha, conclusion: 'failure', log: 'lint broke on main\n' });
     const lint = world.github.addCheckRun('acme', 'app', { name: 'lint', headSha: await headSha(), conclusion: 'failure', log: 'lint broke\n' });
     expect((await deliver('check_run', world.github.payloads.checkRun(lint.id))).status).toBe(202);
-    await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /`lint` failed on .*fails on `main`/.test(String(c.args.text)),
-      30_000,
-    );
+    await threadReply(world, threadTs, /`lint` failed on .*fails on `main`/, 30_000);
 
     await world.github.commit('acme', 'app', 'someone-else', { message: 'Other work', files: { 'src/other.js': 'export const o = 1;\n' } });
     const foreign = await world.github.createPull('acme', 'app', { title: 'Other work', head: 'someone-else', user: 'octocat' });
@@ -293,10 +292,7 @@ describe('GitHub as a second front door (App credentials only)', () => {
   it('merging the pull request closes the thread: it says so, and GitHub events on it are no longer acted on', async () => {
     await world.github.mergePull('acme', 'app', pullNumber, { login: 'alice' });
     expect((await deliver('pull_request', world.github.payloads.pullClosed('acme', 'app', pullNumber, 'alice'))).status).toBe(202);
-    await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /was merged by @alice/.test(String(c.args.text)),
-      30_000,
-    );
+    await threadReply(world, threadTs, /was merged by @alice/, 30_000);
     const posted = await person('ghp_alice').issues.createComment({
       owner: 'acme',
       repo: 'app',
@@ -321,7 +317,9 @@ describe('GitHub as a second front door (App credentials only)', () => {
         thread_ts: threadTs,
       }),
     );
-    await world.slack.waitFor(() => threadTexts().filter((t) => /Opened PR #/.test(t)).length === 2, 150_000);
+    // Both runs asked in Slack answered in their own streamed message (the default), each opening a pull request.
+    const opened = () => world.slack.streamsIn('C0DEV', threadTs).filter((s) => s.state === 'stopped' && /Opened \[PR #/.test(streamText(s)));
+    await world.slack.waitFor(() => opened().length === 2, 150_000);
     const wrenchPulls = world.github.pulls('acme', 'app').filter((p) => p.user === 'wrench-test[bot]');
     expect(wrenchPulls).toHaveLength(2);
     expect(wrenchPulls[1]!.headRef).not.toBe(wrenchPulls[0]!.headRef);
@@ -357,12 +355,9 @@ describe('GitHub as a second front door (App credentials only)', () => {
       60_000,
     );
     const issueThread = world.slack.messages('C0DEV').find((m) => m.text === root.args.text)?.ts ?? '';
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === issueThread && /Opened PR #/.test(String(c.args.text)),
-      150_000,
-    );
+    const reply = await threadReply(world, issueThread, /Opened PR #/, 150_000);
     const pull = world.github.pulls('acme', 'app').find((p) => p.headRef !== undefined && p.body?.includes(`Closes #${issue.number}`));
-    expect(pull, String(reply.args.text)).toBeDefined();
+    expect(pull, reply.text).toBeDefined();
     expect(pull?.user).toBe('wrench-test[bot]');
     // On the issue: the "working on it" note became the answer, naming what changed.
     const answer = await waitUntil(() => world.github.issueComments.find((c) => c.issue === issue.number && c.body.includes('src/greet.js')), 30_000);

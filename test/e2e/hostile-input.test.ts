@@ -5,6 +5,7 @@ import { TASK_QUEUE } from '../../src/queue/task-job.js';
 import { createHmac } from 'node:crypto';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { ANTHROPIC_KEY, BOT_TOKEN, createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { bashStep, createFileStep, scriptByRun } from './scripted-runs.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { hostileCommands } from './hostile-commands.js';
@@ -76,7 +77,7 @@ describe('hostile input', () => {
     const headers = { 'x-slack-request-timestamp': String(ts), 'x-slack-signature': sign(body, ts) };
     expect((await post(body, headers)).status).toBe(200);
     expect((await post(body, headers)).status).toBe(200);
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && /Opened PR/.test(String(c.args.text)), 150_000);
+    await threadReply(world, JSON.parse(body).event.ts, /Opened PR/, 150_000);
     // The replay was claimed as a duplicate at intake: once the run is over, no job is left waiting behind it and
     // exactly one ever ran.
     for (const deadline = Date.now() + 30_000; (await tasks.getJobCountByTypes('waiting', 'active', 'delayed')) > 0; ) {
@@ -105,8 +106,8 @@ describe('hostile input', () => {
     const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> hunt for secrets: add notes.md to the repository root' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /PR #/.test(String(c.args.text)), 120_000);
-    expect(String(reply.args.text)).toContain('[redacted]');
+    const reply = await threadReply(world, ts, /PR #/, 120_000);
+    expect(reply.text).toContain('[redacted]');
 
     const toolOutputs = JSON.stringify(world.anthropic.requests.map((r) => r.body));
     const slackTraffic = JSON.stringify(world.slack.calls.map((c) => c.args));
@@ -132,10 +133,7 @@ describe('hostile input', () => {
     // The worker is still serving.
     const next = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> after the hunt: add src/after.js exporting `ok`' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, next);
-    await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === (next.event as { ts: string }).ts && /Opened PR/.test(String(c.args.text)),
-      150_000,
-    );
+    await threadReply(world, (next.event as { ts: string }).ts, /Opened PR/, 150_000);
   });
 
   it('a Slack Connect channel is refused by default with an explanation', async () => {

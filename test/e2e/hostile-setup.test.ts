@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, type E2eWorld, SIGNING_SECRET } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 /**
@@ -93,10 +94,7 @@ describe('a planted install script against the running service', () => {
     const envelope = appMentionEnvelope({ channel: 'C0EVIL', user: 'U0ALICE', text: '<@U0BOT> add a NOTES.md file' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /\/pull\//, 150_000);
 
     expect(visitors).toEqual([]);
     const redis = new Redis(world.redis.url);
@@ -110,7 +108,7 @@ describe('a planted install script against the running service', () => {
       redis.disconnect();
     }
     const pull = world.github.pulls('acme', 'victim').at(-1)!;
-    for (const body of [String(reply.args.text), pull.body!]) {
+    for (const body of [reply.text, pull.body!]) {
       expect(body).toMatch(
         /Setup could not reach 127\.0\.0\.1:\d+: not in the egress allow list \(sandbox\.egress\.allow\) \(and 2 more refused: localhost:\d+, evil\.example:443\)\./,
       );
@@ -135,7 +133,7 @@ describe('a planted install script against the running service', () => {
       return (envelope.event as { ts: string }).ts;
     };
     const ts = await mention('plant marker: add a preinstall step to package.json');
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 150_000);
+    await threadReply(world, ts, /\/pull\//, 150_000);
     const pull = world.github.pulls('acme', 'later').at(-1)!;
     // Run 1's change reached the remote as an ordinary commit on the run's branch.
     const onBranch = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'later'), 'show', `refs/heads/${pull.headRef}:package.json`], {
@@ -145,11 +143,7 @@ describe('a planted install script against the running service', () => {
 
     const callsBefore = world.slack.calls.length;
     await mention('follow marker: also add NOTES.md', ts);
-    const reply = await world.slack.waitFor(
-      (c) =>
-        world.slack.calls.indexOf(c) >= callsBefore && c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /\/pull\//, 150_000, callsBefore);
 
     // The outside world: no visitor at the host's loopback canary, no key in Wrench's Redis.
     expect(visitors).toEqual([]);
@@ -160,9 +154,7 @@ describe('a planted install script against the running service', () => {
       redis.disconnect();
     }
     // The follow-up's thread says, in one line, which host its setup could not reach (so the script did run).
-    const line = String(reply.args.text)
-      .split('\n')
-      .find((l) => l.includes('Setup could not reach'));
+    const line = reply.text.split('\n').find((l) => l.includes('Setup could not reach'));
     expect(line).toMatch(new RegExp(`Setup could not reach 127\\.0\\.0\\.1:${canaryPort}: not in the egress allow list \\(sandbox\\.egress\\.allow\\)`));
   }, 320_000);
 });

@@ -4,6 +4,7 @@ import { errorResponse, type ScriptItem, type ScriptReply } from '../fakes/anthr
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -65,14 +66,17 @@ describe('an acknowledged mention whose web process is killed', () => {
     // Slack retries it (it saw a 200, but a retry may still come): a duplicate either way, never a second run.
     world.anthropic.setScript(agent.items);
     await world.start({ WRENCH_READER_MODEL: 'none', WRENCH_MENTION_CLAIM_SECONDS: '2' });
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 90_000);
+    await threadReply(world, ts, /Opened PR #/, 90_000);
     expect((await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
 
     expect(world.github.pulls('acme', 'intake')).toHaveLength(1);
     const jobs = await tasks.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized']);
     expect(jobs).toHaveLength(1);
-    const statusCards = world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /Queued/.test(JSON.stringify(c.args)));
-    expect(statusCards).toHaveLength(1);
+    // The run was announced once: its one streamed message (by default), or its status card.
+    const announced = world.slack.calls.filter(
+      (c) => c.args.thread_ts === ts && (c.method === 'chat.startStream' || (c.method === 'chat.postMessage' && /Queued/.test(JSON.stringify(c.args)))),
+    );
+    expect(announced).toHaveLength(1);
     expect(world.wrench!.output()).toMatch(/resuming a mention that was acknowledged but never handled/);
     // The redelivery was answered as a duplicate, and the intake holds nothing.
     await pollFor(

@@ -66,17 +66,21 @@ describe('mention to pull request, end to end', () => {
     expect(delivered.status).toBe(200);
 
     const event = envelope.event as { ts: string };
-    const reply = await slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === event.ts && String(c.args.text).includes('/pull/'),
+    // By default (slack.streamRuns) the run is one streamed message: its plan, then the reply with the PR's URL.
+    const stream = await pollFor(
+      () => slack.streamsIn('C0DEV', event.ts).find((s) => s.state === 'stopped'),
       60_000,
+      () => `streams: ${JSON.stringify(slack.streamsIn('C0DEV', event.ts))}`,
     );
+    const reply = stream.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join('');
+    expect(reply).toContain('/pull/');
 
     const pulls = github.pulls('acme', 'web');
     expect(pulls).toHaveLength(1);
     const pull = pulls[0];
     expect(pull!.baseRef).toBe('main');
     expect(pull!.headRef).toMatch(/^wrench\/add-a-test-for-formatbytes.*-[0-9a-f]{6}$/);
-    expect(String(reply.args.text)).toContain(`/pull/${pull!.number}`);
+    expect(reply).toContain(`/pull/${pull!.number}`);
 
     // The scripted agent's file is committed on the new branch of the bare remote, authored by Wrench.
     const gitDir = github.gitDir('acme', 'web');
@@ -93,23 +97,29 @@ describe('mention to pull request, end to end', () => {
     expect(transcript).toContain('export function formatBytes');
     expect(transcript).not.toContain(GITHUB_TOKEN);
 
-    // The message was marked as seen, and the run's status message ended as done.
+    // The message was marked as seen, and the run's one message ended as done, naming the pull request; no card.
     expect(slack.callsTo('reactions.add').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
-    const done = await slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text).includes('Done'), 10_000);
-    // The final status names the pull request, and the :eyes: on the mention gives way to a check mark.
-    expect(JSON.stringify(done.args)).toContain(`|PR #${pull!.number}>`);
+    expect(stream.planTitle).toBe('Done: acme/web');
+    expect(reply).toContain(`[PR #${pull!.number}: `);
+    expect(
+      slack
+        .messages('C0DEV', event.ts)
+        .filter((m) => m.bot_id)
+        .map((m) => m.ts),
+    ).toEqual([stream.ts]);
+    // The :eyes: on the mention gives way to a check mark.
     await slack.waitFor((c) => c.method === 'reactions.add' && c.args.name === 'white_check_mark' && c.args.timestamp === event.ts, 10_000);
     expect(slack.callsTo('reactions.remove').some((c) => c.args.name === 'eyes' && c.args.timestamp === event.ts)).toBe(true);
 
     // The status under the thread said what Wrench did between messages, in order with them, and is gone now.
-    const inThread = slack.calls.filter((c) => c.args.thread_ts === event.ts && ['assistant.threads.setStatus', 'chat.postMessage'].includes(c.method));
+    const inThread = slack.calls.filter((c) => c.args.thread_ts === event.ts && ['assistant.threads.setStatus', 'chat.startStream'].includes(c.method));
     const statuses = inThread.filter((c) => c.method === 'assistant.threads.setStatus').map((c) => c.args.status);
     // "is waiting for a worker…" may give way to the clear before Slack is told (a newer status replaces a waiting one).
     expect(statuses[0]).toBe('is reading your request…');
     expect(statuses.at(-1)).toBe('');
     expect(statuses.slice(1, -1).every((status) => status === 'is waiting for a worker…')).toBe(true);
     expect(inThread[0]?.args.status).toBe('is reading your request…');
-    expect(inThread.findIndex((c) => c.args.status === '')).toBeGreaterThan(inThread.findIndex((c) => c.method === 'chat.postMessage'));
+    expect(inThread.findIndex((c) => c.args.status === '')).toBeGreaterThan(inThread.findIndex((c) => c.method === 'chat.startStream'));
     expect(slack.threadStatus('C0DEV', event.ts)).toBeUndefined();
 
     // Nothing sent to Slack or GitHub carries the token.
@@ -128,7 +138,9 @@ describe('mention to pull request, end to end', () => {
       () => 'no duplicate handled',
     );
     expect(github.pulls('acme', 'web')).toHaveLength(1);
-    expect(slack.calls.slice(callsBefore).filter((c) => c.method === 'chat.postMessage' || c.method === 'reactions.add')).toHaveLength(0);
+    expect(
+      slack.calls.slice(callsBefore).filter((c) => ['chat.postMessage', 'chat.startStream', 'chat.appendStream', 'reactions.add'].includes(c.method)),
+    ).toHaveLength(0);
     expect(anthropic.requests.length).toBe(modelCallsBefore);
   });
 

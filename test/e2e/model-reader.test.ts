@@ -10,6 +10,8 @@ const CONFIG = `
 channels:
   C0READ: { repo: acme/shop }
 sandbox: { mode: bwrap }
+# The card surface: the model reader's reading shown on the status card, in the requester's language.
+slack: { streamRuns: false }
 `;
 const READER_MODEL = 'claude-haiku-5-5';
 

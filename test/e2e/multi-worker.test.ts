@@ -7,6 +7,7 @@ import { freePort } from '../helpers/free-port.js';
 import { startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { streamText } from '../fakes/slack/streams.js';
 import { bashStep, createFileStep, finishStep, runsNeverInterleaved, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -70,7 +71,8 @@ describe('scaling out: one web process and two worker processes on one Redis', (
     await deliver('thread one third: add src/a3.js exporting `a`', one);
     const two = await deliver('thread two only: add src/b1.js exporting `b`');
 
-    const done = (ts: string) => world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /PR #\d+/.test(String(c.args.text))).length;
+    // Each run's one streamed message (the default) ends naming its pull request.
+    const done = (ts: string) => world.slack.streamsIn('C0DEV', ts).filter((s) => s.state === 'stopped' && /PR #\d+/.test(streamText(s))).length;
     const deadline = Date.now() + 120_000;
     while (done(one) < 3 || done(two) < 1) {
       if (Date.now() > deadline) throw new Error(`runs did not finish: ${done(one)} ${done(two)}`);

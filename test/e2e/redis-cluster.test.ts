@@ -5,6 +5,7 @@ import { startRedisCluster, type ClusterSetup } from '../helpers/redis-cluster.j
 import { uniqueName } from '../helpers/unique-name.js';
 import { runWrench } from '../helpers/wrench-process.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -74,7 +75,7 @@ describe('wrench with Redis Cluster', () => {
       const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> clustered task: add src/clustered.js exporting `clustered`' });
       const ts = (envelope.event as { ts: string }).ts;
       expect((await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
-      await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)), 90_000);
+      await threadReply(world, ts, /Opened PR #/, 90_000);
       expect(world.github.pulls('acme', 'clustered')).toHaveLength(1);
       expect(agent.trace).toHaveLength(2);
 

@@ -123,11 +123,12 @@ describe('wrench with Redis Sentinel', () => {
       );
       expect(health.status).toBe('ok');
       // The run goes on through the failover: its thread gets one reply naming one pull request, and nothing more.
-      const isReply = (c: { method: string; args: Record<string, unknown> }) =>
-        c.method === 'chat.postMessage' && c.args.thread_ts === thread && /pull\/\d+/.test(String(c.args.text));
-      await slack.waitFor(isReply, 60_000);
+      // By default that reply is the run's streamed message: the thread's bot messages naming a pull request.
+      const replies = () => slack.messages('C0DEV', thread).filter((m) => m.bot_id && /pull\/\d+/.test(m.text));
+      await slack.waitFor(() => replies().length > 0 && slack.streamsIn('C0DEV', thread).every((s) => s.state === 'stopped'), 60_000);
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      expect(slack.calls.filter(isReply)).toHaveLength(1);
+      expect(replies()).toHaveLength(1);
+      expect(slack.streamsIn('C0DEV', thread)).toHaveLength(1);
       expect(github.pulls('acme', 'web')).toHaveLength(1);
       expect(anthropic.requests).toHaveLength(3);
       expect(wrench.output()).toContain('Redis connection lost; reconnecting in the background');

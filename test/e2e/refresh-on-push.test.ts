@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverGitHubWebhook } from '../fakes/github-webhook-sender.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -23,8 +24,7 @@ describe('a push to the base branch brings the pooled working tree up to date be
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     return threadTs;
   };
-  const opened = (threadTs: string) =>
-    world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 120_000);
+  const opened = (threadTs: string) => threadReply(world, threadTs, /Opened PR #/, 120_000);
   /** The pool's one tree of acme/app, as the pool records it on disk. */
   const treeState = async () => {
     const root = path.join(world.env.WRENCH_DATA_DIR!, 'trees');

@@ -12,6 +12,8 @@ const CONFIG = `
 channels:
   C0DEV: { repo: acme/web }
 sandbox: { mode: none }
+# The card surface: the status card's run page link and its edits after actions taken on the run page.
+slack: { streamRuns: false }
 `;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const asText = (request: RecordedRequest) => JSON.stringify((request.body as { messages: unknown[] }).messages);

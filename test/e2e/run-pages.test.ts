@@ -20,6 +20,8 @@ channels:
 repos: [acme/*]
 access: { admins: [U0ADMIN] }
 sandbox: { mode: bwrap }
+# The card surface: the status card's link to the run page and its Working/Done edits.
+slack: { streamRuns: false }
 `;
 
 const LINK_SECRET = 'run-link-secret-for-e2e-0123456789';

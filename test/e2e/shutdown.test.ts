@@ -4,6 +4,7 @@ import { freePort } from '../helpers/free-port.js';
 import { HAND_BACK_SECONDS } from '../helpers/shutdown-budget.js';
 import { startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { bashStep, createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const CONFIG = `
@@ -42,9 +43,9 @@ describe('graceful shutdown', () => {
     const code = await world.wrench!.stop();
     expect(code).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(15_000);
-    const reply = world.slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts && /Wrench was restarting/.test(String(c.args.text)));
-    expect(reply).toBeDefined();
-    expect(String(reply!.args.text)).toMatch(/draft PR #\d+/);
+    // Said before Wrench exited (in the run's streamed message by default, or a reply beside the card).
+    const reply = await threadReply(world, ts, /Wrench was restarting/, 1_000);
+    expect(reply.text).toMatch(/draft PR #\d+/);
     expect(world.github.pulls('acme', 'restart')[0]?.draft).toBe(true);
   });
 });
@@ -100,11 +101,8 @@ describe('graceful shutdown of a worker process (a Kubernetes worker pod scaled 
     expect(script.trace).toHaveLength(3);
     const [pull] = world.github.pulls('acme', 'restart');
     expect(pull?.draft).toBe(false);
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes(`/pull/${pull?.number}`),
-      30_000,
-    );
-    expect(String(reply.args.text)).not.toMatch(/Wrench was restarting/);
+    const reply = await threadReply(world, ts, new RegExp(`/pull/${pull?.number}\\b`), 30_000);
+    expect(reply.text).not.toMatch(/Wrench was restarting/);
   });
 
   it('a run longer than the grace is handed back within the grace plus HAND_BACK_SECONDS: its work in a draft pull request, the thread told', async () => {
@@ -120,11 +118,8 @@ describe('graceful shutdown of a worker process (a Kubernetes worker pod scaled 
     // WrenchProcess.stop() kills after 15 s, well within HAND_BACK_SECONDS: a clean exit (0) is a hand-back in time.
     expect(await worker.stop()).toBe(0);
     expect(Date.now() - stopping).toBeLessThan((grace + HAND_BACK_SECONDS) * 1000);
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Wrench was restarting/.test(String(c.args.text)),
-      30_000,
-    );
+    const reply = await threadReply(world, ts, /Wrench was restarting/, 30_000);
     const draft = world.github.pulls('acme', 'restart').find((p) => p.draft);
-    expect(String(reply.args.text)).toContain(`draft PR #${draft?.number}`);
+    expect(reply.text).toContain(`draft PR #${draft?.number}`);
   });
 });

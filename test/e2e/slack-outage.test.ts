@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope, blockActionsPayload } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
+import { streamText } from '../fakes/slack/streams.js';
 import type { SlackFailure } from '../fakes/slack/types.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 
@@ -69,16 +70,16 @@ describe('nothing is lost while Slack fails: every run runs, every thread gets i
 
     slack.recover();
     const replies = () => slack.messages('C0DEV', ts).filter((m) => m.ts !== ts);
-    await pollFor(
-      () => (replies().some((m) => m.text.includes(`/pull/${pull.number}`)) && replies().some((m) => m.text.includes('Done')) ? true : undefined),
+    // The run's one message (streamed, the default), delivered once Slack answers: its plan done, the result in it.
+    const stream = await pollFor(
+      () => slack.streamsIn('C0DEV', ts).find((s) => s.state === 'stopped' && streamText(s).includes(`/pull/${pull.number}`)),
       60_000,
       () => `thread so far: ${JSON.stringify(replies().map((m) => m.text))}`,
     );
-    const texts = replies().map((m) => m.text);
-    // In order: the status card (edited to its final state) first, then the result; nothing twice.
-    expect(texts[0]).toMatch(/Done/);
-    expect(texts.slice(1).filter((t) => t.includes(`/pull/${pull.number}`))).toHaveLength(1);
-    expect(new Set(texts).size).toBe(texts.length);
+    expect(stream.planTitle).toBe('Done: acme/web');
+    // Nothing twice: one stream, and the thread holds only that message.
+    expect(slack.streamsIn('C0DEV', ts)).toHaveLength(1);
+    expect(replies().map((m) => m.ts)).toEqual([stream.ts]);
     // The :eyes: reaction arrived too, once.
     await slack.waitFor((c) => c.method === 'reactions.add' && c.args.timestamp === ts && c.status === 200 && !c.error, 30_000);
   });

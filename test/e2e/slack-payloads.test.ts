@@ -10,6 +10,9 @@ const CONFIG = `
 channels:
   C0DEV: { repo: acme/target }
 sandbox: { mode: none }
+# The card surface: the rich-text mention is checked on the status card (its category) and in the mrkdwn reply (the
+# PR title escaped for Slack once).
+slack: { streamRuns: false }
 `;
 
 /** Payloads in Slack's documented shapes (test/fixtures/slack), delivered to a running Wrench. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../fakes/anthropic-fake.js';
 import { appMentionEnvelope, messageEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
 const asText = (request: RecordedRequest) => JSON.stringify((request.body as { messages: unknown[] }).messages);
@@ -55,7 +56,7 @@ access: { followUpWithoutMention: true }
     expect(world.slack.callsTo('reactions.add').some((c) => c.args.name === 'incoming_envelope' && c.args.timestamp === steerTs)).toBe(true);
     expect(runRequests()).toHaveLength(1);
 
-    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)), 120_000);
+    await threadReply(world, threadTs, /Opened PR #/, 120_000);
     // Not a second run: the one run's second model call carries the message, once, marked and quoted as untrusted.
     const [first, second, third] = runRequests();
     expect(asText(first!)).not.toContain('also update the docs');
@@ -65,7 +66,8 @@ access: { followUpWithoutMention: true }
     expect(asText(second!)).toMatch(/<untrusted>\\nFrom the requester \([^)<]*\):\\nalso update the docs [^<]*ignore your rules\\n<\/untrusted>/);
     expect(asText(second!)).not.toContain('<@U0ALICE>');
     expect(asText(third!).split('also update the docs')).toHaveLength(2);
-    expect(world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs && /Opened PR #/.test(String(c.args.text)))).toHaveLength(1);
+    // One run's reply in the thread (the streamed message by default): the steer started no run of its own.
+    expect(world.slack.messages('C0DEV', threadTs).filter((m) => m.bot_id && /Opened \[?PR #/.test(m.text))).toHaveLength(1);
 
     // After the run ended the same kind of message is a follow-up run again.
     await world.slack.deliverEvent(
@@ -93,12 +95,9 @@ access: { followUpWithoutMention: true }
       SIGNING_SECRET,
       messageEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: 'and the licence too', thread_ts: threadTs }),
     );
-    const told = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /reached the run after its last step/.test(String(c.args.text)),
-      60_000,
-    );
-    expect(String(told.args.text)).toContain('> and the licence too');
-    expect(String(told.args.text)).toContain('Mention me here with what you still want');
+    const told = await threadReply(world, threadTs, /reached the run after its last step/, 60_000);
+    expect(told.text).toContain('> and the licence too');
+    expect(told.text).toContain('Mention me here with what you still want');
     expect(world.anthropic.requests.filter((r) => asText(r).includes('late marker')).every((r) => !asText(r).includes('and the licence too'))).toBe(true);
   });
 });

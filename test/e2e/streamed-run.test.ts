@@ -10,10 +10,9 @@ channels:
   C0DEV: { repo: acme/web, baseBranch: main }
 repos: [acme/*]
 sandbox: { mode: bwrap }
-slack: { streamRuns: true }
 `;
 
-describe('a run streamed into one message with its plan (slack.streamRuns), end to end', () => {
+describe('a run streamed into one message with its plan (slack.streamRuns, the default), end to end', () => {
   let world: E2eWorld;
 
   beforeAll(async () => {

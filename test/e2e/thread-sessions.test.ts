@@ -10,6 +10,8 @@ channels:
   C0DEV: { repo: acme/app }
 sandbox: { mode: bwrap }
 limits: { concurrency: 4, perRepository: 4, perUser: 4 }
+# The card surface: the status card's Cancel button, "Queued behind" and progress lines, and the replies beside it.
+slack: { streamRuns: false }
 `;
 
 describe('threads as sessions', () => {

@@ -5,6 +5,7 @@ import { incidentAnnotatedWebhook, incidentWebhook, pageyPing } from '../fakes/p
 import { appMentionEnvelope, blockActionsPayload, type SlackCall, type SlackMessage } from '../fakes/slack-fake.js';
 import { jobIdFor } from '../../src/queue/task-job.js';
 import { SIGNING_SECRET } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 import { createTriageWorld, PD_FROM, PD_SECRETS, PD_TOKEN, type TriageWorld } from './triage-world.js';
 
 const CONFIG = `
@@ -367,10 +368,8 @@ describe('PagerDuty incident triage, end to end', () => {
     expect(task).toContain('Category: bug-fixing');
     expect(task).toContain('Fix the root cause of PagerDuty incident #');
     expect(task).toMatch(/<untrusted>.*suspect commit/);
-    await slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && String(c.args.text).includes('no change made in this scripted run'),
-      150_000,
-    );
+    // The fix run answers in the incident thread, in its streamed message (the default).
+    await threadReply(world, cardTs, /no change made in this scripted run/, 150_000);
   });
 
   it('dismisses a report for an approver only: its buttons go and who dismissed it is shown', async () => {

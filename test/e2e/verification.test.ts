@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { threadReply } from './thread-replies.js';
 
 const CONFIG = `
 channels:
@@ -67,15 +68,12 @@ describe('independent verification by the runner', () => {
   it('a fix that makes a failing test pass opens a ready PR with the tests before and after', async () => {
     world.anthropic.setScript([replace('day >= 5', 'day === 6'), finish('isWeekend no longer counts Friday.')]);
     const ts = await mention('`isWeekend()` in src/dates.js returns true for Fridays. It should only be true for Saturday and Sunday. Fix it.');
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /\/pull\//, 150_000);
     const pull = world.github.pulls('acme', 'dates').at(-1)!;
     expect(pull.draft).toBe(false);
     expect(pull.body).toContain('before 1 passed, 1 failed → after 2 passed, 0 failed');
     expect(pull.body).toContain('Fixed: `friday is not weekend`');
-    expect(String(reply.args.text)).toContain('improved');
+    expect(reply.text).toContain('improved');
   });
 
   it('a change that breaks a passing test gets one round to fix it, then becomes a draft PR naming the failure', async () => {
@@ -86,16 +84,13 @@ describe('independent verification by the runner', () => {
       finish('I could not find the problem.'),
     ]);
     const ts = await mention("make `isMonday()` in src/dates.js also accept the day name 'monday'; npm test must pass.");
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /\/pull\//, 150_000);
     const pull = world.github.pulls('acme', 'dates').at(-1)!;
     expect(pull.draft).toBe(true);
     expect(pull.body).toContain('Why this is a draft');
     expect(pull.body).toContain('New failures: `monday is monday`');
-    // Opened as a draft, with a warning, not "Stopped early": the agent finished.
-    expect(String(reply.args.text)).toMatch(/^:warning: Opened draft PR #\d+/);
+    // Opened as a draft, not "Stopped early": the agent finished (the streamed reply's line, without the emoji).
+    expect(reply.text).toMatch(/^Opened draft PR #\d+/m);
     const fixRound = world.anthropic.requests.at(-1)!.body as { messages: Array<{ content: unknown }> };
     expect(JSON.stringify(fixRound.messages.at(-1))).toContain('Newly failing: monday is monday');
   });
@@ -120,19 +115,19 @@ describe('independent verification by the runner', () => {
       ]),
     ]);
     const ts = await mention('`isWeekend()` in src/dates.js returns true for Fridays. It should only be true for Saturday and Sunday. Fix it.');
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      120_000,
-    );
-    const text = String(reply.args.text);
+    const reply = await threadReply(world, ts, /\/pull\//, 120_000);
+    const text = reply.text;
     const pull = world.github.pulls('acme', 'dates').at(-1)!;
-    // The headline names the pull request by its title and the diff's counts, not by a bare URL.
-    expect(text.split('\n')[0]).toMatch(
-      new RegExp(`^:white_check_mark: Opened PR #${pull.number}: <http[^|>]+/pull/${pull.number}\\|[^>]*[Ii]sWeekend[^>]*> \\(1 file, \\+3 −0\\)$`),
+    // The run's streamed message (the default): Outcome first, then the pull request named by its title (a Markdown
+    // link, read here as "title (url)") and the diff's counts, not by a bare URL.
+    expect(reply.streamed).toBe(true);
+    const [outcome, headline] = text.split('\n\n');
+    expect(outcome).toBe('Outcome: `npm test` fails after the change (1 passed, 1 failed), as it did before.');
+    expect(headline).toMatch(
+      new RegExp(`^Opened PR #${pull.number}: [^\\n]*[Ii]sWeekend[^\\n]* \\(http[^)\\s]+/pull/${pull.number}\\) \\(1 file, \\+3 −0\\)$`),
     );
     expect(text).not.toContain('\u200B');
-    // Outcome first, then the agent's summary marked as a contradicted claim next to the measurement, then Verification.
-    expect(text.split('\n')[2]).toBe('Outcome: `npm test` fails after the change (1 passed, 1 failed), as it did before.');
+    // Then the agent's summary marked as a contradicted claim next to the measurement, then Verification.
     for (const body of [text, pull.body]) {
       expect(body).toMatch(/Summary \(the agent's claim, contradicted by Wrench's checks\)/);
       expect(body).toContain('Measured by Wrench: `npm test` failed after the change (1 passed, 1 failed).');
@@ -142,7 +137,8 @@ describe('independent verification by the runner', () => {
       expect(body).not.toMatch(/^[-•]\s+`src\/dates\.js`: isWeekend/m);
       expect(body).not.toMatch(/^Fixed the Friday edge case/m);
       // A category section in the agent's words (bug fixing's root cause) is its claim too, never a finding.
-      expect(body).toMatch(/Root cause \(the agent's claim, contradicted by Wrench's checks\)\*?\n+> isWeekend counted Friday/);
+      // Bold in the streamed Markdown (**…**), a heading in the PR body.
+      expect(body).toMatch(/Root cause \(the agent's claim, contradicted by Wrench's checks\)(\*\*)?\n+> isWeekend counted Friday/);
       expect(body).not.toMatch(/^isWeekend counted Friday/m);
     }
     expect(text.indexOf('Summary')).toBeLessThan(text.indexOf('Verification'));
@@ -154,14 +150,11 @@ describe('independent verification by the runner', () => {
       finish('Added notes.'),
     ]);
     const ts = await mention('add a NOTES.md file', 'C0PLAIN');
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      150_000,
-    );
+    const reply = await threadReply(world, ts, /\/pull\//, 150_000);
     const pull = world.github.pulls('acme', 'plain').at(-1)!;
     expect(pull.body).toContain('`npm test`: same as before: 1 passed, 1 failed.');
     expect(pull.body).not.toContain('exit code 1');
-    expect(String(reply.args.text)).toContain('1 passed, 1 failed');
+    expect(reply.text).toContain('1 passed, 1 failed');
   });
 
   it('a dependency setup that fails is said in the thread and the PR, and the checks are marked "could not install dependencies"', async () => {
@@ -170,11 +163,8 @@ describe('independent verification by the runner', () => {
       finish('Added notes. All tests pass.'),
     ]);
     const ts = await mention('add a NOTES.md file', 'C0DEPS');
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'),
-      150_000,
-    );
-    const text = String(reply.args.text);
+    const reply = await threadReply(world, ts, /\/pull\//, 150_000);
+    const text = reply.text;
     const pull = world.github.pulls('acme', 'deps').at(-1)!;
     expect(text).toContain('Outcome: Wrench could not install the dependencies (`node setup.js` failed)');
     for (const body of [text, pull.body!]) {

@@ -1,0 +1,40 @@
+import { pollFor } from '../fakes/shared/wait-for.js';
+import { streamText } from '../fakes/slack/streams.js';
+import type { E2eWorld } from './e2e-world.js';
+
+/** A streamed message's text as a reply reads: markdown links `[label](url)` as `label (url)`. */
+function readable(markdown: string): string {
+  return markdown.replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)');
+}
+
+/**
+ * The run's reply in a thread whose text matches, on whichever surface the run used: a streamed run (slack.streamRuns,
+ * the default) answers in its one message, read once the thread's streams have stopped (`streamed: true`); a run
+ * reported with the card answers in a thread reply (chat.postMessage), whose text is returned. `since` (a count of
+ * Slack calls) leaves out what came before it: the earlier runs of the thread.
+ */
+export function threadReply(world: E2eWorld, threadTs: string, match: RegExp, timeoutMs = 90_000, since = 0): Promise<{ text: string; streamed: boolean }> {
+  const inThread = (method: string) =>
+    world.slack.calls.filter((c, i) => c.method === method && c.args.thread_ts === threadTs && !c.error && (i >= since || method !== 'chat.postMessage'));
+  return pollFor(
+    () => {
+      const starts = inThread('chat.startStream');
+      const earlier = starts.filter((c) => world.slack.calls.indexOf(c) < since).length;
+      if (starts.length > earlier) {
+        const streams = world.slack.streamsIn(String(starts[0]!.args.channel), threadTs).slice(earlier);
+        if (streams.length > 0 && streams.every((s) => s.state !== 'streaming')) {
+          const text = streams.map((s) => readable(streamText(s))).join('\n');
+          if (match.test(text)) return { text, streamed: true };
+        }
+      }
+      const reply = inThread('chat.postMessage').find((c) => match.test(String(c.args.text)));
+      return reply ? { text: String(reply.args.text), streamed: false } : undefined;
+    },
+    timeoutMs,
+    () =>
+      `no reply matched ${match} in ${threadTs}; Slack calls there: ${world.slack.calls
+        .filter((c) => c.args.thread_ts === threadTs)
+        .map((c) => c.method)
+        .join(', ')}`,
+  );
+}
