@@ -60,17 +60,26 @@ export function refactoringSteps(ctx: StepContext): CategorySteps {
       const parsed = refactoringReportSchema.safeParse(report ?? {});
       const moved = parsed.success ? parsed.data.moved : [];
       const renamed = parsed.success ? parsed.data.renamed : [];
-      const lines = [
-        ...moved.map((m) => `- Moved ${m.what}: \`${m.from}\` → \`${m.to}\``),
-        ...renamed.map((r) => `- Renamed ${r.kind ? `${r.kind} ` : ''}\`${r.from}\` → \`${r.to}\``),
-      ];
-      if (lines.length) sections.push({ title: 'Moved and renamed', body: lines.join('\n'), claim: true });
+      const english = stringsFor('en').refactoring;
+      const inThread = threadLanguage(ctx.job);
+      const code = (text: string) => `\`${text}\``;
+      const lines = (t: ThreadStrings['refactoring']) =>
+        [...moved.map((m) => t.moved(m.what, code(m.from), code(m.to))), ...renamed.map((r) => t.renamed(r.kind, code(r.from), code(r.to)))].join('\n');
+      const both = (title: (t: ThreadStrings['refactoring']) => string, body: (t: ThreadStrings['refactoring']) => string) => ({
+        title: title(english),
+        body: body(english),
+        ...(inThread ? { inThread: { title: title(inThread), body: body(inThread) } } : {}),
+      });
+      if (moved.length || renamed.length) sections.push({ ...both((t) => t.movedAndRenamed, lines), claim: true });
       const before = ctx.verifier?.baselineRun?.test;
       const after = verification?.after?.test;
-      if (after) {
-        const state = (o: CommandOutcome | undefined) => (o ? (o.passed ? 'passes' : 'fails') : 'was not run');
-        sections.push({ title: 'Full suite', body: `\`${after.command}\` ${state(before)} on the base commit and ${state(after)} after the refactoring.` });
-      }
+      if (after)
+        sections.push(
+          both(
+            (t) => t.fullSuite,
+            (t) => t.suiteBeforeAfter(code(after.command), before?.passed, after.passed),
+          ),
+        );
       const suiteFails = after && !after.passed && before?.passed && !verification?.regressed;
       const draftReason = suiteFails ? stringsFor('en').refactoring.draftSuiteFails : undefined;
       const thread = suiteFails ? threadLanguage(ctx.job) : undefined;

@@ -78,6 +78,8 @@ export interface ResultSection {
   body: string;
   /** The agent's own account (a root cause, what it moved): shown quoted and marked as its claim, never as a finding. */
   claim?: boolean;
+  /** The same in the thread's language, when that is not English (the pull request body keeps `title` and `body`). */
+  inThread?: { title: string; body: string };
 }
 
 export interface ResultAttachment {

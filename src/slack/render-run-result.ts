@@ -52,6 +52,7 @@ export function threadShown(result: RunResult): RunResult {
     stopReason: result.threadStopReason ?? result.stopReason,
     answer: result.threadAnswer ?? result.answer,
     headline: result.threadHeadline ?? result.headline,
+    sections: result.sections?.map(({ inThread, ...section }) => (inThread ? { ...section, ...inThread } : section)),
     draftReason: result.threadDraftReason ?? result.draftReason,
     usage: undefined,
   };

@@ -106,6 +106,12 @@ export const de: Catalogue = {
     failing: (count, names) => `${count} fehlgeschlagen, darunter ${names}`,
     exitCode: (code) => `Exit-Code ${code}`,
     draftSuiteFails: 'Ein Refactoring muss die ganze Testsuite bestehen lassen, und sie schlägt nach dieser Änderung fehl.',
+    movedAndRenamed: 'Verschoben und umbenannt',
+    moved: (what, from, to) => `- ${what} verschoben: ${from} → ${to}`,
+    renamed: (kind, from, to) => `- ${kind ? `${kind} ` : ''}${from} umbenannt in ${to}`,
+    fullSuite: 'Ganze Testsuite',
+    suiteBeforeAfter: (command, before, after) =>
+      `Auf dem Basis-Commit ${before === undefined ? `lief ${command} nicht` : before ? `besteht ${command}` : `schlägt ${command} fehl`}, nach dem Refactoring ${after ? 'besteht es' : 'schlägt es fehl'}.`,
   },
   plan: {
     stages: {

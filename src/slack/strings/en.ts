@@ -75,6 +75,13 @@ export const en = {
     failing: (count: number, names: string) => `${count} failing, including ${names}`,
     exitCode: (code: string) => `exit code ${code}`,
     draftSuiteFails: 'A refactoring must leave the full suite passing, and it fails after this change.',
+    movedAndRenamed: 'Moved and renamed',
+    moved: (what: string, from: string, to: string) => `- Moved ${what}: ${from} → ${to}`,
+    renamed: (kind: string | undefined, from: string, to: string) => `- Renamed ${kind ? `${kind} ` : ''}${from} → ${to}`,
+    fullSuite: 'Full suite',
+    /** `before`/`after`: passes, fails or was not run (undefined). */
+    suiteBeforeAfter: (command: string, before: boolean | undefined, after: boolean) =>
+      `${command} ${before === undefined ? 'was not run' : before ? 'passes' : 'fails'} on the base commit and ${after ? 'passes' : 'fails'} after the refactoring.`,
   },
   // What the run is doing, on the status card (the runner says it in English; the run page and `wrench run` keep
   // that). Commands, repositories, branches and paths come as they are, commands in backticks.

@@ -106,6 +106,12 @@ export const ja: Catalogue = {
     failing: (count, names) => `${count} 件失敗(${names} など)`,
     exitCode: (code) => `終了コード ${code}`,
     draftSuiteFails: 'リファクタリング後もテストスイート全体が成功している必要がありますが、この変更の後で失敗しています。',
+    movedAndRenamed: '移動と名前の変更',
+    moved: (what, from, to) => `- ${what} を移動: ${from} → ${to}`,
+    renamed: (kind, from, to) => `- ${kind ? `${kind} ` : ''}${from} の名前を変更 → ${to}`,
+    fullSuite: 'テストスイート全体',
+    suiteBeforeAfter: (command, before, after) =>
+      `${command} はベースコミットで${before === undefined ? '実行されていません' : before ? '成功し' : '失敗し'}、リファクタリング後は${after ? '成功します' : '失敗します'}。`,
   },
   plan: {
     stages: {

@@ -43,6 +43,16 @@ describe("a stop where the model failed or refused, in the thread's language", (
       .map((part) => part.text)
       .join('\n');
     expect(text).toContain('Ich bin fertig, ohne eine Datei zu ändern.');
+    // A category's section shows in the thread's words where it has them.
+    const sectioned = renderRunResult(
+      { ...result, sections: [{ title: 'Full suite', body: 'passes', inThread: { title: 'Ganze Testsuite', body: 'besteht' } }] },
+      {},
+      stringsFor('de'),
+    )
+      .map((part) => part.text)
+      .join('\n');
+    expect(sectioned).toContain('*Ganze Testsuite*\nbesteht');
+    expect(sectioned).not.toContain('Full suite');
     expect(text).not.toContain('I finished without changing any file.');
   });
 });
