@@ -239,13 +239,19 @@ export function streamedResult(result: RunResult, runPageUrl?: string, strings: 
       headline.replace(/<(https?:\/\/[^|>\s]+)\|([^>]+)>/g, '[$2]($1)')
     : pull
       ? pullLineOf(result, `[PR #${pull.number}: ${escapeLinkText(pull.title || pull.url)}](${pull.url})`, strings)
-      : undefined;
+      : noPullLine(result, strings);
   const [first = '', ...rest] = report.split('\n\n');
   const startsWithOutcome = first.startsWith(strings.report.outcomePrefix);
   const parts = startsWithOutcome ? [first, pullLine, rest.join('\n\n')] : [pullLine, report];
   if (runPageUrl && /^https?:\/\/\S+$/.test(runPageUrl)) parts.push(`[${strings.everyStepOfThisRun}](${runPageUrl})`);
   const text = parts.filter(Boolean).join('\n\n');
   return text.length <= MARKDOWN_TOTAL ? text : `${truncate(text, MARKDOWN_TOTAL - 80)}\n\n_${strings.plan.restOnPage}_`;
+}
+
+/** What a run without a pull request left, as the card's reply says it: "No files changed, so no pull request." */
+function noPullLine(result: RunResult, t: ThreadStrings): string | undefined {
+  const line = result.status === 'answered' ? t.answeredNoChange : result.status === 'stopped' ? t.stoppedNoChanges : undefined;
+  return line?.replace(/^:[a-z_]+: /, '');
 }
 
 /** "Opened PR #3: title (2 files, +12 −4)" in the thread's words, without the headline's emoji (the plan shows the state). */

@@ -25,6 +25,12 @@ describe('run plan', () => {
     expect(long).toContain('The rest is on the run page.');
   });
 
+  it('says that a run changed nothing, as the card reply does, in the thread language', () => {
+    expect(streamedResult(base)).toMatch(/^No files changed, so no pull request\. My answer:\n\n[\s\S]*It works\./);
+    expect(streamedResult({ ...base, status: 'stopped', answer: undefined })).toContain('Stopped early without changes.');
+    expect(streamedResult(base, undefined, stringsFor('de'))).not.toContain('No files changed');
+  });
+
   it('shows only what changed since the last chunks taken', () => {
     const plan = new RunPlan('acme/web');
     plan.advance('preparing');
