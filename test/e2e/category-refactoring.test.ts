@@ -3,6 +3,7 @@ import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { mention, replyIn } from './category-helpers.js';
+import { threadReply } from './thread-replies.js';
 
 const CONFIG = `
 channels:
@@ -116,12 +117,9 @@ describe('refactoring, end to end', () => {
     });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    const reply = await world.slack.waitFor(
-      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /リファクタリングを開始しませんでした/.test(String(c.args.text)),
-      90_000,
-    );
-    const text = String(reply.args.text);
-    expect(text).toMatch(/^:warning: ベースコミットの時点でテストスイートが失敗しているため、リファクタリングを開始しませんでした。\n/);
+    // On whichever surface the run answered (a streamed message by default).
+    const { text } = await threadReply(world, ts, /リファクタリングを開始しませんでした/);
+    expect(text).toMatch(/:warning: ベースコミットの時点でテストスイートが失敗しているため、リファクタリングを開始しませんでした。\n/);
     expect(text).toMatch(/`npm test` は変更前からすでに失敗しています: 1 件失敗\(`order total includes tax` など\)。/);
     expect(text).not.toMatch(/did not start|refactor even though/);
   });
