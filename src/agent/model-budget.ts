@@ -16,6 +16,23 @@ declare module 'ioredis' {
   }
 }
 
+/** The Redis server's clock in milliseconds, as `now`: every worker's window is timed by the same clock. */
+const REDIS_NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`;
+
+/** The limit in force for a dimension: the lower of the configured one and the one learnt from the API (KEYS[2]). */
+const LIMIT_OF = `
+local function limit(configured, field)
+  local c = tonumber(configured)
+  local l = tonumber(redis.call('HGET', KEYS[2], field) or '0')
+  if c > 0 and l > 0 then return math.min(c, l) end
+  if c > 0 then return c end
+  return l
+end
+`;
+
 /**
  * One sliding window per model, shared by every process through Redis: a sorted set of the calls made in the last
  * `window` ms, each member `id|requests|inputTokens|outputTokens` (1 request; more for spending seen elsewhere), scored by the Redis server's clock (one clock for a fleet
@@ -27,18 +44,9 @@ declare module 'ioredis' {
  * fit sooner. A pause (a 429's retry-after) holds everyone.
  */
 const RESERVE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local window = tonumber(ARGV[1])
+${REDIS_NOW}local window = tonumber(ARGV[1])
 local stale = tonumber(ARGV[8])
-local function limit(configured, field)
-  local c = tonumber(configured)
-  local l = tonumber(redis.call('HGET', KEYS[2], field) or '0')
-  if c > 0 and l > 0 then return math.min(c, l) end
-  if c > 0 then return c end
-  return l
-end
-local limits = {limit(ARGV[5], 'requests'), limit(ARGV[6], 'input'), limit(ARGV[7], 'output')}
+${LIMIT_OF}local limits = {limit(ARGV[5], 'requests'), limit(ARGV[6], 'input'), limit(ARGV[7], 'output')}
 local need = {1, tonumber(ARGV[3]), tonumber(ARGV[4])}
 for d = 1, 3 do if limits[d] > 0 and need[d] > limits[d] then need[d] = limits[d] end end
 local member = ARGV[2] .. '|1|' .. need[2] .. '|' .. need[3]
@@ -113,17 +121,8 @@ return {0, member}
  * to the nearest thousand, so only a difference past ARGV[8] tokens counts.
  */
 const OUTSIDE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local window = tonumber(ARGV[1])
-local function limit(configured, field)
-  local c = tonumber(configured)
-  local l = tonumber(redis.call('HGET', KEYS[2], field) or '0')
-  if c > 0 and l > 0 then return math.min(c, l) end
-  if c > 0 then return c end
-  return l
-end
-local limits = {limit(ARGV[2], 'requests'), limit(ARGV[3], 'input'), limit(ARGV[4], 'output')}
+${REDIS_NOW}local window = tonumber(ARGV[1])
+${LIMIT_OF}local limits = {limit(ARGV[2], 'requests'), limit(ARGV[3], 'input'), limit(ARGV[4], 'output')}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local entries = redis.call('ZRANGE', KEYS[1], 0, -1)
 local used = {0, 0, 0}
@@ -171,9 +170,7 @@ return 1
 
 /** Holds every caller until the Redis clock passes now + ARGV[1] (never shortens a longer pause). */
 const PAUSE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local until_ = now + tonumber(ARGV[1])
+${REDIS_NOW}local until_ = now + tonumber(ARGV[1])
 local paused = tonumber(redis.call('HGET', KEYS[1], 'pausedUntil') or '0')
 if until_ > paused then redis.call('HSET', KEYS[1], 'pausedUntil', until_) end
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
