@@ -4,6 +4,7 @@ import { checkRegressionTests } from '../../src/verification/regression-check.js
 import { renderRegressionEvidence } from '../../src/verification/render-regression.js';
 import { workingTreeChanges } from '../../src/workspace/working-tree-changes.js';
 import type { CategorySteps, StepContext } from './step-types.js';
+import { sectionFor } from './thread-strings.js';
 
 /**
  * Bug fixing: the regression test must fail before the fix and pass after. Wrench checks that itself by
@@ -35,11 +36,14 @@ export function bugFixSteps(ctx: StepContext): CategorySteps {
           afterRun: verification?.after?.test,
           signal: ctx.signal,
         });
-        const rootCause = parsed.success && parsed.data.rootCause ? [{ title: 'Root cause', body: parsed.data.rootCause, claim: true }] : [];
-        return { sections: [...rootCause, { title: 'Regression test', body: renderRegressionEvidence(evidence) }] };
+        const cause = parsed.success ? parsed.data.rootCause : undefined;
+        const rootCause = cause ? [sectionFor(ctx.job, (t) => ({ title: t.regression.rootCause, body: cause }), { claim: true })] : [];
+        const regression = sectionFor(ctx.job, (t) => ({ title: t.regression.regressionTest, body: renderRegressionEvidence(evidence, t.regression) }));
+        return { sections: [...rootCause, regression] };
       } catch (error) {
         ctx.log.warn({ err: error }, 'regression check failed');
-        return { sections: [{ title: 'Regression test', body: `I could not check the regression test: ${describeError(error)}` }] };
+        const problem = describeError(error);
+        return { sections: [sectionFor(ctx.job, (t) => ({ title: t.regression.regressionTest, body: t.regression.couldNotCheck(problem) }))] };
       }
     },
   };

@@ -2,6 +2,7 @@ import { commandRunEnv } from '../../src/verification/command-env.js';
 import { measureCoverage } from '../../src/verification/measure-coverage.js';
 import { renderCoverageChange, type CoverageMeasurement } from '../../src/verification/render-coverage.js';
 import type { CategorySteps, StepContext } from './step-types.js';
+import { sectionFor } from './thread-strings.js';
 
 /** Testing: coverage on the base commit and after the change, when the repository has a coverage command. */
 export function coverageSteps(ctx: StepContext): CategorySteps {
@@ -22,7 +23,7 @@ export function coverageSteps(ctx: StepContext): CategorySteps {
       if (!coverage) return {};
       await ctx.progress('measuring coverage after the change');
       const after = await measureCoverage({ sandbox: ctx.sandbox, dir: ctx.dir, command: coverage, signal: ctx.signal, environment: environment() });
-      return { sections: [{ title: 'Coverage', body: renderCoverageChange(before, after) }] };
+      return { sections: [sectionFor(ctx.job, (t) => ({ title: t.coverage.title, body: renderCoverageChange(before, after, t.coverage) }))] };
     },
   };
 }

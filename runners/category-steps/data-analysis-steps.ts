@@ -2,11 +2,13 @@ import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describeAnalysisTools, probeAnalysisTools } from '../../src/analysis/analysis-tools.js';
 import { findMainTable, renderTextTable } from '../../src/analysis/main-table.js';
-import { collectOutputFiles, OUTPUT_DIR } from '../../src/analysis/output-files.js';
+import { collectOutputFiles, MAX_OUTPUT_FILES, OUTPUT_DIR, type OutputFiles } from '../../src/analysis/output-files.js';
 import { describeError } from '../../src/errors.js';
 import { INPUT_DIR, stageInputFiles } from '../../src/inputs/stage-input-files.js';
 import type { ResultSection } from '../../src/reporting/run-result.js';
+import type { AnalysisStrings } from '../../src/analysis/analysis-strings.js';
 import type { CategorySteps, StepContext } from './step-types.js';
+import { sectionFor } from './thread-strings.js';
 
 /**
  * Data analysis: the request's attachments become `wrench-input/`, the agent learns what it can compute
@@ -41,14 +43,16 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
       const sections: ResultSection[] = [];
       const { report } = outputs;
       const table = report ? findMainTable(report.text) : undefined;
-      if (report && table)
-        sections.push({
-          title: 'Main result',
-          body: `${renderTextTable(table)}\nFrom \`${report.path}\`; the report and charts are shared with this result (not committed).`,
-        });
-      else if (outputs.report) sections.push({ title: 'Main result', body: `\`${outputs.report.path}\` has no table; it is attached below.` });
-      else sections.push({ title: 'Main result', body: `The run left no report in \`${OUTPUT_DIR}/\`.` });
-      if (outputs.skipped.length) sections.push({ title: 'Not uploaded', body: outputs.skipped.map((s) => `- \`${s.path}\`: ${s.reason}`).join('\n') });
+      const code = (text: string) => `\`${text}\``;
+      const mainResult = (t: AnalysisStrings) =>
+        report && table
+          ? `${renderTextTable(table)}\n${t.fromReport(code(report.path))}`
+          : report
+            ? t.noTable(code(report.path))
+            : t.noReport(code(`${OUTPUT_DIR}/`));
+      sections.push(sectionFor(ctx.job, (t) => ({ title: t.analysis.mainResult, body: mainResult(t.analysis) })));
+      if (outputs.skipped.length)
+        sections.push(sectionFor(ctx.job, (t) => ({ title: t.analysis.notUploaded, body: notUploaded(outputs.skipped, t.analysis) })));
       // Neither the data nor the outputs go into the pull request: only the script does.
       for (const folder of [OUTPUT_DIR, INPUT_DIR]) {
         await rm(path.join(ctx.dir, folder), { recursive: true, force: true }).catch((error) =>
@@ -58,6 +62,11 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
       return { sections, attachments: outputs.attachments };
     },
   };
+}
+
+function notUploaded(skipped: OutputFiles['skipped'], t: AnalysisStrings): string {
+  const why = { type: t.skippedType, count: t.skippedCount(MAX_OUTPUT_FILES), size: t.skippedSize };
+  return skipped.map((file) => `- \`${file.path}\`: ${why[file.why]}`).join('\n');
 }
 
 function size(bytes: number): string {

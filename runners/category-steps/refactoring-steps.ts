@@ -1,9 +1,9 @@
 import { refactoringReportSchema } from '../../src/agent/category-reports.js';
 import type { CommandOutcome } from '../../src/verification/index.js';
-import type { TaskJob } from '../../src/queue/task-job.js';
 import type { ResultSection } from '../../src/reporting/run-result.js';
 import { stringsFor, type ThreadStrings } from '../../src/slack/strings/index.js';
 import type { CategorySteps, StepContext } from './step-types.js';
+import { threadStrings } from './thread-strings.js';
 
 const FAILING_IS_FINE = [
   /\b(?:even though|even if|although|though|despite|regardless of|whether or not)\b[^.\n]{0,60}\b(?:tests?|suite|ci|build|specs?)\b[^.\n]{0,40}\b(?:fail\w*|broken|red)\b/i,
@@ -96,6 +96,6 @@ function failures(outcome: CommandOutcome, t: ThreadStrings['refactoring']): str
 }
 
 /** A refactoring's words in the thread's language, when a run asked in Slack speaks another than English. */
-function threadLanguage(job: TaskJob): ThreadStrings['refactoring'] | undefined {
-  return job.origin.type === 'slack' && !job.localPath && job.language && job.language !== 'en' ? stringsFor(job.language).refactoring : undefined;
+function threadLanguage(job: StepContext['job']): ThreadStrings['refactoring'] | undefined {
+  return threadStrings(job)?.refactoring;
 }

@@ -6,13 +6,15 @@ export const OUTPUT_DIR = 'wrench-output';
 
 const TEXT = new Set(['.md', '.markdown', '.txt', '.csv', '.tsv', '.json', '.html', '.svg', '.log']);
 const IMAGE = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
-const LIMITS = { files: 10, fileBytes: 10_000_000, totalBytes: 30_000_000, depth: 3 };
+export const MAX_OUTPUT_FILES = 10;
+const LIMITS = { files: MAX_OUTPUT_FILES, fileBytes: 10_000_000, totalBytes: 30_000_000, depth: 3 };
 
 export interface OutputFiles {
   attachments: ResultAttachment[];
   /** The Markdown report: `report.md` when there is one, else the first Markdown file. */
   report?: { path: string; text: string };
-  skipped: Array<{ path: string; reason: string }>;
+  /** Files not shared, and why: not a report or chart type, over the file count (`MAX_OUTPUT_FILES`), too large. */
+  skipped: Array<{ path: string; why: 'type' | 'count' | 'size' }>;
 }
 
 /**
@@ -32,12 +34,12 @@ export async function collectOutputFiles(dir: string): Promise<OutputFiles> {
     const ext = path.extname(relative).toLowerCase();
     const kind = IMAGE.has(ext) ? 'image' : TEXT.has(ext) ? 'text' : undefined;
     if (!kind) {
-      result.skipped.push({ path: shown, reason: 'not a report or chart type I share' });
+      result.skipped.push({ path: shown, why: 'type' });
       continue;
     }
     const stats = await lstat(path.join(root, relative));
-    if (result.attachments.length >= LIMITS.files) result.skipped.push({ path: shown, reason: `more than ${LIMITS.files} files` });
-    else if (stats.size > LIMITS.fileBytes || total + stats.size > LIMITS.totalBytes) result.skipped.push({ path: shown, reason: 'too large to upload' });
+    if (result.attachments.length >= LIMITS.files) result.skipped.push({ path: shown, why: 'count' });
+    else if (stats.size > LIMITS.fileBytes || total + stats.size > LIMITS.totalBytes) result.skipped.push({ path: shown, why: 'size' });
     else {
       const content = await readFile(path.join(root, relative));
       total += content.length;

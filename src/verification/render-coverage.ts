@@ -1,4 +1,5 @@
 import type { CoverageTotal } from './parse-coverage.js';
+import { coverageEn, type CoverageStrings } from './verification-strings.js';
 
 export interface CoverageMeasurement {
   command: string;
@@ -7,16 +8,17 @@ export interface CoverageMeasurement {
   passed: boolean;
 }
 
-/** "`npm run coverage`: lines 62.5% before → 81.25% after (+18.75 points)." */
-export function renderCoverageChange(before: CoverageMeasurement | undefined, after: CoverageMeasurement): string {
+/** "`npm run coverage`: lines 62.5% before → 81.25% after (+18.75 points)." (in `strings`) */
+export function renderCoverageChange(before: CoverageMeasurement | undefined, after: CoverageMeasurement, strings: CoverageStrings = coverageEn): string {
   const command = `\`${after.command.replace(/`/g, "'")}\``;
   const show = (m: CoverageMeasurement | undefined) =>
-    m?.total ? `${format(m.total.percent)}%` : m && !m.passed ? 'not measured (the command failed)' : 'not measured';
-  const metric = after.total?.metric ?? before?.total?.metric ?? 'coverage';
-  if (!before) return `${command}: ${metric} ${show(after)} after the change (the base commit was not measured).`;
+    m?.total ? `${format(m.total.percent)}%` : m && !m.passed ? strings.notMeasuredFailed : strings.notMeasured;
+  const metricName = after.total?.metric ?? before?.total?.metric ?? 'coverage';
+  const metric = strings.metrics[metricName] ?? metricName;
+  if (!before) return strings.afterOnly(command, metric, show(after));
   const delta = before.total && after.total ? after.total.percent - before.total.percent : undefined;
-  const change = delta === undefined ? '' : delta === 0 ? ' (unchanged)' : ` (${delta > 0 ? '+' : '−'}${format(Math.abs(delta))} points)`;
-  return `${command}: ${metric} ${show(before)} before → ${show(after)} after${change}.`;
+  const change = delta === undefined ? '' : delta === 0 ? strings.unchanged : strings.points(`${delta > 0 ? '+' : '−'}${format(Math.abs(delta))}`);
+  return strings.beforeAfter(command, metric, show(before), show(after), change);
 }
 
 function format(value: number): string {

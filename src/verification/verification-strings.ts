@@ -37,3 +37,40 @@ export const verificationEn = {
 };
 
 export type VerificationStrings = typeof verificationEn;
+
+/**
+ * A bug fix's sections in English (the source the thread catalogues translate): its root cause (the agent's words)
+ * and Wrench's check of the regression test. `test`, `how` (" (`command`)") and `files` come in backticks, as they are.
+ */
+export const regressionEn = {
+  rootCause: 'Root cause',
+  regressionTest: 'Regression test',
+  noTest: ':warning: No regression test: the change adds or changes no test file, so nothing shows the bug is fixed.',
+  testsOnly: 'The change only touches tests, so there is no fix to check them against.',
+  noCommand: 'No test command was found, so the regression test could not be run.',
+  checkedBy: (files: string) => `_Checked by Wrench: the tests ran with the fixed source files (${files}) put back to the base version, then with the fix._`,
+  proven: (test: string, how: string) => `:white_check_mark: Regression test ${test} failed before the fix and passes after${how}.`,
+  failingAfter: (test: string, how: string) => `:x: Regression test ${test} still fails with the fix${how}.`,
+  notFailingBefore: (test: string, how: string) => `:warning: ${test} passes without the fix too, so it does not show the bug${how}.`,
+  notRun: (test: string, how: string) => `${test} was not run${how}.`,
+  /** The check itself failed; `error` in its own words. */
+  couldNotCheck: (error: string) => `I could not check the regression test: ${error}`,
+};
+
+export type RegressionStrings = typeof regressionEn;
+
+/** A testing run's coverage section in English. `command` in backticks; `value` a percentage or `notMeasured`. */
+export const coverageEn = {
+  title: 'Coverage',
+  metrics: { lines: 'lines', statements: 'statements', coverage: 'coverage' } as Record<string, string>,
+  notMeasured: 'not measured',
+  notMeasuredFailed: 'not measured (the command failed)',
+  afterOnly: (command: string, metric: string, after: string) => `${command}: ${metric} ${after} after the change (the base commit was not measured).`,
+  beforeAfter: (command: string, metric: string, before: string, after: string, change: string) =>
+    `${command}: ${metric} ${before} before → ${after} after${change}.`,
+  unchanged: ' (unchanged)',
+  /** `delta` signed: "+18.75", "−2". */
+  points: (delta: string) => ` (${delta} points)`,
+};
+
+export type CoverageStrings = typeof coverageEn;

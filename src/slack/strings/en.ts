@@ -1,6 +1,14 @@
+import { analysisEn, type AnalysisStrings } from '../../analysis/analysis-strings.js';
 import { reportEn, type ReportStrings } from '../../reporting/report-strings.js';
 import { reviewEn, type ReviewStrings } from '../../review/review-strings.js';
-import { verificationEn, type VerificationStrings } from '../../verification/verification-strings.js';
+import {
+  type CoverageStrings,
+  coverageEn,
+  type RegressionStrings,
+  regressionEn,
+  type VerificationStrings,
+  verificationEn,
+} from '../../verification/verification-strings.js';
 
 /**
  * What Wrench says around a task in a thread, in English: the source every other catalogue translates, and the
@@ -158,6 +166,11 @@ export const en = {
   review: reviewEn,
   // Wrench's checks in the report (the pull request body's stay English).
   verification: verificationEn,
+  // A category's own sections of the report (the pull request body's stay English): a bug fix's regression test, a
+  // testing run's coverage, a data analysis's main result.
+  regression: regressionEn,
+  coverage: coverageEn,
+  analysis: analysisEn,
   // Why a run stopped early (under "Stopped early"): a cancel or a restart, and what became of its work. `branch` comes
   // in backticks; `via` says where a person cancelled other than in the thread.
   stop: {
@@ -220,7 +233,10 @@ export type ThreadStrings = typeof en;
 
 /** A translation: any string may be missing (English says it then), the report's and the checks' strings one by one. */
 export type Catalogue = Partial<
-  Omit<ThreadStrings, 'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress' | 'plan' | 'refactoring'>
+  Omit<
+    ThreadStrings,
+    'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress' | 'plan' | 'refactoring' | 'regression' | 'coverage' | 'analysis'
+  >
 > & {
   progress?: Partial<ThreadStrings['progress']>;
   refactoring?: Partial<ThreadStrings['refactoring']>;
@@ -231,4 +247,7 @@ export type Catalogue = Partial<
   review?: Partial<ReviewStrings>;
   report?: Partial<ReportStrings>;
   verification?: Partial<VerificationStrings>;
+  regression?: Partial<RegressionStrings>;
+  coverage?: Partial<CoverageStrings>;
+  analysis?: Partial<AnalysisStrings>;
 };

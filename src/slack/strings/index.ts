@@ -29,6 +29,9 @@ export function stringsFor(language?: string): ThreadStrings {
     failure: { ...en.failure, ...catalogue.failure },
     draft: { ...en.draft, ...catalogue.draft },
     review: { ...en.review, ...catalogue.review },
+    regression: { ...en.regression, ...catalogue.regression },
+    coverage: { ...en.coverage, ...catalogue.coverage, metrics: { ...en.coverage.metrics, ...catalogue.coverage?.metrics } },
+    analysis: { ...en.analysis, ...catalogue.analysis },
     verification: {
       ...en.verification,
       ...catalogue.verification,

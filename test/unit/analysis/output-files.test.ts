@@ -28,7 +28,7 @@ describe('collectOutputFiles', () => {
       ['charts-bar.png', 'image'],
     ]);
     expect(files.report?.path).toBe('wrench-output/report.md');
-    expect(files.skipped).toEqual([{ path: 'wrench-output/model.pkl', reason: 'not a report or chart type I share' }]);
+    expect(files.skipped).toEqual([{ path: 'wrench-output/model.pkl', why: 'type' }]);
     expect(JSON.stringify(files)).not.toContain('do not share');
   });
 
