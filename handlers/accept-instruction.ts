@@ -27,7 +27,10 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const isFollowUp = !!session && session.runs.length > 0;
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const statusLine = { ...thread, team: input.teamId ?? 'default' };
-  await deps.outbox.status(statusLine, 'is reading your request…', ['Reading your request…', `Looking at ${repo.owner}/${repo.name}…`]);
+  // Before the reading, the thread's language or the requester's Slack locale says which words the status takes.
+  const locale = session?.language || input.language ? undefined : await slackLocale(input.user, deps);
+  const before = stringsFor(session?.language ?? input.language ?? threadLanguage(undefined, locale)).statusLine;
+  await deps.outbox.status(statusLine, before.reading, before.readingSteps(`${repo.owner}/${repo.name}`));
   // The fast model reads it (with the thread's earlier instructions for a follow-up); the rules when it cannot.
   const history = session?.runs.map((run) => run.instruction) ?? [];
   const {
@@ -41,7 +44,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const category = input.category ?? threadCategory;
   const reading: InstructionReading = { ...(category ? { ...read, category } : read), readerUsage: usage ? { ...usage, latencyMs } : undefined };
   const poster = deps.posterFor(input.client);
-  const language = session?.language ?? threadLanguage(reading.writtenIn, reading.writtenIn ? undefined : await slackLocale(input.user, deps));
+  const language = session?.language ?? input.language ?? threadLanguage(reading.writtenIn, locale);
   const t = stringsFor(language);
 
   // A follow-up goes on with the thread's work, unless it asks for a whole rewrite: that is declined wherever it comes.
@@ -64,7 +67,7 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
     return reading.verdict === 'unrealistic' ? 'declined' : 'clarifying';
   }
   // "@wrench triage: ..." runs the incident investigation (runners/profiles/triage-profile.ts), not a task.
-  if (reading.category === 'incident-triage' && !isFollowUp) return startManualTriage(input, repo, deps);
+  if (reading.category === 'incident-triage' && !isFollowUp) return startManualTriage(input, repo, deps, language);
   return startRun(input, repo, reading, session, deps, language);
 }
 
@@ -154,7 +157,7 @@ async function startRun(
     return 'failed';
   }
   // After the card (which cleared the reading status): until a worker takes the run (SlackRunReporter clears it).
-  await outbox.status(statusLine, 'is waiting for a worker…');
+  await outbox.status(statusLine, t.statusLine.waitingForWorker);
   deps.logger.info({ jobId, repo: repository, category: reading.category, thread: input.threadTs }, 'task queued');
   return 'queued';
 }

@@ -3,7 +3,7 @@ import type { QuestionSettlement } from '../src/questions/paused-run.js';
 import type { WaitingQuestion } from '../src/sessions/thread-session.js';
 import { decodeAnswerValue } from '../src/slack/action-ids.js';
 import { answeredLine, questionMessageKey, settledQuestionMessage } from '../src/slack/question-message.js';
-import type { ThreadStrings } from '../src/slack/strings/index.js';
+import { stringsFor, type ThreadStrings } from '../src/slack/strings/index.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 export type AnswerOutcome = 'answered' | 'not_answering' | 'stale';
@@ -19,7 +19,6 @@ export interface AnswerInput {
   pauseId?: string;
 }
 
-const STALE = 'That question was already answered, or it has expired.';
 /** What "Decide yourself" answers: the agent goes on with its own default and says what it chose. */
 export const DECIDE_YOURSELF = 'No preference: decide yourself, go on with your own default, and say in your report what you chose and why.';
 
@@ -35,23 +34,19 @@ export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Pro
   const poster = deps.posterFor(input.client);
   const session = await deps.sessions.get(input.channel, input.threadTs);
   const waiting = session?.waiting;
+  const t = stringsFor(session?.language);
   if (!waiting || (input.pauseId && waiting.pauseId !== input.pauseId)) {
-    await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
+    await poster.ephemeral(input.channel, input.user, input.threadTs, t.questionStale);
     return 'stale';
   }
   if (!mayAnswer(deps, waiting, input.user)) {
-    await poster.ephemeral(
-      input.channel,
-      input.user,
-      input.threadTs,
-      `Thanks! I asked <@${waiting.requester}> this question, so I wait for their answer (or an approver's); your message was not taken as the answer.`,
-    );
+    await poster.ephemeral(input.channel, input.user, input.threadTs, t.questionNotYours(waiting.requester));
     return 'not_answering';
   }
   const byName = await deps.names.userName(input.user).catch(() => undefined);
   const settlement: QuestionSettlement = { kind: 'answer', text: input.text, by: input.user, byName, via: input.via, at: new Date().toISOString() };
   if (!(await settle(input, waiting, settlement, answeredLine(input.user, input.text), deps, session?.language))) {
-    await poster.ephemeral(input.channel, input.user, input.threadTs, STALE);
+    await poster.ephemeral(input.channel, input.user, input.threadTs, t.questionStale);
     return 'stale';
   }
   return 'answered';
@@ -68,7 +63,8 @@ export async function handleAnswerButton(input: { client: WebClient; user: strin
   const run = await deps.stores.pausedRuns.load(value.pauseId);
   const answer = value.index === 'decide' ? (run ? DECIDE_YOURSELF : undefined) : run?.suggestedAnswers[value.index];
   if (answer === undefined) {
-    await deps.posterFor(input.client).ephemeral(channel, input.user, threadTs, STALE);
+    const language = (await deps.sessions.get(channel, threadTs))?.language;
+    await deps.posterFor(input.client).ephemeral(channel, input.user, threadTs, stringsFor(language).questionStale);
     return 'stale';
   }
   return answerQuestion({ client: input.client, channel, threadTs, user: input.user, text: answer, via: 'button', pauseId: value.pauseId }, deps);

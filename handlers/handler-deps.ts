@@ -112,6 +112,8 @@ export interface InstructionInput {
   force?: boolean;
   /** Overrides the category read from the text (e.g. "Open fix PR" on a triage is always bug-fixing). */
   category?: Category;
+  /** The thread's language when the text is not the person's own words (a triage's fix instruction): the triage's. */
+  language?: string;
 }
 
 export type AcceptOutcome = 'queued' | 'clarifying' | 'declined' | 'failed';

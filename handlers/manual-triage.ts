@@ -5,24 +5,21 @@ import { escapeMrkdwn } from '../src/slack/slack-escape.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { notQueuedMessage } from '../src/slack/help-messages.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 
 /**
  * "@wrench triage: <what is happening>": the same read-only investigation as for a PagerDuty
  * incident, on the channel's repository, reported in the message's thread. The job id comes from the
  * Slack event, so a redelivered mention never starts a second triage.
  */
-export async function startManualTriage(input: InstructionInput, repo: RepoRef, deps: HandlerDeps): Promise<AcceptOutcome> {
+export async function startManualTriage(input: InstructionInput, repo: RepoRef, deps: HandlerDeps, language: string): Promise<AcceptOutcome> {
   const outbox = deps.outbox;
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const repository = `${repo.owner}/${repo.name}`;
   const triageId = jobIdFor('triage', input.dedupKey);
   // The status line waits in the thread's outbox (the triage edits it under the same key): Slack failing now loses nothing.
   const statusKey = statusCardKey(triageId);
-  await outbox.post(
-    thread,
-    { text: `:mag: Triage queued: I will investigate \`${escapeMrkdwn(repository)}\` read-only (recent changes and the code) and report here.` },
-    statusKey,
-  );
+  await outbox.post(thread, { text: stringsFor(language).triage.queued(`\`${escapeMrkdwn(repository)}\``) }, statusKey);
   try {
     await enqueueTriage(deps.queues, triageId, {
       kind: 'triage',
@@ -32,6 +29,7 @@ export async function startManualTriage(input: InstructionInput, repo: RepoRef, 
       channel: input.channel,
       threadTs: input.threadTs,
       requester: input.user,
+      ...(language === 'en' ? {} : { language }),
       requestedAt: new Date().toISOString(),
     });
   } catch (error) {

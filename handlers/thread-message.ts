@@ -2,7 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import { canStartWork } from '../src/security/authorize.js';
 import type { ThreadSession, TimedOutQuestion } from '../src/sessions/thread-session.js';
 import { messageText, PERSON_MESSAGE_SUBTYPES } from '../src/slack/message-text.js';
-import { escapeMrkdwn, truncate } from '../src/slack/slack-escape.js';
+import { lateAnswerNote } from '../src/slack/question-message.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 import { continueThread } from './continue-thread.js';
 import type { AnswerOutcome } from './answer-question.js';
 import { steerableRun, type SteerOutcome } from './steer-run.js';
@@ -45,7 +46,8 @@ export async function handleThreadMessage(
   if (!answersQuestions && !followUp && !steers && !session.waiting) {
     const late = lateAnswerTo(session, event.user, deps);
     if (!late || !(await deps.stores.claimSlackEvent(input.eventId))) return 'ignored';
-    await deps.posterFor(input.client).ephemeral(event.channel, event.user, event.thread_ts, lateAnswerNote(late, input.botUserId));
+    const note = lateAnswerNote(late, input.botUserId ? `<@${input.botUserId}>` : '@Wrench', stringsFor(session.language));
+    await deps.posterFor(input.client).ephemeral(event.channel, event.user, event.thread_ts, note);
     return 'too_late';
   }
   // A run paused on a question to its requester: a reply in the thread may be the answer (continueThread decides).
@@ -76,15 +78,4 @@ function lateAnswerTo(session: ThreadSession, user: string, deps: HandlerDeps): 
   const question = session.timedOutQuestion;
   if (!question || session.runs.at(-1)?.jobId !== question.jobId) return undefined;
   return user === question.requester || deps.config.file.access.approvers.includes(user) ? question : undefined;
-}
-
-function lateAnswerNote(question: TimedOutQuestion, botUserId: string | undefined): string {
-  const unix = Math.floor(Date.parse(question.timedOutAt) / 1000);
-  const when = `<!date^${unix}^{date_short_pretty} at {time}|${question.timedOutAt}>`;
-  const mention = botUserId ? `<@${botUserId}>` : '@Wrench';
-  return (
-    `My question ("${escapeMrkdwn(truncate(question.question.replace(/\s+/g, ' '), 200))}") timed out ${when} with no answer, so that run ended ` +
-    `with what it had, and your reply was not taken as its answer. To go on, mention me in this thread with your answer ` +
-    `(${mention} followed by it): that starts a follow-up run that continues this thread's work.`
-  );
 }

@@ -116,6 +116,8 @@ export async function handleOpenFixAction(input: TriageActionInput, deps: Handle
       repo: { owner: record.repo.owner, name: record.repo.name, baseBranch: record.baseBranch },
       force: true,
       category: 'bug-fixing',
+      // The fix instruction is Wrench's words, not the person's: the thread speaks the triage's language.
+      language: record.language ?? 'en',
     },
     deps,
   );

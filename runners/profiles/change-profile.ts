@@ -334,21 +334,22 @@ function resumeFrom({ run, settlement }: { run: PausedRun; settlement: QuestionS
       return { run: conversation, toolResult: { toolUseId: run.toolUseId, content: `${answererOf(run, settlement)} answered: ${settlement.text}` } };
     case 'cancelled':
       return { run: conversation, stop: new AgentStop('cancelled', `Cancelled by ${settlement.by} while waiting for an answer.`) };
-    case 'timeout': {
-      const waited = formatDuration(deps.questions?.timeoutMs ?? 0);
-      return { run: conversation, stop: new AgentStop('no_answer', `Nobody answered my question within ${waited}, so I stopped there.`) };
-    }
+    case 'timeout':
+      return { run: conversation, stop: new AgentStop('no_answer', stringsFor('en').stop.noAnswer(formatDuration(deps.questions?.timeoutMs ?? 0))) };
   }
 }
 
 /** The resume job came after the stored conversation expired (or was removed): nothing to go on with. */
 function expiredQuestion(job: TaskJob, started: number): RunResult {
+  const en = stringsFor('en');
+  const thread = threadStrings(job);
   return {
     status: 'stopped',
     repository: `${job.repo.owner}/${job.repo.name}`,
     instruction: job.instruction,
-    headline: ':warning: This run waited for an answer to its question, but the stored conversation has expired, so it cannot go on.',
-    answer: 'Mention me in this thread to start again; any work pushed before the question is on the branch.',
+    headline: en.questionExpired,
+    answer: en.questionExpiredNext,
+    ...(thread ? { threadHeadline: thread.questionExpired, threadAnswer: thread.questionExpiredNext } : {}),
     stopCode: 'no_answer',
     filesChanged: [],
     durationMs: Date.now() - started,
@@ -386,8 +387,8 @@ function threadStopExplanation(stop: AgentStop, reason: unknown, t: ThreadString
             ? t.tokenLimit(limit.tokens)
             : undefined;
   if (reached) return [reached, kept, t.toGoOn].join(t.gap);
-  const failed = modelStop(stop, t);
-  if (failed) return [failed, kept, t.toGoOn].join(t.gap);
+  const stopped = modelStop(stop, t) ?? questionStop(stop, t);
+  if (stopped) return [stopped, kept, t.toGoOn].join(t.gap);
   if (stop.code !== 'cancelled') return undefined;
   if (reason instanceof ShutdownSignal) return [t.restarting, kept, t.toGoOn].join(t.gap);
   if (!(reason instanceof RunCancelled)) return [t.cancelled, kept].join(t.gap);
@@ -409,6 +410,13 @@ export function modelStop(stop: AgentStop, t: ThreadStrings['stop']): string | u
   if (api) return t.modelApiFailed(api[1] ? Number(api[1]) : undefined, api[2] ?? '');
   const agent = /^The agent failed: ([\s\S]*)$/.exec(stop.message);
   return agent ? t.agentFailed(agent[1] ?? '') : undefined;
+}
+
+/** A question nobody answered in time, in the thread's words (how long it waited read back from the English stop). */
+export function questionStop(stop: AgentStop, t: ThreadStrings['stop']): string | undefined {
+  if (stop.code !== 'no_answer') return undefined;
+  const waited = /^Nobody answered my question within (.+), so I stopped there\.$/.exec(stop.message)?.[1];
+  return waited ? t.noAnswer(waited) : undefined;
 }
 
 /** The model reading of the instruction is part of what the run cost. */

@@ -177,6 +177,7 @@ export function triageProfile(deps: TriageDeps): AgentProfile<TriageRunJob, Tria
           ? { id: incidentId, number: thread?.number, title: thread?.title ?? stringOf(facts?.incident.title) ?? '', htmlUrl: links.incidentUrl }
           : undefined,
         description: job.source.type === 'manual' ? job.source.description : undefined,
+        language: job.language,
         report,
         suspects,
         links,

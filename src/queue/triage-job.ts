@@ -51,6 +51,8 @@ export const triageRunJobSchema = z.object({
   threadTs: z.string(),
   /** Slack user who asked (manual triage, re-triage); absent for an incident that triggered. */
   requester: z.string().optional(),
+  /** The language the person asked in (a manual triage's reading): its thread's status line speaks it. */
+  language: z.string().optional(),
   /** A status message already posted in the thread, updated in place. */
   statusTs: z.string().optional(),
   requestedAt: z.string(),

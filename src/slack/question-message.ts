@@ -67,6 +67,15 @@ export function questionReminder(view: QuestionView): ThreadMessage {
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 2900) } }] };
 }
 
+/**
+ * To someone who could have answered a question that timed out, replying after it did: the run went on without the
+ * reply, and how to go on (`mention`: how to mention Wrench).
+ */
+export function lateAnswerNote(question: { question: string; timedOutAt: string }, mention: string, t: ThreadStrings): string {
+  const quoted = escapeMrkdwn(truncate(question.question.replace(/\s+/g, ' '), 200));
+  return t.lateAnswer(quoted, slackDate(new Date(question.timedOutAt), t), mention);
+}
+
 export const answeredLine = (by: string, answer: string) => (t: ThreadStrings) => t.answered(by, escapeMrkdwn(truncate(answer.replace(/\s+/g, ' '), 500)));
 
 function deadlineNote(view: QuestionView, t: ThreadStrings): string {
@@ -74,6 +83,6 @@ function deadlineNote(view: QuestionView, t: ThreadStrings): string {
 }
 
 /** A time as Slack shows it in each reader's own time zone, with the ISO time where it cannot. */
-function slackDate(at: Date, t: ThreadStrings): string {
+export function slackDate(at: Date, t: ThreadStrings): string {
   return `<!date^${Math.floor(at.getTime() / 1000)}^{date_short_pretty} ${t.dateAt} {time}|${at.toISOString()}>`.replace('}  {', '} {');
 }

@@ -89,6 +89,7 @@ export function slackTriageReporterFactory(outbox: ThreadOutbox, limiter: Update
         repository: `${job.repo.owner}/${job.repo.name}`,
         runPageUrl: links.runPageUrl,
         messageTs: job.source.type === 'manual' ? job.source.messageTs : undefined,
+        language: job.language,
       },
       limiter,
       log.child({ channel: job.channel, thread: job.threadTs }),

@@ -72,8 +72,9 @@ export class SlackRunReporter implements RunReporter {
     if (this.closed) return this.pending;
     if (!this.statusCleared && phase === 'queued' && detail?.startsWith('waiting ')) {
       // What the run waits for, under the thread (the card says it too, but only the status line says Wrench is on it).
+      const t = stringsFor(this.target.language);
       void this.outbox
-        .status({ ...this.thread, team: this.target.team }, `is ${detail}…`)
+        .status({ ...this.thread, team: this.target.team }, t.statusLine.waitingOn(localizeDetail(detail, t) ?? detail))
         .catch((error) => this.log.warn({ err: error }, 'could not set the thread status'));
     }
     if (!this.statusCleared && phase !== 'queued') {

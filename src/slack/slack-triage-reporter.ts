@@ -2,7 +2,9 @@ import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { SlackRunReporter } from './slack-run-reporter.js';
+import { localizeDetail } from './progress-detail.js';
 import { mrkdwnLink } from './slack-escape.js';
+import { stringsFor } from './strings/index.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
@@ -17,6 +19,8 @@ export interface SlackTriageTarget {
   runPageUrl?: string;
   /** The "@wrench triage: ..." message: its :eyes: becomes the outcome's reaction at the end. */
   messageTs?: string;
+  /** The language the person asked in; English for an incident's own triage. */
+  language?: string;
 }
 
 /**
@@ -41,11 +45,14 @@ export class SlackTriageReporter extends SlackRunReporter {
 
   override statusText(phase: RunPhase, detail?: string): string {
     const elapsed = formatDuration(Date.now() - this.started);
-    const page = this.target.runPageUrl ? ` · ${mrkdwnLink(this.target.runPageUrl, 'see every step')}` : '';
-    if (phase === 'done') return `:white_check_mark: Triage finished in ${elapsed}${detail ? `: ${detail}` : ''}${page}`;
-    if (phase === 'failed') return `:x: Triage failed after ${elapsed}${page}`;
-    if (phase === 'cancelled') return `:no_entry_sign: Triage cancelled${detail ? `: ${detail}` : ''}${page}`;
-    return `:mag: Triage: ${detail ?? 'investigating'}`;
+    const strings = stringsFor(this.target.language);
+    const t = strings.triage;
+    const page = this.target.runPageUrl ? ` · ${mrkdwnLink(this.target.runPageUrl, strings.seeEveryStep)}` : '';
+    // The verdict (`detail` when done or cancelled) is the agent's own words.
+    if (phase === 'done') return `${t.finished(elapsed)}${detail ? `: ${detail}` : ''}${page}`;
+    if (phase === 'failed') return `${t.failedAfter(elapsed)}${page}`;
+    if (phase === 'cancelled') return `${t.cancelled}${detail ? `: ${detail}` : ''}${page}`;
+    return t.working(localizeDetail(detail, strings) ?? t.investigating);
   }
 
   protected override statusMessage(text: string): ThreadMessage {
@@ -60,7 +67,7 @@ export class SlackTriageReporter extends SlackRunReporter {
   }
 
   override async failed(message: string): Promise<void> {
-    await this.outbox.post(this.thread, { text: `:x: Triage failed. ${message}` });
+    await this.outbox.post(this.thread, { text: stringsFor(this.target.language).triage.failed(message) });
     await this.phase('failed');
     await this.outcomeReaction('failed');
   }

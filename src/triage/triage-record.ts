@@ -27,6 +27,8 @@ export interface TriageRecord {
   incident?: { id: string; number?: number | null; title: string; htmlUrl?: string | null };
   /** The "@wrench triage: ..." text of a manual triage. */
   description?: string;
+  /** The language the person asked for the triage in (a manual triage's reading); absent: English. */
+  language?: string;
   report: ShownTriageReport;
   suspects: Suspect[];
   links: RepoLinks;

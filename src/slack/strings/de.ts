@@ -20,6 +20,13 @@ export const de: Catalogue = {
   cancel: 'Abbrechen',
   queued: (position) => `:hourglass_flowing_sand: In der Warteschlange${position ? ` (Position ${position})` : ''}`,
   queuedBehindThread: ':hourglass_flowing_sand: Wartet auf den Lauf, der in diesem Thread schon arbeitet',
+  statusLine: {
+    reading: 'liest deine Anfrage…',
+    readingSteps: (repository) => ['Lese deine Anfrage…', `Schaue mir ${repository} an…`],
+    waitingForWorker: 'wartet auf einen freien Worker…',
+    // The details it gets begin with "wartet": "Wrench wartet auf …".
+    waitingOn: (detail) => `${detail}…`,
+  },
   addDetails: 'Details ergänzen',
   startAnyway: 'Trotzdem starten',
   needMore: 'Bevor ich anfange, brauche ich noch etwas mehr, damit ich nicht raten muss:',
@@ -37,6 +44,14 @@ export const de: Catalogue = {
   reminder: (requester, question, date) =>
     `<@${requester}> Zur Erinnerung: Ich warte noch auf deine Antwort auf meine Frage oben (${question}). Ohne Antwort bis ${date} schließe ich mit dem ab, was ich habe.`,
   dateAt: 'um',
+  questionStale: 'Diese Frage wurde schon beantwortet oder ist abgelaufen.',
+  questionNotYours: (requester) =>
+    `Danke! Ich habe <@${requester}> diese Frage gestellt und warte auf deren Antwort (oder die einer Person mit Freigaberecht); deine Nachricht zählt nicht als Antwort.`,
+  lateAnswer: (question, date, mention) =>
+    `Meine Frage („${question}“) ist ${date} ohne Antwort abgelaufen, deshalb hat der Lauf mit dem abgeschlossen, was er hatte, und deine Nachricht zählt nicht als seine Antwort. Um weiterzumachen, erwähne mich in diesem Thread mit deiner Antwort (${mention} und dahinter die Antwort): Das startet einen Folgelauf, der die Arbeit dieses Threads fortsetzt.`,
+  questionExpired:
+    ':warning: Dieser Lauf hat auf eine Antwort auf seine Frage gewartet, aber das gespeicherte Gespräch ist abgelaufen, deshalb kann er nicht weitermachen.',
+  questionExpiredNext: 'Erwähne mich in diesem Thread, um neu anzufangen; was vor der Frage gepusht wurde, liegt auf dem Branch.',
   phases: {
     queued: ':hourglass_flowing_sand: In der Warteschlange',
     preparing: ':package: Arbeitsbereich wird vorbereitet',
@@ -238,6 +253,7 @@ export const de: Catalogue = {
     cancelled: 'Abgebrochen.',
     restarting: 'Wrench wurde neu gestartet, deshalb hat dieser Lauf angehalten.',
     toGoOn: 'Um weiterzumachen, erwähne mich in diesem Thread.',
+    noAnswer: (waited) => `Niemand hat meine Frage innerhalb von ${waited} beantwortet, deshalb habe ich dort aufgehört.`,
     nothingPushedBranch: (branch) => `Es wurde nichts gepusht; ${branch} ist so wie vor diesem Lauf.`,
     noBranchYet: 'Es hatte sich noch nichts geändert, daher gibt es keinen Branch.',
     nothingPushedPull: (branch) =>
@@ -299,5 +315,14 @@ export const de: Catalogue = {
   personInThread: 'Eine Person im Thread',
   steeringFollowUp: 'Erwähne mich hier mit dem, was du noch möchtest, dann erledige ich es als Folgeaufgabe.',
   nothingRunning: 'In diesem Thread läuft gerade nichts.',
+  triage: {
+    queued: (repository) => `:mag: Triage eingereiht: Ich untersuche ${repository} nur lesend (die letzten Änderungen und den Code) und berichte hier.`,
+    working: (detail) => `:mag: Triage: ${detail}`,
+    investigating: 'Untersuchung läuft',
+    finished: (elapsed) => `:white_check_mark: Triage nach ${elapsed} abgeschlossen`,
+    failedAfter: (elapsed) => `:x: Triage nach ${elapsed} fehlgeschlagen`,
+    cancelled: ':no_entry_sign: Triage abgebrochen',
+    failed: (message) => `:x: Die Triage ist fehlgeschlagen. ${message}`,
+  },
   cancelNotAllowed: 'Nur wer diesen Lauf angefordert hat oder eine Person mit Freigaberecht kann ihn abbrechen.',
 };

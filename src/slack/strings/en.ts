@@ -33,6 +33,15 @@ export const en = {
   cancel: 'Cancel',
   queued: (position?: number) => `:hourglass_flowing_sand: Queued${position ? ` (position ${position})` : ''}`,
   queuedBehindThread: ':hourglass_flowing_sand: Queued behind the run already going in this thread',
+  // The line under the thread between messages (Slack's assistant status: it shows the app's name before it, then
+  // rotates the loading steps).
+  statusLine: {
+    reading: 'is reading your request…',
+    readingSteps: (repository: string) => ['Reading your request…', `Looking at ${repository}…`],
+    waitingForWorker: 'is waiting for a worker…',
+    /** What a queued run waits for: `detail` is one of `progress.waiting…` in the thread's words. */
+    waitingOn: (detail: string) => `is ${detail}…`,
+  },
   addDetails: 'Add details',
   startAnyway: 'Start anyway',
   needMore: 'Before I start, I need a little more so I do not guess:',
@@ -50,6 +59,15 @@ export const en = {
   reminder: (requester: string, question: string, date: string) =>
     `<@${requester}> A reminder: I am still waiting for your answer to my question above (${question}). Without an answer by ${date} I finish with what I have.`,
   dateAt: 'at',
+  // A question that settled before an answer came, and answers that came too late or from someone else (only they see these).
+  questionStale: 'That question was already answered, or it has expired.',
+  questionNotYours: (requester: string) =>
+    `Thanks! I asked <@${requester}> this question, so I wait for their answer (or an approver's); your message was not taken as the answer.`,
+  /** `question` quoted as asked, `date` when it timed out, `mention` how to mention Wrench. */
+  lateAnswer: (question: string, date: string, mention: string) =>
+    `My question ("${question}") timed out ${date} with no answer, so that run ended with what it had, and your reply was not taken as its answer. To go on, mention me in this thread with your answer (${mention} followed by it): that starts a follow-up run that continues this thread's work.`,
+  questionExpired: ':warning: This run waited for an answer to its question, but the stored conversation has expired, so it cannot go on.',
+  questionExpiredNext: 'Mention me in this thread to start again; any work pushed before the question is on the branch.',
   phases: {
     queued: ':hourglass_flowing_sand: Queued',
     preparing: ':package: Preparing the workspace',
@@ -181,6 +199,8 @@ export const en = {
     gap: ' ',
     restarting: 'Wrench was restarting, so this run stopped.',
     toGoOn: 'To go on, mention me in this thread to continue.',
+    /** The question timed out; `waited` is how long it waited ("7s", "24h"). */
+    noAnswer: (waited: string) => `Nobody answered my question within ${waited}, so I stopped there.`,
     nothingPushedBranch: (branch: string) => `Nothing was pushed; ${branch} is as it was before this run.`,
     noBranchYet: 'Nothing had changed yet, so there is no branch.',
     nothingPushedPull: (branch: string) =>
@@ -226,6 +246,17 @@ export const en = {
   personInThread: 'a person in the thread',
   steeringFollowUp: 'Mention me here with what you still want and I will do it as a follow-up.',
   nothingRunning: 'Nothing is running in this thread.',
+  // A triage a person asked for in the thread ("@wrench triage: …"), in their language; `repository` in backticks.
+  // An incident's own triage has nobody's language and speaks English.
+  triage: {
+    queued: (repository: string) => `:mag: Triage queued: I will investigate ${repository} read-only (recent changes and the code) and report here.`,
+    working: (detail: string) => `:mag: Triage: ${detail}`,
+    investigating: 'investigating',
+    finished: (elapsed: string) => `:white_check_mark: Triage finished in ${elapsed}`,
+    failedAfter: (elapsed: string) => `:x: Triage failed after ${elapsed}`,
+    cancelled: ':no_entry_sign: Triage cancelled',
+    failed: (message: string) => `:x: Triage failed. ${message}`,
+  },
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',
 };
 
@@ -235,9 +266,24 @@ export type ThreadStrings = typeof en;
 export type Catalogue = Partial<
   Omit<
     ThreadStrings,
-    'report' | 'verification' | 'stop' | 'failure' | 'review' | 'draft' | 'progress' | 'plan' | 'refactoring' | 'regression' | 'coverage' | 'analysis'
+    | 'report'
+    | 'verification'
+    | 'stop'
+    | 'failure'
+    | 'review'
+    | 'draft'
+    | 'progress'
+    | 'plan'
+    | 'refactoring'
+    | 'regression'
+    | 'coverage'
+    | 'analysis'
+    | 'statusLine'
+    | 'triage'
   >
 > & {
+  statusLine?: Partial<ThreadStrings['statusLine']>;
+  triage?: Partial<ThreadStrings['triage']>;
   progress?: Partial<ThreadStrings['progress']>;
   refactoring?: Partial<ThreadStrings['refactoring']>;
   plan?: Partial<Omit<ThreadStrings['plan'], 'stages'>> & { stages?: Partial<ThreadStrings['plan']['stages']> };

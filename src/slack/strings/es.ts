@@ -20,6 +20,11 @@ export const es: Catalogue = {
   cancel: 'Cancelar',
   queued: (position) => `:hourglass_flowing_sand: En cola${position ? ` (posición ${position})` : ''}`,
   queuedBehindThread: ':hourglass_flowing_sand: En cola detrás de la tarea que ya está en marcha en este hilo',
+  statusLine: {
+    reading: 'está leyendo tu solicitud…',
+    readingSteps: (repository) => ['Leyendo tu solicitud…', `Mirando ${repository}…`],
+    waitingForWorker: 'está esperando un worker libre…',
+  },
   addDetails: 'Añadir detalles',
   startAnyway: 'Empezar igualmente',
   needMore: 'Antes de empezar necesito un poco más para no adivinar:',

@@ -21,6 +21,8 @@ export function stringsFor(language?: string): ThreadStrings {
     categories: { ...en.categories, ...catalogue.categories },
     complexity: { ...en.complexity, ...catalogue.complexity },
     phases: { ...en.phases, ...catalogue.phases },
+    statusLine: { ...en.statusLine, ...catalogue.statusLine },
+    triage: { ...en.triage, ...catalogue.triage },
     report: { ...en.report, ...catalogue.report },
     stop: { ...en.stop, ...catalogue.stop },
     progress: { ...en.progress, ...catalogue.progress },

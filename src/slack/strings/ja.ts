@@ -20,6 +20,12 @@ export const ja: Catalogue = {
   cancel: 'キャンセル',
   queued: (position) => `:hourglass_flowing_sand: 順番待ち${position ? `(${position}番目)` : ''}`,
   queuedBehindThread: ':hourglass_flowing_sand: このスレッドで実行中のタスクの完了を待っています',
+  statusLine: {
+    reading: 'がリクエストを読んでいます…',
+    readingSteps: (repository) => ['リクエストを読んでいます…', `${repository} を確認しています…`],
+    waitingForWorker: 'が空きワーカーを待っています…',
+    waitingOn: (detail) => `が待機しています(${detail})…`,
+  },
   addDetails: '詳細を追加',
   startAnyway: 'このまま開始',
   needMore: '推測で進めないよう、始める前にもう少し教えてください:',
@@ -37,6 +43,13 @@ export const ja: Catalogue = {
   reminder: (requester, question, date) =>
     `<@${requester}> リマインダー: 上の質問(${question})への回答をまだお待ちしています。${date} までに回答がなければ、今ある内容で終了します。`,
   dateAt: '',
+  questionStale: 'この質問はすでに回答済みか、期限切れです。',
+  questionNotYours: (requester) =>
+    `ありがとうございます。この質問は <@${requester}> さんに尋ねたものなので、その方(または承認者)の回答を待ちます。あなたのメッセージは回答として扱っていません。`,
+  lateAnswer: (question, date, mention) =>
+    `私の質問(「${question}」)は ${date} に回答がないまま期限切れになったため、その実行は今ある内容で終了しました。あなたの返信は回答として扱っていません。続けるには、このスレッドで回答を添えて私をメンションしてください(${mention} の後に回答)。このスレッドの作業を引き継ぐフォローアップの実行が始まります。`,
+  questionExpired: ':warning: この実行は質問への回答を待っていましたが、保存された会話の期限が切れたため、続行できません。',
+  questionExpiredNext: 'やり直すには、このスレッドで私をメンションしてください。質問の前にプッシュした作業はブランチにあります。',
   phases: {
     queued: ':hourglass_flowing_sand: 順番待ち',
     preparing: ':package: 作業環境を準備中',
@@ -237,6 +250,7 @@ export const ja: Catalogue = {
     gap: '',
     restarting: 'Wrench が再起動したため、この実行は停止しました。',
     toGoOn: '続けるには、このスレッドで私をメンションしてください。',
+    noAnswer: (waited) => `${waited} 以内に質問への回答がなかったため、そこで停止しました。`,
     nothingPushedBranch: (branch) => `何もプッシュしていません。${branch} はこの実行の前のままです。`,
     noBranchYet: 'まだ何も変更していなかったため、ブランチはありません。',
     nothingPushedPull: (branch) => `何もプッシュしていません。${branch} とそのプルリクエストはこの実行の前のままで、途中までの変更は破棄しました。`,
@@ -292,5 +306,14 @@ export const ja: Catalogue = {
   personInThread: 'スレッドの参加者',
   steeringFollowUp: 'まだ必要なことを添えてここで私をメンションしてください。フォローアップとして対応します。',
   nothingRunning: 'このスレッドで実行中のものはありません。',
+  triage: {
+    queued: (repository) => `:mag: 調査を受け付けました: ${repository} を読み取り専用で(最近の変更とコードを)調べ、ここで報告します。`,
+    working: (detail) => `:mag: 調査: ${detail}`,
+    investigating: '調査中',
+    finished: (elapsed) => `:white_check_mark: 調査が完了しました(${elapsed})`,
+    failedAfter: (elapsed) => `:x: 調査に失敗しました(${elapsed})`,
+    cancelled: ':no_entry_sign: 調査をキャンセルしました',
+    failed: (message) => `:x: 調査に失敗しました。${message}`,
+  },
   cancelNotAllowed: 'この実行をキャンセルできるのは、依頼した人か承認者だけです。',
 };

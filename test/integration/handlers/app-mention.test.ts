@@ -17,6 +17,7 @@ import { startRedisServer, type RedisServer } from '../../helpers/redis-server.j
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 import { pollFor } from '../../fakes/shared/wait-for.js';
+import { readInstruction } from '../../../src/instruction/read-instruction.js';
 
 /** The mention handler as a plain function of (input, deps), with real Redis and the Slack fake. */
 describe('handleAppMention', () => {
@@ -133,5 +134,31 @@ describe('handleAppMention', () => {
     expect(JSON.stringify(card.args.blocks)).toContain('wrench_cancel_run');
     expect(slack.callsTo('chat.startStream').filter((c) => c.args.thread_ts === ts)).toEqual([]);
     expect(slack.streamsIn('C0DEV', ts)).toEqual([]);
+  });
+
+  it("says under the thread that it reads the request in the requester's Slack locale, then that it waits for a worker in the reading's language", async () => {
+    slack.addUser({ id: 'U0HIRO', name: 'hiro', locale: 'ja-JP' });
+    const configPath = path.join(dir.path, 'wrench.status.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> fix the off-by-one in formatDate in src/date.js; `npm test` must pass';
+    // The reader says the request was written in German (the person's Slack speaks Japanese).
+    const german = async (instruction: string) => ({ reading: { ...readInstruction(instruction), writtenIn: 'de' }, latencyMs: 1 });
+    const ts = '1700000400.000100';
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0HIRO', text, ts }, client },
+      { ...deps, config, readInstruction: german },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor(
+      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'wartet auf einen freien Worker…',
+      10_000,
+    );
+    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
+    expect(statuses.map((c) => c.args.status)).toEqual(['がリクエストを読んでいます…', 'wartet auf einen freien Worker…']);
+    expect(statuses[0]?.args.loading_messages).toEqual(['リクエストを読んでいます…', 'acme/web を確認しています…']);
+    // The card in between speaks the reading's language too.
+    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
+    expect(String(card?.args.text)).toMatch(/^Aufgabe \(Fehlerbehebung\) in acme\/web/);
   });
 });

@@ -99,6 +99,28 @@ describe('thread outbox: the status under a thread (assistant.threads.setStatus)
     expect(slack.callsTo('assistant.threads.setStatus').map((c) => c.args.status)).toEqual(['is waiting for a free slot (all workers are busy)…', '']);
   });
 
+  it("says what a queued run waits for in the thread's language", async () => {
+    const { outbox } = newOutbox();
+    const thread = newThread();
+    await outbox.post(thread, { text: '順番待ち' }, 'status:job-ja');
+    const reporter = new SlackRunReporter(
+      outbox,
+      {
+        ...thread,
+        statusKey: 'status:job-ja',
+        repository: 'acme/web',
+        reading: { category: 'bug-fixing', complexity: 'simple', elements: {}, summary: 'Fix it' },
+        language: 'ja',
+      },
+      undefined,
+      createLogger({ level: 'silent' }),
+      0,
+    );
+    await reporter.phase('queued', 'waiting for other runs on this repository to finish');
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === thread.threadTs);
+    expect(slack.threadStatus(thread.channel, thread.threadTs)?.status).toBe('が待機しています(このリポジトリの他の実行の完了待ち)…');
+  });
+
   it('redacts secrets out of the status, as out of every message', async () => {
     const { outbox } = newOutbox();
     const thread = newThread();
