@@ -5,6 +5,7 @@ import type { RecordedRequest } from '../fakes/anthropic-fake.js';
 import { appMentionEnvelope, blockActionsPayload, messageEnvelope, type SlackCall } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
+import { pollFor } from '../fakes/shared/wait-for.js';
 
 const REPO_FILES = { 'README.md': '# app\n', 'src/index.js': 'export const a = 1;\n' };
 
@@ -319,5 +320,44 @@ slack: { streamRuns: false }  # the card's "No answer came in time" (the card su
     expect(note.text).toMatch(/To go on, mention me in this thread with your answer \(<@U0BOT> followed by it\)/);
     // Nothing else started.
     expect(script.trace.filter((t) => t.run === 'timeout task')).toHaveLength(2);
+  });
+
+  it("speaks the requester's language throughout: the status line, the reminder, the timeout stop and the late-answer note in German", async () => {
+    // No reader model here: the rules read the request, and the thread speaks the requester's Slack locale.
+    world.slack.addUser({ id: 'U0HANS', name: 'hans', locale: 'de-DE' });
+    const script = scriptByRun({
+      'german timeout': [
+        createFileStep('src/teil.js', 'export const teil = true;\n'),
+        askStep('toolu_ask_de', 'Welche API-Version soll ich nehmen?', ['v1', 'v2']),
+        finishStep('never reached'),
+      ],
+    });
+    world.anthropic.setScript(script.items);
+    const thread = await h.mention('german timeout: add src/teil.js exporting `teil`', 'U0HANS');
+    const inThread = (pattern: RegExp, timeoutMs = 60_000) =>
+      world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === thread && pattern.test(String(c.args.text)), timeoutMs);
+    await inThread(/Ich habe eine Frage, bevor ich weitermache/);
+    // The line under the thread read the request in German before the reading knew the language.
+    const statuses = world.slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === thread);
+    expect(statuses[0]?.args.status).toBe('liest deine Anfrage…');
+    expect(statuses[0]?.args.loading_messages).toEqual(['Lese deine Anfrage…', 'Schaue mir acme/app an…']);
+    expect(statuses.map((c) => String(c.args.status)).filter((status) => /^is /.test(status))).toEqual([]);
+    await inThread(/Zur Erinnerung: Ich warte noch auf deine Antwort auf meine Frage oben/, 15_000);
+    const reply = await inThread(/^:warning: Vorzeitig beendet/, 90_000);
+    expect(String(reply.args.text)).toContain('Niemand hat meine Frage innerhalb von 7s beantwortet, deshalb habe ich dort aufgehört.');
+    expect(String(reply.args.text)).not.toMatch(/Nobody answered/);
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.update' && /Es kam keine Antwort rechtzeitig/.test(String(c.args.text)) && /Welche API-Version/.test(String(c.args.text)),
+      15_000,
+    );
+
+    await h.reply(thread, 'U0HANS', 'v2');
+    const note = await pollFor(
+      () => world.slack.ephemerals.find((e) => e.user === 'U0HANS' && e.thread_ts === thread),
+      15_000,
+      () => JSON.stringify(world.slack.ephemerals),
+    );
+    expect(note.text).toMatch(/^Meine Frage \(„Welche API-Version soll ich nehmen\?“\) ist <!date\^\d+\^\{date_short_pretty\} um \{time\}\|/);
+    expect(note.text).toContain('erwähne mich in diesem Thread mit deiner Antwort (<@U0BOT> und dahinter die Antwort)');
   });
 });

@@ -216,6 +216,9 @@ describe('the fast model reads each instruction; the rules decide when it cannot
       30_000,
     );
     expect(String(localeCard.args.text)).toMatch(/^Aufgabe \(Funktion\) in acme\/shop: :hourglass_flowing_sand: In der Warteschlange/);
+    // The line under the thread read the request in German before the reading, from the Slack locale.
+    const hansStatus = world.slack.callsTo('assistant.threads.setStatus').find((c) => c.args.thread_ts === hans);
+    expect(hansStatus?.args).toMatchObject({ status: 'liest deine Anfrage…', loading_messages: ['Lese deine Anfrage…', 'Schaue mir acme/shop an…'] });
     const deReply = await world.slack.waitFor(
       (c) => c.method === 'chat.postMessage' && c.args.thread_ts === hans && /^:white_check_mark: Pull Request geöffnet: PR #/.test(String(c.args.text)),
       150_000,
