@@ -1,6 +1,10 @@
 import { findRateLimit } from '../instruction/rate-limit.js';
-import { mentionsErrorHandling, mentionsLogging } from '../instruction/scraping-safeguards.js';
 import { splitSentences } from '../instruction/sentences.js';
+
+/** What to do when a request fails (retries, timeouts, skipping), and what to log. */
+const ERROR_HANDLING =
+  /\b(?:retr(?:y|ies|ied|ying)|backoff|back off|time ?outs?|timed out|on (?:failure|error)s?|handle (?:errors|failures|timeouts|[45]\d\d)|error handling|skip\w*|[45]\d\d(?:s)?|gracefully|give up|captcha|[45]xx|(?:on|for) [45]\d\d)\b/i;
+const LOGGING = /\b(?:log|logs|logged|logging)\b|\b(?:record|report|collect|track) (?:the )?(?:failures|errors|failed)\b/i;
 
 /**
  * A scraper's pacing, retries and logging as hard requirements for the agent: the instruction's own words
@@ -10,8 +14,8 @@ import { splitSentences } from '../instruction/sentences.js';
 export function scrapingRequirements(instruction: string, elements: Record<string, unknown>): string[] {
   const rateLimit = typeof elements.rateLimit === 'string' && elements.rateLimit.trim() ? elements.rateLimit.trim() : findRateLimit(instruction);
   const statements = requirementStatements(instruction, elements);
-  const retries = statements((s) => mentionsErrorHandling(s) && s !== rateLimit);
-  const logging = statements(mentionsLogging);
+  const retries = statements((s) => ERROR_HANDLING.test(s) && s !== rateLimit);
+  const logging = statements((s) => LOGGING.test(s));
   return [
     rateLimit
       ? `Rate limit, exactly as the instruction states it: "${rateLimit}". Enforce it in the scraper's code for every request to the site, retries included (one limiter shared by all requests); never exceed it.`

@@ -1,7 +1,6 @@
 import type { Category } from '../categories.js';
-import { MODEL_BUILDING } from './analysis-cues.js';
-import { describesSymptom } from './problem-cues.js';
-import type { RecognisedInstruction } from './recognise-elements.js';
+import type { RecognisedInstruction } from './instruction-types.js';
+import { MODEL_BUILDING } from './scope-cues.js';
 
 type Signal = readonly [pattern: RegExp, weight: number];
 
@@ -261,7 +260,7 @@ export function categoryScores({ elements, cues }: RecognisedInstruction): Map<C
   }
   const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
   if (cues.errorOutput) add('bug-fixing', 3);
-  if (describesSymptom(cues.prose)) add('bug-fixing', 1);
+  if (cues.symptom) add('bug-fixing', 1);
   if (cues.sections.observed || cues.sections.expected || cues.sections.actual) add('bug-fixing', 3);
   if (cues.sections.focusAreas || (elements.severityLabels && elements.severityLabels.length > 0)) add('code-review', 2);
   if (cues.references.prNumbers.length > 0) add('code-review', 1);

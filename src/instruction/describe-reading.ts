@@ -1,6 +1,5 @@
 import { clarifyingQuestions, scopedFirstStep } from './clarifying-questions.js';
-import { COMPLEXITY_MINUTES } from './complexity-durations.js';
-import type { InstructionElements, InstructionReading } from './instruction-types.js';
+import { COMPLEXITY_MINUTES, type InstructionElements, type InstructionReading } from './instruction-types.js';
 
 /** A readable account of a reading, for the terminal: what Wrench understood and what it would do next. */
 export function describeReading(reading: InstructionReading, text: string): string {

@@ -1,8 +1,6 @@
-import { MODEL_BUILDING } from './analysis-cues.js';
-import type { Complexity } from './instruction-types.js';
+import type { Complexity, RecognisedInstruction } from './instruction-types.js';
 import type { Category } from '../categories.js';
-import type { RecognisedInstruction } from './recognise-elements.js';
-import { hasBroadScope, hasUnboundedScope, isArchitectural, LARGE_AREA } from './scope-cues.js';
+import { hasBroadScope, hasUnboundedScope, isArchitectural, LARGE_AREA, MODEL_BUILDING } from './scope-cues.js';
 import { isWholeRewrite } from './whole-rewrite.js';
 
 /** A change of words, not of behaviour. */

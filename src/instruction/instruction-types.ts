@@ -1,6 +1,15 @@
 import type { Category } from '../categories.js';
+import type { CodeReferences } from './code-references.js';
+import type { SectionKind } from './labelled-sections.js';
 
 export type Complexity = 'simple' | 'medium' | 'complex';
+
+/** Indicative duration of each complexity, in minutes. */
+export const COMPLEXITY_MINUTES: Record<Complexity, { min: number; max?: number; label: string }> = {
+  simple: { min: 5, max: 15, label: '5–15 min' },
+  medium: { min: 15, max: 45, label: '15–45 min' },
+  complex: { min: 45, label: '45+ min' },
+};
 
 export type Verdict = 'well-formed' | 'ill-formed' | 'unrealistic';
 
@@ -87,4 +96,28 @@ export interface InstructionReading {
   questions?: { element: string; question: string }[];
   /** What the model reading cost, counted in the run's usage. */
   readerUsage?: { inputTokens: number; outputTokens: number; latencyMs: number };
+}
+
+/** What the classifiers need besides the elements themselves. */
+export interface InstructionCues {
+  /** Plain prose without code blocks. */
+  prose: string;
+  /** The prose lowercased, with file paths and directories masked so their names do not read as words. */
+  lower: string;
+  /** The main ask, lowercased and masked like `lower`: the Task section or the first plain sentence. */
+  head: string;
+  codeBlocks: string[];
+  references: CodeReferences;
+  sections: Partial<Record<SectionKind, string>>;
+  /** A stack trace, error output or a named exception. */
+  errorOutput: boolean;
+  /** The words of `lower` that name something in particular (target-cues.ts `specificWords`). */
+  specific: string[];
+  /** Whether the prose describes what concretely goes wrong (problem-cues.ts `describesSymptom`). */
+  symptom: boolean;
+}
+
+export interface RecognisedInstruction {
+  elements: InstructionElements;
+  cues: InstructionCues;
 }

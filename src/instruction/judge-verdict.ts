@@ -1,10 +1,8 @@
-import { MISSING_ELEMENTS, type MissingElement, type SureHold, type Verdict } from './instruction-types.js';
+import { MISSING_ELEMENTS, type MissingElement, type RecognisedInstruction, type SureHold, type Verdict } from './instruction-types.js';
 import type { Category } from '../categories.js';
-import { MODEL_BUILDING, MODEL_METRIC } from './analysis-cues.js';
 import { describesSymptom } from './problem-cues.js';
-import type { RecognisedInstruction } from './recognise-elements.js';
-import { hasUnboundedScope, isOnlySubjectiveGoal, isPurelySubjective } from './scope-cues.js';
-import { namesDataSource, namesSources, namesTarget, pointsAtPlace, specificWords } from './target-cues.js';
+import { hasUnboundedScope, isOnlySubjectiveGoal, isPurelySubjective, MODEL_BUILDING } from './scope-cues.js';
+import { namesDataSource, namesSources, namesTarget, pointsAtPlace } from './target-cues.js';
 
 export interface Judgement {
   verdict: Verdict;
@@ -13,6 +11,8 @@ export interface Judgement {
   hold?: SureHold;
 }
 
+/** How a model's quality is measured. */
+export const MODEL_METRIC = /\b(?:accuracy|auc|roc|precision|recall|f1|rmse|mae|mape|r2|r²|log ?loss)\b/i;
 /** An issue template left unfilled: "Do something", "Describe the dataset here", "Your Bug Name". */
 const TEMPLATE_PLACEHOLDER =
   /\b(?:do something(?: else)?|do one last thing|your (?:bug|feature|issue) (?:name|title)|describe (?:the|your) [\w ]{1,40} here|[\w ]{1,30} details here|(?:add|insert|write|put) (?:a |the |your )?(?:description|details|steps|screenshots?) here|steps to reproduce the behaviou?r)\b|<!--|\(?please (?:fill in|complete|add specific)\b/i;
@@ -115,7 +115,7 @@ function sureHold({ elements, cues }: RecognisedInstruction): SureHold | undefin
     references.routes.length +
     cues.codeBlocks.length;
   if (pointers > 0 || Object.keys(cues.sections).length > 0) return undefined;
-  if (specificWords(cues.lower).length === 0 && !cues.errorOutput) return 'empty';
+  if (cues.specific.length === 0 && !cues.errorOutput) return 'empty';
   return isPurelySubjective(elements, cues) ? 'subjective' : undefined;
 }
 
@@ -134,7 +134,7 @@ function saysNothingMore({ elements, cues }: RecognisedInstruction): boolean {
     (elements.location?.length ?? 0) +
     (elements.references?.urls?.length ?? 0) +
     cues.codeBlocks.length;
-  return parts === 0 && !cues.errorOutput && !describesSymptom(cues.prose);
+  return parts === 0 && !cues.errorOutput && !cues.symptom;
 }
 
 /** What the tests are for, beyond testing's own words ("add missing unit tests", "raise coverage"). */
@@ -142,17 +142,17 @@ function namesTestSubject(cues: RecognisedInstruction['cues']): boolean {
   const references = cues.references;
   if (references.files.length + references.directories.length + references.functions.length + references.routes.length > 0) return true;
   if (cues.sections.target?.trim() || cues.sections.location?.trim()) return true;
-  return specificWords(cues.lower).some((word) => !TEST_VOCABULARY.test(word));
+  return cues.specific.some((word) => !TEST_VOCABULARY.test(word));
 }
 
 /** A symptom someone could check: an error, a reproduction, or a concrete description of what goes wrong and where. */
 function describesObservedProblem({ elements, cues }: RecognisedInstruction): boolean {
   const problem = elements.observedProblem;
-  if (specificWords(cues.lower).length === 0 && !cues.errorOutput) return false;
+  if (cues.specific.length === 0 && !cues.errorOutput) return false;
   if (cues.errorOutput || problem?.error || problem?.reproduction?.length) return true;
   const labelled = [cues.sections.observed, cues.sections.expected, cues.sections.actual].filter(Boolean).join(' ');
   if (labelled && (describesSymptom(labelled) || (labelled.split(/\s+/).length >= 5 && !VAGUE_PROBLEM.test(labelled)))) return true;
-  return describesSymptom(cues.prose);
+  return cues.symptom;
 }
 
 /** A review names what to read: a PR, commit or repository link, a file or function, or the diff or branch in hand. */
@@ -170,7 +170,7 @@ function asksAnalysisQuestions({ elements, cues }: RecognisedInstruction): boole
   return (
     (elements.requirements?.length ?? 0) > 0 ||
     (elements.successCriteria?.length ?? 0) > 0 ||
-    !!elements.outputFormat ||
+    !!cues.sections.outputFormat ||
     (elements.focusAreas?.length ?? 0) > 0 ||
     ANALYSIS_QUESTION.test(cues.prose)
   );

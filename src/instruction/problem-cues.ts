@@ -1,4 +1,3 @@
-import { rememberLast } from './remember-last.js';
 const ERROR_NAME =
   /\b[A-Z][A-Za-z]*(?:Error|Exception)\b(?::[^\n]*?(?=\.\s|\n|$))?|\bTraceback \(most recent call last\)|\bpanic: [^\n]+|\bSIGSEGV\b|\bsegmentation fault\b|\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|NOTFOUND|ADDRINUSE|ACCES)\b[^\n.]*/;
 const ERROR_OUTPUT =
@@ -38,7 +37,7 @@ export function looksLikeErrorOutput(code: string): boolean {
 }
 
 /** Whether prose describes what concretely goes wrong, beyond "it's broken" or "something is wrong". */
-export const describesSymptom = rememberLast((text: string): boolean => {
+export function describesSymptom(text: string): boolean {
   if (SYMPTOM.test(text) || ERROR_NAME.test(text)) return true;
   for (const match of text.matchAll(NEGATED_VERB)) {
     // "Do not touch billing" is a constraint, not a symptom: an imperative at the start of a sentence.
@@ -46,4 +45,4 @@ export const describesSymptom = rememberLast((text: string): boolean => {
     if (!VAGUE_NEGATED.test(match[1] ?? '')) return true;
   }
   return false;
-});
+}

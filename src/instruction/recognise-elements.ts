@@ -1,36 +1,13 @@
-import { findCodeReferences, type CodeReferences } from './code-references.js';
-import { splitFocusAreas, findFocusAreas } from './focus-areas.js';
-import type { InstructionElements, ObservedProblem } from './instruction-types.js';
+import { type CodeReferences, findCodeReferences } from './code-references.js';
+import type { InstructionElements, ObservedProblem, RecognisedInstruction } from './instruction-types.js';
 import { labelledSections, type SectionKind } from './labelled-sections.js';
-import { findOutputFormat } from './output-format.js';
 import { describesSymptom, findInlineError, looksLikeErrorOutput } from './problem-cues.js';
 import { findRateLimit } from './rate-limit.js';
-import { locationItems, stripQuotes } from './location-items.js';
 import { cleanItem, splitListItems } from './sentences.js';
 import { sentenceRole, suspectChanges, type SentenceRole } from './sentence-roles.js';
-import { findSeverityLabels } from './severity-labels.js';
 import { codeBlocksIn, plainInstruction, withoutCodeMarkers } from './slack-markup.js';
+import { specificWords } from './target-cues.js';
 import { requirementItems, splitTaskList, unlabelledParts, withoutFinalStop } from './unlabelled-text.js';
-
-/** What the classifiers need besides the elements themselves. */
-export interface InstructionCues {
-  /** Plain prose without code blocks. */
-  prose: string;
-  /** The prose lowercased, with file paths and directories masked so their names do not read as words. */
-  lower: string;
-  /** The main ask, lowercased and masked like `lower`: the Task section or the first plain sentence. */
-  head: string;
-  codeBlocks: string[];
-  references: CodeReferences;
-  sections: Partial<Record<SectionKind, string>>;
-  /** A stack trace, error output or a named exception. */
-  errorOutput: boolean;
-}
-
-export interface RecognisedInstruction {
-  elements: InstructionElements;
-  cues: InstructionCues;
-}
 
 const BUG_CONTEXT =
   /\b(?:fix|fixes|fixing|bug|bugs|buggy|broken|error|errors|crash\w*|fail(?:s|ed|ing|ure)?|wrong|incorrect\w*|regression|triage|incident|outage|exception|not working|doesn'?t work)\b/i;
@@ -71,7 +48,6 @@ export function recogniseElements(text: string): RecognisedInstruction {
   const reproduction = splitSection(sections.reproduction);
   const suspects = [...(sections.suspects ? suspectChanges(`since ${sections.suspects}`) : []), ...suspectChanges(taskSource)];
   const background = sections.background ? [sections.background] : [];
-  const outputFormat = sections.outputFormat ? withoutFinalStop(sections.outputFormat) : findOutputFormat(sentences, taskSentence);
   let expected = sections.expected;
   let actual = sections.actual;
 
@@ -79,7 +55,7 @@ export function recogniseElements(text: string): RecognisedInstruction {
     actual = taskSentence.replace(TRIAGE_PREFIX, '');
   }
   for (const sentence of sentences) {
-    if (sentence === taskSentence || withoutFinalStop(sentence) === outputFormat || /^\W*$/.test(sentence)) continue;
+    if (sentence === taskSentence || /^\W*$/.test(sentence)) continue;
     const role = sentenceRole(sentence);
     if (role === 'reproduction') reproduction.push(cleanItem(sentence));
     else if (role === 'success-criterion') successCriteria.push(cleanItem(sentence));
@@ -100,8 +76,6 @@ export function recogniseElements(text: string): RecognisedInstruction {
     reproduction: unique(reproduction),
     suspectCommits: unique(suspects),
   };
-  const errorCode = new Set([...errorBlocks, ...(sections.error ? codeBlocksIn(sections.error, plain.codeBlocks) : [])]);
-  const examples = [...splitSection(sections.examples), ...plain.codeBlocks.filter((code) => !errorCode.has(code))];
 
   const elements: InstructionElements = {
     task: task || undefined,
@@ -111,8 +85,6 @@ export function recogniseElements(text: string): RecognisedInstruction {
     successCriteria: unique(successCriteria),
     location: locationItems(sections, references),
     observedProblem,
-    outputFormat,
-    examples: unique(examples),
     references: {
       prNumbers: references.prNumbers,
       commits: references.commits,
@@ -127,16 +99,19 @@ export function recogniseElements(text: string): RecognisedInstruction {
     focusAreas: sections.focusAreas ? splitFocusAreas(sections.focusAreas) : findFocusAreas(prose),
   };
 
+  const lower = maskPaths(prose, references);
   return {
     elements: withoutEmptyParts(elements),
     cues: {
       prose,
-      lower: maskPaths(prose, references),
+      lower,
       head: maskPaths(task, references),
       codeBlocks: plain.codeBlocks,
       references,
       sections,
       errorOutput: errorBlocks.length > 0 || !!labelledError || !!inlineError,
+      specific: specificWords(lower),
+      symptom: describesSymptom(prose),
     },
   };
 }
@@ -179,4 +154,75 @@ function maskPaths(text: string, references: CodeReferences): string {
     .sort((a, b) => b.length - a.length);
   for (const path of paths) masked = masked.split(path).join(' § ');
   return masked;
+}
+
+/** Where the work is: labelled locations and targets first, then paths, directories and functions found anywhere. */
+function locationItems(sections: Partial<Record<SectionKind, string>>, references: CodeReferences): string[] {
+  const labelled = [sections.location, sections.target]
+    .flatMap((content) => (content ? withoutCodeMarkers(content).split(/\s*(?:,|;|\n)\s*/) : []))
+    .map((item) => stripQuotes(cleanItem(item)))
+    .filter(Boolean);
+  const found = [...references.files, ...references.directories, ...references.functions];
+  const items: string[] = [];
+  for (const item of [...labelled, ...found]) {
+    const key = normaliseLocation(item);
+    const known = items.some((existing) => {
+      const other = normaliseLocation(existing);
+      return other === key || (!key.includes('/') && other.endsWith(`/${key}`));
+    });
+    if (!known) items.push(item);
+  }
+  return items;
+}
+
+function normaliseLocation(item: string): string {
+  return item
+    .replace(/[`()]/g, '')
+    .replace(/:\d+(?::\d+)?$/, '')
+    .toLowerCase();
+}
+
+function stripQuotes(item: string): string {
+  return item
+    .replace(/^[`"']+|[`"']+$/g, '')
+    .replace(/\(\)$/, '')
+    .trim();
+}
+
+const SEVERITY = String.raw`(?:critical|blocker|blocking|major|high|medium|moderate|minor|low|info|informational|nit|nitpick|trivial|cosmetic|p[0-4]|sev[- ]?[0-4])`;
+const SEPARATOR = String.raw`\s*(?:\/|,|\||>|→|->|\s-\s|\bor\b|\band\b)\s*`;
+const SEVERITY_SET = new RegExp(String.raw`\b${SEVERITY}(?:${SEPARATOR}${SEVERITY}\b)+`, 'gi');
+const SEPARATOR_PATTERN = new RegExp(SEPARATOR, 'i');
+const SEVERITY_CONTEXT = /\b(?:severit|priorit|label|rank|tag|classif|categori)/i;
+
+/** A set of severity labels such as Critical/Major/Minor or Critical, High, Medium, Low. */
+function findSeverityLabels(text: string): string[] | undefined {
+  for (const match of text.matchAll(SEVERITY_SET)) {
+    const labels = match[0]
+      .split(SEPARATOR_PATTERN)
+      .map((label) => label.trim())
+      .filter(Boolean);
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
+    if (labels.length >= 3 || SEVERITY_CONTEXT.test(before)) return labels;
+  }
+  return undefined;
+}
+
+const FOCUS_CUE =
+  /\b(?:focus(?:ing)?\s+(?:especially\s+|mainly\s+|mostly\s+)?on|look(?:ing)?\s+(?:out\s+)?for|check(?:ing)?\s+(?:for|especially)|pay(?:ing)?\s+(?:special\s+|extra\s+|close\s+)?attention\s+to|especially|esp\.?|in particular|concerned about|worried about|with an eye (?:on|to|for)|care about|mainly|mostly|primarily|flag (?:anything|any|all|everything)(?: that)?)\s+([^.\n?!;]+)/i;
+
+/** Focus areas named without a label: "focus on error handling and SQL injection". */
+const NAMED_FOCUS = /\b((?:[\w-]+ )?[\w-]+) focus(?:ed)?\b(?! on)/i;
+const REVIEW_FOR = /\b(?:review|audit|check|scan|go over|look over)\b(?:[^.?!\n]|\.(?!\s)){0,60}?\bfor\s+(?!me\b|us\b|you\b|now\b|today\b)([^.,;?!\n]+)/i;
+
+function findFocusAreas(text: string): string[] | undefined {
+  const match = FOCUS_CUE.exec(text) ?? REVIEW_FOR.exec(text) ?? NAMED_FOCUS.exec(text);
+  return match?.[1] ? splitFocusAreas(match[1]) : undefined;
+}
+
+function splitFocusAreas(text: string): string[] {
+  return text
+    .split(/\s*(?:,|;|\n|\band\b|&|\+)\s*/)
+    .map((area) => area.replace(/^[-*•\d.)\s]+|^(?:the|also)\s+|[\s.]+$/gi, '').trim())
+    .filter((area) => area.length > 1);
 }

@@ -1,7 +1,9 @@
-import type { InstructionElements } from './instruction-types.js';
-import type { InstructionCues } from './recognise-elements.js';
+import type { InstructionCues, InstructionElements } from './instruction-types.js';
 import { specificWords } from './target-cues.js';
 
+/** Building a predictive model rather than answering questions about data. */
+export const MODEL_BUILDING =
+  /\b(?:prediction|predictive|forecasting|classification|churn|propensity) models?\b|\b(?:train|fit) (?:a |an )?(?:model|classifier)\b|\bmachine learning\b|\bml model\b/i;
 /** Areas that need saying which part before any work, though not large ones: "add rate limiting". */
 const UNDERSPECIFIED_AREA =
   /\b(?:rate[- ]limit(?:ing|s)?|throttling|pagination|logging|metrics|feature flags?|retries|input validation|validation|webhooks?|exports?|imports?|dark mode)\b/i;
@@ -62,7 +64,7 @@ export function hasBroadScope(lower: string): boolean {
 
 /** "make the code more readable", "clean it up": a goal of taste and nothing else the instruction names. */
 export function isPurelySubjective(elements: InstructionElements, cues: InstructionCues): boolean {
-  return isOnlySubjectiveGoal(elements, cues) && specificWords(cues.lower).every((word) => TASTE.test(word));
+  return isOnlySubjectiveGoal(elements, cues) && cues.specific.every((word) => TASTE.test(word));
 }
 
 /** "clean up the code", "make it better": a goal with nothing measurable or concrete to check it against. */

@@ -1,6 +1,4 @@
-import type { InstructionCues } from './recognise-elements.js';
-import type { InstructionElements } from './instruction-types.js';
-import { rememberLast } from './remember-last.js';
+import type { InstructionCues, InstructionElements } from './instruction-types.js';
 
 /** Words that name nothing in particular: pronouns, fillers, and the generic nouns of each kind of work. */
 const UNSPECIFIC_WORDS = new Set(
@@ -67,7 +65,7 @@ export function namesTarget(elements: InstructionElements, cues: InstructionCues
   ) {
     return true;
   }
-  return !VAGUE_OBJECT.test(cues.head) && specificWords(cues.lower).length > 0;
+  return !VAGUE_OBJECT.test(cues.head) && cues.specific.length > 0;
 }
 
 /** Nouns that name nothing in particular even after "the": "the code", "the data", "the latest changes". */
@@ -83,7 +81,7 @@ const UNSPECIFIC_NOUNS = new Set(
 const SHORT_NAMES = new Set(['ci', 'cd', 'db', 'ui', 'ux', 'qa', 's3', 'os', 'vm', 'ml', 'ai', 'pdf']);
 
 /** The words left once pronouns, fillers and generic nouns are gone. */
-export const specificWords = rememberLast((lower: string): string[] => {
+export function specificWords(lower: string): string[] {
   const words: string[] = [];
   for (const match of lower.matchAll(/(?:\b(the|our|my|your|their|this|that)\s+)?([a-z][a-z0-9'-]*)/g)) {
     const word = match[2] ?? '';
@@ -93,7 +91,7 @@ export const specificWords = rememberLast((lower: string): string[] => {
     if (!stoplist.has(word) && !stoplist.has(word.replace(/(?:'s|s)$/, ''))) words.push(word);
   }
   return words;
-});
+}
 
 const WEB_PLACE = /\b([a-z][\w-]*)\s+(?:front page|page|pages|site|website|board|boards|feed|forum|blog|listings|store|directory|wiki)\b/g;
 const UNNAMED_SITE = new Set([
@@ -144,5 +142,5 @@ const ANALYSIS_WORDS =
 export function namesDataSource(elements: InstructionElements, cues: InstructionCues): boolean {
   if (!namesTarget(elements, cues)) return false;
   if ((elements.location?.length ?? 0) > 0 || (elements.references?.urls?.length ?? 0) > 0 || cues.sections.target?.trim()) return true;
-  return specificWords(cues.lower).some((word) => !ANALYSIS_WORDS.test(word));
+  return cues.specific.some((word) => !ANALYSIS_WORDS.test(word));
 }

@@ -1,6 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { COMPLEXITY_MINUTES } from '../instruction/complexity-durations.js';
-import type { InstructionReading } from '../instruction/instruction-types.js';
+import { COMPLEXITY_MINUTES, type InstructionReading } from '../instruction/instruction-types.js';
 import { ACTIONS, encodeThreadRef, type ThreadRef } from './action-ids.js';
 import { truncate } from './slack-escape.js';
 import { en, type ThreadStrings } from './strings/en.js';

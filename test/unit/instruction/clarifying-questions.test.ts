@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clarifyingQuestions, scopedFirstStep } from '../../../src/instruction/clarifying-questions.js';
-import { COMPLEXITY_MINUTES } from '../../../src/instruction/complexity-durations.js';
+import { COMPLEXITY_MINUTES } from '../../../src/instruction/instruction-types.js';
 import { readInstruction } from '../../../src/instruction/read-instruction.js';
 import { CASES } from './cases.js';
 

@@ -44,15 +44,15 @@ describe('labelled sections', () => {
     expect(elements.requirements).toContain('Add a regression test');
   });
 
-  it('reads Output format, Examples, Focus and Severity labels', () => {
+  it('reads Focus and Severity labels', () => {
     const elements = elementsOf(
       'review PR #5\nFocus: SQL injection, auth checks and logging\nSeverity: Critical/Major/Minor\n' +
         'Output format: markdown table\nExamples:\n- `GET /admin?id=1 OR 1=1`\n- missing `requireAdmin`',
     );
     expect(elements.focusAreas).toEqual(['SQL injection', 'auth checks', 'logging']);
     expect(elements.severityLabels).toEqual(['Critical', 'Major', 'Minor']);
-    expect(elements.outputFormat).toBe('markdown table');
-    expect(elements.examples).toEqual(['`GET /admin?id=1 OR 1=1`', 'missing `requireAdmin`']);
+    // Output format and examples are the model reader's to name; their sections stay out of the requirements.
+    expect(elements.requirements).toBeUndefined();
   });
 
   it('recognises bold Slack labels', () => {
@@ -136,14 +136,9 @@ describe('unlabelled cues', () => {
     expect(elementsOf(`review PR #1, ${text}`).severityLabels).toEqual(labels);
   });
 
-  it('reads focus areas and output format without labels', () => {
+  it('reads focus areas without labels', () => {
     const elements = elementsOf('review PR #12 focusing on error handling and the retry logic. report as a markdown checklist');
     expect(elements.focusAreas).toEqual(['error handling', 'retry logic']);
-    expect(elements.outputFormat).toBe('report as a markdown checklist');
-  });
-
-  it('reads an output file as the output format', () => {
-    expect(elementsOf('scrape https://x.example.com/jobs, save to jobs.json').outputFormat).toBe('save to jobs.json');
   });
 
   it('splits a task that lists its cases after a colon', () => {
