@@ -1,26 +1,6 @@
 import { MISSING_ELEMENTS } from './instruction-types.js';
 
-/** The label each answer is written under; the reader recognises every one of them. */
-const LABEL_BY_ELEMENT: Record<string, string> = {
-  target: 'Target',
-  'observed-problem': 'Observed problem',
-  location: 'Location',
-  scope: 'Scope',
-  requirements: 'Requirements',
-  'success-criteria': 'Success criteria',
-  'focus-areas': 'Focus',
-  'output-format': 'Output format',
-  'rate-limit': 'Rate limit',
-  'error-handling': 'Error handling',
-  logging: 'Logging',
-  task: 'Task',
-  background: 'Background',
-  constraints: 'Constraints',
-  examples: 'Examples',
-  expected: 'Expected',
-  actual: 'Actual',
-  reproduction: 'Steps to reproduce',
-};
+/** The elements an answer may fill, in the order they are written; each one's label ("Observed problem") the reader knows. */
 const ORDER = [...MISSING_ELEMENTS, 'task', 'background', 'constraints', 'examples', 'expected', 'actual', 'reproduction'] as string[];
 
 /**
@@ -33,7 +13,7 @@ export function combineInstruction(original: string, answers: Record<string, str
     .filter(([, answer]) => answer !== '')
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([element, answer]) => {
-      const label = LABEL_BY_ELEMENT[element] ?? 'Details';
+      const label = ORDER.includes(element) ? `${element[0]?.toUpperCase()}${element.slice(1).replace(/-/g, ' ')}` : 'Details';
       return answer.includes('\n') ? `${label}:\n${answer}` : `${label}: ${answer}`;
     });
   const base = original.trimEnd();

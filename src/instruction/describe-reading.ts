@@ -24,44 +24,24 @@ export function describeReading(reading: InstructionReading, text: string): stri
   return lines.join('\n');
 }
 
-function describeElements(elements: InstructionElements): string[] {
-  const lines: string[] = [];
-  const one = (label: string, value: string | undefined) => {
-    if (value) lines.push(`  ${`${label}:`.padEnd(18)}${indentContinuation(value)}`);
+/** Labels that the element's own name does not give ("successCriteria" gives "Success criteria"). */
+const LABELS: Record<string, string> = { description: 'Problem', suspectCommits: 'Suspects', prNumbers: 'Pull requests', urls: 'URLs' };
+
+function describeElements({ observedProblem, references, ...rest }: InstructionElements): string[] {
+  const parts = {
+    ...rest,
+    severityLabels: rest.severityLabels?.join(' / '),
+    ...observedProblem,
+    ...references,
+    prNumbers: references?.prNumbers?.map((number) => `#${number}`),
   };
-  const many = (label: string, values: (string | number)[] | undefined) => {
-    if (!values || values.length === 0) return;
-    if (values.length === 1) one(label, String(values[0]));
-    else lines.push(`  ${label}:`, ...values.map((value) => `    - ${indentContinuation(String(value), 6)}`));
-  };
-  one('Task', elements.task);
-  one('Background', elements.background);
-  many('Requirements', elements.requirements);
-  many('Constraints', elements.constraints);
-  many('Success criteria', elements.successCriteria);
-  many('Location', elements.location);
-  const problem = elements.observedProblem;
-  one('Problem', problem?.description);
-  one('Error', problem?.error);
-  one('Expected', problem?.expected);
-  one('Actual', problem?.actual);
-  many('Reproduction', problem?.reproduction);
-  many('Suspects', problem?.suspectCommits);
-  one('Output format', elements.outputFormat);
-  many('Examples', elements.examples);
-  const references = elements.references;
-  many(
-    'Pull requests',
-    references?.prNumbers?.map((number) => `#${number}`),
-  );
-  many('Commits', references?.commits);
-  many('URLs', references?.urls);
-  many('Repositories', references?.repositories);
-  many('Functions', references?.functions);
-  one('Rate limit', elements.rateLimit);
-  one('Severity labels', elements.severityLabels?.join(' / '));
-  many('Focus areas', elements.focusAreas);
-  return lines;
+  return Object.entries(parts).flatMap(([key, value]) => {
+    const label = LABELS[key] ?? `${key[0]?.toUpperCase()}${key.slice(1).replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)}`;
+    const values = (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined && item !== '').map(String);
+    if (values.length === 0) return [];
+    if (values.length === 1) return [`  ${`${label}:`.padEnd(18)}${indentContinuation(values[0] ?? '')}`];
+    return [`  ${label}:`, ...values.map((item) => `    - ${indentContinuation(item, 6)}`)];
+  });
 }
 
 function indentContinuation(value: string, width = 20): string {

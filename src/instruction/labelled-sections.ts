@@ -1,30 +1,5 @@
 import { hasListMarker, splitSentences } from './sentences.js';
 
-export type SectionKind =
-  | 'task'
-  | 'background'
-  | 'requirements'
-  | 'constraints'
-  | 'successCriteria'
-  | 'location'
-  | 'repository'
-  | 'target'
-  | 'scope'
-  | 'observed'
-  | 'expected'
-  | 'actual'
-  | 'reproduction'
-  | 'error'
-  | 'suspects'
-  | 'outputFormat'
-  | 'examples'
-  | 'focusAreas'
-  | 'severityLabels'
-  | 'rateLimit'
-  | 'errorHandling'
-  | 'logging'
-  | 'references';
-
 export interface LabelledSections {
   /** Content per kind; a label used twice has its contents joined by a newline. */
   sections: Partial<Record<SectionKind, string>>;
@@ -32,7 +7,8 @@ export interface LabelledSections {
   unlabelled: string;
 }
 
-const LABELS: [SectionKind, string][] = [
+/** Each kind of section and the labels people write it under. */
+const LABELS = [
   ['task', 'task|goal|objective|ask|request|todo|what'],
   ['background', 'background|context|for context|why|motivation|notes?|fyi'],
   ['requirements', 'requirements?|reqs|must[- ]haves?|specs?|details|acceptance'],
@@ -56,7 +32,9 @@ const LABELS: [SectionKind, string][] = [
   ['errorHandling', 'error handling|retries|retry policy|failures'],
   ['logging', 'logging'],
   ['references', 'references?|links|see also|related'],
-];
+] as const;
+
+export type SectionKind = (typeof LABELS)[number][0];
 
 const SINGLE_VALUE: ReadonlySet<SectionKind> = new Set([
   'task',
