@@ -28,7 +28,6 @@ const SIGNALS: Record<Category, CategorySignals> = {
       [/\b(?:5xx|4xx|[45]\d\ds)\b/, 2],
       [/\b(?:error rate|latency|p9\d|spik(?:e|es|ed|ing)|jumped|degraded|(?:is|are|went) down|down since|unavailable|unreachable)\b/, 3],
       [/\b(?:site|prod|production|app|api|server|servers|service|everything|website|db|database|we)(?:'re| is| was| went| are)? down\b/, 4],
-      [/\b(?:happening|going on) in prod(?:uction)?\b/, 2],
       [/\bin prod(?:uction)?\b/, 1],
       [
         /\b(?:for everyone|for all (?:users|customers)|all users|every user|health ?checks? (?:are )?failing|pods? (?:are )?(?:crash\w*|restarting)|crashloop\w*)\b/,
@@ -89,15 +88,14 @@ const SIGNALS: Record<Category, CategorySignals> = {
   'code-review': {
     anywhere: [
       [/\breview(?:ing|s)?\b/, 4],
-      [/\bcode[- ]review\b/, 4],
       [/\b(?:audit|look over|sanity[- ]check|second pair of eyes|lgtm|feedback on)\b/, 3],
       [
         /\bcheck (?:if|whether|that) (?:my|the|this|our) (?:code|changes|pr|implementation|approach|solution)\b|\b(?:is|does|are) (?:my|this|the) (?:code|approach|implementation|changes|solution) (?:ok|okay|good|correct|right|fine|looks?|sound)\b|\bwhat do you think (?:of|about)\b|\b(?:thoughts|opinions?|feedback) on\b/,
         4,
       ],
       [/\b(?:check|look at|go over|read through|take a look at) (?:my |the |this |our )?(?:pr|pull request|diff|changes|branch|commit)\b/, 4],
-      // Review requests without the word: what a diff removes, what a change could break.
-      [/\b(?:the|this|my|our) (?:diff|patch|changeset)\b|\b(?:lines?|code) the (?:diff|patch|change) (?:deletes|removes|adds|replaces|changes)\b/, 6],
+      // Review requests without the word: the diff in hand, what a change could break.
+      [/\b(?:the|this|my|our) (?:diff|patch|changeset)\b/, 6],
       [/\bwhat (?:could|might|would) (?:this|these changes?|it) break\b|\bregressions? (?:introduced|caused) by (?:this|the) (?:change|pr|diff)\b/, 3],
     ],
     head: [
@@ -200,7 +198,6 @@ const SIGNALS: Record<Category, CategorySignals> = {
       ],
       [/\b(?:endpoint|flag|option|button|command|webhook|integration|toggle|setting)\b/, 1],
       [/\b(?:rewrite|rebuild|from scratch|build a new one|start over)\b/, 2],
-      [/\b(?:rewrite|rebuild|port|reimplement|recreate)\b[^.]{0,40}\b(?:in|to|into) [\w#+.-]+/, 3],
     ],
     head: [
       [

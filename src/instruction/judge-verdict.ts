@@ -12,7 +12,7 @@ export interface Judgement {
 }
 
 /** How a model's quality is measured. */
-export const MODEL_METRIC = /\b(?:accuracy|auc|roc|precision|recall|f1|rmse|mae|mape|r2|r²|log ?loss)\b/i;
+const MODEL_METRIC = /\b(?:accuracy|auc|roc|precision|recall|f1|rmse|mae|mape|r2|r²|log ?loss)\b/i;
 /** An issue template left unfilled: "Do something", "Describe the dataset here", "Your Bug Name". */
 const TEMPLATE_PLACEHOLDER =
   /\b(?:do something(?: else)?|do one last thing|your (?:bug|feature|issue) (?:name|title)|describe (?:the|your) [\w ]{1,40} here|[\w ]{1,30} details here|(?:add|insert|write|put) (?:a |the |your )?(?:description|details|steps|screenshots?) here|steps to reproduce the behaviou?r)\b|<!--|\(?please (?:fill in|complete|add specific)\b/i;
@@ -21,7 +21,7 @@ const DEFERRED_DETAILS =
   /\b(?:can|could|will|would) (?:probably |maybe )?(?:give|provide|share|fill in) (?:you )?(?:more |the )?details?\b|\bask \w+ for (?:more )?details\b|\bdetails? (?:to follow|tbd|tbc)\b|\btbd\b/i;
 /** What to do is left in a conversation or a document the instruction does not include: "the feature we discussed". */
 const UNSTATED_CONTEXT =
-  /\b(?:as (?:we )?(?:discussed|agreed|mentioned)|(?:we|you|i) (?:discussed|talked about|agreed on|mentioned)(?: (?:earlier|yesterday|before|last week))?|the (?:new )?(?:design|mockups?|spec|plan) (?:from|in) (?:the )?(?:meeting|call|standup)|(?:from|in|per|see) the (?:ticket|jira ticket|jira|doc|spec|meeting|call)(?! #?\d))\b|^\W*(?:please\s+)?implement the new design\W*$/i;
+  /\b(?:as (?:we )?(?:discussed|agreed|mentioned)|(?:we|you|i) (?:discussed|talked about|agreed on|mentioned)(?: (?:earlier|yesterday|before|last week))?|the (?:new )?(?:design|mockups?|spec|plan) (?:from|in) (?:the )?(?:meeting|call|standup)|(?:from|in|per|see) the (?:ticket|jira ticket|jira|doc|spec|meeting|call)(?! #?\d))\b/i;
 /** A verb that asks for attention, not for a change: "help with the deployment", "look at the memory usage". */
 const ATTENTION_ONLY =
   /^(?:(?:hey|hi|please|pls|can you|could you|would you)[,!]?\s+)*(?:help(?: (?:me|us))? with|look (?:at|into)|check(?: on)?|deal with|work on|do something about|take care of|handle (?:the )?(?:edge cases|errors|it|this|that|things|everything)(?!\s+(?:where|when|in which|by|with|that|so)))\b/i;

@@ -17,10 +17,6 @@ export const LARGE_AREA =
   /\b(?:auth|authentication|authori[sz]ation|user accounts?|accounts|login system|payments?|billing|subscriptions?|checkout|search|notifications?|chat|messaging|analytics|admin (?:panel|dashboard|area|ui|interface)|i18n|internationali[sz]ation|locali[sz]ation|multi-?tenan\w+|sso|single sign-on|oauth|permissions|rbac|roles|onboarding|offline (?:mode|support)|mobile app|an api|a backend|graphql|real-?time|collaboration|reporting|recommendations?|machine learning|ai|marketplace|social (?:login|features)|plugin system|crm|e-?commerce|shopping cart|inventory|invoicing|two[- ]factor|2fa|mfa|accessibility|caching|monitoring|observability|audit log(?:ging|s)?|dashboards?|user management|custom domains?|white[- ]label\w*|multi-?currency|multi-?language|versioning|workflows?|team accounts|organi[sz]ations|workspaces)\b/i;
 const BOUNDED_ARTEFACT =
   /\b(?:endpoints?|routes?|flags?|options?|buttons?|fields?|columns?|forms?|functions?|commands?|migrations?|param(?:eter)?s?|headers?|modals?|toggles?|tabs?|links?|env(?:ironment)? var(?:iable)?s?|settings? (?:to|for|in)|middleware|hooks?|tests?|pages?|methods?|helpers?|banners?|tooltips?|badges?|emails? (?:to|when|for)|query|queries|webhook (?:for|to|that|handler)|handler|job)\b/i;
-const ARCHITECTURAL =
-  /\b(?:architect\w*|dependency injection|di container|hexagonal|clean architecture|event[- ]driven|re-?design|from scratch|microservices?|monolith|event[- ]sourc\w*|cqrs|multi-?tenan\w+|shard\w*|distributed|plugin system|across (?:all|every|multiple|several|the whole) (?:services|repos|repositories|components|apps|teams|packages)|several (?:components|services)|multiple (?:services|components)|new service|offline[- ]first|real-?time sync|zero[- ]downtime migration|data migration of|database migration to|switch(?:ing)? (?:the )?(?:database|db|orm|framework) (?:to|from))\b/i;
-const BROAD_SCOPE =
-  /\b(?:code ?base|everywhere|all over|~?\d{2,}\s*(?:files|places|imports|usages|call ?sites|callers|occurrences|modules|components|endpoints|services)|whole (?:repo|app|project|code)|entire (?:repo|app|project|code)|everything|all (?:the )?(?:files|modules|services|endpoints|components|packages|tests)|every (?:file|module|service|endpoint|component|package))\b/i;
 const SUBJECTIVE =
   /\b(?:make (?:it|this|things|everything|(?:the |our )?[\w-]+(?: [\w-]+)?) (?:better|faster|nicer|cleaner|prettier|smoother|easier|simpler|snappier|friendlier|more \w+|less \w+|good|great|work better|pop)|improve|improvements?|clean ?up|cleanup|refactor|rework|restructure|simplify|(?:is|are) (?:terrible|awful|bad|poor|horrible|ugly|messy|a mess|too low|not great|meh)|tidy(?: up)?|polish|optimi[sz]e|moderni[sz]e|spruce up|beautify|sort out|better|nicer|best practices|more (?:readable|maintainable|robust|elegant|scalable|performant)|less (?:messy|ugly|slow))\b/i;
 /** Qualities that are a matter of taste: what is left of "make it more readable and robust" names nothing. */
@@ -50,16 +46,6 @@ export function hasUnboundedScope(elements: InstructionElements, cues: Instructi
     /\b\d/.test(cues.head) ||
     (!product && qualifiers.some((word) => !UNBOUNDING.test(word)));
   return !specified;
-}
-
-/** Design-level work: new services, re-architecture, changes across several components. */
-export function isArchitectural(lower: string): boolean {
-  return ARCHITECTURAL.test(lower);
-}
-
-/** The whole codebase or every file as the object of the work. */
-export function hasBroadScope(lower: string): boolean {
-  return BROAD_SCOPE.test(lower);
 }
 
 /** "make the code more readable", "clean it up": a goal of taste and nothing else the instruction names. */

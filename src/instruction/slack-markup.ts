@@ -34,7 +34,7 @@ export function plainInstruction(raw: string): PlainInstruction {
     const code = decodeEntities(stripLanguageLine(body)).trim();
     if (!code) return '\n';
     codeBlocks.push(code);
-    return `\n${codeMarker(codeBlocks.length - 1)}\n`;
+    return `\n\u27E6code ${codeBlocks.length - 1}\u27E7\n`;
   });
   text = resolveAngleSequences(text, urls);
   text = decodeEntities(text);
@@ -53,10 +53,6 @@ export function plainInstruction(raw: string): PlainInstruction {
 }
 
 export const CODE_MARKER = /\u27E6code (\d+)\u27E7/g;
-
-export function codeMarker(index: number): string {
-  return `\u27E6code ${index}\u27E7`;
-}
 
 /** The code blocks whose markers appear in a piece of prose. */
 export function codeBlocksIn(text: string, codeBlocks: string[]): string[] {

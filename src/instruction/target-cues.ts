@@ -27,6 +27,7 @@ const UNSPECIFIC_WORDS = new Set(
   increase raise boost bump reduce decrease thoughts opinion approach idea solution`.split(/\s+/),
 );
 
+/** "the checkout page", "the public API", "the export job": a component named by a qualifying word. */
 const NAMED_PLACE =
   /\b(?=([a-z][\w-]*)\s+(page|screen|view|form|modal|dialog|button|endpoint|route|handler|controller|service|module|component|job|worker|cron(?: ?job)?|command|cli|function|method|class|script|query|migration|table|webhook|middleware|api|field|tab|widget|menu|flow|pipeline|hook|template|email|report|export|import|parser|serializer|model|schema|resolver|consumer|queue|lambda|dashboard|library|package|plugin|integration|resource|store|reducer|helper|sdk|client|server|bot|extension|banner|header|footer|sidebar|navbar|container|pod|cluster|database|db|bucket|topic|stream|picker|dropdown|selector|input|calendar|editor|uploader|toolbar|toggle|checkbox|bar|nav|card|panel|graph|chart|popup|wizard|step|tooltip|badge|link|feed|search|result|list|grid|table|notification|message|upload|download|login|signup|checkout|cart)s?\b)/gi;
 
@@ -36,7 +37,8 @@ export function pointsAtPlace(elements: InstructionElements, cues: InstructionCu
     (elements.location?.length ?? 0) > 0 ||
     cues.references.routes.length > 0 ||
     cues.references.functions.length > 0 ||
-    namedPlaces(cues.lower).length > 0 ||
+    // A lookahead match at every word, so "the footer component" still finds "footer component" after "the footer".
+    [...cues.lower.matchAll(NAMED_PLACE)].some((match) => !UNSPECIFIC_WORDS.has(match[1] ?? '')) ||
     CODE_IDENTIFIER.test(cues.prose)
   );
 }
@@ -44,15 +46,9 @@ export function pointsAtPlace(elements: InstructionElements, cues: InstructionCu
 /** A symbol or module named as code: `_sub_column_tree`, "metricGrid", "code-explorer". */
 const CODE_IDENTIFIER = /`[A-Za-z_$][\w$.:-]*`|["'](?=[a-z][\w-]*[A-Z_-])[a-z][\w-]{2,}["']/;
 
-/** "the checkout page", "the public API", "the export job": a component named by a qualifying word. */
-export function namedPlaces(lower: string): string[] {
-  // A lookahead match at every word, so "the footer component" still finds "footer component" after "the footer".
-  return [...lower.matchAll(NAMED_PLACE)].filter((match) => !UNSPECIFIC_WORDS.has(match[1] ?? '')).map((match) => `${match[1]} ${match[2]}`);
-}
-
 /** "refactor everything to use DI", "fix the bug": the verb's object is itself unspecific, whatever follows it. */
 const VAGUE_OBJECT =
-  /^(?:(?:hey|hi|ok|so|please|pls|plz|can you|could you|would you|we need to|we should|let'?s|i want to|go)[,!]?\s+)*[a-z]+(?:\s+up)?\s+(?:(?:the|our|my|this|that|all(?: of)?(?: the)?|some|more|whole|entire)\s+)*(?:everything|it|this|that|stuff|things|code|codebase|code base|app|application|project|repo|repository|system|data|site|website|internet|web|bug|bugs|issue|issues|problem|problems|thing)(?=\s*$|\s*[,.!?;:]|\s+(?:to|for|with|using|so|and|please|pls|asap|now|today)\b)/;
+  /^(?:(?:hey|hi|ok|so|please|pls|plz|can you|could you|would you|we need to|we should|let'?s|i want to|go)[,!]?\s+)*[a-z]+(?:\s+up)?\s+(?:(?:the|our|my|this|that|all(?: of)?(?: the)?|some|more|whole|entire|new)\s+)*(?:everything|it|this|that|stuff|things|design|feature|code|codebase|code base|app|application|project|repo|repository|system|data|site|website|internet|web|bug|bugs|issue|issues|problem|problems|thing)(?=\s*$|\s*[,.!?;:]|\s+(?:to|for|with|using|so|and|please|pls|asap|now|today)\b)/;
 
 /** Whether the instruction says what to work on, rather than "this", "the code" or "the data". */
 export function namesTarget(elements: InstructionElements, cues: InstructionCues): boolean {
@@ -94,39 +90,11 @@ export function specificWords(lower: string): string[] {
 }
 
 const WEB_PLACE = /\b([a-z][\w-]*)\s+(?:front page|page|pages|site|website|board|boards|feed|forum|blog|listings|store|directory|wiki)\b/g;
-const UNNAMED_SITE = new Set([
-  'product',
-  'products',
-  'item',
-  'items',
-  'detail',
-  'details',
-  'category',
-  'listing',
-  'search',
-  'result',
-  'results',
-  'competitor',
-  'competitors',
-  'other',
-  'various',
-  'random',
-  'some',
-  'any',
-  'all',
-  'every',
-  'their',
-  'our',
-  'the',
-  'web',
-  'next',
-  'each',
-  'many',
-  'few',
-  'those',
-  'these',
-  'this',
-]);
+/** Words before "page" or "site" that name no site: "product pages", "their site". */
+const UNNAMED_SITE = new Set(
+  `product products item items detail details category listing search result results competitor competitors other various
+  random some any all every their our the web next each many few those these this`.split(/\s+/),
+);
 
 /** Where a scraper should collect from: URLs, domains, a site named by a proper noun, or a named page ("the hn front page"). */
 export function namesSources(elements: InstructionElements, cues: InstructionCues): boolean {
