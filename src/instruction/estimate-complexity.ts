@@ -1,7 +1,6 @@
 import type { Complexity, RecognisedInstruction } from './instruction-types.js';
 import type { Category } from '../categories.js';
 import { hasUnboundedScope, LARGE_AREA, MODEL_BUILDING } from './scope-cues.js';
-import { isWholeRewrite } from './whole-rewrite.js';
 
 /** Design-level work: new services, re-architecture, changes across several components. */
 const ARCHITECTURAL =
@@ -21,7 +20,7 @@ const INVESTIGATION =
  * described with its error and where it happens; medium for investigations, lists of requirements and the rest.
  */
 export function estimateComplexity(category: Category, { elements, cues }: RecognisedInstruction): Complexity {
-  if (isWholeRewrite(cues.prose) || ARCHITECTURAL.test(cues.lower) || BROAD_SCOPE.test(cues.head)) return 'complex';
+  if (ARCHITECTURAL.test(cues.lower) || BROAD_SCOPE.test(cues.head)) return 'complex';
   if (category === 'feature' && (LARGE_AREA.test(cues.head) || hasUnboundedScope(elements, cues))) return 'complex';
   if (category === 'data-analysis' && MODEL_BUILDING.test(cues.lower)) return 'complex';
   if (category === 'incident-triage' || INVESTIGATION.test(cues.lower)) return 'medium';

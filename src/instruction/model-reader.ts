@@ -34,7 +34,7 @@ const modelReadingSchema = z.object({
     .default({}),
 });
 
-export type ModelReading = z.infer<typeof modelReadingSchema>;
+type ModelReading = z.infer<typeof modelReadingSchema>;
 
 /** The schema in the subset of JSON Schema the API's structured output accepts (the SDK's helper converts it). */
 const { type: formatType, schema: formatSchema } = zodOutputFormat(modelReadingSchema);
