@@ -1,5 +1,6 @@
 import { describeError, isWrenchError, WrenchError } from '../src/errors.js';
 import type { RevertJob } from '../src/queue/triage-job.js';
+import { renderProgress } from '../src/reporting/progress.js';
 import type { RunReporter } from '../src/reporting/run-result.js';
 import { runPipeline } from './pipeline/run-pipeline.js';
 import { revertBranch, revertProfile, type RevertOutcome } from './profiles/revert-profile.js';
@@ -18,7 +19,7 @@ export async function runRevert(job: RevertJob, context: { jobId: string; signal
   const thread = { channel: record.channel, threadTs: record.threadTs };
   const tell = (text: string) => deps.outbox.update(thread, `revert:${context.jobId}`, { text });
   const reporter: RunReporter = {
-    phase: (_phase, detail) => tell(`:rewind: Reverting \`${short}\`: ${detail ?? 'working'}`),
+    phase: (_phase, detail) => tell(`:rewind: Reverting \`${short}\`: ${detail ? renderProgress(detail) : 'working'}`),
     finished: (result) =>
       tell(`:rewind: Reverting \`${short}\`: ${result.pullRequest ? `PR #${result.pullRequest.number}: ${result.pullRequest.url}` : result.status}`),
     failed: (message) => tell(`:x: Reverting \`${short}\` failed: ${message}`),

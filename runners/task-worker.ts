@@ -16,6 +16,7 @@ import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { recordingReporter, startRunRecord, type RunLogOptions, type RunRecordStart, type RunRecorder } from '../src/run-log/run-recorder.js';
 import { unreadSteeringMessage } from '../src/slack/help-messages.js';
+import type { ProgressDetail } from '../src/reporting/progress.js';
 import { stringsFor } from '../src/slack/strings/index.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
@@ -76,11 +77,11 @@ export interface TaskOutcome {
   pullRequest?: string;
 }
 
-const WAITING_TEXT: Record<TaskWaitReason, string> = {
-  thread: 'waiting for the run already going in this thread',
-  global: 'waiting for a free slot (all workers are busy)',
-  repository: 'waiting for other runs on this repository to finish',
-  user: 'waiting for your other runs to finish',
+const WAITING: Record<TaskWaitReason, ProgressDetail> = {
+  thread: { key: 'waitingThread' },
+  global: { key: 'waitingGlobal' },
+  repository: { key: 'waitingRepository' },
+  user: { key: 'waitingUser' },
 };
 
 export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDeps): Promise<TaskWorker> {
@@ -136,14 +137,14 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
 
     if (run.signal.aborted) {
       await setRun(payload, jobId, { status: 'cancelled' });
-      await reporter.phase('cancelled', 'cancelled before it started');
+      await reporter.phase('cancelled', { key: 'cancelledBeforeStart' });
       return { status: 'cancelled' };
     }
 
     const noteWaiting = async (reason: TaskWaitReason) => {
       if (payload.waitingFor === reason) return;
       await job.updateData({ ...payload, waitingFor: reason });
-      await reporter.phase('queued', WAITING_TEXT[reason]).catch(() => undefined);
+      await reporter.phase('queued', WAITING[reason]).catch(() => undefined);
     };
     const earlier = await earlierPendingRun(jobId, payload);
     if (earlier) {
@@ -196,7 +197,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     run.onFailure(async (error, final) => {
       if (!final) {
         await setRun(payload, jobId, { status: 'queued' });
-        await reporter.phase('queued', `retrying shortly after a temporary problem: ${describeError(error).slice(0, 200)}`);
+        await reporter.phase('queued', { key: 'retrying', problem: describeError(error).slice(0, 200) });
         return;
       }
       await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);

@@ -14,6 +14,7 @@ import { openDownloadCache } from '../src/warm-cache/download-caches.js';
 import type { DownloadCache } from '../src/verification/run-verification.js';
 import type { VerificationStrings } from '../src/verification/verification-strings.js';
 import type { Config } from '../src/config/load-config.js';
+import type { ProgressDetail } from '../src/reporting/progress.js';
 import { prepareCheckEnvironment } from '../src/runtimes/check-environment.js';
 import type { NodeRuntimes } from '../src/runtimes/node-runtimes.js';
 import { nodeRuntimesFor } from '../src/runtimes/runtimes-dir.js';
@@ -90,7 +91,7 @@ export class ChangeVerifier {
    * Detects the commands, installs dependencies (network per policy) or restores them from the snapshot of the
    * same lock files, and runs the baseline unless it is known for this commit.
    */
-  async prepare(override: VerificationOverride | undefined, setupNetwork: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
+  async prepare(override: VerificationOverride | undefined, setupNetwork: boolean, onPhase: (detail: ProgressDetail) => Promise<void>): Promise<void> {
     this.commands = await this.detect(override);
     await this.prepareEnvironment(onPhase);
     const environmentKey = JSON.stringify([this.commands.environment?.key ?? '', this.commands.env ?? {}]);
@@ -121,7 +122,7 @@ export class ChangeVerifier {
         });
         return;
       }
-      await onPhase('running the tests on the base commit');
+      await onPhase({ key: 'testsOnBase' });
       this.baseline = await runVerification({ sandbox: this.sandbox, dir: this.dir, commands: this.commands, signal: this.signal });
       if (kept && !this.signal.aborted)
         await kept.baselines.put(kept.key, this.baseline).catch((error) => this.log.warn({ err: error }, 'could not keep the baseline'));
@@ -129,7 +130,7 @@ export class ChangeVerifier {
   }
 
   /** The runtimes the repository asks for, provisioned (Node.js) or checked (the host's Python, Go, Rust). */
-  private async prepareEnvironment(onPhase: (detail: string) => Promise<void>): Promise<void> {
+  private async prepareEnvironment(onPhase: (detail: ProgressDetail) => Promise<void>): Promise<void> {
     try {
       // Python, Go and Rust are asked for where the checks run: the sandbox hides home directories (pyenv, rustup).
       const probe = (command: string) =>
@@ -242,10 +243,10 @@ export class ChangeVerifier {
    * as the setup step; then the tree may keep them for the next job (their fingerprint taken after the refresh). A failed refresh is
    * reported as a failed setup step, and the tree does not keep what it left.
    */
-  private async refresh(key: string, network: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
+  private async refresh(key: string, network: boolean, onPhase: (detail: ProgressDetail) => Promise<void>): Promise<void> {
     const command = this.commands.refresh;
     if (command) {
-      await onPhase(`refreshing the restored dependencies (\`${command}\`)`);
+      await onPhase({ key: 'refreshing', command });
       const refreshed = await runSetup({
         sandbox: this.sandbox,
         dir: this.dir,
@@ -257,21 +258,19 @@ export class ChangeVerifier {
       if (refreshed && !refreshed.passed && !this.signal.aborted) {
         this.log.warn({ command, exitCode: refreshed.exitCode }, 'dependency refresh failed');
         this.setupFailure = refreshed;
-        await onPhase(
-          `could not refresh the dependencies: \`${command}\` ${refreshed.timedOut ? 'timed out' : `exited with code ${refreshed.exitCode ?? 'none'}`}`,
-        );
+        await onPhase({ key: 'refreshFailed', command, timedOut: refreshed.timedOut, exitCode: refreshed.exitCode });
         return;
       }
     }
     await this.keptInPlace(key);
   }
 
-  private async installDependencies(key: string | undefined, network: boolean, onPhase: (detail: string) => Promise<void>): Promise<void> {
+  private async installDependencies(key: string | undefined, network: boolean, onPhase: (detail: ProgressDetail) => Promise<void>): Promise<void> {
     const warm = this.warm;
     const snapshots = warm?.dependencies;
     if (snapshots && key && warm?.dependenciesInPlace === key) {
       this.log.info({ dependencyKey: key }, 'dependencies of the same lock files already in the reused tree');
-      await onPhase('dependencies of the same lock files already in place');
+      await onPhase({ key: 'dependenciesInPlace' });
       if (this.commands.refresh) await this.refresh(key, network, onPhase);
       return;
     }
@@ -282,12 +281,12 @@ export class ChangeVerifier {
       });
       if (restored) {
         this.log.info({ dependencyKey: key }, 'dependencies restored from the snapshot of the same lock files');
-        await onPhase('dependencies restored from an earlier install of the same lock files');
+        await onPhase({ key: 'dependenciesRestored' });
         await this.refresh(key, network, onPhase);
         return;
       }
     }
-    await onPhase(`installing dependencies (\`${this.commands.setup}\`)`);
+    await onPhase({ key: 'installing', command: this.commands.setup ?? '' });
     const setup = await runSetup({
       sandbox: this.sandbox,
       dir: this.dir,
@@ -300,9 +299,7 @@ export class ChangeVerifier {
       this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
       this.setupFailure = setup;
       const egress = setupEgressLine(setup);
-      await onPhase(
-        `could not install dependencies: \`${setup.command}\` ${setup.timedOut ? 'timed out' : `exited with code ${setup.exitCode ?? 'none'}`}${egress ? `. ${egress}` : ''}`,
-      );
+      await onPhase({ key: 'installFailed', command: setup.command, timedOut: setup.timedOut, exitCode: setup.exitCode, ...(egress ? { egress } : {}) });
     }
     if (warm && snapshots && key && setup?.passed && !this.signal.aborted) {
       const saved = await snapshots.save(warm.repository, key, this.dir).catch((error) => {

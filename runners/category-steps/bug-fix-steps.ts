@@ -25,7 +25,7 @@ export function bugFixSteps(ctx: StepContext): CategorySteps {
       try {
         const changed = await workingTreeChanges(ctx.dir, ctx.startSha);
         if (changed.length === 0) return {};
-        await ctx.progress('checking the regression test fails without the fix');
+        await ctx.progress({ key: 'regressionTestFails' });
         const evidence = await checkRegressionTests({
           sandbox: ctx.sandbox,
           dir: ctx.dir,

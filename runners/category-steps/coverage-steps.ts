@@ -13,7 +13,7 @@ export function coverageSteps(ctx: StepContext): CategorySteps {
     async before() {
       const coverage = command();
       if (!coverage) return { environment: ['The repository has no coverage command that Wrench found; judge the untested paths by reading the tests.'] };
-      await ctx.progress(`measuring coverage on the base commit (\`${coverage}\`)`);
+      await ctx.progress({ key: 'coverageOnBase', command: coverage });
       before = await measureCoverage({ sandbox: ctx.sandbox, dir: ctx.dir, command: coverage, signal: ctx.signal, environment: environment() });
       const now = before.total ? `${before.total.percent}% of ${before.total.metric}` : 'no total could be read';
       return { environment: [`Coverage: \`${coverage}\` measures it; on the base commit: ${now}. Wrench measures it again after your change.`] };
@@ -21,7 +21,7 @@ export function coverageSteps(ctx: StepContext): CategorySteps {
     async after() {
       const coverage = command();
       if (!coverage) return {};
-      await ctx.progress('measuring coverage after the change');
+      await ctx.progress({ key: 'coverageAfter' });
       const after = await measureCoverage({ sandbox: ctx.sandbox, dir: ctx.dir, command: coverage, signal: ctx.signal, environment: environment() });
       return { sections: [sectionFor(ctx.job, (t) => ({ title: t.coverage.title, body: renderCoverageChange(before, after, t.coverage) }))] };
     },

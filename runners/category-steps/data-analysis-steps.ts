@@ -22,7 +22,7 @@ export function dataAnalysisSteps(ctx: StepContext): CategorySteps {
       const environment: string[] = [];
       const files = ctx.inputs ? await ctx.inputs.list().catch((error) => (ctx.log.warn({ err: error }, 'could not list the attachments'), [])) : [];
       if (files.length) {
-        await ctx.progress(`downloading ${files.length} attached file${files.length === 1 ? '' : 's'}`);
+        await ctx.progress({ key: 'downloading', count: files.length });
         const { staged, skipped } = await stageInputFiles(ctx.dir, files);
         if (staged.length)
           environment.push(`Input data attached to the request, in \`${INPUT_DIR}/\`: ${staged.map((f) => `\`${f.path}\` (${size(f.bytes)})`).join(', ')}.`);

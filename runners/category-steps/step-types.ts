@@ -1,6 +1,7 @@
 import type { TaskReport } from '../../src/agent/finish-tool.js';
 import type { InputFileSource } from '../../src/inputs/input-files.js';
 import type { Logger } from '../../src/logging/logger.js';
+import type { ProgressDetail } from '../../src/reporting/progress.js';
 import type { TaskJob } from '../../src/queue/task-job.js';
 import type { ResultAttachment, ResultSection } from '../../src/reporting/run-result.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
@@ -22,7 +23,7 @@ export interface StepContext {
   log: Logger;
   signal: AbortSignal;
   /** A progress line in the run's status. */
-  progress(detail: string): Promise<void>;
+  progress(detail: ProgressDetail): Promise<void>;
 }
 
 export interface BeforeAgent {

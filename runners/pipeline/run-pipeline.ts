@@ -8,6 +8,7 @@ import { costUsd } from '../../src/agent/pricing.js';
 import { workspaceTools } from '../../src/agent/workspace-tools.js';
 import type { Complexity } from '../../src/instruction/instruction-types.js';
 import type { Logger } from '../../src/logging/logger.js';
+import type { ProgressDetail } from '../../src/reporting/progress.js';
 import type { RunPhase } from '../../src/reporting/run-result.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
@@ -82,7 +83,7 @@ export interface Run<J, S = undefined> {
   /** Present for profiles that verify (changes): the baseline and the checks after the change. */
   verifier?: ChangeVerifier;
   /** A progress line in the run's status, in the current phase. */
-  progress(detail: string): Promise<void>;
+  progress(detail: ProgressDetail): Promise<void>;
 }
 
 /** Before the checkout: only the job, the profile's state and the clients. */
@@ -105,7 +106,7 @@ export interface AgentSpec<S extends z.ZodType> {
   /** Sizes the time budget. */
   complexity: Complexity;
   /** The status line when the agent starts. Default: reading the code. */
-  startDetail?: string;
+  startDetail?: ProgressDetail;
   /** Tools besides the workspace's (ask_requester; triage's query_metrics and MCP tools). */
   tools?: AgentTool[];
   /** Continue a paused run's conversation: with the paused call's result, or ended at once with `stop` (no answer). */
@@ -133,7 +134,7 @@ interface ProfileBase<J, O, S> {
   gather?(run: StartingRun<J, S>): Promise<{ stop?: O } | undefined>;
   workspace(run: StartingRun<J, S>): WorkspaceRequest;
   /** The first status line of the run. */
-  preparing(run: StartingRun<J, S>): string;
+  preparing(run: StartingRun<J, S>): ProgressDetail;
   /** After the checkout, before the sandbox and baseline (e.g. checking out a pull request's head). */
   checkout?(run: Run<J, S>): Promise<void>;
   network(run: Run<J, S>, phase: 'agent' | 'setup'): boolean;
@@ -165,7 +166,7 @@ export interface NoAgentProfile<J, O, S = undefined> extends ProfileBase<J, O, S
   edit: 'none';
   change(run: Run<J, S>): Promise<{ stop?: O } | undefined>;
   /** The status line while the checks run after the edit. */
-  checkingDetail: string;
+  checkingDetail: ProgressDetail;
   publish(run: Run<J, S>, verification: VerificationOutcome | undefined): Promise<O>;
 }
 
@@ -298,7 +299,7 @@ type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];
 
 /** The agent with the profile's prompt and report, the shared budget, the workspace tools and progress. */
 async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>): Promise<AgentStageResult<R> & { options: AgentOptionsOf<R> }> {
-  await run.context.reporter.phase('working', spec.startDetail ?? 'reading the code');
+  await run.context.reporter.phase('working', spec.startDetail ?? { key: 'readingCode' });
   const options: AgentOptionsOf<R> = {
     client: run.deps.anthropic,
     model: run.deps.config.env.WRENCH_MODEL,
@@ -329,7 +330,7 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
         if (steps) void run.context.reporter.plan?.(steps).catch(() => undefined);
         return;
       }
-      void run.context.reporter.phase('working', event.detail).catch(() => undefined);
+      void run.context.reporter.phase('working', event.progress).catch(() => undefined);
     },
   };
   const resume = spec.resume;
@@ -351,9 +352,9 @@ async function verifyStage<J, S, R>(
   spec: AgentSpec<z.ZodType<R>>,
   result: AgentStageResult<R> & { options: AgentOptionsOf<R> },
 ): Promise<void> {
-  result.verification = await checkChange(run, verifier, 'running the tests after the change');
+  result.verification = await checkChange(run, verifier, { key: 'testsAfterChange' });
   if (!result.verification.regressed || result.run.outcome === 'stopped') return;
-  await run.context.reporter.phase('working', 'fixing what the change broke');
+  await run.context.reporter.phase('working', { key: 'fixingBreakage' });
   const budget = runBudget(run.deps, spec.complexity);
   const fixRun = await runAgent({
     ...result.options,
@@ -363,14 +364,14 @@ async function verifyStage<J, S, R>(
     allowPause: false,
   });
   result.run = { ...fixRun, report: fixRun.report ?? result.run.report };
-  await run.context.reporter.phase('verifying', 'running the tests again');
+  await run.context.reporter.phase('verifying', { key: 'testsAgain' });
   result.verification = await verifier.check();
   run.context.record?.verification(result.verification);
 }
 
 /** The repository's checks after the edit, compared with the baseline; recorded on the run page. */
-async function checkChange<J, S>(run: Run<J, S>, verifier: ChangeVerifier, detail: string): Promise<VerificationOutcome> {
-  if (verifier.baselinePending) await run.context.reporter.phase('verifying', 'waiting for the tests on the base commit');
+async function checkChange<J, S>(run: Run<J, S>, verifier: ChangeVerifier, detail: ProgressDetail): Promise<VerificationOutcome> {
+  if (verifier.baselinePending) await run.context.reporter.phase('verifying', { key: 'waitingForBaseline' });
   await run.context.reporter.phase('verifying', detail);
   const verification = await verifier.check();
   run.context.record?.verification(verification);

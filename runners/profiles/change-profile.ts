@@ -67,7 +67,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
     verifies: () => true,
     repository: (job) => job.repo,
     logFields: (job) => ({ thread: job.origin.type === 'slack' ? job.origin.threadTs : undefined }),
-    preparing: (run) => (run.state.resumed ? `checking out ${run.state.resumed.run.branch}` : `cloning ${run.repository}`),
+    preparing: (run) => (run.state.resumed ? { key: 'checkingOut', branch: run.state.resumed.run.branch } : { key: 'cloning', repository: run.repository }),
 
     workspace: ({ job, context, shortId, state: { resumed } }) => ({
       owner: job.repo.owner,
@@ -227,7 +227,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         setDraftReason();
         log.warn({ files: touchedProtected }, 'change touches protected paths: draft PR');
       }
-      await context.reporter.phase('publishing', `pushing ${workspace.branch}`);
+      await context.reporter.phase('publishing', { key: 'pushing', branch: workspace.branch });
       const published = await publish(
         job,
         workspace,
@@ -262,7 +262,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       // The work so far is kept on the run's branch, as a stopped run's is; the pull request waits for the end.
       const commit = await commitWork(job, workspace, undefined, context, run.deps.redact);
       if (commit) {
-        await context.reporter.phase('working', `keeping the work so far on ${workspace.branch}`);
+        await context.reporter.phase('working', { key: 'keepingWork', branch: workspace.branch });
         await pushWork(job, workspace, context, run.deps);
       }
       const paused = await desk.ask({
@@ -297,8 +297,8 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
     },
 
     async report(run, result) {
-      if (result.quiet) return run.context.reporter.phase('cancelled', 'nothing was pushed');
-      if (result.status === 'waiting') return run.context.reporter.phase('waiting', `asked <@${run.job.requester.slackUserId}> a question`);
+      if (result.quiet) return run.context.reporter.phase('cancelled', { key: 'nothingPushed' });
+      if (result.status === 'waiting') return run.context.reporter.phase('waiting', { key: 'askedQuestion', user: `<@${run.job.requester.slackUserId}>` });
       await run.context.beforeReport?.(result);
       await run.context.reporter.finished(result);
       if (run.state.resumed) await run.deps.questions?.done(run.state.resumed.run);

@@ -69,7 +69,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       };
     },
 
-    preparing: ({ job: { job, record } }) => `preparing a branch \`${revertBranch(job.sha)}\` from \`${record.baseBranch}\``,
+    preparing: ({ job: { job, record } }) => ({ key: 'preparingBranch', branch: revertBranch(job.sha), base: record.baseBranch }),
     workspace: ({ job: { job, record } }) => ({
       owner: record.repo.owner,
       repo: record.repo.name,
@@ -110,7 +110,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       return undefined;
     },
 
-    checkingDetail: 'running the tests after the revert',
+    checkingDetail: { key: 'testsAfterRevert' },
 
     async publish(run, verification) {
       const { job, record } = run.job;
@@ -118,7 +118,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       const short = job.sha.slice(0, 7);
       const subject = (await runGit(['log', '-1', '--format=%s', job.sha], { cwd: dir })).trim();
       const measured = verification?.text ?? 'No checks were run after the revert.';
-      await run.progress(`pushing \`${branch}\` and opening a draft pull request`);
+      await run.progress({ key: 'pushingDraft', branch });
       const { owner, name } = record.repo;
       const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps), identity: deps.config.file.git, heldDir: heldWorkDir(deps.config.dataDir) };
       await pushBranch({

@@ -48,14 +48,14 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
           'github_not_configured',
           'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
         );
-      await context.reporter.phase('preparing', `reading pull request #${number}`);
+      await context.reporter.phase('preparing', { key: 'readingPull', number });
       run.state.pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);
       if (!run.state.pr) return { stop: pullNotFound(run, number) };
     },
 
     preparing: (run) => {
       const { pr } = run.state;
-      return pr ? `checking out the head of #${pr.number} (read-only)` : `cloning ${run.repository} (read-only)`;
+      return pr ? { key: 'checkingOutHead', number: pr.number } : { key: 'cloning', repository: run.repository, readOnly: true };
     },
     workspace: ({ job, shortId, state: { pr } }) => {
       return {
@@ -108,7 +108,7 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
           description: `Finish the review with your findings, each with a severity from ${labels.join('/')}, file, line, problem and suggested fix.`,
         },
         complexity: job.complexity,
-        startDetail: pr ? `reviewing #${pr.number}` : 'reviewing the code',
+        startDetail: pr ? { key: 'reviewingPull', number: pr.number } : { key: 'reviewingCode' },
       };
     },
 

@@ -68,7 +68,7 @@ export function triageProfile(deps: TriageDeps): AgentProfile<TriageRunJob, Tria
       const { state } = run;
       const incidentId = incidentIdOf(run.job);
       if (incidentId) {
-        await run.progress('reading the incident, its alerts and log entries');
+        await run.progress({ key: 'readingIncident' });
         state.thread = await deps.threads.get(incidentId);
         state.facts = await gatherIncidentFacts(incidentId, state.thread, deps, state.problems);
       }
@@ -77,14 +77,14 @@ export function triageProfile(deps: TriageDeps): AgentProfile<TriageRunJob, Tria
       return undefined;
     },
 
-    preparing: (run) => `preparing a read-only checkout of \`${run.repository}\``,
+    preparing: (run) => ({ key: 'preparingReadOnly', repository: run.repository }),
     workspace: ({ job, shortId }) => ({ owner: job.repo.owner, repo: job.repo.name, baseBranch: job.repo.baseBranch, branch: `wrench/triage-${shortId}` }),
     network: () => false,
 
     async before(run) {
       const { job, workspace, state } = run;
       const { since, until, thread, facts } = state;
-      await run.progress(`reading the changes on \`${workspace.baseBranch}\` in the ${hours} h before ${incidentIdOf(job) ? 'the incident' : 'now'}`);
+      await run.progress({ key: 'readingChanges', branch: workspace.baseBranch, hours, before: incidentIdOf(job) ? 'incident' : 'now' });
       const changes = await gatherRepositoryChanges({
         github: deps.github,
         owner: job.repo.owner,
@@ -140,7 +140,7 @@ export function triageProfile(deps: TriageDeps): AgentProfile<TriageRunJob, Tria
           description: 'Finish the triage with your structured report. Every claim needs evidence, or it is a hypothesis.',
         },
         complexity: 'medium',
-        startDetail: 'investigating the code (read-only, no network)',
+        startDetail: { key: 'investigating' },
         tools: monitoring?.tools,
       };
     },

@@ -1,3 +1,4 @@
+import { type ProgressDetail, renderProgress } from '../reporting/progress.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
@@ -23,6 +24,8 @@ export interface AgentEvent {
   type: 'step' | 'tool' | 'tool_result' | 'text' | 'usage' | 'context_cleared' | 'retry_output';
   step: number;
   detail: string;
+  /** `tool`: what the step does, as a typed progress detail (`detail` is its English words). */
+  progress?: ProgressDetail;
   /** `tool` and `tool_result`: the call, and (on `tool_result`) what it returned to the model. */
   call?: { id: string; name: string; input: unknown; output?: string; isError?: boolean; durationMs?: number; exitCode?: number | null };
   /** `usage`: the run's totals after each model response. */
@@ -334,9 +337,10 @@ async function runTools<S extends z.ZodType>(
       results.push({ type: 'tool_result', tool_use_id: block.id, content: refusal, is_error: true });
       continue;
     }
-    const detail = tool.describe?.(block.input) ?? block.name;
+    const progress: ProgressDetail = tool.describe?.(block.input) ?? { key: 'tool', name: block.name };
+    const detail = renderProgress(progress);
     const call = { id: block.id, name: block.name, input: block.input };
-    options.onEvent?.({ type: 'tool', step, detail, call });
+    options.onEvent?.({ type: 'tool', step, detail, progress, call });
     let result: Anthropic.Messages.ToolResultBlockParam;
     const started = Date.now();
     let exitCode: number | null | undefined;

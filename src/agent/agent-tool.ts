@@ -1,3 +1,4 @@
+import type { ProgressDetail } from '../reporting/progress.js';
 import type Anthropic from '@anthropic-ai/sdk';
 
 export interface ToolOutput {
@@ -15,7 +16,7 @@ export interface AgentTool {
   readonly definition: Anthropic.Messages.ToolUnion;
   /** A tool that may pause the run (see ToolOutput.pause); at most one such call pauses a turn. */
   readonly pauses?: boolean;
-  /** Short human text for live status, e.g. "running npm test". */
-  describe?(input: unknown): string;
+  /** What a call does, for the live status: a typed progress detail (`{ key: 'running', command: 'npm test' }`). */
+  describe?(input: unknown): ProgressDetail;
   execute(input: unknown, context: { signal: AbortSignal }): Promise<ToolOutput>;
 }

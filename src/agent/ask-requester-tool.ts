@@ -45,7 +45,7 @@ export function createAskRequesterTool(count: QuestionCount, max = MAX_QUESTIONS
       ].join(' '),
       input_schema: inputSchema as never,
     },
-    describe: () => 'asking the requester a question',
+    describe: () => ({ key: 'askingRequester' }),
     async execute(input) {
       const parsed = askRequesterInputSchema.safeParse(input);
       if (!parsed.success) {

@@ -45,7 +45,7 @@ export function createPlanTool(): AgentTool {
       ].join(' '),
       input_schema: inputSchema as never,
     },
-    describe: () => 'updating its plan',
+    describe: () => ({ key: 'updatingPlan' }),
     async execute(input) {
       const parsed = planInputSchema.safeParse(input);
       if (!parsed.success) {

@@ -31,7 +31,7 @@ export function workspaceTools(options: WorkspaceToolOptions): AgentTool[] {
     {
       name: bash.name,
       definition: bash.definition,
-      describe: (input) => `running \`${oneLine(String((input as { command?: string })?.command ?? 'restart'))}\``,
+      describe: (input) => ({ key: 'running', command: oneLine(String((input as { command?: string })?.command ?? 'restart')) }),
       execute: (input, context) => bash.execute(input, context),
     },
     {
@@ -39,7 +39,7 @@ export function workspaceTools(options: WorkspaceToolOptions): AgentTool[] {
       definition: editor.definition,
       describe: (input) => {
         const { command, path } = (input ?? {}) as { command?: string; path?: string };
-        return `${command === 'view' ? 'reading' : 'editing'} ${path ?? ''}`.trim();
+        return path ? { key: command === 'view' ? 'reading' : 'editing', path } : { key: 'tool', name: editor.name };
       },
       execute: (input) => editor.execute(input),
     },

@@ -1,4 +1,5 @@
 import { lineCounts, renderResultPlain } from './render-result-text.js';
+import { type ProgressDetail, renderProgress } from './progress.js';
 import type { RunPhase, RunReporter, RunResult } from './run-result.js';
 
 /** `wrench run`: progress lines and the final report on the terminal. */
@@ -6,9 +7,9 @@ export class ConsoleReporter implements RunReporter {
   private readonly started = Date.now();
   constructor(private readonly write: (line: string) => void) {}
 
-  async phase(phase: RunPhase, detail?: string): Promise<void> {
+  async phase(phase: RunPhase, detail?: ProgressDetail): Promise<void> {
     const seconds = ((Date.now() - this.started) / 1000).toFixed(0).padStart(4);
-    this.write(`[${seconds}s] ${phase}${detail ? `: ${detail}` : ''}`);
+    this.write(`[${seconds}s] ${phase}${detail ? `: ${renderProgress(detail)}` : ''}`);
   }
 
   async finished(result: RunResult): Promise<void> {

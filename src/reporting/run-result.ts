@@ -3,6 +3,7 @@ import type { AgentPlan } from '../agent/plan-tool.js';
 import type { TokenUsage } from '../agent/pricing.js';
 import type { InputFileSource } from '../inputs/input-files.js';
 import type { VerificationVerdict } from '../verification/verification-types.js';
+import type { ProgressDetail } from './progress.js';
 
 /** What a finished run produced, rendered for Slack, the PR body and the CLI alike. */
 export interface RunResult {
@@ -94,7 +95,8 @@ export type RunPhase = 'queued' | 'preparing' | 'working' | 'waiting' | 'verifyi
 
 /** Where a run tells people how it goes: a Slack thread, or the terminal for `wrench run`. */
 export interface RunReporter {
-  phase(phase: RunPhase, detail?: string): Promise<void>;
+  /** The run reached `phase`, doing `detail` (a typed value: each surface says it in its own words). */
+  phase(phase: RunPhase, detail?: ProgressDetail): Promise<void>;
   finished(result: RunResult): Promise<void>;
   failed(message: string): Promise<void>;
   /** A message in the run's thread besides the status and the result (e.g. a restart), when there is a thread. */

@@ -1,3 +1,4 @@
+import { renderProgress } from '../reporting/progress.js';
 import type { AgentEvent } from '../agent/agent-loop.js';
 import type { Logger } from '../logging/logger.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -259,10 +260,12 @@ export function recordingReporter(reporter: RunReporter, recorder: RunRecorder):
     inputFiles: reporter.inputFiles,
     ...(plan ? { plan } : {}),
     phase: (phase, detail) => {
+      // The record keeps the English words (what the run page shows; records stay readable as they were written).
+      const said = detail && renderProgress(detail);
       if (phase === 'cancelled') recorder.cancelled();
-      else if (phase !== 'failed') recorder.phase(phase, detail);
+      else if (phase !== 'failed') recorder.phase(phase, said);
       // A run paused on a question ends this job's record; the resume job keeps its own (with the whole usage).
-      if (phase === 'waiting') recorder.complete('waiting', { summary: detail });
+      if (phase === 'waiting') recorder.complete('waiting', { summary: said });
       return reporter.phase(phase, detail);
     },
     finished: (result) => {

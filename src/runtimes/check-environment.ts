@@ -1,3 +1,4 @@
+import type { ProgressDetail } from '../reporting/progress.js';
 import path from 'node:path';
 import { isWrenchError } from '../errors.js';
 import { repoFiles } from '../verification/repo-files.js';
@@ -14,7 +15,7 @@ export interface CheckEnvironmentOptions {
   /** Asks for a runtime's version where the checks run (the job's sandbox); default: on this host. */
   probe?: RuntimeProbe;
   /** Told before a download starts (it can take a minute). */
-  onProgress?: (detail: string) => Promise<void>;
+  onProgress?: (detail: ProgressDetail) => Promise<void>;
 }
 
 /**
@@ -60,7 +61,7 @@ async function provideNode(requests: RuntimeRequests, environment: CheckEnvironm
   }
   if (version === own) return useOwn(`Node.js ${own} (Wrench's own), for ${asked}.`);
   try {
-    if (!(await runtimes.cached()).includes(version)) await options.onProgress?.(`installing Node.js ${version} (${request.source})`);
+    if (!(await runtimes.cached()).includes(version)) await options.onProgress?.({ key: 'installingNode', version, source: request.source });
     const install = await runtimes.install(version);
     environment.path.push(path.join(install.home, 'bin'));
     environment.readOnlyDirs.push(install.home);

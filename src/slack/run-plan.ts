@@ -3,7 +3,8 @@ import { lineCounts, renderResultMarkdown } from '../reporting/render-result-tex
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { threadShown } from './render-run-result.js';
-import { localizeDetail } from './progress-detail.js';
+import type { ProgressDetail } from '../reporting/progress.js';
+import { type StatusDetail, statusDetailText } from './slack-run-reporter.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
 import { en, type ThreadStrings } from './strings/en.js';
 
@@ -61,7 +62,7 @@ export class RunPlan {
   }
 
   /** Notes that the run reached `phase` (every phase, also those whose display the rate limit skips). */
-  advance(phase: RunPhase, detail?: string): void {
+  advance(phase: RunPhase, detail?: StatusDetail): void {
     const ends = phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'waiting';
     const plan = this.strings.plan;
     const stated = phase === 'queued' || phase === 'waiting' || phase === 'done' || phase === 'failed' || phase === 'cancelled';
@@ -69,7 +70,7 @@ export class RunPlan {
     this.title = ends ? title : this.underWay(title);
     if (phase === 'queued') {
       if (detail) this.title = this.underWay(plan.state('queued', truncate(this.inThreadLanguage(detail), 120)));
-    } else if (phase === 'working' && detail && this.current === 'working' && this.toolStep(detail)) {
+    } else if (phase === 'working' && detail && 'key' in detail && this.current === 'working' && this.toolStep(detail)) {
       // Shown as a task of its own.
     } else if (phase === 'preparing' || phase === 'working' || phase === 'verifying' || phase === 'publishing') {
       this.moveTo(phase, detail);
@@ -80,7 +81,7 @@ export class RunPlan {
       this.finish('complete', detail);
     } else {
       // failed, cancelled: the stage the run was in did not finish.
-      this.finish('error', detail ?? (phase === 'cancelled' ? plan.cancelled : undefined));
+      this.finish('error', detail ?? (phase === 'cancelled' ? { text: plan.cancelled } : undefined));
     }
   }
 
@@ -137,9 +138,9 @@ export class RunPlan {
   }
 
   /** An edit or a test run of the agent's: noted in its own task. False for other steps. */
-  private toolStep(detail: string): boolean {
-    const edited = /^editing (.+)$/.exec(detail)?.[1];
-    const command = /^running `(.+)`$/.exec(detail)?.[1];
+  private toolStep(detail: ProgressDetail): boolean {
+    const edited = detail.key === 'editing' ? detail.path : undefined;
+    const command = detail.key === 'running' ? detail.command : undefined;
     if (edited) {
       this.editedFiles.add(edited);
       const files = [...this.editedFiles];
@@ -176,7 +177,7 @@ export class RunPlan {
     }
   }
 
-  private moveTo(stage: Stage, detail: string | undefined): void {
+  private moveTo(stage: Stage, detail: StatusDetail | undefined): void {
     const previous = this.tasks.get(this.current);
     if (previous?.status === 'in_progress' && stage !== this.current) previous.status = 'complete';
     if (stage !== 'working') this.settleToolSteps();
@@ -184,7 +185,7 @@ export class RunPlan {
     this.tasks.set(stage, { status: 'in_progress', ...(detail ? { output: truncate(this.inThreadLanguage(detail), TASK_OUTPUT) } : {}) });
   }
 
-  private finish(status: TaskStatus, detail: string | undefined): void {
+  private finish(status: TaskStatus, detail: StatusDetail | undefined): void {
     this.settleToolSteps();
     this.settleAgentSteps();
     const task = this.tasks.get(this.current);
@@ -193,9 +194,9 @@ export class RunPlan {
     if (detail) task.output = truncate(this.inThreadLanguage(detail), TASK_OUTPUT);
   }
 
-  /** A runner's detail (English, as the run page has it) in the thread's language. */
-  private inThreadLanguage(detail: string): string {
-    return localizeDetail(detail, this.strings) ?? detail;
+  /** A detail in the thread's language. */
+  private inThreadLanguage(detail: StatusDetail): string {
+    return statusDetailText(detail, this.strings) ?? '';
   }
 
   /** A title while the run goes on: with how to stop it, within Slack's 256 characters for a title. */

@@ -1,9 +1,9 @@
 import type { InputFileSource } from '../inputs/input-files.js';
 import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
+import { type ProgressDetail, renderProgress } from '../reporting/progress.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment, renderRunResult } from './render-run-result.js';
-import { localizeDetail } from './progress-detail.js';
 import { mrkdwnLink } from './slack-escape.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
@@ -12,6 +12,18 @@ import { stringsFor, type ThreadStrings } from './strings/index.js';
 import type { UpdateRateLimiter } from './update-rate-limiter.js';
 
 const FINAL: RunPhase[] = ['done', 'failed', 'cancelled'];
+
+/**
+ * A status's detail: what the run is doing (a runner's typed detail, said in the thread's words), or Wrench's own text
+ * already in them (the pull request and an early stop at the end, a triage's verdict, a failure's reason).
+ */
+export type StatusDetail = ProgressDetail | { text: string };
+
+/** `detail` in the words of `strings`. */
+export function statusDetailText(detail: StatusDetail | undefined, strings: ThreadStrings): string | undefined {
+  if (!detail) return undefined;
+  return 'text' in detail ? detail.text : renderProgress(detail, strings.progress);
+}
 
 export interface SlackRunTarget {
   team: string;
@@ -51,7 +63,7 @@ export class SlackRunReporter implements RunReporter {
   private pending: Promise<void> = Promise.resolve();
   inputFiles?: InputFileSource;
   /** The newest state not yet shown, and the timer that will show it. */
-  private latest: { phase: RunPhase; detail?: string } | undefined;
+  private latest: { phase: RunPhase; detail?: StatusDetail } | undefined;
   private trailing: NodeJS.Timeout | undefined;
   private closed = false;
   private statusCleared = false;
@@ -68,13 +80,18 @@ export class SlackRunReporter implements RunReporter {
    * Shows a phase: at once when the last edit is old enough, otherwise the newest state is shown
    * when the interval has passed (trailing edge), so the status never stays stale.
    */
-  phase(phase: RunPhase, detail?: string): Promise<void> {
+  phase(phase: RunPhase, detail?: ProgressDetail): Promise<void> {
+    return this.advance(phase, detail);
+  }
+
+  /** A phase with what the run is doing, or with Wrench's own words for it (the end of a run). */
+  protected advance(phase: RunPhase, detail?: StatusDetail): Promise<void> {
     if (this.closed) return this.pending;
-    if (!this.statusCleared && phase === 'queued' && detail?.startsWith('waiting ')) {
+    if (!this.statusCleared && phase === 'queued' && detail && 'key' in detail && detail.key.startsWith('waiting')) {
       // What the run waits for, under the thread (the card says it too, but only the status line says Wrench is on it).
       const t = stringsFor(this.target.language);
       void this.outbox
-        .status({ ...this.thread, team: this.target.team }, t.statusLine.waitingOn(localizeDetail(detail, t) ?? detail))
+        .status({ ...this.thread, team: this.target.team }, t.statusLine.waitingOn(renderProgress(detail, t.progress)))
         .catch((error) => this.log.warn({ err: error }, 'could not set the thread status'));
     }
     if (!this.statusCleared && phase !== 'queued') {
@@ -107,7 +124,7 @@ export class SlackRunReporter implements RunReporter {
     return this.show(latest.phase, latest.detail, false);
   }
 
-  private show(phase: RunPhase, detail: string | undefined, final: boolean): Promise<void> {
+  private show(phase: RunPhase, detail: StatusDetail | undefined, final: boolean): Promise<void> {
     this.lastEdit = Date.now();
     this.pending = this.pending.then(() => this.edit(phase, detail, final)).catch((error) => this.log.warn({ err: error }, 'status update failed'));
     return this.pending;
@@ -118,13 +135,13 @@ export class SlackRunReporter implements RunReporter {
     for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl }, t)) await this.outbox.post(this.thread, part);
     if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result, t));
     const { final, detail, outcome } = finalState(result, t);
-    await this.phase(final, detail);
+    await this.advance(final, detail === undefined ? undefined : { text: detail });
     await this.outcomeReaction(outcome);
   }
 
   async failed(message: string): Promise<void> {
     await this.outbox.post(this.thread, { text: `:x: ${message}` });
-    await this.phase('failed');
+    await this.advance('failed');
     await this.outcomeReaction('failed');
   }
 
@@ -134,12 +151,12 @@ export class SlackRunReporter implements RunReporter {
     await this.outbox.react(this.thread, this.target.messageTs, OUTCOME_REACTION[outcome]);
   }
 
-  statusText(phase: RunPhase, detail?: string): string {
+  statusText(phase: RunPhase, detail?: StatusDetail): string {
     const elapsed = formatDuration(Date.now() - this.started);
     const t = stringsFor(this.target.language);
     const clock = FINAL.includes(phase) ? t.after(elapsed) : t.usually(elapsed, durationLabel(this.target.reading.complexity));
     const page = this.target.runPageUrl ? mrkdwnLink(this.target.runPageUrl, t.seeEveryStep) : undefined;
-    return [t.phases[phase] ?? phase, localizeDetail(detail, t), phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
+    return [t.phases[phase] ?? phase, statusDetailText(detail, t), phase === 'queued' ? undefined : clock, page].filter(Boolean).join(' · ');
   }
 
   /** A note in the thread (not the status card), e.g. that the run restarted after an interruption. */
@@ -151,7 +168,7 @@ export class SlackRunReporter implements RunReporter {
     return { channel: this.target.channel, threadTs: this.target.threadTs };
   }
 
-  private async edit(phase: RunPhase, detail: string | undefined, final: boolean): Promise<void> {
+  private async edit(phase: RunPhase, detail: StatusDetail | undefined, final: boolean): Promise<void> {
     const text = this.statusText(phase, detail);
     // Final states are queued at once: the outbox keeps them in order and waits out Slack's limits itself.
     if (this.limiter && !final) {
@@ -167,7 +184,7 @@ export class SlackRunReporter implements RunReporter {
   }
 
   /** Shows a phase that got through the rate limit: here, by editing the status card. */
-  protected async present(_phase: RunPhase, _detail: string | undefined, final: boolean, text: string): Promise<void> {
+  protected async present(_phase: RunPhase, _detail: StatusDetail | undefined, final: boolean, text: string): Promise<void> {
     await this.outbox.update(this.thread, this.target.statusKey, this.statusMessage(text, final));
   }
 

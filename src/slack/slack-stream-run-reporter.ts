@@ -4,7 +4,7 @@ import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment } from './render-run-result.js';
 import { mrkdwnLink, truncate } from './slack-escape.js';
 import { markdownChunks, RunPlan, streamedResult } from './run-plan.js';
-import { finalState, SlackRunReporter, type SlackRunTarget } from './slack-run-reporter.js';
+import { finalState, SlackRunReporter, type SlackRunTarget, type StatusDetail } from './slack-run-reporter.js';
 import { stringsFor } from './strings/index.js';
 import type { StreamStep } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
@@ -35,14 +35,14 @@ export function readingLine(reading: CardReading, language?: string): string {
  */
 export function queuedRunStream(target: StreamTarget, detail?: string): StreamStep {
   const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language), stringsFor(target.language));
-  plan.advance('queued', detail);
+  plan.advance('queued', detail === undefined ? undefined : { text: detail });
   return streamStep(target, plan, 'start', plan.takeChanges(), { running: true });
 }
 
 /** The last step of a run's streamed message when the run could not be queued after all: `text` says why. */
 export function notQueuedStream(target: StreamTarget, text: string): StreamStep {
   const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language), stringsFor(target.language));
-  plan.advance('failed', stringsFor(target.language).plan.couldNotQueue);
+  plan.advance('failed', { text: stringsFor(target.language).plan.couldNotQueue });
   return streamStep(target, plan, 'stop', [...plan.takeChanges(), ...markdownChunks(text)], { running: false, reply: text });
 }
 
@@ -69,20 +69,20 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   private ended = false;
 
   /** Every phase goes into the plan at once; the rate limit only decides when the plan is shown. */
-  override phase(phase: RunPhase, detail?: string): Promise<void> {
+  protected override advance(phase: RunPhase, detail?: StatusDetail): Promise<void> {
     if (!this.ended) {
-      const planDetail = phase === 'failed' ? (this.failReason ?? plainDetail(detail)) : plainDetail(detail);
+      const planDetail = phase === 'failed' && this.failReason !== undefined ? { text: this.failReason } : plainDetail(detail);
       this.runPlan.advance(phase, planDetail);
       this.ended = phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'waiting';
     }
-    return super.phase(phase, detail);
+    return super.advance(phase, detail);
   }
 
   /** The agent's plan goes into the message's plan at once; it shows with the next state the rate limit lets through. */
   plan(steps: AgentPlan): Promise<void> {
     if (this.ended) return Promise.resolve();
     this.runPlan.agentPlan(steps);
-    return super.phase('working');
+    return super.advance('working');
   }
 
   /** A note about the run (that it restarted) goes into the plan, shown with the next state: the run keeps one message. */
@@ -94,7 +94,7 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     const t = stringsFor(this.target.language);
     const { final, detail, outcome } = finalState(result, t);
     this.finalText = streamedResult(result, this.target.runPageUrl, t);
-    await this.phase(final, detail);
+    await this.advance(final, detail === undefined ? undefined : { text: detail });
     if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result, t));
     await this.outcomeReaction(outcome);
   }
@@ -103,12 +103,12 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     this.failReason = message;
     const failed = stringsFor(this.target.language).runFailed.replace(/^:[a-z_]+: /, '');
     this.finalText = `**${failed}** ${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}`;
-    await this.phase('failed');
+    await this.advance('failed');
     await this.outcomeReaction('failed');
   }
 
   /** Shows a phase in the streamed message only: there is no card to edit. */
-  protected override async present(_phase: RunPhase, _detail: string | undefined, final: boolean): Promise<void> {
+  protected override async present(_phase: RunPhase, _detail: StatusDetail | undefined, final: boolean): Promise<void> {
     const step: StreamStep['step'] = !this.streamStarted ? 'start' : final ? 'stop' : 'append';
     this.streamStarted = true;
     await this.send(step, this.runPlan.takeChanges(), final);
@@ -160,13 +160,16 @@ function streamStep(
   };
 }
 
-/** A phase's detail as plain text (the card's detail is mrkdwn: `<url|PR #3>` becomes `PR #3`). */
-function plainDetail(detail: string | undefined): string | undefined {
-  return detail
-    ?.replace(/<[^|>]+\|([^>]+)>/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+/** Wrench's own text of a phase as plain text (the card's detail is mrkdwn: `<url|PR #3>` becomes `PR #3`). */
+function plainDetail(detail: StatusDetail | undefined): StatusDetail | undefined {
+  if (!detail || !('text' in detail)) return detail;
+  return {
+    text: detail.text
+      .replace(/<[^|>]+\|([^>]+)>/g, '$1')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  };
 }
 
 /** The streamed Markdown with its escapes undone, for slackify-markdown (which escapes for mrkdwn itself). */

@@ -1,8 +1,7 @@
 import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
-import { SlackRunReporter } from './slack-run-reporter.js';
-import { localizeDetail } from './progress-detail.js';
+import { SlackRunReporter, type StatusDetail, statusDetailText } from './slack-run-reporter.js';
 import { mrkdwnLink } from './slack-escape.js';
 import { stringsFor } from './strings/index.js';
 import type { ThreadOutbox } from './thread-outbox.js';
@@ -43,16 +42,17 @@ export class SlackTriageReporter extends SlackRunReporter {
     );
   }
 
-  override statusText(phase: RunPhase, detail?: string): string {
+  override statusText(phase: RunPhase, status?: StatusDetail): string {
     const elapsed = formatDuration(Date.now() - this.started);
     const strings = stringsFor(this.target.language);
+    const detail = statusDetailText(status, strings);
     const t = strings.triage;
     const page = this.target.runPageUrl ? ` · ${mrkdwnLink(this.target.runPageUrl, strings.seeEveryStep)}` : '';
     // The verdict (`detail` when done or cancelled) is the agent's own words.
     if (phase === 'done') return `${t.finished(elapsed)}${detail ? `: ${detail}` : ''}${page}`;
     if (phase === 'failed') return `${t.failedAfter(elapsed)}${page}`;
     if (phase === 'cancelled') return `${t.cancelled}${detail ? `: ${detail}` : ''}${page}`;
-    return t.working(localizeDetail(detail, strings) ?? t.investigating);
+    return t.working(detail ?? t.investigating);
   }
 
   protected override statusMessage(text: string): ThreadMessage {
@@ -62,13 +62,13 @@ export class SlackTriageReporter extends SlackRunReporter {
   /** The report is in the thread already (publish stage): the status line shows the verdict. */
   override async finished(result: RunResult): Promise<void> {
     const cancelled = result.stopCode === 'cancelled';
-    await this.phase(cancelled ? 'cancelled' : 'done', result.headline);
+    await this.advance(cancelled ? 'cancelled' : 'done', result.headline === undefined ? undefined : { text: result.headline });
     await this.outcomeReaction(cancelled ? 'cancelled' : result.stopCode ? 'stopped' : 'done');
   }
 
   override async failed(message: string): Promise<void> {
     await this.outbox.post(this.thread, { text: stringsFor(this.target.language).triage.failed(message) });
-    await this.phase('failed');
+    await this.advance('failed');
     await this.outcomeReaction('failed');
   }
 }

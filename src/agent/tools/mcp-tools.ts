@@ -117,7 +117,7 @@ function mcpTool(client: Client, server: string, tool: ListedTool, options: McpT
   return {
     name,
     definition,
-    describe: () => `asking ${server} (${tool.name})`,
+    describe: () => ({ key: 'askingServer', server, tool: tool.name }),
     async execute(input, context): Promise<ToolOutput> {
       const args = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
       try {

@@ -61,8 +61,13 @@ export function createQueryMetricsTool(options: QueryMetricsToolOptions): AgentT
     describe: (input) => {
       const given = input as { query?: string; mode?: string; match?: string; label?: string } | undefined;
       return given?.query
-        ? `querying metrics \`${oneLine(given.query)}\``
-        : `listing metric ${given?.mode ?? 'labels'}${given?.label ? ` ${given.label}` : ''}${given?.match ? ` of \`${oneLine(given.match)}\`` : ''}`;
+        ? { key: 'queryingMetrics', query: oneLine(given.query) }
+        : {
+            key: 'listingMetrics',
+            mode: given?.mode ?? 'labels',
+            ...(given?.label ? { label: given.label } : {}),
+            ...(given?.match ? { match: oneLine(given.match) } : {}),
+          };
     },
     async execute(input, context) {
       const parsed = inputSchema.safeParse(input);

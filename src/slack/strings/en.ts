@@ -1,4 +1,5 @@
 import { analysisEn, type AnalysisStrings } from '../../analysis/analysis-strings.js';
+import { progressEn, type ProgressStrings } from '../../reporting/progress.js';
 import { reportEn, type ReportStrings } from '../../reporting/report-strings.js';
 import { reviewEn, type ReviewStrings } from '../../review/review-strings.js';
 import {
@@ -109,45 +110,9 @@ export const en = {
     suiteBeforeAfter: (command: string, before: boolean | undefined, after: boolean) =>
       `${command} ${before === undefined ? 'was not run' : before ? 'passes' : 'fails'} on the base commit and ${after ? 'passes' : 'fails'} after the refactoring.`,
   },
-  // What the run is doing, on the status card (the runner says it in English; the run page and `wrench run` keep
-  // that). Commands, repositories, branches and paths come as they are, commands in backticks.
-  progress: {
-    cloning: (repository: string, readOnly: boolean) => `cloning ${repository}${readOnly ? ' (read-only)' : ''}`,
-    checkingOut: (branch: string) => `checking out ${branch}`,
-    checkingOutHead: (number: string) => `checking out the head of #${number} (read-only)`,
-    readingPull: (number: string) => `reading pull request #${number}`,
-    installing: (command: string) => `installing dependencies (${command})`,
-    installingNode: (version: string, source: string) => `installing Node.js ${version} (${source})`,
-    refreshing: (command: string) => `refreshing the restored dependencies (${command})`,
-    dependenciesInPlace: 'dependencies of the same lock files already in place',
-    dependenciesRestored: 'dependencies restored from an earlier install of the same lock files',
-    testsOnBase: 'running the tests on the base commit',
-    readingCode: 'reading the code',
-    reviewingPull: (number: string) => `reviewing #${number}`,
-    reviewingCode: 'reviewing the code',
-    investigating: 'investigating the code (read-only, no network)',
-    running: (command: string) => `running ${command}`,
-    reading: (path: string) => `reading ${path}`,
-    editing: (path: string) => `editing ${path}`,
-    testsAfterChange: 'running the tests after the change',
-    testsAfterRevert: 'running the tests after the revert',
-    fixingBreakage: 'fixing what the change broke',
-    regressionTestFails: 'checking the regression test fails without the fix',
-    coverageOnBase: (command: string) => `measuring coverage on the base commit (${command})`,
-    coverageAfter: 'measuring coverage after the change',
-    downloading: (count: number) => `downloading ${count} attached file${count === 1 ? '' : 's'}`,
-    readingIncident: 'reading the incident, its alerts and log entries',
-    pushing: (branch: string) => `pushing ${branch}`,
-    pushingDraft: (branch: string) => `pushing ${branch} and opening a draft pull request`,
-    keepingWork: (branch: string) => `keeping the work so far on ${branch}`,
-    askedQuestion: (user: string) => `asked ${user} a question`,
-    nothingPushed: 'nothing was pushed',
-    cancelledBeforeStart: 'cancelled before it started',
-    waitingThread: 'waiting for the run already going in this thread',
-    waitingGlobal: 'waiting for a free slot (all workers are busy)',
-    waitingRepository: 'waiting for other runs on this repository to finish',
-    waitingUser: 'waiting for your other runs to finish',
-  },
+  // What the run is doing (the runners report it as a typed value, src/reporting/progress.ts; the run page and `wrench
+  // run` say it in these English words). Commands, repositories, branches and paths come as they are.
+  progress: progressEn,
   // A streamed run's plan (its title says how to stop it while the run goes on; the handler takes only "stop").
   plan: {
     stages: {
@@ -284,7 +249,8 @@ export type Catalogue = Partial<
 > & {
   statusLine?: Partial<ThreadStrings['statusLine']>;
   triage?: Partial<ThreadStrings['triage']>;
-  progress?: Partial<ThreadStrings['progress']>;
+  /** Every phrase or none (then English says them all): a phrase missing from a catalogue does not compile. */
+  progress?: ProgressStrings;
   refactoring?: Partial<ThreadStrings['refactoring']>;
   plan?: Partial<Omit<ThreadStrings['plan'], 'stages'>> & { stages?: Partial<ThreadStrings['plan']['stages']> };
   stop?: Partial<ThreadStrings['stop']>;

@@ -152,8 +152,8 @@ describe('run records on a real Redis', () => {
       { phase: async (phase) => void shown.push(phase), finished: async () => undefined, failed: async () => undefined },
       recorder,
     );
-    await reporter.phase('working', 'reading the code');
-    await reporter.phase('waiting', 'asked <@U0ALICE> a question');
+    await reporter.phase('working', { key: 'readingCode' });
+    await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
     await recorder.flush();
     const summary = (await store.get(recorder.id))!;
     expect(summary).toMatchObject({ status: 'done', outcome: 'waiting', summary: 'asked <@U0ALICE> a question' });

@@ -1,3 +1,4 @@
+import { renderProgress } from '../../../src/reporting/progress.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -115,7 +116,11 @@ describe('runPipeline with the revert profile', () => {
     const stages: StageEvent[] = [];
     const told: string[] = [];
     const progress: string[] = [];
-    const reporter: RunReporter = { phase: async (_p, detail) => void progress.push(detail ?? ''), finished: async () => {}, failed: async () => {} };
+    const reporter: RunReporter = {
+      phase: async (_p, detail) => void progress.push(detail ? renderProgress(detail) : ''),
+      finished: async () => {},
+      failed: async () => {},
+    };
     const job = { kind: 'revert' as const, triageId: 'triage-1', sha, requester: 'U0LEAD', requestedAt: new Date().toISOString() };
     const context = { jobId: uniqueName('revert'), reporter, signal: new AbortController().signal, onStage: (e: StageEvent) => stages.push(e) };
     const profile = revertProfile(deps, async (text) => void told.push(text));

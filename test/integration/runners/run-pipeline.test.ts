@@ -1,3 +1,4 @@
+import { renderProgress } from '../../../src/reporting/progress.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ function recordingReporter() {
   const phases: Array<{ phase: RunPhase; detail?: string }> = [];
   const finished: RunResult[] = [];
   const reporter: RunReporter = {
-    phase: async (phase, detail) => void phases.push({ phase, detail }),
+    phase: async (phase, detail) => void phases.push({ phase, detail: detail && renderProgress(detail) }),
     finished: async (result) => void finished.push(result),
     failed: async () => undefined,
   };

@@ -1,3 +1,4 @@
+import { renderProgress } from '../../../src/reporting/progress.js';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,7 +42,7 @@ describe('warm starts through runPipeline (scripted model, real git, pooled tree
     return { config, logger: createLogger({ level: 'silent' }), redact: createRedactor([]), anthropic, github: null, secrets: [] };
   };
   const reporter = (phases: Array<{ phase: RunPhase; detail?: string }>): RunReporter => ({
-    phase: async (phase, detail) => void phases.push({ phase, detail }),
+    phase: async (phase, detail) => void phases.push({ phase, detail: detail && renderProgress(detail) }),
     finished: async () => undefined,
     failed: async () => undefined,
   });

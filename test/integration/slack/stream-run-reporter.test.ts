@@ -1,3 +1,4 @@
+import type { ProgressDetail } from '../../../src/reporting/progress.js';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -98,7 +99,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
   it('shows the stages as a plan that moves, then streams the reply into the same message, outcome first', async () => {
     const { outbox, thread, reporter } = setUp();
     await reporter.phase('preparing');
-    await reporter.phase('working', 'editing src/date.js');
+    await reporter.phase('working', { key: 'editing', path: 'src/date.js' });
     await settled(outbox, thread);
     let stream = onlyStream(thread.threadTs);
     expect(stream).toMatchObject({
@@ -148,9 +149,16 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
 
   it("shows the agent's edits and test runs as tasks of their own, coalesced, and links the run page from the work", async () => {
     const { thread, reporter } = setUp('T0TEAM', 300);
-    await reporter.phase('working', 'reading the code');
-    for (const step of ['editing src/a.js', 'running `npm test`', 'editing src/b.js', 'editing src/a.js', 'running `npx vitest run date`', 'running `ls -la`'])
-      await reporter.phase('working', step);
+    await reporter.phase('working', { key: 'readingCode' });
+    const steps: ProgressDetail[] = [
+      { key: 'editing', path: 'src/a.js' },
+      { key: 'running', command: 'npm test' },
+      { key: 'editing', path: 'src/b.js' },
+      { key: 'editing', path: 'src/a.js' },
+      { key: 'running', command: 'npx vitest run date' },
+      { key: 'running', command: 'ls -la' },
+    ];
+    for (const step of steps) await reporter.phase('working', step);
     await reporter.phase('verifying');
     const stream = await pollFor(
       () => slack.streamsIn(CHANNEL, thread.threadTs).find((s) => tasks(s).includes('verifying in_progress ')),
@@ -172,7 +180,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
 
   it("shows the agent's own plan as it moves, coalesced with the stages, each step marked as the agent's", async () => {
     const { thread, reporter } = setUp('T0TEAM', 300);
-    await reporter.phase('working', 'reading the code');
+    await reporter.phase('working', { key: 'readingCode' });
     await reporter.plan([{ step: 'Read the parser', status: 'in_progress' }]);
     await reporter.plan([
       { step: 'Read the parser', status: 'done' },
@@ -199,14 +207,14 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
   it('goes on in the same message when the run is taken up again after a restart', async () => {
     const { outbox, thread, reporter, newReporter } = setUp();
     await reporter.phase('preparing');
-    await reporter.phase('working', 'reading the code');
+    await reporter.phase('working', { key: 'readingCode' });
     await settled(outbox, thread);
     // The worker died; the job runs again with the same id, so the same card and stream key, in a new reporter.
     const again = newReporter();
     await again.note(':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.');
-    await again.phase('preparing', 'restarted after an interruption');
+    await again.phase('preparing', { key: 'cloning', repository: 'acme/web' });
     await settled(outbox, thread);
-    expect(tasks(onlyStream(thread.threadTs))).toContain('preparing in_progress restarted after an interruption');
+    expect(tasks(onlyStream(thread.threadTs))).toContain('preparing in_progress cloning acme/web');
     // The restart is said in the plan, not in a message of its own: the run keeps one message.
     expect(onlyStream(thread.threadTs).parts).toContainEqual({
       kind: 'task',
@@ -219,11 +227,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await settled(outbox, thread);
     const stream = onlyStream(thread.threadTs);
     expect(stream.state).toBe('stopped');
-    expect(tasks(stream).slice(0, 3)).toEqual([
-      `reading complete ${READING}`,
-      'preparing complete restarted after an interruption',
-      'working complete reading the code',
-    ]);
+    expect(tasks(stream).slice(0, 3)).toEqual([`reading complete ${READING}`, 'preparing complete cloning acme/web', 'working complete reading the code']);
     expect(text(stream).startsWith('Outcome:')).toBe(true);
   });
 
@@ -256,7 +260,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
 
   it("says that the run failed in the thread's language, the reason as it is", async () => {
     const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), 'ja');
-    await reporter.phase('preparing', 'installing dependencies (`npm ci`)');
+    await reporter.phase('preparing', { key: 'installing', command: 'npm ci' });
     await reporter.failed('npm ci failed: ENOTFOUND registry.npmjs.org');
     await settled(outbox, thread);
     const stream = onlyStream(thread.threadTs);

@@ -90,7 +90,7 @@ describe('thread outbox: the status under a thread (assistant.threads.setStatus)
       createLogger({ level: 'silent' }),
       0,
     );
-    await reporter.phase('queued', 'waiting for a free slot (all workers are busy)');
+    await reporter.phase('queued', { key: 'waitingGlobal' });
     await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === thread.threadTs);
     expect(slack.threadStatus(thread.channel, thread.threadTs)?.status).toBe('is waiting for a free slot (all workers are busy)…');
     await reporter.phase('preparing');
@@ -116,7 +116,7 @@ describe('thread outbox: the status under a thread (assistant.threads.setStatus)
       createLogger({ level: 'silent' }),
       0,
     );
-    await reporter.phase('queued', 'waiting for other runs on this repository to finish');
+    await reporter.phase('queued', { key: 'waitingRepository' });
     await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === thread.threadTs);
     expect(slack.threadStatus(thread.channel, thread.threadTs)?.status).toBe('が待機しています(このリポジトリの他の実行の完了待ち)…');
   });

@@ -1,3 +1,4 @@
+import { renderProgress } from '../../../src/reporting/progress.js';
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,7 +47,7 @@ describe('warm starts: baseline and dependencies kept between jobs on one machin
         lint: '',
       },
       false,
-      async (detail) => void phases.push(detail),
+      async (detail) => void phases.push(renderProgress(detail)),
     );
     return { dir, verifier, phases };
   }

@@ -11,7 +11,7 @@ function echoTool(calls: unknown[] = []): AgentTool {
   return {
     name: 'echo',
     definition: { name: 'echo', description: 'echo', input_schema: { type: 'object', properties: { say: { type: 'string' } } } },
-    describe: (input) => `echo ${(input as { say: string }).say}`,
+    describe: (input) => ({ key: 'running', command: `echo ${(input as { say: string }).say}` }),
     async execute(input) {
       calls.push(input);
       return { content: `you said ${(input as { say: string }).say}` };
@@ -187,7 +187,16 @@ describe('runAgent', () => {
 
   it('reports tool events for live status', async () => {
     const events: string[] = [];
-    await run(scriptedModel([toolUse('echo', { say: 'hi' }), finish()]).client, { onEvent: (e) => e.type === 'tool' && events.push(e.detail) });
-    expect(events).toEqual(['echo hi']);
+    const progress: unknown[] = [];
+    await run(scriptedModel([toolUse('echo', { say: 'hi' }), finish()]).client, {
+      onEvent: (e) => {
+        if (e.type !== 'tool') return;
+        events.push(e.detail);
+        progress.push(e.progress);
+      },
+    });
+    // The run page's English words, and the typed detail each surface says in its own.
+    expect(events).toEqual(['running `echo hi`']);
+    expect(progress).toEqual([{ key: 'running', command: 'echo hi' }]);
   });
 });

@@ -31,7 +31,7 @@ describe('RunProfile', () => {
       verifies: () => false,
       repository: () => ({ owner: 'acme', name: 'web' }),
       workspace: () => ({ owner: 'acme', repo: 'web', baseBranch: 'main', branch: 'b' }),
-      preparing: () => 'preparing',
+      preparing: () => ({ key: 'readingCode' }) as const,
       network: () => false,
       report: async () => undefined,
     };
@@ -40,7 +40,7 @@ describe('RunProfile', () => {
       kind: 'revert',
       edit: 'none',
       change: async () => undefined,
-      checkingDetail: 'checking',
+      checkingDetail: { key: 'testsAfterRevert' },
       publish: async () => 'done',
     };
     // @ts-expect-error a profile with an agent must publish what it did

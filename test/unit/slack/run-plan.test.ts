@@ -35,13 +35,13 @@ describe('run plan', () => {
     const plan = new RunPlan('acme/web');
     plan.advance('preparing');
     expect(plan.takeChanges().map((c) => c.type)).toEqual(['plan_update', 'task_update', 'task_update']);
-    plan.advance('working', 'reading the code');
+    plan.advance('working', { key: 'readingCode' });
     expect(plan.takeChanges()).toEqual([
       { type: 'task_update', id: 'preparing', title: 'Prepare the workspace', status: 'complete' },
       { type: 'task_update', id: 'working', title: 'Work on the change', status: 'in_progress', output: 'reading the code' },
     ]);
     expect(plan.takeChanges()).toEqual([]);
-    plan.advance('failed', 'the sandbox could not start');
+    plan.advance('failed', { text: 'the sandbox could not start' });
     expect(plan.takeChanges()).toEqual([
       { type: 'plan_update', title: 'Failed: acme/web' },
       { type: 'task_update', id: 'working', title: 'Work on the change', status: 'error', output: 'the sandbox could not start' },
@@ -99,7 +99,7 @@ describe('run plan', () => {
 
   it('says how to stop the run in the title while it goes on, and not once it is over', () => {
     const plan = new RunPlan('acme/web', undefined, 'Bug fix · simple: the parser');
-    plan.advance('queued', 'position 2 in the queue');
+    plan.advance('queued', { text: 'position 2 in the queue' });
     expect(plan.takeChanges()).toEqual([
       { type: 'plan_update', title: 'Queued: position 2 in the queue · to stop it, mention me with "stop"' },
       { type: 'task_update', id: 'reading', title: 'Read the request', status: 'complete', output: 'Bug fix · simple: the parser' },
@@ -114,10 +114,10 @@ describe('run plan', () => {
 describe("a streamed run's plan in the thread's language", () => {
   const run = (language: string) => {
     const plan = new RunPlan('acme/web', 'https://wrench.example/runs/1', undefined, stringsFor(language));
-    plan.advance('preparing', 'cloning acme/web');
-    plan.advance('working', 'reading the code');
-    plan.advance('working', 'editing src/a.js');
-    plan.advance('working', 'running `npm test`');
+    plan.advance('preparing', { key: 'cloning', repository: 'acme/web' });
+    plan.advance('working', { key: 'readingCode' });
+    plan.advance('working', { key: 'editing', path: 'src/a.js' });
+    plan.advance('working', { key: 'running', command: 'npm test' });
     plan.agentPlan([{ step: 'Fix the parser', status: 'in_progress' }]);
     return plan;
   };
@@ -151,7 +151,7 @@ describe("a streamed run's plan in the thread's language", () => {
     expect(text).toContain('テストを実行する(エージェント) · 1 回実行、最新: npm test');
     expect(text).toContain('Fix the parser(エージェントの計画)');
     const queued = new RunPlan('acme/web', undefined, undefined, stringsFor('ja'));
-    queued.advance('queued', 'waiting for a free slot (all workers are busy)');
+    queued.advance('queued', { key: 'waitingGlobal' });
     expect(queued.takeChanges()[0]).toEqual({
       type: 'plan_update',
       title: '順番待ち: 空きワーカー待ち(すべてのワーカーが使用中) · 停止するには「stop」とメンションしてください',

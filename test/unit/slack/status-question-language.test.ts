@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { questionStop } from '../../../runners/profiles/change-profile.js';
 import { AgentStop } from '../../../src/agent/agent-errors.js';
 import { createLogger } from '../../../src/logging/logger.js';
-import { localizeDetail } from '../../../src/slack/progress-detail.js';
+import { renderProgress } from '../../../src/reporting/progress.js';
 import { lateAnswerNote } from '../../../src/slack/question-message.js';
 import { SlackTriageReporter } from '../../../src/slack/slack-triage-reporter.js';
 import { stringsFor } from '../../../src/slack/strings/index.js';
@@ -20,8 +20,8 @@ describe("the status line, the question's timeout and a person's triage, in the 
     expect(ja.statusLine.readingSteps('acme/shop')).toEqual(['リクエストを読んでいます…', 'acme/shop を確認しています…']);
     expect(de.statusLine.waitingForWorker).toBe('wartet auf einen freien Worker…');
     expect(ja.statusLine.waitingForWorker).toBe('が空きワーカーを待っています…');
-    // What the runner says it waits for, read back into the thread's words (as the status line shows it).
-    const waiting = (t: typeof en) => t.statusLine.waitingOn(localizeDetail('waiting for a free slot (all workers are busy)', t) ?? '');
+    // What the runner says it waits for (a typed detail), in the thread's words (as the status line shows it).
+    const waiting = (t: typeof en) => t.statusLine.waitingOn(renderProgress({ key: 'waitingGlobal' }, t.progress));
     expect(waiting(de)).toBe('wartet auf einen freien Platz (alle Worker sind beschäftigt)…');
     expect(waiting(ja)).toBe('が待機しています(空きワーカー待ち(すべてのワーカーが使用中))…');
     // English as before; Spanish reads in Spanish and says what it waits for in English.
@@ -69,13 +69,11 @@ describe("the status line, the question's timeout and a person's triage, in the 
         undefined,
         createLogger({ level: 'silent' }),
       );
-    expect(reporter('de').statusText('working', 'reading the incident, its alerts and log entries')).toBe(
-      ':mag: Triage: der Vorfall, seine Alarme und Logeinträge werden gelesen',
-    );
+    expect(reporter('de').statusText('working', { key: 'readingIncident' })).toBe(':mag: Triage: der Vorfall, seine Alarme und Logeinträge werden gelesen');
     expect(reporter('ja').statusText('working')).toBe(':mag: 調査: 調査中');
-    expect(reporter('de').statusText('done', 'A bad deploy.')).toMatch(/^:white_check_mark: Triage nach \d+s abgeschlossen: A bad deploy\.$/);
+    expect(reporter('de').statusText('done', { text: 'A bad deploy.' })).toMatch(/^:white_check_mark: Triage nach \d+s abgeschlossen: A bad deploy\.$/);
     expect(reporter('ja').statusText('failed')).toMatch(/^:x: 調査に失敗しました\(\d+s\)$/);
-    expect(reporter().statusText('done', 'A bad deploy.')).toMatch(/^:white_check_mark: Triage finished in \d+s: A bad deploy\.$/);
+    expect(reporter().statusText('done', { text: 'A bad deploy.' })).toMatch(/^:white_check_mark: Triage finished in \d+s: A bad deploy\.$/);
     expect(reporter().statusText('working')).toBe(':mag: Triage: investigating');
     expect(de.triage.queued('`acme/shop`')).toBe(
       ':mag: Triage eingereiht: Ich untersuche `acme/shop` nur lesend (die letzten Änderungen und den Code) und berichte hier.',
