@@ -10,6 +10,7 @@ import { renderTriageReport } from '../src/slack/triage-report-message.js';
 import { fixInstruction } from '../src/triage/fix-instruction.js';
 import { TriageRecordStore, type TriageRecord } from '../src/triage/triage-record.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 import { acceptInstruction } from './accept-instruction.js';
 import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
 import type { KnownInteractions } from './unknown-interactions.js';
@@ -142,12 +143,13 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
     baseBranch: record.baseBranch,
     monitoring: record.monitoring,
     withActions: false,
+    language: record.language,
   });
   const last = parts[parts.length - 1];
   if (last) {
     const blocks = [
       ...last.blocks,
-      { type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: `:no_entry_sign: Dismissed by <@${input.user}>` }] },
+      { type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: stringsFor(record.language).triage.dismissedBy(input.user) }] },
     ];
     const thread = { channel: record.channel, threadTs: record.threadTs };
     const lastKey = record.reportKeys?.at(-1);

@@ -162,7 +162,17 @@ export function triageProfile(deps: TriageDeps): AgentProfile<TriageRunJob, Tria
       const subject = incidentId ? `incident ${thread?.number ? `#${thread.number}` : incidentId} on ${run.repository}` : run.repository;
       const usage = `${formatSteps(agentRun.steps)} · ${formatDuration(Date.now() - run.started)} · about $${agentRun.costUsd.toFixed(2)}${agentRun.stop ? ` · stopped: ${agentRun.stop.message}` : ''}`;
       const reportKeys = await postTriageReport(
-        { triageId: job.triageId, subject, report, suspects, links, baseBranch: workspace.baseBranch, usage, monitoring: monitoring?.summary },
+        {
+          triageId: job.triageId,
+          subject,
+          report,
+          suspects,
+          links,
+          baseBranch: workspace.baseBranch,
+          usage,
+          monitoring: monitoring?.summary,
+          language: job.language,
+        },
         threadRef,
         deps,
       );

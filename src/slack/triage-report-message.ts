@@ -5,6 +5,7 @@ import type { Suspect } from '../triage/triage-record.js';
 import type { ShownTriageReport } from '../triage/triage-report.js';
 import { escapeMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
+import { stringsFor } from './strings/index.js';
 import { encodeTriageValue, TRIAGE_ACTIONS } from './triage-action-ids.js';
 
 export interface TriageReportView {
@@ -21,6 +22,8 @@ export interface TriageReportView {
   monitoring?: MonitoringSummary;
   /** Buttons are left out once the report is dismissed. */
   withActions?: boolean;
+  /** The language the person asked for the triage in; English for an incident's own triage (and the metrics' lines). */
+  language?: string;
 }
 
 /** How many suspects get a "Revert" button. */
@@ -29,22 +32,23 @@ export const REVERT_BUTTONS = 3;
 /** The report as mrkdwn: every text from the model or the incident is escaped; links are built by Wrench. */
 export function triageReportMrkdwn(view: TriageReportView): string {
   const { report, links } = view;
+  const t = stringsFor(view.language).triage;
   const lines: string[] = [
-    `:mag: *Triage of ${escapeMrkdwn(view.subject)}*`,
-    `*Verdict* (the agent's reading): ${escapeMrkdwn(report.verdict)}`,
+    t.reportOf(escapeMrkdwn(view.subject)),
+    `${t.verdict} ${escapeMrkdwn(report.verdict)}`,
     '',
-    "*What is going on* (the agent's reading)",
+    t.whatIsGoingOn,
     escapeMrkdwn(report.whatIsGoingOn),
   ];
   const cause = report.likelyCause;
   lines.push('');
   if (!cause) {
-    lines.push('*No good lead.* I did not find evidence pointing at a cause, so I am not guessing one.');
+    lines.push(t.noGoodLead);
   } else if (cause.hypothesis) {
-    lines.push(`*Hypothesis* (the agent's; no supporting evidence found, low confidence)`, escapeMrkdwn(cause.summary));
+    lines.push(t.hypothesis, escapeMrkdwn(cause.summary));
   } else {
-    lines.push(`*Likely cause* (the agent's reading, confidence: *${cause.confidence}*)`, escapeMrkdwn(cause.summary));
-    lines.push('', "*Evidence* (as the agent cites it; the links are Wrench's)");
+    lines.push(t.likelyCause(t.confidence[cause.confidence] ?? cause.confidence), escapeMrkdwn(cause.summary));
+    lines.push('', t.evidence);
     for (const item of cause.evidence) {
       const url = evidenceUrl(item, links);
       const source = evidenceSource(item);
@@ -55,25 +59,25 @@ export function triageReportMrkdwn(view: TriageReportView): string {
   }
   if (view.monitoring) lines.push(...monitoringLines(view.monitoring, links));
   if (view.suspects.length > 0) {
-    lines.push('', `*Suspect commits* (most likely first, on \`${escapeMrkdwn(view.baseBranch)}\`; the reasons are the agent's)`);
+    lines.push('', t.suspectCommits(`\`${escapeMrkdwn(view.baseBranch)}\``));
     view.suspects.forEach((suspect, i) => {
       const short = suspect.sha.slice(0, 7);
       const ref = mrkdwnLink(commitUrl(links, suspect.sha), short);
       const subject = suspect.subject ? ` ${escapeMrkdwn(truncate(suspect.subject, 120))}` : '';
-      const missing = suspect.resolved ? '' : ' _(not found on the base branch)_';
-      lines.push(`${i + 1}. ${ref}${subject} — ${escapeMrkdwn(suspect.reason)} (${suspect.confidence})${missing}`);
+      const missing = suspect.resolved ? '' : ` ${t.notOnBaseBranch}`;
+      lines.push(`${i + 1}. ${ref}${subject} — ${escapeMrkdwn(suspect.reason)} (${t.confidence[suspect.confidence] ?? suspect.confidence})${missing}`);
     });
   }
   if (report.ruledOut.length > 0) {
-    lines.push('', '*Ruled out* (by the agent)');
+    lines.push('', t.ruledOut);
     for (const item of report.ruledOut) lines.push(`• ${escapeMrkdwn(item.what)}: ${escapeMrkdwn(item.why)}`);
   }
   if (report.nextSteps.length > 0) {
-    lines.push('', "*Next steps* (the agent's suggestions)");
+    lines.push('', t.nextSteps);
     for (const [i, step] of report.nextSteps.entries()) lines.push(`${i + 1}. ${escapeMrkdwn(step)}`);
   }
   if (view.monitoring && view.monitoring.unreadable.length > 0) {
-    lines.push('', '*Could not read* (the report rests on the other evidence)');
+    lines.push('', t.couldNotRead);
     for (const item of view.monitoring.unreadable) lines.push(`• ${escapeMrkdwn(truncate(item, 400))}`);
   }
   return lines.join('\n');
@@ -124,8 +128,10 @@ function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): strin
 }
 
 /** "Open fix PR", one "Revert <sha>" per top suspect (with a confirmation), "Dismiss". Approvers only. */
-export function triageActions(view: Pick<TriageReportView, 'triageId' | 'suspects' | 'baseBranch'>): KnownBlock[] {
+export function triageActions(view: Pick<TriageReportView, 'triageId' | 'suspects' | 'baseBranch' | 'language'>): KnownBlock[] {
   const reverts = view.suspects.filter((s) => s.resolved).slice(0, REVERT_BUTTONS);
+  const strings = stringsFor(view.language);
+  const t = strings.triage;
   return [
     {
       type: 'actions',
@@ -134,52 +140,47 @@ export function triageActions(view: Pick<TriageReportView, 'triageId' | 'suspect
         {
           type: 'button',
           action_id: TRIAGE_ACTIONS.openFixPr,
-          text: { type: 'plain_text', text: 'Open fix PR' },
+          text: { type: 'plain_text', text: t.openFixPr },
           style: 'primary',
           value: encodeTriageValue({ triageId: view.triageId }),
         },
         ...reverts.map((suspect, i) => ({
           type: 'button' as const,
           action_id: `${TRIAGE_ACTIONS.revert}:${i}`,
-          text: { type: 'plain_text' as const, text: `Revert ${suspect.sha.slice(0, 7)}` },
+          text: { type: 'plain_text' as const, text: t.revert(suspect.sha.slice(0, 7)) },
           style: 'danger' as const,
           value: encodeTriageValue({ triageId: view.triageId, sha: suspect.sha }),
           confirm: {
-            title: { type: 'plain_text' as const, text: `Revert ${suspect.sha.slice(0, 7)}?` },
-            text: {
-              type: 'plain_text' as const,
-              text: truncate(
-                `Wrench will revert ${suspect.sha.slice(0, 7)} on a new branch of ${view.baseBranch}, run the tests and open a draft pull request. Nothing is merged.`,
-                300,
-              ),
-            },
-            confirm: { type: 'plain_text' as const, text: 'Open revert PR' },
-            deny: { type: 'plain_text' as const, text: 'Cancel' },
+            title: { type: 'plain_text' as const, text: truncate(t.revertQuestion(suspect.sha.slice(0, 7)), 100) },
+            text: { type: 'plain_text' as const, text: truncate(t.revertExplained(suspect.sha.slice(0, 7), view.baseBranch), 300) },
+            confirm: { type: 'plain_text' as const, text: t.openRevertPr },
+            deny: { type: 'plain_text' as const, text: strings.cancel },
           },
         })),
         {
           type: 'button',
           action_id: TRIAGE_ACTIONS.dismiss,
-          text: { type: 'plain_text', text: 'Dismiss' },
+          text: { type: 'plain_text', text: t.dismiss },
           value: encodeTriageValue({ triageId: view.triageId }),
         },
       ],
     },
-    { type: 'context', elements: [{ type: 'mrkdwn', text: 'Only approvers can use these buttons.' }] },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: t.approversOnly }] },
   ];
 }
 
 /** The report split within Slack's limits; the last part carries the usage line and the buttons. */
 export function renderTriageReport(view: TriageReportView): SlackMessagePart[] {
   const parts = splitForSlack(triageReportMrkdwn(view));
+  const t = stringsFor(view.language).triage;
   const tail: KnownBlock[] = [
     ...(view.usage ? [{ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: escapeMrkdwn(view.usage) }] }] : []),
     ...(view.withActions === false ? [] : triageActions(view)),
   ];
   const last = parts[parts.length - 1];
   if (last && last.blocks.length + tail.length <= 50) last.blocks.push(...tail);
-  else if (tail.length > 0) parts.push({ text: 'Triage actions', blocks: tail });
+  else if (tail.length > 0) parts.push({ text: t.actions, blocks: tail });
   return parts.map((part, i) =>
-    i === 0 ? { ...part, text: truncate(`Triage of ${escapeMrkdwn(view.subject)}: ${escapeMrkdwn(view.report.verdict)}`, 3000) } : part,
+    i === 0 ? { ...part, text: truncate(t.reportSummary(escapeMrkdwn(view.subject), escapeMrkdwn(view.report.verdict)), 3000) } : part,
   );
 }

@@ -6,7 +6,7 @@ import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlerDeps } from '../../../handlers/handler-deps.js';
-import { handleDismissAction } from '../../../handlers/triage-actions.js';
+import { handleDismissAction, handleOpenFixAction } from '../../../handlers/triage-actions.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { triageProfile } from '../../../runners/profiles/triage-profile.js';
 import type { TriageDeps } from '../../../runners/triage-deps.js';
@@ -191,5 +191,42 @@ describe('runPipeline with the triage profile', () => {
     );
     expect(edit.status).toBe(200);
     expect(JSON.stringify(edit.args.blocks)).not.toContain('wrench_triage_revert');
+  });
+
+  it('a triage a person asked for in German speaks German: its status line, report, dismissal and the fix run it starts', async () => {
+    const threadTs = '1700000400.000100';
+    const { record } = await run({ ...manualJob(threadTs), language: 'de' });
+    expect(record.language).toBe('de');
+    const thread = () => slack.messages(channel, threadTs).map((m) => m.text);
+    await pollFor(
+      () => (thread().some((t) => t.startsWith(':white_check_mark: Triage nach')) ? true : undefined),
+      10_000,
+      () => JSON.stringify(thread()),
+    );
+    expect(thread()[0]).toMatch(/^:white_check_mark: Triage nach \S+ abgeschlossen: Empty carts return undefined since/);
+    expect(thread()[1]).toMatch(/^Triage von acme\/checkout: Empty carts return undefined since /);
+    const report = slack.messages(channel, threadTs)[1];
+    expect(JSON.stringify(report?.blocks)).toContain('*Wahrscheinliche Ursache* (Lesart des Agenten, Sicherheit: *hoch*)');
+    expect(JSON.stringify(report?.blocks)).toContain('"text":"Fix-PR öffnen"');
+
+    const handlerDeps = createHandlerDeps({
+      config: deps.config,
+      queues: deps.queues,
+      redis,
+      sessions: new ThreadSessionStore(redis, deps.prefix),
+      redact: deps.redact,
+      logger: deps.logger,
+      outbox: deps.outbox,
+      names: new SlackNameDirectory(deps.slack),
+    });
+    const value = encodeTriageValue({ triageId: record.triageId });
+    expect(await handleOpenFixAction({ client: deps.slack, user: 'U0LEAD', channel, value }, handlerDeps)).toBe('queued');
+    expect((await handlerDeps.sessions.get(channel, threadTs))?.language).toBe('de');
+    await slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /^Aufgabe \(Fehlerbehebung\) in acme\/checkout/.test(String(c.args.text)),
+      10_000,
+    );
+    expect(await handleDismissAction({ client: deps.slack, user: 'U0LEAD', channel, value }, handlerDeps)).toBe('dismissed');
+    await slack.waitFor((c) => c.method === 'chat.update' && JSON.stringify(c.args.blocks).includes('Von <@U0LEAD> verworfen'), 10_000);
   });
 });

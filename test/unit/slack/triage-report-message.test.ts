@@ -96,4 +96,32 @@ describe('triage report rendering', () => {
     expect(all).not.toMatch(/<!channel>|<@U0EVIL>/);
     expect(all).toContain('step 199');
   });
+
+  it("a person's triage asked in German or Japanese comes in their language: headings, confidence, buttons; the agent's words and the links as they are", () => {
+    const manual = (language: string) =>
+      view({ subject: 'acme/checkout', language, suspects: [...view().suspects, { sha: 'deadbee', resolved: false, reason: 'not found', confidence: 'low' }] });
+    const german = triageReportMrkdwn(manual('de'));
+    expect(german.split('\n').slice(0, 5)).toEqual([
+      ':mag: *Triage von acme/checkout*',
+      '*Urteil* (Lesart des Agenten): Null total from the cart refactor (a1b2c3d)',
+      '',
+      '*Was passiert* (Lesart des Agenten)',
+      'POST /pay returns 500 since 14:05.',
+    ]);
+    expect(german).toContain('*Wahrscheinliche Ursache* (Lesart des Agenten, Sicherheit: *hoch*)');
+    expect(german).toContain('*Verdächtige Commits* (wahrscheinlichster zuerst, auf `main`; die Gründe sind die des Agenten)');
+    expect(german).toContain(`1. <https://github.com/acme/checkout/commit/${SHA}|a1b2c3d> Refactor cart totals — removes the guard in src/cart.ts:88 (hoch)`);
+    expect(german).toContain('— not found (gering) _(nicht auf dem Basis-Branch gefunden)_');
+    expect(german).toContain('*Ausgeschlossen* (vom Agenten)\n• the database: no errors in its metrics');
+    expect(german).toContain('*Nächste Schritte* (Vorschläge des Agenten)\n1. Revert a1b2c3d');
+    expect(german).not.toMatch(/Likely cause|Suspect commits|Ruled out|Next steps|the agent's/);
+    const parts = renderTriageReport(manual('ja'));
+    expect(parts[0]!.text).toBe('acme/checkout の調査: Null total from the cart refactor (a1b2c3d)');
+    const blocks = JSON.stringify(parts.at(-1)!.blocks);
+    for (const label of ['修正 PR を作成', 'a1b2c3d を revert', '却下', 'これらのボタンは承認者だけが使えます。', 'revert PR を作成', '"text":"キャンセル"'])
+      expect(blocks).toContain(label);
+    expect(triageReportMrkdwn(manual('ja'))).toContain('*考えられる原因*(エージェントの見解、確度: *高*)');
+    // No language: English as before.
+    expect(triageReportMrkdwn(view())).toContain("*Likely cause* (the agent's reading, confidence: *high*)");
+  });
 });
