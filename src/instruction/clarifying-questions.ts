@@ -1,5 +1,6 @@
 import type { InstructionReading } from './instruction-types.js';
 import type { Category } from '../categories.js';
+import { ASK_PREFIX } from './sentences.js';
 
 export interface ClarifyingQuestion {
   element: string;
@@ -168,7 +169,7 @@ export function scopedFirstStep(reading: InstructionReading, text: string): stri
 /** "add payments" → "payments": the object of the request, without the leading verb and politeness. */
 function subjectOf(task: string): string {
   return task
-    .replace(/^(?:\W*(?:hey|hi|please|pls|can you|could you|we need to|we should|let'?s|i want to)\b\W*)+/i, '')
+    .replace(new RegExp(`^\\W*${ASK_PREFIX}`, 'i'), '')
     .replace(/^(?:add|implement|build|create|introduce|support|make|write|set up|rewrite|fix|review|refactor|analy[sz]e|scrape|test)\s+/i, '')
     .replace(/[.?!]+$/, '')
     .trim();

@@ -1,6 +1,7 @@
 import type { Category } from '../categories.js';
 import type { RecognisedInstruction } from './instruction-types.js';
 import { MODEL_BUILDING } from './scope-cues.js';
+import { ASK_PREFIX } from './sentences.js';
 
 type Signal = readonly [pattern: RegExp, weight: number];
 
@@ -11,7 +12,7 @@ interface CategorySignals {
   head: Signal[];
 }
 
-const POLITE = String.raw`^(?:hey[,!]?\s+|hi[,!]?\s+|ok\s+|so\s+)?(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|would you\s+|can we\s+|we need to\s+|we should\s+|i want to\s+|i'd like (?:you )?to\s+|i need to\s+|i have to\s+|you need to\s+|you should\s+|let'?s\s+|need to\s+|go\s+)?`;
+const POLITE = `^${ASK_PREFIX}`;
 
 /** The verb of the request: at the start ("please fix …") or asked for mid-sentence ("…, can you fix it?"). */
 function requestVerb(verbs: string): RegExp {

@@ -2,6 +2,7 @@ import { MISSING_ELEMENTS, type MissingElement, type RecognisedInstruction, type
 import type { Category } from '../categories.js';
 import { describesSymptom } from './problem-cues.js';
 import { hasUnboundedScope, isOnlySubjectiveGoal, isPurelySubjective, MODEL_BUILDING } from './scope-cues.js';
+import { ASK_PREFIX } from './sentences.js';
 import { namesDataSource, namesSources, namesTarget, pointsAtPlace } from './target-cues.js';
 
 export interface Judgement {
@@ -23,11 +24,15 @@ const DEFERRED_DETAILS =
 const UNSTATED_CONTEXT =
   /\b(?:as (?:we )?(?:discussed|agreed|mentioned)|(?:we|you|i) (?:discussed|talked about|agreed on|mentioned)(?: (?:earlier|yesterday|before|last week))?|the (?:new )?(?:design|mockups?|spec|plan) (?:from|in) (?:the )?(?:meeting|call|standup)|(?:from|in|per|see) the (?:ticket|jira ticket|jira|doc|spec|meeting|call)(?! #?\d))\b/i;
 /** A verb that asks for attention, not for a change: "help with the deployment", "look at the memory usage". */
-const ATTENTION_ONLY =
-  /^(?:(?:hey|hi|please|pls|can you|could you|would you)[,!]?\s+)*(?:help(?: (?:me|us))? with|look (?:at|into)|check(?: on)?|deal with|work on|do something about|take care of|handle (?:the )?(?:edge cases|errors|it|this|that|things|everything)(?!\s+(?:where|when|in which|by|with|that|so)))\b/i;
+const ATTENTION_ONLY = new RegExp(
+  String.raw`^${ASK_PREFIX}(?:help(?: (?:me|us))? with|look (?:at|into)|check(?: on)?|deal with|work on|do something about|take care of|handle (?:the )?(?:edge cases|errors|it|this|that|things|everything)(?!\s+(?:where|when|in which|by|with|that|so)))\b`,
+  'i',
+);
 /** The ask opens with a change to make, not a repair: what to do is said, there is no symptom to describe. */
-const CHANGE_REQUEST =
-  /^(?:(?:hey|hi|please|pls|can you|could you|would you|let'?s)[,!]?\s+)*(?:add|make|translate|locali[sz]e|show|hide|display|move|rename|replace|remove|delete|change|update|allow|let|use|set|send|sort|format|convert|cache|validate|log|limit|increase|reduce|raise|lower|disable|enable|support|expose|return|include|exclude|wrap|split|merge|extract|upgrade|bump|document)\b/i;
+const CHANGE_REQUEST = new RegExp(
+  String.raw`^${ASK_PREFIX}(?:add|make|translate|locali[sz]e|show|hide|display|move|rename|replace|remove|delete|change|update|allow|let|use|set|send|sort|format|convert|cache|validate|log|limit|increase|reduce|raise|lower|disable|enable|support|expose|return|include|exclude|wrap|split|merge|extract|upgrade|bump|document)\b`,
+  'i',
+);
 /** What a review needs to look at: a pull request, commit, branch, file, or the diff itself. */
 const REVIEW_OBJECT = /\b(?:the|this|my|our|that) (?:diff|patch|changeset|branch|commit)\b|\bbranch [\w./-]+/i;
 

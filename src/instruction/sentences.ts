@@ -1,3 +1,6 @@
+/** Greetings and politeness before the ask itself: "hey, can you", "please", "we need to", "let's". */
+export const ASK_PREFIX = String.raw`(?:(?:hey|hi|ok|so|please|pls|plz|can you|could you|would you|can we|we need to|we should|i want to|i'd like (?:you )?to|i need to|i have to|you need to|you should|let'?s|need to|go)[,!]?\s+)*`;
+
 const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|approx|incl|resp|cf)\.$/i;
 const LIST_MARKER = /^\s*(?:[-*•◦▪]|\d{1,2}[.)]|[a-z][.)])\s+/;
 

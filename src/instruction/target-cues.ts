@@ -1,4 +1,5 @@
 import type { InstructionCues, InstructionElements } from './instruction-types.js';
+import { ASK_PREFIX } from './sentences.js';
 
 /** Words that name nothing in particular: pronouns, fillers, and the generic nouns of each kind of work. */
 const UNSPECIFIC_WORDS = new Set(
@@ -47,8 +48,9 @@ export function pointsAtPlace(elements: InstructionElements, cues: InstructionCu
 const CODE_IDENTIFIER = /`[A-Za-z_$][\w$.:-]*`|["'](?=[a-z][\w-]*[A-Z_-])[a-z][\w-]{2,}["']/;
 
 /** "refactor everything to use DI", "fix the bug": the verb's object is itself unspecific, whatever follows it. */
-const VAGUE_OBJECT =
-  /^(?:(?:hey|hi|ok|so|please|pls|plz|can you|could you|would you|we need to|we should|let'?s|i want to|go)[,!]?\s+)*[a-z]+(?:\s+up)?\s+(?:(?:the|our|my|this|that|all(?: of)?(?: the)?|some|more|whole|entire|new)\s+)*(?:everything|it|this|that|stuff|things|design|feature|code|codebase|code base|app|application|project|repo|repository|system|data|site|website|internet|web|bug|bugs|issue|issues|problem|problems|thing)(?=\s*$|\s*[,.!?;:]|\s+(?:to|for|with|using|so|and|please|pls|asap|now|today)\b)/;
+const VAGUE_OBJECT = new RegExp(
+  String.raw`^${ASK_PREFIX}[a-z]+(?:\s+up)?\s+(?:(?:the|our|my|this|that|all(?: of)?(?: the)?|some|more|whole|entire|new)\s+)*(?:everything|it|this|that|stuff|things|design|feature|code|codebase|code base|app|application|project|repo|repository|system|data|site|website|internet|web|bug|bugs|issue|issues|problem|problems|thing)(?=\s*$|\s*[,.!?;:]|\s+(?:to|for|with|using|so|and|please|pls|asap|now|today)\b)`,
+);
 
 /** Whether the instruction says what to work on, rather than "this", "the code" or "the data". */
 export function namesTarget(elements: InstructionElements, cues: InstructionCues): boolean {
