@@ -10,7 +10,7 @@ import { renderTriageReport } from '../src/slack/triage-report-message.js';
 import { fixInstruction } from '../src/triage/fix-instruction.js';
 import { TriageRecordStore, type TriageRecord } from '../src/triage/triage-record.js';
 import { statusCardKey } from '../src/slack/slack-reporter-factory.js';
-import { stringsFor } from '../src/slack/strings/index.js';
+import { stringsFor, type ThreadStrings } from '../src/slack/strings/index.js';
 import { acceptInstruction } from './accept-instruction.js';
 import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
 import type { KnownInteractions } from './unknown-interactions.js';
@@ -25,6 +25,8 @@ export interface TriageActionInput {
   teamId?: string;
 }
 
+type TriageStrings = ThreadStrings['triage'];
+
 type Outcome = AcceptOutcome | 'not_allowed' | 'expired' | 'already' | 'dismissed';
 
 const stores = (deps: HandlerDeps) => ({
@@ -32,22 +34,27 @@ const stores = (deps: HandlerDeps) => ({
   threads: deps.stores.incidentThreads,
 });
 
-/** Only approvers press triage buttons; anyone else gets an ephemeral explanation and a log line, and nothing changes. */
-async function approverOnly(input: TriageActionInput, deps: HandlerDeps, action: string): Promise<boolean> {
+/**
+ * Only approvers press triage buttons; anyone else gets an ephemeral explanation (in the triage's language) and a log
+ * line, and nothing changes. `action` names the button as the report shows it.
+ */
+async function approverOnly(input: TriageActionInput, deps: HandlerDeps, action: (t: TriageStrings) => string, language?: string): Promise<boolean> {
   const permission = canApprove(deps.config.file.access, input.user);
   if (permission.allowed) return true;
-  deps.logger.warn({ user: input.user, action, reason: permission.reason, channel: input.channel }, 'refused: triage action by a non-approver');
-  if (input.channel) {
-    await deps
-      .posterFor(input.client)
-      .ephemeral(
-        input.channel,
-        input.user,
-        undefined,
-        `Only approvers can use "${action}" on a triage. Ask someone listed under \`access.approvers\` in wrench.config.yml.`,
-      );
-  }
+  const t = stringsFor(language).triage;
+  deps.logger.warn(
+    { user: input.user, action: action(stringsFor('en').triage), reason: permission.reason, channel: input.channel },
+    'refused: triage action by a non-approver',
+  );
+  await tell(input, deps, t.approversOnlyAction(action(t)));
   return false;
+}
+
+/** The button's triage, when it is still kept. */
+async function pressedTriage(input: TriageActionInput, deps: HandlerDeps) {
+  const value = decodeTriageValue(input.value);
+  const record = value?.triageId ? await stores(deps).records.get(value.triageId) : null;
+  return { value, record };
 }
 
 /** Once per button and subject, across all web processes (double clicks, two people at once). */
@@ -68,16 +75,15 @@ async function reportMessageTs(record: TriageRecord, deps: HandlerDeps): Promise
 
 /** "Revert <sha>": queues the revert runner (branch, git revert, tests, draft PR). */
 export async function handleRevertAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
-  if (!(await approverOnly(input, deps, 'Revert'))) return 'not_allowed';
-  const value = decodeTriageValue(input.value);
-  const record = value?.triageId ? await stores(deps).records.get(value.triageId) : null;
+  const { value, record } = await pressedTriage(input, deps);
+  if (!(await approverOnly(input, deps, (t) => t.revert(value?.sha?.slice(0, 7) ?? '').trim(), record?.language))) return 'not_allowed';
   const suspect = record?.suspects.find((s) => s.resolved && s.sha === value?.sha);
   if (!record || !suspect) {
     await tell(input, deps, 'This triage has expired or no longer offers that revert.');
     return 'expired';
   }
   if (!(await claimAction(deps, `revert:${record.triageId}:${suspect.sha}`))) {
-    await tell(input, deps, `A revert of \`${suspect.sha.slice(0, 7)}\` was already requested from this triage.`);
+    await tell(input, deps, stringsFor(record.language).triage.revertAlready(`\`${suspect.sha.slice(0, 7)}\``));
     return 'already';
   }
   await enqueueTriage(deps.queues, jobIdFor('revert', `${record.triageId}-${suspect.sha.slice(0, 12)}`), {
@@ -93,15 +99,14 @@ export async function handleRevertAction(input: TriageActionInput, deps: Handler
 
 /** "Open fix PR": a bug-fixing run in the same thread through the normal task flow, with the findings as context. */
 export async function handleOpenFixAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
-  if (!(await approverOnly(input, deps, 'Open fix PR'))) return 'not_allowed';
-  const value = decodeTriageValue(input.value);
-  const record = value?.triageId ? await stores(deps).records.get(value.triageId) : null;
+  const { record } = await pressedTriage(input, deps);
+  if (!(await approverOnly(input, deps, (t) => t.openFixPr, record?.language))) return 'not_allowed';
   if (!record) {
     await tell(input, deps, 'This triage has expired; mention me in the thread with the fix you want instead.');
     return 'expired';
   }
   if (!(await claimAction(deps, `fix:${record.triageId}`))) {
-    await tell(input, deps, 'A fix run was already started from this triage; follow it in the thread.');
+    await tell(input, deps, stringsFor(record.language).triage.fixAlready);
     return 'already';
   }
   return acceptInstruction(
@@ -126,12 +131,10 @@ export async function handleOpenFixAction(input: TriageActionInput, deps: Handle
 
 /** "Dismiss": the report stays, its buttons go, and who dismissed it is shown. */
 export async function handleDismissAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
-  if (!(await approverOnly(input, deps, 'Dismiss'))) return 'not_allowed';
-  const value = decodeTriageValue(input.value);
-  const { records } = stores(deps);
-  const record = value?.triageId ? await records.get(value.triageId) : null;
+  const { record } = await pressedTriage(input, deps);
+  if (!(await approverOnly(input, deps, (t) => t.dismiss, record?.language))) return 'not_allowed';
   if (!record) return 'expired';
-  if (!(await records.dismiss(record.triageId, input.user))) return 'already';
+  if (!(await stores(deps).records.dismiss(record.triageId, input.user))) return 'already';
   const parts = renderTriageReport({
     triageId: record.triageId,
     subject: record.incident
@@ -164,7 +167,8 @@ export async function handleDismissAction(input: TriageActionInput, deps: Handle
 
 /** "Re-triage with these notes": the incident is investigated again, with the responders' notes. */
 export async function handleRetriageAction(input: TriageActionInput, deps: HandlerDeps): Promise<Outcome> {
-  if (!(await approverOnly(input, deps, 'Re-triage'))) return 'not_allowed';
+  // An incident's re-triage: its thread is the responders' and speaks English.
+  if (!(await approverOnly(input, deps, () => 'Re-triage'))) return 'not_allowed';
   const value = decodeTriageValue(input.value);
   const thread = value?.incidentId ? await stores(deps).threads.get(value.incidentId) : null;
   if (!thread?.cardTs) {

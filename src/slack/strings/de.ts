@@ -364,6 +364,10 @@ export const de: Catalogue = {
     approversOnly: 'Nur Personen mit Freigaberecht können diese Knöpfe verwenden.',
     actions: 'Triage-Aktionen',
     dismissedBy: (user) => `:no_entry_sign: Von <@${user}> verworfen`,
+    approversOnlyAction: (action) =>
+      `Nur Personen mit Freigaberecht können „${action}“ bei einer Triage verwenden. Frag jemanden, der in wrench.config.yml unter \`access.approvers\` steht.`,
+    revertAlready: (sha) => `Ein Revert von ${sha} wurde aus dieser Triage schon angefordert.`,
+    fixAlready: 'Aus dieser Triage wurde schon ein Fix-Lauf gestartet; verfolge ihn im Thread.',
   },
   cancelNotAllowed: 'Nur wer diesen Lauf angefordert hat oder eine Person mit Freigaberecht kann ihn abbrechen.',
 };

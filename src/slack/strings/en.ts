@@ -246,6 +246,11 @@ export const en = {
     approversOnly: 'Only approvers can use these buttons.',
     actions: 'Triage actions',
     dismissedBy: (user: string) => `:no_entry_sign: Dismissed by <@${user}>`,
+    // Only the person who pressed a button sees these. `action` is the button's label, `sha` in backticks.
+    approversOnlyAction: (action: string) =>
+      `Only approvers can use "${action}" on a triage. Ask someone listed under \`access.approvers\` in wrench.config.yml.`,
+    revertAlready: (sha: string) => `A revert of ${sha} was already requested from this triage.`,
+    fixAlready: 'A fix run was already started from this triage; follow it in the thread.',
   },
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',
 };

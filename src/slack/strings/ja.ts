@@ -354,6 +354,10 @@ export const ja: Catalogue = {
     approversOnly: 'これらのボタンは承認者だけが使えます。',
     actions: '調査のアクション',
     dismissedBy: (user) => `:no_entry_sign: <@${user}> が却下しました`,
+    approversOnlyAction: (action) =>
+      `調査の「${action}」を使えるのは承認者だけです。wrench.config.yml の \`access.approvers\` に載っている人に依頼してください。`,
+    revertAlready: (sha) => `${sha} の revert はこの調査からすでに依頼されています。`,
+    fixAlready: 'この調査からすでに修正の実行が始まっています。スレッドで進捗を確認してください。',
   },
   cancelNotAllowed: 'この実行をキャンセルできるのは、依頼した人か承認者だけです。',
 };

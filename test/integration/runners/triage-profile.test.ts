@@ -226,6 +226,13 @@ describe('runPipeline with the triage profile', () => {
       (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /^Aufgabe \(Fehlerbehebung\) in acme\/checkout/.test(String(c.args.text)),
       10_000,
     );
+    // Only the presser sees these, in the triage's language too: a second fix, and someone who may not press.
+    expect(await handleOpenFixAction({ client: deps.slack, user: 'U0LEAD', channel, value }, handlerDeps)).toBe('already');
+    expect(slack.ephemerals.find((e) => e.user === 'U0LEAD')?.text).toBe('Aus dieser Triage wurde schon ein Fix-Lauf gestartet; verfolge ihn im Thread.');
+    expect(await handleDismissAction({ client: deps.slack, user: 'U0BOB', channel, value }, handlerDeps)).toBe('not_allowed');
+    expect(slack.ephemerals.find((e) => e.user === 'U0BOB')?.text).toBe(
+      'Nur Personen mit Freigaberecht können „Verwerfen“ bei einer Triage verwenden. Frag jemanden, der in wrench.config.yml unter `access.approvers` steht.',
+    );
     expect(await handleDismissAction({ client: deps.slack, user: 'U0LEAD', channel, value }, handlerDeps)).toBe('dismissed');
     await slack.waitFor((c) => c.method === 'chat.update' && JSON.stringify(c.args.blocks).includes('Von <@U0LEAD> verworfen'), 10_000);
   });
