@@ -10,6 +10,8 @@ import { escapeMrkdwn, mrkdwnLink } from '../src/slack/slack-escape.js';
 
 export interface GitHubWorker {
   worker: Worker<GitHubQueueJob, { outcome: GitHubEventOutcome | IssueOutcome | 'fork' }>;
+  /** Stops taking jobs; resolves once none runs (they are short: API calls, a message, a queued run). */
+  stopJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function startGitHubWorker(options: { connection: ConnectionOptions
           ? { repo: `${job.event.repo.owner}/${job.event.repo.name}`, pull: job.event.pull, kind: 'guest-pull' }
           : { repo: `${job.event.repo.owner}/${job.event.repo.name}`, thread: job.thread.threadTs, pull: job.event.pull, kind: job.event.kind },
   });
-  return { worker: github.worker, close: () => github.close() };
+  return { worker: github.worker, stopJobs: () => github.stopJobs(), close: () => github.close() };
 }
 
 /**

@@ -78,8 +78,11 @@ export interface QueueWorker<T, R> {
   worker: Worker<T, R>;
   /**
    * Stops taking jobs; running ones may finish within `graceMs` (default: the `graceMs` option), then their
-   * signals are aborted with `ShutdownSignal` (their processors keep the work done) and they are awaited.
+   * signals are aborted with `ShutdownSignal` (their processors keep the work done). Resolves once no processor
+   * of this worker runs (BullMQ may still be recording how they ended and closing its connections).
    */
+  stopJobs(graceMs?: number): Promise<void>;
+  /** `stopJobs`, then waits for BullMQ's worker and the worker's own connections to close. */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -107,6 +110,7 @@ export function isQueueControlFlow(error: unknown): boolean {
  */
 export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>): Promise<QueueWorker<T, R>> {
   const running = new Map<string, AbortController>();
+  const whenIdle = new Set<() => void>();
   const transient = options.isTransient ?? isTransient;
   const cancellation = options.redis ? new Cancellation(options.redis, options.prefix) : undefined;
   const queue = options.redis ? new Queue<T, R>(options.queue, { connection: options.redis, prefix: options.prefix }) : undefined;
@@ -164,6 +168,7 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
       throw error instanceof UnrecoverableError ? error : new UnrecoverableError(describeError(error));
     } finally {
       running.delete(jobId);
+      if (running.size === 0) for (const resolve of whenIdle) resolve();
     }
   };
 
@@ -178,15 +183,31 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
     if (!isConnectionError(error)) options.logger.error({ err: error, queue: options.queue }, 'worker error');
   });
 
-  return {
-    worker,
-    async close(graceMs = options.graceMs ?? 25_000) {
-      const closing = worker.close();
-      const timer = setTimeout(() => {
+  let closing: Promise<void> | undefined;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const stopJobs = async (graceMs = options.graceMs ?? 25_000) => {
+    if (!closing) {
+      closing = worker.close();
+      graceTimer = setTimeout(() => {
         for (const controller of running.values()) controller.abort(new ShutdownSignal());
       }, graceMs);
+    }
+    if (running.size === 0) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        whenIdle.delete(done);
+        resolve();
+      };
+      whenIdle.add(done);
+    });
+  };
+  return {
+    worker,
+    stopJobs,
+    async close(graceMs) {
+      await stopJobs(graceMs);
       await closing;
-      clearTimeout(timer);
+      clearTimeout(graceTimer);
       await unsubscribe?.();
       await queue?.close();
     },

@@ -68,7 +68,9 @@ export interface TaskWorkerOptions {
 
 export interface TaskWorker {
   worker: Worker<TaskJob, TaskOutcome>;
-  /** Stops taking jobs; after `graceMs` running jobs are cancelled (their work kept) and awaited. */
+  /** Stops taking jobs; after `graceMs` running jobs are cancelled (their work kept); resolves once none runs. */
+  stopJobs(graceMs?: number): Promise<void>;
+  /** `stopJobs`, then closes the worker's connections. */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -279,6 +281,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
 
   return {
     worker: tasks.worker,
+    stopJobs: (graceMs) => tasks.stopJobs(graceMs),
     async close(graceMs) {
       await tasks.close(graceMs);
       await waits.close();

@@ -20,7 +20,9 @@ export interface TriageWorkerOptions {
 export interface TriageWorker {
   worker: Worker<TriageJob, unknown>;
   incidentWorker: Worker<IncidentJob, unknown>;
-  /** Stops taking jobs; after `graceMs` running triages and reverts are cancelled and awaited. */
+  /** Stops taking jobs; after `graceMs` running triages and reverts are cancelled; resolves once none runs. */
+  stopJobs(graceMs?: number): Promise<void>;
+  /** `stopJobs`, then closes the workers' connections. */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -88,6 +90,9 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
   return {
     worker: triage.worker,
     incidentWorker: incidents.worker,
+    async stopJobs(graceMs) {
+      await Promise.all([triage.stopJobs(graceMs), incidents.stopJobs(graceMs)]);
+    },
     async close(graceMs) {
       await Promise.all([triage.close(graceMs), incidents.close(graceMs)]);
       deps.threads.close();

@@ -23,8 +23,13 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   io.stdout(`Wrench started (role ${role}). Press Ctrl-C to stop.`);
   const signal = await signalled;
   service.logger.info({ signal }, 'received signal');
-  await service.stop().catch((error: unknown) => service.logger.error({ err: error }, 'shutdown did not finish cleanly'));
-  // Everything is closed; should a library still hold the event loop open, do not hang the deploy.
-  setTimeout(() => process.exit(0), 2000).unref();
-  return 0;
+  const { cut } = await service.stop().catch((error: unknown) => {
+    service.logger.error({ err: error }, 'shutdown did not finish cleanly');
+    return { cut: ['shutdown'] };
+  });
+  // A step cut short (logged by name) is an unclean exit. Should a library still hold the event loop open, or a cut
+  // step a connection, do not hang the deploy.
+  const code = cut.length > 0 ? 1 : 0;
+  setTimeout(() => process.exit(code), 2000).unref();
+  return code;
 }

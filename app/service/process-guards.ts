@@ -6,7 +6,7 @@ import type { Logger } from '../../src/logging/logger.js';
  * exception leaves the process in an unknown state: it is logged, the service stops gracefully and
  * the process exits with code 1 so a supervisor restarts it; never silently.
  */
-export function installProcessGuards(logger: Logger, stop: () => Promise<void>): () => void {
+export function installProcessGuards(logger: Logger, stop: () => Promise<unknown>): () => void {
   const onRejection = (reason: unknown) => {
     logger.error({ err: reason }, 'unhandled promise rejection; still serving');
   };

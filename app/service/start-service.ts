@@ -52,6 +52,7 @@ import { readdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { PausedRunStore } from '../../src/questions/paused-run-store.js';
+import { ShutdownSteps, type ShutdownOutcome } from './shutdown-steps.js';
 
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
 async function requireWorkingSandbox(config: Config): Promise<void> {
@@ -67,7 +68,8 @@ async function requireWorkingSandbox(config: Config): Promise<void> {
 export interface RunningService {
   logger: Logger;
   redisUrl: string;
-  stop(): Promise<void>;
+  /** Shuts down step by step, each step within its bound; says which were cut. */
+  stop(): Promise<ShutdownOutcome>;
 }
 
 /** `wrench start`: web (Slack, webhooks, health), worker (runners), or both in one process. */
@@ -237,30 +239,52 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
 
-  let stopping: Promise<void> | undefined;
+  let stopping: Promise<ShutdownOutcome> | undefined;
   return {
     logger,
     redisUrl,
     stop: () =>
       (stopping ??= (async () => {
         logger.info('shutting down');
-        await mentionResumer?.stop();
-        await app?.stop().catch((error) => logger.warn({ err: error }, 'Slack app did not stop cleanly'));
-        await new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined)));
         const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
+        const stepMs = config.env.WRENCH_SHUTDOWN_STEP_SECONDS * 1000;
+        const steps = new ShutdownSteps(logger, stepMs);
+        await steps.run('mention resumer', () => mentionResumer?.stop());
+        await steps.run('slack app', () => app?.stop());
+        await steps.run('health server', () => new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined))));
         // Withdrawn first: no job is held back for a worker that is leaving.
-        await affinity?.stop();
-        await Promise.all([worker?.close(graceMs), triageWorker?.close(graceMs), gitHubWorker?.close(), stopRefreshOnPush?.()]);
-        await backgroundSettled();
-        await outbox.stop();
-        await queues.close();
+        await steps.run('host affinity', () => affinity?.stop());
+        // Running jobs get the grace, then stop and hand their work back. A job still running when its step is cut
+        // keeps its lock until it expires: BullMQ's stalled check then gives it to another worker, as after a crash
+        // (its thread says it restarted after an interruption).
+        const handBack = { boundMs: graceMs + config.env.WRENCH_SHUTDOWN_HAND_BACK_SECONDS * 1000 };
+        const handBackUntil = Date.now() + handBack.boundMs;
+        await Promise.all([
+          steps.run('task jobs', () => worker?.stopJobs(graceMs), handBack),
+          steps.run('triage jobs', () => triageWorker?.stopJobs(graceMs), handBack),
+          steps.run('github jobs', () => gitHubWorker?.stopJobs(), handBack),
+        ]);
+        // BullMQ records how the jobs ended and closes its connections, each of which may be between two primaries.
+        await Promise.all([
+          steps.run('task worker', () => worker?.close(graceMs), { onCut: () => worker?.worker.disconnect() }),
+          steps.run('triage worker', () => triageWorker?.close(graceMs), {
+            onCut: () => Promise.all([triageWorker?.worker.disconnect(), triageWorker?.incidentWorker.disconnect()]),
+          }),
+          steps.run('github worker', () => gitHubWorker?.close(), { onCut: () => gitHubWorker?.worker.disconnect() }),
+          steps.run('tree refresh', () => stopRefreshOnPush?.()),
+        ]);
+        // What jobs left to do after their reply (a tree given back to the pool, a note on GitHub) is part of their hand-back.
+        await steps.run('background work', () => backgroundSettled(), { boundMs: Math.max(stepMs, handBackUntil - Date.now()) });
+        await steps.run('outbox', () => outbox.stop());
+        await steps.run('queues', () => queues.close());
         sessions.close();
         workerConnection?.disconnect();
         triageConnection?.disconnect();
         gitHubConnection?.disconnect();
         redis.disconnect();
-        await embedded?.stop();
+        await steps.run('embedded redis', () => embedded?.stop());
         logger.flush();
+        return steps.outcome();
       })()),
   };
 }

@@ -120,6 +120,13 @@ export const envSchema = z.object({
     .optional(),
   /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
   WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
+  /**
+   * After the grace, how long stopped jobs get to hand their work back (push, draft pull request, thread told) before
+   * shutdown goes on without them; a job left running is then found stalled and restarted by another worker.
+   */
+  WRENCH_SHUTDOWN_HAND_BACK_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_HAND_BACK_SECONDS must be a number of seconds' }).min(0).default(30),
+  /** The bound of every other shutdown step (closing connections, queues, the outbox): one that takes longer is left behind. */
+  WRENCH_SHUTDOWN_STEP_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_STEP_SECONDS must be a number of seconds' }).positive().default(3),
   /** Sign in with Slack (OpenID Connect) for run pages, besides signed links: the app's client id and secret. */
   SLACK_CLIENT_ID: nonEmpty.optional(),
   SLACK_CLIENT_SECRET: nonEmpty.optional(),

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { freePort } from '../helpers/free-port.js';
+import { pollFor } from '../fakes/shared/wait-for.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { HAND_BACK_SECONDS } from '../helpers/shutdown-budget.js';
-import { startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
+import { howItEnded, startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { threadReply } from './thread-replies.js';
 import { bashStep, createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
@@ -121,5 +123,55 @@ describe('graceful shutdown of a worker process (a Kubernetes worker pod scaled 
     const reply = await threadReply(world, ts, /Wrench was restarting/, 30_000);
     const draft = world.github.pulls('acme', 'restart').find((p) => p.draft);
     expect(reply.text).toContain(`draft PR #${draft?.number}`);
+  });
+});
+
+/**
+ * Redis stops answering (connected, silent: SIGSTOP) just as Wrench shuts down, as a connection still looking for a
+ * new primary after a failover does. Every shutdown step has its own bound: the ones left waiting are named in the
+ * log, and Wrench exits non-zero within the helper's 15 s instead of waiting for Redis forever.
+ */
+describe('shutdown while Redis does not answer', () => {
+  let world: E2eWorld;
+  let redis: RedisServer | undefined;
+
+  beforeAll(async () => {
+    world = await createE2eWorld('channels:\n  C0DEV: { repo: acme/restart }\nsandbox: { mode: none }\n');
+    // Its own redis-server on its own port, so that it can be paused whatever REDIS_URL the tests run with.
+    redis = await startRedisServer({ port: await freePort() });
+  });
+
+  afterAll(async () => {
+    redis?.signal('SIGCONT');
+    if (world?.wrench && howItEnded(world.wrench.child) === undefined) world.wrench.child.kill('SIGKILL');
+    await world?.stop();
+    await redis?.stop();
+  });
+
+  it('each step waits at most its bound: Wrench exits 1 within seconds and names the steps it left', async () => {
+    const wrench = await world.start({
+      REDIS_URL: redis!.url,
+      WRENCH_SHUTDOWN_GRACE_SECONDS: '1',
+      WRENCH_SHUTDOWN_HAND_BACK_SECONDS: '2',
+      WRENCH_SHUTDOWN_STEP_SECONDS: '1',
+    });
+    await pollFor(
+      () => (wrench.output().includes('Wrench worker is running') ? true : undefined),
+      30_000,
+      () => 'the workers to start',
+    );
+    expect(redis!.signal('SIGSTOP')).toBe(true);
+    const stopping = Date.now();
+    wrench.child.kill('SIGTERM');
+    const ended = await pollFor(
+      () => howItEnded(wrench.child),
+      20_000,
+      () => `Wrench to exit after SIGTERM; its last lines:\n${wrench.output().split('\n').slice(-5).join('\n')}`,
+    );
+    expect(ended).toBe(1);
+    expect(Date.now() - stopping).toBeLessThan(15_000);
+    // Withdrawing from host affinity is the first step that needs Redis; the task worker's close is where BullMQ waits.
+    expect(wrench.output()).toContain('shutdown step host affinity did not finish within 1000 ms');
+    expect(wrench.output()).toMatch(/shutdown step task worker did not finish within 1000 ms/);
   });
 });

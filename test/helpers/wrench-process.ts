@@ -12,7 +12,16 @@ export interface WrenchProcess {
   child: ChildProcess;
   /** Everything the process printed (JSON logs and messages). */
   output(): string;
-  stop(): Promise<number | null>;
+  /**
+   * SIGTERM, then SIGKILL after 15 s; resolves with the exit code, or the signal that ended the process ('SIGKILL':
+   * it did not exit in time). At once for a process that has already ended, however it ended.
+   */
+  stop(): Promise<number | NodeJS.Signals>;
+}
+
+/** How a child process ended: its exit code, or the signal that killed it; undefined while it runs. */
+export function howItEnded(child: ChildProcess): number | NodeJS.Signals | undefined {
+  return child.exitCode ?? child.signalCode ?? undefined;
 }
 
 /**
@@ -31,7 +40,8 @@ export async function startWrench(env: Record<string, string>, args: string[] = 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrench exited with code ${child.exitCode}:\n${output}`);
+    const ended = howItEnded(child);
+    if (ended !== undefined) throw new Error(`wrench ended (${ended}) before it was healthy:\n${output}`);
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
@@ -50,11 +60,12 @@ export async function startWrench(env: Record<string, string>, args: string[] = 
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        const ended = howItEnded(child);
+        if (ended !== undefined) return resolve(ended);
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        child.once('exit', (code) => {
+        child.once('exit', (code, signal) => {
           clearTimeout(timer);
-          resolve(code);
+          resolve(code ?? signal ?? 'SIGKILL');
         });
         child.kill('SIGTERM');
       }),

@@ -78,7 +78,7 @@ describe('startQueueWorker', () => {
       eventsConnection.disconnect();
       await queue.close();
     });
-    return { prefix, queue, events, close };
+    return { prefix, queue, events, close, stopJobs: (graceMs?: number) => wrapped.stopJobs(graceMs) };
   }
 
   it('fails a malformed job for good with invalid_job, without calling the processor or retrying', async () => {
@@ -206,6 +206,25 @@ describe('startQueueWorker', () => {
     expect(await finished!.getState()).toBe('completed');
     expect(finished!.returnvalue).toEqual({ status: 'stopped for shutdown' });
     expect(kept).toEqual(['agent work kept']);
+  });
+
+  it('stopJobs(grace) resolves once no processor runs: a job past the grace has been stopped and has returned; close records it', async () => {
+    const running = signalled();
+    let returned = false;
+    const { queue, close, stopJobs } = await setUp(async (_job, _data, context) => {
+      running.resolve();
+      await new Promise((resolve) => context.signal.addEventListener('abort', resolve, { once: true }));
+      returned = true;
+      return { status: context.signal.reason instanceof ShutdownSignal ? 'stopped for shutdown' : 'other' };
+    });
+    const job = await queue.add('long', { step: 'agent work', count: 1 });
+    await running.promise;
+    await stopJobs(20);
+    expect(returned).toBe(true);
+    await close(20);
+    const finished = await queue.getJob(job.id!);
+    expect(await finished!.getState()).toBe('completed');
+    expect(finished!.returnvalue).toEqual({ status: 'stopped for shutdown' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const started = vi.hoisted(() => ({ resolve: undefined as undefined | ((service: unknown) => void), stop: vi.fn(async () => {}) }));
+const started = vi.hoisted(() => ({ resolve: undefined as undefined | ((service: unknown) => void), stop: vi.fn(async () => ({ cut: [] as string[] })) }));
 
 vi.mock('../../../src/config/load-config.js', () => ({ loadConfig: () => ({}) }));
 vi.mock('../../../app/service/process-guards.js', () => ({ installProcessGuards: () => () => {} }));
@@ -28,5 +28,14 @@ describe('wrench start', () => {
     expect(await running).toBe(0);
     expect(started.stop).toHaveBeenCalledTimes(1);
     expect(logger.info).toHaveBeenCalledWith({ signal: 'SIGTERM' }, 'received signal');
+  });
+
+  it('exits 1 when a shutdown step had to be cut short', async () => {
+    const io = { stdout: vi.fn(), stderr: vi.fn() };
+    const running = startCommand([], io as never);
+    await new Promise((r) => setImmediate(r));
+    process.emit('SIGTERM', 'SIGTERM');
+    started.resolve?.({ logger: { info: vi.fn(), error: vi.fn() }, stop: async () => ({ cut: ['task worker'] }) });
+    expect(await running).toBe(1);
   });
 });
