@@ -7,6 +7,7 @@ import { decodeThreadRef, type ThreadRef } from '../src/slack/action-ids.js';
 import type { PendingInstruction } from '../src/sessions/thread-session.js';
 import { clarificationModal, readClarificationSubmission } from '../src/slack/clarification-modal.js';
 import { clarificationCardKey } from '../src/slack/clarification-card.js';
+import { stringsFor, type ThreadStrings } from '../src/slack/strings/index.js';
 import type { ThreadMessage } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
 import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
@@ -25,21 +26,22 @@ const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester
  * The pending instruction a clarification button acts on, when the presser may act on it; otherwise
  * an ephemeral explanation (already started or expired; not the requester or an approver) and null.
  */
-type ButtonTarget = { ok: false; outcome: 'stale' | 'not_allowed' } | { ok: true; thread: ThreadRef; pending: PendingInstruction };
+type ButtonTarget = { ok: false; outcome: 'stale' | 'not_allowed' } | { ok: true; thread: ThreadRef; pending: PendingInstruction; strings: ThreadStrings };
 
-async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: string): Promise<ButtonTarget> {
+async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: (t: ThreadStrings) => string): Promise<ButtonTarget> {
   const thread = decodeThreadRef(input.value);
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
   const poster = deps.posterFor(input.client);
+  const t = stringsFor(session?.language);
   if (!thread || !session?.pending) {
-    if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, 'This request has already started or expired.');
+    if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, t.requestGone);
     return { ok: false, outcome: 'stale' };
   }
   if (!mayAct(deps, session.pending.requester, input.user)) {
-    await poster.ephemeral(thread.channel, input.user, thread.threadTs, refusal);
+    await poster.ephemeral(thread.channel, input.user, thread.threadTs, refusal(t));
     return { ok: false, outcome: 'not_allowed' };
   }
-  return { ok: true, thread, pending: session.pending };
+  return { ok: true, thread, pending: session.pending, strings: t };
 }
 
 /** Edits the card that asked: directly when its ts is known, else through the thread's outbox, which knows it once Slack took the card. */
@@ -50,7 +52,7 @@ async function editCard(pending: PendingInstruction, thread: ThreadRef, message:
 
 /** "Add details": opens the modal with a field per missing element, prefilled with what was given. */
 export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<'opened' | 'stale' | 'not_allowed'> {
-  const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can add details here.');
+  const found = await pendingForButton(input, deps, (t) => t.onlyRequesterAddsDetails);
   if (!found.ok) return found.outcome;
   const { thread, pending } = found;
   if (!input.triggerId) throw new Error('Slack sent the "Add details" press without a trigger_id, so no modal can open.');
@@ -60,10 +62,10 @@ export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): P
 
 /** "Start anyway": the requester overrides the instruction check. */
 export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): Promise<AcceptOutcome | 'stale' | 'not_allowed'> {
-  const found = await pendingForButton(input, deps, 'Only the person who asked, or an approver, can start this.');
+  const found = await pendingForButton(input, deps, (t) => t.onlyRequesterStarts);
   if (!found.ok) return found.outcome;
-  const { thread, pending } = found;
-  await editCard(pending, thread, { text: `Starting anyway at <@${input.user}>'s request.` }, deps, input.client);
+  const { thread, pending, strings } = found;
+  await editCard(pending, thread, { text: strings.startingAnyway(input.user) }, deps, input.client);
   return acceptInstruction(
     {
       client: input.client,
@@ -101,7 +103,7 @@ export async function handleClarifySubmission(
   const thread = decodeThreadRef(input.privateMetadata);
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
   if (!thread || !session?.pending) {
-    await ack({ response_action: 'errors', errors: { instruction: 'This request has already started or expired.' } });
+    await ack({ response_action: 'errors', errors: { instruction: stringsFor(session?.language).requestGone } });
     return 'stale';
   }
   const { text, answers } = readClarificationSubmission(input.values);
@@ -116,7 +118,7 @@ export async function handleClarifySubmission(
   }
   await ack();
   const pending = session.pending;
-  await editCard(pending, thread, { text: 'Thanks, that is enough to start.' }, deps, input.client);
+  await editCard(pending, thread, { text: stringsFor(session.language).enoughToStart }, deps, input.client);
   return acceptInstruction(
     {
       client: input.client,

@@ -152,4 +152,36 @@ describe('asking for what is missing instead of guessing', () => {
     await threadReply(world, ts, /I looked; here is a plan instead\./, 150_000);
     expect(script.trace.length).toBe(1);
   });
+
+  it("the card's buttons answer in the thread's language: Start anyway, then a press that comes too late, for a German-locale requester", async () => {
+    world.slack.addUser({ id: 'U0HANS', name: 'hans', locale: 'de-DE' });
+    const script = scriptByRun({ 'rewrite the whole frontend': [finishStep('Ich habe einen Plan statt einer Umschreibung.')] });
+    world.anthropic.setScript(script.items);
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0HANS', text: '<@U0BOT> rewrite the whole frontend from scratch in Rust' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    const card = await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && buttonsOf(c).length > 0);
+    expect(String(card.args.text)).toMatch(/^Das ist zu groß/);
+    const press = (user: string) =>
+      world.slack.deliverInteraction(
+        world.eventsUrl(),
+        SIGNING_SECRET,
+        blockActionsPayload({
+          user,
+          channel: 'C0DEV',
+          message_ts: String(card.args.ts ?? ts),
+          thread_ts: ts,
+          action_id: 'wrench_start_anyway',
+          value: buttonsOf(card)[0]!.value,
+        }),
+      );
+    await press('U0HANS');
+    await world.slack.waitFor((c) => c.method === 'chat.update' && c.args.text === 'Ich fange auf Wunsch von <@U0HANS> trotzdem an.', 10_000);
+    // A second press finds nothing pending any more: only the presser is told, in the thread's language.
+    await press('U0HANS');
+    await expect
+      .poll(() => world.slack.ephemerals.find((e) => e.user === 'U0HANS' && e.thread_ts === ts)?.text, { timeout: 10_000 })
+      .toBe('Diese Anfrage hat schon begonnen oder ist abgelaufen.');
+    await threadReply(world, ts, /Ich habe einen Plan statt einer Umschreibung\./, 150_000);
+  });
 });

@@ -31,6 +31,11 @@ export const de: Catalogue = {
   startAnyway: 'Trotzdem starten',
   needMore: 'Bevor ich anfange, brauche ich noch etwas mehr, damit ich nicht raten muss:',
   answerHere: 'Antworte hier im Thread oder drücke *Details ergänzen*.',
+  startingAnyway: (user) => `Ich fange auf Wunsch von <@${user}> trotzdem an.`,
+  enoughToStart: 'Danke, damit kann ich anfangen.',
+  requestGone: 'Diese Anfrage hat schon begonnen oder ist abgelaufen.',
+  onlyRequesterAddsDetails: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann hier Details ergänzen.',
+  onlyRequesterStarts: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann das starten.',
   tooLarge: (step) =>
     `Das ist zu groß, um es in einem Zug gut zu machen, deshalb fange ich so nicht damit an. Ein begrenzter erster Schritt wäre:\n> ${step}\nErwähne mich damit (oder mit deinem eigenen ersten Schritt) in diesem Thread oder drücke *Trotzdem starten*.`,
   questionIntro: (requester) => `<@${requester}> Ich habe eine Frage, bevor ich weitermache:`,

@@ -47,6 +47,12 @@ export const en = {
   startAnyway: 'Start anyway',
   needMore: 'Before I start, I need a little more so I do not guess:',
   answerHere: 'Answer here in the thread, or press *Add details*.',
+  // The card's buttons pressed: what the card then says, and the notes only the presser sees.
+  startingAnyway: (user: string) => `Starting anyway at <@${user}>'s request.`,
+  enoughToStart: 'Thanks, that is enough to start.',
+  requestGone: 'This request has already started or expired.',
+  onlyRequesterAddsDetails: 'Only the person who asked, or an approver, can add details here.',
+  onlyRequesterStarts: 'Only the person who asked, or an approver, can start this.',
   tooLarge: (step: string) =>
     `That is too large to do well in one go, so I will not start it as it is. A scoped first step I could take:\n> ${step}\nMention me with that (or your own first step) in this thread, or press *Start anyway*.`,
   questionIntro: (requester: string) => `<@${requester}> I have a question before I go on:`,

@@ -30,6 +30,11 @@ export const ja: Catalogue = {
   startAnyway: 'このまま開始',
   needMore: '推測で進めないよう、始める前にもう少し教えてください:',
   answerHere: 'このスレッドで返信するか、*詳細を追加* を押してください。',
+  startingAnyway: (user) => `<@${user}> さんの依頼により、このまま開始します。`,
+  enoughToStart: 'ありがとうございます。これで開始できます。',
+  requestGone: 'この依頼はすでに開始されたか、期限切れです。',
+  onlyRequesterAddsDetails: 'ここで詳細を追加できるのは、依頼した人か承認者だけです。',
+  onlyRequesterStarts: 'これを開始できるのは、依頼した人か承認者だけです。',
   tooLarge: (step) =>
     `一度にうまく進めるには大きすぎるため、このままでは開始しません。最初の一歩としてできること:\n> ${step}\nこのスレッドでそれ(またはご自身の最初の一歩)を添えてメンションするか、*このまま開始* を押してください。`,
   questionIntro: (requester) => `<@${requester}> 続ける前に質問があります:`,
