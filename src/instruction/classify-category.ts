@@ -240,10 +240,13 @@ const TRIGGER_CLAUSE = /^\W*(?:when(?:ever)?|if|once|each time|every time|as soo
 const ORDER =
   /^(?:please\s+)?(?:add|post|send|show|display|notify|log|record|emit|retry|create|open|email|ping|alert|message|warn|redirect|disable|enable|skip|mark|save|write|hide|stop|keep|run|trigger|tag|label|assign|comment|use|fall back|fallback|return|respond|reply|set|move|archive|delete|remove|queue|schedule|block|allow|ask|prompt)\b/;
 
+/** "The chart shows UTC times, show them in the user's timezone": how things are now, then the order. */
+const STATE_CLAUSE = /^\W*(?:the|our|my|this|that|these|those|it|its|they|users?|customers?|people)\b[^,.;!?\n]{1,100},\s*(?=(?:please\s+)?[a-z]+\b)/;
+
 function withoutTrigger(text: string): string {
-  const trigger = TRIGGER_CLAUSE.exec(text);
-  if (!trigger) return text;
-  const rest = text.slice(trigger[0].length);
+  const lead = TRIGGER_CLAUSE.exec(text) ?? STATE_CLAUSE.exec(text);
+  if (!lead) return text;
+  const rest = text.slice(lead[0].length);
   return ORDER.test(rest) ? rest : text;
 }
 

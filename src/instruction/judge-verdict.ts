@@ -47,6 +47,14 @@ const TEST_VOCABULARY =
 const TEST_FAILURE = /\b(?:fail|fails|failing|failed|broken|red)\b/;
 const VAGUE_PROBLEM =
   /^\W*(?:it'?s |it is |something(?:'s| is) |everything(?:'s| is) )?(?:(?:just|totally|completely|kind of)\s+)?(?:broken|wrong|not working|bad|weird|off|on fire|messed up)\b/i;
+/**
+ * Something that happens at a moment, told as a statement: "users get logged out every time they switch tabs". The
+ * part before the moment opens with who or what (not an order, not "there is" or "it") and says more than a vague
+ * word for trouble.
+ */
+const EVENT_AT_A_MOMENT =
+  /^((?:the|our|my|your|their|some|all|most|many|new|users?|customers?|people|clients?|visitors?|members?|admins?|i|we|they|[a-z]+s)\b(?:\s+[\w'.-]+){2,11}?)\s+(?:every time|each time|whenever|when|while|after|as soon as)\s+\w+/i;
+const TROUBLE_WORD = /\b(?:broken|wrong|weird|off|bad|issues?|problems?|bugs?|buggy|not working|doesn'?t work|does not work|acting up)\b/i;
 const ANALYSIS_QUESTION =
   /\b(?:statistics|stats|metrics|kpis?|revenue|average|median|mean|sum|total|count|distribution|trends?|cohorts?|funnel|retention|churn|conversion|correlat\w*|breakdown|per (?:day|week|month|user|customer|country|region)|by (?:day|week|month|country|region|plan|product|channel|source)|daily|weekly|monthly|top \d+|how many|which \w+|what(?:'s| is| are| was| were) (?:the|our)|why (?:did|does|is|are|do)|compare|growth|rate|percentage|share|ratio|outliers?|anomal\w*|forecast)\b/i;
 
@@ -157,7 +165,9 @@ function describesObservedProblem({ elements, cues }: RecognisedInstruction): bo
   if (cues.errorOutput || problem?.error || problem?.reproduction?.length) return true;
   const labelled = [cues.sections.observed, cues.sections.expected, cues.sections.actual].filter(Boolean).join(' ');
   if (labelled && (describesSymptom(labelled) || (labelled.split(/\s+/).length >= 5 && !VAGUE_PROBLEM.test(labelled)))) return true;
-  return cues.symptom;
+  if (cues.symptom) return true;
+  const event = EVENT_AT_A_MOMENT.exec(cues.head.trim());
+  return !!event && !TROUBLE_WORD.test(event[1] ?? '');
 }
 
 /** A review names what to read: a PR, commit or repository link, a file or function, or the diff or branch in hand. */

@@ -60,6 +60,13 @@ export function isOnlySubjectiveGoal(elements: InstructionElements, cues: Instru
     (elements.requirements?.length ?? 0) > 0 ||
     (elements.successCriteria?.length ?? 0) > 0 ||
     (elements.constraints?.length ?? 0) > 0 ||
-    CONCRETE_CHANGE.test(cues.head.replace(SUBJECTIVE, ' '));
+    CONCRETE_CHANGE.test(cues.head.replace(SUBJECTIVE, ' ')) ||
+    describesEndState(cues.head);
   return !concrete;
+}
+
+/** "…so the Stripe calls go through one client instead of being sprinkled across controllers": the end state is said. */
+function describesEndState(head: string): boolean {
+  const purpose = /\b(?:so(?: that)?|instead of|rather than)\s+(.+)$/i.exec(head)?.[1];
+  return !!purpose && specificWords(purpose.toLowerCase()).some((word) => !TASTE.test(word));
 }

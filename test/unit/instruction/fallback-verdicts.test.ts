@@ -30,12 +30,16 @@ const CLEAR = [
   'When a deploy fails, post the failing step and a link to its log in #deploys',
   'If the payment provider times out, retry twice and then show a friendly error',
   'the save button does nothing in Firefox, works in Chrome',
+  'users get signed out whenever they open a second tab',
+  'Clean up the config loading so every service reads one file instead of five',
 ];
 
 /** Vague asks the rules alone hold back. */
 const VAGUE = [
   'fix the bug',
   'login is broken',
+  'the page is broken when I scroll',
+  'clean up the code so it is nicer',
   'add some tests',
   'improve performance',
   'review my code',
@@ -59,10 +63,14 @@ const VAGUE = [
   '点击按钮时应用崩溃\n复现步骤（请补充具体操作）：\n1. 打开应用\n2. 点击按钮',
 ];
 
-/** What the ask is, from general cues: a condition leading an order, a symptom seen only somewhere, a statistic asked of a file. */
+/**
+ * What the ask is, from general cues: a condition leading an order, how things are now leading an order, a symptom
+ * seen only somewhere, a statistic asked of a file.
+ */
 const CATEGORIES: Array<[string, string]> = [
   ['When a deploy fails, post the failing step and a link to its log in #deploys', 'feature'],
   ['If the payment provider times out, retry twice and then show a friendly error', 'feature'],
+  ['the report groups by week, show it per day', 'feature'],
   ['When I press save the page crashes', 'bug-fixing'],
   ['the save button does nothing in Firefox, works in Chrome', 'bug-fixing'],
   ["What's the p99 latency per endpoint in logs/gateway-may.log? Give me a table sorted by p99.", 'data-analysis'],
