@@ -125,7 +125,7 @@ async function startRun(
     reading: { category: reading.category, complexity: reading.complexity, elements: reading.elements, summary: reading.summary },
     language,
   };
-  const queuedDetail = busy ? 'behind the run already going in this thread' : ahead > 0 ? `position ${ahead + 1} in the queue` : undefined;
+  const queuedDetail = busy ? t.plan.behindThreadRun : ahead > 0 ? t.plan.queuePosition(ahead + 1) : undefined;
   const run = {
     jobId,
     instruction: input.text,

@@ -173,6 +173,8 @@ export const de: Catalogue = {
     testRuns: (count, command) => `${count} ${count === 1 ? 'Lauf' : 'Läufe'}, zuletzt: ${command}`,
     everyStepOnPage: 'Alle Schritte auf der Seite des Laufs',
     couldNotQueue: 'der Lauf konnte nicht eingereiht werden',
+    behindThreadRun: 'hinter dem Lauf, der in diesem Thread schon arbeitet',
+    queuePosition: (position) => `Position ${position}`,
     restOnPage: 'Der Rest steht auf der Seite des Laufs.',
   },
   stoppedEarlyDetail: 'vorzeitig beendet',

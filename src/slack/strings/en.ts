@@ -144,6 +144,9 @@ export const en = {
     testRuns: (count: number, command: string) => `${count} ${count === 1 ? 'run' : 'runs'}, the last: ${command}`,
     everyStepOnPage: 'Every step on the run page',
     couldNotQueue: 'the run could not be queued',
+    /** What a run just queued waits for, in its title ("Queued: …"). */
+    behindThreadRun: 'behind the run already going in this thread',
+    queuePosition: (position: number) => `position ${position} in the queue`,
     restOnPage: 'The rest is on the run page.',
   },
   // The status card's detail when the run has ended.

@@ -170,6 +170,8 @@ export const ja: Catalogue = {
     testRuns: (count, command) => `${count} 回実行、最新: ${command}`,
     everyStepOnPage: '実行ページですべての手順を見る',
     couldNotQueue: '実行をキューに追加できませんでした',
+    behindThreadRun: 'このスレッドで実行中のタスクの後',
+    queuePosition: (position) => `${position}番目`,
     restOnPage: '続きは実行ページにあります。',
   },
   stoppedEarlyDetail: '途中で停止',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleAppMention } from '../../../handlers/app-mention.js';
+import { acceptInstruction } from '../../../handlers/accept-instruction.js';
 import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -160,5 +161,39 @@ describe('handleAppMention', () => {
     // The card in between speaks the reading's language too.
     const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
     expect(String(card?.args.text)).toMatch(/^Aufgabe \(Fehlerbehebung\) in acme\/web/);
+  });
+
+  it("a streamed run queued behind the thread's running one says so in the thread's language", async () => {
+    const ts = '1700000500.000100';
+    const now = new Date().toISOString();
+    const first = { jobId: 'run-first', instruction: 'erst das', requester: 'U0HANS', status: 'running' as const, at: now };
+    await deps.sessions.update('C0DEV', ts, () => ({
+      channel: 'C0DEV',
+      threadTs: ts,
+      repo: { owner: 'acme', name: 'web', baseBranch: 'main' },
+      requester: 'U0HANS',
+      language: 'de',
+      runs: [first],
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const text = 'also fix the off-by-one in formatDate in src/date.js; `npm test` must pass';
+    const input = {
+      client,
+      channel: 'C0DEV',
+      threadTs: ts,
+      messageTs: '1700000500.000200',
+      teamId: 'T0TEAM',
+      dedupKey: uniqueName('Ev'),
+      user: 'U0HANS',
+      text,
+    };
+    expect(await acceptInstruction(input, deps)).toBe('queued');
+    const stream = await pollFor(
+      () => slack.streamsIn('C0DEV', ts)[0],
+      10_000,
+      () => 'no stream',
+    );
+    expect(stream.planTitle).toMatch(/^In der Warteschlange: hinter dem Lauf, der in diesem Thread schon arbeitet/);
   });
 });

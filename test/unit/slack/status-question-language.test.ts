@@ -28,6 +28,10 @@ describe("the status line, the question's timeout and a person's triage, in the 
     expect(waiting(en)).toBe('is waiting for a free slot (all workers are busy)…');
     expect(en.statusLine.reading).toBe('is reading your request…');
     expect(stringsFor('es').statusLine.reading).toBe('está leyendo tu solicitud…');
+    // What a run just queued waits for, in its streamed title.
+    expect(ja.plan.state('queued', ja.plan.queuePosition(2))).toBe('順番待ち: 2番目');
+    expect(de.plan.state('queued', de.plan.queuePosition(2))).toBe('In der Warteschlange: Position 2');
+    expect(en.plan.state('queued', en.plan.behindThreadRun)).toBe('Queued: behind the run already going in this thread');
     expect(waiting(stringsFor('es'))).toBe('is waiting for a free slot (all workers are busy)…');
   });
 
