@@ -149,7 +149,7 @@ async function startRun(
   });
   const statusLine = { ...thread, team: input.teamId ?? 'default' };
   if (!result.queued) {
-    const text = notQueuedMessage(result.error, 'task');
+    const text = notQueuedMessage(result.error, 'task', t);
     await (stream ? outbox.stream(thread, notQueuedStream(streamTarget, text)) : outbox.update(thread, statusKey, { text })).catch((e: unknown) =>
       deps.logger.error({ err: e, jobId }, 'could not say the task was not queued'),
     );

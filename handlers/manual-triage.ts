@@ -35,7 +35,7 @@ export async function startManualTriage(input: InstructionInput, repo: RepoRef, 
   } catch (error) {
     deps.logger.error({ err: error, triageId }, 'could not queue the triage');
     await outbox
-      .update(thread, statusKey, { text: notQueuedMessage(error, 'triage') })
+      .update(thread, statusKey, { text: notQueuedMessage(error, 'triage', stringsFor(language)) })
       .catch((e: unknown) => deps.logger.error({ err: e, triageId }, 'could not say the triage was not queued'));
     return 'failed';
   }

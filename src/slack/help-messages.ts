@@ -31,13 +31,12 @@ export const notAuthorizedMessage = () =>
   'You are not on the list of people who can start work with Wrench here. Ask an administrator to add your Slack user id to `access.users` in `wrench.config.yml`.';
 
 /** Why a task or triage could not be queued, told truthfully: a bug in Wrench is not an unavailable queue. */
-export function notQueuedMessage(error: unknown, what: 'task' | 'triage'): string {
+export function notQueuedMessage(error: unknown, kind: 'task' | 'triage', t: ThreadStrings = en): string {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'invalid_job')
-    return `:x: I could not queue this ${what}: ${(error as Error).message}. That is a bug in Wrench, not something you did; mentioning me again will not help. Please tell an administrator (the details are in Wrench's log).`;
-  if (code === 'queue_unavailable')
-    return `:x: I could not queue this ${what} because my job queue (Redis) is unavailable. Mention me again in a minute; if it keeps failing, ask an administrator to run \`wrench doctor\`.`;
-  return `:x: I could not queue this ${what} because of an unexpected error. Mention me again in a minute; if it keeps failing, ask an administrator to look at Wrench's log.`;
+  const what = t.notQueued[kind];
+  if (code === 'invalid_job') return t.notQueued.invalidJob(what, (error as Error).message);
+  if (code === 'queue_unavailable') return t.notQueued.queueUnavailable(what);
+  return t.notQueued.unexpected(what);
 }
 
 /** Steering messages that reached a run after its last model call: said (in the thread's language), never dropped silently. */

@@ -330,6 +330,16 @@ export const de: Catalogue = {
     checkNumber: (number) =>
       `Prüfe die Nummer, oder nenne das Repository, wenn der Pull Request woanders liegt: \`review PR #${number} in owner/repo\` (oder füge seine URL ein).`,
   },
+  notQueued: {
+    task: 'Aufgabe',
+    triage: 'Triage',
+    invalidJob: (what, error) =>
+      `:x: Ich konnte diese ${what} nicht einreihen: ${error}. Das ist ein Fehler in Wrench, nicht etwas, das du falsch gemacht hast; mich noch einmal zu erwähnen hilft nicht. Bitte sag einem Administrator Bescheid (die Details stehen im Log von Wrench).`,
+    queueUnavailable: (what) =>
+      `:x: Ich konnte diese ${what} nicht einreihen, weil meine Job-Warteschlange (Redis) nicht erreichbar ist. Erwähne mich in einer Minute noch einmal; wenn es weiter fehlschlägt, bitte einen Administrator, \`wrench doctor\` auszuführen.`,
+    unexpected: (what) =>
+      `:x: Ich konnte diese ${what} wegen eines unerwarteten Fehlers nicht einreihen. Erwähne mich in einer Minute noch einmal; wenn es weiter fehlschlägt, bitte einen Administrator, ins Log von Wrench zu schauen.`,
+  },
   steered:
     'An den laufenden Agenten weitergegeben: Er liest das vor seinem nächsten Modellaufruf, ohne neu anzufangen. Endet der Lauf vorher, erwähne mich hier, damit daraus eine Folgeaufgabe wird.',
   steeredFromPage: (user) => `<@${user}> hat dem laufenden Agenten von der Laufseite aus geschrieben:`,

@@ -209,6 +209,17 @@ export const en = {
     githubFailed: (status: number, text: string) => `GitHub failed (HTTP ${status}): ${text}. Try again in a few minutes.`,
     unexpected: (text: string) => `The run failed unexpectedly: ${text}. Try again; if it keeps failing, an administrator can check the logs for this job.`,
   },
+  // Why a task or a triage could not be queued (`error` the validation's own words), and what to do.
+  notQueued: {
+    task: 'task',
+    triage: 'triage',
+    invalidJob: (what: string, error: string) =>
+      `:x: I could not queue this ${what}: ${error}. That is a bug in Wrench, not something you did; mentioning me again will not help. Please tell an administrator (the details are in Wrench's log).`,
+    queueUnavailable: (what: string) =>
+      `:x: I could not queue this ${what} because my job queue (Redis) is unavailable. Mention me again in a minute; if it keeps failing, ask an administrator to run \`wrench doctor\`.`,
+    unexpected: (what: string) =>
+      `:x: I could not queue this ${what} because of an unexpected error. Mention me again in a minute; if it keeps failing, ask an administrator to look at Wrench's log.`,
+  },
   // Steering a running task, and cancelling one.
   steered:
     'Passed to the running agent: it reads this before its next model call, without starting over. If the run ends first, mention me here to make it a follow-up.',
@@ -283,10 +294,12 @@ export type Catalogue = Partial<
     | 'coverage'
     | 'analysis'
     | 'statusLine'
+    | 'notQueued'
     | 'triage'
   >
 > & {
   statusLine?: Partial<ThreadStrings['statusLine']>;
+  notQueued?: Partial<ThreadStrings['notQueued']>;
   triage?: Partial<ThreadStrings['triage']>;
   /** Every phrase or none (then English says them all): a phrase missing from a catalogue does not compile. */
   progress?: ProgressStrings;

@@ -22,6 +22,7 @@ export function stringsFor(language?: string): ThreadStrings {
     complexity: { ...en.complexity, ...catalogue.complexity },
     phases: { ...en.phases, ...catalogue.phases },
     statusLine: { ...en.statusLine, ...catalogue.statusLine },
+    notQueued: { ...en.notQueued, ...catalogue.notQueued },
     triage: { ...en.triage, ...catalogue.triage, confidence: { ...en.triage.confidence, ...catalogue.triage?.confidence } },
     report: { ...en.report, ...catalogue.report },
     stop: { ...en.stop, ...catalogue.stop },

@@ -196,4 +196,43 @@ describe('handleAppMention', () => {
     );
     expect(stream.planTitle).toMatch(/^In der Warteschlange: hinter dem Lauf, der in diesem Thread schon arbeitet/);
   });
+
+  it("a run that cannot be queued says so in the thread's language", async () => {
+    const tasks = {
+      add: () => Promise.reject(new Error('READONLY You cannot write against a read only replica.')),
+      getJobCountByTypes: async () => 0,
+      getJobs: async () => [],
+    };
+    const failing: HandlerDeps = { ...deps, queues: { ...deps.queues, tasks } as unknown as HandlerDeps['queues'] };
+    const ts = '1700000600.000100';
+    const now = new Date().toISOString();
+    await deps.sessions.update('C0DEV', ts, () => ({
+      channel: 'C0DEV',
+      threadTs: ts,
+      repo: { owner: 'acme', name: 'web', baseBranch: 'main' },
+      requester: 'U0HANS',
+      language: 'ja',
+      runs: [],
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const text = 'fix the off-by-one in formatDate in src/date.js; `npm test` must pass';
+    const input = {
+      client,
+      channel: 'C0DEV',
+      threadTs: ts,
+      messageTs: '1700000600.000200',
+      teamId: 'T0TEAM',
+      dedupKey: uniqueName('Ev'),
+      user: 'U0HANS',
+      text,
+    };
+    expect(await acceptInstruction(input, failing)).toBe('failed');
+    const stream = await pollFor(
+      () => slack.streamsIn('C0DEV', ts).find((s) => s.state === 'stopped'),
+      10_000,
+      () => JSON.stringify(slack.streamsIn('C0DEV', ts)),
+    );
+    expect(stream.parts.flatMap((p) => (p.kind === 'text' ? [p.text] : [])).join('')).toMatch(/^:x: .*このタスクをキューに追加できませんでした/);
+  });
 });

@@ -3,6 +3,7 @@ import type { Queues } from '../../../src/queue/queues.js';
 import { enqueueTask } from '../../../src/queue/queues.js';
 import type { TaskJob } from '../../../src/queue/task-job.js';
 import { notQueuedMessage } from '../../../src/slack/help-messages.js';
+import { stringsFor } from '../../../src/slack/strings/index.js';
 
 const job = {
   kind: 'task',
@@ -40,5 +41,12 @@ describe('why a job was not queued, told truthfully', () => {
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'queue_unavailable' });
     expect(notQueuedMessage(error, 'task')).toMatch(/queue \(Redis\) is unavailable/);
+    // In the thread's language, the command as it is.
+    expect(notQueuedMessage(error, 'triage', stringsFor('de'))).toBe(
+      ':x: Ich konnte diese Triage nicht einreihen, weil meine Job-Warteschlange (Redis) nicht erreichbar ist. Erwähne mich in einer Minute noch einmal; wenn es weiter fehlschlägt, bitte einen Administrator, `wrench doctor` auszuführen.',
+    );
+    expect(notQueuedMessage(error, 'task', stringsFor('ja'))).toMatch(
+      /^:x: ジョブキュー\(Redis\)が利用できないため、このタスクをキューに追加できませんでした。.*`wrench doctor`/,
+    );
   });
 });
