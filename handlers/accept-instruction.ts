@@ -27,17 +27,18 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const isFollowUp = !!session && session.runs.length > 0;
   const thread = { channel: input.channel, threadTs: input.threadTs };
   const statusLine = { ...thread, team: input.teamId ?? 'default' };
+  // The fast model reads it (with the thread's earlier instructions for a follow-up); the rules when it cannot.
+  // The reading starts at once; the requester's locale is looked up beside it, not before it.
+  const history = session?.runs.map((run) => run.instruction) ?? [];
+  const reader = deps.readInstruction
+    ? deps.readInstruction(input.text, history, repo)
+    : Promise.resolve({ reading: readInstruction(input.text), usage: undefined, latencyMs: 0 });
+  reader.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
   // Before the reading, the thread's language or the requester's Slack locale says which words the status takes.
   const locale = session?.language || input.language ? undefined : await slackLocale(input.user, deps);
   const before = stringsFor(session?.language ?? input.language ?? threadLanguage(undefined, locale)).statusLine;
   await deps.outbox.status(statusLine, before.reading, before.readingSteps(`${repo.owner}/${repo.name}`));
-  // The fast model reads it (with the thread's earlier instructions for a follow-up); the rules when it cannot.
-  const history = session?.runs.map((run) => run.instruction) ?? [];
-  const {
-    reading: read,
-    usage,
-    latencyMs,
-  } = deps.readInstruction ? await deps.readInstruction(input.text, history, repo) : { reading: readInstruction(input.text), usage: undefined, latencyMs: 0 };
+  const { reading: read, usage, latencyMs } = await reader;
   // A follow-up continues the thread's task ("also add src/farewell.js; npm test passes" is more of the same
   // feature, not a testing task): read by the rules alone, it keeps the category of the thread's first run.
   const threadCategory = isFollowUp && read.readBy !== 'model' ? session.runs.find((r) => r.category)?.category : undefined;

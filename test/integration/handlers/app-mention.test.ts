@@ -163,6 +163,33 @@ describe('handleAppMention', () => {
     expect(String(card?.args.text)).toMatch(/^Aufgabe \(Fehlerbehebung\) in acme\/web/);
   });
 
+  it("starts the reading at once and looks up the requester's locale beside it, not before it", async () => {
+    let answerLocale: (locale: string | undefined) => void = () => undefined;
+    const names = Object.assign(Object.create(deps.names), {
+      userLocale: () => new Promise<string | undefined>((resolve) => (answerLocale = resolve)),
+    }) as HandlerDeps['names'];
+    let readerStarted = false;
+    const reader = async (instruction: string) => {
+      readerStarted = true;
+      return { reading: readInstruction(instruction), latencyMs: 1 };
+    };
+    const ts = '1700000450.000100';
+    const text = '<@U0BOT> fix the off-by-one in formatDate in src/date.js; `npm test` must pass';
+    const outcome = handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0ALICE', text, ts }, client },
+      { ...deps, names, readInstruction: reader },
+    );
+    await pollFor(
+      () => (readerStarted ? true : undefined),
+      10_000,
+      () => 'the reader was not asked while the locale lookup was pending',
+    );
+    answerLocale('de-DE');
+    expect(await outcome).toBe('queued');
+    const first = await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts, 10_000);
+    expect(first.args.status).toBe('liest deine Anfrage…');
+  });
+
   it("a streamed run queued behind the thread's running one says so in the thread's language", async () => {
     const ts = '1700000500.000100';
     const now = new Date().toISOString();
