@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AgentRun } from '../src/agent/agent-loop.js';
 import type { Logger } from '../src/logging/logger.js';
 import type { Sandbox } from '../src/sandbox/sandbox.js';
-import { compareVerification, detectCommands, renderVerification, runSetup, runVerification, setupEgressLine } from '../src/verification/index.js';
+import { compareVerification, detectCommands, renderVerification, runSetup, runVerification } from '../src/verification/index.js';
 import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationOverride, VerificationRun } from '../src/verification/index.js';
 import { baselineKey } from '../src/warm-cache/baseline-cache.js';
 import { dependencyKey } from '../src/warm-cache/dependency-key.js';
@@ -298,8 +298,14 @@ export class ChangeVerifier {
     if (setup && !setup.passed && !this.signal.aborted) {
       this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
       this.setupFailure = setup;
-      const egress = setupEgressLine(setup);
-      await onPhase({ key: 'installFailed', command: setup.command, timedOut: setup.timedOut, exitCode: setup.exitCode, ...(egress ? { egress } : {}) });
+      const egress = setup.egressRefused;
+      await onPhase({
+        key: 'installFailed',
+        command: setup.command,
+        timedOut: setup.timedOut,
+        exitCode: setup.exitCode,
+        ...(egress?.length ? { egress } : {}),
+      });
     }
     if (warm && snapshots && key && setup?.passed && !this.signal.aborted) {
       const saved = await snapshots.save(warm.repository, key, this.dir).catch((error) => {

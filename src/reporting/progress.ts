@@ -1,3 +1,5 @@
+import { type EgressRefused, setupEgressLine } from '../verification/render-verification.js';
+
 /**
  * What a run is doing, as its runners report it: a key and its parameters, never words. Each surface says it in its
  * own: a Slack thread in its language (`progress` of src/slack/strings/), the run page, the run log and `wrench run`
@@ -16,8 +18,8 @@ export type ProgressDetail =
   | { key: 'refreshing'; command: string }
   | { key: 'dependenciesInPlace' }
   | { key: 'dependenciesRestored' }
-  /** `exitCode` null: killed. `egress`: what the egress policy refused, in English (the run page's words). */
-  | { key: 'installFailed'; command: string; timedOut: boolean; exitCode: number | null; egress?: string }
+  /** `exitCode` null: killed. `egress`: what the egress policy refused. */
+  | { key: 'installFailed'; command: string; timedOut: boolean; exitCode: number | null; egress?: readonly EgressRefused[] }
   | { key: 'refreshFailed'; command: string; timedOut: boolean; exitCode: number | null }
   | { key: 'testsOnBase' }
   | { key: 'readingCode' }
@@ -83,7 +85,7 @@ export const progressEn: ProgressStrings = {
   dependenciesInPlace: 'dependencies of the same lock files already in place',
   dependenciesRestored: 'dependencies restored from an earlier install of the same lock files',
   installFailed: ({ command, timedOut, exitCode, egress }) =>
-    `could not install dependencies: ${code(command)} ${exit(timedOut, exitCode)}${egress ? `. ${egress}` : ''}`,
+    `could not install dependencies: ${code(command)} ${exit(timedOut, exitCode)}${egress?.length ? `. ${setupEgressLine(egress)}` : ''}`,
   refreshFailed: ({ command, timedOut, exitCode }) => `could not refresh the dependencies: ${code(command)} ${exit(timedOut, exitCode)}`,
   testsOnBase: 'running the tests on the base commit',
   readingCode: 'reading the code',

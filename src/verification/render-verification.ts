@@ -1,6 +1,7 @@
-import { describeRefusal } from '../sandbox/egress/egress-proxy.js';
+import { METADATA_ADDRESS } from '../sandbox/egress/blocked-addresses.js';
+import type { EgressRefusal } from '../sandbox/egress/egress-proxy.js';
 import type { CommandOutcome, VerificationCommands, VerificationComparison, VerificationRun } from './verification-types.js';
-import { verificationEn, type VerificationStrings } from './verification-strings.js';
+import { type EgressStrings, verificationEn, type VerificationStrings } from './verification-strings.js';
 
 const MAX_NAMES = 10;
 
@@ -39,19 +40,35 @@ function baseSetupFailureText(setup: CommandOutcome, t: VerificationStrings): st
  */
 export function setupFailureText(setup: CommandOutcome, t: VerificationStrings = verificationEn): string {
   const tail = setup.outputTail.trim().split('\n').slice(-15).join('\n');
-  return [t.setupFailed(`\`${code(setup.command)}\``, setupHow(setup, t)), setupEgressLine(setup) ?? '', tail ? `${t.lastLines}\n${fence(tail)}` : '']
+  return [
+    t.setupFailed(`\`${code(setup.command)}\``, setupHow(setup, t)),
+    setupEgressLine(setup.egressRefused, t) ?? '',
+    tail ? `${t.lastLines}\n${fence(tail)}` : '',
+  ]
     .filter(Boolean)
     .join('\n\n');
 }
 
 /**
- * One line naming what the egress policy refused during a setup step (undefined when it refused nothing), e.g.
- * "Setup could not reach evil.example:443: not in the egress allow list (sandbox.egress.allow)".
+ * One line naming what the egress policy refused during a setup step (undefined when it refused nothing), in
+ * `t`'s words, e.g. "Setup could not reach evil.example:443: not in the egress allow list (sandbox.egress.allow)."
  */
-export function setupEgressLine(setup: Pick<CommandOutcome, 'egressRefused'>): string | undefined {
-  const [first, ...more] = setup.egressRefused ?? [];
+export function setupEgressLine(refused: readonly EgressRefused[] | undefined, t: EgressStrings = verificationEn): string | undefined {
+  const [first, ...more] = refused ?? [];
   if (!first) return undefined;
-  return `Setup could not reach ${describeRefusal(first)}${more.length ? ` (and ${more.length} more refused: ${more.map((r) => `${r.host}:${r.port}`).join(', ')})` : ''}.`;
+  return t.setupCouldNotReach(
+    describeRefused(first, t),
+    more.map((r) => `${r.host}:${r.port}`),
+  );
+}
+
+export type EgressRefused = Pick<EgressRefusal, 'host' | 'port' | 'reason' | 'address'>;
+
+function describeRefused(refusal: EgressRefused, t: EgressStrings): string {
+  const target = `${refusal.host}:${refusal.port}`;
+  if (refusal.reason === 'not-allowed') return t.egressNotAllowed(target);
+  const address = refusal.address ?? '';
+  return address === METADATA_ADDRESS ? t.egressMetadata(target, address) : t.egressNonPublic(target, address);
 }
 
 function renderComparison(

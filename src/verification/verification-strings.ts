@@ -1,4 +1,18 @@
 /**
+ * What the egress policy refused during a setup step: `target` ("host:port"), `address` and `more` (the other
+ * targets refused) as they are.
+ */
+const egressEn = {
+  egressNotAllowed: (target: string) => `${target}: not in the egress allow list (sandbox.egress.allow)`,
+  egressMetadata: (target: string, address: string) => `${target}: resolves to ${address}, the cloud metadata address`,
+  egressNonPublic: (target: string, address: string) => `${target}: resolves to ${address}, not a public address (loopback, private or link-local)`,
+  setupCouldNotReach: (refusal: string, more: readonly string[]) =>
+    `Setup could not reach ${refusal}${more.length ? ` (and ${more.length} more refused: ${more.join(', ')})` : ''}.`,
+};
+
+export type EgressStrings = typeof egressEn;
+
+/**
  * Wrench's own words in the rendering of its checks, in English: the source the thread catalogues
  * (src/slack/strings/) translate, and the fallback. Commands, test names, the counts Wrench read from the test output
  * ("3 passed, 1 failed") and the output itself are filled in as they are.
@@ -34,6 +48,7 @@ export const verificationEn = {
   bothTimes: (state: string) => `${state} before and after`,
   stateChange: (before: string, after: string) => `${before} before → ${after} after`,
   outputEnd: (command: string) => `Output of ${command} (end):`,
+  ...egressEn,
 };
 
 export type VerificationStrings = typeof verificationEn;

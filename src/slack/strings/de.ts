@@ -1,4 +1,15 @@
+import { setupEgressLine } from '../../verification/render-verification.js';
+import type { EgressStrings } from '../../verification/verification-strings.js';
 import type { Catalogue } from './en.js';
+
+/** What the egress policy refused during setup (said in the checks and in the progress line). */
+const egressWords: EgressStrings = {
+  egressNotAllowed: (target) => `${target}: nicht in der Liste erlaubter Ziele (sandbox.egress.allow)`,
+  egressMetadata: (target, address) => `${target}: wird zu ${address} aufgelöst, der Metadaten-Adresse der Cloud`,
+  egressNonPublic: (target, address) => `${target}: wird zu ${address} aufgelöst, keiner öffentlichen Adresse (Loopback, privat oder link-local)`,
+  setupCouldNotReach: (refusal, more) =>
+    `Die Installation konnte dieses Ziel nicht erreichen: ${refusal}${more.length ? ` (und ${more.length} weitere abgewiesen: ${more.join(', ')})` : ''}.`,
+};
 
 /** German; what is missing here is said in English. */
 export const de: Catalogue = {
@@ -94,7 +105,7 @@ export const de: Catalogue = {
     dependenciesInPlace: 'die Abhängigkeiten derselben Lock-Dateien sind schon vorhanden',
     dependenciesRestored: 'Abhängigkeiten aus einer früheren Installation derselben Lock-Dateien wiederhergestellt',
     installFailed: ({ command, timedOut, exitCode, egress }) =>
-      `Abhängigkeiten konnten nicht installiert werden: \`${command}\` ${timedOut ? 'hat das Zeitlimit überschritten' : `endete mit Exit-Code ${exitCode ?? 'keiner'}`}${egress ? `. ${egress}` : ''}`,
+      `Abhängigkeiten konnten nicht installiert werden: \`${command}\` ${timedOut ? 'hat das Zeitlimit überschritten' : `endete mit Exit-Code ${exitCode ?? 'keiner'}`}${egress?.length ? `. ${setupEgressLine(egress, egressWords)}` : ''}`,
     refreshFailed: ({ command, timedOut, exitCode }) =>
       `die Abhängigkeiten konnten nicht aktualisiert werden: \`${command}\` ${timedOut ? 'hat das Zeitlimit überschritten' : `endete mit Exit-Code ${exitCode ?? 'keiner'}`}`,
     testsOnBase: 'die Tests laufen auf dem Basis-Commit',
@@ -237,6 +248,7 @@ export const de: Catalogue = {
     bothTimes: (state) => `vorher und nachher ${state}`,
     stateChange: (before, after) => `vorher ${before} → nachher ${after}`,
     outputEnd: (command) => `Ausgabe von ${command} (Ende):`,
+    ...egressWords,
   },
   regression: {
     rootCause: 'Ursache',

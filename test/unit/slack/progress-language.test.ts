@@ -127,6 +127,19 @@ describe('progress details are typed values each surface says in its own words',
     expect(stringsFor('en').progress).toBe(progressEn);
   });
 
+  it('says what the egress policy refused in a failed install in German and Japanese, the host and setting as they are', () => {
+    const refused: ProgressDetail = { ...SAMPLES.installFailed, egress: [{ host: 'evil.example', port: 443, reason: 'not-allowed' }] };
+    expect(renderProgress(refused, stringsFor('de').progress)).toBe(
+      'Abhängigkeiten konnten nicht installiert werden: `npm ci` endete mit Exit-Code 1. Die Installation konnte dieses Ziel nicht erreichen: evil.example:443: nicht in der Liste erlaubter Ziele (sandbox.egress.allow).',
+    );
+    expect(renderProgress(refused, stringsFor('ja').progress)).toBe(
+      '依存関係をインストールできませんでした: `npm ci` が終了コード 1 で終了しました。セットアップは次の接続先に到達できませんでした: evil.example:443: 送信先の許可リスト(sandbox.egress.allow)にありません。',
+    );
+    expect(renderProgress(refused)).toBe(
+      'could not install dependencies: `npm ci` exited with code 1. Setup could not reach evil.example:443: not in the egress allow list (sandbox.egress.allow).',
+    );
+  });
+
   it("reaches a German thread in German from the runners' own call sites, and the terminal in English", async () => {
     const { reporter, shown } = threadCard('de');
     const lines: string[] = [];
