@@ -215,7 +215,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       // Only a worker marks a run running: still running now means the worker that had it died mid-run.
       if (session?.runs.find((r) => r.jobId === jobId)?.status === 'running') {
         log.warn('run restarted after an interruption');
-        await threadReporter.note?.(':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.');
+        await threadReporter.note?.(stringsFor(payload.language).restartedAfterInterruption);
       }
       await setRun(payload, jobId, { status: 'running' });
       const result = await runTask(

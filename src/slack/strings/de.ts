@@ -361,6 +361,7 @@ export const de: Catalogue = {
   personInThread: 'Eine Person im Thread',
   steeringFollowUp: 'Erwähne mich hier mit dem, was du noch möchtest, dann erledige ich es als Folgeaufgabe.',
   nothingRunning: 'In diesem Thread läuft gerade nichts.',
+  restartedAfterInterruption: ':arrows_counterclockwise: Wrench wurde nach einer Unterbrechung neu gestartet: Dieser Lauf beginnt noch einmal von vorn.',
   triage: {
     queued: (repository) => `:mag: Triage eingereiht: Ich untersuche ${repository} nur lesend (die letzten Änderungen und den Code) und berichte hier.`,
     working: (detail) => `:mag: Triage: ${detail}`,

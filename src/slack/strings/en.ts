@@ -231,6 +231,8 @@ export const en = {
   personInThread: 'a person in the thread',
   steeringFollowUp: 'Mention me here with what you still want and I will do it as a follow-up.',
   nothingRunning: 'Nothing is running in this thread.',
+  /** A run picked up again after the worker that had it died. */
+  restartedAfterInterruption: ':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.',
   // A triage a person asked for in the thread ("@wrench triage: …"), in their language; `repository` in backticks.
   // An incident's own triage has nobody's language and speaks English.
   triage: {

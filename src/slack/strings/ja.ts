@@ -351,6 +351,7 @@ export const ja: Catalogue = {
   personInThread: 'スレッドの参加者',
   steeringFollowUp: 'まだ必要なことを添えてここで私をメンションしてください。フォローアップとして対応します。',
   nothingRunning: 'このスレッドで実行中のものはありません。',
+  restartedAfterInterruption: ':arrows_counterclockwise: 中断の後に Wrench が再起動しました。この実行は最初からやり直します。',
   triage: {
     queued: (repository) => `:mag: 調査を受け付けました: ${repository} を読み取り専用で(最近の変更とコードを)調べ、ここで報告します。`,
     working: (detail) => `:mag: 調査: ${detail}`,

@@ -46,6 +46,14 @@ describe("the status line, the question's timeout and a person's triage, in the 
     expect(ja.questionExpiredNext).toBe('やり直すには、このスレッドで私をメンションしてください。質問の前にプッシュした作業はブランチにあります。');
   });
 
+  it('a run restarted after an interruption says so in German and Japanese, English as before', () => {
+    expect(de.restartedAfterInterruption).toBe(
+      ':arrows_counterclockwise: Wrench wurde nach einer Unterbrechung neu gestartet: Dieser Lauf beginnt noch einmal von vorn.',
+    );
+    expect(ja.restartedAfterInterruption).toBe(':arrows_counterclockwise: 中断の後に Wrench が再起動しました。この実行は最初からやり直します。');
+    expect(en.restartedAfterInterruption).toBe(':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.');
+  });
+
   it('a late answer, a stale one and one from someone else are told so in German and Japanese', () => {
     const question = { question: 'Welche  API-Version\nsoll ich nehmen?', timedOutAt: '2026-11-26T10:00:00.000Z' };
     const date = '<!date^1795687200^{date_short_pretty} um {time}|2026-11-26T10:00:00.000Z>';
