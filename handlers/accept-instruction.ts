@@ -14,6 +14,7 @@ import { understandingCard } from '../src/slack/understanding-card.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { stringsFor, threadLanguage } from '../src/slack/strings/index.js';
 import { startManualTriage } from './manual-triage.js';
+import { slackLocale } from './requester-language.js';
 
 /**
  * The one path from an instruction to a queued run, shared by mentions, thread answers, the modal and
@@ -167,19 +168,5 @@ function newSession(input: InstructionInput, repo: RepoRef, language: string): T
   const now = new Date().toISOString();
   return { channel: input.channel, threadTs: input.threadTs, repo, requester: input.user, language, runs: [], createdAt: now, updatedAt: now };
 }
-
-/** The requester's Slack locale, when Slack tells it quickly: a slow lookup must not hold the answer up. */
-async function slackLocale(user: string, deps: HandlerDeps): Promise<string | undefined> {
-  if (!deps.names.userLocale) return undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LOCALE_LOOKUP_MS)));
-  try {
-    return await Promise.race([deps.names.userLocale(user).catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const LOCALE_LOOKUP_MS = 500;
 
 export const newDedupKey = () => randomUUID();

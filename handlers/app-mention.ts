@@ -4,12 +4,14 @@ import { canStartWork } from '../src/security/authorize.js';
 import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAllowedMessage } from '../src/slack/help-messages.js';
 import { messageText } from '../src/slack/message-text.js';
 import type { ThreadPoster } from '../src/slack/thread-poster.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import type { AnswerOutcome } from './answer-question.js';
 import { continueThread } from './continue-thread.js';
 import type { SteerOutcome } from './steer-run.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
+import { replyLanguage } from './requester-language.js';
 
 export interface MentionInput {
   eventId: string;
@@ -91,11 +93,14 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
   const text = await messageText(event, deps.names, input.botUserId);
   // From the message's Slack timestamp to Wrench's first answer to it (a reply, or the :eyes: queued).
   const acknowledged = () => deps.metrics?.timeToAcknowledge.observe(Math.max(0, Date.now() / 1000 - Number(event.ts)));
+  const user = event.user;
+  /** A reply before any reading: in the thread's language, else the requester's Slack locale. */
+  const replyStrings = async () => stringsFor(await replyLanguage({ channel: event.channel, threadTs }, user, deps));
 
   const permission = canStartWork(deps.config.file.access, event.user);
   if (!permission.allowed) {
     log.warn({ user: event.user, reason: permission.reason }, 'refused: user may not start work');
-    await poster.ephemeral(event.channel, event.user, threadTs, notAuthorizedMessage());
+    await poster.ephemeral(event.channel, event.user, threadTs, notAuthorizedMessage(await replyStrings()));
     acknowledged();
     return 'unauthorized';
   }
@@ -110,7 +115,7 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
     return 'unauthorized';
   }
   if (!text) {
-    await poster.reply(event.channel, threadTs, { text: helpMessage(input.botUserId) });
+    await poster.reply(event.channel, threadTs, { text: helpMessage(input.botUserId, await replyStrings()) });
     acknowledged();
     return 'help';
   }
@@ -169,7 +174,8 @@ async function startWork(
 
   const resolution = resolveRepository(text, event.channel, deps.config.file);
   if (!resolution.ok) {
-    const message = resolution.reason === 'no_repository' ? noRepositoryMessage(event.channel) : repositoryNotAllowedMessage(resolution.named);
+    const t = stringsFor(await replyLanguage({ channel: event.channel, threadTs }, common.user, deps));
+    const message = resolution.reason === 'no_repository' ? noRepositoryMessage(event.channel, t) : repositoryNotAllowedMessage(resolution.named, t);
     log.info({ reason: resolution.reason }, 'refused: no usable repository');
     await poster.reply(event.channel, threadTs, { text: message });
     // Refused: the :eyes: ("working on it") gives way to a plain no.

@@ -362,6 +362,18 @@ export const de: Catalogue = {
   steeringFollowUp: 'Erwähne mich hier mit dem, was du noch möchtest, dann erledige ich es als Folgeaufgabe.',
   nothingRunning: 'In diesem Thread läuft gerade nichts.',
   restartedAfterInterruption: ':arrows_counterclockwise: Wrench wurde nach einer Unterbrechung neu gestartet: Dieser Lauf beginnt noch einmal von vorn.',
+  help: (me) =>
+    [
+      `Hallo! Erwähne ${me} mit einer Entwicklungsaufgabe, dann arbeite ich am Repository dieses Channels und öffne einen Pull Request.`,
+      `Zum Beispiel: \`${me} füge Tests für formatBytes in src/lib/format.ts hinzu, die 0, 1023 und 1024 Bytes abdecken; npm test muss bestehen\``,
+      `Was ich sonst noch mache: \`${me} review PR #42\`, \`${me} behebe den TypeError in src/cart.ts:88\`, \`${me} triage: Checkout liefert seit 14:05 Fehler 500\`.`,
+    ].join('\n'),
+  noRepository: (config) =>
+    `Dieser Channel ist noch mit keinem Repository verknüpft, daher weiß ich nicht, wo ich arbeiten soll.\nNenne eines in deiner Nachricht (zum Beispiel \`in acme/web\`) oder verknüpfe den Channel in \`wrench.config.yml\`:\n${config}`,
+  repositoryNotAllowed: (repository) =>
+    `Ich darf nicht an ${repository} arbeiten.\nEin Administrator kann es erlauben, indem er es (oder ein Muster wie \`owner/*\`) unter \`repos:\` in \`wrench.config.yml\` einträgt.`,
+  notAuthorized:
+    'Du stehst nicht auf der Liste der Personen, die hier Arbeit mit Wrench starten dürfen. Bitte einen Administrator, deine Slack-User-ID unter `access.users` in `wrench.config.yml` einzutragen.',
   triage: {
     queued: (repository) => `:mag: Triage eingereiht: Ich untersuche ${repository} nur lesend (die letzten Änderungen und den Code) und berichte hier.`,
     working: (detail) => `:mag: Triage: ${detail}`,

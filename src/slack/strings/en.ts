@@ -274,6 +274,21 @@ export const en = {
     revertAlready: (sha: string) => `A revert of ${sha} was already requested from this triage.`,
     fixAlready: 'A fix run was already started from this triage; follow it in the thread.',
   },
+  // Replies before any work: help for a mention without a task, a channel with no repository, a repository not
+  // allowed, and (only they see it) a person not allowed to start work. `me` mentions Wrench; the example's paths and
+  // commands, the channel id and the config keys stay as they are.
+  help: (me: string) =>
+    [
+      `Hi! Mention ${me} with a development task and I will work on this channel's repository and open a pull request.`,
+      `For example: \`${me} add tests for formatBytes in src/lib/format.ts covering 0, 1023 and 1024 bytes; npm test must pass\``,
+      `Other things I do: \`${me} review PR #42\`, \`${me} fix the TypeError in src/cart.ts:88\`, \`${me} triage: checkout returns 500 since 14:05\`.`,
+    ].join('\n'),
+  noRepository: (config: string) =>
+    `This channel is not linked to a repository yet, so I do not know where to work.\nName one in your message (for example \`in acme/web\`), or link the channel in \`wrench.config.yml\`:\n${config}`,
+  repositoryNotAllowed: (repository: string) =>
+    `I am not allowed to work on ${repository}.\nAn administrator can allow it by adding it (or a glob such as \`owner/*\`) to \`repos:\` in \`wrench.config.yml\`.`,
+  notAuthorized:
+    'You are not on the list of people who can start work with Wrench here. Ask an administrator to add your Slack user id to `access.users` in `wrench.config.yml`.',
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',
 };
 

@@ -352,6 +352,18 @@ export const ja: Catalogue = {
   steeringFollowUp: 'まだ必要なことを添えてここで私をメンションしてください。フォローアップとして対応します。',
   nothingRunning: 'このスレッドで実行中のものはありません。',
   restartedAfterInterruption: ':arrows_counterclockwise: 中断の後に Wrench が再起動しました。この実行は最初からやり直します。',
+  help: (me) =>
+    [
+      `こんにちは。開発タスクを添えて ${me} をメンションしてください。このチャンネルのリポジトリで作業し、プルリクエストを作成します。`,
+      `例: \`${me} src/lib/format.ts の formatBytes に 0、1023、1024 バイトのテストを追加して。npm test が通ること\``,
+      `ほかにできること: \`${me} review PR #42\`、\`${me} src/cart.ts:88 の TypeError を修正して\`、\`${me} triage: 14:05 から checkout が 500 を返す\`。`,
+    ].join('\n'),
+  noRepository: (config) =>
+    `このチャンネルはまだリポジトリに関連付けられていないため、どこで作業すればよいかわかりません。\nメッセージでリポジトリを指定するか(例: \`in acme/web\`)、\`wrench.config.yml\` でチャンネルを関連付けてください:\n${config}`,
+  repositoryNotAllowed: (repository) =>
+    `${repository} で作業することは許可されていません。\n管理者が \`wrench.config.yml\` の \`repos:\` にこのリポジトリ(または \`owner/*\` のようなパターン)を追加すると許可できます。`,
+  notAuthorized:
+    'ここで Wrench に作業を依頼できる人のリストに、あなたは含まれていません。管理者に、あなたの Slack ユーザー ID を `wrench.config.yml` の `access.users` に追加するよう依頼してください。',
   triage: {
     queued: (repository) => `:mag: 調査を受け付けました: ${repository} を読み取り専用で(最近の変更とコードを)調べ、ここで報告します。`,
     working: (detail) => `:mag: 調査: ${detail}`,

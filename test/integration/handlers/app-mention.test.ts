@@ -137,6 +137,72 @@ describe('handleAppMention', () => {
     expect(slack.streamsIn('C0DEV', ts)).toEqual([]);
   });
 
+  it("answers a mention without a task with help in the requester's Slack locale, or in the thread's language when it has a session", async () => {
+    slack.addUser({ id: 'U0YUKI', name: 'yuki', locale: 'ja-JP' });
+    const ts = '1700000510.000100';
+    const mention = (user: string, threadTs: string, eventTs = threadTs) =>
+      handleAppMention(
+        { eventId: uniqueName('Ev'), botUserId: 'U0BOT', event: { channel: 'C0DEV', user, text: '<@U0BOT>', ts: eventTs, thread_ts: threadTs }, client },
+        deps,
+      );
+    expect(await mention('U0YUKI', ts)).toBe('help');
+    const help = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
+    expect(String(help.args.text)).toMatch(/^こんにちは。開発タスクを添えて <@U0BOT> をメンションしてください。/);
+    // A German thread: its language, whatever the Slack locale of who asks.
+    const german = '1700000520.000100';
+    const now = new Date().toISOString();
+    await deps.sessions.update('C0DEV', german, () => ({
+      channel: 'C0DEV',
+      threadTs: german,
+      repo: { owner: 'acme', name: 'web' },
+      requester: 'U0YUKI',
+      language: 'de',
+      runs: [],
+      createdAt: now,
+      updatedAt: now,
+    }));
+    expect(await mention('U0YUKI', german, '1700000520.000200')).toBe('help');
+    const hilfe = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === german, 10_000);
+    expect(String(hilfe.args.text)).toMatch(/^Hallo! Erwähne <@U0BOT> mit einer Entwicklungsaufgabe/);
+  });
+
+  it("says a channel has no repository, and a person may not start work, in the requester's Slack locale", async () => {
+    slack.addUser({ id: 'U0KLAUS', name: 'klaus', locale: 'de-DE' });
+    slack.addUser({ id: 'U0AYA', name: 'aya', locale: 'ja-JP' });
+    const ts = '1700000530.000100';
+    const outcome = await handleAppMention(
+      {
+        eventId: uniqueName('Ev'),
+        botUserId: 'U0BOT',
+        event: { channel: 'C0NONE', user: 'U0KLAUS', text: '<@U0BOT> add a --json flag to src/cli.ts', ts },
+        client,
+      },
+      deps,
+    );
+    expect(outcome).toBe('no_repository');
+    const reply = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
+    expect(String(reply.args.text)).toMatch(/^Dieser Channel ist noch mit keinem Repository verknüpft/);
+    expect(String(reply.args.text)).toContain('  C0NONE: { repo: acme/web, baseBranch: main }');
+
+    const configPath = path.join(dir.path, 'wrench.access.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\naccess:\n  users: [U0ALICE]\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const refusedTs = '1700000540.000100';
+    const refused = await handleAppMention(
+      {
+        eventId: uniqueName('Ev'),
+        botUserId: 'U0BOT',
+        event: { channel: 'C0DEV', user: 'U0AYA', text: '<@U0BOT> add a --json flag to src/cli.ts', ts: refusedTs },
+        client,
+      },
+      { ...deps, config },
+    );
+    expect(refused).toBe('unauthorized');
+    const note = await slack.waitFor((c) => c.method === 'chat.postEphemeral' && c.args.thread_ts === refusedTs, 10_000);
+    expect(note.args.user).toBe('U0AYA');
+    expect(String(note.args.text)).toMatch(/^ここで Wrench に作業を依頼できる人のリストに、あなたは含まれていません。/);
+  });
+
   it("says under the thread that it reads the request in the requester's Slack locale, then that it waits for a worker in the reading's language", async () => {
     slack.addUser({ id: 'U0HIRO', name: 'hiro', locale: 'ja-JP' });
     const configPath = path.join(dir.path, 'wrench.status.yml');

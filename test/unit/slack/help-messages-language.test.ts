@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { helpMessage, noRepositoryMessage, notAuthorizedMessage, repositoryNotAllowedMessage } from '../../../src/slack/help-messages.js';
+import { stringsFor } from '../../../src/slack/strings/index.js';
+
+const de = stringsFor('de');
+const ja = stringsFor('ja');
+
+describe('help and the refusals before any work, in the thread language', () => {
+  it('says the help in German and Japanese, the mention, paths and commands as they are', () => {
+    const german = helpMessage('U0BOT', de);
+    expect(german.split('\n')[0]).toBe(
+      'Hallo! Erwähne <@U0BOT> mit einer Entwicklungsaufgabe, dann arbeite ich am Repository dieses Channels und öffne einen Pull Request.',
+    );
+    expect(german).toContain('`<@U0BOT> review PR #42`');
+    expect(german).toContain('src/lib/format.ts');
+    expect(german).toContain('npm test muss bestehen');
+    const japanese = helpMessage(undefined, ja);
+    expect(japanese.split('\n')[0]).toBe(
+      'こんにちは。開発タスクを添えて @wrench をメンションしてください。このチャンネルのリポジトリで作業し、プルリクエストを作成します。',
+    );
+    expect(japanese).toContain('`@wrench src/cart.ts:88 の TypeError を修正して`');
+    // English, word for word as before.
+    expect(helpMessage('U0BOT')).toBe(
+      [
+        "Hi! Mention <@U0BOT> with a development task and I will work on this channel's repository and open a pull request.",
+        'For example: `<@U0BOT> add tests for formatBytes in src/lib/format.ts covering 0, 1023 and 1024 bytes; npm test must pass`',
+        'Other things I do: `<@U0BOT> review PR #42`, `<@U0BOT> fix the TypeError in src/cart.ts:88`, `<@U0BOT> triage: checkout returns 500 since 14:05`.',
+      ].join('\n'),
+    );
+  });
+
+  it('says a channel without a repository, a repository not allowed and a person not allowed in German and Japanese, the config as it is', () => {
+    const config = '```\nchannels:\n  C0NONE: { repo: acme/web, baseBranch: main }\n```';
+    expect(noRepositoryMessage('C0NONE', de)).toBe(
+      `Dieser Channel ist noch mit keinem Repository verknüpft, daher weiß ich nicht, wo ich arbeiten soll.\nNenne eines in deiner Nachricht (zum Beispiel \`in acme/web\`) oder verknüpfe den Channel in \`wrench.config.yml\`:\n${config}`,
+    );
+    expect(noRepositoryMessage('C0NONE', ja)).toMatch(/^このチャンネルはまだリポジトリに関連付けられていないため/);
+    expect(noRepositoryMessage('C0NONE', ja)).toContain(config);
+    expect(noRepositoryMessage('C0NONE')).toBe(
+      `This channel is not linked to a repository yet, so I do not know where to work.\nName one in your message (for example \`in acme/web\`), or link the channel in \`wrench.config.yml\`:\n${config}`,
+    );
+    expect(repositoryNotAllowedMessage('evil/repo', de)).toMatch(/^Ich darf nicht an `evil\/repo` arbeiten\.\n/);
+    expect(repositoryNotAllowedMessage('evil/repo', ja)).toMatch(/^`evil\/repo` で作業することは許可されていません。\n/);
+    expect(repositoryNotAllowedMessage('evil/repo')).toBe(
+      'I am not allowed to work on `evil/repo`.\nAn administrator can allow it by adding it (or a glob such as `owner/*`) to `repos:` in `wrench.config.yml`.',
+    );
+    expect(notAuthorizedMessage(de)).toBe(
+      'Du stehst nicht auf der Liste der Personen, die hier Arbeit mit Wrench starten dürfen. Bitte einen Administrator, deine Slack-User-ID unter `access.users` in `wrench.config.yml` einzutragen.',
+    );
+    expect(notAuthorizedMessage(ja)).toContain('`access.users`');
+    expect(notAuthorizedMessage(ja)).toMatch(/^ここで Wrench に作業を依頼できる人のリストに/);
+    expect(notAuthorizedMessage()).toMatch(/^You are not on the list of people who can start work with Wrench here\./);
+  });
+});
