@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForTaskQueue } from '../helpers/thread-settled.js';
 import { deliverGitHubWebhook } from '../fakes/github-webhook-sender.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
@@ -95,7 +97,13 @@ describe('a cancel or a merge while a follow-up runs on an open pull request', (
       () => world.slack.calls.filter((c) => c.method === 'chat.update' && /Cancelled/.test(String(c.args.text))).length > cancelledBefore,
       30_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing more can come: no job runs or waits, and the thread's outbox is empty.
+    const redis = new Redis(world.redis.url);
+    try {
+      await waitForTaskQueue(redis, world.env.WRENCH_QUEUE_PREFIX!, { channel: 'C0DEV', threadTs }, (s) => s.active + s.waiting === 0 && s.outbox === 0);
+    } finally {
+      redis.disconnect();
+    }
     const after = threadTexts().slice(before);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatch(/was merged by @alice/);

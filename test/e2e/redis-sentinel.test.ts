@@ -9,6 +9,7 @@ import { freePort } from '../helpers/free-port.js';
 import { startSentinelSetup, type SentinelSetup } from '../helpers/redis-sentinel.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
 import { runWrench, startWrench } from '../helpers/wrench-process.js';
+import { waitForTaskQueue } from '../helpers/thread-settled.js';
 
 /** Asks `find` every 100 ms until it gives a value. */
 async function until<T>(find: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
@@ -126,7 +127,9 @@ describe('wrench with Redis Sentinel', () => {
       // By default that reply is the run's streamed message: the thread's bot messages naming a pull request.
       const replies = () => slack.messages('C0DEV', thread).filter((m) => m.bot_id && /pull\/\d+/.test(m.text));
       await slack.waitFor(() => replies().length > 0 && slack.streamsIn('C0DEV', thread).every((s) => s.state === 'stopped'), 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Nothing more can come: the run's job is done and none waits or runs, and the thread's outbox is empty.
+      const node = setup.node(setup.replicaPort);
+      await waitForTaskQueue(node, 'wrench', { channel: 'C0DEV', threadTs: thread }, (s) => s.active + s.waiting === 0 && s.completed === 1 && s.outbox === 0);
       expect(replies()).toHaveLength(1);
       expect(slack.streamsIn('C0DEV', thread)).toHaveLength(1);
       expect(github.pulls('acme', 'web')).toHaveLength(1);
