@@ -52,7 +52,13 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   // A follow-up goes on with the thread's work, unless it asks for a whole rewrite: that is declined wherever it comes.
   if (!input.force && (!isFollowUp || reading.hold === 'whole-rewrite') && reading.verdict !== 'well-formed') {
     // The pending instruction is stored before the card is posted: its buttons may be pressed at once.
-    const pending = { text: input.text, requester: input.user, messageTs: input.messageTs, verdict: reading.verdict as 'ill-formed' | 'unrealistic' };
+    const pending = {
+      text: input.text,
+      requester: input.user,
+      messageTs: input.messageTs,
+      verdict: reading.verdict as 'ill-formed' | 'unrealistic',
+      ...(reading.questions?.length ? { questions: reading.questions } : {}),
+    };
     await deps.sessions.update(input.channel, input.threadTs, (current) => ({ ...(current ?? newSession(input, repo, language)), pending }));
     const card = clarificationCard(reading, input.text, thread, t);
     const cardTs = await poster.reply(input.channel, input.threadTs, card).catch(async (error: unknown) => {

@@ -54,9 +54,10 @@ async function editCard(pending: PendingInstruction, thread: ThreadRef, message:
 export async function handleAddDetails(input: ActionInput, deps: HandlerDeps): Promise<'opened' | 'stale' | 'not_allowed'> {
   const found = await pendingForButton(input, deps, (t) => t.onlyRequesterAddsDetails);
   if (!found.ok) return found.outcome;
-  const { thread, pending } = found;
+  const { thread, pending, strings } = found;
   if (!input.triggerId) throw new Error('Slack sent the "Add details" press without a trigger_id, so no modal can open.');
-  await input.client.views.open({ trigger_id: input.triggerId, view: clarificationModal(readInstruction(pending.text), pending.text, thread) });
+  const view = clarificationModal(readInstruction(pending.text), pending.text, thread, strings, pending.questions);
+  await input.client.views.open({ trigger_id: input.triggerId, view });
   return 'opened';
 }
 
@@ -110,7 +111,8 @@ export async function handleClarifySubmission(
   const combined = combineInstruction(text.trim() || session.pending.text, answers);
   const reading = readInstruction(combined);
   if (reading.verdict !== 'well-formed') {
-    const questions = clarifyingQuestions(reading);
+    const asked = session.pending.questions ?? [];
+    const questions = clarifyingQuestions(reading).map((q) => asked.find((a) => a.element === q.element) ?? q);
     const errors: Record<string, string> = {};
     for (const q of questions) errors[input.values[`missing:${q.element}`] ? `missing:${q.element}` : 'instruction'] ??= q.question.slice(0, 150);
     await ack({ response_action: 'errors', errors });

@@ -27,6 +27,8 @@ export const pendingInstructionSchema = z.object({
   /** The clarification card, updated when the work starts. */
   cardTs: z.string().optional(),
   verdict: z.enum(['ill-formed', 'unrealistic']),
+  /** The questions the card asked when the model read the instruction, in the thread's language: the modal asks them too. */
+  questions: z.array(z.object({ element: z.string(), question: z.string() })).optional(),
 });
 
 /** A run of the thread paused on a question to the requester (the agent's ask_requester). */

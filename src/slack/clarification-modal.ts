@@ -1,25 +1,35 @@
 import type { View } from '@slack/types';
-import { clarifyingQuestions } from '../instruction/clarifying-questions.js';
+import { type ClarifyingQuestion, clarifyingQuestions } from '../instruction/clarifying-questions.js';
 import type { InstructionReading } from '../instruction/instruction-types.js';
 import { encodeThreadRef, VIEWS, type ThreadRef } from './action-ids.js';
+import { en, type ThreadStrings } from './strings/en.js';
 
 export const INSTRUCTION_BLOCK = 'instruction';
 
-/** The "Add details" modal: the instruction as given (editable) and a field per missing element. */
-export function clarificationModal(reading: InstructionReading, text: string, thread: ThreadRef): View {
-  const questions = clarifyingQuestions(reading);
+/**
+ * The "Add details" modal, in `t`'s words: the instruction as given (editable) and a field per question the card
+ * asked (`asked`: the model's, in the thread's language), else per element the rules find missing, with its example.
+ */
+export function clarificationModal(
+  reading: InstructionReading,
+  text: string,
+  thread: ThreadRef,
+  t: ThreadStrings = en,
+  asked: readonly { element: string; question: string }[] = [],
+): View {
+  const questions: ClarifyingQuestion[] = asked.length ? asked.map(({ element, question }) => ({ element, question })) : clarifyingQuestions(reading);
   return {
     type: 'modal',
     callback_id: VIEWS.clarify,
     private_metadata: encodeThreadRef(thread),
-    title: { type: 'plain_text', text: 'Add details' },
-    submit: { type: 'plain_text', text: 'Start' },
-    close: { type: 'plain_text', text: 'Cancel' },
+    title: { type: 'plain_text', text: t.modal.title.slice(0, 24) },
+    submit: { type: 'plain_text', text: t.modal.submit },
+    close: { type: 'plain_text', text: t.modal.close },
     blocks: [
       {
         type: 'input',
         block_id: INSTRUCTION_BLOCK,
-        label: { type: 'plain_text', text: 'Your instruction' },
+        label: { type: 'plain_text', text: t.modal.instruction },
         element: { type: 'plain_text_input', action_id: 'value', multiline: true, initial_value: text.slice(0, 3000) },
       },
       ...questions.map((q) => ({

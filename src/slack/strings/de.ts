@@ -45,6 +45,7 @@ export const de: Catalogue = {
   startingAnyway: (user) => `Ich fange auf Wunsch von <@${user}> trotzdem an.`,
   enoughToStart: 'Danke, damit kann ich anfangen.',
   requestGone: 'Diese Anfrage hat schon begonnen oder ist abgelaufen.',
+  modal: { title: 'Details ergänzen', submit: 'Starten', close: 'Abbrechen', instruction: 'Deine Anweisung' },
   onlyRequesterAddsDetails: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann hier Details ergänzen.',
   onlyRequesterStarts: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann das starten.',
   tooLarge: (step) =>

@@ -51,6 +51,8 @@ export const en = {
   startingAnyway: (user: string) => `Starting anyway at <@${user}>'s request.`,
   enoughToStart: 'Thanks, that is enough to start.',
   requestGone: 'This request has already started or expired.',
+  // The "Add details" modal's own words (its title at most 24 characters).
+  modal: { title: 'Add details', submit: 'Start', close: 'Cancel', instruction: 'Your instruction' },
   onlyRequesterAddsDetails: 'Only the person who asked, or an approver, can add details here.',
   onlyRequesterStarts: 'Only the person who asked, or an approver, can start this.',
   tooLarge: (step: string) =>
@@ -313,8 +315,10 @@ export type Catalogue = Partial<
     | 'statusLine'
     | 'notQueued'
     | 'triage'
+    | 'modal'
   >
 > & {
+  modal?: Partial<ThreadStrings['modal']>;
   statusLine?: Partial<ThreadStrings['statusLine']>;
   notQueued?: Partial<ThreadStrings['notQueued']>;
   triage?: Partial<ThreadStrings['triage']>;

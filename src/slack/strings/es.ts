@@ -32,6 +32,7 @@ export const es: Catalogue = {
   startingAnyway: (user) => `Empiezo igualmente a petición de <@${user}>.`,
   enoughToStart: 'Gracias, con esto puedo empezar.',
   requestGone: 'Esta solicitud ya empezó o ha caducado.',
+  modal: { title: 'Añadir detalles', submit: 'Empezar', close: 'Cancelar', instruction: 'Tu instrucción' },
   onlyRequesterAddsDetails: 'Solo quien lo pidió, o una persona aprobadora, puede añadir detalles aquí.',
   onlyRequesterStarts: 'Solo quien lo pidió, o una persona aprobadora, puede empezar esto.',
   questionIntro: (requester) => `<@${requester}> Tengo una pregunta antes de seguir:`,

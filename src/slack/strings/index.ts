@@ -23,6 +23,7 @@ export function stringsFor(language?: string): ThreadStrings {
     phases: { ...en.phases, ...catalogue.phases },
     statusLine: { ...en.statusLine, ...catalogue.statusLine },
     notQueued: { ...en.notQueued, ...catalogue.notQueued },
+    modal: { ...en.modal, ...catalogue.modal },
     triage: { ...en.triage, ...catalogue.triage, confidence: { ...en.triage.confidence, ...catalogue.triage?.confidence } },
     report: { ...en.report, ...catalogue.report },
     stop: { ...en.stop, ...catalogue.stop },

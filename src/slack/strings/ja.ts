@@ -44,6 +44,7 @@ export const ja: Catalogue = {
   startingAnyway: (user) => `<@${user}> さんの依頼により、このまま開始します。`,
   enoughToStart: 'ありがとうございます。これで開始できます。',
   requestGone: 'この依頼はすでに開始されたか、期限切れです。',
+  modal: { title: '詳細を追加', submit: '開始', close: 'キャンセル', instruction: 'あなたの指示' },
   onlyRequesterAddsDetails: 'ここで詳細を追加できるのは、依頼した人か承認者だけです。',
   onlyRequesterStarts: 'これを開始できるのは、依頼した人か承認者だけです。',
   tooLarge: (step) =>

@@ -1,0 +1,112 @@
+import { WebClient } from '@slack/web-api';
+import { fastOutbox } from '../../helpers/fast-outbox.js';
+import { SlackNameDirectory } from '../../../src/slack/slack-name-directory.js';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptInstruction } from '../../../handlers/accept-instruction.js';
+import { handleAddDetails, handleClarifySubmission } from '../../../handlers/clarification-actions.js';
+import { encodeThreadRef } from '../../../src/slack/action-ids.js';
+import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { createQueues } from '../../../src/queue/queues.js';
+import { createRedactor } from '../../../src/security/redact.js';
+import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
+import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
+import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import { uniqueName } from '../../helpers/unique-name.js';
+import { readInstruction } from '../../../src/instruction/read-instruction.js';
+
+/** The clarification buttons and modal as plain functions of (input, deps), with real Redis and the Slack fake. */
+describe('the clarification modal in the thread language', () => {
+  let redisServer: RedisServer;
+  let redis: Redis;
+  let slack: SlackFake;
+  let dir: TempDir;
+  let deps: HandlerDeps;
+  let client: WebClient;
+
+  beforeAll(async () => {
+    [redisServer, slack, dir] = await Promise.all([startRedisServer(), startSlackFake(), makeTempDir('clarify-')]);
+    redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+    const configPath = path.join(dir.path, 'wrench.config.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: uniqueName('clarify'), WRENCH_DATA_DIR: dir.path }, dir.path);
+    const redact = createRedactor([]);
+    client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
+    deps = createHandlerDeps({
+      config,
+      queues: createQueues(redis, config.env.WRENCH_QUEUE_PREFIX),
+      redis,
+      sessions: new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX),
+      redact,
+      logger: createLogger({ level: 'silent' }),
+      outbox: fastOutbox(redis, config.env.WRENCH_QUEUE_PREFIX, slack.apiUrl, redact, createLogger({ level: 'silent' })),
+      names: new SlackNameDirectory(client),
+    });
+  });
+
+  afterAll(async () => {
+    await deps?.outbox?.stop();
+    await deps?.queues.close();
+    redis?.disconnect();
+    await Promise.all([redisServer?.stop(), slack?.stop()]);
+    await dir?.remove();
+  });
+
+  it("opens with the thread's words and the card's own questions, and a submission still missing asks them again in German", async () => {
+    // Words the rules hold back too, so that a submission left empty is still missing the same things.
+    const text = 'we need more test coverage';
+    const asked = [
+      { element: 'target', question: 'Was sollen die Tests abdecken? Nenne das Modul oder die Funktion.' },
+      { element: 'location', question: 'Wo liegt der Code, der getestet werden soll?' },
+    ];
+    // The model read it as German and asked in German (what the card then shows).
+    const german = async (instruction: string) => ({
+      reading: { ...readInstruction(instruction), verdict: 'ill-formed' as const, missing: ['target', 'location'], writtenIn: 'de', questions: asked },
+      latencyMs: 1,
+    });
+    const ts = '1700000600.000100';
+    const outcome = await acceptInstruction(
+      { client, channel: 'C0DEV', threadTs: ts, messageTs: ts, dedupKey: uniqueName('d'), user: 'U0ALICE', text, repo: { owner: 'acme', name: 'web' } },
+      { ...deps, readInstruction: german },
+    );
+    expect(outcome).toBe('clarifying');
+    const card = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
+    expect(String(card.args.text)).toContain('Was sollen die Tests abdecken?');
+
+    const value = encodeThreadRef({ channel: 'C0DEV', threadTs: ts });
+    expect(await handleAddDetails({ client, user: 'U0ALICE', value, triggerId: 'trigger-1' }, deps)).toBe('opened');
+    const opened = await slack.waitFor((c) => c.method === 'views.open' && c.args.trigger_id === 'trigger-1', 10_000);
+    const view = opened.args.view as {
+      title: { text: string };
+      submit: { text: string };
+      close: { text: string };
+      blocks: Array<{ block_id: string; label: { text: string } }>;
+    };
+    expect([view.title.text, view.submit.text, view.close.text]).toEqual(['Details ergänzen', 'Starten', 'Abbrechen']);
+    expect(view.blocks.map((b) => b.label.text)).toEqual(['Deine Anweisung', ...asked.map((a) => a.question)]);
+
+    // Nothing filled in: the modal stays open, each field asking its German question again.
+    let response: unknown;
+    const still = await handleClarifySubmission(
+      {
+        client,
+        user: 'U0ALICE',
+        viewId: 'V1',
+        privateMetadata: value,
+        values: { instruction: { value: { value: text } }, 'missing:target': { value: { value: '' } }, 'missing:location': { value: { value: '' } } },
+      },
+      deps,
+      async (r) => void (response = r),
+    );
+    expect(still).toBe('still_missing');
+    expect(response).toEqual({
+      response_action: 'errors',
+      errors: { 'missing:target': asked[0]!.question, 'missing:location': asked[1]!.question },
+    });
+  });
+});

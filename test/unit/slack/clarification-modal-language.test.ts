@@ -1,0 +1,43 @@
+import type { ModalView } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import { readInstruction } from '../../../src/instruction/read-instruction.js';
+import { clarificationModal as anyView } from '../../../src/slack/clarification-modal.js';
+import { stringsFor } from '../../../src/slack/strings/index.js';
+
+const thread = { channel: 'C0DEV', threadTs: '1700000000.000100' };
+const text = 'we need more test coverage';
+
+type Field = { block_id: string; label: { text: string }; element: { placeholder?: { text: string } } };
+const clarificationModal = (...args: Parameters<typeof anyView>) => anyView(...args) as ModalView;
+const fields = (view: ModalView) => view.blocks as unknown as Field[];
+
+describe('the "Add details" modal in the thread language', () => {
+  it("says its title, buttons and the instruction's label in German and Japanese, and asks the card's own questions", () => {
+    const asked = [
+      { element: 'target', question: 'Was sollen die Tests abdecken?' },
+      { element: 'location', question: 'Wo liegt der Code, der getestet werden soll?' },
+    ];
+    const de = clarificationModal(readInstruction(text), text, thread, stringsFor('de'), asked);
+    expect([de.title?.text, de.submit?.text, de.close?.text]).toEqual(['Details ergänzen', 'Starten', 'Abbrechen']);
+    expect(fields(de).map((b) => [b.block_id, b.label.text])).toEqual([
+      ['instruction', 'Deine Anweisung'],
+      ['missing:target', 'Was sollen die Tests abdecken?'],
+      ['missing:location', 'Wo liegt der Code, der getestet werden soll?'],
+    ]);
+    // The rules' English examples do not sit under a German question.
+    expect(fields(de).some((b) => b.element.placeholder)).toBe(false);
+    const ja = clarificationModal(readInstruction(text), text, thread, stringsFor('ja'));
+    expect([ja.title?.text, ja.submit?.text, ja.close?.text, fields(ja)[0]?.label.text]).toEqual(['詳細を追加', '開始', 'キャンセル', 'あなたの指示']);
+    expect(stringsFor('es').modal.title).toBe('Añadir detalles');
+    for (const language of ['en', 'de', 'ja', 'es']) expect(stringsFor(language).modal.title.length).toBeLessThanOrEqual(24);
+  });
+
+  it('is as before in English: the rules ask, with their examples', () => {
+    const view = clarificationModal(readInstruction(text), text, thread);
+    expect([view.title?.text, view.submit?.text, view.close?.text]).toEqual(['Add details', 'Start', 'Cancel']);
+    expect(fields(view).map((b) => b.block_id)).toEqual(['instruction', 'missing:target', 'missing:location']);
+    expect(fields(view)[0]?.label.text).toBe('Your instruction');
+    expect(fields(view)[1]?.label.text).toBe('What should the tests cover? Name the module, function or behaviour to test.');
+    expect(fields(view)[1]?.element.placeholder?.text).toBe('`formatBytes` in src/lib/format.ts: 0, 1023, 1024, negative input');
+  });
+});
