@@ -180,8 +180,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       // pushed before a pause is its own work, published with the rest.
       const branchExisted = branchExistedBefore(run);
       const stop = agentRun.stop;
-      const explain = (kept: string, branchKept: boolean) =>
-        stop ? stopExplanation(stop.code, stop.message, context.signal.reason, job, kept, branchKept) : undefined;
+      const explain = (kept: string, branchKept: boolean) => (stop ? stopExplanation(stop, context.signal.reason, job, kept, branchKept) : undefined);
       // The same in the thread's words, where Wrench has them (a cancel or a restart, asked in Slack).
       const explainInThread = (kept: (t: ThreadStrings['stop']) => string) =>
         stop && thread ? threadStopExplanation(stop, context.signal.reason, thread.stop, kept(thread.stop)) : undefined;
@@ -333,7 +332,10 @@ function resumeFrom({ run, settlement }: { run: PausedRun; settlement: QuestionS
     case 'answer':
       return { run: conversation, toolResult: { toolUseId: run.toolUseId, content: `${answererOf(run, settlement)} answered: ${settlement.text}` } };
     case 'cancelled':
-      return { run: conversation, stop: new AgentStop('cancelled', `Cancelled by ${settlement.by} while waiting for an answer.`) };
+      return {
+        run: conversation,
+        stop: new AgentStop('cancelled', stringsFor('en').stop.cancelledWhileWaiting(settlement.by), { cancelledBy: settlement.by }),
+      };
     case 'timeout':
       return { run: conversation, stop: new AgentStop('no_answer', stringsFor('en').stop.noAnswer(formatDuration(deps.questions?.timeoutMs ?? 0))) };
   }
@@ -357,8 +359,9 @@ function expiredQuestion(job: TaskJob, started: number): RunResult {
 }
 
 /** Why the run stopped, then `kept`: what became of its work, as it really is. */
-function stopExplanation(code: string, message: string, reason: unknown, job: TaskJob, kept: string, branchKept: boolean): string {
-  const cancelled = reason instanceof RunCancelled ? `Cancelled by ${reason.by}.` : 'Cancelled.';
+function stopExplanation(stop: AgentStop, reason: unknown, job: TaskJob, kept: string, branchKept: boolean): string {
+  const { code, message } = stop;
+  const cancelled = reason instanceof RunCancelled ? `Cancelled by ${reason.by}.` : stop.cancelledBy ? message : 'Cancelled.';
   if (code === 'cancelled' && reason instanceof ShutdownSignal)
     return `Wrench was restarting, so this run stopped. ${kept} To go on, ${continueHint(job, branchKept)}`;
   if (code === 'cancelled') return `${cancelled} ${kept}`;
@@ -374,7 +377,7 @@ function threadStrings(job: TaskJob): ThreadStrings | undefined {
  * Why a run stopped (cancelled, restarted, at a limit), in the thread's words; undefined for other stops (the model
  * failing or refusing: their reasons are shown in English). `kept` says what became of the work.
  */
-function threadStopExplanation(stop: AgentStop, reason: unknown, t: ThreadStrings['stop'], kept: string): string | undefined {
+export function threadStopExplanation(stop: AgentStop, reason: unknown, t: ThreadStrings['stop'], kept: string): string | undefined {
   const limit = stop.limit;
   const reached =
     stop.code === 'step_limit' && limit?.steps !== undefined
@@ -391,6 +394,7 @@ function threadStopExplanation(stop: AgentStop, reason: unknown, t: ThreadString
   if (stopped) return [stopped, kept, t.toGoOn].join(t.gap);
   if (stop.code !== 'cancelled') return undefined;
   if (reason instanceof ShutdownSignal) return [t.restarting, kept, t.toGoOn].join(t.gap);
+  if (stop.cancelledBy && /^<@[A-Z0-9]+>$/.test(stop.cancelledBy)) return [t.cancelledWhileWaiting(stop.cancelledBy), kept].join(t.gap);
   if (!(reason instanceof RunCancelled)) return [t.cancelled, kept].join(t.gap);
   // Who cancelled, as the cancel handlers name them: "<@U…>", "<@U…> on the run page", "<@U…> from App Home".
   const by = /^(<@[A-Z0-9]+>)(?: (on the run page|from App Home))?$/.exec(reason.by);

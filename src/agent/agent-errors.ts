@@ -4,10 +4,13 @@ import { WrenchError } from '../errors.js';
 export class AgentStop extends WrenchError {
   /** A limit's figures, for saying the message in another language. */
   readonly limit?: LimitFigures;
-  constructor(code: AgentStopCode, message: string, options?: { cause?: unknown; limit?: LimitFigures }) {
+  /** Who cancelled the run while it waited for an answer to its question (a Slack mention, `<@U…>`). */
+  readonly cancelledBy?: string;
+  constructor(code: AgentStopCode, message: string, options?: { cause?: unknown; limit?: LimitFigures; cancelledBy?: string }) {
     super(code, message, options);
     this.name = 'AgentStop';
     this.limit = options?.limit;
+    this.cancelledBy = options?.cancelledBy;
   }
 }
 

@@ -199,9 +199,38 @@ slack: { streamRuns: false }
     );
     const reply = await h.finalReply(thread, /Cancelled/);
     expect(String(reply.args.text)).toMatch(/draft PR #\d+|kept on `wrench\//);
+    expect(String(reply.args.text)).toContain('Cancelled by <@U0ALICE> while waiting for an answer. The work done until then is in draft pull request #');
     await world.slack.waitFor((c) => c.method === 'chat.update' && /Cancelled by <@U0ALICE> before an answer came/.test(String(c.args.text)), 15_000);
     expect(toolResultsFor(world.anthropic.requests, 'toolu_ask_stop')).toHaveLength(0);
     expect(script.trace.filter((t) => t.run === 'stop while waiting')).toHaveLength(2);
+  });
+
+  it('"@wrench stop" while a German run waits says in German who cancelled and what became of the work', async () => {
+    world.slack.addUser({ id: 'U0GRETA', name: 'greta', locale: 'de-DE' });
+    const script = scriptByRun({
+      'stopp beim warten': [
+        createFileStep('src/halb.js', 'export const halb = 1;\n'),
+        askStep('toolu_ask_stopp', 'Die alte API auch behalten?', ['Ja', 'Nein']),
+        finishStep('never reached'),
+      ],
+    });
+    world.anthropic.setScript(script.items);
+    const thread = await h.mention('stopp beim warten: add src/halb.js exporting `halb`', 'U0GRETA');
+    await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === thread && /Ich habe eine Frage, bevor ich weitermache/.test(String(c.args.text)),
+      60_000,
+    );
+    await world.slack.deliverEvent(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      appMentionEnvelope({ channel: 'C0DEV', user: 'U0GRETA', text: '<@U0BOT> stop', thread_ts: thread }),
+    );
+    const reply = await h.finalReply(thread, /Vorzeitig beendet/);
+    const text = String(reply.args.text);
+    expect(text).toContain(
+      '*Vorzeitig beendet*\nVon <@U0GRETA> abgebrochen, während der Lauf auf eine Antwort wartete. Die bis dahin erledigte Arbeit steht im Entwurfs-Pull-Request #',
+    );
+    expect(text).not.toMatch(/Cancelled|Stopped early/);
   });
 
   it('the question card has "Decide yourself" (the agent goes on with its default) and "Cancel" (ends the run like stop)', async () => {

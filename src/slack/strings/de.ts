@@ -288,6 +288,7 @@ export const de: Catalogue = {
   stop: {
     cancelledBy: (user, via) => `Von ${user}${via === 'page' ? ' auf der Laufseite' : via === 'home' ? ' in App Home' : ''} abgebrochen.`,
     cancelled: 'Abgebrochen.',
+    cancelledWhileWaiting: (user) => `Von ${user} abgebrochen, während der Lauf auf eine Antwort wartete.`,
     restarting: 'Wrench wurde neu gestartet, deshalb hat dieser Lauf angehalten.',
     toGoOn: 'Um weiterzumachen, erwähne mich in diesem Thread.',
     noAnswer: (waited) => `Niemand hat meine Frage innerhalb von ${waited} beantwortet, deshalb habe ich dort aufgehört.`,

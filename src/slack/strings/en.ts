@@ -171,6 +171,8 @@ export const en = {
     cancelledBy: (user: string, via?: 'page' | 'home') =>
       `Cancelled by ${user}${via === 'page' ? ' on the run page' : via === 'home' ? ' from App Home' : ''}.`,
     cancelled: 'Cancelled.',
+    /** A cancel while the run waited for an answer to its question; `user` a Slack mention. */
+    cancelledWhileWaiting: (user: string) => `Cancelled by ${user} while waiting for an answer.`,
     /** Between the sentences of a stop reason (none in Japanese). */
     gap: ' ',
     restarting: 'Wrench was restarting, so this run stopped.',

@@ -283,6 +283,7 @@ export const ja: Catalogue = {
   stop: {
     cancelledBy: (user, via) => `${user} が${via === 'page' ? '実行ページで' : via === 'home' ? 'App Home で' : ''}キャンセルしました。`,
     cancelled: 'キャンセルされました。',
+    cancelledWhileWaiting: (user) => `回答を待っている間に ${user} がキャンセルしました。`,
     gap: '',
     restarting: 'Wrench が再起動したため、この実行は停止しました。',
     toGoOn: '続けるには、このスレッドで私をメンションしてください。',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { modelStop } from '../../../runners/profiles/change-profile.js';
+import { modelStop, threadStopExplanation } from '../../../runners/profiles/change-profile.js';
 import { AgentStop } from '../../../src/agent/agent-errors.js';
+import { RunCancelled } from '../../../src/sessions/cancellation.js';
 import type { RunResult } from '../../../src/reporting/run-result.js';
 import { renderRunResult } from '../../../src/slack/render-run-result.js';
 import { stringsFor } from '../../../src/slack/strings/index.js';
@@ -15,6 +16,17 @@ describe("a stop where the model failed or refused, in the thread's language", (
     expect(modelStop(refused, ja)).toBe('モデルがこのタスクの続行を拒否しました。');
     const full = new AgentStop('context_exhausted', 'The conversation no longer fits the model context window.');
     expect(modelStop(full, ja)).toBe('会話がモデルのコンテキストウィンドウに収まらなくなりました。');
+  });
+
+  it('says who cancelled a run waiting for an answer in German and Japanese, a cancel by signal as before', () => {
+    const waiting = new AgentStop('cancelled', 'Cancelled by <@U0GRETA> while waiting for an answer.', { cancelledBy: '<@U0GRETA>' });
+    expect(threadStopExplanation(waiting, undefined, de, de.keptOnBranch('`wrench/x`'))).toBe(
+      'Von <@U0GRETA> abgebrochen, während der Lauf auf eine Antwort wartete. Die bis dahin erledigte Arbeit liegt auf dem Branch `wrench/x`.',
+    );
+    expect(threadStopExplanation(waiting, undefined, ja, ja.noBranchYet)).toBe(`回答を待っている間に <@U0GRETA> がキャンセルしました。${ja.noBranchYet}`);
+    expect(stringsFor('en').stop.cancelledWhileWaiting('<@U0GRETA>')).toBe(waiting.message);
+    const byButton = new AgentStop('cancelled', 'The run was cancelled.');
+    expect(threadStopExplanation(byButton, new RunCancelled('<@U0GRETA>'), de, de.noBranchYet)).toBe(`${de.cancelledBy('<@U0GRETA>')} ${de.noBranchYet}`);
   });
 
   it("keeps the API's own words and status as they are", () => {
