@@ -106,12 +106,7 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
   }
   if (input.sharedChannel && !deps.config.file.access.sharedChannels) {
     log.warn({ user: event.user }, 'refused: Slack Connect channel');
-    await poster.ephemeral(
-      event.channel,
-      event.user,
-      threadTs,
-      'Wrench does not take work in Slack Connect channels here. An administrator can allow it with `access.sharedChannels: true` in `wrench.config.yml`.',
-    );
+    await poster.ephemeral(event.channel, event.user, threadTs, (await replyStrings()).sharedChannel);
     return 'unauthorized';
   }
   if (!text) {
@@ -120,8 +115,9 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
     return 'help';
   }
   if (text.length > MAX_INSTRUCTION_CHARS) {
+    const t = await replyStrings();
     await poster.reply(event.channel, threadTs, {
-      text: `That instruction is ${text.length.toLocaleString('en')} characters long; I take at most ${MAX_INSTRUCTION_CHARS.toLocaleString('en')}. Shorten it, or attach long material (logs, data) as a file and refer to it.`,
+      text: t.instructionTooLong(text.length.toLocaleString('en'), MAX_INSTRUCTION_CHARS.toLocaleString('en')),
     });
     acknowledged();
     return 'ignored';
@@ -149,12 +145,7 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
   } catch (error) {
     // After the :eyes: the person is waiting: say so in the thread rather than only in the log.
     log.error({ err: error }, 'could not take the mention');
-    await deps.outbox.post(
-      { channel: event.channel, threadTs },
-      {
-        text: ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.',
-      },
-    );
+    await deps.outbox.post({ channel: event.channel, threadTs }, { text: (await replyStrings()).takingFailed });
     return 'failed';
   }
 }

@@ -374,6 +374,12 @@ export const de: Catalogue = {
     `Dieser Channel ist noch mit keinem Repository verknüpft, daher weiß ich nicht, wo ich arbeiten soll.\nNenne eines in deiner Nachricht (zum Beispiel \`in acme/web\`) oder verknüpfe den Channel in \`wrench.config.yml\`:\n${config}`,
   repositoryNotAllowed: (repository) =>
     `Ich darf nicht an ${repository} arbeiten.\nEin Administrator kann es erlauben, indem er es (oder ein Muster wie \`owner/*\`) unter \`repos:\` in \`wrench.config.yml\` einträgt.`,
+  sharedChannel:
+    'Wrench nimmt hier keine Arbeit in Slack-Connect-Channels an. Ein Administrator kann es mit `access.sharedChannels: true` in `wrench.config.yml` erlauben.',
+  instructionTooLong: (length, max) =>
+    `Diese Anweisung ist ${length} Zeichen lang; ich nehme höchstens ${max}. Kürze sie, oder hänge langes Material (Logs, Daten) als Datei an und verweise darauf.`,
+  takingFailed:
+    ':x: Beim Annehmen dieser Anfrage ist etwas schiefgegangen, daher wurde nichts gestartet. Erwähne mich in einer Minute noch einmal; wenn es weiter passiert, kann ein Administrator `wrench doctor` ausführen.',
   notAuthorized:
     'Du stehst nicht auf der Liste der Personen, die hier Arbeit mit Wrench starten dürfen. Bitte einen Administrator, deine Slack-User-ID unter `access.users` in `wrench.config.yml` einzutragen.',
   triage: {

@@ -291,6 +291,13 @@ export const en = {
     `This channel is not linked to a repository yet, so I do not know where to work.\nName one in your message (for example \`in acme/web\`), or link the channel in \`wrench.config.yml\`:\n${config}`,
   repositoryNotAllowed: (repository: string) =>
     `I am not allowed to work on ${repository}.\nAn administrator can allow it by adding it (or a glob such as \`owner/*\`) to \`repos:\` in \`wrench.config.yml\`.`,
+  sharedChannel:
+    'Wrench does not take work in Slack Connect channels here. An administrator can allow it with `access.sharedChannels: true` in `wrench.config.yml`.',
+  /** `length` and `max` as figures ("21,000"). */
+  instructionTooLong: (length: string, max: string) =>
+    `That instruction is ${length} characters long; I take at most ${max}. Shorten it, or attach long material (logs, data) as a file and refer to it.`,
+  takingFailed:
+    ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.',
   notAuthorized:
     'You are not on the list of people who can start work with Wrench here. Ask an administrator to add your Slack user id to `access.users` in `wrench.config.yml`.',
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',

@@ -364,6 +364,12 @@ export const ja: Catalogue = {
     `このチャンネルはまだリポジトリに関連付けられていないため、どこで作業すればよいかわかりません。\nメッセージでリポジトリを指定するか(例: \`in acme/web\`)、\`wrench.config.yml\` でチャンネルを関連付けてください:\n${config}`,
   repositoryNotAllowed: (repository) =>
     `${repository} で作業することは許可されていません。\n管理者が \`wrench.config.yml\` の \`repos:\` にこのリポジトリ(または \`owner/*\` のようなパターン)を追加すると許可できます。`,
+  sharedChannel:
+    'ここでは Slack コネクトのチャンネルで Wrench に作業を依頼することはできません。管理者が `wrench.config.yml` で `access.sharedChannels: true` を設定すると許可できます。',
+  instructionTooLong: (length, max) =>
+    `この指示は ${length} 文字あります。受け付けられるのは最大 ${max} 文字です。短くするか、長い資料(ログやデータ)はファイルとして添付して参照してください。`,
+  takingFailed:
+    ':x: このリクエストの受け付け中に問題が発生したため、何も開始していません。1 分ほどしてからもう一度メンションしてください。繰り返し起きる場合は、管理者が `wrench doctor` を実行できます。',
   notAuthorized:
     'ここで Wrench に作業を依頼できる人のリストに、あなたは含まれていません。管理者に、あなたの Slack ユーザー ID を `wrench.config.yml` の `access.users` に追加するよう依頼してください。',
   triage: {

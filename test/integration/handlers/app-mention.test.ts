@@ -203,6 +203,29 @@ describe('handleAppMention', () => {
     expect(String(note.args.text)).toMatch(/^ここで Wrench に作業を依頼できる人のリストに、あなたは含まれていません。/);
   });
 
+  it("refuses a Slack Connect channel and a too long instruction, and says taking a request failed, in the requester's Slack locale", async () => {
+    slack.addUser({ id: 'U0JONAS', name: 'jonas', locale: 'de-DE' });
+    slack.addUser({ id: 'U0KEN', name: 'ken', locale: 'ja-JP' });
+    const mention = (user: string, ts: string, text: string, extra: Partial<Parameters<typeof handleAppMention>[0]> = {}, with_ = deps) =>
+      handleAppMention({ eventId: uniqueName('Ev'), botUserId: 'U0BOT', event: { channel: 'C0DEV', user, text, ts }, client, ...extra }, with_);
+    expect(await mention('U0JONAS', '1700000550.000100', '<@U0BOT> add a --json flag to src/cli.ts', { sharedChannel: true })).toBe('unauthorized');
+    const shared = await slack.waitFor((c) => c.method === 'chat.postEphemeral' && c.args.thread_ts === '1700000550.000100', 10_000);
+    expect(String(shared.args.text)).toMatch(/^Wrench nimmt hier keine Arbeit in Slack-Connect-Channels an\. .*`access\.sharedChannels: true`/);
+
+    expect(await mention('U0JONAS', '1700000560.000100', `<@U0BOT> ${'x'.repeat(20_001)}`)).toBe('ignored');
+    const long = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === '1700000560.000100', 10_000);
+    expect(String(long.args.text)).toMatch(/^Diese Anweisung ist 20,001 Zeichen lang; ich nehme höchstens 20,000\./);
+
+    const broken: HandlerDeps = {
+      ...deps,
+      sessions: { get: async () => Promise.reject(new Error('session store unreachable')) } as unknown as ThreadSessionStore,
+    };
+    expect(await mention('U0KEN', '1700000570.000100', '<@U0BOT> add a --json flag to src/cli.ts', {}, broken)).toBe('failed');
+    const failed = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === '1700000570.000100', 10_000);
+    expect(String(failed.args.text)).toMatch(/^:x: このリクエストの受け付け中に問題が発生したため、何も開始していません。/);
+    expect(String(failed.args.text)).not.toContain('session store unreachable');
+  });
+
   it("says under the thread that it reads the request in the requester's Slack locale, then that it waits for a worker in the reading's language", async () => {
     slack.addUser({ id: 'U0HIRO', name: 'hiro', locale: 'ja-JP' });
     const configPath = path.join(dir.path, 'wrench.status.yml');

@@ -51,4 +51,18 @@ describe('help and the refusals before any work, in the thread language', () => 
     expect(notAuthorizedMessage(ja)).toMatch(/^ここで Wrench に作業を依頼できる人のリストに/);
     expect(notAuthorizedMessage()).toMatch(/^You are not on the list of people who can start work with Wrench here\./);
   });
+
+  it('says a Slack Connect refusal, a too long instruction and a failure to take a request in German and Japanese, figures and config as they are', () => {
+    expect(de.sharedChannel).toContain('`access.sharedChannels: true` in `wrench.config.yml`');
+    expect(ja.sharedChannel).toMatch(/^ここでは Slack コネクトのチャンネルで/);
+    expect(de.instructionTooLong('21,000', '20,000')).toBe(
+      'Diese Anweisung ist 21,000 Zeichen lang; ich nehme höchstens 20,000. Kürze sie, oder hänge langes Material (Logs, Daten) als Datei an und verweise darauf.',
+    );
+    expect(ja.instructionTooLong('21,000', '20,000')).toMatch(/^この指示は 21,000 文字あります。受け付けられるのは最大 20,000 文字です。/);
+    expect(de.takingFailed).toMatch(/^:x: Beim Annehmen dieser Anfrage ist etwas schiefgegangen/);
+    expect(ja.takingFailed).toContain('`wrench doctor`');
+    expect(stringsFor('en').instructionTooLong('21,000', '20,000')).toBe(
+      'That instruction is 21,000 characters long; I take at most 20,000. Shorten it, or attach long material (logs, data) as a file and refer to it.',
+    );
+  });
 });
