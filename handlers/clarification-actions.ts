@@ -112,7 +112,7 @@ export async function handleClarifySubmission(
   const reading = readInstruction(combined);
   if (reading.verdict !== 'well-formed') {
     const asked = session.pending.questions ?? [];
-    const questions = clarifyingQuestions(reading).map((q) => asked.find((a) => a.element === q.element) ?? q);
+    const questions = clarifyingQuestions(reading, stringsFor(session.language).clarifying).map((q) => asked.find((a) => a.element === q.element) ?? q);
     const errors: Record<string, string> = {};
     for (const q of questions) errors[input.values[`missing:${q.element}`] ? `missing:${q.element}` : 'instruction'] ??= q.question.slice(0, 150);
     await ack({ response_action: 'errors', errors });

@@ -33,7 +33,7 @@ export function clarificationCard(reading: InstructionReading, text: string, thr
     const message = t.tooLarge(step);
     return { text: message, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: message } }, buttons] };
   }
-  const questions = clarifyingQuestions(reading);
+  const questions = clarifyingQuestions(reading, t.clarifying);
   const message = [t.needMore, ...questions.map((q, i) => `${i + 1}. ${q.question}`), t.answerHere].join('\n');
   return { text: message, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: message.slice(0, 2900) } }, buttons] };
 }

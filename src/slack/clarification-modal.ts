@@ -17,7 +17,9 @@ export function clarificationModal(
   t: ThreadStrings = en,
   asked: readonly { element: string; question: string }[] = [],
 ): View {
-  const questions: ClarifyingQuestion[] = asked.length ? asked.map(({ element, question }) => ({ element, question })) : clarifyingQuestions(reading);
+  const questions: ClarifyingQuestion[] = asked.length
+    ? asked.map(({ element, question }) => ({ element, question }))
+    : clarifyingQuestions(reading, t.clarifying);
   return {
     type: 'modal',
     callback_id: VIEWS.clarify,

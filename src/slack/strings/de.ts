@@ -45,6 +45,81 @@ export const de: Catalogue = {
   startingAnyway: (user) => `Ich fange auf Wunsch von <@${user}> trotzdem an.`,
   enoughToStart: 'Danke, damit kann ich anfangen.',
   requestGone: 'Diese Anfrage hat schon begonnen oder ist abgelaufen.',
+  clarifying: {
+    target: {
+      testing: {
+        question: 'Was sollen die Tests abdecken? Nenne das Modul, die Funktion oder das Verhalten, das getestet werden soll.',
+        placeholder: '`formatBytes` in src/lib/format.ts: 0, 1023, 1024, negative Eingabe',
+      },
+      'code-review': {
+        question: 'Was soll ich reviewen? Nenne eine PR-Nummer oder einen Link, einen Branch oder die Dateien.',
+        placeholder: 'PR #123 in acme/api',
+      },
+      'data-analysis': { question: 'Welche Daten soll ich analysieren? Nenne die Datei, die Tabelle oder den Export.', placeholder: 'data/orders-2026-09.csv' },
+      'web-scraping': {
+        question: 'Von welchen Websites oder Seiten soll ich sammeln? Nenne die URLs und was von jeder gesammelt werden soll.',
+        placeholder: 'https://example.com/pricing: Tarifname, Monatspreis, Währung',
+      },
+      refactoring: { question: 'Welchen Code soll ich refaktorisieren? Nenne die Dateien, das Modul oder die Funktionen.', placeholder: 'src/api/handlers.ts' },
+      'bug-fixing': { question: 'Welcher Teil des Produkts ist betroffen?', placeholder: 'die Checkout-Seite, beim Bezahlen mit einer gespeicherten Karte' },
+      feature: { question: 'Was genau soll ich bauen, und wo gehört es hin?', placeholder: 'ein `--json`-Flag für den Befehl `status` in src/cli/status.ts' },
+      'incident-triage': { question: 'Welcher Dienst oder welches System ist betroffen?', placeholder: 'search-api (Repository acme/search)' },
+    },
+    failingTests: {
+      question: 'Wie schlagen die Tests fehl? Füge die Namen der fehlschlagenden Tests und die Assertion oder Fehlerausgabe ein.',
+      placeholder: 'test/cart/total.test.ts "applies coupon" schlägt auf main fehl: expected 10, received 9.99',
+    },
+    incidentSymptoms: {
+      question: 'Was beobachtest du? Welcher Dienst, seit wann, und welche Symptome (Fehlerrate, Statuscodes, Alerts, ein kürzliches Deployment)?',
+      placeholder: 'checkout-api: 502er auf POST /orders seit 14:05 UTC, direkt nach Release 3.4.1',
+    },
+    observedProblem: {
+      question:
+        'Was genau geht schief? Füge die Fehlermeldung oder den Stacktrace ein, sag, was du erwartet hast und was stattdessen passiert ist, und wie man es nachstellt.',
+      placeholder: 'Erwartet: eine Abbuchung pro Bestellung. Tatsächlich: Ein Doppelklick auf „Bezahlen“ belastet die Karte zweimal.',
+    },
+    codeToTest: { question: 'Wo liegt der Code, der getestet werden soll? Nenne die Datei oder das Verzeichnis.', placeholder: 'src/lib/format.ts' },
+    location: {
+      question: 'Wo passiert es? Nenne die Datei, die Funktion, den Endpunkt oder die Seite.',
+      placeholder: 'src/payments/charge.ts, `createCharge` (POST /checkout)',
+    },
+    rewriteScope: {
+      question:
+        'Ein kompletter Neuschrieb ist zu groß für eine Aufgabe. Mit welchem einzelnen Modul oder Dienst soll ich anfangen, und was muss es weiterhin können?',
+      placeholder: 'nur der Endpunkt /search, gleiche API, die bestehenden Tests müssen bestehen',
+    },
+    scope: (subject) => ({
+      question: `${subject ? `„${subject}“ ist` : 'Das ist'} ein großes Gebiet. Welches erste, abgegrenzte Stück soll ich bauen, und was gehört nicht dazu?`,
+      placeholder: 'ein Checkout-Endpunkt mit Stripe Checkout, noch keine Erstattungen oder Abos',
+    }),
+    requirements: { question: 'Was muss es können? Liste die Anforderungen auf, eine pro Zeile.', placeholder: '1. …\n2. …' },
+    analysisQuestions: {
+      question: 'Welche Fragen soll die Analyse beantworten? Nenne die Kennzahlen oder Aufschlüsselungen und die gewünschte Ausgabe.',
+      placeholder: 'Umsatz pro Tag, die 10 umsatzstärksten Produkte; eine Markdown-Tabelle und ein Balkendiagramm als PNG',
+    },
+    refactoringGoal: {
+      question: 'Was soll danach anders sein? Nenne konkrete Änderungen und die Prüfungen, die weiter gelten müssen.',
+      placeholder: 'eine Datei pro Ressource unter src/api/handlers/, kein geändertes Verhalten, die bestehenden Tests bestehen',
+    },
+    testsProve: {
+      question: 'Was sollen die Tests beweisen? Nenne die Fälle oder die Abdeckung, die erreicht werden soll.',
+      placeholder: 'jede exportierte Funktion hat einen Test; Branch-Abdeckung von src/lib/ mindestens 90 %',
+    },
+    done: {
+      question: 'Woran erkennen wir, dass es fertig ist? Nenne ein messbares Ergebnis oder die Prüfungen, die bestehen müssen.',
+      placeholder: 'die Seite lädt mit 1.000 Zeilen in unter 1 s; `npm test` besteht',
+    },
+    focusAreas: { question: 'Worauf soll sich das Review konzentrieren?', placeholder: 'SQL-Injection und Berechtigungsprüfungen in den neuen Admin-Routen' },
+    findingsFormat: { question: 'Wie soll ich die Befunde berichten?', placeholder: 'Markdown, Schweregrad Critical/Major/Minor' },
+    outputFormat: { question: 'In welchem Format möchtest du das Ergebnis?', placeholder: 'eine Markdown-Tabelle und ein Diagramm als PNG' },
+    rateLimit: { question: 'Wie schnell darf ich Seiten abrufen?', placeholder: 'höchstens 1 Anfrage pro Sekunde' },
+    errorHandling: {
+      question: 'Was soll passieren, wenn eine Anfrage fehlschlägt oder ihr Zeitlimit überschreitet?',
+      placeholder: 'zweimal mit Backoff wiederholen, dann die Seite überspringen',
+    },
+    logging: { question: 'Was soll geloggt werden?', placeholder: 'jede fehlgeschlagene URL mit ihrem Statuscode und dem Grund' },
+    more: (element) => `Kannst du mehr zu „${element}“ sagen?`,
+  },
   modal: { title: 'Details ergänzen', submit: 'Starten', close: 'Abbrechen', instruction: 'Deine Anweisung' },
   onlyRequesterAddsDetails: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann hier Details ergänzen.',
   onlyRequesterStarts: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann das starten.',

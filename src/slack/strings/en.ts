@@ -1,4 +1,5 @@
 import { analysisEn, type AnalysisStrings } from '../../analysis/analysis-strings.js';
+import { clarifyingEn, type ClarifyingStrings } from '../../instruction/clarifying-strings.js';
 import { progressEn, type ProgressStrings } from '../../reporting/progress.js';
 import { reportEn, type ReportStrings } from '../../reporting/report-strings.js';
 import { reviewEn, type ReviewStrings } from '../../review/review-strings.js';
@@ -53,6 +54,8 @@ export const en = {
   requestGone: 'This request has already started or expired.',
   // The "Add details" modal's own words (its title at most 24 characters).
   modal: { title: 'Add details', submit: 'Start', close: 'Cancel', instruction: 'Your instruction' },
+  // The rules' questions for what an instruction is missing (the model asks in the requester's language itself).
+  clarifying: clarifyingEn,
   onlyRequesterAddsDetails: 'Only the person who asked, or an approver, can add details here.',
   onlyRequesterStarts: 'Only the person who asked, or an approver, can start this.',
   tooLarge: (step: string) =>
@@ -325,9 +328,11 @@ export type Catalogue = Partial<
     | 'notQueued'
     | 'triage'
     | 'modal'
+    | 'clarifying'
   >
 > & {
   modal?: Partial<ThreadStrings['modal']>;
+  clarifying?: Partial<ClarifyingStrings>;
   statusLine?: Partial<ThreadStrings['statusLine']>;
   notQueued?: Partial<ThreadStrings['notQueued']>;
   triage?: Partial<ThreadStrings['triage']>;

@@ -44,6 +44,79 @@ export const ja: Catalogue = {
   startingAnyway: (user) => `<@${user}> さんの依頼により、このまま開始します。`,
   enoughToStart: 'ありがとうございます。これで開始できます。',
   requestGone: 'この依頼はすでに開始されたか、期限切れです。',
+  clarifying: {
+    target: {
+      testing: {
+        question: 'テストで何をカバーしますか？テスト対象のモジュール、関数、または動作を挙げてください。',
+        placeholder: 'src/lib/format.ts の `formatBytes`: 0、1023、1024、負の入力',
+      },
+      'code-review': { question: '何をレビューしますか？PR 番号かリンク、ブランチ、またはファイルを教えてください。', placeholder: 'PR #123 in acme/api' },
+      'data-analysis': {
+        question: 'どのデータを分析しますか？ファイル、テーブル、またはエクスポートを教えてください。',
+        placeholder: 'data/orders-2026-09.csv',
+      },
+      'web-scraping': {
+        question: 'どのサイトやページから収集しますか？URL と、それぞれから何を収集するかを教えてください。',
+        placeholder: 'https://example.com/pricing: プラン名、月額料金、通貨',
+      },
+      refactoring: { question: 'どのコードをリファクタリングしますか？ファイル、モジュール、または関数を挙げてください。', placeholder: 'src/api/handlers.ts' },
+      'bug-fixing': { question: '製品のどの部分に影響がありますか？', placeholder: '保存済みのカードで支払うときのチェックアウトページ' },
+      feature: { question: '具体的に何を作り、どこに置きますか？', placeholder: 'src/cli/status.ts の `status` コマンドに `--json` フラグ' },
+      'incident-triage': { question: 'どのサービスまたはシステムに影響がありますか？', placeholder: 'search-api(リポジトリ acme/search)' },
+    },
+    failingTests: {
+      question: 'テストはどのように失敗しますか？失敗したテストの名前と、アサーションまたはエラーの出力を貼り付けてください。',
+      placeholder: 'test/cart/total.test.ts "applies coupon" が main で失敗: expected 10, received 9.99',
+    },
+    incidentSymptoms: {
+      question: '何が起きていますか？どのサービスで、いつから、どんな症状(エラー率、ステータスコード、アラート、最近のデプロイ)がありますか？',
+      placeholder: 'checkout-api: リリース 3.4.1 の直後、14:05 UTC から POST /orders で 502',
+    },
+    observedProblem: {
+      question: '具体的に何が問題ですか？エラーメッセージかスタックトレースを貼り付け、期待した結果と実際に起きたこと、再現手順を教えてください。',
+      placeholder: '期待: 注文ごとに 1 回の請求。実際:「支払う」をダブルクリックするとカードに 2 回請求される。',
+    },
+    codeToTest: { question: 'テスト対象のコードはどこにありますか？ファイルまたはディレクトリを教えてください。', placeholder: 'src/lib/format.ts' },
+    location: {
+      question: 'どこで起きていますか？ファイル、関数、エンドポイント、またはページを挙げてください。',
+      placeholder: 'src/payments/charge.ts の `createCharge`(POST /checkout)',
+    },
+    rewriteScope: {
+      question: '全面的な書き直しは 1 つのタスクには大きすぎます。どのモジュールまたはサービス 1 つから始めますか？また、何を引き続き満たす必要がありますか？',
+      placeholder: '/search エンドポイントのみ、API は同じ、既存のテストが通ること',
+    },
+    scope: (subject) => ({
+      question: `${subject ? `「${subject}」は` : 'これは'}範囲が広すぎます。最初に作る、範囲を区切った部分はどれですか？また、何を対象外にしますか？`,
+      placeholder: 'Stripe Checkout を使うチェックアウトのエンドポイント 1 つ、返金やサブスクリプションはまだ対象外',
+    }),
+    requirements: { question: '何ができる必要がありますか？要件を 1 行に 1 つずつ挙げてください。', placeholder: '1. …\n2. …' },
+    analysisQuestions: {
+      question: '分析でどんな問いに答えますか？指標や内訳と、欲しい出力を挙げてください。',
+      placeholder: '日別の売上、売上上位 10 商品; Markdown の表と棒グラフの PNG',
+    },
+    refactoringGoal: {
+      question: '完了したら何が変わっているべきですか？具体的な変更と、満たすべきチェックを挙げてください。',
+      placeholder: 'src/api/handlers/ 以下にリソースごとに 1 ファイル、動作は変えない、既存のテストが通る',
+    },
+    testsProve: {
+      question: 'テストで何を証明しますか？ケースまたは到達すべきカバレッジを挙げてください。',
+      placeholder: 'エクスポートされたすべての関数にテストがある; src/lib/ のブランチカバレッジ 90% 以上',
+    },
+    done: {
+      question: '完了したことをどう判断しますか？測定できる結果か、通るべきチェックを挙げてください。',
+      placeholder: '1,000 行でもページが 1 秒未満で表示される; `npm test` が通る',
+    },
+    focusAreas: { question: 'レビューでは何に重点を置きますか？', placeholder: '新しい管理者用ルートの SQL インジェクションと認可チェック' },
+    findingsFormat: { question: '指摘事項はどの形式で報告しますか？', placeholder: 'Markdown、重大度 Critical/Major/Minor' },
+    outputFormat: { question: '結果はどの形式がよいですか？', placeholder: 'Markdown の表と PNG のグラフ' },
+    rateLimit: { question: 'ページをどのくらいの速さで取得してよいですか？', placeholder: '1 秒あたり最大 1 リクエスト' },
+    errorHandling: {
+      question: 'リクエストが失敗またはタイムアウトしたらどうしますか？',
+      placeholder: 'バックオフ付きで 2 回再試行し、その後そのページをスキップ',
+    },
+    logging: { question: '何をログに記録しますか？', placeholder: '失敗した URL ごとに、そのステータスコードと理由' },
+    more: (element) => `「${element}」について、もう少し詳しく教えてください。`,
+  },
   modal: { title: '詳細を追加', submit: '開始', close: 'キャンセル', instruction: 'あなたの指示' },
   onlyRequesterAddsDetails: 'ここで詳細を追加できるのは、依頼した人か承認者だけです。',
   onlyRequesterStarts: 'これを開始できるのは、依頼した人か承認者だけです。',

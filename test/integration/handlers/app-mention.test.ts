@@ -226,6 +226,25 @@ describe('handleAppMention', () => {
     expect(String(failed.args.text)).not.toContain('session store unreachable');
   });
 
+  it("asks what is missing in the requester's Slack locale when the rules read the request", async () => {
+    slack.addUser({ id: 'U0LENA', name: 'lena', locale: 'de-DE' });
+    const ts = '1700000580.000100';
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', event: { channel: 'C0DEV', user: 'U0LENA', text: '<@U0BOT> we need more test coverage', ts }, client },
+      deps,
+    );
+    expect(outcome).toBe('clarifying');
+    const card = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
+    expect(String(card.args.text)).toBe(
+      [
+        'Bevor ich anfange, brauche ich noch etwas mehr, damit ich nicht raten muss:',
+        '1. Was sollen die Tests abdecken? Nenne das Modul, die Funktion oder das Verhalten, das getestet werden soll.',
+        '2. Wo liegt der Code, der getestet werden soll? Nenne die Datei oder das Verzeichnis.',
+        'Antworte hier im Thread oder drücke *Details ergänzen*.',
+      ].join('\n'),
+    );
+  });
+
   it("says under the thread that it reads the request in the requester's Slack locale, then that it waits for a worker in the reading's language", async () => {
     slack.addUser({ id: 'U0HIRO', name: 'hiro', locale: 'ja-JP' });
     const configPath = path.join(dir.path, 'wrench.status.yml');

@@ -1,6 +1,7 @@
 import type { ModalView } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { readInstruction } from '../../../src/instruction/read-instruction.js';
+import { clarificationCard } from '../../../src/slack/clarification-card.js';
 import { clarificationModal as anyView } from '../../../src/slack/clarification-modal.js';
 import { stringsFor } from '../../../src/slack/strings/index.js';
 
@@ -39,5 +40,37 @@ describe('the "Add details" modal in the thread language', () => {
     expect(fields(view)[0]?.label.text).toBe('Your instruction');
     expect(fields(view)[1]?.label.text).toBe('What should the tests cover? Name the module, function or behaviour to test.');
     expect(fields(view)[1]?.element.placeholder?.text).toBe('`formatBytes` in src/lib/format.ts: 0, 1023, 1024, negative input');
+  });
+
+  it("asks the rules' questions in German and Japanese when the model did not ask, on the card and in the modal", () => {
+    const reading = readInstruction(text);
+    expect(reading.questions).toBeUndefined();
+    const de = clarificationModal(reading, text, thread, stringsFor('de'));
+    expect(fields(de).map((b) => b.label.text)).toEqual([
+      'Deine Anweisung',
+      'Was sollen die Tests abdecken? Nenne das Modul, die Funktion oder das Verhalten, das getestet werden soll.',
+      'Wo liegt der Code, der getestet werden soll? Nenne die Datei oder das Verzeichnis.',
+    ]);
+    expect(fields(de)[1]?.element.placeholder?.text).toBe('`formatBytes` in src/lib/format.ts: 0, 1023, 1024, negative Eingabe');
+    const card = clarificationCard(reading, text, thread, stringsFor('ja'));
+    expect(card.text).toContain('1. テストで何をカバーしますか？テスト対象のモジュール、関数、または動作を挙げてください。');
+    expect(card.text).toContain('2. テスト対象のコードはどこにありますか？ファイルまたはディレクトリを教えてください。');
+    // Every question the rules have, in both languages: none left in English.
+    for (const language of ['de', 'ja']) {
+      const t = stringsFor(language).clarifying;
+      const en = stringsFor('en').clarifying;
+      expect(Object.keys(t).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, value] of Object.entries(t)) {
+        if (key === 'target')
+          for (const [category, ask] of Object.entries(t.target)) expect(ask.question, category).not.toBe(en.target[category as 'testing'].question);
+        else if (typeof value === 'function') {
+          const said = (ask: unknown) => JSON.stringify((ask as (subject: string) => unknown)('x'));
+          expect(said(value), key).not.toBe(said(en[key as 'more']));
+        } else expect((value as { question: string }).question, key).not.toBe((en[key as 'logging'] as { question: string }).question);
+      }
+      expect(Object.keys(t.target).sort()).toEqual(Object.keys(en.target).sort());
+    }
+    expect(stringsFor('de').clarifying.scope('Zahlungen').question).toMatch(/^„Zahlungen“ ist ein großes Gebiet\./);
+    expect(stringsFor('es').clarifying).toEqual(stringsFor('en').clarifying);
   });
 });
