@@ -1,7 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import { jobIdFor } from '../src/queue/task-job.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 import { handleAppMention, mentionInputOf } from './app-mention.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { replyLanguage } from './requester-language.js';
 
 export interface MentionResumer {
   /** Resolves when the sweep under way (if any) is over. */
@@ -29,14 +31,13 @@ export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): 
     for (const record of dropped) {
       deps.logger.error({ eventId: record.eventId, attempts: record.attempts }, 'a stored mention failed every time it was handled; dropped');
       // Never a silent drop: the person who asked hears that it was not done.
-      const event = (record.body.event ?? {}) as { channel?: unknown; ts?: unknown; thread_ts?: unknown };
+      const event = (record.body.event ?? {}) as { channel?: unknown; ts?: unknown; thread_ts?: unknown; user?: unknown };
       if (typeof event.channel === 'string' && typeof event.ts === 'string') {
-        const threadTs = typeof event.thread_ts === 'string' ? event.thread_ts : event.ts;
+        const thread = { channel: event.channel, threadTs: typeof event.thread_ts === 'string' ? event.thread_ts : event.ts };
+        // In the thread's language, else the requester's Slack locale.
+        const language = typeof event.user === 'string' ? await replyLanguage(thread, event.user, deps).catch(() => undefined) : undefined;
         await deps.outbox
-          .post(
-            { channel: event.channel, threadTs },
-            { text: `:x: I could not take this request: handling it failed ${record.attempts} times. Nothing was started; mention me again to retry.` },
-          )
+          .post(thread, { text: stringsFor(language).mentionDropped(record.attempts) })
           .catch((error: unknown) => deps.logger.warn({ err: error, eventId: record.eventId }, 'could not tell the thread about a dropped mention'));
       }
     }

@@ -455,6 +455,8 @@ export const de: Catalogue = {
     `Diese Anweisung ist ${length} Zeichen lang; ich nehme höchstens ${max}. Kürze sie, oder hänge langes Material (Logs, Daten) als Datei an und verweise darauf.`,
   takingFailed:
     ':x: Beim Annehmen dieser Anfrage ist etwas schiefgegangen, daher wurde nichts gestartet. Erwähne mich in einer Minute noch einmal; wenn es weiter passiert, kann ein Administrator `wrench doctor` ausführen.',
+  mentionDropped: (attempts) =>
+    `:x: Ich konnte diese Anfrage nicht annehmen: Die Bearbeitung ist ${attempts}-mal fehlgeschlagen. Es wurde nichts gestartet; erwähne mich noch einmal, um es erneut zu versuchen.`,
   notAuthorized:
     'Du stehst nicht auf der Liste der Personen, die hier Arbeit mit Wrench starten dürfen. Bitte einen Administrator, deine Slack-User-ID unter `access.users` in `wrench.config.yml` einzutragen.',
   triage: {

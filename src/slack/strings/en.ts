@@ -301,6 +301,9 @@ export const en = {
     `That instruction is ${length} characters long; I take at most ${max}. Shorten it, or attach long material (logs, data) as a file and refer to it.`,
   takingFailed:
     ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.',
+  /** A stored mention whose handling failed every time it was tried (`attempts` times). */
+  mentionDropped: (attempts: number) =>
+    `:x: I could not take this request: handling it failed ${attempts} times. Nothing was started; mention me again to retry.`,
   notAuthorized:
     'You are not on the list of people who can start work with Wrench here. Ask an administrator to add your Slack user id to `access.users` in `wrench.config.yml`.',
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',

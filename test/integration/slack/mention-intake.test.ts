@@ -38,4 +38,31 @@ describe('stored mentions that fail every time', () => {
     ]);
     expect(await redis.hlen('wrench-test-intake:slack-intake')).toBe(0);
   });
+
+  it("tells a dropped mention's thread in the requester's Slack locale, or in the thread's language", async () => {
+    const intake = new MentionIntake(redis, 'wrench-test-intake-de', { claimSeconds: 1, maxAttempts: 0 });
+    const mention = (id: string, user: string, ts: string) => ({
+      type: 'event_callback',
+      event_id: id,
+      event: { type: 'app_mention', channel: 'C0DEV', user, ts, text: 'hi' },
+    });
+    await intake.record(JSON.stringify(mention('Ev0DE', 'U0DIETER', '1700000001.000100')));
+    await intake.record(JSON.stringify(mention('Ev0JA', 'U0ALICE', '1700000002.000100')));
+    const posted: Array<{ thread: { threadTs: string }; text: string }> = [];
+    const locales: Record<string, string> = { U0DIETER: 'de-DE', U0ALICE: 'en-US' };
+    const deps = {
+      stores: { intake },
+      logger: createLogger({ level: 'silent' }),
+      queues: { tasks: { getJob: async () => undefined } },
+      names: { userLocale: async (user: string) => locales[user] },
+      // The second thread already speaks Japanese.
+      sessions: { get: async (_channel: string, threadTs: string) => (threadTs === '1700000002.000100' ? { language: 'ja' } : null) },
+      outbox: { post: async (thread: { threadTs: string }, message: { text: string }) => void posted.push({ thread, text: message.text }) },
+    } as unknown as HandlerDeps;
+    const client = { auth: { test: async () => ({ user_id: 'U0BOT' }) } } as never;
+    await resumeUnfinishedMentions(client, deps).stop();
+    const said = Object.fromEntries(posted.map((p) => [p.thread.threadTs, p.text]));
+    expect(said['1700000001.000100']).toMatch(/^:x: Ich konnte diese Anfrage nicht annehmen: Die Bearbeitung ist 0-mal fehlgeschlagen\./);
+    expect(said['1700000002.000100']).toMatch(/^:x: このリクエストを受け付けられませんでした/);
+  });
 });

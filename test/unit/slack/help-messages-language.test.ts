@@ -60,6 +60,13 @@ describe('help and the refusals before any work, in the thread language', () => 
     );
     expect(ja.instructionTooLong('21,000', '20,000')).toMatch(/^この指示は 21,000 文字あります。受け付けられるのは最大 20,000 文字です。/);
     expect(de.takingFailed).toMatch(/^:x: Beim Annehmen dieser Anfrage ist etwas schiefgegangen/);
+    expect(de.mentionDropped(3)).toBe(
+      ':x: Ich konnte diese Anfrage nicht annehmen: Die Bearbeitung ist 3-mal fehlgeschlagen. Es wurde nichts gestartet; erwähne mich noch einmal, um es erneut zu versuchen.',
+    );
+    expect(ja.mentionDropped(3)).toMatch(/^:x: このリクエストを受け付けられませんでした: 処理が 3 回失敗しました。/);
+    expect(stringsFor('en').mentionDropped(3)).toBe(
+      ':x: I could not take this request: handling it failed 3 times. Nothing was started; mention me again to retry.',
+    );
     expect(ja.takingFailed).toContain('`wrench doctor`');
     expect(stringsFor('en').instructionTooLong('21,000', '20,000')).toBe(
       'That instruction is 21,000 characters long; I take at most 20,000. Shorten it, or attach long material (logs, data) as a file and refer to it.',
