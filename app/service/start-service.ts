@@ -23,7 +23,7 @@ import { startEmbeddedRedis, type EmbeddedRedis } from '../../src/redis/embedded
 import { createRedis } from '../../src/redis/redis-connection.js';
 import { readOrCreateRedisPassword, redisPasswordPath } from '../../src/redis/redis-password.js';
 import { redisConnectionOptions } from '../../src/redis/redis-options.js';
-import { createRedactor, secretsOf } from '../../src/security/redact.js';
+import { createRedactor, type Redactor, secretsOf } from '../../src/security/redact.js';
 import { ThreadSessionStore } from '../../src/sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../../src/slack/create-slack-app.js';
 import { SlackNameDirectory } from '../../src/slack/slack-name-directory.js';
@@ -49,6 +49,7 @@ import { SteeringInbox } from '../../src/sessions/steering-inbox.js';
 import { RunSlots } from '../../src/queue/run-slots.js';
 import { HostAffinity } from '../../src/queue/host-affinity.js';
 import { readdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { PausedRunStore } from '../../src/questions/paused-run-store.js';
@@ -72,10 +73,41 @@ export interface RunningService {
   stop(): Promise<ShutdownOutcome>;
 }
 
-/** `wrench start`: web (Slack, webhooks, health), worker (runners), or both in one process. */
-export async function startService(config: Config, role: Exclude<Role, 'run'>): Promise<RunningService> {
+/** A signal came before start-up was done: what it had opened is shut down; `cut` names the steps that did not finish. */
+export class StoppedWhileStarting extends Error {
+  constructor(
+    readonly signal: string,
+    readonly cut: string[],
+  ) {
+    super(`stopped by ${signal} while starting`);
+  }
+}
+
+/** What start-up has opened so far: shutdown closes these, whether start-up finished or was stopped partway. */
+interface Opened {
+  embedded?: EmbeddedRedis;
+  redis?: RedisClient;
+  queues?: Queues;
+  sessions?: ThreadSessionStore;
+  outbox?: ThreadOutbox;
+  app?: SlackApp;
+  mentionResumer?: MentionResumer;
+  healthServer?: Server;
+  affinity?: HostAffinity;
+  worker?: TaskWorker;
+  triageWorker?: TriageWorker;
+  gitHubWorker?: GitHubWorker;
+  stopRefreshOnPush?: () => Promise<void>;
+  workerConnections: RedisClient[];
+}
+
+/**
+ * `wrench start`: web (Slack, webhooks, health), worker (runners), or both in one process. Should `abort` fire before
+ * start-up is done (SIGTERM while Redis does not answer), the step it waits on is left behind, what was opened is shut
+ * down as after a normal start, and it throws StoppedWhileStarting.
+ */
+export async function startService(config: Config, role: Exclude<Role, 'run'>, abort?: AbortSignal): Promise<RunningService> {
   requireSettings(config, role);
-  if (role !== 'web') await requireWorkingSandbox(config);
   // The embedded Redis's password is one of Wrench's secrets: masked everywhere, kept out of sandboxes and pushes.
   const embeddedPassword = config.env.REDIS_URL ? undefined : readOrCreateRedisPassword(config.dataDir);
   const credentials = [...secretsOf(config.env), ...(embeddedPassword ? [{ name: 'embedded Redis password', value: embeddedPassword }] : [])];
@@ -83,17 +115,60 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL, redact });
   const redisOptions = redisConnectionOptions(config.env);
+  const opened: Opened = { workerConnections: [] };
+  let stopping: Promise<ShutdownOutcome> | undefined;
+  const stop = () => (stopping ??= shutDown(opened, config, logger));
+  try {
+    const redisUrl = await openService(config, role, { logger, redact, secrets, credentials, embeddedPassword, redisOptions }, opened, startingStep(abort));
+    return { logger, redisUrl, stop };
+  } catch (error) {
+    if (!abort?.aborted) throw error;
+    logger.warn({ signal: abort.reason }, 'stopped while starting; closing what was opened');
+    const { cut } = await stop();
+    throw new StoppedWhileStarting(String(abort.reason), cut);
+  }
+}
 
+/** Races each step of start-up with `abort`: the step still waiting when it fires is left behind. */
+function startingStep(abort: AbortSignal | undefined): <T>(step: Promise<T>) => Promise<T> {
+  if (!abort) return (step) => step;
+  const aborted = new Promise<never>((_, reject) => {
+    if (abort.aborted) reject(abort.reason);
+    else abort.addEventListener('abort', () => reject(abort.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  return (step) => Promise.race([step, aborted]);
+}
+
+interface StartingWith {
+  logger: Logger;
+  redact: Redactor;
+  secrets: string[];
+  credentials: ReturnType<typeof secretsOf>;
+  embeddedPassword: string | undefined;
+  redisOptions: ReturnType<typeof redisConnectionOptions>;
+}
+
+/** Opens the service's parts one by one into `opened`, each wait through `starting`; resolves with the Redis URL. */
+async function openService(
+  config: Config,
+  role: Exclude<Role, 'run'>,
+  { logger, redact, secrets, credentials, embeddedPassword, redisOptions }: StartingWith,
+  opened: Opened,
+  starting: <T>(step: Promise<T>) => Promise<T>,
+): Promise<string> {
+  if (role !== 'web') await starting(requireWorkingSandbox(config));
   let embedded: EmbeddedRedis | undefined;
   if (embeddedPassword) {
-    embedded = await startEmbeddedRedis(config.dataDir, embeddedPassword);
+    // Not left behind on a signal: a redis-server started is one to stop.
+    embedded = opened.embedded = await startEmbeddedRedis(config.dataDir, embeddedPassword);
     logger.info({ port: embedded.port, passwordFile: redisPasswordPath(config.dataDir) }, 'started embedded redis-server (set REDIS_URL to use your own)');
   }
   const redisUrl = config.env.REDIS_URL ?? embedded?.url;
   if (!redisUrl) throw new Error('Neither REDIS_URL nor the embedded redis-server gives a Redis to connect to.');
-  const redis: RedisClient = createRedis(redisUrl, logger, 'main', redisOptions);
-  const queues: Queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger);
-  const sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX);
+  const redis: RedisClient = (opened.redis = createRedis(redisUrl, logger, 'main', redisOptions));
+  const queues: Queues = (opened.queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger));
+  const sessions = (opened.sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX));
   const modelBudget = new ModelBudget(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.modelBudget, { metrics });
   // Stores both the handlers and the runners use, built once.
   const steering = new SteeringInbox(redis, config.env.WRENCH_QUEUE_PREFIX);
@@ -107,12 +182,12 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
   // Replies to threads: stored in Redis first, delivered in order by whichever process is up, retried while Slack fails.
   const outboxClient = outboxSlackClient(config.env.SLACK_BOT_TOKEN, config.env.SLACK_API_URL);
   countSlackCalls(outboxClient, metrics);
-  const outbox = new ThreadOutbox(redis, config.env.WRENCH_QUEUE_PREFIX, outboxClient, redact, logger, {
+  const outbox = (opened.outbox = new ThreadOutbox(redis, config.env.WRENCH_QUEUE_PREFIX, outboxClient, redact, logger, {
     deadlineMs: config.env.WRENCH_SLACK_DELIVERY_HOURS * 3600_000,
     onUndeliverable: (message) => metrics.slackUndeliverable.inc({ error: message.error }),
     onRetry: () => metrics.apiRetries.inc({ service: 'slack' }),
     onQuarantine: () => metrics.slackQuarantined.inc(),
-  });
+  }));
   outbox.start();
   // Lookups that only add detail to a run (permalink, names): Slack failing must not hold the run up.
   const quickSlackClient = new WebClient(config.env.SLACK_BOT_TOKEN, {
@@ -122,8 +197,6 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     timeout: 5000,
   });
 
-  let app: SlackApp | undefined;
-  let mentionResumer: MentionResumer | undefined;
   if (role === 'all' || role === 'web') {
     // Name lookups for people's messages: one quick retry, so a Slack outage does not hold up a mention.
     const names = new SlackNameDirectory(
@@ -144,7 +217,7 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       isChannelMember: channelMembership(quickSlackClient),
       actions: { deps, client: slackClient },
     });
-    app = createSlackApp(
+    const app = (opened.app = createSlackApp(
       config,
       logger,
       [
@@ -165,30 +238,27 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
       ],
       // A mention is in Redis before Slack hears 200: a process that dies after that loses nothing.
       { beforeAck: (rawBody) => deps.stores.intake.record(rawBody) },
-    );
+    ));
     countSlackCalls(app.client, metrics);
     registerHandlers(app, deps);
-    await app.start();
-    mentionResumer = resumeUnfinishedMentions(app.client, deps);
+    await starting(app.start());
+    opened.mentionResumer = resumeUnfinishedMentions(app.client, deps);
     logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
   }
-  const healthServer =
-    role === 'worker'
-      ? await startHealthServer(config.env.PORT, {
-          '/healthz': (req, res) => void handleHealth(req, res, { redis, queues }),
-          '/metrics': (req, res) => void serveMetrics(req, res),
-        })
-      : undefined;
+  if (role === 'worker') {
+    opened.healthServer = await starting(
+      startHealthServer(config.env.PORT, {
+        '/healthz': (req, res) => void handleHealth(req, res, { redis, queues }),
+        '/metrics': (req, res) => void serveMetrics(req, res),
+      }),
+    );
+  }
 
-  let worker: TaskWorker | undefined;
-  let affinity: HostAffinity | undefined;
-  let triageWorker: TriageWorker | undefined;
-  const triageConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'triage-worker', redisOptions) : undefined;
-  const workerConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'task-worker', redisOptions) : undefined;
-  const gitHubConnection = role === 'all' || role === 'worker' ? createRedis(redisUrl, logger, 'github-worker', redisOptions) : undefined;
-  let gitHubWorker: GitHubWorker | undefined;
-  let stopRefreshOnPush: (() => Promise<void>) | undefined;
-  if (workerConnection && triageConnection && gitHubConnection) {
+  if (role === 'all' || role === 'worker') {
+    const [triageConnection, workerConnection, gitHubConnection] = ['triage-worker', 'task-worker', 'github-worker'].map((name) =>
+      createRedis(redisUrl, logger, name, redisOptions),
+    ) as [RedisClient, RedisClient, RedisClient];
+    opened.workerConnections.push(triageConnection, workerConnection, gitHubConnection);
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials, modelBudget);
     runnerDeps.questions = new QuestionDesk({
       store: pausedRuns,
@@ -200,93 +270,93 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>): 
     });
     const limiter = new UpdateRateLimiter(redis, config.env.WRENCH_QUEUE_PREFIX);
     // Also with a bound of 0 (no job held back): each job's log still says whether its repository was warm here.
-    affinity = new HostAffinity({
+    const affinity = (opened.affinity = new HostAffinity({
       redis,
       prefix: config.env.WRENCH_QUEUE_PREFIX,
       host: config.env.WRENCH_HOST_ID ?? `${hostname()}-${process.pid}`,
       concurrency: config.file.limits.concurrency,
       boundMs: config.env.WRENCH_AFFINITY_MS,
-    });
-    await affinity.start(await mirroredRepositories(config.dataDir));
-    worker = await startTaskWorker(
-      {
-        connection: workerConnection,
-        redis,
-        prefix: config.env.WRENCH_QUEUE_PREFIX,
-        concurrency: config.file.limits.concurrency,
-        queue: queues.tasks,
-        sessions,
-        steering,
-        slots: new RunSlots(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.limits),
-        // A mention is taken over one claim after its handler died, then queued by the new one.
-        queueingGraceMs: 2 * config.env.WRENCH_MENTION_CLAIM_SECONDS * 1000,
-        outbox,
-        reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger),
-        runLog: runLogOptions,
-        affinity,
-      },
-      runnerDeps,
+    }));
+    await starting(mirroredRepositories(config.dataDir).then((repositories) => affinity.start(repositories)));
+    opened.worker = await starting(
+      startTaskWorker(
+        {
+          connection: workerConnection,
+          redis,
+          prefix: config.env.WRENCH_QUEUE_PREFIX,
+          concurrency: config.file.limits.concurrency,
+          queue: queues.tasks,
+          sessions,
+          steering,
+          slots: new RunSlots(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.limits),
+          // A mention is taken over one claim after its handler died, then queued by the new one.
+          queueingGraceMs: 2 * config.env.WRENCH_MENTION_CLAIM_SECONDS * 1000,
+          outbox,
+          reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger),
+          runLog: runLogOptions,
+          affinity,
+        },
+        runnerDeps,
+      ),
     );
-    triageWorker = await startTriageWorker(
-      { connection: triageConnection, concurrency: config.file.limits.concurrency },
-      buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, limiter, runLog: runLogOptions }),
+    opened.triageWorker = await starting(
+      startTriageWorker(
+        { connection: triageConnection, concurrency: config.file.limits.concurrency },
+        buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, limiter, runLog: runLogOptions }),
+      ),
     );
-    gitHubWorker = await startGitHubWorker(
-      { connection: gitHubConnection },
-      { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX },
+    opened.gitHubWorker = await starting(
+      startGitHubWorker({ connection: gitHubConnection }, { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX }),
     );
-    if (config.file.cache.trees) stopRefreshOnPush = refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);
+    if (config.file.cache.trees) opened.stopRefreshOnPush = refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
 
-  let stopping: Promise<ShutdownOutcome> | undefined;
-  return {
-    logger,
-    redisUrl,
-    stop: () =>
-      (stopping ??= (async () => {
-        logger.info('shutting down');
-        const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
-        const stepMs = config.env.WRENCH_SHUTDOWN_STEP_SECONDS * 1000;
-        const steps = new ShutdownSteps(logger, stepMs);
-        await steps.run('mention resumer', () => mentionResumer?.stop());
-        await steps.run('slack app', () => app?.stop());
-        await steps.run('health server', () => new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined))));
-        // Withdrawn first: no job is held back for a worker that is leaving.
-        await steps.run('host affinity', () => affinity?.stop());
-        // Running jobs get the grace, then stop and hand their work back. A job still running when its step is cut
-        // keeps its lock until it expires: BullMQ's stalled check then gives it to another worker, as after a crash
-        // (its thread says it restarted after an interruption).
-        const handBack = { boundMs: graceMs + config.env.WRENCH_SHUTDOWN_HAND_BACK_SECONDS * 1000 };
-        const handBackUntil = Date.now() + handBack.boundMs;
-        await Promise.all([
-          steps.run('task jobs', () => worker?.stopJobs(graceMs), handBack),
-          steps.run('triage jobs', () => triageWorker?.stopJobs(graceMs), handBack),
-          steps.run('github jobs', () => gitHubWorker?.stopJobs(), handBack),
-        ]);
-        // BullMQ records how the jobs ended and closes its connections, each of which may be between two primaries.
-        await Promise.all([
-          steps.run('task worker', () => worker?.close(graceMs), { onCut: () => worker?.worker.disconnect() }),
-          steps.run('triage worker', () => triageWorker?.close(graceMs), {
-            onCut: () => Promise.all([triageWorker?.worker.disconnect(), triageWorker?.incidentWorker.disconnect()]),
-          }),
-          steps.run('github worker', () => gitHubWorker?.close(), { onCut: () => gitHubWorker?.worker.disconnect() }),
-          steps.run('tree refresh', () => stopRefreshOnPush?.()),
-        ]);
-        // What jobs left to do after their reply (a tree given back to the pool, a note on GitHub) is part of their hand-back.
-        await steps.run('background work', () => backgroundSettled(), { boundMs: Math.max(stepMs, handBackUntil - Date.now()) });
-        await steps.run('outbox', () => outbox.stop());
-        await steps.run('queues', () => queues.close());
-        sessions.close();
-        workerConnection?.disconnect();
-        triageConnection?.disconnect();
-        gitHubConnection?.disconnect();
-        redis.disconnect();
-        await steps.run('embedded redis', () => embedded?.stop());
-        logger.flush();
-        return steps.outcome();
-      })()),
-  };
+  return redisUrl;
+}
+
+/** Shuts down what start-up opened, step by step, each step within its bound. */
+async function shutDown(opened: Opened, config: Config, logger: Logger): Promise<ShutdownOutcome> {
+  const { embedded, redis, queues, sessions, outbox, app, mentionResumer, healthServer, affinity, worker, triageWorker, gitHubWorker, stopRefreshOnPush } =
+    opened;
+  logger.info('shutting down');
+  const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
+  const stepMs = config.env.WRENCH_SHUTDOWN_STEP_SECONDS * 1000;
+  const steps = new ShutdownSteps(logger, stepMs);
+  await steps.run('mention resumer', () => mentionResumer?.stop());
+  await steps.run('slack app', () => app?.stop());
+  await steps.run('health server', () => new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined))));
+  // Withdrawn first: no job is held back for a worker that is leaving.
+  await steps.run('host affinity', () => affinity?.stop());
+  // Running jobs get the grace, then stop and hand their work back. A job still running when its step is cut
+  // keeps its lock until it expires: BullMQ's stalled check then gives it to another worker, as after a crash
+  // (its thread says it restarted after an interruption).
+  const handBack = { boundMs: graceMs + config.env.WRENCH_SHUTDOWN_HAND_BACK_SECONDS * 1000 };
+  const handBackUntil = Date.now() + handBack.boundMs;
+  await Promise.all([
+    steps.run('task jobs', () => worker?.stopJobs(graceMs), handBack),
+    steps.run('triage jobs', () => triageWorker?.stopJobs(graceMs), handBack),
+    steps.run('github jobs', () => gitHubWorker?.stopJobs(), handBack),
+  ]);
+  // BullMQ records how the jobs ended and closes its connections, each of which may be between two primaries.
+  await Promise.all([
+    steps.run('task worker', () => worker?.close(graceMs), { onCut: () => worker?.worker.disconnect() }),
+    steps.run('triage worker', () => triageWorker?.close(graceMs), {
+      onCut: () => Promise.all([triageWorker?.worker.disconnect(), triageWorker?.incidentWorker.disconnect()]),
+    }),
+    steps.run('github worker', () => gitHubWorker?.close(), { onCut: () => gitHubWorker?.worker.disconnect() }),
+    steps.run('tree refresh', () => stopRefreshOnPush?.()),
+  ]);
+  // What jobs left to do after their reply (a tree given back to the pool, a note on GitHub) is part of their hand-back.
+  await steps.run('background work', () => backgroundSettled(), { boundMs: Math.max(stepMs, handBackUntil - Date.now()) });
+  await steps.run('outbox', () => outbox?.stop());
+  await steps.run('queues', () => queues?.close());
+  sessions?.close();
+  for (const connection of opened.workerConnections) connection.disconnect();
+  redis?.disconnect();
+  await steps.run('embedded redis', () => embedded?.stop());
+  logger.flush();
+  return steps.outcome();
 }
 
 /** The bot's own workspace (auth.test), asked once when first needed. */

@@ -175,3 +175,47 @@ describe('shutdown while Redis does not answer', () => {
     expect(wrench.output()).toMatch(/shutdown step task worker did not finish within 1000 ms/);
   });
 });
+
+/**
+ * Redis does not answer while Wrench is still starting (a slow start, a primary being replaced): a SIGTERM then must
+ * stop it as it would a running Wrench, closing what it had opened within the same bounds, not wait for SIGKILL.
+ */
+describe('SIGTERM while Wrench is starting and Redis does not answer', () => {
+  let world: E2eWorld;
+  let redis: RedisServer | undefined;
+  let wrench: WrenchProcess | undefined;
+
+  beforeAll(async () => {
+    world = await createE2eWorld('channels:\n  C0DEV: { repo: acme/restart }\nsandbox: { mode: none }\n');
+    redis = await startRedisServer({ port: await freePort() });
+  });
+
+  afterAll(async () => {
+    redis?.signal('SIGCONT');
+    if (wrench && howItEnded(wrench.child) === undefined) wrench.child.kill('SIGKILL');
+    await world?.stop();
+    await redis?.stop();
+  });
+
+  it('gives up starting: exits 1 within the shutdown bounds and says it was stopped while starting', async () => {
+    expect(redis!.signal('SIGSTOP')).toBe(true);
+    wrench = await startWrench(
+      { ...world.env, REDIS_URL: redis!.url, WRENCH_SHUTDOWN_GRACE_SECONDS: '1', WRENCH_SHUTDOWN_HAND_BACK_SECONDS: '1', WRENCH_SHUTDOWN_STEP_SECONDS: '1' },
+      ['start'],
+      30_000,
+      (output) => output.includes('Wrench is listening'),
+    );
+    expect(wrench.output()).not.toContain('Wrench worker is running');
+    const stopping = Date.now();
+    wrench.child.kill('SIGTERM');
+    const ended = await pollFor(
+      () => howItEnded(wrench!.child),
+      20_000,
+      () => `Wrench to exit after SIGTERM while starting; its last lines:\n${wrench!.output().split('\n').slice(-5).join('\n')}`,
+    );
+    expect(ended).toBe(1);
+    expect(Date.now() - stopping).toBeLessThan(15_000);
+    expect(wrench.output()).toMatch(/^wrench: stopped by SIGTERM while starting\b/m);
+    expect(wrench.output()).not.toContain('Wrench started');
+  });
+});

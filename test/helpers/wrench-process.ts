@@ -26,9 +26,15 @@ export function howItEnded(child: ChildProcess): number | NodeJS.Signals | undef
 
 /**
  * Starts Wrench as a user does (`wrench start`, built by `npm test`'s pretest), with only the
- * environment given: a clean env, not this process's. Resolves once /healthz answers 200.
+ * environment given: a clean env, not this process's. Resolves once /healthz answers 200, or once `started` says so of
+ * what it printed (for a Wrench that cannot be healthy yet).
  */
-export async function startWrench(env: Record<string, string>, args: string[] = ['start'], timeoutMs = 60_000): Promise<WrenchProcess> {
+export async function startWrench(
+  env: Record<string, string>,
+  args: string[] = ['start'],
+  timeoutMs = 60_000,
+  started?: (output: string) => boolean,
+): Promise<WrenchProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, [WRENCH_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'debug', ...hostCertificates(), ...env, PORT: String(port) },
@@ -42,10 +48,12 @@ export async function startWrench(env: Record<string, string>, args: string[] = 
   for (;;) {
     const ended = howItEnded(child);
     if (ended !== undefined) throw new Error(`wrench ended (${ended}) before it was healthy:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const ok = started
+      ? started(output)
+      : await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
