@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { credentialEnv } from './credential-env.js';
 import { withDirectoryLock } from './directory-lock.js';
@@ -65,7 +66,7 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
   // The remote's listing is asked while the mirror's is read; a remote that cannot be reached fails the update.
   const listing = exists ? listRemoteRefs({ url, credential: options.credential, timeoutMs: options.timeoutMs, git }) : undefined;
   listing?.catch(() => undefined);
-  const local = exists ? await mirrorRefs(dir) : undefined;
+  const [local] = await Promise.all([exists ? mirrorRefs(dir) : undefined, exists ? sweepOnce(dir) : undefined]);
   if (local === undefined || !listing) return locked(() => cloneMirror(dir, url, git));
   options.onHeldRefs?.({ dir, created: false, refs: local, head: await headBranch(dir) });
   const remote = await listing;
@@ -76,7 +77,7 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
   }
 
   const startedAt = Date.now();
-  const incoming = `${INCOMING}/${startedAt}-${randomUUID()}`;
+  const incoming = `${INCOMING}/${startedAt}-${randomUUID()}-${process.pid}-${HOST}`;
   try {
     await git([
       '--git-dir',
@@ -103,8 +104,12 @@ export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror
   }
 }
 
-/** Where a fetch puts what it fetched before the mirror's refs move to it. */
+/** Where a fetch puts what it fetched before the mirror's refs move to it: `<start ms>-<uuid>-<pid>-<host>`. */
 const INCOMING = 'refs/wrench-incoming';
+/** This machine's name as a ref name component: a fetch's refs say which host's process owns them. */
+const HOST = hostname().replace(/[^A-Za-z0-9-]/g, '-') || 'host';
+/** Mirrors this process has swept of what dead fetches left (once each, the first time it finds them there). */
+const sweptMirrors = new Set<string>();
 /** When the fetch that last moved the mirror's refs started (ms), kept in the mirror. */
 const MOVED_FILE = 'wrench-refs-fetched-at';
 
@@ -142,6 +147,8 @@ async function moveRefs(dir: string, incoming: string, startedAt: number): Promi
     );
   };
   const fetched = await list(`${incoming}/`);
+  // Its refs gone (dropped as a dead process's by mistake): moving to nothing would delete every branch.
+  if (fetched.size === 0) return;
   const current = new Map([...(await list('refs/heads/')), ...(await list('refs/tags/'))]);
   const wanted = new Map<string, string>([...fetched].map(([name, sha]) => [`refs/${name.slice(incoming.length + 1)}`, sha]));
   const commands: string[] = [];
@@ -152,18 +159,43 @@ async function moveRefs(dir: string, incoming: string, startedAt: number): Promi
   await rename(join(dir, `${MOVED_FILE}.tmp`), join(dir, MOVED_FILE));
 }
 
+/** The first time this process finds a mirror there, it drops what fetches of dead processes left in it. */
+async function sweepOnce(dir: string): Promise<void> {
+  if (sweptMirrors.has(dir)) return;
+  sweptMirrors.add(dir);
+  await dropStaleIncoming(dir, Date.now()).catch(() => undefined);
+}
+
 /**
- * What fetches of processes that died before cleaning up left under `refs/wrench-incoming/<start>-<id>`: dropped once
- * older than any fetch can run (git's own time limit), so their objects can be collected.
+ * What fetches of processes that died before cleaning up left under `refs/wrench-incoming/`, so their objects can be
+ * collected: at once when the owning process was on this host and is gone, otherwise once older than any fetch can
+ * run (git's own time limit).
  */
 async function dropStaleIncoming(dir: string, now: number): Promise<void> {
   const out = await runGit(['--git-dir', dir, 'for-each-ref', '--format=%(refname)', `${INCOMING}/`], { cwd: dirname(dir) });
   const stale = out
     .split('\n')
     .filter(Boolean)
-    .filter((name) => now - Number(/^refs\/wrench-incoming\/(\d+)-/.exec(name)?.[1] ?? now) > GIT_TIMEOUT_MS);
+    .filter((name) => isStaleIncoming(name, now));
   if (stale.length > 0)
     await runGit(['--git-dir', dir, 'update-ref', '--stdin'], { cwd: dirname(dir), input: stale.map((name) => `delete ${name}\n`).join('') });
+}
+
+function isStaleIncoming(name: string, now: number): boolean {
+  const [, start, owner = ''] = /^refs\/wrench-incoming\/(\d+)-([^/]+)\//.exec(name) ?? [];
+  if (now - Number(start ?? now) > GIT_TIMEOUT_MS) return true;
+  const [, pid, host] = /^[0-9a-f-]{36}-(\d+)-([A-Za-z0-9-]+)$/.exec(owner) ?? [];
+  return host === HOST && pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid));
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: running, as another user.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 async function dropRefs(dir: string, incoming: string): Promise<void> {

@@ -1,5 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -109,6 +112,41 @@ describe('updateMirror', () => {
     await update();
     // The recent one may belong to a fetch still under way in another process: it stays.
     expect(testGit(['for-each-ref', '--format=%(refname)', 'refs/wrench-incoming'], dir)).toBe(recent);
+  });
+
+  it('on opening a mirror, drops at once the refs of a fetch whose process on this host is gone, with nothing to fetch', async () => {
+    const { dir } = await update();
+    const main = remote.sha('refs/heads/main');
+    const host = hostname().replace(/[^A-Za-z0-9-]/g, '-');
+    const exited = spawn('true');
+    await once(exited, 'exit');
+    const sleeper = spawn('sleep', ['60']);
+    try {
+      const incoming = (pid: number | undefined, on = host) => `refs/wrench-incoming/${Date.now() - 60_000}-${randomUUID()}-${pid}-${on}/heads/main`;
+      const dead = incoming(exited.pid);
+      const kept = [incoming(sleeper.pid), incoming(process.pid), incoming(exited.pid, 'another-host')].sort();
+      for (const name of [dead, ...kept]) testGit(['update-ref', name, main], dir);
+      const again = await update();
+      expect(again.refs).toBe(`${main} refs/heads/main\n`);
+      // A running process's fetch, this process's own, and another host's (its process cannot be checked from here) stay.
+      expect(testGit(['for-each-ref', '--format=%(refname)', 'refs/wrench-incoming'], dir).split('\n').sort()).toEqual(kept);
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
+  });
+
+  it('a fetch whose refs were dropped before the move leaves the mirror as it was instead of deleting its branches', async () => {
+    const { dir } = await update();
+    const before = remote.sha('refs/heads/main');
+    remote.commit({ 'src/next.js': 'next\n' }, 'Next');
+    const dropIncoming = async () => {
+      for (const name of testGit(['for-each-ref', '--format=%(refname)', 'refs/wrench-incoming'], dir).split('\n').filter(Boolean))
+        testGit(['update-ref', '-d', name], dir);
+    };
+    await updateMirror({ dataDir, gitBaseUrl: remote.gitBaseUrl, owner: 'acme', repo: 'web', beforeRefsMove: dropIncoming });
+    expect(testGit(['rev-parse', 'refs/heads/main'], dir)).toBe(before);
+    const after = await update();
+    expect(after.refs).toBe(`${remote.sha('refs/heads/main')} refs/heads/main\n`);
   });
 
   it('keeps the plain public URL in the mirror config', async () => {
