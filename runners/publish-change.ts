@@ -45,6 +45,7 @@ export function runPushGuard(job: TaskJob, workspace: JobWorkspace, context: Tas
     identity: deps.config.file.git,
     coAuthor: coAuthorOf(requesterOf(job, context)),
     heldDir: heldWorkDir(deps.config.dataDir),
+    heldDays: deps.config.env.WRENCH_HELD_RETENTION_DAYS,
   };
 }
 

@@ -13,7 +13,8 @@ import { createLogger } from '../../src/logging/logger.js';
 import { openRedis, type RedisClient } from '../../src/redis/redis-connection.js';
 import { describeRedis, redisConnectionOptions, type RedisConnectionOptions } from '../../src/redis/redis-options.js';
 import { checkSandbox } from '../../src/sandbox/check-sandbox.js';
-import { cacheSizes } from './cache-sizes.js';
+import { cacheSizes, humanBytes } from './cache-sizes.js';
+import { heldWorkDir, listHeldWork } from '../../src/workspace/hold-refused-work.js';
 import { checkMonitoringSources } from './monitoring-check.js';
 import { readQuarantined, readUndeliverable } from '../../src/slack/thread-outbox.js';
 import { readRefusals } from '../../src/slack/agent-surfaces.js';
@@ -647,6 +648,26 @@ export const checkCaches: Check = async (config) => {
   }
 };
 
+/** The bundles of pushes refused for a secret (src/workspace/hold-refused-work.ts): how many, their size, their ids. */
+export const checkHeldWork: Check = async (config) => {
+  const dir = heldWorkDir(config.dataDir);
+  const kept = `removed after ${config.env.WRENCH_HELD_RETENTION_DAYS} days (WRENCH_HELD_RETENTION_DAYS)`;
+  try {
+    const bundles = await listHeldWork(dir);
+    if (bundles.length === 0) return { name: 'Held work', ok: true, detail: `no bundles in ${dir}; they are ${kept}` };
+    const bytes = bundles.reduce((sum, bundle) => sum + bundle.bytes, 0);
+    const shown = bundles.slice(-10).map((bundle) => `${bundle.id} (${new Date(bundle.keptAt).toISOString().slice(0, 10)})`);
+    const more = bundles.length > shown.length ? `, and ${bundles.length - shown.length} older` : '';
+    return {
+      name: 'Held work',
+      ok: true,
+      detail: `${bundles.length} bundle(s), ${humanBytes(bytes)}, in ${dir}: ${shown.join(', ')}${more}; ${kept}`,
+    };
+  } catch (error) {
+    return { name: 'Held work', ok: false, detail: `cannot read ${dir}: ${errorText(error)}`, fix: `Check that ${dir} is readable by Wrench's user` };
+  }
+};
+
 export const ALL_CHECKS: Check[] = [
   checkRedis,
   checkSlackDeliveries,
@@ -654,6 +675,7 @@ export const ALL_CHECKS: Check[] = [
   checkGit,
   checkSandboxWorks,
   checkCaches,
+  checkHeldWork,
   checkSlack,
   checkAnthropic,
   checkGitHub,

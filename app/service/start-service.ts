@@ -10,6 +10,7 @@ import { registerHandlers } from '../../handlers/register-handlers.js';
 import { resumeUnfinishedMentions, type MentionResumer } from '../../handlers/resume-mentions.js';
 import { startTaskWorker, type TaskWorker } from '../../runners/task-worker.js';
 import { refreshTreesOnPush } from '../../runners/refresh-on-push.js';
+import { pruneHeldWorkDaily } from '../../runners/prune-held-work.js';
 import { backgroundSettled } from '../../runners/background-work.js';
 import { startTriageWorker, type TriageWorker } from '../../runners/triage-worker.js';
 import { ConfigError } from '../../src/config/config-error.js';
@@ -98,6 +99,7 @@ interface Opened {
   triageWorker?: TriageWorker;
   gitHubWorker?: GitHubWorker;
   stopRefreshOnPush?: () => Promise<void>;
+  stopPruningHeldWork?: () => Promise<void>;
   workerConnections: RedisClient[];
 }
 
@@ -308,6 +310,7 @@ async function openService(
     opened.gitHubWorker = await starting(
       startGitHubWorker({ connection: gitHubConnection }, { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX }),
     );
+    opened.stopPruningHeldWork = pruneHeldWorkDaily(config.dataDir, config.env.WRENCH_HELD_RETENTION_DAYS, logger);
     if (config.file.cache.trees) opened.stopRefreshOnPush = refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
@@ -346,6 +349,7 @@ async function shutDown(opened: Opened, config: Config, logger: Logger): Promise
     }),
     steps.run('github worker', () => gitHubWorker?.close(), { onCut: () => gitHubWorker?.worker.disconnect() }),
     steps.run('tree refresh', () => stopRefreshOnPush?.()),
+    steps.run('held bundles pruning', () => opened.stopPruningHeldWork?.()),
   ]);
   // What jobs left to do after their reply (a tree given back to the pool, a note on GitHub) is part of their hand-back.
   await steps.run('background work', () => backgroundSettled(), { boundMs: Math.max(stepMs, handBackUntil - Date.now()) });

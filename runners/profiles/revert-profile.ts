@@ -120,7 +120,13 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       const measured = verification?.text ?? 'No checks were run after the revert.';
       await run.progress({ key: 'pushingDraft', branch });
       const { owner, name } = record.repo;
-      const guard = { baseSha: run.workspace.headSha, secrets: credentialsOf(deps), identity: deps.config.file.git, heldDir: heldWorkDir(deps.config.dataDir) };
+      const guard = {
+        baseSha: run.workspace.headSha,
+        secrets: credentialsOf(deps),
+        identity: deps.config.file.git,
+        heldDir: heldWorkDir(deps.config.dataDir),
+        heldDays: deps.config.env.WRENCH_HELD_RETENTION_DAYS,
+      };
       await pushBranch({
         dir,
         branch,

@@ -139,6 +139,11 @@ export const envSchema = z.object({
     .number({ message: 'WRENCH_RUN_RETENTION_DAYS must be a number of days' })
     .positive({ message: 'WRENCH_RUN_RETENTION_DAYS must be more than 0' })
     .default(30),
+  /** How long the bundles of pushes refused for a secret are kept under WRENCH_DATA_DIR/held. */
+  WRENCH_HELD_RETENTION_DAYS: z.coerce
+    .number({ message: 'WRENCH_HELD_RETENTION_DAYS must be a number of days' })
+    .positive({ message: 'WRENCH_HELD_RETENTION_DAYS must be more than 0' })
+    .default(14),
   /** Size cap of one run's record; later steps are dropped with a note once it is reached. */
   WRENCH_RUN_MAX_KB: z.coerce
     .number({ message: 'WRENCH_RUN_MAX_KB must be a number of kilobytes' })

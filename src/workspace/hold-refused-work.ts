@@ -1,4 +1,4 @@
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runGit } from './run-git.js';
 
@@ -7,12 +7,26 @@ export function heldWorkDir(dataDir: string): string {
   return join(dataDir, 'held');
 }
 
+/** A refused push's commits: named in its thread by `id` (the file `<id>.bundle` in the held directory), never by path. */
+export interface HeldWork {
+  id: string;
+  ref: string;
+}
+
+/** A bundle in the held directory, for `wrench doctor` and pruning. */
+export interface HeldBundle {
+  id: string;
+  bytes: number;
+  /** When it was written (ms). */
+  keptAt: number;
+}
+
 /**
  * Keeps the commits a push refused as a git bundle, `<heldDir>/<branch>-<shortsha>.bundle` (mode 0600: it holds the
  * secret), so the work survives the workspace's reset. The bundle holds only the commits the remote lacks: it needs
- * a clone of the repository (`git fetch <bundle> <ref>`). Returns its path and the ref it carries.
+ * a clone of the repository (`git fetch <bundle> <ref>`). Returns its id and the ref it carries.
  */
-export async function holdRefusedWork(dir: string, branch: string, known: readonly string[], heldDir: string): Promise<{ path: string; ref: string }> {
+export async function holdRefusedWork(dir: string, branch: string, known: readonly string[], heldDir: string): Promise<HeldWork> {
   const head = (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: dir })).trim();
   const symbolic = await runGit(['symbolic-ref', '--quiet', 'HEAD'], { cwd: dir }).then(
     (out) => out.trim(),
@@ -20,9 +34,34 @@ export async function holdRefusedWork(dir: string, branch: string, known: readon
   );
   const ref = symbolic === `refs/heads/${branch}` ? symbolic : 'HEAD';
   await mkdir(heldDir, { recursive: true, mode: 0o700 });
-  const path = join(heldDir, `${branch.replace(/[^A-Za-z0-9._-]+/g, '-')}-${head.slice(0, 12)}.bundle`);
+  const id = `${branch.replace(/[^A-Za-z0-9._-]+/g, '-')}-${head.slice(0, 12)}`;
+  const path = join(heldDir, `${id}.bundle`);
   const input = known.map((sha) => `^${sha}\n`).join('');
   await runGit(['bundle', 'create', '--quiet', path, ref, '--stdin'], { cwd: dir, input });
   await chmod(path, 0o600);
-  return { path, ref };
+  return { id, ref };
+}
+
+/** The bundles kept in `heldDir`, oldest first (none when it does not exist). */
+export async function listHeldWork(heldDir: string): Promise<HeldBundle[]> {
+  const names = await readdir(heldDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const bundles = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.bundle'))
+      .map(async (name) => {
+        const stats = await lstat(join(heldDir, name)).catch(() => undefined);
+        return stats?.isFile() ? { id: name.slice(0, -'.bundle'.length), bytes: stats.size, keptAt: stats.mtimeMs } : undefined;
+      }),
+  );
+  return bundles.filter((bundle) => bundle !== undefined).sort((a, b) => a.keptAt - b.keptAt);
+}
+
+/** Removes the bundles written longer than `maxAgeMs` ago; returns them. */
+export async function pruneHeldWork(heldDir: string, maxAgeMs: number, now = Date.now()): Promise<HeldBundle[]> {
+  const old = (await listHeldWork(heldDir)).filter((bundle) => now - bundle.keptAt > maxAgeMs);
+  await Promise.all(old.map((bundle) => rm(join(heldDir, `${bundle.id}.bundle`), { force: true })));
+  return old;
 }

@@ -2,6 +2,7 @@ import { WrenchError } from '../errors.js';
 import { findSecrets, type ScannedLine } from '../security/secret-scan.js';
 import type { NamedSecret } from '../security/redact.js';
 import type { GitIdentity } from './git-identity.js';
+import type { HeldWork } from './hold-refused-work.js';
 import { runGit } from './run-git.js';
 
 /** What every push checks and fixes in the commits it is about to send. */
@@ -16,6 +17,8 @@ export interface PushGuard {
   coAuthor?: GitIdentity;
   /** Where a refused push keeps the run's commits as a bundle (hold-refused-work.ts); unset: not kept. */
   heldDir?: string;
+  /** How long such a bundle is kept (WRENCH_HELD_RETENTION_DAYS), told in the thread. */
+  heldDays?: number;
 }
 
 /**
@@ -146,7 +149,7 @@ export function addedLines(patch: string): Map<string, ScannedLine[]> {
 }
 
 /** "I did not push: `config/dev.env` line 3 holds what looks like a GitHub token; …": where, never the value. */
-export function blockedPushError(found: readonly OutgoingSecret[], branch: string, held?: { path: string; ref: string }): WrenchError {
+export function blockedPushError(found: readonly OutgoingSecret[], branch: string, held?: HeldWork & { days?: number }): WrenchError {
   const places = found
     .slice(0, 5)
     .map((hit) =>
@@ -156,8 +159,9 @@ export function blockedPushError(found: readonly OutgoingSecret[], branch: strin
     );
   const more = found.length > places.length ? `; and ${found.length - places.length} more place(s)` : '';
   const fix = found.some((hit) => 'message' in hit.where) ? 'remove it (and reword that commit)' : 'remove it';
+  // Named by id, not path: the thread is no place for the machine's file system.
   const kept = held
-    ? ` The commits are kept on the Wrench machine in \`${held.path}\` (a git bundle, readable by Wrench's user only); an operator gets them in a clone of the repository with \`git fetch ${held.path} ${held.ref}\`.`
+    ? ` The commits are kept on the Wrench machine as held bundle \`${held.id}\`${held.days ? ` for ${held.days} days` : ''} (readable by Wrench's user only; \`wrench doctor\` on the worker lists them); an operator gets them in a clone of the repository with \`git fetch "$WRENCH_DATA_DIR/held/${held.id}.bundle" ${held.ref}\`.`
     : '';
   return new WrenchError(
     'push_blocked_secret',

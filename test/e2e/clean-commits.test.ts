@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { createE2eWorld, GITHUB_TOKEN, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
+import { pollFor } from '../fakes/shared/wait-for.js';
 import { threadReply } from './thread-replies.js';
 import { bashStep, createFileStep, scriptByRun } from './scripted-runs.js';
 
@@ -26,6 +27,10 @@ const finish = (summary: string) =>
 
 describe('clean commits: what reaches the remote', () => {
   let world: E2eWorld;
+  // A bundle held 15 days ago (over the 14-day default) and one held yesterday, there before Wrench starts.
+  const heldDir = () => path.join(world.env.WRENCH_DATA_DIR!, 'held');
+  const expired = () => path.join(heldDir(), 'wrench-old-0123456789ab.bundle');
+  const recent = () => path.join(heldDir(), 'wrench-recent-0123456789ab.bundle');
   const git = (repo: string, ...args: string[]) => execFileSync('git', ['--git-dir', world.github.gitDir('acme', repo), ...args], { encoding: 'utf8' });
 
   beforeAll(async () => {
@@ -47,6 +52,15 @@ describe('clean commits: what reaches the remote', () => {
         ],
       }).items,
     );
+    mkdirSync(heldDir(), { recursive: true, mode: 0o700 });
+    for (const [file, daysAgo] of [
+      [expired(), 15],
+      [recent(), 1],
+    ] as const) {
+      writeFileSync(file, 'bundle', { mode: 0o600 });
+      const at = new Date(Date.now() - daysAgo * 86_400_000);
+      utimesSync(file, at, at);
+    }
     await world.start();
   });
 
@@ -79,12 +93,15 @@ describe('clean commits: what reaches the remote', () => {
     expect(everything).not.toContain(AWS_KEY_ID);
     expect(world.github.pulls('acme', 'leaky')).toHaveLength(0);
 
-    // The refused commits are kept on this machine as a bundle (owner-only), and the thread says where and how to get them.
-    const held = /kept on the Wrench machine in `([^`]+\.bundle)`/.exec(text)?.[1];
-    expect(held).toBeDefined();
-    expect(path.dirname(held!)).toBe(path.join(world.env.WRENCH_DATA_DIR!, 'held'));
-    expect(statSync(held!).mode & 0o777).toBe(0o600);
-    const [, ref] = /`git fetch \S+ (\S+)`/.exec(text) ?? [];
+    // The refused commits are kept on this machine as a bundle (owner-only); the thread names it by id, never by its
+    // path on the machine, for 14 days, and says how an operator gets them.
+    const id = /kept on the Wrench machine as held bundle `([^`]+)` for 14 days/.exec(text)?.[1];
+    expect(id).toBeDefined();
+    expect(text).not.toContain(world.env.WRENCH_DATA_DIR!);
+    const held = path.join(heldDir(), `${id}.bundle`);
+    expect(statSync(held).mode & 0o777).toBe(0o600);
+    const [, ref] = new RegExp(`\`git fetch "\\$WRENCH_DATA_DIR/held/${id}\\.bundle" (\\S+)\``).exec(text) ?? [];
+    expect(ref).toBeDefined();
     expect(git('leaky', 'bundle', 'list-heads', held!)).toContain(` ${ref}`);
     expect(git('leaky', 'bundle', 'verify', '--quiet', held!)).toBe('');
     const clone = mkdtempSync(path.join(tmpdir(), 'wrench-held-'));
@@ -97,6 +114,16 @@ describe('clean commits: what reaches the remote', () => {
     // Nor did Slack get the value, anywhere.
     expect(JSON.stringify(world.slack.calls)).not.toContain(GITHUB_TOKEN);
     expect(JSON.stringify(world.slack.calls)).not.toContain(AWS_KEY_ID);
+  });
+
+  it('held bundles kept longer than WRENCH_HELD_RETENTION_DAYS (14) are removed when Wrench starts; newer ones stay', async () => {
+    await pollFor(
+      () => (existsSync(expired()) ? undefined : true),
+      10_000,
+      () => 'the expired held bundle to be removed',
+    );
+    expect(existsSync(recent())).toBe(true);
+    expect(world.wrench!.output()).toContain('removed 1 held bundle(s) kept longer than 14 days');
   });
 
   it("a normal run's commits reach the remote authored and committed by the configured bot identity, crediting the requester", async () => {

@@ -1,8 +1,10 @@
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurationLine } from '../../../app/cli/doctor-command.js';
-import { checkAnthropic, checkGitHub, checkRedis, checkSlack } from '../../../app/cli/doctor-checks.js';
+import { checkAnthropic, checkGitHub, checkHeldWork, checkRedis, checkSlack } from '../../../app/cli/doctor-checks.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
@@ -86,5 +88,24 @@ describe('the configuration line', () => {
     const linked = config({});
     linked.file.channels = { C0123ABCD: { repo: 'acme/web' } };
     expect(configurationLine(linked)).toBe('ok    configuration: no wrench.config.yml (defaults); 1 channel(s) linked');
+  });
+});
+
+describe('wrench doctor on held work', () => {
+  it('says how many bundles of refused pushes are held, their total size and ids, and when they are removed', async () => {
+    const dataDir = join(cwd.path, 'held-data');
+    const settings = config({ WRENCH_DATA_DIR: dataDir, WRENCH_HELD_RETENTION_DAYS: '7' });
+    expect((await checkHeldWork(settings)).detail).toBe(`no bundles in ${join(dataDir, 'held')}; they are removed after 7 days (WRENCH_HELD_RETENTION_DAYS)`);
+    await mkdir(join(dataDir, 'held'), { recursive: true });
+    await writeFile(join(dataDir, 'held', 'wrench-a-0123456789ab.bundle'), Buffer.alloc(1024));
+    await writeFile(join(dataDir, 'held', 'wrench-b-ba9876543210.bundle'), Buffer.alloc(2048));
+    await writeFile(join(dataDir, 'held', 'notes.txt'), 'not a bundle');
+    const at = new Date('2026-11-01T12:00:00Z');
+    await utimes(join(dataDir, 'held', 'wrench-a-0123456789ab.bundle'), at, at);
+    const result = await checkHeldWork(settings);
+    expect(result.ok).toBe(true);
+    expect(result.detail).toMatch(
+      /^2 bundle\(s\), 3\.0 KB, in \S+\/held: wrench-a-0123456789ab \(2026-11-01\), wrench-b-ba9876543210 \(\d{4}-\d\d-\d\d\); removed after 7 days/,
+    );
   });
 });

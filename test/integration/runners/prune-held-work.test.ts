@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pruneHeldWorkDaily } from '../../../runners/prune-held-work.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { heldWorkDir } from '../../../src/workspace/hold-refused-work.js';
+import { pollFor } from '../../fakes/shared/wait-for.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+
+const DAY_MS = 86_400_000;
+
+describe('pruneHeldWorkDaily', () => {
+  let dataDir: TempDir;
+  const bundle = (id: string) => join(heldWorkDir(dataDir.path), `${id}.bundle`);
+  const hold = async (id: string, daysAgo: number) => {
+    await writeFile(bundle(id), 'bundle');
+    const at = new Date(Date.now() - daysAgo * DAY_MS);
+    await utimes(bundle(id), at, at);
+  };
+
+  beforeEach(async () => {
+    dataDir = await makeTempDir('wrench-held-');
+    await mkdir(heldWorkDir(dataDir.path), { recursive: true });
+    // Only the daily timer is faked: the files' ages are real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await dataDir.remove();
+  });
+
+  it('removes bundles held longer than the retention at once, and those that age past it a day later', async () => {
+    await hold('wrench-old-000000000001', 15);
+    await hold('wrench-aging-000000000002', 13.5);
+    await hold('wrench-new-000000000003', 0);
+    const stop = pruneHeldWorkDaily(dataDir.path, 14, createLogger({ level: 'silent' }));
+    await pollFor(
+      () => (existsSync(bundle('wrench-old-000000000001')) ? undefined : true),
+      5000,
+      () => 'the 15-day-old bundle to go',
+    );
+    expect(existsSync(bundle('wrench-aging-000000000002'))).toBe(true);
+    // A day on, the 13.5-day-old one is 14.5 days old.
+    await hold('wrench-aging-000000000002', 14.5);
+    vi.advanceTimersByTime(DAY_MS);
+    await stop();
+    expect(existsSync(bundle('wrench-aging-000000000002'))).toBe(false);
+    expect(existsSync(bundle('wrench-new-000000000003'))).toBe(true);
+  });
+
+  it('a missing held directory is nothing to prune', async () => {
+    await dataDir.remove();
+    await pruneHeldWorkDaily(dataDir.path, 14, createLogger({ level: 'silent' }))();
+    expect(existsSync(heldWorkDir(dataDir.path))).toBe(false);
+  });
+});
