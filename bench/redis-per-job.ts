@@ -14,7 +14,9 @@ import { Redis } from 'ioredis';
 import { checkSandbox } from '../src/sandbox/check-sandbox.js';
 import { createE2eWorld, SIGNING_SECRET } from '../test/e2e/e2e-world.js';
 import { bashStep, createFileStep, finishStep, scriptByRun } from '../test/e2e/scripted-runs.js';
+import { pollFor } from '../test/fakes/shared/wait-for.js';
 import { appMentionEnvelope } from '../test/fakes/slack-fake.js';
+import { streamText } from '../test/fakes/slack/streams.js';
 
 const args = process.argv.slice(2);
 const JOBS = Math.max(1, Number(args.find((a) => /^\d+$/.test(a)) ?? 10));
@@ -43,7 +45,15 @@ async function job(i: number): Promise<void> {
   const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> job number ${i} : add src/m${i}.js exporting m${i}` });
   const ts = (envelope.event as { ts: string }).ts;
   await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
-  await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'), 120_000);
+  // The answer is the run's streamed message, stopped with the pull request in it (a posted reply where Slack does not stream).
+  const answered = () =>
+    world.slack.streamsIn('C0DEV', ts).some((s) => s.state === 'stopped' && streamText(s).includes('/pull/')) ||
+    world.slack.calls.some((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'));
+  await pollFor(
+    () => answered() || undefined,
+    120_000,
+    () => `job ${i} not answered: ${world.wrench?.output().split('\n').slice(-20).join('\n')}`,
+  );
 }
 
 /** Commands by name since the last CONFIG RESETSTAT, without this bench's own INFO and CONFIG. */
@@ -59,16 +69,30 @@ const total = (stats: Map<string, number>) => [...stats.values()].reduce((a, b) 
 const memoryField = async (field: string) => Number(new RegExp(`^${field}:(\\d+)`, 'm').exec(await redis.info('memory'))?.[1]);
 const usedMemory = () => memoryField('used_memory');
 const datasetMemory = () => memoryField('used_memory_dataset');
+/** MEMORY STATS as flat numbers (overhead.hashtable.main, lua.caches, clients.normal, dataset, ...). */
+async function memoryStats(): Promise<Map<string, number>> {
+  const flat = new Map<string, number>();
+  const walk = (reply: unknown, path: string) => {
+    if (!Array.isArray(reply)) {
+      if (typeof reply === 'number') flat.set(path, reply);
+      return;
+    }
+    for (let i = 0; i + 1 < reply.length; i += 2) walk(reply[i + 1], path ? `${path}.${reply[i]}` : String(reply[i]));
+  };
+  walk(await redis.call('MEMORY', 'STATS'), '');
+  return flat;
+}
 
 /** Bytes held by Wrench's keys, grouped by kind (the key with its ids replaced by *). */
-async function keysByKind(): Promise<Map<string, { keys: number; bytes: number }>> {
-  const kinds = new Map<string, { keys: number; bytes: number }>();
+async function keysByKind(): Promise<Map<string, { keys: number; bytes: number; lasting: number; type: string }>> {
+  const kinds = new Map<string, { keys: number; bytes: number; lasting: number; type: string }>();
   for (const key of await redis.keys(`${prefix}*`)) {
     const segments = key.slice(prefix.length + 1).split(':');
     // Ids (event ids, run ids, timestamps, Slack ids) and branch names become *.
     const kind = (segments[0] === 'pull-branch' ? [...segments.slice(0, 2), '*'] : segments.map((s) => (/\d|^Ev|^run-|\//.test(s) ? '*' : s))).join(':');
-    const entry = kinds.get(kind) ?? { keys: 0, bytes: 0 };
+    const entry = kinds.get(kind) ?? { keys: 0, bytes: 0, lasting: 0, type: await redis.type(key) };
     entry.keys++;
+    if ((await redis.pttl(key)) === -1) entry.lasting++;
     entry.bytes += Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0')) || 0;
     kinds.set(kind, entry);
   }
@@ -84,10 +108,15 @@ await sleep(IDLE_SECONDS * 1000);
 const idleStats = await commandStats();
 const idlePerSecond = total(idleStats) / IDLE_SECONDS;
 
-const memoryBefore = await usedMemory();
-const datasetBefore = await datasetMemory();
 const keysBefore = await redis.dbsize();
 const kindsBefore = await keysByKind();
+// Redis 7 keeps a latency histogram (about 24 KiB) of every command name called since the last CONFIG RESETSTAT
+// (latency-tracking, on by default), outside the keys: memory is read right after a reset on both sides, so the job
+// growth is not the histograms of the commands the jobs used for the first time.
+await redis.config('RESETSTAT');
+const datasetBefore = await datasetMemory();
+const memoryBefore = await usedMemory();
+const statsBefore = await memoryStats();
 const githubBefore = world.github.requests.filter((r) => !r.path.includes('.git/')).length;
 const slackBefore = world.slack.calls.length;
 await redis.config('RESETSTAT');
@@ -98,8 +127,12 @@ const seconds = (Date.now() - started) / 1000;
 const stats = await commandStats();
 const githubPerJob = (world.github.requests.filter((r) => !r.path.includes('.git/')).length - githubBefore) / JOBS;
 const slackPerJob = (world.slack.calls.length - slackBefore) / JOBS;
-const memoryAfter = await usedMemory();
+const histograms = [...(await redis.info('latencystats')).matchAll(/^latency_percentiles_usec_/gm)].length;
+const datasetWithHistograms = await datasetMemory();
+await redis.config('RESETSTAT');
 const datasetAfter = await datasetMemory();
+const memoryAfter = await usedMemory();
+const statsAfter = await memoryStats();
 const keysAfter = await redis.dbsize();
 const kindsAfter = await keysByKind();
 
@@ -118,17 +151,28 @@ console.log(`per job: ${perJob.toFixed(0)} commands (${total(stats)} in all, les
 console.log('most sent per job:');
 for (const [name, calls] of [...stats].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${name.padEnd(18)} ${(calls / JOBS).toFixed(1)}`);
 console.log(
-  `memory: used_memory ${memoryBefore} -> ${memoryAfter} bytes (${((memoryAfter - memoryBefore) / JOBS / 1024).toFixed(1)} KiB per job); dataset ${datasetBefore} -> ${datasetAfter} (${((datasetAfter - datasetBefore) / JOBS / 1024).toFixed(1)} KiB per job); keys ${keysBefore} -> ${keysAfter}`,
+  `memory (latency histograms aside): used_memory ${memoryBefore} -> ${memoryAfter} bytes (${((memoryAfter - memoryBefore) / JOBS / 1024).toFixed(1)} KiB per job); dataset ${datasetBefore} -> ${datasetAfter} (${((datasetAfter - datasetBefore) / JOBS / 1024).toFixed(1)} KiB per job); keys ${keysBefore} -> ${keysAfter}`,
 );
 console.log(`per job, besides Redis: ${githubPerJob.toFixed(1)} GitHub REST requests, ${slackPerJob.toFixed(1)} Slack Web API calls`);
 const bytes = (kinds: Map<string, { bytes: number }>) => [...kinds.values()].reduce((a, b) => a + b.bytes, 0);
 console.log(`kept: ${((bytes(kindsAfter) - bytes(kindsBefore)) / JOBS).toFixed(0)} bytes per job in Wrench's keys (MEMORY USAGE)`);
-console.log('kept by kind (keys, bytes after; growth per job):');
+console.log('kept by kind (keys, of them without a TTL, type, bytes after; growth per job):');
 for (const [kind, after] of [...kindsAfter].sort((a, b) => b[1].bytes - a[1].bytes)) {
   const before = kindsBefore.get(kind) ?? { keys: 0, bytes: 0 };
   console.log(
-    `  ${kind.padEnd(48)} ${String(after.keys).padStart(4)} keys ${String(after.bytes).padStart(8)} B   +${((after.bytes - before.bytes) / JOBS).toFixed(0)} B/job`,
+    `  ${kind.padEnd(48)} ${String(after.keys).padStart(4)} keys (${after.lasting} no TTL, ${after.type.padEnd(6)}) ${String(after.bytes).padStart(8)} B   +${((after.bytes - before.bytes) / JOBS).toFixed(0)} B/job`,
   );
 }
+console.log('MEMORY STATS, growth per job (bytes; fields that moved by 100 B/job or more):');
+for (const [field, after] of statsAfter) {
+  const growth = (after - (statsBefore.get(field) ?? 0)) / JOBS;
+  if (Math.abs(growth) >= 100 && !/ratio|percentage/.test(field)) console.log(`  ${field.padEnd(34)} ${growth.toFixed(0).padStart(8)}`);
+}
+console.log(
+  `latency histograms (not keys, freed by CONFIG RESETSTAT): ${histograms} commands' after the jobs, ${datasetWithHistograms - datasetAfter} bytes of the dataset`,
+);
+console.log(
+  `Lua script cache (EVAL, not in the dataset): ${await memoryField('number_of_cached_scripts')} scripts, ${await memoryField('used_memory_scripts_eval')} bytes`,
+);
 redis.disconnect();
 await world.stop();

@@ -113,7 +113,8 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
   const whenIdle = new Set<() => void>();
   const transient = options.isTransient ?? isTransient;
   const cancellation = options.redis ? new Cancellation(options.redis, options.prefix) : undefined;
-  const queue = options.redis ? new Queue<T, R>(options.queue, { connection: options.redis, prefix: options.prefix }) : undefined;
+  // Only for finding jobs: the queue's settings (its events stream's length) are createQueues' to write.
+  const queue = options.redis ? new Queue<T, R>(options.queue, { connection: options.redis, prefix: options.prefix, skipMetasUpdate: true }) : undefined;
   queue?.on('error', (error) => {
     if (!isConnectionError(error)) options.logger.error({ err: error, queue: options.queue }, 'queue error');
   });

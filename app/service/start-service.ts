@@ -169,7 +169,9 @@ async function openService(
   const redisUrl = config.env.REDIS_URL ?? embedded?.url;
   if (!redisUrl) throw new Error('Neither REDIS_URL nor the embedded redis-server gives a Redis to connect to.');
   const redis: RedisClient = (opened.redis = createRedis(redisUrl, logger, 'main', redisOptions));
-  const queues: Queues = (opened.queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger));
+  const queues: Queues = (opened.queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger, {
+    eventsMaxLen: config.env.WRENCH_QUEUE_EVENTS_MAX_LEN,
+  }));
   const sessions = (opened.sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX));
   const modelBudget = new ModelBudget(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.modelBudget, { metrics });
   // Stores both the handlers and the runners use, built once.

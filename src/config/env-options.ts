@@ -108,6 +108,16 @@ export const envSchema = z.object({
     })
     .default('wrench'),
   /**
+   * How many events BullMQ keeps in each queue's events stream (its `streams.events.maxLen`, trimmed approximately, in
+   * nodes of 100). Only live readers use them (runners/job-waits.ts, which also looks again every minute), so a
+   * shorter stream loses nothing Wrench needs; every process should say the same (the last queue to start sets it).
+   */
+  WRENCH_QUEUE_EVENTS_MAX_LEN: z.coerce
+    .number({ message: 'WRENCH_QUEUE_EVENTS_MAX_LEN must be a number of events' })
+    .int()
+    .min(100, { message: 'WRENCH_QUEUE_EVENTS_MAX_LEN must be at least 100' })
+    .default(10_000),
+  /**
    * Host affinity (src/queue/host-affinity.ts): how long a task may wait for a worker that holds its repository warm and
    * has a free slot, before any worker takes it; 0 turns affinity off.
    */

@@ -74,7 +74,13 @@ export class HostAffinity {
   async markWarm(repository: string): Promise<void> {
     if (this.warm.has(repository)) return;
     this.warm.add(repository);
-    await this.options.redis.zadd(this.keys.warm(repository), this.now() + this.ttlMs, this.host).catch(() => undefined);
+    const warm = this.keys.warm(repository);
+    await this.options.redis
+      .multi()
+      .zadd(warm, this.now() + this.ttlMs, this.host)
+      .pexpire(warm, this.ttlMs)
+      .exec()
+      .catch(() => undefined);
   }
 
   /** A job took one of this worker's slots (`delta` 1) or gave it back (-1); the room is said at once. */
@@ -90,7 +96,8 @@ export class HostAffinity {
   private async heartbeat(): Promise<void> {
     const expires = this.now() + this.ttlMs;
     const pipeline = this.options.redis.pipeline();
-    for (const repository of this.warm) pipeline.zadd(this.keys.warm(repository), expires, this.host);
+    // The set lives as long as some worker says it holds the repository: a repository no one runs any more goes.
+    for (const repository of this.warm) pipeline.zadd(this.keys.warm(repository), expires, this.host).pexpire(this.keys.warm(repository), this.ttlMs);
     pipeline.set(this.keys.room(this.host), this.room(), 'PX', this.ttlMs);
     await pipeline.exec();
   }

@@ -29,11 +29,21 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-export function createQueues(connection: ConnectionOptions, prefix: string, logger?: Logger): Queues {
-  const tasks = new Queue<TaskJob>(TASK_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-  const triage = new Queue<TriageJob>(TRIAGE_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-  const github = new Queue<GitHubQueueJob>(GITHUB_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-  const incidents = new Queue<IncidentJob>(INCIDENT_QUEUE, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+/** BullMQ's own default length of a queue's events stream. */
+export const DEFAULT_EVENTS_MAX_LEN = 10_000;
+
+/** `eventsMaxLen`: the events kept in each queue's events stream (WRENCH_QUEUE_EVENTS_MAX_LEN). */
+export function createQueues(connection: ConnectionOptions, prefix: string, logger?: Logger, options: { eventsMaxLen?: number } = {}): Queues {
+  const queueOptions = {
+    connection,
+    prefix,
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    streams: { events: { maxLen: options.eventsMaxLen ?? DEFAULT_EVENTS_MAX_LEN } },
+  };
+  const tasks = new Queue<TaskJob>(TASK_QUEUE, queueOptions);
+  const triage = new Queue<TriageJob>(TRIAGE_QUEUE, queueOptions);
+  const github = new Queue<GitHubQueueJob>(GITHUB_QUEUE, queueOptions);
+  const incidents = new Queue<IncidentJob>(INCIDENT_QUEUE, queueOptions);
   // Without a listener BullMQ prints every reconnection error; an outage is logged once by the connection.
   for (const queue of [tasks, triage, github, incidents]) {
     queue.on('error', (error) => {

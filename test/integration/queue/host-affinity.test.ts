@@ -62,6 +62,19 @@ describe('HostAffinity: which worker holds a repository warm, with room, in Redi
     await cold.stop();
   });
 
+  it("a repository's warm set expires with the last heartbeat naming it: repositories no worker runs leave no key behind", async () => {
+    const prefix = uniqueName('aff');
+    const { warm } = pair(prefix, Date.now);
+    await warm.start(['acme/web']);
+    await warm.markWarm('acme/next');
+    for (const repository of ['acme/web', 'acme/next']) {
+      const ttl = await redis.pttl(`${prefix}:affinity:warm:${repository}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(5000);
+    }
+    await warm.stop();
+  });
+
   it('is off with a bound of 0', async () => {
     const { warm, cold } = pair(uniqueName('aff'), Date.now, 0);
     await warm.start(['acme/web']);
