@@ -172,7 +172,9 @@ async function openService(
   const queues: Queues = (opened.queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger, {
     eventsMaxLen: config.env.WRENCH_QUEUE_EVENTS_MAX_LEN,
   }));
-  const sessions = (opened.sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX));
+  const sessions = (opened.sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX, {
+    retentionDays: config.env.WRENCH_THREAD_RETENTION_DAYS,
+  }));
   const modelBudget = new ModelBudget(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.modelBudget, { metrics });
   // Stores both the handlers and the runners use, built once.
   const steering = new SteeringInbox(redis, config.env.WRENCH_QUEUE_PREFIX);

@@ -154,6 +154,14 @@ export const envSchema = z.object({
     .number({ message: 'WRENCH_HELD_RETENTION_DAYS must be a number of days' })
     .positive({ message: 'WRENCH_HELD_RETENTION_DAYS must be more than 0' })
     .default(14),
+  /**
+   * How long a thread's session (what a follow-up in the thread continues from, its pull request's way back to the
+   * thread) is kept after the thread's last change; longer than `limits.questionTimeoutHours` (load-config.ts).
+   */
+  WRENCH_THREAD_RETENTION_DAYS: z.coerce
+    .number({ message: 'WRENCH_THREAD_RETENTION_DAYS must be a number of days' })
+    .positive({ message: 'WRENCH_THREAD_RETENTION_DAYS must be more than 0' })
+    .default(90),
   /** Size cap of one run's record; later steps are dropped with a note once it is reached. */
   WRENCH_RUN_MAX_KB: z.coerce
     .number({ message: 'WRENCH_RUN_MAX_KB must be a number of kilobytes' })

@@ -29,12 +29,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const configPath = path.resolve(cwd, parsedEnv.data.WRENCH_CONFIG ?? 'wrench.config.yml');
   const file = readConfigFile(configPath, parsedEnv.data.WRENCH_CONFIG !== undefined);
+  checkThreadRetention(parsedEnv.data, file);
   return {
     env: parsedEnv.data,
     file,
     configPath: existsSync(configPath) ? configPath : null,
     dataDir: path.resolve(cwd, parsedEnv.data.WRENCH_DATA_DIR),
   };
+}
+
+/** A run paused on its question resumes from its thread's session: the session must outlive the wait for the answer. */
+function checkThreadRetention(env: EnvOptions, file: ConfigFile): void {
+  const hours = file.limits.questionTimeoutHours;
+  if (env.WRENCH_THREAD_RETENTION_DAYS * 24 <= hours) {
+    throw new ConfigError(
+      `WRENCH_THREAD_RETENTION_DAYS (${env.WRENCH_THREAD_RETENTION_DAYS}) must be longer than limits.questionTimeoutHours (${hours} hours): a run paused on its question resumes from its thread's session.`,
+    );
+  }
 }
 
 /**

@@ -3,17 +3,24 @@ import { JsonDocumentStore } from '../redis/json-document-store.js';
 import { redisKeys } from '../redis/redis-keys.js';
 import { threadSessionSchema, type ThreadSession } from './thread-session.js';
 
-const TTL_SECONDS = 90 * 24 * 3600;
+/** WRENCH_THREAD_RETENTION_DAYS' default. */
+export const DEFAULT_THREAD_RETENTION_DAYS = 90;
 
-/** Thread sessions in Redis: one JSON document per thread, updated atomically across processes. */
+/**
+ * Thread sessions in Redis: one JSON document per thread, updated atomically across processes. A session, its pull
+ * request's way back to the thread and a closed thread's copy expire `retentionDays` after the thread's last change.
+ */
 export class ThreadSessionStore {
   private readonly documents: JsonDocumentStore<typeof threadSessionSchema>;
+  private readonly ttlSeconds: number;
 
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
+    options: { retentionDays?: number } = {},
   ) {
-    this.documents = new JsonDocumentStore(redis, threadSessionSchema, TTL_SECONDS);
+    this.ttlSeconds = Math.ceil((options.retentionDays ?? DEFAULT_THREAD_RETENTION_DAYS) * 24 * 3600);
+    this.documents = new JsonDocumentStore(redis, threadSessionSchema, this.ttlSeconds);
   }
 
   close(): void {
@@ -38,13 +45,13 @@ export class ThreadSessionStore {
     // A pull request leads back to its thread (GitHub events: review comments, failing checks, merge).
     if (updated?.pullRequest) {
       const key = this.pullRequestKey(updated.repo.owner, updated.repo.name, updated.pullRequest.number);
-      await this.redis.set(key, JSON.stringify({ channel, threadTs }), 'EX', TTL_SECONDS);
+      await this.redis.set(key, JSON.stringify({ channel, threadTs }), 'EX', this.ttlSeconds);
       if (updated.branch)
         await this.redis.set(
           redisKeys(this.prefix).branchPullRequest(updated.repo.owner, updated.repo.name, updated.branch),
           String(updated.pullRequest.number),
           'EX',
-          TTL_SECONDS,
+          this.ttlSeconds,
         );
     }
     return updated;
@@ -81,8 +88,8 @@ export class ThreadSessionStore {
     const transaction = this.redis.multi();
     if (options.reopenable && session?.pullRequest) {
       const { owner, name } = session.repo;
-      transaction.set(keys.closedThreadSession(channel, threadTs), JSON.stringify(session), 'EX', TTL_SECONDS);
-      transaction.set(keys.closedPullRequestThread(owner, name, session.pullRequest.number), JSON.stringify({ channel, threadTs }), 'EX', TTL_SECONDS);
+      transaction.set(keys.closedThreadSession(channel, threadTs), JSON.stringify(session), 'EX', this.ttlSeconds);
+      transaction.set(keys.closedPullRequestThread(owner, name, session.pullRequest.number), JSON.stringify({ channel, threadTs }), 'EX', this.ttlSeconds);
     }
     await transaction.del(...live).exec();
   }

@@ -40,6 +40,16 @@ describe('loadConfig', () => {
     expect(config.env.PAGERDUTY_WEBHOOK_SECRETS).toEqual(['a', 'b']);
   });
 
+  it("keeps thread sessions WRENCH_THREAD_RETENTION_DAYS (90), never shorter than a paused run's wait for its answer", () => {
+    expect(loadConfig({}, dir()).env.WRENCH_THREAD_RETENTION_DAYS).toBe(90);
+    expect(loadConfig({ WRENCH_THREAD_RETENTION_DAYS: '7' }, dir()).env.WRENCH_THREAD_RETENTION_DAYS).toBe(7);
+    expect(() => loadConfig({ WRENCH_THREAD_RETENTION_DAYS: '0' }, dir())).toThrow(/WRENCH_THREAD_RETENTION_DAYS must be more than 0/);
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'limits:\n  questionTimeoutHours: 72\n');
+    expect(() => loadConfig({ WRENCH_THREAD_RETENTION_DAYS: '3' }, cwd)).toThrow(/longer than limits.questionTimeoutHours \(72 hours\)/);
+    expect(loadConfig({ WRENCH_THREAD_RETENTION_DAYS: '4' }, cwd).env.WRENCH_THREAD_RETENTION_DAYS).toBe(4);
+  });
+
   it('names the variable and what is wrong with it', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, dir())).toThrow(/PORT/);
     expect(() => loadConfig({ GITHUB_API_URL: 'not a url' }, dir())).toThrow(/GITHUB_API_URL must be a URL/);
