@@ -70,6 +70,10 @@ describe("a review in the thread's language", () => {
     expect(reviewSections(report([]), labels, stringsFor('de').review)).toEqual([
       { title: 'Befunde', body: 'Keine Befunde: Ich habe nichts gefunden, das zu beanstanden wäre.' },
     ]);
-    expect(reviewSections(two, labels, stringsFor('es').review)).toEqual(reviewSections(two, labels));
+    const es = reviewSections(two, labels, stringsFor('es').review);
+    expect(es.map((s) => s.title)).toEqual(['Critical (1)', 'Major (1)', 'Minor (0)']);
+    expect(es[1]!.body).toBe('- `a.js:1`: Off by one.\n  Corrección sugerida: Use <=.');
+    expect(es[2]!.body).toBe('Ninguno.');
+    expect(findingsCount(two, labels, stringsFor('es').review)).toBe('2 hallazgos: 1 Critical, 1 Major');
   });
 });

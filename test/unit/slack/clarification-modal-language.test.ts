@@ -56,7 +56,7 @@ describe('the "Add details" modal in the thread language', () => {
     expect(card.text).toContain('1. テストで何をカバーしますか？テスト対象のモジュール、関数、または動作を挙げてください。');
     expect(card.text).toContain('2. テスト対象のコードはどこにありますか？ファイルまたはディレクトリを教えてください。');
     // Every question the rules have, in both languages: none left in English.
-    for (const language of ['de', 'ja']) {
+    for (const language of ['de', 'ja', 'es']) {
       const t = stringsFor(language).clarifying;
       const en = stringsFor('en').clarifying;
       expect(Object.keys(t).sort()).toEqual(Object.keys(en).sort());
@@ -71,6 +71,6 @@ describe('the "Add details" modal in the thread language', () => {
       expect(Object.keys(t.target).sort()).toEqual(Object.keys(en.target).sort());
     }
     expect(stringsFor('de').clarifying.scope('Zahlungen').question).toMatch(/^„Zahlungen“ ist ein großes Gebiet\./);
-    expect(stringsFor('es').clarifying).toEqual(stringsFor('en').clarifying);
+    expect(stringsFor('es').clarifying.scope('pagos').question).toMatch(/^«pagos» es un área amplia\./);
   });
 });

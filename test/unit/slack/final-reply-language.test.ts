@@ -132,14 +132,13 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(streamed).toContain('[この実行のすべての手順](https://wrench.example/runs/1)');
   });
 
-  it('a string a catalogue lacks is said in English; English, the PR body and the terminal stay English', () => {
-    // Spanish translates the report and falls back for the rest (the stop reasons, the failures), string by string.
+  it('Spanish says the report, the stops and the failures in Spanish; English, the PR body and the terminal stay English', () => {
     const es = slackText(contradicted, 'es');
     expect(es).toContain('*Verificación (ejecutada por Wrench)*');
     expect(es).toContain('*Resumen (afirmación del agente, contradicha por las comprobaciones de Wrench)*');
     expect(es).toContain('12 pasos · 3m 10s · 45.2k tokens');
-    expect(stringsFor('es').stop.stepLimit(3)).toBe(en.stop.stepLimit(3));
-    expect(stringsFor('es').failure.githubNotFound).toBe(en.failure.githubNotFound);
+    expect(stringsFor('es').stop.stepLimit(3)).toBe('Se alcanzó el límite de pasos (3 pasos).');
+    expect(stringsFor('es').failure.githubNotFound).toMatch(/^GitHub no encontró el repositorio o la rama \(HTTP 404\)\./);
     expect(Object.keys(stringsFor('es').report).sort()).toEqual(Object.keys(reportEn).sort());
     for (const language of THREAD_LANGUAGES) expect(Object.keys(stringsFor(language).report).sort()).toEqual(Object.keys(en.report).sort());
     // Unknown languages and none at all: the English reply, word for word as before.
@@ -169,10 +168,14 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(ja).toContain('- `npm test`: 変更前 2 passed, 0 failed → 変更後 1 passed, 1 failed.');
     expect(ja).toContain('- 新たに失敗: `formats 1024 as 1 KiB`。');
     expect(ja).toContain('`npm test` の出力(末尾):\n```\nnot ok 1 - formats 1024 as 1 KiB');
-    // Spanish has no words for the checks yet: English, word for word; and English is what it always was.
-    expect(render('es')).toBe(render());
+    const es = render('es');
+    expect(es.split('\n')[0]).toBe('Comprobaciones ejecutadas por Wrench en el commit base y después del cambio: **peor**.');
+    expect(es).toContain('- `npm test`: antes 2 passed, 0 failed → después 1 passed, 1 failed.');
+    expect(es).toContain('- Fallos nuevos: `formats 1024 as 1 KiB`.');
+    expect(es).toContain('Salida de `npm test` (final):\n```\nnot ok 1 - formats 1024 as 1 KiB');
+    // English is what it always was.
     expect(render()).toBe(renderVerification(commands, compareVerification(before, after), before, after));
-    expect(Object.keys(stringsFor('ja').verification).sort()).toEqual(Object.keys(verificationEn).sort());
+    for (const language of ['ja', 'es']) expect(Object.keys(stringsFor(language).verification).sort()).toEqual(Object.keys(verificationEn).sort());
     // A setup that failed, in Japanese.
     const setup = { ...lintOutcome(false), command: 'npm ci', outputTail: 'ERR! 404' };
     expect(renderVerification(commands, compareVerification(undefined, after), undefined, after, setup, undefined, stringsFor('ja').verification)).toMatch(

@@ -106,8 +106,8 @@ const stepContext = (reporter: RunReporter, extra: Partial<StepContext> = {}) =>
   }) as unknown as StepContext;
 
 describe('progress details are typed values each surface says in its own words', () => {
-  it('has every phrase in German and Japanese, none left in English (the compiler checks each is there)', () => {
-    for (const language of ['de', 'ja']) {
+  it('has every phrase in German, Japanese and Spanish, none left in English (the compiler checks each is there)', () => {
+    for (const language of ['de', 'ja', 'es']) {
       const progress = stringsFor(language).progress;
       for (const detail of Object.values(SAMPLES)) {
         if (detail.key === 'tool') continue; // a tool's name, in every language
@@ -123,7 +123,7 @@ describe('progress details are typed values each surface says in its own words',
     expect(renderProgress(SAMPLES.downloading)).toBe('downloading 2 attached files');
     expect(renderProgress(SAMPLES.installFailed)).toBe('could not install dependencies: `npm ci` exited with code 1');
     expect(renderProgress(SAMPLES.readingChanges)).toBe('reading the changes on `main` in the 24 h before the incident');
-    expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('es').progress)).toBe('running `npm test`');
+    expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('es').progress)).toBe('ejecutando `npm test`');
     expect(stringsFor('en').progress).toBe(progressEn);
   });
 

@@ -159,13 +159,21 @@ describe("a streamed run's plan in the thread's language", () => {
     expect(streamedResult({ ...base, answer: 'y'.repeat(50_000) }, undefined, stringsFor('ja'))).toContain('続きは実行ページにあります。');
   });
 
-  it('stays English for English and for what a catalogue lacks (Spanish)', () => {
-    for (const language of ['en', 'es']) {
+  it('stays English for English and for a language without a catalogue', () => {
+    for (const language of ['en', 'fr']) {
       const text = run(language).fallbackText();
       expect(text.split('\n')[0]).toBe(`*Working on acme/web · ${STOP_HINT}*`);
       expect(text).toContain(':white_check_mark: Prepare the workspace · cloning acme/web');
       expect(text).toContain("Fix the parser (the agent's plan)");
       expect(text).toContain('1 run, the last: npm test');
     }
+  });
+
+  it('says them in Spanish', () => {
+    const text = run('es').fallbackText();
+    expect(text.split('\n')[0]).toBe('*Trabajando en acme/web · para cancelar, mencióname con «stop»*');
+    expect(text).toContain(':white_check_mark: Preparar el espacio de trabajo · clonando acme/web');
+    expect(text).toContain('Fix the parser (plan del agente)');
+    expect(text).toContain('Ejecutar pruebas (el agente) · 1 ejecución, la última: npm test');
   });
 });

@@ -24,7 +24,7 @@ describe("the status line, the question's timeout and a person's triage, in the 
     const waiting = (t: typeof en) => t.statusLine.waitingOn(renderProgress({ key: 'waitingGlobal' }, t.progress));
     expect(waiting(de)).toBe('wartet auf einen freien Platz (alle Worker sind beschäftigt)…');
     expect(waiting(ja)).toBe('が待機しています(空きワーカー待ち(すべてのワーカーが使用中))…');
-    // English as before; Spanish reads in Spanish and says what it waits for in English.
+    // English as before; Spanish in Spanish.
     expect(waiting(en)).toBe('is waiting for a free slot (all workers are busy)…');
     expect(en.statusLine.reading).toBe('is reading your request…');
     expect(stringsFor('es').statusLine.reading).toBe('está leyendo tu solicitud…');
@@ -32,7 +32,7 @@ describe("the status line, the question's timeout and a person's triage, in the 
     expect(ja.plan.state('queued', ja.plan.queuePosition(2))).toBe('順番待ち: 2番目');
     expect(de.plan.state('queued', de.plan.queuePosition(2))).toBe('In der Warteschlange: Position 2');
     expect(en.plan.state('queued', en.plan.behindThreadRun)).toBe('Queued: behind the run already going in this thread');
-    expect(waiting(stringsFor('es'))).toBe('is waiting for a free slot (all workers are busy)…');
+    expect(waiting(stringsFor('es'))).toBe('está esperando un hueco libre (todos los workers están ocupados)…');
   });
 
   it("a question nobody answered stops the run in the thread's words, the time it waited as measured", () => {
