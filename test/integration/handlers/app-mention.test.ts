@@ -271,6 +271,30 @@ describe('handleAppMention', () => {
     expect(String(card?.args.text)).toMatch(/^Aufgabe \(Fehlerbehebung\) in acme\/web/);
   });
 
+  it('says the status line of a Spanish thread in Spanish: reading, then waiting for a worker', async () => {
+    slack.addUser({ id: 'U0LUCIA', name: 'lucia', locale: 'es-ES' });
+    const configPath = path.join(dir.path, 'wrench.status-es.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> corrige el error de uno en formatDate en src/date.js; `npm test` debe pasar';
+    const spanish = async (instruction: string) => ({ reading: { ...readInstruction(instruction), writtenIn: 'es' }, latencyMs: 1 });
+    const ts = '1700000420.000100';
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0LUCIA', text, ts }, client },
+      { ...deps, config, readInstruction: spanish },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor(
+      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'está esperando un worker libre…',
+      10_000,
+    );
+    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
+    expect(statuses.map((c) => c.args.status)).toEqual(['está leyendo tu solicitud…', 'está esperando un worker libre…']);
+    expect(statuses[0]?.args.loading_messages).toEqual(['Leyendo tu solicitud…', 'Mirando acme/web…']);
+    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
+    expect(String(card?.args.text)).toMatch(/^Tarea de Corrección de error en acme\/web/);
+  });
+
   it("starts the reading at once and looks up the requester's locale beside it, not before it", async () => {
     let answerLocale: (locale: string | undefined) => void = () => undefined;
     const names = Object.assign(Object.create(deps.names), {

@@ -273,6 +273,27 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(sent).toContain('依存関係をインストール中(`npm ci`)');
   });
 
+  it("streams a Spanish thread's plan, progress and final reply headings in Spanish, the figures as they are", async () => {
+    const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), 'es');
+    await reporter.phase('preparing', { key: 'installing', command: 'npm ci' });
+    await reporter.phase('working', { key: 'editing', path: 'src/date.js' });
+    await reporter.phase('verifying');
+    await reporter.phase('publishing');
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    expect(stream.planTitle).toBe('Terminado: acme/web');
+    const sent = JSON.stringify(slack.calls.filter((c) => JSON.stringify(c.args).includes(thread.threadTs)));
+    expect(sent).toContain('"title":"Preparar el espacio de trabajo"');
+    expect(sent).toContain('instalando dependencias (`npm ci`)');
+    const reply = text(stream);
+    expect(reply.startsWith('Resultado: `npm test` pasa después del cambio (12 passed).\n\nPull request abierto: [PR #7: Fix the date parser]')).toBe(true);
+    expect(reply).toContain('Resumen (según el agente)');
+    expect(reply).toContain('[Todos los pasos de esta ejecución](https://wrench.example.com/runs/1)');
+    expect(reply).not.toContain('Outcome:');
+    expect(reply).not.toContain('Summary');
+  });
+
   it('shows a paused run as waiting for the answer, and a cancelled one as cancelled', async () => {
     const paused = setUp();
     await paused.reporter.phase('working');
