@@ -1,60 +1,28 @@
-import { WebClient } from '@slack/web-api';
-import { fastOutbox } from '../../helpers/fast-outbox.js';
-import { SlackNameDirectory } from '../../../src/slack/slack-name-directory.js';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptInstruction } from '../../../handlers/accept-instruction.js';
 import { handleAddDetails, handleClarifySubmission } from '../../../handlers/clarification-actions.js';
 import { encodeThreadRef } from '../../../src/slack/action-ids.js';
-import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
-import { loadConfig } from '../../../src/config/load-config.js';
-import { createLogger } from '../../../src/logging/logger.js';
-import { createQueues } from '../../../src/queue/queues.js';
-import { createRedactor } from '../../../src/security/redact.js';
-import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
-import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
-import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
-import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+import type { HandlerDeps } from '../../../handlers/handler-deps.js';
+import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
+import type { SlackFake } from '../../fakes/slack-fake.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 import { readInstruction } from '../../../src/instruction/read-instruction.js';
 
 /** The clarification buttons and modal as plain functions of (input, deps), with real Redis and the Slack fake. */
 describe('the clarification modal in the thread language', () => {
-  let redisServer: RedisServer;
-  let redis: Redis;
+  let world: HandlerWorld;
   let slack: SlackFake;
-  let dir: TempDir;
   let deps: HandlerDeps;
   let client: WebClient;
 
   beforeAll(async () => {
-    [redisServer, slack, dir] = await Promise.all([startRedisServer(), startSlackFake(), makeTempDir('clarify-')]);
-    redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-    const configPath = path.join(dir.path, 'wrench.config.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: uniqueName('clarify'), WRENCH_DATA_DIR: dir.path }, dir.path);
-    const redact = createRedactor([]);
-    client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
-    deps = createHandlerDeps({
-      config,
-      queues: createQueues(redis, config.env.WRENCH_QUEUE_PREFIX),
-      redis,
-      sessions: new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX),
-      redact,
-      logger: createLogger({ level: 'silent' }),
-      outbox: fastOutbox(redis, config.env.WRENCH_QUEUE_PREFIX, slack.apiUrl, redact, createLogger({ level: 'silent' })),
-      names: new SlackNameDirectory(client),
-    });
+    world = await startHandlerWorld('clarify');
+    ({ slack, deps, client } = world);
   });
 
   afterAll(async () => {
-    await deps?.outbox?.stop();
-    await deps?.queues.close();
-    redis?.disconnect();
-    await Promise.all([redisServer?.stop(), slack?.stop()]);
-    await dir?.remove();
+    await world?.stop();
   });
 
   it("opens with the thread's words and the card's own questions, and a submission still missing asks them again in German", async () => {
