@@ -23,7 +23,8 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (!(error instanceof StoppedWhileStarting)) throw error;
     io.stderr(`wrench: stopped by ${error.signal} while starting${error.cut.length > 0 ? `; left waiting: ${error.cut.join(', ')}` : ''}.`);
-    return exitSoon(1);
+    // Stopping was asked for: a clean exit, unless a step had to be cut short.
+    return exitSoon(error.cut.length > 0 ? 1 : 0);
   }
   installProcessGuards(service.logger, service.stop);
   io.stdout(`Wrench started (role ${role}). Press Ctrl-C to stop.`);
