@@ -171,6 +171,7 @@ async function openService(
   const redis: RedisClient = (opened.redis = createRedis(redisUrl, logger, 'main', redisOptions));
   const queues: Queues = (opened.queues = createQueues(redis, config.env.WRENCH_QUEUE_PREFIX, logger, {
     eventsMaxLen: config.env.WRENCH_QUEUE_EVENTS_MAX_LEN,
+    failedMax: config.env.WRENCH_QUEUE_FAILED_MAX,
   }));
   const sessions = (opened.sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX, {
     retentionDays: config.env.WRENCH_THREAD_RETENTION_DAYS,

@@ -118,6 +118,15 @@ export const envSchema = z.object({
     .min(100, { message: 'WRENCH_QUEUE_EVENTS_MAX_LEN must be at least 100' })
     .default(10_000),
   /**
+   * How many failed jobs each queue keeps (newest first, besides the week's age bound): a burst of failures (a poison
+   * payload replayed, an outage) keeps at most this many jobs' data in Redis. Written into each job when it is queued.
+   */
+  WRENCH_QUEUE_FAILED_MAX: z.coerce
+    .number({ message: 'WRENCH_QUEUE_FAILED_MAX must be a number of jobs' })
+    .int()
+    .min(1, { message: 'WRENCH_QUEUE_FAILED_MAX must be at least 1' })
+    .default(1000),
+  /**
    * Host affinity (src/queue/host-affinity.ts): how long a task may wait for a worker that holds its repository warm and
    * has a free slot, before any worker takes it; 0 turns affinity off.
    */

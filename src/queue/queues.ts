@@ -6,17 +6,23 @@ import { TASK_QUEUE, taskJobSchema, type TaskJob } from './task-job.js';
 import { GITHUB_QUEUE, gitHubQueueJobSchema, type GitHubQueueJob } from './github-job.js';
 import { INCIDENT_QUEUE, TRIAGE_QUEUE, triageJobSchema, type IncidentJob, type TriageJob } from './triage-job.js';
 
+/** Failed jobs kept in each queue (WRENCH_QUEUE_FAILED_MAX): a week of failures at a few percent of 1,000 jobs a day. */
+export const DEFAULT_FAILED_MAX = 1000;
+
 /**
  * Job defaults. attempts: 3 with exponential backoff from 5 s for transient failures (Redis, git
  * fetch, GitHub 5xx before the agent starts); the runner fails permanent ones at once with
- * UnrecoverableError. Finished jobs are kept a day so a redelivered event id still finds them.
+ * UnrecoverableError. Finished jobs are kept a day so a redelivered event id still finds them; failed
+ * ones a week, and only the newest `failedMax` of them, so a burst of failures does not fill Redis.
  */
-export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 5_000 },
-  removeOnComplete: { age: 24 * 3600, count: 1000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-};
+export function jobOptions(failedMax = DEFAULT_FAILED_MAX): JobsOptions {
+  return {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { age: 24 * 3600, count: 1000 },
+    removeOnFail: { age: 7 * 24 * 3600, count: failedMax },
+  };
+}
 
 export interface Queues {
   tasks: Queue<TaskJob>;
@@ -32,12 +38,20 @@ export interface Queues {
 /** BullMQ's own default length of a queue's events stream. */
 export const DEFAULT_EVENTS_MAX_LEN = 10_000;
 
-/** `eventsMaxLen`: the events kept in each queue's events stream (WRENCH_QUEUE_EVENTS_MAX_LEN). */
-export function createQueues(connection: ConnectionOptions, prefix: string, logger?: Logger, options: { eventsMaxLen?: number } = {}): Queues {
+/**
+ * `eventsMaxLen`: the events kept in each queue's events stream (WRENCH_QUEUE_EVENTS_MAX_LEN); `failedMax`: the failed
+ * jobs kept in each queue (WRENCH_QUEUE_FAILED_MAX), written into every job these queues add.
+ */
+export function createQueues(
+  connection: ConnectionOptions,
+  prefix: string,
+  logger?: Logger,
+  options: { eventsMaxLen?: number; failedMax?: number } = {},
+): Queues {
   const queueOptions = {
     connection,
     prefix,
-    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    defaultJobOptions: jobOptions(options.failedMax),
     streams: { events: { maxLen: options.eventsMaxLen ?? DEFAULT_EVENTS_MAX_LEN } },
   };
   const tasks = new Queue<TaskJob>(TASK_QUEUE, queueOptions);
