@@ -11,6 +11,7 @@ import { pushToLocal } from '../src/workspace/local-workspace.js';
 import { pushBranch } from '../src/workspace/push-branch.js';
 import { coAuthorOf, type Requester } from '../src/workspace/commit-trailers.js';
 import type { PushGuard } from '../src/workspace/outgoing-commits.js';
+import { hostId } from '../src/queue/host-id.js';
 import { heldWorkDir } from '../src/workspace/hold-refused-work.js';
 import type { NamedSecret, Redactor } from '../src/security/redact.js';
 import { afterTheJob } from './background-work.js';
@@ -46,6 +47,7 @@ export function runPushGuard(job: TaskJob, workspace: JobWorkspace, context: Tas
     coAuthor: coAuthorOf(requesterOf(job, context)),
     heldDir: heldWorkDir(deps.config.dataDir),
     heldDays: deps.config.env.WRENCH_HELD_RETENTION_DAYS,
+    heldOn: hostId(deps.config.env),
   };
 }
 

@@ -20,6 +20,7 @@ import { requireSettings, type Role } from '../../src/config/require-settings.js
 import { startHealthServer } from '../../src/http/health-server.js';
 import { createLogger, type Logger } from '../../src/logging/logger.js';
 import { createQueues, type Queues } from '../../src/queue/queues.js';
+import { hostId } from '../../src/queue/host-id.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../src/redis/embedded-redis.js';
 import { createRedis } from '../../src/redis/redis-connection.js';
 import { readOrCreateRedisPassword, redisPasswordPath } from '../../src/redis/redis-password.js';
@@ -51,7 +52,6 @@ import { RunSlots } from '../../src/queue/run-slots.js';
 import { HostAffinity } from '../../src/queue/host-affinity.js';
 import { readdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { PausedRunStore } from '../../src/questions/paused-run-store.js';
 import { ShutdownSteps, type ShutdownOutcome } from './shutdown-steps.js';
@@ -280,7 +280,7 @@ async function openService(
     const affinity = (opened.affinity = new HostAffinity({
       redis,
       prefix: config.env.WRENCH_QUEUE_PREFIX,
-      host: config.env.WRENCH_HOST_ID ?? `${hostname()}-${process.pid}`,
+      host: hostId(config.env),
       concurrency: config.file.limits.concurrency,
       boundMs: config.env.WRENCH_AFFINITY_MS,
     }));

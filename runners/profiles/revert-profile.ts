@@ -4,6 +4,7 @@ import type { RevertJob } from '../../src/queue/triage-job.js';
 import type { TriageRecord } from '../../src/triage/triage-record.js';
 import { pushBranch } from '../../src/workspace/push-branch.js';
 import { credentialsOf } from '../publish-change.js';
+import { hostId } from '../../src/queue/host-id.js';
 import { heldWorkDir } from '../../src/workspace/hold-refused-work.js';
 import { revertCommit } from '../../src/workspace/revert-commit.js';
 import { runGit } from '../../src/workspace/run-git.js';
@@ -126,6 +127,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
         identity: deps.config.file.git,
         heldDir: heldWorkDir(deps.config.dataDir),
         heldDays: deps.config.env.WRENCH_HELD_RETENTION_DAYS,
+        heldOn: hostId(deps.config.env),
       };
       await pushBranch({
         dir,

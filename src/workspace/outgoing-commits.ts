@@ -19,6 +19,8 @@ export interface PushGuard {
   heldDir?: string;
   /** How long such a bundle is kept (WRENCH_HELD_RETENTION_DAYS), told in the thread. */
   heldDays?: number;
+  /** The worker that keeps it (its host id: WRENCH_HOST_ID, default hostname and pid), told in the thread. */
+  heldOn?: string;
 }
 
 /**
@@ -149,7 +151,7 @@ export function addedLines(patch: string): Map<string, ScannedLine[]> {
 }
 
 /** "I did not push: `config/dev.env` line 3 holds what looks like a GitHub token; …": where, never the value. */
-export function blockedPushError(found: readonly OutgoingSecret[], branch: string, held?: HeldWork & { days?: number }): WrenchError {
+export function blockedPushError(found: readonly OutgoingSecret[], branch: string, held?: HeldWork & { days?: number; host?: string }): WrenchError {
   const places = found
     .slice(0, 5)
     .map((hit) =>
@@ -159,9 +161,11 @@ export function blockedPushError(found: readonly OutgoingSecret[], branch: strin
     );
   const more = found.length > places.length ? `; and ${found.length - places.length} more place(s)` : '';
   const fix = found.some((hit) => 'message' in hit.where) ? 'remove it (and reword that commit)' : 'remove it';
-  // Named by id, not path: the thread is no place for the machine's file system.
+  // Named by id, not path: the thread is no place for the machine's file system. The worker is named: with several,
+  // only the one that ran the job has the bundle.
+  const where = held?.host ? `on Wrench worker \`${held.host}\`` : 'on the Wrench machine';
   const kept = held
-    ? ` The commits are kept on the Wrench machine as held bundle \`${held.id}\`${held.days ? ` for ${held.days} days` : ''} (readable by Wrench's user only; \`wrench doctor\` on the worker lists them); an operator gets them in a clone of the repository with \`git fetch "$WRENCH_DATA_DIR/held/${held.id}.bundle" ${held.ref}\`.`
+    ? ` The commits are kept ${where} as held bundle \`${held.id}\`${held.days ? ` for ${held.days} days` : ''} (readable by Wrench's user only; \`wrench doctor\` on ${held.host ? 'that' : 'the'} worker lists them); an operator gets them in a clone of the repository with \`git fetch "$WRENCH_DATA_DIR/held/${held.id}.bundle" ${held.ref}\`.`
     : '';
   return new WrenchError(
     'push_blocked_secret',

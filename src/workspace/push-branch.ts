@@ -104,7 +104,7 @@ async function checkOutgoing(dir: string, branch: string, guard: PushGuard, remo
   const found = await scanOutgoing(dir, commits, guard.secrets);
   if (found.length > 0) {
     const held = guard.heldDir ? await holdRefusedWork(dir, branch, await existingCommits(dir, exclude), guard.heldDir) : undefined;
-    throw blockedPushError(found, branch, held && { ...held, days: guard.heldDays });
+    throw blockedPushError(found, branch, held && { ...held, days: guard.heldDays, host: guard.heldOn });
   }
   return (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: dir })).trim();
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
@@ -21,6 +22,9 @@ git: { name: Acme Bot, email: bot@acme.example }
 
 /** An AWS access key id shaped like a real one (not AWS's documented example, which scanners allow). */
 const AWS_KEY_ID = 'AKIAZ7QWERTYUIOPASDF';
+
+/** The worker's host id, as Kubernetes names a worker pod. */
+const HOST_ID = 'wrench-worker-3';
 
 const finish = (summary: string) =>
   toolUseResponse([{ name: 'finish_task', input: { summary, verification: 'looked at the files', filesChanged: [], openQuestions: [] } }]);
@@ -61,7 +65,8 @@ describe('clean commits: what reaches the remote', () => {
       const at = new Date(Date.now() - daysAgo * 86_400_000);
       utimesSync(file, at, at);
     }
-    await world.start();
+    // Named as on Kubernetes (the pod's name): the thread says which worker keeps a refused push's bundle.
+    await world.start({ WRENCH_HOST_ID: HOST_ID });
   });
 
   afterAll(async () => {
@@ -93,10 +98,12 @@ describe('clean commits: what reaches the remote', () => {
     expect(everything).not.toContain(AWS_KEY_ID);
     expect(world.github.pulls('acme', 'leaky')).toHaveLength(0);
 
-    // The refused commits are kept on this machine as a bundle (owner-only); the thread names it by id, never by its
-    // path on the machine, for 14 days, and says how an operator gets them.
-    const id = /kept on the Wrench machine as held bundle `([^`]+)` for 14 days/.exec(text)?.[1];
+    // The refused commits are kept on this worker as a bundle (owner-only); the thread names the worker by its host id
+    // (with several workers only this one has it) and the bundle by id, never by its path on the machine, for 14
+    // days, and says how an operator gets them.
+    const id = new RegExp(`kept on Wrench worker \`${HOST_ID}\` as held bundle \`([^\`]+)\` for 14 days`).exec(text)?.[1];
     expect(id).toBeDefined();
+    expect(text).toContain('`wrench doctor` on that worker lists them');
     expect(text).not.toContain(world.env.WRENCH_DATA_DIR!);
     const held = path.join(heldDir(), `${id}.bundle`);
     expect(statSync(held).mode & 0o777).toBe(0o600);
@@ -114,6 +121,17 @@ describe('clean commits: what reaches the remote', () => {
     // Nor did Slack get the value, anywhere.
     expect(JSON.stringify(world.slack.calls)).not.toContain(GITHUB_TOKEN);
     expect(JSON.stringify(world.slack.calls)).not.toContain(AWS_KEY_ID);
+    // The run's record (its page) names the worker and the bundle as the thread does.
+    const redis = new Redis(world.redis.url);
+    try {
+      const recorded = async () => {
+        const keys = await redis.keys(`${world.env.WRENCH_QUEUE_PREFIX}:runlog:*:entries`);
+        return (await Promise.all(keys.map((key) => redis.lrange(key, 0, -1)))).flat().join('\n');
+      };
+      await expect.poll(recorded, { timeout: 10_000 }).toContain(`kept on Wrench worker \`${HOST_ID}\` as held bundle \`${id}\``);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('held bundles kept longer than WRENCH_HELD_RETENTION_DAYS (14) are removed when Wrench starts; newer ones stay', async () => {
