@@ -1,11 +1,12 @@
 import { de } from './de.js';
 import { type Catalogue, en, type ThreadStrings } from './en.js';
 import { es } from './es.js';
+import { fr } from './fr.js';
 import { ja } from './ja.js';
 
 export type { ThreadStrings } from './en.js';
 
-const CATALOGUES: Record<string, Catalogue> = { en, de, ja, es };
+const CATALOGUES: Record<string, Catalogue> = { en, de, ja, es, fr };
 
 /** The languages a thread can be spoken in (BCP 47 primary subtags). */
 export const THREAD_LANGUAGES = Object.keys(CATALOGUES);

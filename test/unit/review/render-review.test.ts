@@ -75,5 +75,10 @@ describe("a review in the thread's language", () => {
     expect(es[1]!.body).toBe('- `a.js:1`: Off by one.\n  Corrección sugerida: Use <=.');
     expect(es[2]!.body).toBe('Ninguno.');
     expect(findingsCount(two, labels, stringsFor('es').review)).toBe('2 hallazgos: 1 Critical, 1 Major');
+    const fr = reviewSections(two, labels, stringsFor('fr').review);
+    expect(fr.map((s) => s.title)).toEqual(['Critical (1)', 'Major (1)', 'Minor (0)']);
+    expect(fr[1]!.body).toBe('- `a.js:1`: Off by one.\n  Correctif suggéré : Use <=.');
+    expect(fr[2]!.body).toBe('Aucune.');
+    expect(findingsCount(two, labels, stringsFor('fr').review)).toBe('2 remarques : 1 Critical, 1 Major');
   });
 });

@@ -142,13 +142,25 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(Object.keys(stringsFor('es').report).sort()).toEqual(Object.keys(reportEn).sort());
     for (const language of THREAD_LANGUAGES) expect(Object.keys(stringsFor(language).report).sort()).toEqual(Object.keys(en.report).sort());
     // Unknown languages and none at all: the English reply, word for word as before.
-    expect(slackText(contradicted, 'fr')).toBe(slackText(contradicted));
+    expect(slackText(contradicted, 'it')).toBe(slackText(contradicted));
     expect(slackText(contradicted)).toContain('Outcome: the change broke checks that passed before; `npm test` fails (11 passed, 1 failed).');
     expect(slackText(contradicted)).toContain(':warning: Opened draft PR #7');
     expect(renderResultMarkdown(contradicted, { forPullRequest: true })).toContain("## Summary (the agent's claim, contradicted by Wrench's checks)");
     expect(renderResultPlain(contradicted)).toContain('Changes (from the committed diff):\n- `src/cart.js` (+4 −2): the agent says: round half up');
     // The terminal speaks another language only when asked to.
     expect(renderResultPlain(contradicted, stringsFor('de').report)).toContain('Änderungen (laut committetem Diff):\n');
+  });
+
+  it('French says the report, the stops and the failures in French, the figures as they are', () => {
+    const fr = slackText(contradicted, 'fr');
+    expect(fr).toContain('*Vérification (exécutée par Wrench)*');
+    expect(fr).toContain('*Résumé (affirmation de l’agent, contredite par les contrôles de Wrench)*');
+    expect(fr).toContain('Résultat : la modification a cassé des contrôles qui passaient avant ; `npm test` échoue (11 passed, 1 failed).');
+    expect(fr).toContain('12 étapes · 3m 10s · 45.2k tokens');
+    expect(fr).not.toContain('Outcome:');
+    expect(stringsFor('fr').stop.stepLimit(3)).toBe('La limite d’étapes (3 étapes) a été atteinte.');
+    expect(stringsFor('fr').failure.githubNotFound).toMatch(/^GitHub n’a pas trouvé le dépôt ou la branche \(HTTP 404\)\./);
+    expect(stringsFor('fr-CA').opened(true, 'PR #7', ' (1 fichier, +4 −2)')).toBe(':warning: Pull request en brouillon ouverte : PR #7 (1 fichier, +4 −2)');
   });
 
   it("Wrench's checks in German and Japanese: its words translated, the commands, test names, counts and output as they are", () => {
@@ -173,9 +185,15 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(es).toContain('- `npm test`: antes 2 passed, 0 failed → después 1 passed, 1 failed.');
     expect(es).toContain('- Fallos nuevos: `formats 1024 as 1 KiB`.');
     expect(es).toContain('Salida de `npm test` (final):\n```\nnot ok 1 - formats 1024 as 1 KiB');
+    const fr = render('fr');
+    expect(fr.split('\n')[0]).toBe('Contrôles exécutés par Wrench sur le commit de base et après la modification : **régression**.');
+    expect(fr).toContain('- `npm test`: avant 2 passed, 0 failed → après 1 passed, 1 failed.');
+    expect(fr).toContain('- Nouveaux échecs : `formats 1024 as 1 KiB`.');
+    expect(fr).toContain('- `npm run lint`: succès avant → échec après.');
+    expect(fr).toContain('Sortie de `npm test` (fin) :\n```\nnot ok 1 - formats 1024 as 1 KiB');
     // English is what it always was.
     expect(render()).toBe(renderVerification(commands, compareVerification(before, after), before, after));
-    for (const language of ['ja', 'es']) expect(Object.keys(stringsFor(language).verification).sort()).toEqual(Object.keys(verificationEn).sort());
+    for (const language of ['ja', 'es', 'fr']) expect(Object.keys(stringsFor(language).verification).sort()).toEqual(Object.keys(verificationEn).sort());
     // A setup that failed, in Japanese.
     const setup = { ...lintOutcome(false), command: 'npm ci', outputTail: 'ERR! 404' };
     expect(renderVerification(commands, compareVerification(undefined, after), undefined, after, setup, undefined, stringsFor('ja').verification)).toMatch(
@@ -250,5 +268,13 @@ describe("the final reply speaks the thread's language; the figures and the agen
     // Words that claim nothing stay the agent's account.
     const plain = renderResultMarkdown({ ...failing, report: { ...failing.report!, summary: 'Die Rundung in src/cart.js geändert.', verification: '' } });
     expect(plain).toContain("**Summary (the agent's account)**");
+    // In French too: a claim of success is contradicted, a sentence that claims nothing stays the agent's account.
+    const fr = (summary: string) =>
+      renderResultMarkdown({ ...failing, report: { ...failing.report!, summary, verification: '' } }, { strings: stringsFor('fr').report });
+    expect(fr('Arrondi corrigé, tous les tests passent.')).toContain(
+      '**Résumé (affirmation de l’agent, contredite par les contrôles de Wrench)**\n> Arrondi corrigé, tous les tests passent.\n\nMesuré par Wrench : `npm test` a échoué après la modification (11 passed, 1 failed).',
+    );
+    expect(fr('La suite de tests réussit.')).toContain('**Résumé (affirmation de l’agent');
+    expect(fr('J’ai modifié l’arrondi dans src/cart.js.')).toContain('**Résumé (selon l’agent)**');
   });
 });

@@ -106,8 +106,8 @@ const stepContext = (reporter: RunReporter, extra: Partial<StepContext> = {}) =>
   }) as unknown as StepContext;
 
 describe('progress details are typed values each surface says in its own words', () => {
-  it('has every phrase in German, Japanese and Spanish, none left in English (the compiler checks each is there)', () => {
-    for (const language of ['de', 'ja', 'es']) {
+  it('has every phrase in German, Japanese, Spanish and French, none left in English (the compiler checks each is there)', () => {
+    for (const language of ['de', 'ja', 'es', 'fr']) {
       const progress = stringsFor(language).progress;
       for (const detail of Object.values(SAMPLES)) {
         if (detail.key === 'tool') continue; // a tool's name, in every language
@@ -124,6 +124,7 @@ describe('progress details are typed values each surface says in its own words',
     expect(renderProgress(SAMPLES.installFailed)).toBe('could not install dependencies: `npm ci` exited with code 1');
     expect(renderProgress(SAMPLES.readingChanges)).toBe('reading the changes on `main` in the 24 h before the incident');
     expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('es').progress)).toBe('ejecutando `npm test`');
+    expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('fr').progress)).toBe('exécution de `npm test`');
     expect(stringsFor('en').progress).toBe(progressEn);
   });
 

@@ -160,7 +160,7 @@ describe("a streamed run's plan in the thread's language", () => {
   });
 
   it('stays English for English and for a language without a catalogue', () => {
-    for (const language of ['en', 'fr']) {
+    for (const language of ['en', 'it']) {
       const text = run(language).fallbackText();
       expect(text.split('\n')[0]).toBe(`*Working on acme/web · ${STOP_HINT}*`);
       expect(text).toContain(':white_check_mark: Prepare the workspace · cloning acme/web');
@@ -175,5 +175,13 @@ describe("a streamed run's plan in the thread's language", () => {
     expect(text).toContain(':white_check_mark: Preparar el espacio de trabajo · clonando acme/web');
     expect(text).toContain('Fix the parser (plan del agente)');
     expect(text).toContain('Ejecutar pruebas (el agente) · 1 ejecución, la última: npm test');
+  });
+
+  it('says them in French', () => {
+    const text = run('fr').fallbackText();
+    expect(text.split('\n')[0]).toBe('*Travail en cours sur acme/web · pour l’arrêter, mentionnez-moi avec « stop »*');
+    expect(text).toContain(':white_check_mark: Préparer l’espace de travail · clonage du dépôt acme/web');
+    expect(text).toContain('Fix the parser (plan de l’agent)');
+    expect(text).toContain('Lancer les tests (l’agent) · 1 exécution, la dernière : npm test');
   });
 });

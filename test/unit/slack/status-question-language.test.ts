@@ -24,7 +24,7 @@ describe("the status line, the question's timeout and a person's triage, in the 
     const waiting = (t: typeof en) => t.statusLine.waitingOn(renderProgress({ key: 'waitingGlobal' }, t.progress));
     expect(waiting(de)).toBe('wartet auf einen freien Platz (alle Worker sind beschäftigt)…');
     expect(waiting(ja)).toBe('が待機しています(空きワーカー待ち(すべてのワーカーが使用中))…');
-    // English as before; Spanish in Spanish.
+    // English as before; Spanish in Spanish, French in French.
     expect(waiting(en)).toBe('is waiting for a free slot (all workers are busy)…');
     expect(en.statusLine.reading).toBe('is reading your request…');
     expect(stringsFor('es').statusLine.reading).toBe('está leyendo tu solicitud…');
@@ -33,6 +33,10 @@ describe("the status line, the question's timeout and a person's triage, in the 
     expect(de.plan.state('queued', de.plan.queuePosition(2))).toBe('In der Warteschlange: Position 2');
     expect(en.plan.state('queued', en.plan.behindThreadRun)).toBe('Queued: behind the run already going in this thread');
     expect(waiting(stringsFor('es'))).toBe('está esperando un hueco libre (todos los workers están ocupados)…');
+    const fr = stringsFor('fr');
+    expect([fr.statusLine.reading, fr.statusLine.waitingForWorker]).toEqual(['lit votre demande…', 'attend un worker libre…']);
+    expect(waiting(fr)).toBe('est en attente d’une place libre (tous les workers sont occupés)…');
+    expect(fr.plan.state('queued', fr.plan.queuePosition(2))).toBe('En file d’attente : position 2 dans la file');
   });
 
   it("a question nobody answered stops the run in the thread's words, the time it waited as measured", () => {

@@ -5,6 +5,7 @@ import { questionMessage, questionReminder, settledQuestionMessage, answeredLine
 import { de } from '../../../src/slack/strings/de.js';
 import { en } from '../../../src/slack/strings/en.js';
 import { es } from '../../../src/slack/strings/es.js';
+import { fr } from '../../../src/slack/strings/fr.js';
 import { ja } from '../../../src/slack/strings/ja.js';
 import { stringsFor, THREAD_LANGUAGES, threadLanguage } from '../../../src/slack/strings/index.js';
 import { understandingCard } from '../../../src/slack/understanding-card.js';
@@ -29,7 +30,12 @@ const illFormed: InstructionReading = {
 };
 
 /** The words a language says as English does (loanwords); any other string left in English fails (examples of paths aside). */
-const SAID_AS_IN_ENGLISH: Record<string, string[]> = { de: ['categories.refactoring'], ja: [], es: ['report.tokens'] };
+const SAID_AS_IN_ENGLISH: Record<string, string[]> = {
+  de: ['categories.refactoring'],
+  ja: [],
+  es: ['report.tokens'],
+  fr: ['complexity.simple', 'report.tokens'],
+};
 
 describe("the thread's strings, one catalogue per language", () => {
   it('every catalogue translates only what English says, and English fills what one lacks', () => {
@@ -40,22 +46,24 @@ describe("the thread's strings, one catalogue per language", () => {
     }
     expect(stringsFor('de-AT').cancel).toBe('Abbrechen');
     expect(stringsFor('ja_JP').cancel).toBe('キャンセル');
-    expect(stringsFor('fr').cancel).toBe('Cancel');
+    expect(stringsFor('fr-CA').cancel).toBe('Annuler');
+    expect(stringsFor('it').cancel).toBe('Cancel');
     expect(stringsFor(undefined)).toBe(en);
     expect(Object.keys(stringsFor('es').phases).sort()).toEqual(Object.keys(en.phases).sort());
     expect(stringsFor('es').phases.working).toBe(':hammer_and_wrench: Trabajando');
     expect(stringsFor('ja').phases.done).toBe(':white_check_mark: 完了');
+    expect(stringsFor('fr').phases.working).toBe(':hammer_and_wrench: Travail en cours');
   });
 
-  it('German, Japanese and Spanish are complete: every key English has, none left in English words', () => {
+  it('German, Japanese, Spanish and French are complete: every key English has, none left in English words', () => {
     const keys = (strings: object, prefix = ''): string[] =>
       Object.entries(strings).flatMap(([key, value]) =>
         value && typeof value === 'object' && !Array.isArray(value) ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
       );
     const leaf = (strings: object, path: string) => path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], strings);
-    // Said the same in German and Spanish as in English: a catalogue may leave these to English.
+    // Said the same in German, Spanish and French as in English: a catalogue may leave these to English.
     const neutral = ['review.countOf', 'stop.gap'];
-    for (const [language, catalogue] of Object.entries({ de, ja, es })) {
+    for (const [language, catalogue] of Object.entries({ de, ja, es, fr })) {
       const expected = keys(en).filter((key) => !neutral.includes(key) || keys(catalogue).includes(key));
       expect(keys(catalogue).sort(), language).toEqual(expected.sort());
       const same = keys(en).filter((path) => !path.endsWith('.placeholder') && typeof leaf(en, path) === 'string' && leaf(catalogue, path) === leaf(en, path));
@@ -66,8 +74,12 @@ describe("the thread's strings, one catalogue per language", () => {
   it('the thread speaks the language the requester wrote in; their Slack locale only when the writing told nothing', () => {
     expect(threadLanguage('de', 'ja-JP')).toBe('de');
     expect(threadLanguage(undefined, 'ja-JP')).toBe('ja');
+    // The rules read no language: a French mention is French by the requester's Slack locale, France's or Canada's.
+    expect(threadLanguage(undefined, 'fr-FR')).toBe('fr');
+    expect(threadLanguage(undefined, 'fr-CA')).toBe('fr');
+    expect(threadLanguage('fr', 'en-US')).toBe('fr');
     // Written in a language without a catalogue: English, not the locale of someone who wrote otherwise.
-    expect(threadLanguage('fr', 'de-DE')).toBe('en');
+    expect(threadLanguage('it', 'de-DE')).toBe('en');
     expect(threadLanguage(undefined, undefined)).toBe('en');
   });
 
