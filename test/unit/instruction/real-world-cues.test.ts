@@ -62,6 +62,11 @@ describe("reading real people's wording", () => {
     expect(german).toMatchObject({ language: 'unreadable', category: 'testing' });
     const chinese = readInstruction('点击保存按钮时应用程序崩溃，请修复');
     expect(chinese).toMatchObject({ language: 'unreadable', category: 'bug-fixing' });
+    // French as people write it to a bot: the imperative, with or without "vous".
+    const french = readInstruction('Corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer.');
+    expect(french).toMatchObject({ language: 'unreadable', verdict: 'well-formed', category: 'bug-fixing' });
+    expect(readInstruction('Ajoutez un bouton d’export CSV sur la page des factures, à côté du bouton Imprimer.').category).toBe('feature');
+    expect(readInstruction('Refactorisez le module de paiement pour séparer la validation du calcul des taxes.').category).toBe('refactoring');
     expect(readInstruction('Fix the crash when saving the settings form: TypeError in src/settings.ts').language).toBeUndefined();
   });
 
