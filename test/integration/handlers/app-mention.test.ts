@@ -269,6 +269,27 @@ describe('handleAppMention', () => {
     expect(String(card?.args.text)).toMatch(/^Tarea de Corrección de error en acme\/web/);
   });
 
+  it('says the status line of a French thread in French when the rules read it: the Slack locale (fr-CA) says French', async () => {
+    slack.addUser({ id: 'U0CLAIRE', name: 'claire', locale: 'fr-CA' });
+    const configPath = path.join(dir.path, 'wrench.status-fr.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer';
+    const ts = '1700000440.000100';
+    // No model reader: the rules read it (their cues are English, so they name only its kind of work).
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0CLAIRE', text, ts }, client },
+      { ...deps, config, readInstruction: undefined },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'attend un worker libre…', 10_000);
+    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
+    expect(statuses.map((c) => c.args.status)).toEqual(['lit votre demande…', 'attend un worker libre…']);
+    expect(statuses[0]?.args.loading_messages).toEqual(['Je lis votre demande…', 'Je regarde acme/web…']);
+    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
+    expect(String(card?.args.text)).toMatch(/^Tâche \(Correction de bug\) sur acme\/web/);
+  });
+
   it("starts the reading at once and looks up the requester's locale beside it, not before it", async () => {
     let answerLocale: (locale: string | undefined) => void = () => undefined;
     const names = Object.assign(Object.create(deps.names), {

@@ -294,6 +294,29 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(reply).not.toContain('Summary');
   });
 
+  it("streams a French thread's plan, progress and final reply headings in French, the figures as they are", async () => {
+    const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), 'fr');
+    await reporter.phase('preparing', { key: 'installing', command: 'npm ci' });
+    await reporter.phase('working', { key: 'editing', path: 'src/date.js' });
+    await reporter.phase('verifying');
+    await reporter.phase('publishing');
+    await reporter.finished(result);
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    expect(stream.planTitle).toBe('Terminé : acme/web');
+    const sent = JSON.stringify(slack.calls.filter((c) => JSON.stringify(c.args).includes(thread.threadTs)));
+    expect(sent).toContain('"title":"Préparer l’espace de travail"');
+    expect(sent).toContain('installation des dépendances (`npm ci`)');
+    const reply = text(stream);
+    expect(reply.startsWith('Résultat : `npm test` réussit après la modification (12 passed).\n\nPull request ouverte : [PR #7: Fix the date parser]')).toBe(
+      true,
+    );
+    expect(reply).toContain('Résumé (selon l’agent)');
+    expect(reply).toContain('[Toutes les étapes de cette exécution](https://wrench.example.com/runs/1)');
+    expect(reply).not.toContain('Outcome:');
+    expect(reply).not.toContain('Summary');
+  });
+
   it('shows a paused run as waiting for the answer, and a cancelled one as cancelled', async () => {
     const paused = setUp();
     await paused.reporter.phase('working');
