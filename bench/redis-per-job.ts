@@ -45,15 +45,17 @@ async function job(i: number): Promise<void> {
   const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> job number ${i} : add src/m${i}.js exporting m${i}` });
   const ts = (envelope.event as { ts: string }).ts;
   await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
-  // The answer is the run's streamed message, stopped with the pull request in it (a posted reply where Slack does not stream).
-  const answered = () =>
-    world.slack.streamsIn('C0DEV', ts).some((s) => s.state === 'stopped' && streamText(s).includes('/pull/')) ||
-    world.slack.calls.some((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && String(c.args.text).includes('/pull/'));
-  await pollFor(
-    () => answered() || undefined,
-    120_000,
-    () => `job ${i} not answered: ${world.wrench?.output().split('\n').slice(-20).join('\n')}`,
-  );
+  // The answer is the run's streamed message once stopped, with the pull request in it (a posted reply where Slack does not stream).
+  const answer = () => {
+    const streams = world.slack.streamsIn('C0DEV', ts);
+    const posted = world.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts).map((c) => String(c.args.text));
+    const last = streams.at(-1);
+    const stopped = last?.state === 'stopped' ? streamText(last) : undefined;
+    return [stopped ?? '', ...posted].find((text) => text.includes('/pull/')) ?? stopped;
+  };
+  const text = await pollFor(answer, 120_000, () => `job ${i} not answered: ${world.wrench?.output().split('\n').slice(-20).join('\n')}`);
+  // A run that stopped without its pull request (the script ran out, a tool failed) is said at once, not waited out.
+  if (!text.includes('/pull/')) throw new Error(`job ${i} answered without a pull request: ${text}`);
 }
 
 /** Commands by name since the last CONFIG RESETSTAT, without this bench's own INFO and CONFIG. */
@@ -138,7 +140,7 @@ const kindsAfter = await keysByKind();
 
 const perJob = (total(stats) - idlePerSecond * seconds) / JOBS;
 console.log(
-  `redis-per-job bench: ${JOBS} jobs of ${STEPS + 2} agent steps one after another in ${seconds.toFixed(1)} s, sandbox ${sandbox}, one \`wrench start\` (web and worker)`,
+  `redis-per-job bench: ${JOBS} jobs of ${STEPS + 2} agent steps one after another in ${seconds.toFixed(1)} s (${(seconds / JOBS).toFixed(2)} s a job), sandbox ${sandbox}, one \`wrench start\` (web and worker)`,
 );
 console.log(
   `idle: ${idlePerSecond.toFixed(1)} commands/s from one process with no job: ${[...idleStats]

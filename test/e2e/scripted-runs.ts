@@ -4,7 +4,8 @@ import { toolUseResponse } from '../fakes/anthropic-fake.js';
 /**
  * A script that answers each run by its instruction, whatever order requests arrive in: the run is
  * recognised by a marker inside its <instruction>, the step by the number of assistant turns so far.
- * `trace` records (marker, step) per request, so tests can check that runs never interleaved.
+ * `trace` records (marker, step) per request, so tests can check that runs never interleaved. There are enough
+ * responders for every step of every run, however many runs (a fixed 200 ran out at job 15 of redis-per-job 20 --steps=11).
  */
 export function scriptByRun(runs: Record<string, Array<AssistantReply & { delayMs?: number }>>, trace: Array<{ run: string; step: number }> = []) {
   const responder = (request: RecordedRequest) => {
@@ -19,7 +20,9 @@ export function scriptByRun(runs: Record<string, Array<AssistantReply & { delayM
     if (!reply) throw new Error(`run ${run} has no scripted step ${step}`);
     return reply;
   };
-  const items: ScriptItem[] = Array.from({ length: 200 }, () => responder);
+  // One responder per scripted step, plus 200 for steps asked again (a retried request, a restarted run).
+  const steps = Object.values(runs).reduce((sum, replies) => sum + replies.length, 0);
+  const items: ScriptItem[] = Array.from({ length: steps + 200 }, () => responder);
   return { items, trace };
 }
 
