@@ -22,6 +22,40 @@ interface ActionInput {
 
 const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester === user || canApprove(deps.config.file.access, user).allowed;
 
+/** A claim older than this is one whose handler died while starting: the pending instruction is free again. */
+const CLAIM_MS = 60_000;
+const claimed = (pending: PendingInstruction, now = Date.now()) => !!pending.claimedAt && now - Date.parse(pending.claimedAt) < CLAIM_MS;
+
+/**
+ * Takes the pending instruction for the one press or submission that starts it: two presses in a row, or Start anyway
+ * beside a modal submission, start it once; the other finds it taken. False when it is gone or already taken.
+ */
+async function claimPending(deps: HandlerDeps, thread: ThreadRef, messageTs: string): Promise<boolean> {
+  let took = false;
+  const now = Date.now();
+  await deps.sessions.update(thread.channel, thread.threadTs, (current) => {
+    const pending = current?.pending;
+    if (!current || !pending || pending.messageTs !== messageTs || claimed(pending, now)) return null;
+    took = true;
+    return { ...current, pending: { ...pending, claimedAt: new Date(now).toISOString() } };
+  });
+  return took;
+}
+
+/** Starts the claimed instruction; when it did not queue (refused, failed), the pending instruction is free again. */
+async function startClaimed(deps: HandlerDeps, thread: ThreadRef, messageTs: string, start: () => Promise<AcceptOutcome>): Promise<AcceptOutcome> {
+  let outcome: AcceptOutcome = 'failed';
+  try {
+    outcome = await start();
+    return outcome;
+  } finally {
+    if (outcome !== 'queued')
+      await deps.sessions.update(thread.channel, thread.threadTs, (current) =>
+        current?.pending?.messageTs === messageTs ? { ...current, pending: { ...current.pending, claimedAt: undefined } } : null,
+      );
+  }
+}
+
 /**
  * The pending instruction a clarification button acts on, when the presser may act on it; otherwise
  * an ephemeral explanation (already started or expired; not the requester or an approver) and null.
@@ -33,7 +67,7 @@ async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: 
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
   const poster = deps.posterFor(input.client);
   const t = stringsFor(session?.language);
-  if (!thread || !session?.pending) {
+  if (!thread || !session?.pending || claimed(session.pending)) {
     if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, t.requestGone);
     return { ok: false, outcome: 'stale' };
   }
@@ -66,21 +100,27 @@ export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): 
   const found = await pendingForButton(input, deps, (t) => t.onlyRequesterStarts);
   if (!found.ok) return found.outcome;
   const { thread, pending, strings } = found;
-  await editCard(pending, thread, { text: strings.startingAnyway(input.user) }, deps, input.client);
-  return acceptInstruction(
-    {
-      client: input.client,
-      channel: thread.channel,
-      threadTs: thread.threadTs,
-      messageTs: pending.messageTs,
-      teamId: input.teamId,
-      dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`,
-      user: pending.requester,
-      text: pending.text,
-      force: true,
-    },
-    deps,
-  );
+  if (!(await claimPending(deps, thread, pending.messageTs))) {
+    await deps.posterFor(input.client).ephemeral(thread.channel, input.user, thread.threadTs, strings.requestGone);
+    return 'stale';
+  }
+  return startClaimed(deps, thread, pending.messageTs, async () => {
+    await editCard(pending, thread, { text: strings.startingAnyway(input.user) }, deps, input.client);
+    return acceptInstruction(
+      {
+        client: input.client,
+        channel: thread.channel,
+        threadTs: thread.threadTs,
+        messageTs: pending.messageTs,
+        teamId: input.teamId,
+        dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`,
+        user: pending.requester,
+        text: pending.text,
+        force: true,
+      },
+      deps,
+    );
+  });
 }
 
 export type ViewAck = { response_action: 'errors'; errors: Record<string, string> } | undefined;
@@ -103,7 +143,7 @@ export async function handleClarifySubmission(
 ): Promise<AcceptOutcome | 'stale' | 'still_missing'> {
   const thread = decodeThreadRef(input.privateMetadata);
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
-  if (!thread || !session?.pending) {
+  if (!thread || !session?.pending || claimed(session.pending)) {
     await ack({ response_action: 'errors', errors: { instruction: stringsFor(session?.language).requestGone } });
     return 'stale';
   }
@@ -118,22 +158,28 @@ export async function handleClarifySubmission(
     await ack({ response_action: 'errors', errors });
     return 'still_missing';
   }
-  await ack();
   const pending = session.pending;
-  await editCard(pending, thread, { text: stringsFor(session.language).enoughToStart }, deps, input.client);
-  return acceptInstruction(
-    {
-      client: input.client,
-      channel: thread.channel,
-      threadTs: thread.threadTs,
-      messageTs: pending.messageTs,
-      teamId: input.teamId,
-      dedupKey: `view-${input.viewId}`,
-      user: pending.requester,
-      text: combined,
-      // The submission was checked above and the card already says it is enough: no second round of questions.
-      force: true,
-    },
-    deps,
-  );
+  if (!(await claimPending(deps, thread, pending.messageTs))) {
+    await ack({ response_action: 'errors', errors: { instruction: stringsFor(session.language).requestGone } });
+    return 'stale';
+  }
+  await ack();
+  return startClaimed(deps, thread, pending.messageTs, async () => {
+    await editCard(pending, thread, { text: stringsFor(session.language).enoughToStart }, deps, input.client);
+    return acceptInstruction(
+      {
+        client: input.client,
+        channel: thread.channel,
+        threadTs: thread.threadTs,
+        messageTs: pending.messageTs,
+        teamId: input.teamId,
+        dedupKey: `view-${input.viewId}`,
+        user: pending.requester,
+        text: combined,
+        // The submission was checked above and the card already says it is enough: no second round of questions.
+        force: true,
+      },
+      deps,
+    );
+  });
 }

@@ -29,6 +29,8 @@ export const pendingInstructionSchema = z.object({
   verdict: z.enum(['ill-formed', 'unrealistic']),
   /** The questions the card asked when the model read the instruction, in the thread's language: the modal asks them too. */
   questions: z.array(z.object({ element: z.string(), question: z.string() })).optional(),
+  /** When a press or submission began starting it: another one meanwhile finds it taken (released if it did not start). */
+  claimedAt: z.string().optional(),
 });
 
 /** A run of the thread paused on a question to the requester (the agent's ask_requester). */

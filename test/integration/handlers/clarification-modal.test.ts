@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptInstruction } from '../../../handlers/accept-instruction.js';
-import { handleAddDetails, handleClarifySubmission } from '../../../handlers/clarification-actions.js';
+import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from '../../../handlers/clarification-actions.js';
 import { encodeThreadRef } from '../../../src/slack/action-ids.js';
 import type { HandlerDeps } from '../../../handlers/handler-deps.js';
 import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
@@ -75,6 +75,78 @@ describe('the clarification modal in the thread language', () => {
     expect(response).toEqual({
       response_action: 'errors',
       errors: { 'missing:target': asked[0]!.question, 'missing:location': asked[1]!.question },
+    });
+  });
+
+  describe('two presses at once start the instruction once', () => {
+    /** An unrealistic request on its card, and a reader that takes its time (the window a second press used to fall in). */
+    const declined = async (ts: string) => {
+      const outcome = await acceptInstruction(
+        {
+          client,
+          channel: 'C0DEV',
+          threadTs: ts,
+          messageTs: ts,
+          dedupKey: uniqueName('d'),
+          user: 'U0ALICE',
+          text: 'rewrite the whole backend from scratch in Rust',
+          repo: { owner: 'acme', name: 'web' },
+        },
+        deps,
+      );
+      expect(outcome).toBe('declined');
+      return encodeThreadRef({ channel: 'C0DEV', threadTs: ts });
+    };
+    const slowReader = async (instruction: string) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { reading: readInstruction(instruction), latencyMs: 300 };
+    };
+    const runsOf = async (ts: string) => (await deps.sessions.get('C0DEV', ts))?.runs.map((r) => r.jobId) ?? [];
+
+    it('Start anyway pressed twice: one start, the second presser told it has started', async () => {
+      const ts = '1700000700.000100';
+      const value = await declined(ts);
+      const slow = { ...deps, readInstruction: slowReader };
+      const outcomes = await Promise.all([
+        handleStartAnyway({ client, user: 'U0ALICE', value }, slow),
+        handleStartAnyway({ client, user: 'U0ALICE', value }, slow),
+      ]);
+      expect(outcomes.sort()).toEqual(['queued', 'stale']);
+      expect(await runsOf(ts)).toHaveLength(1);
+      expect(slack.calls.filter((c) => c.method === 'chat.update' && /Starting anyway/.test(String(c.args.text)))).toHaveLength(1);
+      expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual(['This request has already started or expired.']);
+    });
+
+    it('Start anyway beside a modal submission: one run, the submission told the request has started', async () => {
+      const ts = '1700000800.000100';
+      const value = await declined(ts);
+      const slow = { ...deps, readInstruction: slowReader };
+      let response: unknown = 'not acked';
+      const [pressed, submitted] = await Promise.all([
+        handleStartAnyway({ client, user: 'U0ALICE', value }, slow),
+        handleClarifySubmission(
+          { client, user: 'U0ALICE', viewId: 'V-race', privateMetadata: value, values: { instruction: { value: { value: 'rewrite src/api/users.ts in Rust' } } } },
+          slow,
+          async (r) => void (response = r),
+        ),
+      ]);
+      expect([pressed, submitted].sort()).toEqual(['queued', 'stale']);
+      expect(await runsOf(ts)).toHaveLength(1);
+      if (submitted === 'stale') expect(response).toEqual({ response_action: 'errors', errors: { instruction: 'This request has already started or expired.' } });
+    });
+
+    it('a start that failed frees the request: the next press starts it', async () => {
+      const ts = '1700000900.000100';
+      const value = await declined(ts);
+      const broken = {
+        ...deps,
+        readInstruction: async () => {
+          throw new Error('reader down');
+        },
+      };
+      await expect(handleStartAnyway({ client, user: 'U0ALICE', value }, broken)).rejects.toThrow('reader down');
+      expect(await handleStartAnyway({ client, user: 'U0ALICE', value }, deps)).toBe('queued');
+      expect(await runsOf(ts)).toHaveLength(1);
     });
   });
 });
