@@ -125,14 +125,21 @@ describe('the clarification modal in the thread language', () => {
       const [pressed, submitted] = await Promise.all([
         handleStartAnyway({ client, user: 'U0ALICE', value }, slow),
         handleClarifySubmission(
-          { client, user: 'U0ALICE', viewId: 'V-race', privateMetadata: value, values: { instruction: { value: { value: 'rewrite src/api/users.ts in Rust' } } } },
+          {
+            client,
+            user: 'U0ALICE',
+            viewId: 'V-race',
+            privateMetadata: value,
+            values: { instruction: { value: { value: 'rewrite src/api/users.ts in Rust' } } },
+          },
           slow,
           async (r) => void (response = r),
         ),
       ]);
       expect([pressed, submitted].sort()).toEqual(['queued', 'stale']);
       expect(await runsOf(ts)).toHaveLength(1);
-      if (submitted === 'stale') expect(response).toEqual({ response_action: 'errors', errors: { instruction: 'This request has already started or expired.' } });
+      if (submitted === 'stale')
+        expect(response).toEqual({ response_action: 'errors', errors: { instruction: 'This request has already started or expired.' } });
     });
 
     it('a start that failed frees the request: the next press starts it', async () => {
