@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdFor } from '../../src/queue/task-job.js';
+import { redisKeys } from '../../src/redis/redis-keys.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { freePort } from '../helpers/free-port.js';
@@ -66,11 +68,24 @@ describe('host affinity: jobs go to the worker holding their repository warm', (
       90_000,
       () => `${jobId} did not finish`,
     );
+  let redis: Redis;
+  /** Every live worker has given its slot back (its room, as the other workers read it, is 1 again). */
+  const idle = () =>
+    expect
+      .poll(
+        async () => {
+          const live = (['A', 'B'] as const).filter((name) => hosts[name]);
+          const room = (name: string) => redis.get(redisKeys(world.env.WRENCH_QUEUE_PREFIX ?? '').affinity.room(`host-${name}`));
+          return Object.fromEntries(await Promise.all(live.map(async (name) => [name, await room(name)])));
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toSatisfy((rooms: Record<string, string | null>) => Object.values(rooms).every((room) => room === '1'));
   const runAlone = async (run: string) => {
     const { jobId } = await deliver(run);
     await finished(jobId);
-    // Its tree is readied for the next job after the agent finishes: wait for the job to complete.
-    await new Promise((r) => setTimeout(r, 800));
+    // Its tree is readied for the next job after the agent finishes: wait until the job gave its slot back.
+    await idle();
     return ranOn(jobId);
   };
 
@@ -80,9 +95,11 @@ describe('host affinity: jobs go to the worker holding their repository warm', (
     await world.github.createRepo('acme', 'two', { 'README.md': '# two\n' });
     world.anthropic.setScript(script.items);
     world.wrench = await startWrench({ ...world.env }, ['start', '--role', 'web']);
+    redis = new Redis(world.redis.url);
   });
 
   afterAll(async () => {
+    redis?.disconnect();
     await Promise.all([hosts.A?.stop(), hosts.B?.stop()]);
     await world?.stop();
   });
@@ -104,7 +121,7 @@ describe('host affinity: jobs go to the worker holding their repository warm', (
     await Promise.all([finished(oneB.jobId), finished(twoA.jobId)]);
     expect(ranOn(oneB.jobId)).toEqual(['A']);
     expect(ranOn(twoA.jobId)).toEqual(['B']);
-    await new Promise((r) => setTimeout(r, 800));
+    await idle();
 
     // One at a time, both idle: each job goes where its repository is warm (by chance: 1 in 16).
     expect(await runAlone('one-c')).toEqual(['A']);
@@ -125,7 +142,7 @@ describe('host affinity: jobs go to the worker holding their repository warm', (
     expect(ranOn(long.jobId)).toEqual(['B']);
     expect(ranOn(beside.jobId)).toEqual(['A']);
     expect(besideDone).toBeLessThan(longDone);
-    await new Promise((r) => setTimeout(r, 800));
+    await idle();
 
     // A killed (its heartbeat still says warm with room for a few seconds): B holds the job back at most the bound.
     const killed = hosts.A!;
