@@ -84,7 +84,7 @@ export interface InstructionReading {
    * left to the model reader and the agent (never a guess from English cues). Not part of `wrench classify --json`.
    */
   language?: 'unreadable';
-  /** The language the requester wrote in (BCP 47), as the model read it. */
+  /** The language the requester wrote in (BCP 47), as the model read it, or as the rules saw it in text they cannot read. */
   writtenIn?: string;
   /** Set when the rules are sure the instruction must be held back, whatever the model reads. */
   hold?: SureHold;

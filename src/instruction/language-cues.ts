@@ -23,11 +23,15 @@ const OTHER_LANGUAGES = new Set(
   het een en van voor niet met zijn wordt op ook`.split(/\s+/),
 );
 
-export function unreadableLanguage(prose: string): boolean {
-  const text = prose
+/** The prose without code spans, URLs and paths. */
+const proseOnly = (prose: string) =>
+  prose
     .replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ')
     .replace(/\b(?:https?|ftp):\/\/\S+/g, ' ')
     .replace(/\S*[/\\]\S*/g, ' ');
+
+export function unreadableLanguage(prose: string): boolean {
+  const text = proseOnly(prose);
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   if (letters === 0) return false;
   if ((text.match(OTHER_SCRIPTS)?.length ?? 0) / letters > 0.3) return true;
@@ -36,6 +40,44 @@ export function unreadableLanguage(prose: string): boolean {
   const english = words.filter((word) => ENGLISH.has(word)).length;
   const other = words.filter((word) => OTHER_LANGUAGES.has(word) && !ENGLISH.has(word)).length;
   return other >= 2 && other > english;
+}
+
+/** Function words that belong to one language each; a word two of them share ("de", "que", "en") tells nothing. */
+const FUNCTION_WORDS: Record<string, string> = {
+  de: 'der die das den dem des und ist sind nicht ein eine einen mit für auf auch soll sollte wird werden bitte wenn oder zu von im ich wir es dass beim nach',
+  es: 'de en la el los las y es son para por con del al que se pero más esta este estos una cuando hay está muy también',
+  fr: 'de en la le les une des et est sont pour dans avec sur pas qui que ce cette ces au aux du je nous vous il elle quand',
+  pt: 'de a os as um uma não com sem ao aos da do das dos em na no nas nos é são para mais também quando',
+  it: 'la il lo gli della delle che sono per con una non anche è di quando',
+  nl: 'het een en van voor niet met zijn wordt op ook de wanneer',
+};
+const OWNER = (() => {
+  const owners = new Map<string, string[]>();
+  for (const [language, words] of Object.entries(FUNCTION_WORDS))
+    for (const word of new Set(words.split(' '))) owners.set(word, [...(owners.get(word) ?? []), language]);
+  return new Map([...owners].flatMap(([word, languages]) => (languages.length === 1 && languages[0] ? [[word, languages[0]] as const] : [])));
+})();
+
+/**
+ * The language text the rules cannot read is written in (BCP 47 primary subtag), when its letters or function words
+ * say so clearly: kana is Japanese, Hangul Korean, Han alone Chinese; in Latin script, the language whose own function
+ * words are the most, by a margin. Undefined when unsure: the requester's Slack locale decides then.
+ */
+export function writtenLanguage(prose: string): string | undefined {
+  const text = proseOnly(prose);
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters === 0) return undefined;
+  const share = (script: RegExp) => (text.match(script)?.length ?? 0) / letters;
+  if (share(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu) > 0.05) return 'ja';
+  if (share(/\p{Script=Hangul}/gu) > 0.3) return 'ko';
+  if (share(/\p{Script=Han}/gu) > 0.3) return 'zh';
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    const language = OWNER.get(word);
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
+  return first && first[1] >= 2 && first[1] > (second?.[1] ?? 0) ? first[0] : undefined;
 }
 
 /** An issue template left unfilled, in the other languages people write tasks in: "请补充", "bitte ergänzen", "à compléter". */

@@ -290,6 +290,24 @@ describe('handleAppMention', () => {
     expect(String(card?.args.text)).toMatch(/^Tâche \(Correction de bug\) sur acme\/web/);
   });
 
+  it('answers a French mention in French when the rules read it, whatever the Slack locale (en-US) says', async () => {
+    slack.addUser({ id: 'U0CAMILLE', name: 'camille', locale: 'en-US' });
+    const configPath = path.join(dir.path, 'wrench.written-fr.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer et les tests aussi';
+    const ts = '1700000445.000100';
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0CAMILLE', text, ts }, client },
+      { ...deps, config, readInstruction: undefined },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'attend un worker libre…', 10_000);
+    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
+    expect(String(card?.args.text)).toMatch(/^Tâche \(Correction de bug\) sur acme\/web/);
+    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('fr');
+  });
+
   it("starts the reading at once and looks up the requester's locale beside it, not before it", async () => {
     let answerLocale: (locale: string | undefined) => void = () => undefined;
     const names = Object.assign(Object.create(deps.names), {

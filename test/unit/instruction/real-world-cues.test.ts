@@ -70,6 +70,23 @@ describe("reading real people's wording", () => {
     expect(readInstruction('Fix the crash when saving the settings form: TypeError in src/settings.ts').language).toBeUndefined();
   });
 
+  it('text the rules cannot read still says which language to answer in, when its words say so clearly', () => {
+    const writtenIn = (text: string) => readInstruction(text).writtenIn;
+    expect(writtenIn('Corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer et les tests aussi.')).toBe('fr');
+    expect(writtenIn('Corregir el error en el formulario de pago: el total se muestra en cero para los usuarios nuevos.')).toBe('es');
+    expect(writtenIn('Bitte Tests für das Modul der Rechnungen schreiben, die Abdeckung ist zu niedrig.')).toBe('de');
+    expect(writtenIn('src/auth/login.ts のバグを直してください。再読み込みするとログアウトされます')).toBe('ja');
+    expect(writtenIn('点击保存按钮时应用程序崩溃，请修复')).toBe('zh');
+    // A whole rewrite is declined in the language it was asked in.
+    expect(readInstruction('Réécrivez tout le backend en Rust, avec les tests et la documentation pour le déploiement.')).toMatchObject({
+      hold: 'whole-rewrite',
+      writtenIn: 'fr',
+    });
+    // English, and words two languages share ("de", "que", "para", "con"), say nothing.
+    expect(writtenIn('Fix the crash when saving the settings form: TypeError in src/settings.ts')).toBeUndefined();
+    expect(writtenIn('que de para con una quando per de que para')).toBeUndefined();
+  });
+
   it('English with a few foreign names or code is still English', () => {
     expect(unreadableLanguage('Rename `der_wert` to `value` in src/la/calc.py and update the callers')).toBe(false);
     expect(unreadableLanguage('Add a Spanish greeting "hola, que tal" to the welcome banner')).toBe(false);
