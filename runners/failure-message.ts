@@ -1,5 +1,6 @@
 import { RequestError } from '@octokit/request-error';
 import Anthropic from '@anthropic-ai/sdk';
+import { renderError } from '../src/error-words.js';
 import { isWrenchError, type WrenchErrorCode } from '../src/errors.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 import { stringsFor } from '../src/slack/strings/index.js';
@@ -16,12 +17,13 @@ export function isTransient(error: unknown): boolean {
 
 /**
  * What the person in Slack reads when a run fails: the reason and what to do, never a stack trace; Wrench's words in
- * the thread's language (`language`), the error's own words as they are.
+ * the thread's language (`language`), as is a typed error's with a detail; any other error's own words as they are.
  */
 export function failureMessage(error: unknown, language?: string): string {
-  const t = stringsFor(language).failure;
+  const strings = stringsFor(language);
+  const t = strings.failure;
   const text = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 500) : String(error);
-  if (isWrenchError(error)) return t.runFailed(error.message);
+  if (isWrenchError(error)) return t.runFailed(error.detail ? renderError(error.detail, strings.errors) : error.message);
   if (error instanceof RequestError) {
     const status = error.status;
     if (status === 401 || status === 403) return t.githubRefused(status, text);

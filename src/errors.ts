@@ -1,3 +1,5 @@
+import { type ErrorDetail, renderError } from './error-words.js';
+
 /**
  * Every code a `WrenchError` may carry, by area; one casing (snake_case). A new kind of failure gets its code here.
  */
@@ -100,14 +102,23 @@ export type WrenchErrorCode = (typeof WRENCH_ERROR_CODES)[number];
  * `code` is stable and machine-readable; `message` says what happened and what to do next.
  */
 export class WrenchError extends Error {
+  /** What it says, as a key and its facts, for a Slack thread to say in its language (its message is the English). */
+  readonly detail?: ErrorDetail;
+
   constructor(
     readonly code: WrenchErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; detail?: ErrorDetail },
   ) {
     super(message, options);
     this.name = 'WrenchError';
+    this.detail = options?.detail;
   }
+}
+
+/** A `code` error whose message is `detail` in English, and whose thread says it in its own language. */
+export function wrenchErrorSaying(code: WrenchErrorCode, detail: ErrorDetail, options?: { cause?: unknown }): WrenchError {
+  return new WrenchError(code, renderError(detail), { ...options, detail });
 }
 
 export function isWrenchError(error: unknown): error is WrenchError {

@@ -1,35 +1,20 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
 import type { NamedSecret } from './redact.js';
+import type { SecretKind } from './secret-kind.js';
 
 /** One place in a text that holds a credential; never the value itself. */
 export interface SecretHit {
   /** 1-based line number, as the caller numbered the lines. */
   line: number;
-  /** What it holds, for people: "Wrench's own GITHUB_TOKEN", "what looks like a GitHub token". */
-  what: string;
+  /** What it holds (said for people by secretKindEn or the thread's catalogue). */
+  kind: SecretKind;
 }
 
 export interface ScannedLine {
   line: number;
   text: string;
 }
-
-const RULE_NAMES: Record<string, string> = {
-  github: 'a GitHub token',
-  slack: 'a Slack token or webhook URL',
-  anthropic: 'an Anthropic API key',
-  openai: 'an OpenAI API key',
-  aws: 'an AWS credential',
-  gcp: 'a Google Cloud credential',
-  privatekey: 'a private key',
-  'secp256k1-privatekey': 'a private key',
-  basicauth: 'a password in a URL',
-  'database-connection-string': 'a database password',
-  npm: 'an npm token',
-  sendgrid: 'a SendGrid API key',
-  stripe: 'a Stripe key',
-};
 
 /** secretlint's recommended rules, AWS access key ids included (off by default: alone they are not a credential, but they name one). */
 const RULES = {
@@ -57,7 +42,7 @@ export async function findSecrets(lines: readonly ScannedLine[], secrets: readon
   const lookFor = secrets.flatMap((secret) => needles(secret).map((needle) => ({ needle, name: secret.name })));
   for (const { line, text } of lines) {
     const own = lookFor.find(({ needle }) => text.includes(needle));
-    if (own) hits.push({ line, what: `Wrench's own ${own.name}` });
+    if (own) hits.push({ line, kind: { own: own.name } });
   }
   if (lines.length === 0) return hits;
   const content = lines.map((l) => l.text).join('\n');
@@ -69,7 +54,7 @@ export async function findSecrets(lines: readonly ScannedLine[], secrets: readon
     const line = lines[message.loc.start.line - 1]?.line;
     if (line === undefined || hits.some((hit) => hit.line === line)) continue;
     const rule = message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '');
-    hits.push({ line, what: `what looks like ${RULE_NAMES[rule] ?? 'a credential'}` });
+    hits.push({ line, kind: { rule } });
   }
   return hits.sort((a, b) => a.line - b.line);
 }

@@ -1,6 +1,7 @@
-import { WrenchError } from '../errors.js';
+import { WrenchError, wrenchErrorSaying } from '../errors.js';
 import { findSecrets, type ScannedLine } from '../security/secret-scan.js';
 import type { NamedSecret } from '../security/redact.js';
+import type { SecretKind } from '../security/secret-kind.js';
 import type { GitIdentity } from './git-identity.js';
 import type { HeldWork } from './hold-refused-work.js';
 import { runGit } from './run-git.js';
@@ -93,7 +94,7 @@ export interface OutgoingSecret {
   /** `file` is a path in the commit's tree; `message` a commit's message. */
   where: { file: string; commit: string } | { message: string };
   line: number;
-  what: string;
+  kind: SecretKind;
 }
 
 /** Every added line of every commit (against its first parent) and every commit message, scanned for credentials. */
@@ -102,7 +103,7 @@ export async function scanOutgoing(dir: string, commits: readonly string[], secr
   for (const sha of commits) {
     const message = await runGit(['log', '-1', '--format=%B', sha], { cwd: dir });
     const messageLines = message.split('\n').map((text, i) => ({ line: i + 1, text }));
-    for (const hit of await findSecrets(messageLines, secrets)) found.push({ where: { message: sha }, line: hit.line, what: hit.what });
+    for (const hit of await findSecrets(messageLines, secrets)) found.push({ where: { message: sha }, line: hit.line, kind: hit.kind });
     const patch = await runGit(
       ['diff-tree', '-p', '--root', '--first-parent', '-m', '--text', '--no-color', '--no-ext-diff', '--no-renames', '--no-commit-id', sha],
       {
@@ -110,7 +111,7 @@ export async function scanOutgoing(dir: string, commits: readonly string[], secr
       },
     );
     for (const [file, lines] of addedLines(patch)) {
-      for (const hit of await findSecrets(lines, secrets)) found.push({ where: { file, commit: sha }, line: hit.line, what: hit.what });
+      for (const hit of await findSecrets(lines, secrets)) found.push({ where: { file, commit: sha }, line: hit.line, kind: hit.kind });
     }
   }
   return found;
@@ -154,21 +155,13 @@ export function addedLines(patch: string): Map<string, ScannedLine[]> {
 export function blockedPushError(found: readonly OutgoingSecret[], branch: string, held?: HeldWork & { days?: number; host?: string }): WrenchError {
   const places = found
     .slice(0, 5)
-    .map((hit) =>
-      'file' in hit.where
-        ? `\`${hit.where.file}\` line ${hit.line} holds ${hit.what}`
-        : `the message of commit ${hit.where.message.slice(0, 12)} (line ${hit.line}) holds ${hit.what}`,
-    );
-  const more = found.length > places.length ? `; and ${found.length - places.length} more place(s)` : '';
-  const fix = found.some((hit) => 'message' in hit.where) ? 'remove it (and reword that commit)' : 'remove it';
-  // Named by id, not path: the thread is no place for the machine's file system. The worker is named: with several,
-  // only the one that ran the job has the bundle.
-  const where = held?.host ? `on Wrench worker \`${held.host}\`` : 'on the Wrench machine';
-  const kept = held
-    ? ` The commits are kept ${where} as held bundle \`${held.id}\`${held.days ? ` for ${held.days} days` : ''} (readable by Wrench's user only; \`wrench doctor\` on ${held.host ? 'that' : 'the'} worker lists them); an operator gets them in a clone of the repository with \`git fetch "$WRENCH_DATA_DIR/held/${held.id}.bundle" ${held.ref}\`.`
-    : '';
-  return new WrenchError(
-    'push_blocked_secret',
-    `I did not push \`${branch}\`: ${places.join('; ')}${more}. Nothing of this run left this machine; ${fix} and mention me to retry.${kept}`,
-  );
+    .map(({ where, line, kind }) => ('file' in where ? { file: where.file, line, kind } : { message: where.message.slice(0, 12), line, kind }));
+  return wrenchErrorSaying('push_blocked_secret', {
+    key: 'pushBlockedSecret',
+    branch,
+    places,
+    more: found.length - places.length,
+    reword: found.some((hit) => 'message' in hit.where),
+    held,
+  });
 }

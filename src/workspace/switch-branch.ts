@@ -1,4 +1,4 @@
-import { WrenchError } from '../errors.js';
+import { wrenchErrorSaying } from '../errors.js';
 import type { JobWorkspace } from './workspace-types.js';
 import { GitError } from './run-git.js';
 
@@ -33,18 +33,18 @@ export async function switchBranch(git: Git, options: SwitchBranchOptions): Prom
   const lookup = (ref: string) => (options.remoteRefs ? Promise.resolve(options.remoteRefs.get(ref)) : resolveCommit(git, ref));
   const baseTip = await lookup(`refs/remotes/origin/${baseBranch}`);
   if (!baseTip) {
-    throw new WrenchError('base_branch_not_found', `${label} has no branch "${baseBranch}"; name an existing base branch.`);
+    throw wrenchErrorSaying('base_branch_not_found', { key: 'baseBranchNotFound', repository: label, branch: baseBranch });
   }
   const remoteBranch = await lookup(`refs/remotes/origin/${branch}`);
   const create = options.force ? ['-f', '-B'] : ['-b'];
   if (options.existingBranch) {
     if (!remoteBranch) {
-      throw new WrenchError('branch_not_found', `Branch "${branch}" no longer exists in ${label}; start a new task instead.`);
+      throw wrenchErrorSaying('branch_not_found', { key: 'branchNotFound', repository: label, branch });
     }
     await git('checkout', '--quiet', '--track', ...create, branch, `origin/${branch}`);
   } else {
     if (remoteBranch) {
-      throw new WrenchError('branch_exists', `Branch "${branch}" already exists in ${label}; continue it or pick another name.`);
+      throw wrenchErrorSaying('branch_exists', { key: 'branchExists', repository: label, branch });
     }
     if (options.force && options.cleanAt === baseTip) {
       // Independent files (the branch's ref, HEAD): written at once.
@@ -63,7 +63,7 @@ async function defaultBranch(git: Git): Promise<string> {
     return (await git('symbolic-ref', '--short', 'refs/remotes/origin/HEAD')).replace(/^origin\//, '');
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    throw new WrenchError('base_branch_not_found', 'The repository has no default branch (is it empty?); push an initial commit or name a base branch.');
+    throw wrenchErrorSaying('base_branch_not_found', { key: 'noDefaultBranch' });
   }
 }
 

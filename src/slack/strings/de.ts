@@ -1,6 +1,25 @@
+import { fetchHeld } from '../../error-words.js';
+import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
 import type { Catalogue } from './en.js';
+
+/** A secretlint rule's credential ("etwas, das wie … aussieht"). */
+const SECRET_RULES_DE: Record<string, string> = {
+  github: 'ein GitHub-Token',
+  slack: 'ein Slack-Token oder eine Webhook-URL',
+  anthropic: 'ein Anthropic-API-Schlüssel',
+  openai: 'ein OpenAI-API-Schlüssel',
+  aws: 'AWS-Zugangsdaten',
+  gcp: 'Google-Cloud-Zugangsdaten',
+  privatekey: 'ein privater Schlüssel',
+  'secp256k1-privatekey': 'ein privater Schlüssel',
+  basicauth: 'ein Passwort in einer URL',
+  'database-connection-string': 'ein Datenbank-Passwort',
+  npm: 'ein npm-Token',
+  sendgrid: 'ein SendGrid-API-Schlüssel',
+  stripe: 'ein Stripe-Schlüssel',
+};
 
 /** What the egress policy refused during setup (said in the checks and in the progress line). */
 const egressWords: EgressStrings = {
@@ -399,6 +418,26 @@ export const de: Catalogue = {
     githubFailed: (status, text) => `Fehler bei GitHub (HTTP ${status}): ${text}. Versuche es in ein paar Minuten noch einmal.`,
     unexpected: (text) =>
       `Der Lauf ist unerwartet fehlgeschlagen: ${text}. Versuche es noch einmal; wenn es weiter fehlschlägt, kann ein Administrator die Logs zu diesem Job prüfen.`,
+  },
+  errors: {
+    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+      const kind = (k: SecretKind) => ('own' in k ? `den Wert von Wrenchs ${k.own}` : `etwas, das wie ${SECRET_RULES_DE[k.rule] ?? 'Zugangsdaten'} aussieht`);
+      const where = places.map((place) =>
+        'file' in place
+          ? `\`${place.file}\` Zeile ${place.line} enthält ${kind(place.kind)}`
+          : `die Nachricht von Commit ${place.message} (Zeile ${place.line}) enthält ${kind(place.kind)}`,
+      );
+      const fix = reword ? 'entferne die Zugangsdaten (und formuliere die Nachricht dieses Commits neu)' : 'entferne die Zugangsdaten';
+      const on = held?.host ? `auf dem Wrench-Worker \`${held.host}\`` : 'auf der Wrench-Maschine';
+      const kept = held
+        ? ` Die Commits liegen ${on} als zurückgehaltenes Bundle \`${held.id}\`${held.days ? `, ${held.days} Tage lang` : ''} (nur für Wrenchs Benutzer lesbar; \`wrench doctor\` auf ${held.host ? 'diesem' : 'dem'} Worker listet sie auf); ein Operator holt sie in einem Klon des Repositorys mit ${fetchHeld(held.id, held.ref)}.`
+        : '';
+      return `Ich habe \`${branch}\` nicht gepusht: ${where.join('; ')}${more ? `; dazu ${more} weitere Stelle${more === 1 ? '' : 'n'}` : ''}. Nichts aus diesem Lauf hat diese Maschine verlassen; ${fix} und erwähne mich, um es erneut zu versuchen.${kept}`;
+    },
+    baseBranchNotFound: ({ repository, branch }) => `${repository} hat keinen Branch "${branch}"; nenne einen vorhandenen Basis-Branch.`,
+    noDefaultBranch: 'Das Repository hat keinen Standard-Branch (ist es leer?); pushe einen ersten Commit oder nenne einen Basis-Branch.',
+    branchNotFound: ({ repository, branch }) => `Den Branch "${branch}" gibt es in ${repository} nicht mehr; starte stattdessen eine neue Aufgabe.`,
+    branchExists: ({ repository, branch }) => `Den Branch "${branch}" gibt es in ${repository} schon; setze ihn fort oder wähle einen anderen Namen.`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: Review von ${subject}${count ? `: ${count}` : ''}`,

@@ -1,3 +1,4 @@
+import { errorEn, type ErrorStrings } from '../../error-words.js';
 import { analysisEn, type AnalysisStrings } from '../../analysis/analysis-strings.js';
 import { clarifyingEn, type ClarifyingStrings } from '../../instruction/clarifying-strings.js';
 import { progressEn, type ProgressStrings } from '../../reporting/progress.js';
@@ -216,6 +217,9 @@ export const en = {
     githubFailed: (status: number, text: string) => `GitHub failed (HTTP ${status}): ${text}. Try again in a few minutes.`,
     unexpected: (text: string) => `The run failed unexpectedly: ${text}. Try again; if it keeps failing, an administrator can check the logs for this job.`,
   },
+  // What a typed error says (a push refused for a secret, a missing branch): src/error-words.ts. Branches, paths,
+  // ids, hosts and commands as they are.
+  errors: errorEn,
   // Why a task or a triage could not be queued (`error` the validation's own words), and what to do.
   notQueued: {
     task: 'task',
@@ -322,6 +326,7 @@ export type Catalogue = Partial<
     | 'review'
     | 'draft'
     | 'progress'
+    | 'errors'
     | 'plan'
     | 'refactoring'
     | 'regression'
@@ -341,6 +346,8 @@ export type Catalogue = Partial<
   triage?: Partial<ThreadStrings['triage']>;
   /** Every phrase or none (then English says them all): a phrase missing from a catalogue does not compile. */
   progress?: ProgressStrings;
+  /** Every phrase or none, as `progress`. */
+  errors?: ErrorStrings;
   refactoring?: Partial<ThreadStrings['refactoring']>;
   plan?: Partial<Omit<ThreadStrings['plan'], 'stages'>> & { stages?: Partial<ThreadStrings['plan']['stages']> };
   stop?: Partial<ThreadStrings['stop']>;

@@ -1,6 +1,25 @@
+import { fetchHeld } from '../../error-words.js';
+import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
 import type { Catalogue } from './en.js';
+
+/** A secretlint rule's credential ("algo que parece …"). */
+const SECRET_RULES_ES: Record<string, string> = {
+  github: 'un token de GitHub',
+  slack: 'un token o una URL de webhook de Slack',
+  anthropic: 'una clave de API de Anthropic',
+  openai: 'una clave de API de OpenAI',
+  aws: 'una credencial de AWS',
+  gcp: 'una credencial de Google Cloud',
+  privatekey: 'una clave privada',
+  'secp256k1-privatekey': 'una clave privada',
+  basicauth: 'una contraseña en una URL',
+  'database-connection-string': 'una contraseña de base de datos',
+  npm: 'un token de npm',
+  sendgrid: 'una clave de API de SendGrid',
+  stripe: 'una clave de Stripe',
+};
 
 /** What the egress policy refused during setup (said in the checks and in the progress line). */
 const egressWords: EgressStrings = {
@@ -398,6 +417,26 @@ export const es: Catalogue = {
     githubFailed: (status, text) => `Error de GitHub (HTTP ${status}): ${text}. Vuelve a intentarlo en unos minutos.`,
     unexpected: (text) =>
       `La ejecución falló de forma inesperada: ${text}. Vuelve a intentarlo; si sigue fallando, un administrador puede revisar los registros de este trabajo.`,
+  },
+  errors: {
+    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+      const kind = (k: SecretKind) => ('own' in k ? `el ${k.own} propio de Wrench` : `algo que parece ${SECRET_RULES_ES[k.rule] ?? 'una credencial'}`);
+      const where = places.map((place) =>
+        'file' in place
+          ? `\`${place.file}\` línea ${place.line} contiene ${kind(place.kind)}`
+          : `el mensaje del commit ${place.message} (línea ${place.line}) contiene ${kind(place.kind)}`,
+      );
+      const fix = reword ? 'elimina la credencial (y reescribe el mensaje de ese commit)' : 'elimina la credencial';
+      const on = held?.host ? `en el worker de Wrench \`${held.host}\`` : 'en la máquina de Wrench';
+      const kept = held
+        ? ` Los commits se guardan ${on} como bundle retenido \`${held.id}\`${held.days ? ` durante ${held.days} días` : ''} (solo el usuario de Wrench puede leerlo; \`wrench doctor\` en ${held.host ? 'ese' : 'el'} worker los lista); un operador los obtiene en un clon del repositorio con ${fetchHeld(held.id, held.ref)}.`
+        : '';
+      return `No subí \`${branch}\`: ${where.join('; ')}${more ? `; y ${more} ${more === 1 ? 'lugar' : 'lugares'} más` : ''}. Nada de esta ejecución salió de esta máquina; ${fix} y mencióname de nuevo para volver a intentarlo.${kept}`;
+    },
+    baseBranchNotFound: ({ repository, branch }) => `${repository} no tiene ninguna rama "${branch}"; indica una rama base que exista.`,
+    noDefaultBranch: 'El repositorio no tiene rama por defecto (¿está vacío?); sube un primer commit o indica una rama base.',
+    branchNotFound: ({ repository, branch }) => `La rama "${branch}" ya no existe en ${repository}; empieza una tarea nueva.`,
+    branchExists: ({ repository, branch }) => `La rama "${branch}" ya existe en ${repository}; continúala o elige otro nombre.`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: Revisión de ${subject}${count ? `: ${count}` : ''}`,

@@ -1,6 +1,25 @@
+import { fetchHeld } from '../../error-words.js';
+import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
 import type { Catalogue } from './en.js';
+
+/** A secretlint rule's credential ("ce qui ressemble à …"). */
+const SECRET_RULES_FR: Record<string, string> = {
+  github: 'un jeton GitHub',
+  slack: 'un jeton ou une URL de webhook Slack',
+  anthropic: 'une clé d’API Anthropic',
+  openai: 'une clé d’API OpenAI',
+  aws: 'un identifiant AWS',
+  gcp: 'un identifiant Google Cloud',
+  privatekey: 'une clé privée',
+  'secp256k1-privatekey': 'une clé privée',
+  basicauth: 'un mot de passe dans une URL',
+  'database-connection-string': 'un mot de passe de base de données',
+  npm: 'un jeton npm',
+  sendgrid: 'une clé d’API SendGrid',
+  stripe: 'une clé Stripe',
+};
 
 /** What the egress policy refused during setup (said in the checks and in the progress line). */
 const egressWords: EgressStrings = {
@@ -416,6 +435,27 @@ export const fr: Catalogue = {
     githubFailed: (status, text) => `Erreur GitHub (HTTP ${status}) : ${text}. Réessayez dans quelques minutes.`,
     unexpected: (text) =>
       `L’exécution a échoué de façon inattendue : ${text}. Réessayez ; si l’échec persiste, un administrateur peut consulter les journaux de cette tâche.`,
+  },
+  errors: {
+    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+      const kind = (k: SecretKind) =>
+        'own' in k ? `le ${k.own} de Wrench lui-même` : `ce qui ressemble à ${SECRET_RULES_FR[k.rule] ?? 'un identifiant secret'}`;
+      const where = places.map((place) =>
+        'file' in place
+          ? `\`${place.file}\` ligne ${place.line} contient ${kind(place.kind)}`
+          : `le message du commit ${place.message} (ligne ${place.line}) contient ${kind(place.kind)}`,
+      );
+      const fix = reword ? 'supprimez le secret (et reformulez le message de ce commit)' : 'supprimez le secret';
+      const on = held?.host ? `sur le worker Wrench \`${held.host}\`` : 'sur la machine Wrench';
+      const kept = held
+        ? ` Les commits sont conservés ${on} sous forme de bundle retenu \`${held.id}\`${held.days ? ` pendant ${held.days} jours` : ''} (lisible par l’utilisateur de Wrench uniquement ; \`wrench doctor\` sur ${held.host ? 'ce' : 'le'} worker les liste) ; un opérateur les récupère dans un clone du dépôt avec ${fetchHeld(held.id, held.ref)}.`
+        : '';
+      return `Je n’ai pas poussé \`${branch}\` : ${where.join(' ; ')}${more ? ` ; et ${more} ${more === 1 ? 'autre endroit' : 'autres endroits'}` : ''}. Rien de cette exécution n’a quitté cette machine ; ${fix} et mentionnez-moi pour réessayer.${kept}`;
+    },
+    baseBranchNotFound: ({ repository, branch }) => `${repository} n’a pas de branche « ${branch} » ; indiquez une branche de base existante.`,
+    noDefaultBranch: 'Le dépôt n’a pas de branche par défaut (est-il vide ?) ; poussez un premier commit ou indiquez une branche de base.',
+    branchNotFound: ({ repository, branch }) => `La branche « ${branch} » n’existe plus dans ${repository} ; lancez plutôt une nouvelle tâche.`,
+    branchExists: ({ repository, branch }) => `La branche « ${branch} » existe déjà dans ${repository} ; poursuivez-la ou choisissez un autre nom.`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: Revue de ${subject}${count ? ` : ${count}` : ''}`,

@@ -33,6 +33,7 @@ export function stringsFor(language?: string): ThreadStrings {
     refactoring: { ...en.refactoring, ...catalogue.refactoring },
     plan: { ...en.plan, ...catalogue.plan, stages: { ...en.plan.stages, ...catalogue.plan?.stages } },
     failure: { ...en.failure, ...catalogue.failure },
+    errors: { ...en.errors, ...catalogue.errors },
     draft: { ...en.draft, ...catalogue.draft },
     review: { ...en.review, ...catalogue.review },
     regression: { ...en.regression, ...catalogue.regression },

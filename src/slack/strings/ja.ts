@@ -1,6 +1,25 @@
+import { fetchHeld } from '../../error-words.js';
+import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
 import type { Catalogue } from './en.js';
+
+/** A secretlint rule's credential ("…らしきもの"). */
+const SECRET_RULES_JA: Record<string, string> = {
+  github: 'GitHub トークン',
+  slack: 'Slack トークンまたは Webhook URL',
+  anthropic: 'Anthropic API キー',
+  openai: 'OpenAI API キー',
+  aws: 'AWS の認証情報',
+  gcp: 'Google Cloud の認証情報',
+  privatekey: '秘密鍵',
+  'secp256k1-privatekey': '秘密鍵',
+  basicauth: 'URL 内のパスワード',
+  'database-connection-string': 'データベースのパスワード',
+  npm: 'npm トークン',
+  sendgrid: 'SendGrid API キー',
+  stripe: 'Stripe キー',
+};
 
 /** What the egress policy refused during setup (said in the checks and in the progress line). */
 const egressWords: EgressStrings = {
@@ -388,6 +407,26 @@ export const ja: Catalogue = {
     githubRejected: (text) => `GitHub がプルリクエストを受け付けませんでした(HTTP 422): ${text}。`,
     githubFailed: (status, text) => `GitHub でエラーが発生しました(HTTP ${status}): ${text}。数分後にもう一度お試しください。`,
     unexpected: (text) => `実行が予期せず失敗しました: ${text}。もう一度お試しください。繰り返し失敗する場合は、管理者がこのジョブのログを確認できます。`,
+  },
+  errors: {
+    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+      const kind = (k: SecretKind) => ('own' in k ? `Wrench 自身の ${k.own}` : `${SECRET_RULES_JA[k.rule] ?? '認証情報'}らしきもの`);
+      const where = places.map((place) =>
+        'file' in place
+          ? `\`${place.file}\` の ${place.line} 行目: ${kind(place.kind)}`
+          : `コミット ${place.message} のメッセージ(${place.line} 行目): ${kind(place.kind)}`,
+      );
+      const fix = reword ? '認証情報を削除し(そのコミットのメッセージも書き直して)' : '認証情報を削除して';
+      const on = held?.host ? `Wrench ワーカー \`${held.host}\` ` : 'Wrench のマシン';
+      const kept = held
+        ? `コミットは ${on}に保留バンドル \`${held.id}\` として${held.days ? ` ${held.days} 日間` : ''}保管されています(Wrench のユーザーだけが読めます。${held.host ? 'その' : ''}ワーカーで \`wrench doctor\` を実行すると一覧が出ます)。オペレーターはリポジトリのクローンで ${fetchHeld(held.id, held.ref)} を実行して取得できます。`
+        : '';
+      return `\`${branch}\` はプッシュしませんでした。認証情報が含まれています: ${where.join('、')}${more ? `、ほか ${more} か所` : ''}。この実行の内容はこのマシンの外に出ていません。${fix}から、もう一度メンションして再試行してください。${kept}`;
+    },
+    baseBranchNotFound: ({ repository, branch }) => `${repository} にブランチ "${branch}" がありません。存在するベースブランチを指定してください。`,
+    noDefaultBranch: 'リポジトリにデフォルトブランチがありません(空ですか?)。最初のコミットをプッシュするか、ベースブランチを指定してください。',
+    branchNotFound: ({ repository, branch }) => `ブランチ "${branch}" は ${repository} にもう存在しません。代わりに新しいタスクを開始してください。`,
+    branchExists: ({ repository, branch }) => `ブランチ "${branch}" は ${repository} にすでに存在します。そのブランチを続けるか、別の名前を選んでください。`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: ${subject} のレビュー${count ? `: ${count}` : ''}`,

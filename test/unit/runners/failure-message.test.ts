@@ -21,7 +21,7 @@ describe('failure message and the transient rule: GitHub errors are Octokit Requ
     );
     expect(failureMessage(new WrenchError('git_failed', 'could not clone acme/web'), 'ja')).toBe('実行に失敗しました: could not clone acme/web');
     expect(failureMessage(new Error('teapot'), 'ja')).toMatch(/^実行が予期せず失敗しました: teapot。/);
-    expect(failureMessage(gitHubError(422), 'fr')).toBe(failureMessage(gitHubError(422)));
+    expect(failureMessage(gitHubError(422), 'it')).toBe(failureMessage(gitHubError(422)));
   });
 
   it('does not take an arbitrary object with a status for a GitHub answer', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { secretKindEn } from '../../../src/security/secret-kind.js';
 import { findSecrets } from '../../../src/security/secret-scan.js';
 import { addedLines } from '../../../src/workspace/outgoing-commits.js';
 
@@ -16,8 +17,8 @@ describe('findSecrets', () => {
       secrets,
     );
     expect(hits).toEqual([
-      { line: 2, what: "Wrench's own SLACK_SIGNING_SECRET" },
-      { line: 3, what: "Wrench's own GITHUB_APP_PRIVATE_KEY" },
+      { line: 2, kind: { own: 'SLACK_SIGNING_SECRET' } },
+      { line: 3, kind: { own: 'GITHUB_APP_PRIVATE_KEY' } },
     ]);
   });
 
@@ -33,7 +34,7 @@ describe('findSecrets', () => {
       ),
       [],
     );
-    expect(found.map((hit) => [hit.line, hit.what])).toEqual([
+    expect(found.map((hit) => [hit.line, secretKindEn(hit.kind)])).toEqual([
       [1, 'what looks like a GitHub token'],
       [2, 'what looks like a Slack token or webhook URL'],
       [3, 'what looks like an Anthropic API key'],
@@ -41,7 +42,7 @@ describe('findSecrets', () => {
       [5, 'what looks like a password in a URL'],
     ]);
     const key = await findSecrets(lines(...`${PEM.replace(/\n(MII[^\n]*)/g, '\n$1$1')}`.split('\n')), []);
-    expect(key.map((hit) => hit.what)).toContain('what looks like a private key');
+    expect(key.map((hit) => secretKindEn(hit.kind))).toContain('what looks like a private key');
     expect(JSON.stringify(found)).not.toMatch(/ghp_|xoxb-|sk-ant|AKIA|s3cr3t/);
   });
 });

@@ -1,0 +1,61 @@
+import { type SecretKind, secretKindEn } from './security/secret-kind.js';
+
+/** A place in the commits a push would send that holds a credential: a file's line, or a commit message's (`message`: its short sha). */
+export type SecretPlace = ({ file: string } | { message: string }) & { line: number; kind: SecretKind };
+
+/**
+ * What a typed error a requester commonly meets says, as its thrower knows it: a key and its facts, never words.
+ * The error's message is its English (`errorEn`: the run record, the log, the CLI); a Slack thread says it in its
+ * language (`errors` of src/slack/strings/). Branches, paths, ids, hosts and commands are parameters, as they are.
+ */
+export type ErrorDetail =
+  /** A push refused for credentials: at most five `places` (`more` beyond them; `reword`: one is in a commit message); `held` where its commits are kept. */
+  | {
+      key: 'pushBlockedSecret';
+      branch: string;
+      places: readonly SecretPlace[];
+      more: number;
+      reword: boolean;
+      held?: { id: string; ref: string; days?: number; host?: string };
+    }
+  | { key: 'baseBranchNotFound'; repository: string; branch: string }
+  | { key: 'noDefaultBranch' }
+  | { key: 'branchNotFound'; repository: string; branch: string }
+  | { key: 'branchExists'; repository: string; branch: string };
+
+export type ErrorKey = ErrorDetail['key'];
+type ParamsOf<K extends ErrorKey> = Omit<Extract<ErrorDetail, { key: K }>, 'key'>;
+
+/** A phrase for every key: a catalogue lacking one does not compile. */
+export type ErrorStrings = { [K in ErrorKey]: keyof ParamsOf<K> extends never ? string : (params: ParamsOf<K>) => string };
+
+/** `held/<id>.bundle` fetched as it is: the command an operator runs in a clone. */
+export const fetchHeld = (id: string, ref: string) => `\`git fetch "$WRENCH_DATA_DIR/held/${id}.bundle" ${ref}\``;
+
+export const errorEn: ErrorStrings = {
+  pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+    const where = places.map((place) =>
+      'file' in place
+        ? `\`${place.file}\` line ${place.line} holds ${secretKindEn(place.kind)}`
+        : `the message of commit ${place.message} (line ${place.line}) holds ${secretKindEn(place.kind)}`,
+    );
+    const fix = reword ? 'remove it (and reword that commit)' : 'remove it';
+    // Named by id, not path: the thread is no place for the machine's file system. The worker is named: with several,
+    // only the one that ran the job has the bundle.
+    const on = held?.host ? `on Wrench worker \`${held.host}\`` : 'on the Wrench machine';
+    const kept = held
+      ? ` The commits are kept ${on} as held bundle \`${held.id}\`${held.days ? ` for ${held.days} days` : ''} (readable by Wrench's user only; \`wrench doctor\` on ${held.host ? 'that' : 'the'} worker lists them); an operator gets them in a clone of the repository with ${fetchHeld(held.id, held.ref)}.`
+      : '';
+    return `I did not push \`${branch}\`: ${where.join('; ')}${more ? `; and ${more} more place(s)` : ''}. Nothing of this run left this machine; ${fix} and mention me to retry.${kept}`;
+  },
+  baseBranchNotFound: ({ repository, branch }) => `${repository} has no branch "${branch}"; name an existing base branch.`,
+  noDefaultBranch: 'The repository has no default branch (is it empty?); push an initial commit or name a base branch.',
+  branchNotFound: ({ repository, branch }) => `Branch "${branch}" no longer exists in ${repository}; start a new task instead.`,
+  branchExists: ({ repository, branch }) => `Branch "${branch}" already exists in ${repository}; continue it or pick another name.`,
+};
+
+/** `detail` in `strings` (English by default). */
+export function renderError(detail: ErrorDetail, strings: ErrorStrings = errorEn): string {
+  const phrase = strings[detail.key] as string | ((params: ErrorDetail) => string);
+  return typeof phrase === 'string' ? phrase : phrase(detail);
+}
