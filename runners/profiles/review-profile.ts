@@ -14,6 +14,7 @@ import { severityScale } from '../../src/review/severity-scale.js';
 import { checkoutPullHead } from '../../src/workspace/checkout-pull-head.js';
 import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { continueHint } from '../failure-message.js';
+import { threadStopExplanation } from './change-profile.js';
 import { networkFor } from '../network-policy.js';
 import type { AgentProfile, StartingRun } from '../pipeline/run-pipeline.js';
 
@@ -124,6 +125,8 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
       log.info({ findings: agentRun.report?.findings.length }, 'review finished');
       // Wrench's words in the thread's language (the review posted on GitHub stays English).
       const t = stringsFor(job.origin.type === 'slack' ? job.language : undefined).review;
+      const stop = agentRun.stop;
+      const thread = job.origin.type === 'slack' && !job.localPath && job.language && job.language !== 'en' ? stringsFor(job.language) : undefined;
       const subject = pr ? `PR #${pr.number} (${pr.url})` : t.onBranch(`\`${run.repository}\``, `\`${run.workspace.baseBranch}\``);
       const sections: ResultSection[] = agentRun.report ? reviewSections(agentRun.report, labels, t) : [];
       if (pr && agentRun.report && deps.github && deps.config.file.review.githubReview) {
@@ -153,7 +156,9 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
         headline: t.reviewOf(subject, agentRun.report ? findingsCount(agentRun.report, labels, t) : undefined),
         answer: agentRun.report?.summary ?? (agentRun.finalText || t.noReport),
         sections,
-        stopReason: agentRun.stop ? `${agentRun.stop.message} The review is incomplete; ${continueHint(job, false, 'try again')}` : undefined,
+        stopReason: stop ? `${stop.message} The review is incomplete; ${continueHint(job, false, 'try again')}` : undefined,
+        // Why it stopped in the thread's words, where Wrench has them (a limit, a cancel, the model failing).
+        threadStopReason: stop && thread ? threadStopExplanation(stop, context.signal.reason, thread.stop, thread.review.incomplete) : undefined,
         stopCode: agentRun.stop?.code,
         filesChanged: [],
         usage: agentRun.usage,

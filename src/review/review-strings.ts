@@ -19,6 +19,8 @@ export const reviewEn = {
   posted: (inline: number, url?: string) => `Posted as a comment-only review with ${inline} inline comment${inline === 1 ? '' : 's'}${url ? `: ${url}` : '.'}`,
   couldNotPost: (error: string) => `I could not post the review on GitHub (${error}); the findings above are complete.`,
   noReport: 'The review ended without a report.',
+  /** After why a review stopped early (a limit, a cancel). */
+  incomplete: 'The review is incomplete.',
   noSuchPull: (repository: string, number: number) => `:grey_question: \`${repository}\` has no pull request #${number}, so there is nothing to review.`,
   checkNumber: (number: number) =>
     `Check the number, or name the repository if the pull request is elsewhere: \`review PR #${number} in owner/repo\` (or paste its URL).`,

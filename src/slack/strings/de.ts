@@ -454,6 +454,7 @@ export const de: Catalogue = {
       `Als Review nur mit Kommentaren gepostet, mit ${inline} ${inline === 1 ? 'Inline-Kommentar' : 'Inline-Kommentaren'}${url ? `: ${url}` : '.'}`,
     couldNotPost: (error) => `Ich konnte den Review nicht auf GitHub posten (${error}); die Befunde oben sind vollständig.`,
     noReport: 'Der Review endete ohne Bericht.',
+    incomplete: 'Der Review ist unvollständig.',
     noSuchPull: (repository, number) => `:grey_question: \`${repository}\` hat keinen Pull Request #${number}, es gibt also nichts zu reviewen.`,
     checkNumber: (number) =>
       `Prüfe die Nummer, oder nenne das Repository, wenn der Pull Request woanders liegt: \`review PR #${number} in owner/repo\` (oder füge seine URL ein).`,

@@ -453,6 +453,7 @@ export const es: Catalogue = {
       `Publicada como revisión solo con comentarios, con ${inline} ${inline === 1 ? 'comentario en línea' : 'comentarios en línea'}${url ? `: ${url}` : '.'}`,
     couldNotPost: (error) => `No pude publicar la revisión en GitHub (${error}); los hallazgos de arriba están completos.`,
     noReport: 'La revisión terminó sin informe.',
+    incomplete: 'La revisión está incompleta.',
     noSuchPull: (repository, number) => `:grey_question: \`${repository}\` no tiene ningún pull request #${number}, así que no hay nada que revisar.`,
     checkNumber: (number) =>
       `Comprueba el número, o indica el repositorio si el pull request está en otro: \`review PR #${number} in owner/repo\` (o pega su URL).`,

@@ -472,6 +472,7 @@ export const fr: Catalogue = {
       `Publiée comme simple revue de commentaires, avec ${inline} ${inline === 1 ? 'commentaire en ligne' : 'commentaires en ligne'}${url ? ` : ${url}` : '.'}`,
     couldNotPost: (error) => `Je n’ai pas pu publier la revue sur GitHub (${error}) ; les remarques ci-dessus sont complètes.`,
     noReport: 'La revue s’est terminée sans rapport.',
+    incomplete: 'La revue est incomplète.',
     noSuchPull: (repository, number) => `:grey_question: \`${repository}\` n’a pas de pull request #${number} : il n’y a donc rien à relire.`,
     checkNumber: (number) =>
       `Vérifiez le numéro, ou indiquez le dépôt si la pull request se trouve ailleurs : \`review PR #${number} in owner/repo\` (ou collez son URL).`,

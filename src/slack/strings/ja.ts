@@ -443,6 +443,7 @@ export const ja: Catalogue = {
     posted: (inline, url) => `コメントのみのレビューとして投稿しました(インラインコメント ${inline} 件)${url ? `: ${url}` : '。'}`,
     couldNotPost: (error) => `GitHub にレビューを投稿できませんでした(${error})。上の指摘事項はこれですべてです。`,
     noReport: 'レポートなしでレビューが終了しました。',
+    incomplete: 'レビューは完了していません。',
     noSuchPull: (repository, number) => `:grey_question: \`${repository}\` にプルリクエスト #${number} はないため、レビューする対象がありません。`,
     checkNumber: (number) =>
       `番号を確認するか、プルリクエストが別のリポジトリにある場合はリポジトリを指定してください: \`review PR #${number} in owner/repo\`(または URL を貼り付けてください)。`,
