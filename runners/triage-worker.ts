@@ -50,7 +50,7 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
     // A final failure is told by the reporter: in the thread (through its outbox), on the status line and in the record.
     const reporter: RunReporter = recorder ? recordingReporter(threadReporter, recorder) : threadReporter;
     run.onFailure(async (error, final) => {
-      if (final) await reporter.failed(failureMessage(error));
+      if (final) await reporter.failed(failureMessage(error, payload.language));
     });
     try {
       const outcome = await runTriage(payload, { jobId, reporter, signal: run.signal, onAgentStarted: run.markStarted, record: recorder }, deps);

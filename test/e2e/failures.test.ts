@@ -8,6 +8,7 @@ import { threadReply } from './thread-replies.js';
 const CONFIG = `
 channels:
   C0DEV: { repo: acme/web }
+  C0GONE: { repo: acme/gone }
 sandbox: { mode: bwrap }
 `;
 
@@ -34,6 +35,16 @@ describe('failures end with a thread reply that says why, and leave nothing half
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     return (envelope.event as { ts: string }).ts;
   };
+
+  it('a triage a German requester asked for that fails says so in German', async () => {
+    world.slack.addUser({ id: 'U0HANS', name: 'hans', locale: 'de-DE' });
+    const envelope = appMentionEnvelope({ channel: 'C0GONE', user: 'U0HANS', text: '<@U0BOT> triage: checkout returns 500 on POST /pay since 14:05 UTC' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const ts = (envelope.event as { ts: string }).ts;
+    // The repository is not there: cloning fails for good, and the thread hears it in the requester's language.
+    const reply = await threadReply(world, ts, /Triage ist fehlgeschlagen/, 90_000);
+    expect(reply.text).toMatch(/^:x: Die Triage ist fehlgeschlagen\. Der Lauf ist fehlgeschlagen: .*Repository not found/s);
+  });
 
   it('reports a model API that keeps failing', async () => {
     world.anthropic.setScript(Array.from({ length: 8 }, () => errorResponse(500)));
