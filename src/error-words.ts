@@ -18,6 +18,7 @@ export type ErrorDetail =
       reword: boolean;
       held?: { id: string; ref: string; days?: number; host?: string };
     }
+  | { key: 'repositoryNotFound'; repository: string }
   | { key: 'baseBranchNotFound'; repository: string; branch: string }
   | { key: 'noDefaultBranch' }
   | { key: 'branchNotFound'; repository: string; branch: string }
@@ -48,6 +49,8 @@ export const errorEn: ErrorStrings = {
       : '';
     return `I did not push \`${branch}\`: ${where.join('; ')}${more ? `; and ${more} more place(s)` : ''}. Nothing of this run left this machine; ${fix} and mention me to retry.${kept}`;
   },
+  repositoryNotFound: ({ repository }) =>
+    `${repository} was not found, or Wrench's GitHub credentials cannot read it: check the repository linked to this channel (wrench.config.yml) and that Wrench has access to it.`,
   baseBranchNotFound: ({ repository, branch }) => `${repository} has no branch "${branch}"; name an existing base branch.`,
   noDefaultBranch: 'The repository has no default branch (is it empty?); push an initial commit or name a base branch.',
   branchNotFound: ({ repository, branch }) => `Branch "${branch}" no longer exists in ${repository}; start a new task instead.`,

@@ -52,6 +52,7 @@ export const WRENCH_ERROR_CODES = [
   'invalid_workspace',
   'not_a_repository',
   'workspace_tampered',
+  'repository_not_found',
   'base_branch_not_found',
   'branch_not_found',
   'branch_exists',

@@ -6,7 +6,8 @@ import { credentialEnv } from './credential-env.js';
 import { withDirectoryLock } from './directory-lock.js';
 import { assertRepositoryName, repositoryUrl } from './repository-url.js';
 import { listRemoteRefs, sortedRefs } from './remote-refs.js';
-import { GIT_TIMEOUT_MS, runGit } from './run-git.js';
+import { wrenchErrorSaying } from '../errors.js';
+import { GIT_TIMEOUT_MS, GitError, runGit } from './run-git.js';
 
 export interface UpdateMirrorOptions {
   dataDir: string;
@@ -52,6 +53,16 @@ export function mirrorDir(dataDir: string, owner: string, repo: string): string 
  * under the lock.
  */
 export async function updateMirror(options: UpdateMirrorOptions): Promise<Mirror> {
+  return refreshMirror(options).catch((error: unknown) => {
+    // Git over HTTPS says so for a repository that does not exist and for one the credentials may not read alike.
+    if (error instanceof GitError && /repository .*not found/i.test(error.stderr)) {
+      throw wrenchErrorSaying('repository_not_found', { key: 'repositoryNotFound', repository: `${options.owner}/${options.repo}` }, { cause: error });
+    }
+    throw error;
+  });
+}
+
+async function refreshMirror(options: UpdateMirrorOptions): Promise<Mirror> {
   const url = repositoryUrl(options.gitBaseUrl, options.owner, options.repo);
   const dir = mirrorDir(options.dataDir, options.owner, options.repo.replace(/\.git$/, ''));
   const { env, secrets } = credentialEnv(url, options.credential);

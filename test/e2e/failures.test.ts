@@ -41,9 +41,23 @@ describe('failures end with a thread reply that says why, and leave nothing half
     const envelope = appMentionEnvelope({ channel: 'C0GONE', user: 'U0HANS', text: '<@U0BOT> triage: checkout returns 500 on POST /pay since 14:05 UTC' });
     await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
     const ts = (envelope.event as { ts: string }).ts;
-    // The repository is not there: cloning fails for good, and the thread hears it in the requester's language.
-    const reply = await threadReply(world, ts, /Triage ist fehlgeschlagen/, 90_000);
-    expect(reply.text).toMatch(/^:x: Die Triage ist fehlgeschlagen\. Der Lauf ist fehlgeschlagen: .*Repository not found/s);
+    // The repository is not there: cloning fails for good at once (not retried), said in the requester's language.
+    const reply = await threadReply(world, ts, /Triage ist fehlgeschlagen/, 30_000);
+    expect(reply.text).toBe(
+      ':x: Die Triage ist fehlgeschlagen. Der Lauf ist fehlgeschlagen: acme/gone wurde nicht gefunden, oder Wrenchs GitHub-Zugang darf es nicht lesen: prüfe das mit diesem Channel verknüpfte Repository (wrench.config.yml) und ob Wrench Zugriff darauf hat.',
+    );
+  });
+
+  it('a task on a repository that is not there (or cannot be read) says so plainly, without git output or paths', async () => {
+    const envelope = appMentionEnvelope({
+      channel: 'C0GONE',
+      user: 'U0ALICE',
+      text: '<@U0BOT> add a `version` export to src/index.js that returns "1.0". Follow the existing style.',
+    });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const reply = await threadReply(world, (envelope.event as { ts: string }).ts, /was not found/, 30_000);
+    expect(reply.text).toContain("acme/gone was not found, or Wrench's GitHub credentials cannot read it");
+    expect(reply.text).not.toMatch(/git clone|\/tmp\/|exit 128/);
   });
 
   it('reports a model API that keeps failing', async () => {

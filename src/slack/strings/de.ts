@@ -434,6 +434,8 @@ export const de: Catalogue = {
         : '';
       return `Ich habe \`${branch}\` nicht gepusht: ${where.join('; ')}${more ? `; dazu ${more} weitere Stelle${more === 1 ? '' : 'n'}` : ''}. Nichts aus diesem Lauf hat diese Maschine verlassen; ${fix} und erwähne mich, um es erneut zu versuchen.${kept}`;
     },
+    repositoryNotFound: ({ repository }) =>
+      `${repository} wurde nicht gefunden, oder Wrenchs GitHub-Zugang darf es nicht lesen: prüfe das mit diesem Channel verknüpfte Repository (wrench.config.yml) und ob Wrench Zugriff darauf hat.`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} hat keinen Branch "${branch}"; nenne einen vorhandenen Basis-Branch.`,
     noDefaultBranch: 'Das Repository hat keinen Standard-Branch (ist es leer?); pushe einen ersten Commit oder nenne einen Basis-Branch.',
     branchNotFound: ({ repository, branch }) => `Den Branch "${branch}" gibt es in ${repository} nicht mehr; starte stattdessen eine neue Aufgabe.`,

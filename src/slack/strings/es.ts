@@ -433,6 +433,8 @@ export const es: Catalogue = {
         : '';
       return `No subí \`${branch}\`: ${where.join('; ')}${more ? `; y ${more} ${more === 1 ? 'lugar' : 'lugares'} más` : ''}. Nada de esta ejecución salió de esta máquina; ${fix} y mencióname de nuevo para volver a intentarlo.${kept}`;
     },
+    repositoryNotFound: ({ repository }) =>
+      `No se encontró ${repository}, o las credenciales de GitHub de Wrench no pueden leerlo: revisa el repositorio vinculado a este canal (wrench.config.yml) y que Wrench tenga acceso a él.`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} no tiene ninguna rama "${branch}"; indica una rama base que exista.`,
     noDefaultBranch: 'El repositorio no tiene rama por defecto (¿está vacío?); sube un primer commit o indica una rama base.',
     branchNotFound: ({ repository, branch }) => `La rama "${branch}" ya no existe en ${repository}; empieza una tarea nueva.`,

@@ -452,6 +452,8 @@ export const fr: Catalogue = {
         : '';
       return `Je n’ai pas poussé \`${branch}\` : ${where.join(' ; ')}${more ? ` ; et ${more} ${more === 1 ? 'autre endroit' : 'autres endroits'}` : ''}. Rien de cette exécution n’a quitté cette machine ; ${fix} et mentionnez-moi pour réessayer.${kept}`;
     },
+    repositoryNotFound: ({ repository }) =>
+      `${repository} est introuvable, ou les identifiants GitHub de Wrench ne permettent pas de le lire : vérifiez le dépôt lié à ce canal (wrench.config.yml) et que Wrench y a accès.`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} n’a pas de branche « ${branch} » ; indiquez une branche de base existante.`,
     noDefaultBranch: 'Le dépôt n’a pas de branche par défaut (est-il vide ?) ; poussez un premier commit ou indiquez une branche de base.',
     branchNotFound: ({ repository, branch }) => `La branche « ${branch} » n’existe plus dans ${repository} ; lancez plutôt une nouvelle tâche.`,

@@ -423,6 +423,8 @@ export const ja: Catalogue = {
         : '';
       return `\`${branch}\` はプッシュしませんでした。認証情報が含まれています: ${where.join('、')}${more ? `、ほか ${more} か所` : ''}。この実行の内容はこのマシンの外に出ていません。${fix}から、もう一度メンションして再試行してください。${kept}`;
     },
+    repositoryNotFound: ({ repository }) =>
+      `${repository} が見つからないか、Wrench の GitHub 認証情報では読めません。このチャンネルに紐づくリポジトリ (wrench.config.yml) と、Wrench にアクセス権があるかを確認してください。`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} にブランチ "${branch}" がありません。存在するベースブランチを指定してください。`,
     noDefaultBranch: 'リポジトリにデフォルトブランチがありません(空ですか?)。最初のコミットをプッシュするか、ベースブランチを指定してください。',
     branchNotFound: ({ repository, branch }) => `ブランチ "${branch}" は ${repository} にもう存在しません。代わりに新しいタスクを開始してください。`,
