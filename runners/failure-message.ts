@@ -1,7 +1,7 @@
 import { RequestError } from '@octokit/request-error';
 import Anthropic from '@anthropic-ai/sdk';
-import { renderError } from '../src/error-words.js';
-import { isWrenchError, type WrenchErrorCode } from '../src/errors.js';
+import { type ErrorStrings, renderError } from '../src/error-words.js';
+import { describeError, isWrenchError, type WrenchErrorCode } from '../src/errors.js';
 import type { TaskJob } from '../src/queue/task-job.js';
 import { stringsFor } from '../src/slack/strings/index.js';
 
@@ -23,7 +23,7 @@ export function failureMessage(error: unknown, language?: string): string {
   const strings = stringsFor(language);
   const t = strings.failure;
   const text = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 500) : String(error);
-  if (isWrenchError(error)) return t.runFailed(error.detail ? renderError(error.detail, strings.errors) : error.message);
+  if (isWrenchError(error)) return t.runFailed(errorSaid(error, strings.errors));
   if (error instanceof RequestError) {
     const status = error.status;
     if (status === 401 || status === 403) return t.githubRefused(status, text);
@@ -32,6 +32,11 @@ export function failureMessage(error: unknown, language?: string): string {
     return t.githubFailed(status, text);
   }
   return t.unexpected(text);
+}
+
+/** What an error says in a thread whose `errors` are `strings`: a typed error's detail in them, any other its own words. */
+export function errorSaid(error: unknown, strings: ErrorStrings): string {
+  return isWrenchError(error) && error.detail ? renderError(error.detail, strings) : describeError(error);
 }
 
 /** How to go on from here, in the words of where the run was asked for. */

@@ -22,7 +22,15 @@ export type ErrorDetail =
   | { key: 'baseBranchNotFound'; repository: string; branch: string }
   | { key: 'noDefaultBranch' }
   | { key: 'branchNotFound'; repository: string; branch: string }
-  | { key: 'branchExists'; repository: string; branch: string };
+  | { key: 'branchExists'; repository: string; branch: string }
+  /** Someone pushed to `branch` meanwhile: `git`, git's reason for refusing the push; absent, the lease was stale. */
+  | { key: 'branchMoved'; branch: string; git?: string }
+  /** A push that failed while reading the remote's branches, verifying it or pushing: `git`, git's own words. */
+  | { key: 'pushFailed'; branch: string; when: 'listing' | 'verifying' | 'pushing'; git: string }
+  /** The push went through, yet the remote branch is at `remoteSha` (absent: nowhere), not `sha`. */
+  | { key: 'pushNotThere'; branch: string; sha: string; remoteSha?: string }
+  /** `git revert` of `sha` conflicts in `files` (none named: git did not say). */
+  | { key: 'revertConflict'; sha: string; files: readonly string[] };
 
 export type ErrorKey = ErrorDetail['key'];
 type ParamsOf<K extends ErrorKey> = Omit<Extract<ErrorDetail, { key: K }>, 'key'>;
@@ -55,6 +63,17 @@ export const errorEn: ErrorStrings = {
   noDefaultBranch: 'The repository has no default branch (is it empty?); push an initial commit or name a base branch.',
   branchNotFound: ({ repository, branch }) => `Branch "${branch}" no longer exists in ${repository}; start a new task instead.`,
   branchExists: ({ repository, branch }) => `Branch "${branch}" already exists in ${repository}; continue it or pick another name.`,
+  branchMoved: ({ branch, git }) =>
+    git
+      ? `Could not push branch "${branch}": the remote branch has commits this workspace does not have (${git}).`
+      : `Could not push branch "${branch}": the remote branch moved since this workspace fetched it (stale info).`,
+  pushFailed: ({ branch, when, git }) =>
+    when === 'pushing'
+      ? `Could not push branch "${branch}": ${git}; check that the GitHub credential may push to this repository.`
+      : `Could not push branch "${branch}": ${when === 'listing' ? "could not read the remote's branches before pushing" : 'the push could not be verified'} (${git}).`,
+  pushNotThere: ({ branch, sha, remoteSha }) => `Could not push branch "${branch}": the remote branch is at ${remoteSha || 'nothing'}, not ${sha}.`,
+  revertConflict: ({ sha, files }) =>
+    `Reverting ${sha} conflicts with later changes in ${files.join(', ') || 'some files'}; revert it by hand or ask Wrench to undo those changes specifically.`,
 };
 
 /** `detail` in `strings` (English by default). */

@@ -8,6 +8,8 @@ import { hostId } from '../../src/queue/host-id.js';
 import { heldWorkDir } from '../../src/workspace/hold-refused-work.js';
 import { revertCommit } from '../../src/workspace/revert-commit.js';
 import { runGit } from '../../src/workspace/run-git.js';
+import { stringsFor } from '../../src/slack/strings/index.js';
+import { errorSaid } from '../failure-message.js';
 import type { NoAgentProfile } from '../pipeline/run-pipeline.js';
 import type { TriageDeps } from '../triage-deps.js';
 
@@ -32,7 +34,7 @@ export const revertBranch = (sha: string) => `wrench/revert-${sha.slice(0, 7)}`;
  * of the suspect, the verify stage's checks after it, push (never forced, through the clean-commit and secret guard)
  * and a DRAFT pull request explaining the revert with what was measured and links to the incident and the thread. A
  * conflicting revert, a commit no longer on the base branch or a revert already open get a clear reply and nothing is
- * pushed. `report` is the thread's status line.
+ * pushed. `report` is the thread's status line, in the triage's language (the pull request in English).
  */
 export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<void>): NoAgentProfile<RevertRun, RevertOutcome> {
   return {
@@ -61,13 +63,8 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       });
       const pr = open.data[0];
       if (!pr) return undefined;
-      return {
-        stop: {
-          status: 'already_reverting',
-          pullRequest: { number: pr.number, url: pr.html_url },
-          message: `:information_source: \`${job.sha.slice(0, 7)}\` is already being reverted in PR #${pr.number}: ${pr.html_url}. Nothing new was pushed.`,
-        },
-      };
+      const message = stringsFor(record.language).triage.revertOpenAlready(`\`${job.sha.slice(0, 7)}\``, pr.number, pr.html_url);
+      return { stop: { status: 'already_reverting', pullRequest: { number: pr.number, url: pr.html_url }, message } };
     },
 
     preparing: ({ job: { job, record } }) => ({ key: 'preparingBranch', branch: revertBranch(job.sha), base: record.baseBranch }),
@@ -81,16 +78,16 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
     network: (_run, phase) => phase === 'setup',
 
     async change(run) {
-      const { job } = run.job;
+      const { job, record } = run.job;
       const { dir, baseBranch } = run.workspace;
-      const short = job.sha.slice(0, 7);
+      const strings = stringsFor(record.language);
+      const short = `\`${job.sha.slice(0, 7)}\``;
       const onBase = await runGit(['merge-base', '--is-ancestor', job.sha, 'HEAD'], { cwd: dir }).then(
         () => true,
         () => false,
       );
       if (!onBase) {
-        const message = `:warning: \`${short}\` is not on \`${baseBranch}\` any more (force-pushed or never merged), so there is nothing to revert. Nothing was pushed.`;
-        return { stop: { status: 'not_on_base', message } };
+        return { stop: { status: 'not_on_base', message: strings.triage.revertNotOnBase(short, `\`${baseBranch}\``) } };
       }
       const requesterName = await deps.slack.users.info({ user: job.requester }).then(
         (r) => r.user?.real_name || r.user?.name || undefined,
@@ -106,7 +103,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
       } catch (error) {
         if (!isWrenchError(error) || error.code !== 'revert_conflict') throw error;
         run.log.info({ message: error.message }, 'revert conflicts');
-        return { stop: { status: 'conflict', message: `:warning: I could not revert \`${short}\` cleanly: ${error.message} Nothing was pushed.` } };
+        return { stop: { status: 'conflict', message: strings.triage.revertConflict(short, errorSaid(error, strings.errors)) } };
       }
       return undefined;
     },
@@ -154,11 +151,12 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
         deps.redact,
       );
       run.log.info({ pr: pr.url }, 'revert pull request opened');
-      const verdict = measured.split('\n')[0] ?? '';
+      const strings = stringsFor(record.language);
+      const verdict = (verification?.textIn(strings.verification) ?? strings.triage.revertNoChecks).split('\n')[0] ?? '';
       return {
         status: 'pr_opened',
         pullRequest: { number: pr.number, url: pr.url },
-        message: `:rewind: Opened draft PR #${pr.number} reverting \`${short}\`: ${pr.url}\n${verdict}`,
+        message: strings.triage.revertOpened(pr.number, `\`${short}\``, pr.url, verdict),
       };
     },
 

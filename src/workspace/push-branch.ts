@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { WrenchError } from '../errors.js';
+import { type WrenchError, wrenchErrorSaying } from '../errors.js';
 import { assertBranchName } from './assert-branch-name.js';
 import { WRENCH_IDENTITY } from './git-identity.js';
 import { blockedPushError, existingCommits, outgoingCommits, type PushGuard, rewriteIdentity, scanOutgoing } from './outgoing-commits.js';
@@ -64,15 +64,15 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
   const outbox = await mkdtemp(join(tmpdir(), 'wrench-push-'));
   const git = (args: string[]) => runGit(args, { cwd: outbox, env, secrets, timeoutMs: options.timeoutMs });
   // Asked in process where it can be (one ls-refs request), else with `git ls-remote`: see remote-refs.ts.
-  const remoteRefs = (when: string) =>
+  const remoteRefs = (when: 'listing' | 'verifying') =>
     listRemoteRefs({ url, credential: options.credential, timeoutMs: options.timeoutMs, git }).then(
       (listing) => refsByName(listing.refs),
       (error: unknown) => {
-        throw error instanceof GitError ? pushFailed(branch, `${when} (${error.stderr || error.message})`) : error;
+        throw error instanceof GitError ? pushFailed(branch, when, error.stderr || error.message, error) : error;
       },
     );
   try {
-    const before = remoteRefs("could not read the remote's branches before pushing");
+    const before = remoteRefs('listing');
     before.catch(() => undefined);
     await git(['init', '--quiet', '--bare', '.']);
     const sha = await checkOutgoing(dir, branch, options.guard, [...new Set((await before).values())]);
@@ -85,8 +85,8 @@ export async function pushToUrl(options: PushToUrlOptions): Promise<PushResult> 
       if (error instanceof GitError) throw rejected(branch, error);
       throw error;
     }
-    const remoteSha = (await remoteRefs('the push could not be verified')).get(ref);
-    if (remoteSha !== sha) throw pushFailed(branch, `the remote branch is at ${remoteSha || 'nothing'}, not ${sha}`);
+    const remoteSha = (await remoteRefs('verifying')).get(ref);
+    if (remoteSha !== sha) throw wrenchErrorSaying('push_failed', { key: 'pushNotThere', branch, sha, remoteSha: remoteSha || undefined });
     return { branch, sha };
   } finally {
     await rm(outbox, { recursive: true, force: true });
@@ -122,16 +122,13 @@ async function lastSeenRemoteSha(dir: string, branch: string): Promise<string> {
 function rejected(branch: string, error: GitError): WrenchError {
   const line = error.stdout.split('\n').find((l) => l.startsWith('!'));
   const reason = line?.split('\t')[2];
-  if (reason?.includes('stale info')) {
-    return new WrenchError('branch_moved', `Could not push branch "${branch}": the remote branch moved since this workspace fetched it (stale info).`);
-  }
+  if (reason?.includes('stale info')) return wrenchErrorSaying('branch_moved', { key: 'branchMoved', branch }, { cause: error });
   if (reason?.includes('fetch first') || reason?.includes('non-fast-forward')) {
-    return new WrenchError('branch_moved', `Could not push branch "${branch}": the remote branch has commits this workspace does not have (${reason}).`);
+    return wrenchErrorSaying('branch_moved', { key: 'branchMoved', branch, git: reason }, { cause: error });
   }
-  const detail = reason ?? (error.stderr || error.message);
-  return pushFailed(branch, `${detail}; check that the GitHub credential may push to this repository`);
+  return pushFailed(branch, 'pushing', reason ?? (error.stderr || error.message), error);
 }
 
-function pushFailed(branch: string, reason: string): WrenchError {
-  return new WrenchError('push_failed', `Could not push branch "${branch}": ${reason}.`);
+function pushFailed(branch: string, when: 'listing' | 'verifying' | 'pushing', git: string, cause?: unknown): WrenchError {
+  return wrenchErrorSaying('push_failed', { key: 'pushFailed', branch, when, git }, { cause });
 }

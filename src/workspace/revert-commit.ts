@@ -1,4 +1,4 @@
-import { WrenchError } from '../errors.js';
+import { wrenchErrorSaying } from '../errors.js';
 import { assertCommitSha } from './commit-sha.js';
 import { type Requester, withTrailers } from './commit-trailers.js';
 import type { GitIdentity } from './git-identity.js';
@@ -31,11 +31,7 @@ export async function revertCommit(options: RevertCommitOptions): Promise<string
     if (!(error instanceof GitError) || !(await isReverting(dir))) throw error;
     const conflicts = (await git(['diff', '--name-only', '--diff-filter=U', '-z'])).split('\0').filter(Boolean);
     await git(['revert', '--abort']);
-    throw new WrenchError(
-      'revert_conflict',
-      `Reverting ${sha.slice(0, 12)} conflicts with later changes in ${conflicts.join(', ') || 'some files'}; ` +
-        'revert it by hand or ask Wrench to undo those changes specifically.',
-    );
+    throw wrenchErrorSaying('revert_conflict', { key: 'revertConflict', sha: sha.slice(0, 12), files: conflicts });
   }
   const message = await git(['log', '-1', '--format=%B']);
   await git(['commit', '--amend', '--quiet', '--no-verify', '--no-gpg-sign', '--file=-'], await withTrailers({ ...options, message }));

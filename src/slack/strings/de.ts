@@ -440,6 +440,20 @@ export const de: Catalogue = {
     noDefaultBranch: 'Das Repository hat keinen Standard-Branch (ist es leer?); pushe einen ersten Commit oder nenne einen Basis-Branch.',
     branchNotFound: ({ repository, branch }) => `Den Branch "${branch}" gibt es in ${repository} nicht mehr; starte stattdessen eine neue Aufgabe.`,
     branchExists: ({ repository, branch }) => `Den Branch "${branch}" gibt es in ${repository} schon; setze ihn fort oder wähle einen anderen Namen.`,
+    branchMoved: ({ branch, git }) =>
+      git
+        ? `Ich konnte den Branch "${branch}" nicht pushen: der Remote-Branch hat Commits, die dieser Workspace nicht hat (${git}).`
+        : `Ich konnte den Branch "${branch}" nicht pushen: der Remote-Branch hat sich geändert, seit dieser Workspace ihn geholt hat.`,
+    pushFailed: ({ branch, when, git }) =>
+      when === 'pushing'
+        ? `Ich konnte den Branch "${branch}" nicht pushen: ${git}; prüfe, ob der GitHub-Zugang in dieses Repository pushen darf.`
+        : `Ich konnte den Branch "${branch}" nicht pushen: ${when === 'listing' ? 'ich konnte die Branches des Remotes vor dem Pushen nicht lesen' : 'der Push ließ sich nicht überprüfen'} (${git}).`,
+    pushNotThere: ({ branch, sha, remoteSha }) =>
+      remoteSha
+        ? `Ich konnte den Branch "${branch}" nicht pushen: der Remote-Branch steht auf ${remoteSha}, nicht auf ${sha}.`
+        : `Ich konnte den Branch "${branch}" nicht pushen: den Remote-Branch gibt es nicht, er sollte auf ${sha} stehen.`,
+    revertConflict: ({ sha, files }) =>
+      `Der Revert von ${sha} kollidiert mit späteren Änderungen in ${files.join(', ') || 'einigen Dateien'}; reverte ihn von Hand oder bitte Wrench, genau diese Änderungen rückgängig zu machen.`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: Review von ${subject}${count ? `: ${count}` : ''}`,
@@ -537,6 +551,18 @@ export const de: Catalogue = {
       `Nur Personen mit Freigaberecht können „${action}“ bei einer Triage verwenden. Frag jemanden, der in wrench.config.yml unter \`access.approvers\` steht.`,
     revertAlready: (sha) => `Ein Revert von ${sha} wurde aus dieser Triage schon angefordert.`,
     fixAlready: 'Aus dieser Triage wurde schon ein Fix-Lauf gestartet; verfolge ihn im Thread.',
+    reverting: (sha, base, user) => `:rewind: Revert von ${sha} auf ${base} auf Wunsch von ${user}: Branch wird vorbereitet`,
+    revertDoing: (sha, what) => `:rewind: Revert von ${sha}: ${what}`,
+    revertWorking: 'in Arbeit',
+    revertFailed: (sha, message) => `:x: Der Revert von ${sha} ist fehlgeschlagen: ${message}`,
+    revertOpened: (number, sha, url, verdict) => `:rewind: Entwurfs-PR #${number} mit dem Revert von ${sha} geöffnet: ${url}\n${verdict}`,
+    revertNoChecks: 'Nach dem Revert liefen keine Prüfungen.',
+    revertOpenAlready: (sha, number, url) => `:information_source: ${sha} wird schon in PR #${number} revertet: ${url}. Nichts Neues wurde gepusht.`,
+    revertNotOnBase: (sha, base) =>
+      `:warning: ${sha} ist nicht mehr auf ${base} (per Force-Push entfernt oder nie gemergt), es gibt also nichts zu reverten. Nichts wurde gepusht.`,
+    revertConflict: (sha, why) => `:warning: Ich konnte ${sha} nicht sauber reverten: ${why} Nichts wurde gepusht.`,
+    revertBranchExists: (branch) =>
+      `:information_source: Einen Branch ${branch} gibt es schon, ohne offenen Pull-Request. Lösche ihn (oder öffne einen PR daraus) und drücke noch einmal auf Revert. Nichts wurde gepusht.`,
   },
   cancelNotAllowed: 'Nur wer diesen Lauf angefordert hat oder eine Person mit Freigaberecht kann ihn abbrechen.',
 };

@@ -284,6 +284,21 @@ export const en = {
       `Only approvers can use "${action}" on a triage. Ask someone listed under \`access.approvers\` in wrench.config.yml.`,
     revertAlready: (sha: string) => `A revert of ${sha} was already requested from this triage.`,
     fixAlready: 'A fix run was already started from this triage; follow it in the thread.',
+    // A revert's status line in the triage's thread, edited in place to its end. `sha`, `base` and `branch` in
+    // backticks, `user` a mention; `what` a progress phrase, `why` and `message` an error's words, `verdict` the checks'.
+    reverting: (sha: string, base: string, user: string) => `:rewind: Reverting ${sha} on ${base} at ${user}'s request: preparing a branch`,
+    revertDoing: (sha: string, what: string) => `:rewind: Reverting ${sha}: ${what}`,
+    revertWorking: 'working',
+    revertFailed: (sha: string, message: string) => `:x: Reverting ${sha} failed: ${message}`,
+    revertOpened: (number: number, sha: string, url: string, verdict: string) => `:rewind: Opened draft PR #${number} reverting ${sha}: ${url}\n${verdict}`,
+    revertNoChecks: 'No checks were run after the revert.',
+    revertOpenAlready: (sha: string, number: number, url: string) =>
+      `:information_source: ${sha} is already being reverted in PR #${number}: ${url}. Nothing new was pushed.`,
+    revertNotOnBase: (sha: string, base: string) =>
+      `:warning: ${sha} is not on ${base} any more (force-pushed or never merged), so there is nothing to revert. Nothing was pushed.`,
+    revertConflict: (sha: string, why: string) => `:warning: I could not revert ${sha} cleanly: ${why} Nothing was pushed.`,
+    revertBranchExists: (branch: string) =>
+      `:information_source: A branch ${branch} already exists without an open pull request. Delete it (or open a PR from it) and press Revert again. Nothing was pushed.`,
   },
   // Replies before any work: help for a mention without a task, a channel with no repository, a repository not
   // allowed, and (only they see it) a person not allowed to start work. `me` mentions Wrench; the example's paths and

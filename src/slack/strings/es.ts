@@ -439,6 +439,20 @@ export const es: Catalogue = {
     noDefaultBranch: 'El repositorio no tiene rama por defecto (¿está vacío?); sube un primer commit o indica una rama base.',
     branchNotFound: ({ repository, branch }) => `La rama "${branch}" ya no existe en ${repository}; empieza una tarea nueva.`,
     branchExists: ({ repository, branch }) => `La rama "${branch}" ya existe en ${repository}; continúala o elige otro nombre.`,
+    branchMoved: ({ branch, git }) =>
+      git
+        ? `No pude subir la rama "${branch}": la rama remota tiene commits que este espacio de trabajo no tiene (${git}).`
+        : `No pude subir la rama "${branch}": la rama remota cambió desde que este espacio de trabajo la obtuvo.`,
+    pushFailed: ({ branch, when, git }) =>
+      when === 'pushing'
+        ? `No pude subir la rama "${branch}": ${git}; comprueba que la credencial de GitHub pueda subir a este repositorio.`
+        : `No pude subir la rama "${branch}": ${when === 'listing' ? 'no pude leer las ramas del remoto antes de subirla' : 'no se pudo verificar la subida'} (${git}).`,
+    pushNotThere: ({ branch, sha, remoteSha }) =>
+      remoteSha
+        ? `No pude subir la rama "${branch}": la rama remota está en ${remoteSha}, no en ${sha}.`
+        : `No pude subir la rama "${branch}": la rama remota no existe; debería estar en ${sha}.`,
+    revertConflict: ({ sha, files }) =>
+      `Revertir ${sha} choca con cambios posteriores en ${files.join(', ') || 'algunos archivos'}; reviértelo a mano o pide a Wrench que deshaga esos cambios en concreto.`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: Revisión de ${subject}${count ? `: ${count}` : ''}`,
@@ -536,6 +550,18 @@ export const es: Catalogue = {
       `Solo las personas aprobadoras pueden usar «${action}» en un triaje. Pídeselo a alguien que figure en \`access.approvers\` de wrench.config.yml.`,
     revertAlready: (sha) => `Ya se pidió una reversión de ${sha} desde este triaje.`,
     fixAlready: 'Ya se inició una ejecución de corrección desde este triaje; síguela en su hilo.',
+    reverting: (sha, base, user) => `:rewind: Revirtiendo ${sha} en ${base} a petición de ${user}: preparando una rama`,
+    revertDoing: (sha, what) => `:rewind: Revirtiendo ${sha}: ${what}`,
+    revertWorking: 'trabajando',
+    revertFailed: (sha, message) => `:x: Falló la reversión de ${sha}: ${message}`,
+    revertOpened: (number, sha, url, verdict) => `:rewind: Abrí el PR en borrador #${number} que revierte ${sha}: ${url}\n${verdict}`,
+    revertNoChecks: 'No se ejecutó ninguna comprobación después de la reversión.',
+    revertOpenAlready: (sha, number, url) => `:information_source: ${sha} ya se está revirtiendo en el PR #${number}: ${url}. No se subió nada nuevo.`,
+    revertNotOnBase: (sha, base) =>
+      `:warning: ${sha} ya no está en ${base} (se hizo force push o nunca se fusionó), así que no hay nada que revertir. No se subió nada.`,
+    revertConflict: (sha, why) => `:warning: No pude revertir ${sha} limpiamente: ${why} No se subió nada.`,
+    revertBranchExists: (branch) =>
+      `:information_source: Ya existe una rama ${branch} sin pull request abierto. Bórrala (o abre un PR desde ella) y vuelve a pulsar Revertir. No se subió nada.`,
   },
   cancelNotAllowed: 'Solo quien pidió esta ejecución, o una persona aprobadora, puede cancelarla.',
 };

@@ -458,6 +458,20 @@ export const fr: Catalogue = {
     noDefaultBranch: 'Le dépôt n’a pas de branche par défaut (est-il vide ?) ; poussez un premier commit ou indiquez une branche de base.',
     branchNotFound: ({ repository, branch }) => `La branche « ${branch} » n’existe plus dans ${repository} ; lancez plutôt une nouvelle tâche.`,
     branchExists: ({ repository, branch }) => `La branche « ${branch} » existe déjà dans ${repository} ; poursuivez-la ou choisissez un autre nom.`,
+    branchMoved: ({ branch, git }) =>
+      git
+        ? `Impossible de pousser la branche « ${branch} » : la branche distante contient des commits que cet espace de travail n’a pas (${git}).`
+        : `Impossible de pousser la branche « ${branch} » : la branche distante a changé depuis que cet espace de travail l’a récupérée.`,
+    pushFailed: ({ branch, when, git }) =>
+      when === 'pushing'
+        ? `Impossible de pousser la branche « ${branch} » : ${git} ; vérifiez que l’identifiant GitHub a le droit de pousser dans ce dépôt.`
+        : `Impossible de pousser la branche « ${branch} » : ${when === 'listing' ? 'impossible de lire les branches du dépôt distant avant de pousser' : 'le push n’a pas pu être vérifié'} (${git}).`,
+    pushNotThere: ({ branch, sha, remoteSha }) =>
+      remoteSha
+        ? `Impossible de pousser la branche « ${branch} » : la branche distante est sur ${remoteSha}, pas sur ${sha}.`
+        : `Impossible de pousser la branche « ${branch} » : la branche distante n’existe pas, alors qu’elle devrait être sur ${sha}.`,
+    revertConflict: ({ sha, files }) =>
+      `L’annulation de ${sha} entre en conflit avec des modifications ultérieures dans ${files.join(', ') || 'certains fichiers'} ; annulez-le à la main ou demandez à Wrench de défaire précisément ces modifications.`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: Revue de ${subject}${count ? ` : ${count}` : ''}`,
@@ -556,6 +570,19 @@ export const fr: Catalogue = {
       `Seuls les approbateurs peuvent utiliser « ${action} » sur un triage. Demandez à une personne listée sous \`access.approvers\` dans wrench.config.yml.`,
     revertAlready: (sha) => `Une annulation de ${sha} a déjà été demandée depuis ce triage.`,
     fixAlready: 'Une exécution de correctif a déjà été lancée depuis ce triage ; suivez-la dans son fil.',
+    reverting: (sha, base, user) => `:rewind: Annulation de ${sha} sur ${base} à la demande de ${user} : préparation d’une branche`,
+    revertDoing: (sha, what) => `:rewind: Annulation de ${sha} : ${what}`,
+    revertWorking: 'en cours',
+    revertFailed: (sha, message) => `:x: L’annulation de ${sha} a échoué : ${message}`,
+    revertOpened: (number, sha, url, verdict) => `:rewind: J’ai ouvert la PR brouillon #${number} qui annule ${sha} : ${url}\n${verdict}`,
+    revertNoChecks: 'Aucune vérification n’a été lancée après l’annulation.',
+    revertOpenAlready: (sha, number, url) =>
+      `:information_source: ${sha} est déjà en cours d’annulation dans la PR #${number} : ${url}. Rien de nouveau n’a été poussé.`,
+    revertNotOnBase: (sha, base) =>
+      `:warning: ${sha} n’est plus sur ${base} (force-push ou jamais fusionné) : il n’y a donc rien à annuler. Rien n’a été poussé.`,
+    revertConflict: (sha, why) => `:warning: Je n’ai pas pu annuler ${sha} proprement : ${why} Rien n’a été poussé.`,
+    revertBranchExists: (branch) =>
+      `:information_source: Une branche ${branch} existe déjà sans pull request ouverte. Supprimez-la (ou ouvrez une PR à partir d’elle) et appuyez de nouveau sur Annuler. Rien n’a été poussé.`,
   },
   cancelNotAllowed: 'Seule la personne qui a demandé cette exécution, ou un approbateur, peut l’annuler.',
 };

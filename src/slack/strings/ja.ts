@@ -429,6 +429,20 @@ export const ja: Catalogue = {
     noDefaultBranch: 'リポジトリにデフォルトブランチがありません(空ですか?)。最初のコミットをプッシュするか、ベースブランチを指定してください。',
     branchNotFound: ({ repository, branch }) => `ブランチ "${branch}" は ${repository} にもう存在しません。代わりに新しいタスクを開始してください。`,
     branchExists: ({ repository, branch }) => `ブランチ "${branch}" は ${repository} にすでに存在します。そのブランチを続けるか、別の名前を選んでください。`,
+    branchMoved: ({ branch, git }) =>
+      git
+        ? `ブランチ "${branch}" をプッシュできませんでした。リモートブランチに、このワークスペースにないコミットがあります (${git})。`
+        : `ブランチ "${branch}" をプッシュできませんでした。このワークスペースが取得した後に、リモートブランチが変わりました。`,
+    pushFailed: ({ branch, when, git }) =>
+      when === 'pushing'
+        ? `ブランチ "${branch}" をプッシュできませんでした: ${git}。GitHub の認証情報にこのリポジトリへプッシュする権限があるか確認してください。`
+        : `ブランチ "${branch}" をプッシュできませんでした。${when === 'listing' ? 'プッシュの前にリモートのブランチを読み取れませんでした' : 'プッシュを確認できませんでした'} (${git})。`,
+    pushNotThere: ({ branch, sha, remoteSha }) =>
+      remoteSha
+        ? `ブランチ "${branch}" をプッシュできませんでした。リモートブランチは ${sha} ではなく ${remoteSha} を指しています。`
+        : `ブランチ "${branch}" をプッシュできませんでした。リモートブランチがありません(${sha} を指しているはずでした)。`,
+    revertConflict: ({ sha, files }) =>
+      `${sha} の revert が ${files.join(', ') || '一部のファイル'} の後の変更と競合します。手作業で revert するか、それらの変更だけを取り消すよう Wrench に依頼してください。`,
   },
   review: {
     reviewOf: (subject, count) => `:mag: ${subject} のレビュー${count ? `: ${count}` : ''}`,
@@ -525,6 +539,19 @@ export const ja: Catalogue = {
       `調査の「${action}」を使えるのは承認者だけです。wrench.config.yml の \`access.approvers\` に載っている人に依頼してください。`,
     revertAlready: (sha) => `${sha} の revert はこの調査からすでに依頼されています。`,
     fixAlready: 'この調査からすでに修正の実行が始まっています。スレッドで進捗を確認してください。',
+    reverting: (sha, base, user) => `:rewind: ${user} の依頼で ${base} の ${sha} を revert しています: ブランチを準備中`,
+    revertDoing: (sha, what) => `:rewind: ${sha} を revert しています: ${what}`,
+    revertWorking: '作業中',
+    revertFailed: (sha, message) => `:x: ${sha} の revert に失敗しました: ${message}`,
+    revertOpened: (number, sha, url, verdict) => `:rewind: ${sha} を revert するドラフト PR #${number} を作成しました: ${url}\n${verdict}`,
+    revertNoChecks: 'revert の後にチェックは実行されていません。',
+    revertOpenAlready: (sha, number, url) =>
+      `:information_source: ${sha} はすでに PR #${number} で revert 中です: ${url}。新たにプッシュしたものはありません。`,
+    revertNotOnBase: (sha, base) =>
+      `:warning: ${sha} はもう ${base} にありません(force push されたか、マージされていません)。revert するものはありません。何もプッシュしていません。`,
+    revertConflict: (sha, why) => `:warning: ${sha} をきれいに revert できませんでした: ${why} 何もプッシュしていません。`,
+    revertBranchExists: (branch) =>
+      `:information_source: ブランチ ${branch} が、開いているプルリクエストなしですでに存在します。削除して(またはそこから PR を作成して)から、もう一度 Revert を押してください。何もプッシュしていません。`,
   },
   cancelNotAllowed: 'この実行をキャンセルできるのは、依頼した人か承認者だけです。',
 };

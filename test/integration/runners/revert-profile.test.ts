@@ -1,6 +1,6 @@
 import { renderProgress } from '../../../src/reporting/progress.js';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../../runners/background-work.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { revertProfile } from '../../../runners/profiles/revert-profile.js';
+import { runRevert } from '../../../runners/revert-runner.js';
+import { pollFor } from '../../fakes/shared/wait-for.js';
 import type { TriageDeps } from '../../../runners/triage-deps.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createOctokit } from '../../../src/github/create-octokit.js';
@@ -83,16 +85,19 @@ describe('runPipeline with the revert profile', () => {
       records: new TriageRecordStore(redis, prefix),
       outbox,
     };
+    outbox.start();
   });
   afterAll(async () => {
     await backgroundSettled();
+    await deps?.outbox.stop();
     await deps?.queues.close();
     redis?.disconnect();
     await Promise.all([redisServer?.stop(), slack?.stop(), github?.stop()]);
     await dir?.remove();
   });
 
-  const record: () => TriageRecord = () => ({
+  const record = (language?: string): TriageRecord => ({
+    language,
     triageId: uniqueName('triage'),
     repo: { owner: 'acme', name: 'checkout' },
     baseBranch: 'main',
@@ -112,7 +117,7 @@ describe('runPipeline with the revert profile', () => {
     reportTs: [],
     createdAt: new Date().toISOString(),
   });
-  const revert = async (sha: string) => {
+  const revert = async (sha: string, language?: string) => {
     const stages: StageEvent[] = [];
     const told: string[] = [];
     const progress: string[] = [];
@@ -124,7 +129,7 @@ describe('runPipeline with the revert profile', () => {
     const job = { kind: 'revert' as const, triageId: 'triage-1', sha, requester: 'U0LEAD', requestedAt: new Date().toISOString() };
     const context = { jobId: uniqueName('revert'), reporter, signal: new AbortController().signal, onStage: (e: StageEvent) => stages.push(e) };
     const profile = revertProfile(deps, async (text) => void told.push(text));
-    const outcome = await runPipeline(profile, { job, record: record() }, context, deps);
+    const outcome = await runPipeline(profile, { job, record: record(language) }, context, deps);
     return { outcome, stages: stages.filter((e) => e.status === 'started').map((e) => e.stage), told, progress };
   };
 
@@ -160,5 +165,53 @@ describe('runPipeline with the revert profile', () => {
     expect(told[0]).toContain('README.md');
     expect(told[0]).toContain('Nothing was pushed.');
     expect(await github.branchSha('acme', 'checkout', `wrench/revert-${docs.slice(0, 7)}`)).toBeUndefined();
+  });
+
+  it('a revert pressed on a triage asked for in German answers in German: a conflict and a revert already open', async () => {
+    const conflict = await revert(docs, 'de');
+    expect(conflict.outcome.status).toBe('conflict');
+    expect(conflict.told).toEqual([
+      `:warning: Ich konnte \`${docs.slice(0, 7)}\` nicht sauber reverten: Der Revert von ${docs.slice(0, 12)} kollidiert mit späteren Änderungen in README.md; reverte ihn von Hand oder bitte Wrench, genau diese Änderungen rückgängig zu machen. Nichts wurde gepusht.`,
+    ]);
+    const again = await revert(suspect, 'fr');
+    expect(again.outcome.status).toBe('already_reverting');
+    expect(again.told[0]).toMatch(/^:information_source: `[0-9a-f]{7}` est déjà en cours d’annulation dans la PR #1 : \S+\. Rien de nouveau n’a été poussé\.$/);
+  });
+
+  it("a revert of a German triage that fails says so in German, from its status line's start to the push git refused", async () => {
+    const later = await github.commit('acme', 'checkout', 'main', { message: 'Add a note', files: { 'NOTE.md': 'note\n' } });
+    const triage = {
+      ...record('de'),
+      threadTs: '1700000500.000100',
+      suspects: [{ sha: later, resolved: true, reason: 'adds a note', confidence: 'low' as const }],
+    };
+    await deps.records.save(triage);
+    const hook = path.join(github.gitDir('acme', 'checkout'), 'hooks', 'pre-receive');
+    writeFileSync(hook, '#!/bin/sh\nexit 1\n');
+    chmodSync(hook, 0o755);
+    try {
+      const job = { kind: 'revert' as const, triageId: triage.triageId, sha: later, requester: 'U0LEAD', requestedAt: new Date().toISOString() };
+      await expect(runRevert(job, { jobId: uniqueName('revert'), signal: new AbortController().signal }, deps)).rejects.toMatchObject({ code: 'push_failed' });
+    } finally {
+      rmSync(hook);
+    }
+    const short = later.slice(0, 7);
+    const said = () => slack.messages('C0INC', triage.threadTs).map((m) => m.text);
+    const failed = await pollFor(
+      () => said().find((t) => t.startsWith(':x:')),
+      10_000,
+      () => JSON.stringify(said()),
+    );
+    expect(failed).toMatch(
+      new RegExp(
+        `^:x: Der Revert von \`${short}\` ist fehlgeschlagen: Ich konnte den Branch "wrench/revert-${short}" nicht pushen: .*pre-receive hook declined.*; prüfe, ob der GitHub-Zugang in dieses Repository pushen darf\\.$`,
+      ),
+    );
+    // Every status line on the way said it in German too.
+    const updates = slack.calls
+      .filter((c) => /^chat\.(postMessage|update)$/.test(c.method) && String(c.args.text).includes(short))
+      .map((c) => String(c.args.text));
+    expect(updates[0]).toBe(`:rewind: Revert von \`${short}\` auf \`main\` auf Wunsch von <@U0LEAD>: Branch wird vorbereitet`);
+    expect(updates.join('\n')).not.toMatch(/Reverting|failed/);
   });
 });

@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { failureMessage } from '../../../runners/failure-message.js';
 import { commitAll } from '../../../src/workspace/commit-changes.js';
 import { prepareWorkspace } from '../../../src/workspace/job-workspace.js';
 import { pushBranch } from '../../../src/workspace/push-branch.js';
@@ -61,7 +62,12 @@ describe('pushBranch', () => {
     const theirs = remote.commit({ 'other.txt': 'x' }, 'Someone else', { branch: 'wrench/race-1' });
     const error = await pushBranch({ ...target(), dir: ws.dir, branch: ws.branch }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'branch_moved' });
-    expect((error as Error).message).toMatch(/fetch first|non-fast-forward/);
+    const reason = (error as Error).message.match(/\((\[rejected\] \((?:fetch first|non-fast-forward)\))\)\.$/)?.[1];
+    expect((error as Error).message).toBe(`Could not push branch "wrench/race-1": the remote branch has commits this workspace does not have (${reason}).`);
+    // A German thread says it in German, git's reason as git says it.
+    expect(failureMessage(error, 'de')).toBe(
+      `Der Lauf ist fehlgeschlagen: Ich konnte den Branch "wrench/race-1" nicht pushen: der Remote-Branch hat Commits, die dieser Workspace nicht hat (${reason}).`,
+    );
     expect(remote.sha('refs/heads/wrench/race-1')).toBe(theirs);
   });
 
@@ -80,7 +86,29 @@ describe('pushBranch', () => {
     const moved = remote.commit({ 'late.txt': 'late' }, 'Late push', { branch: 'wrench/redo-1' });
     const error = await pushBranch({ ...target(), dir: ws.dir, branch: ws.branch, force: true }).catch((e) => e);
     expect(error).toMatchObject({ code: 'branch_moved' });
+    expect(error.message).toBe('Could not push branch "wrench/redo-1": the remote branch moved since this workspace fetched it (stale info).');
+    expect(failureMessage(error, 'fr')).toBe(
+      'L’exécution a échoué : Impossible de pousser la branche « wrench/redo-1 » : la branche distante a changé depuis que cet espace de travail l’a récupérée.',
+    );
     expect(remote.sha('refs/heads/wrench/redo-1')).toBe(moved);
+  });
+
+  it('fails with push_failed when the remote refuses the push, said in the thread language around git own reason', async () => {
+    const ws = await prepare('wrench/refused-1', 'job-1');
+    writeFileSync(join(ws.dir, 'a.txt'), 'a');
+    await commitAll({ dir: ws.dir, message: 'Add a', requester });
+    const hook = join(remote.bareDir, 'hooks', 'pre-receive');
+    writeFileSync(hook, '#!/bin/sh\nexit 1\n');
+    chmodSync(hook, 0o755);
+    const error = await pushBranch({ ...target(), dir: ws.dir, branch: ws.branch }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'push_failed' });
+    expect((error as Error).message).toBe(
+      'Could not push branch "wrench/refused-1": [remote rejected] (pre-receive hook declined); check that the GitHub credential may push to this repository.',
+    );
+    expect(failureMessage(error, 'de')).toBe(
+      'Der Lauf ist fehlgeschlagen: Ich konnte den Branch "wrench/refused-1" nicht pushen: [remote rejected] (pre-receive hook declined); prüfe, ob der GitHub-Zugang in dieses Repository pushen darf.',
+    );
+    expect(remote.sha('refs/heads/wrench/refused-1')).toBeFalsy();
   });
 
   it('never runs hooks the agent planted in the workspace', async () => {

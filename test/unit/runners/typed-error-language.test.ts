@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failureMessage } from '../../../runners/failure-message.js';
+import { wrenchErrorSaying } from '../../../src/errors.js';
 import { blockedPushError, type OutgoingSecret } from '../../../src/workspace/outgoing-commits.js';
 import { GitError } from '../../../src/workspace/run-git.js';
 import { switchBranch } from '../../../src/workspace/switch-branch.js';
@@ -86,5 +87,34 @@ describe("a typed error in the thread's language", () => {
     expect(failureMessage(empty, 'fr')).toBe(
       'L’exécution a échoué : Le dépôt n’a pas de branche par défaut (est-il vide ?) ; poussez un premier commit ou indiquez une branche de base.',
     );
+  });
+
+  it('a push that failed or did not land, and a conflicting revert, keep their English and say their facts in every language', () => {
+    const listing = wrenchErrorSaying('push_failed', { key: 'pushFailed', branch: 'wrench/x', when: 'listing', git: 'fatal: unable to access' });
+    expect(listing.message).toBe(`Could not push branch "wrench/x": could not read the remote's branches before pushing (fatal: unable to access).`);
+    const verifying = wrenchErrorSaying('push_failed', { key: 'pushFailed', branch: 'wrench/x', when: 'verifying', git: 'timeout' });
+    expect(verifying.message).toBe('Could not push branch "wrench/x": the push could not be verified (timeout).');
+    const elsewhere = wrenchErrorSaying('push_failed', { key: 'pushNotThere', branch: 'wrench/x', sha: 'b'.repeat(40), remoteSha: 'c'.repeat(40) });
+    expect(elsewhere.message).toBe(`Could not push branch "wrench/x": the remote branch is at ${'c'.repeat(40)}, not ${'b'.repeat(40)}.`);
+    const nowhere = wrenchErrorSaying('push_failed', { key: 'pushNotThere', branch: 'wrench/x', sha: 'b'.repeat(40) });
+    expect(nowhere.message).toBe(`Could not push branch "wrench/x": the remote branch is at nothing, not ${'b'.repeat(40)}.`);
+    const conflict = wrenchErrorSaying('revert_conflict', { key: 'revertConflict', sha: '0123456789ab', files: [] });
+    expect(conflict.message).toBe(
+      'Reverting 0123456789ab conflicts with later changes in some files; revert it by hand or ask Wrench to undo those changes specifically.',
+    );
+    expect(failureMessage(nowhere, 'de')).toBe(
+      `Der Lauf ist fehlgeschlagen: Ich konnte den Branch "wrench/x" nicht pushen: den Remote-Branch gibt es nicht, er sollte auf ${'b'.repeat(40)} stehen.`,
+    );
+    for (const language of ['de', 'ja', 'es', 'fr']) {
+      const said = (error: Error) => failureMessage(error, language);
+      expect(said(listing), language).toContain('fatal: unable to access');
+      expect(said(verifying), language).toContain('(timeout)');
+      expect(said(elsewhere), language).toContain('c'.repeat(40));
+      expect(said(conflict), language).toContain('0123456789ab');
+      for (const error of [listing, verifying, elsewhere, nowhere, conflict]) {
+        expect(said(error), language).toContain(error instanceof Error && error.message.includes('wrench/x') ? 'wrench/x' : '0123456789ab');
+        expect(said(error), language).not.toMatch(/Could not push|remote branch|nothing|some files|by hand/);
+      }
+    }
   });
 });
