@@ -1,4 +1,4 @@
-import { isWrenchError, WrenchError } from '../src/errors.js';
+import { isWrenchError, WrenchError, wrenchErrorSaying } from '../src/errors.js';
 import { catchUpWithRemoteBranch } from '../src/workspace/catch-up-branch.js';
 import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { TaskJob } from '../src/queue/task-job.js';
@@ -154,11 +154,7 @@ async function pushCatchingUp(workspace: JobWorkspace, remote: PushTarget, deps:
     if (!caughtUp.ok) {
       const side = `${remote.branch}-conflict-${Date.now().toString(36)}`;
       await pushBranch({ ...remote, branch: side, dir: workspace.dir });
-      const files = caughtUp.conflicts.length ? ` (${caughtUp.conflicts.map((f) => `\`${f}\``).join(', ')})` : '';
-      throw new WrenchError(
-        'branch_conflict',
-        `Someone pushed to \`${remote.branch}\` while I worked, and my changes conflict with theirs${files}. My work is kept on the branch \`${side}\`: merge it by hand, or mention me here to redo it on top of the current branch.`,
-      );
+      throw wrenchErrorSaying('branch_conflict', { key: 'branchConflict', branch: remote.branch, side, files: caughtUp.conflicts });
     }
   }
 }

@@ -29,6 +29,8 @@ export type ErrorDetail =
   | { key: 'pushFailed'; branch: string; when: 'listing' | 'verifying' | 'pushing'; git: string }
   /** The push went through, yet the remote branch is at `remoteSha` (absent: nowhere), not `sha`. */
   | { key: 'pushNotThere'; branch: string; sha: string; remoteSha?: string }
+  /** Someone pushed to `branch` while the run worked and its changes conflict in `files`; the run's work is on `side`. */
+  | { key: 'branchConflict'; branch: string; side: string; files: readonly string[] }
   /** `git revert` of `sha` conflicts in `files` (none named: git did not say). */
   | { key: 'revertConflict'; sha: string; files: readonly string[] };
 
@@ -37,6 +39,10 @@ type ParamsOf<K extends ErrorKey> = Omit<Extract<ErrorDetail, { key: K }>, 'key'
 
 /** A phrase for every key: a catalogue lacking one does not compile. */
 export type ErrorStrings = { [K in ErrorKey]: keyof ParamsOf<K> extends never ? string : (params: ParamsOf<K>) => string };
+
+/** Files as code, comma-separated, put in `around`; nothing when there are none. */
+export const codeList = (files: readonly string[], around: (list: string) => string) =>
+  files.length ? around(files.map((file) => `\`${file}\``).join(', ')) : '';
 
 /** `held/<id>.bundle` fetched as it is: the command an operator runs in a clone. */
 export const fetchHeld = (id: string, ref: string) => `\`git fetch "$WRENCH_DATA_DIR/held/${id}.bundle" ${ref}\``;
@@ -72,6 +78,8 @@ export const errorEn: ErrorStrings = {
       ? `Could not push branch "${branch}": ${git}; check that the GitHub credential may push to this repository.`
       : `Could not push branch "${branch}": ${when === 'listing' ? "could not read the remote's branches before pushing" : 'the push could not be verified'} (${git}).`,
   pushNotThere: ({ branch, sha, remoteSha }) => `Could not push branch "${branch}": the remote branch is at ${remoteSha || 'nothing'}, not ${sha}.`,
+  branchConflict: ({ branch, side, files }) =>
+    `Someone pushed to \`${branch}\` while I worked, and my changes conflict with theirs${codeList(files, (list) => ` (${list})`)}. My work is kept on the branch \`${side}\`: merge it by hand, or mention me here to redo it on top of the current branch.`,
   revertConflict: ({ sha, files }) =>
     `Reverting ${sha} conflicts with later changes in ${files.join(', ') || 'some files'}; revert it by hand or ask Wrench to undo those changes specifically.`,
 };

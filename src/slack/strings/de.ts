@@ -1,4 +1,4 @@
-import { fetchHeld } from '../../error-words.js';
+import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
@@ -452,6 +452,8 @@ export const de: Catalogue = {
       remoteSha
         ? `Ich konnte den Branch "${branch}" nicht pushen: der Remote-Branch steht auf ${remoteSha}, nicht auf ${sha}.`
         : `Ich konnte den Branch "${branch}" nicht pushen: den Remote-Branch gibt es nicht, er sollte auf ${sha} stehen.`,
+    branchConflict: ({ branch, side, files }) =>
+      `Jemand hat nach \`${branch}\` gepusht, während ich gearbeitet habe, und meine Änderungen kollidieren mit den seinen${codeList(files, (list) => ` (${list})`)}. Meine Arbeit liegt auf dem Branch \`${side}\`: führe sie von Hand zusammen, oder erwähne mich hier, damit ich sie auf dem aktuellen Branch neu mache.`,
     revertConflict: ({ sha, files }) =>
       `Der Revert von ${sha} kollidiert mit späteren Änderungen in ${files.join(', ') || 'einigen Dateien'}; reverte ihn von Hand oder bitte Wrench, genau diese Änderungen rückgängig zu machen.`,
   },

@@ -1,4 +1,4 @@
-import { fetchHeld } from '../../error-words.js';
+import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
@@ -451,6 +451,8 @@ export const es: Catalogue = {
       remoteSha
         ? `No pude subir la rama "${branch}": la rama remota está en ${remoteSha}, no en ${sha}.`
         : `No pude subir la rama "${branch}": la rama remota no existe; debería estar en ${sha}.`,
+    branchConflict: ({ branch, side, files }) =>
+      `Alguien subió cambios a \`${branch}\` mientras yo trabajaba, y mis cambios entran en conflicto con los suyos${codeList(files, (list) => ` (${list})`)}. Mi trabajo queda en la rama \`${side}\`: fusiónalo a mano, o mencióname aquí para rehacerlo sobre la rama actual.`,
     revertConflict: ({ sha, files }) =>
       `Revertir ${sha} choca con cambios posteriores en ${files.join(', ') || 'algunos archivos'}; reviértelo a mano o pide a Wrench que deshaga esos cambios en concreto.`,
   },

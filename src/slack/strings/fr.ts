@@ -1,4 +1,4 @@
-import { fetchHeld } from '../../error-words.js';
+import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
@@ -470,6 +470,8 @@ export const fr: Catalogue = {
       remoteSha
         ? `Impossible de pousser la branche « ${branch} » : la branche distante est sur ${remoteSha}, pas sur ${sha}.`
         : `Impossible de pousser la branche « ${branch} » : la branche distante n’existe pas, alors qu’elle devrait être sur ${sha}.`,
+    branchConflict: ({ branch, side, files }) =>
+      `Quelqu’un a poussé sur \`${branch}\` pendant que je travaillais, et mes modifications entrent en conflit avec les siennes${codeList(files, (list) => ` (${list})`)}. Mon travail est conservé sur la branche \`${side}\` : fusionnez-le à la main, ou mentionnez-moi ici pour le refaire sur la branche actuelle.`,
     revertConflict: ({ sha, files }) =>
       `L’annulation de ${sha} entre en conflit avec des modifications ultérieures dans ${files.join(', ') || 'certains fichiers'} ; annulez-le à la main ou demandez à Wrench de défaire précisément ces modifications.`,
   },

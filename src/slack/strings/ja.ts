@@ -1,4 +1,4 @@
-import { fetchHeld } from '../../error-words.js';
+import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
 import type { EgressStrings } from '../../verification/verification-strings.js';
@@ -441,6 +441,8 @@ export const ja: Catalogue = {
       remoteSha
         ? `ブランチ "${branch}" をプッシュできませんでした。リモートブランチは ${sha} ではなく ${remoteSha} を指しています。`
         : `ブランチ "${branch}" をプッシュできませんでした。リモートブランチがありません(${sha} を指しているはずでした)。`,
+    branchConflict: ({ branch, side, files }) =>
+      `作業中に誰かが \`${branch}\` にプッシュし、私の変更がその変更と競合しました${codeList(files, (list) => ` (${list})`)}。私の作業はブランチ \`${side}\` に残してあります。手動でマージするか、ここで私にメンションすれば現在のブランチの上でやり直します。`,
     revertConflict: ({ sha, files }) =>
       `${sha} の revert が ${files.join(', ') || '一部のファイル'} の後の変更と競合します。手作業で revert するか、それらの変更だけを取り消すよう Wrench に依頼してください。`,
   },

@@ -117,4 +117,26 @@ describe("a typed error in the thread's language", () => {
       }
     }
   });
+
+  it("a push that conflicts with someone else's keeps its English and names the branch, the side branch and the files in every language", () => {
+    const conflict = wrenchErrorSaying('branch_conflict', {
+      key: 'branchConflict',
+      branch: 'wrench/x',
+      side: 'wrench/x-conflict-abc',
+      files: ['src/a.js', 'src/b.js'],
+    });
+    expect(conflict.message).toBe(
+      'Someone pushed to `wrench/x` while I worked, and my changes conflict with theirs (`src/a.js`, `src/b.js`). My work is kept on the branch `wrench/x-conflict-abc`: merge it by hand, or mention me here to redo it on top of the current branch.',
+    );
+    const unnamed = wrenchErrorSaying('branch_conflict', { key: 'branchConflict', branch: 'wrench/x', side: 'wrench/x-conflict-abc', files: [] });
+    expect(unnamed.message).toContain('conflict with theirs. My work');
+    expect(failureMessage(conflict, 'de')).toBe(
+      'Der Lauf ist fehlgeschlagen: Jemand hat nach `wrench/x` gepusht, während ich gearbeitet habe, und meine Änderungen kollidieren mit den seinen (`src/a.js`, `src/b.js`). Meine Arbeit liegt auf dem Branch `wrench/x-conflict-abc`: führe sie von Hand zusammen, oder erwähne mich hier, damit ich sie auf dem aktuellen Branch neu mache.',
+    );
+    for (const language of ['de', 'ja', 'es', 'fr']) {
+      const said = failureMessage(conflict, language);
+      for (const fact of ['`wrench/x`', '`wrench/x-conflict-abc`', '`src/a.js`', '`src/b.js`']) expect(said, language).toContain(fact);
+      expect(said, language).not.toMatch(/Someone pushed|by hand|mention me/);
+    }
+  });
 });
