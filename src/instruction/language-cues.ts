@@ -95,19 +95,19 @@ export function unfilledForeignTemplate(prose: string): boolean {
 const FOREIGN_CATEGORY_WORDS: [category: Category, pattern: RegExp][] = [
   [
     'bug-fixing',
-    /\b(?:corregir|arreglar|error(?:es)?|fallo|falla|corrigir|erro|falha|fehler|beheben|absturz|stürzt|corrige[rz]?|erreurs?|bugs?|bogues?|plantage|plante|répare[rz]?|correggere|errore|crash)\b|崩溃|修复|错误|バグ|修正|エラー/iu,
+    /\b(?:corregir|arreglar|error(?:es)?|fallo|falla|corrigir|corrija[mn]?|consert(?:ar|e|em)|erros?|falhas?|fehler|beheben|absturz|stürzt|corrige[rz]?|erreurs?|bugs?|bogues?|plantage|plante|répare[rz]?|correggere|errore|crash)\b|崩溃|修复|错误|バグ|修正|エラー/iu,
   ],
-  ['testing', /\b(?:pruebas?|testes|cobertura|tests?|testen|prueba|copertura)\b|测试|テスト/iu],
+  ['testing', /\b(?:pruebas?|testes?|cobertura|tests?|testen|prueba|copertura)\b|测试|テスト/iu],
   [
     'refactoring',
-    /\b(?:refactori[zs]ar|refatorar|actualizar|atualizar|migrar|reemplazar|substituir|umstellen|aufräumen|refaktor\w*|remanie[rz]?|refactori[sz]e[rz]?|migre[rz]?)\b|重构|リファクタ/iu,
+    /\b(?:refactori[zs]ar|refatorar|refatore[mn]?|refatoração|actualizar|atualizar|atualize|migrar|reemplazar|substituir|substitua|umstellen|aufräumen|refaktor\w*|remanie[rz]?|refactori[sz]e[rz]?|migre[rz]?)\b|重构|リファクタ/iu,
   ],
-  ['code-review', /\b(?:revisar|revisión|revisão|überprüfen|prüfen|relire|relisez|revisione)\b|审查|レビュー/iu],
+  ['code-review', /\b(?:revisar|revisión|revisão|revise|überprüfen|prüfen|relire|relisez|revisione)\b|审查|レビュー/iu],
   ['web-scraping', /\b(?:extraer datos|raspar|rastrear|scrapen|extraire)\b|爬虫|抓取|スクレイピング/iu],
-  ['data-analysis', /\b(?:analizar|análisis|analisar|análise|analysieren|analyse[rz]?|analizzare)\b|分析/iu],
+  ['data-analysis', /\b(?:analizar|análisis|analisar|analise|análise|analysieren|analyse[rz]?|analizzare)\b|分析/iu],
   [
     'feature',
-    /\b(?:añadir|agregar|crear|implementar|adicionar|criar|hinzufügen|erstellen|bauen|ajoute[rz]?|crée[rz]?|aggiungere|creare)\b|添加|新增|実装|追加/iu,
+    /\b(?:añadir|agregar|crear|implementar|adicionar|adicione|criar|crie|implemente|hinzufügen|erstellen|bauen|ajoute[rz]?|crée[rz]?|aggiungere|creare)\b|添加|新增|実装|追加/iu,
   ],
 ];
 

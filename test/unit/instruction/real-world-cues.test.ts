@@ -67,6 +67,16 @@ describe("reading real people's wording", () => {
     expect(french).toMatchObject({ language: 'unreadable', verdict: 'well-formed', category: 'bug-fixing' });
     expect(readInstruction('Ajoutez un bouton d’export CSV sur la page des factures, à côté du bouton Imprimer.').category).toBe('feature');
     expect(readInstruction('Refactorisez le module de paiement pour séparer la validation du calcul des taxes.').category).toBe('refactoring');
+    // Brazilian Portuguese, in the imperative people write to a bot ("você" form).
+    const portuguese = readInstruction('Corrija o cálculo do frete em src/shipping.ts: clientes do Nordeste pagam o dobro; `npm test` deve passar.');
+    expect(portuguese).toMatchObject({ language: 'unreadable', category: 'bug-fixing', writtenIn: 'pt' });
+    expect(readInstruction('Conserte o botão de salvar da página de perfil, ele não faz nada.').category).toBe('bug-fixing');
+    expect(readInstruction('Adicione um botão de exportar CSV na página de faturas, ao lado do botão Imprimir.').category).toBe('feature');
+    expect(readInstruction('Crie um endpoint /health que retorne o status do banco de dados.').category).toBe('feature');
+    expect(readInstruction('Implemente a paginação na listagem de pedidos.').category).toBe('feature');
+    expect(readInstruction('Refatore o módulo de pagamento para separar a validação do cálculo de impostos.').category).toBe('refactoring');
+    expect(readInstruction('Revise as mudanças no módulo de autenticação e aponte os riscos de segurança.').category).toBe('code-review');
+    expect(readInstruction('Analise as vendas por região do arquivo data/vendas.csv e gere um gráfico.').category).toBe('data-analysis');
     expect(readInstruction('Fix the crash when saving the settings form: TypeError in src/settings.ts').language).toBeUndefined();
   });
 
