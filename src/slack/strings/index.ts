@@ -3,10 +3,11 @@ import { type Catalogue, en, type ThreadStrings } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
 import { ja } from './ja.js';
+import { pt } from './pt.js';
 
 export type { ThreadStrings } from './en.js';
 
-const CATALOGUES: Record<string, Catalogue> = { en, de, ja, es, fr };
+const CATALOGUES: Record<string, Catalogue> = { en, de, ja, es, fr, pt };
 
 /** The languages a thread can be spoken in (BCP 47 primary subtags). */
 export const THREAD_LANGUAGES = Object.keys(CATALOGUES);

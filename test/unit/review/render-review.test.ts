@@ -80,5 +80,10 @@ describe("a review in the thread's language", () => {
     expect(fr[1]!.body).toBe('- `a.js:1`: Off by one.\n  Correctif suggéré : Use <=.');
     expect(fr[2]!.body).toBe('Aucune.');
     expect(findingsCount(two, labels, stringsFor('fr').review)).toBe('2 remarques : 1 Critical, 1 Major');
+    const pt = reviewSections(two, labels, stringsFor('pt').review);
+    expect(pt.map((s) => s.title)).toEqual(['Critical (1)', 'Major (1)', 'Minor (0)']);
+    expect(pt[1]!.body).toBe('- `a.js:1`: Off by one.\n  Correção sugerida: Use <=.');
+    expect(pt[2]!.body).toBe('Nenhum.');
+    expect(findingsCount(two, labels, stringsFor('pt').review)).toBe('2 apontamentos: 1 Critical, 1 Major');
   });
 });

@@ -123,12 +123,12 @@ describe("a bug fix's sections in the thread's language", () => {
     expect(ja?.sections?.[0]?.inThread).toEqual({ title: '回帰テスト', body: '回帰テストを確認できませんでした: sandbox gone' });
   });
 
-  it('renders every verdict and note in German, Japanese, Spanish and French (none falls back to English)', () => {
+  it('renders every verdict and note in German, Japanese, Spanish, French and Portuguese (none falls back to English)', () => {
     const all: RegressionEvidence = {
       ...proven,
       results: (['proven', 'failing-after', 'not-failing-before', 'not-run'] as const).map((verdict) => ({ test: 't', verdict, command: 'npm test' })),
     };
-    for (const language of ['de', 'ja', 'es', 'fr']) {
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt']) {
       const t = stringsFor(language).regression;
       const english = renderRegressionEvidence(all).split('\n');
       const translated = renderRegressionEvidence(all, t).split('\n');

@@ -163,6 +163,17 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(stringsFor('fr-CA').opened(true, 'PR #7', ' (1 fichier, +4 −2)')).toBe(':warning: Pull request en brouillon ouverte : PR #7 (1 fichier, +4 −2)');
   });
 
+  it('Portuguese says the report, the stops and the failures in Portuguese, the figures as they are', () => {
+    const pt = slackText(contradicted, 'pt-BR');
+    expect(pt).toContain('*Verificação (executada pelo Wrench)*');
+    expect(pt).toContain('*Resumo (afirmação do agente, contrariada pelas verificações do Wrench)*');
+    expect(pt).toContain('Resultado: a alteração quebrou verificações que passavam antes; `npm test` falha (11 passed, 1 failed).');
+    expect(pt).toContain('12 etapas · 3m 10s · 45.2k tokens');
+    expect(pt).not.toContain('Outcome:');
+    expect(stringsFor('pt').stop.stepLimit(3)).toBe('O limite de etapas (3 etapas) foi atingido.');
+    expect(stringsFor('pt-PT').opened(true, 'PR #7', ' (1 arquivo, +4 −2)')).toBe(':warning: Pull request em rascunho aberto: PR #7 (1 arquivo, +4 −2)');
+  });
+
   it("Wrench's checks in German and Japanese: its words translated, the commands, test names, counts and output as they are", () => {
     const commands = { test: 'npm test', lint: 'npm run lint', sources: [] };
     const before = { test: testOutcome({ passed: 2, failed: 0 }), lint: lintOutcome(true) };
@@ -193,7 +204,7 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(fr).toContain('Sortie de `npm test` (fin) :\n```\nnot ok 1 - formats 1024 as 1 KiB');
     // English is what it always was.
     expect(render()).toBe(renderVerification(commands, compareVerification(before, after), before, after));
-    for (const language of ['ja', 'es', 'fr']) expect(Object.keys(stringsFor(language).verification).sort()).toEqual(Object.keys(verificationEn).sort());
+    for (const language of ['ja', 'es', 'fr', 'pt']) expect(Object.keys(stringsFor(language).verification).sort()).toEqual(Object.keys(verificationEn).sort());
     // A setup that failed, in Japanese.
     const setup = { ...lintOutcome(false), command: 'npm ci', outputTail: 'ERR! 404' };
     expect(renderVerification(commands, compareVerification(undefined, after), undefined, after, setup, undefined, stringsFor('ja').verification)).toMatch(
@@ -276,5 +287,14 @@ describe("the final reply speaks the thread's language; the figures and the agen
     );
     expect(fr('La suite de tests réussit.')).toContain('**Résumé (affirmation de l’agent');
     expect(fr('J’ai modifié l’arrondi dans src/cart.js.')).toContain('**Résumé (selon l’agent)**');
+    // And in Portuguese.
+    const pt = (summary: string) =>
+      renderResultMarkdown({ ...failing, report: { ...failing.report!, summary, verification: '' } }, { strings: stringsFor('pt').report });
+    expect(pt('Arredondamento corrigido, todos os testes passam.')).toContain(
+      '**Resumo (afirmação do agente, contrariada pelas verificações do Wrench)**\n> Arredondamento corrigido, todos os testes passam.\n\nMedido pelo Wrench: `npm test` falhou depois da alteração (11 passed, 1 failed).',
+    );
+    expect(pt('A suíte de testes passou.')).toContain('**Resumo (afirmação do agente');
+    expect(pt('O bug de arredondamento foi resolvido.')).toContain('**Resumo (afirmação do agente');
+    expect(pt('Alterei o arredondamento em src/cart.js.')).toContain('**Resumo (segundo o agente)**');
   });
 });

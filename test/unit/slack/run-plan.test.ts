@@ -184,4 +184,12 @@ describe("a streamed run's plan in the thread's language", () => {
     expect(text).toContain('Fix the parser (plan de l’agent)');
     expect(text).toContain('Lancer les tests (l’agent) · 1 exécution, la dernière : npm test');
   });
+
+  it('says them in Portuguese, the "stop" people type as it is', () => {
+    const text = run('pt-BR').fallbackText();
+    expect(text.split('\n')[0]).toBe('*Trabalhando em acme/web · para parar, mencione-me com "stop"*');
+    expect(text).toContain(':white_check_mark: Preparar o ambiente de trabalho · clonando acme/web');
+    expect(text).toContain('Fix the parser (plano do agente)');
+    expect(text).toContain('Rodar os testes (o agente) · 1 execução, a última: npm test');
+  });
 });

@@ -37,6 +37,10 @@ describe("the status line, the question's timeout and a person's triage, in the 
     expect([fr.statusLine.reading, fr.statusLine.waitingForWorker]).toEqual(['lit votre demande…', 'attend un worker libre…']);
     expect(waiting(fr)).toBe('est en attente d’une place libre (tous les workers sont occupés)…');
     expect(fr.plan.state('queued', fr.plan.queuePosition(2))).toBe('En file d’attente : position 2 dans la file');
+    const pt = stringsFor('pt');
+    expect([pt.statusLine.reading, pt.statusLine.waitingForWorker]).toEqual(['está lendo sua solicitação…', 'está aguardando um worker livre…']);
+    expect(waiting(pt)).toBe('está aguardando uma vaga livre (todos os workers estão ocupados)…');
+    expect(pt.plan.state('queued', pt.plan.queuePosition(2))).toBe('Na fila: posição 2 na fila');
   });
 
   it("a question nobody answered stops the run in the thread's words, the time it waited as measured", () => {

@@ -7,6 +7,7 @@ import { en } from '../../../src/slack/strings/en.js';
 import { es } from '../../../src/slack/strings/es.js';
 import { fr } from '../../../src/slack/strings/fr.js';
 import { ja } from '../../../src/slack/strings/ja.js';
+import { pt } from '../../../src/slack/strings/pt.js';
 import { stringsFor, THREAD_LANGUAGES, threadLanguage } from '../../../src/slack/strings/index.js';
 import { understandingCard } from '../../../src/slack/understanding-card.js';
 
@@ -35,6 +36,7 @@ const SAID_AS_IN_ENGLISH: Record<string, string[]> = {
   ja: [],
   es: ['report.tokens'],
   fr: ['complexity.simple', 'report.tokens'],
+  pt: ['report.tokens'],
 };
 
 describe("the thread's strings, one catalogue per language", () => {
@@ -53,9 +55,11 @@ describe("the thread's strings, one catalogue per language", () => {
     expect(stringsFor('es').phases.working).toBe(':hammer_and_wrench: Trabajando');
     expect(stringsFor('ja').phases.done).toBe(':white_check_mark: 完了');
     expect(stringsFor('fr').phases.working).toBe(':hammer_and_wrench: Travail en cours');
+    expect(stringsFor('pt-BR').cancel).toBe('Cancelar');
+    expect(stringsFor('pt-PT').phases.working).toBe(':hammer_and_wrench: Trabalhando');
   });
 
-  it('German, Japanese, Spanish and French are complete: every key English has, none left in English words', () => {
+  it('German, Japanese, Spanish, French and Portuguese are complete: every key English has, none left in English words', () => {
     const keys = (strings: object, prefix = ''): string[] =>
       Object.entries(strings).flatMap(([key, value]) =>
         value && typeof value === 'object' && !Array.isArray(value) ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
@@ -63,7 +67,7 @@ describe("the thread's strings, one catalogue per language", () => {
     const leaf = (strings: object, path: string) => path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], strings);
     // Said the same in German, Spanish and French as in English: a catalogue may leave these to English.
     const neutral = ['review.countOf', 'stop.gap'];
-    for (const [language, catalogue] of Object.entries({ de, ja, es, fr })) {
+    for (const [language, catalogue] of Object.entries({ de, ja, es, fr, pt })) {
       const expected = keys(en).filter((key) => !neutral.includes(key) || keys(catalogue).includes(key));
       expect(keys(catalogue).sort(), language).toEqual(expected.sort());
       const same = keys(en).filter((path) => !path.endsWith('.placeholder') && typeof leaf(en, path) === 'string' && leaf(catalogue, path) === leaf(en, path));
@@ -78,6 +82,10 @@ describe("the thread's strings, one catalogue per language", () => {
     expect(threadLanguage(undefined, 'fr-FR')).toBe('fr');
     expect(threadLanguage(undefined, 'fr-CA')).toBe('fr');
     expect(threadLanguage('fr', 'en-US')).toBe('fr');
+    // Portuguese: Brazil's and Portugal's Slack locales, and a mention the rules read as Portuguese.
+    expect(threadLanguage(undefined, 'pt-BR')).toBe('pt');
+    expect(threadLanguage(undefined, 'pt-PT')).toBe('pt');
+    expect(threadLanguage('pt', 'en-US')).toBe('pt');
     // Written in a language without a catalogue: English, not the locale of someone who wrote otherwise.
     expect(threadLanguage('it', 'de-DE')).toBe('en');
     expect(threadLanguage(undefined, undefined)).toBe('en');
