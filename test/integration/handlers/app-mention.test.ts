@@ -308,6 +308,52 @@ describe('handleAppMention', () => {
     expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('fr');
   });
 
+  it('says the status line and card of a Portuguese thread in Portuguese when the rules read it: the Slack locale (pt-BR) says Portuguese', async () => {
+    slack.addUser({ id: 'U0JOAO', name: 'joao', locale: 'pt-BR' });
+    const configPath = path.join(dir.path, 'wrench.status-pt.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> corrija o erro de um dia a menos em formatDate (src/date.js); `npm test` deve passar';
+    const ts = '1700000460.000100';
+    // No model reader: the rules read it (their Portuguese cues name its kind of work).
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0JOAO', text, ts }, client },
+      { ...deps, config, readInstruction: undefined },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor(
+      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'está aguardando um worker livre…',
+      10_000,
+    );
+    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
+    expect(statuses.map((c) => c.args.status)).toEqual(['está lendo sua solicitação…', 'está aguardando um worker livre…']);
+    expect(statuses[0]?.args.loading_messages).toEqual(['Lendo sua solicitação…', 'Olhando acme/web…']);
+    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
+    expect(String(card?.args.text)).toMatch(/^Tarefa de Correção de bug em acme\/web: :hourglass_flowing_sand: Na fila/);
+    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('pt');
+  });
+
+  it('answers a Portuguese mention in Portuguese when the rules read it, whatever the Slack locale (en-US) says', async () => {
+    slack.addUser({ id: 'U0MARIANA', name: 'mariana', locale: 'en-US' });
+    const configPath = path.join(dir.path, 'wrench.written-pt.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> adicione um botão de exportar CSV na página de faturas, ao lado do botão Imprimir';
+    const ts = '1700000465.000100';
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0MARIANA', text, ts }, client },
+      { ...deps, config, readInstruction: undefined },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor(
+      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'está aguardando um worker livre…',
+      10_000,
+    );
+    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
+    expect(String(card?.args.text)).toMatch(/^Tarefa de Funcionalidade em acme\/web: :hourglass_flowing_sand: Na fila/);
+    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('pt');
+  });
+
   it("starts the reading at once and looks up the requester's locale beside it, not before it", async () => {
     let answerLocale: (locale: string | undefined) => void = () => undefined;
     const names = Object.assign(Object.create(deps.names), {
