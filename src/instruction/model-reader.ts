@@ -53,7 +53,7 @@ Read the instruction (and, for a follow-up, the thread's earlier messages) into 
 - questions: for an ill-formed instruction, one short specific question per missing element, in the language the
   requester wrote in; empty otherwise.
 - summary: one sentence saying what you understood, in the requester's language.
-- language: the BCP 47 code of the language the requester wrote in (en, de, ja, es, fr, pt, ...).
+- language: the BCP 47 code of the language the requester wrote in (en, de, ja, es, fr, pt, zh-CN, zh-TW, ...).
 - elements: the recognised parts (task, background, requirements, constraints, successCriteria, location,
   outputFormat, examples), quoted or closely paraphrased from the instruction.
 When a view of the repository is given (its top level and the files whose names match the instruction's words), do

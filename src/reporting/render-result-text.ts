@@ -41,13 +41,15 @@ export function lineCounts(r: RunResult, strings: ReportStrings = reportEn): str
 
 /**
  * Words by which an agent says its checks came out well, in English and in the languages a thread speaks (an agent
- * asked in German, Japanese, Spanish, French or Portuguese may answer so): a claim of success the measurements contradict is marked in any of them.
+ * asked in German, Japanese, Spanish, French, Portuguese or Chinese may answer so): a claim of success the measurements contradict is marked in any of them.
  */
 const CLAIMS_SUCCESS = new RegExp(
   [
     '\\b(?:pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|all tests|works?|fixed)\\b',
     '(?<!\\p{L})(?:bestanden|bestehen|besteht|grün|erfolgreich|funktioniert|behoben|alle tests|pasan|pasaron|funciona|arreglad[oa]|corregid[oa]|todas las pruebas|passent|réussi(?:e|s|es|t|ssent)?|au vert|fonctionne(?:nt)?|corrigée?s?|tous les tests|passam|passaram|passou|passando|funcionam|corrigid[oa]s?|consertad[oa]s?|resolvid[oa]s?|com sucesso|no verde|todos os testes)(?!\\p{L})',
     '成功|通過|通りました|通ります|パスしました|パスします|グリーン|動作します|動きます|修正しました',
+    // Simplified Chinese: "通过" alone also means "by means of", so only when it says tests or checks came through.
+    '(?:测试|检查)[^。；;\\n]{0,8}通过|通过了|全部通过|都通过|均通过|修复了|已修复|已经修复|已解决|正常工作|正常运行',
   ].join('|'),
   'iu',
 );

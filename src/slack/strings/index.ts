@@ -4,18 +4,31 @@ import { es } from './es.js';
 import { fr } from './fr.js';
 import { ja } from './ja.js';
 import { pt } from './pt.js';
+import { zh } from './zh.js';
 
 export type { ThreadStrings } from './en.js';
 
-const CATALOGUES: Record<string, Catalogue> = { en, de, ja, es, fr, pt };
+const CATALOGUES: Record<string, Catalogue> = { en, de, ja, es, fr, pt, zh };
 
 /** The languages a thread can be spoken in (BCP 47 primary subtags). */
 export const THREAD_LANGUAGES = Object.keys(CATALOGUES);
 
-/** The thread's strings in `language` (BCP 47: `de`, `de-AT`, `ja-JP`…), English for any other and for what one lacks. */
+/** Chinese written in Traditional characters (Taiwan, Hong Kong, Macau, or said so): the zh catalogue is Simplified. */
+const TRADITIONAL_CHINESE = /^zh[-_](?!hans)(?:.*[-_])?(?:hant|tw|hk|mo)(?:[-_]|$)/i;
+
+/** The catalogue a BCP 47 tag is spoken in: its primary subtag's, none for Traditional Chinese. */
+function catalogueKey(language: string | undefined): string | undefined {
+  if (!language || TRADITIONAL_CHINESE.test(language)) return undefined;
+  const primary = language.toLowerCase().split(/[-_]/)[0];
+  return primary && CATALOGUES[primary] ? primary : undefined;
+}
+
+/**
+ * The thread's strings in `language` (BCP 47: `de`, `de-AT`, `ja-JP`, `zh-CN`…), English for any other (Traditional
+ * Chinese too: `zh-TW`, `zh-HK`, `zh-Hant`) and for what one lacks.
+ */
 export function stringsFor(language?: string): ThreadStrings {
-  const primary = language?.toLowerCase().split(/[-_]/)[0] ?? 'en';
-  const catalogue = CATALOGUES[primary];
+  const catalogue = CATALOGUES[catalogueKey(language) ?? 'en'];
   if (!catalogue || catalogue === en) return en;
   return {
     ...en,
@@ -53,6 +66,7 @@ export function stringsFor(language?: string): ThreadStrings {
  * catalogue for it), else, when the writing told nothing, their Slack locale.
  */
 export function threadLanguage(written?: string, slackLocale?: string): string {
-  const primary = (written ?? slackLocale)?.toLowerCase().split(/[-_]/)[0];
-  return primary && CATALOGUES[primary] ? primary : 'en';
+  // Han alone does not say which script: a bare "zh" from someone whose Slack is in Traditional Chinese is theirs.
+  const traditional = written?.toLowerCase() === 'zh' && slackLocale !== undefined && TRADITIONAL_CHINESE.test(slackLocale);
+  return (traditional ? undefined : catalogueKey(written ?? slackLocale)) ?? 'en';
 }

@@ -354,6 +354,43 @@ describe('handleAppMention', () => {
     expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('pt');
   });
 
+  it('answers a Chinese mention in Simplified Chinese when the rules read it, whatever the Slack locale (en-US) says', async () => {
+    slack.addUser({ id: 'U0WEI', name: 'wei', locale: 'en-US' });
+    const configPath = path.join(dir.path, 'wrench.written-zh.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> 修复 formatDate（src/date.js）中日期差一天的问题；`npm test` 必须通过';
+    const ts = '1700000447.000100';
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0WEI', text, ts }, client },
+      { ...deps, config, readInstruction: undefined },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === '正在等待空闲的 worker…', 10_000);
+    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
+    // Before the reading, the Slack locale's words; after it, the writing's.
+    expect(statuses.map((c) => c.args.status)).toEqual(['is reading your request…', '正在等待空闲的 worker…']);
+    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
+    expect(String(card?.args.text)).toMatch(/^Bug 修复任务（acme\/web）：/);
+    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('zh');
+  });
+
+  it('keeps a Chinese mention from someone whose Slack is in Traditional Chinese (zh-TW) in English: the zh catalogue is Simplified', async () => {
+    slack.addUser({ id: 'U0MEI', name: 'mei', locale: 'zh-TW' });
+    const configPath = path.join(dir.path, 'wrench.written-zh-tw.yml');
+    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
+    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
+    const text = '<@U0BOT> 修復 formatDate（src/date.js）中日期差一天的問題；`npm test` 必須通過';
+    const ts = '1700000448.000100';
+    const outcome = await handleAppMention(
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0MEI', text, ts }, client },
+      { ...deps, config, readInstruction: undefined },
+    );
+    expect(outcome).toBe('queued');
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'is waiting for a worker…', 10_000);
+    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('en');
+  });
+
   it("starts the reading at once and looks up the requester's locale beside it, not before it", async () => {
     let answerLocale: (locale: string | undefined) => void = () => undefined;
     const names = Object.assign(Object.create(deps.names), {

@@ -85,5 +85,10 @@ describe("a review in the thread's language", () => {
     expect(pt[1]!.body).toBe('- `a.js:1`: Off by one.\n  Correção sugerida: Use <=.');
     expect(pt[2]!.body).toBe('Nenhum.');
     expect(findingsCount(two, labels, stringsFor('pt').review)).toBe('2 apontamentos: 1 Critical, 1 Major');
+    const zh = reviewSections(two, labels, stringsFor('zh').review);
+    expect(zh.map((s) => s.title)).toEqual(['Critical (1)', 'Major (1)', 'Minor (0)']);
+    expect(zh[1]!.body).toBe('- `a.js:1`: Off by one.\n  修复建议: Use <=.');
+    expect(zh[2]!.body).toBe('无。');
+    expect(findingsCount(two, labels, stringsFor('zh').review)).toBe('发现 2 个问题：Critical 1 个, Major 1 个');
   });
 });

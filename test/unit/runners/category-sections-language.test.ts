@@ -128,7 +128,7 @@ describe("a bug fix's sections in the thread's language", () => {
       ...proven,
       results: (['proven', 'failing-after', 'not-failing-before', 'not-run'] as const).map((verdict) => ({ test: 't', verdict, command: 'npm test' })),
     };
-    for (const language of ['de', 'ja', 'es', 'fr', 'pt']) {
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt', 'zh']) {
       const t = stringsFor(language).regression;
       const english = renderRegressionEvidence(all).split('\n');
       const translated = renderRegressionEvidence(all, t).split('\n');

@@ -52,11 +52,12 @@ describe("a typed error in the thread's language", () => {
     );
     expect(failureMessage(noBundle, 'es')).toContain('; y 2 lugares más.');
     expect(failureMessage(noBundle, 'ja')).toContain('、ほか 2 か所。');
+    expect(failureMessage(noBundle, 'zh')).toContain('`f4.env` 第 5 行包含疑似 npm 令牌的内容；另有 2 处。');
     const onMachine = blockedPushError(found.slice(0, 1), 'wrench/x', { id: 'b1', ref: 'HEAD' });
     expect(onMachine.message).toContain(' The commits are kept on the Wrench machine as held bundle `b1` (readable');
     expect(failureMessage(onMachine, 'de')).toContain('Die Commits liegen auf der Wrench-Maschine als zurückgehaltenes Bundle `b1` (nur');
     expect(failureMessage(onMachine, 'ja')).toContain('コミットは Wrench のマシンに保留バンドル `b1` として保管されています');
-    for (const language of ['de', 'ja', 'es', 'fr', 'pt']) {
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt', 'zh']) {
       const text = failureMessage(blockedPushError(found, 'wrench/fix', held), language);
       for (const fact of ['`wrench/fix`', '`config/dev.env`', '0123456789ab', '`worker-2`', '`wrench-fix-0123456789ab`', '14', '`wrench doctor`', fetch]) {
         expect(text, `${language}: ${fact}`).toContain(fact);
@@ -105,7 +106,7 @@ describe("a typed error in the thread's language", () => {
     expect(failureMessage(nowhere, 'de')).toBe(
       `Der Lauf ist fehlgeschlagen: Ich konnte den Branch "wrench/x" nicht pushen: den Remote-Branch gibt es nicht, er sollte auf ${'b'.repeat(40)} stehen.`,
     );
-    for (const language of ['de', 'ja', 'es', 'fr', 'pt']) {
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt', 'zh']) {
       const said = (error: Error) => failureMessage(error, language);
       expect(said(listing), language).toContain('fatal: unable to access');
       expect(said(verifying), language).toContain('(timeout)');
@@ -133,7 +134,7 @@ describe("a typed error in the thread's language", () => {
     expect(failureMessage(conflict, 'de')).toBe(
       'Der Lauf ist fehlgeschlagen: Jemand hat nach `wrench/x` gepusht, während ich gearbeitet habe, und meine Änderungen kollidieren mit den seinen (`src/a.js`, `src/b.js`). Meine Arbeit liegt auf dem Branch `wrench/x-conflict-abc`: führe sie von Hand zusammen, oder erwähne mich hier, damit ich sie auf dem aktuellen Branch neu mache.',
     );
-    for (const language of ['de', 'ja', 'es', 'fr', 'pt']) {
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt', 'zh']) {
       const said = failureMessage(conflict, language);
       for (const fact of ['`wrench/x`', '`wrench/x-conflict-abc`', '`src/a.js`', '`src/b.js`']) expect(said, language).toContain(fact);
       expect(said, language).not.toMatch(/Someone pushed|by hand|mention me/);

@@ -30,7 +30,7 @@ describe('the "Add details" modal in the thread language', () => {
     const ja = clarificationModal(readInstruction(text), text, thread, stringsFor('ja'));
     expect([ja.title?.text, ja.submit?.text, ja.close?.text, fields(ja)[0]?.label.text]).toEqual(['詳細を追加', '開始', 'キャンセル', 'あなたの指示']);
     expect(stringsFor('es').modal.title).toBe('Añadir detalles');
-    for (const language of ['en', 'de', 'ja', 'es', 'fr', 'pt']) expect(stringsFor(language).modal.title.length).toBeLessThanOrEqual(24);
+    for (const language of ['en', 'de', 'ja', 'es', 'fr', 'pt', 'zh']) expect(stringsFor(language).modal.title.length).toBeLessThanOrEqual(24);
   });
 
   it('is as before in English: the rules ask, with their examples', () => {
@@ -56,7 +56,7 @@ describe('the "Add details" modal in the thread language', () => {
     expect(card.text).toContain('1. テストで何をカバーしますか？テスト対象のモジュール、関数、または動作を挙げてください。');
     expect(card.text).toContain('2. テスト対象のコードはどこにありますか？ファイルまたはディレクトリを教えてください。');
     // Every question the rules have, in both languages: none left in English.
-    for (const language of ['de', 'ja', 'es', 'fr', 'pt']) {
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt', 'zh']) {
       const t = stringsFor(language).clarifying;
       const en = stringsFor('en').clarifying;
       expect(Object.keys(t).sort()).toEqual(Object.keys(en).sort());
@@ -74,5 +74,7 @@ describe('the "Add details" modal in the thread language', () => {
     expect(stringsFor('es').clarifying.scope('pagos').question).toMatch(/^«pagos» es un área amplia\./);
     expect(stringsFor('fr').clarifying.scope('paiements').question).toMatch(/^« paiements » est un vaste domaine\./);
     expect(stringsFor('pt').clarifying.scope('pagamentos').question).toMatch(/^“pagamentos” é uma área ampla\./);
+    expect(stringsFor('zh').clarifying.scope('支付').question).toMatch(/^“支付”涉及的范围太大。/);
+    expect(stringsFor('zh').modal.title).toBe('补充详情');
   });
 });

@@ -174,6 +174,19 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(stringsFor('pt-PT').opened(true, 'PR #7', ' (1 arquivo, +4 −2)')).toBe(':warning: Pull request em rascunho aberto: PR #7 (1 arquivo, +4 −2)');
   });
 
+  it('Chinese says the report, the stops and the failures in Simplified Chinese, the figures as they are', () => {
+    const zh = slackText(contradicted, 'zh');
+    expect(zh).toContain('*验证（由 Wrench 运行）*');
+    expect(zh).toContain('*摘要（智能体的说法，与 Wrench 的检查结果矛盾）*');
+    expect(zh).toContain('结果：这次改动让之前通过的检查失败了；`npm test` 失败 (11 passed, 1 failed)。');
+    expect(zh).toContain('12 步 · 3m 10s · 45.2k token');
+    expect(zh).not.toContain('Outcome:');
+    expect(stringsFor('zh').stop.stepLimit(3)).toBe('已达到步数上限（3 步）。');
+    expect(stringsFor('zh').failure.githubNotFound).toMatch(/^GitHub 找不到该仓库或分支（HTTP 404）。/);
+    expect(stringsFor('zh-CN').opened(true, 'PR #7', ' (1 file, +4 −2)')).toBe(':warning: 已创建草稿 PR #7 (1 file, +4 −2)');
+    expect(stringsFor('zh-CN').opened(false, 'PR #7', '')).toBe(':white_check_mark: 已创建 PR #7');
+  });
+
   it("Wrench's checks in German and Japanese: its words translated, the commands, test names, counts and output as they are", () => {
     const commands = { test: 'npm test', lint: 'npm run lint', sources: [] };
     const before = { test: testOutcome({ passed: 2, failed: 0 }), lint: lintOutcome(true) };
@@ -202,9 +215,16 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(fr).toContain('- Nouveaux échecs : `formats 1024 as 1 KiB`.');
     expect(fr).toContain('- `npm run lint`: succès avant → échec après.');
     expect(fr).toContain('Sortie de `npm test` (fin) :\n```\nnot ok 1 - formats 1024 as 1 KiB');
+    const zh = render('zh');
+    expect(zh.split('\n')[0]).toBe('Wrench 在基准提交上和改动后运行的检查：**回归**。');
+    expect(zh).toContain('- `npm test`: 改动前 2 passed, 0 failed → 改动后 1 passed, 1 failed.');
+    expect(zh).toContain('- 新增失败：`formats 1024 as 1 KiB`。');
+    expect(zh).toContain('- `npm run lint`: 改动前通过 → 改动后失败.');
+    expect(zh).toContain('`npm test` 的输出（末尾）：\n```\nnot ok 1 - formats 1024 as 1 KiB');
     // English is what it always was.
     expect(render()).toBe(renderVerification(commands, compareVerification(before, after), before, after));
-    for (const language of ['ja', 'es', 'fr', 'pt']) expect(Object.keys(stringsFor(language).verification).sort()).toEqual(Object.keys(verificationEn).sort());
+    for (const language of ['ja', 'es', 'fr', 'pt', 'zh'])
+      expect(Object.keys(stringsFor(language).verification).sort()).toEqual(Object.keys(verificationEn).sort());
     // A setup that failed, in Japanese.
     const setup = { ...lintOutcome(false), command: 'npm ci', outputTail: 'ERR! 404' };
     expect(renderVerification(commands, compareVerification(undefined, after), undefined, after, setup, undefined, stringsFor('ja').verification)).toMatch(
@@ -296,5 +316,13 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(pt('A suíte de testes passou.')).toContain('**Resumo (afirmação do agente');
     expect(pt('O bug de arredondamento foi resolvido.')).toContain('**Resumo (afirmação do agente');
     expect(pt('Alterei o arredondamento em src/cart.js.')).toContain('**Resumo (segundo o agente)**');
+    // And in Chinese: "通过" as "by means of" claims nothing.
+    const zh = (summary: string) =>
+      renderResultMarkdown({ ...failing, report: { ...failing.report!, summary, verification: '' } }, { strings: stringsFor('zh').report });
+    expect(zh('已修复舍入问题，所有测试都通过了。')).toContain(
+      '**摘要（智能体的说法，与 Wrench 的检查结果矛盾）**\n> 已修复舍入问题，所有测试都通过了。\n\nWrench 实测：改动后 `npm test` 失败 (11 passed, 1 failed)。',
+    );
+    expect(zh('测试全部通过')).toContain('**摘要（智能体的说法，与 Wrench 的检查结果矛盾）**');
+    expect(zh('通过修改 src/cart.js 中的舍入来调整总价。')).toContain('**摘要（智能体的说法）**');
   });
 });

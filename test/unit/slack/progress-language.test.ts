@@ -106,8 +106,8 @@ const stepContext = (reporter: RunReporter, extra: Partial<StepContext> = {}) =>
   }) as unknown as StepContext;
 
 describe('progress details are typed values each surface says in its own words', () => {
-  it('has every phrase in German, Japanese, Spanish, French and Portuguese, none left in English (the compiler checks each is there)', () => {
-    for (const language of ['de', 'ja', 'es', 'fr', 'pt']) {
+  it('has every phrase in German, Japanese, Spanish, French, Portuguese and Chinese, none left in English (the compiler checks each is there)', () => {
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt', 'zh']) {
       const progress = stringsFor(language).progress;
       for (const detail of Object.values(SAMPLES)) {
         if (detail.key === 'tool') continue; // a tool's name, in every language
@@ -126,6 +126,7 @@ describe('progress details are typed values each surface says in its own words',
     expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('es').progress)).toBe('ejecutando `npm test`');
     expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('fr').progress)).toBe('exécution de `npm test`');
     expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('pt').progress)).toBe('rodando `npm test`');
+    expect(renderProgress({ key: 'running', command: 'npm test' }, stringsFor('zh').progress)).toBe('正在运行 `npm test`');
     expect(stringsFor('en').progress).toBe(progressEn);
   });
 

@@ -192,4 +192,12 @@ describe("a streamed run's plan in the thread's language", () => {
     expect(text).toContain('Fix the parser (plano do agente)');
     expect(text).toContain('Rodar os testes (o agente) · 1 execução, a última: npm test');
   });
+
+  it('says them in Simplified Chinese, "stop" as people type it', () => {
+    const text = run('zh').fallbackText();
+    expect(text.split('\n')[0]).toBe('*正在处理 acme/web · 如需停止，请提及我并说“stop”*');
+    expect(text).toContain(':white_check_mark: 准备工作区 · 正在克隆 acme/web');
+    expect(text).toContain('Fix the parser（智能体的计划）');
+    expect(text).toContain('运行测试（智能体） · 运行 1 次，最近一次：npm test');
+  });
 });

@@ -41,6 +41,10 @@ describe("the status line, the question's timeout and a person's triage, in the 
     expect([pt.statusLine.reading, pt.statusLine.waitingForWorker]).toEqual(['está lendo sua solicitação…', 'está aguardando um worker livre…']);
     expect(waiting(pt)).toBe('está aguardando uma vaga livre (todos os workers estão ocupados)…');
     expect(pt.plan.state('queued', pt.plan.queuePosition(2))).toBe('Na fila: posição 2 na fila');
+    const zh = stringsFor('zh');
+    expect([zh.statusLine.reading, zh.statusLine.waitingForWorker]).toEqual(['正在阅读你的请求…', '正在等待空闲的 worker…']);
+    expect(waiting(zh)).toBe('正在等待空闲名额（所有 worker 都在忙）…');
+    expect(zh.plan.state('queued', zh.plan.queuePosition(2))).toBe('排队中：队列中第 2 位');
   });
 
   it("a question nobody answered stops the run in the thread's words, the time it waited as measured", () => {

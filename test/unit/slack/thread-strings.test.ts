@@ -8,6 +8,7 @@ import { es } from '../../../src/slack/strings/es.js';
 import { fr } from '../../../src/slack/strings/fr.js';
 import { ja } from '../../../src/slack/strings/ja.js';
 import { pt } from '../../../src/slack/strings/pt.js';
+import { zh } from '../../../src/slack/strings/zh.js';
 import { stringsFor, THREAD_LANGUAGES, threadLanguage } from '../../../src/slack/strings/index.js';
 import { understandingCard } from '../../../src/slack/understanding-card.js';
 
@@ -37,6 +38,7 @@ const SAID_AS_IN_ENGLISH: Record<string, string[]> = {
   es: ['report.tokens'],
   fr: ['complexity.simple', 'report.tokens'],
   pt: ['report.tokens'],
+  zh: [],
 };
 
 describe("the thread's strings, one catalogue per language", () => {
@@ -57,9 +59,13 @@ describe("the thread's strings, one catalogue per language", () => {
     expect(stringsFor('fr').phases.working).toBe(':hammer_and_wrench: Travail en cours');
     expect(stringsFor('pt-BR').cancel).toBe('Cancelar');
     expect(stringsFor('pt-PT').phases.working).toBe(':hammer_and_wrench: Trabalhando');
+    expect(stringsFor('zh-CN').phases.working).toBe(':hammer_and_wrench: 工作中');
+    // The zh catalogue is Simplified: Traditional Chinese (Taiwan, Hong Kong, said so) has none and is English.
+    for (const traditional of ['zh-TW', 'zh_HK', 'zh-Hant', 'zh-Hant-TW']) expect(stringsFor(traditional), traditional).toBe(en);
+    for (const simplified of ['zh-Hans-CN', 'zh-SG', 'zh-Hans-HK']) expect(stringsFor(simplified).cancel, simplified).toBe('取消');
   });
 
-  it('German, Japanese, Spanish, French and Portuguese are complete: every key English has, none left in English words', () => {
+  it('German, Japanese, Spanish, French, Portuguese and Chinese are complete: every key English has, none left in English words', () => {
     const keys = (strings: object, prefix = ''): string[] =>
       Object.entries(strings).flatMap(([key, value]) =>
         value && typeof value === 'object' && !Array.isArray(value) ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
@@ -67,7 +73,7 @@ describe("the thread's strings, one catalogue per language", () => {
     const leaf = (strings: object, path: string) => path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], strings);
     // Said the same in German, Spanish and French as in English: a catalogue may leave these to English.
     const neutral = ['review.countOf', 'stop.gap'];
-    for (const [language, catalogue] of Object.entries({ de, ja, es, fr, pt })) {
+    for (const [language, catalogue] of Object.entries({ de, ja, es, fr, pt, zh })) {
       const expected = keys(en).filter((key) => !neutral.includes(key) || keys(catalogue).includes(key));
       expect(keys(catalogue).sort(), language).toEqual(expected.sort());
       const same = keys(en).filter((path) => !path.endsWith('.placeholder') && typeof leaf(en, path) === 'string' && leaf(catalogue, path) === leaf(en, path));
@@ -86,6 +92,15 @@ describe("the thread's strings, one catalogue per language", () => {
     expect(threadLanguage(undefined, 'pt-BR')).toBe('pt');
     expect(threadLanguage(undefined, 'pt-PT')).toBe('pt');
     expect(threadLanguage('pt', 'en-US')).toBe('pt');
+    // Chinese: Simplified by the writing or a mainland Slack; Traditional Chinese has no catalogue, so English, and Han
+    // text from someone whose Slack is in Traditional Chinese is theirs, not Simplified.
+    expect(threadLanguage('zh', 'en-US')).toBe('zh');
+    expect(threadLanguage(undefined, 'zh-CN')).toBe('zh');
+    expect(threadLanguage('zh-CN', undefined)).toBe('zh');
+    expect(threadLanguage(undefined, 'zh-TW')).toBe('en');
+    expect(threadLanguage('zh-Hant', 'zh-CN')).toBe('en');
+    expect(threadLanguage('zh', 'zh-TW')).toBe('en');
+    expect(threadLanguage('zh', 'zh-HK')).toBe('en');
     // Written in a language without a catalogue: English, not the locale of someone who wrote otherwise.
     expect(threadLanguage('it', 'de-DE')).toBe('en');
     expect(threadLanguage(undefined, undefined)).toBe('en');
