@@ -58,6 +58,10 @@ const OWNER = (() => {
   return new Map([...owners].flatMap(([word, languages]) => (languages.length === 1 && languages[0] ? [[word, languages[0]] as const] : [])));
 })();
 
+/** Frequent characters written differently in Simplified and Traditional Chinese (the same words, in the same order). */
+const SIMPLIFIED_ONLY = /[这个们说时会点击应题试测请让发现错误进实页数据库没还条从对问]/gu;
+const TRADITIONAL_ONLY = /[這個們說時會點擊應題試測請讓發現錯誤進實頁數據庫沒還條從對問]/gu;
+
 /**
  * The language text the rules cannot read is written in (BCP 47 primary subtag), when its letters or function words
  * say so clearly: kana is Japanese, Hangul Korean, Han alone Chinese; in Latin script, the language whose own function
@@ -70,7 +74,11 @@ export function writtenLanguage(prose: string): string | undefined {
   const share = (script: RegExp) => (text.match(script)?.length ?? 0) / letters;
   if (share(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu) > 0.05) return 'ja';
   if (share(/\p{Script=Hangul}/gu) > 0.3) return 'ko';
-  if (share(/\p{Script=Han}/gu) > 0.3) return 'zh';
+  if (share(/\p{Script=Han}/gu) > 0.3) {
+    // Frequent characters each script writes its own way: Traditional ones outnumbering Simplified ones say zh-Hant.
+    const count = (script: RegExp) => text.match(script)?.length ?? 0;
+    return count(TRADITIONAL_ONLY) > count(SIMPLIFIED_ONLY) ? 'zh-Hant' : 'zh';
+  }
   const counts = new Map<string, number>();
   for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
     const language = OWNER.get(word);

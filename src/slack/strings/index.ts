@@ -66,7 +66,7 @@ export function stringsFor(language?: string): ThreadStrings {
  * catalogue for it), else, when the writing told nothing, their Slack locale.
  */
 export function threadLanguage(written?: string, slackLocale?: string): string {
-  // Han alone does not say which script: a bare "zh" from someone whose Slack is in Traditional Chinese is theirs.
+  // A bare "zh" (Han text whose characters did not say which script) from someone whose Slack is in Traditional Chinese is theirs.
   const traditional = written?.toLowerCase() === 'zh' && slackLocale !== undefined && TRADITIONAL_CHINESE.test(slackLocale);
   return (traditional ? undefined : catalogueKey(written ?? slackLocale)) ?? 'en';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unreadableLanguage } from '../../../src/instruction/language-cues.js';
 import { readInstruction } from '../../../src/instruction/read-instruction.js';
+import { threadLanguage } from '../../../src/slack/strings/index.js';
 
 /** How people write outside our own phrasing: the rules hold back only what they are sure of. */
 describe("reading real people's wording", () => {
@@ -87,6 +88,10 @@ describe("reading real people's wording", () => {
     expect(writtenIn('Bitte Tests für das Modul der Rechnungen schreiben, die Abdeckung ist zu niedrig.')).toBe('de');
     expect(writtenIn('src/auth/login.ts のバグを直してください。再読み込みするとログアウトされます')).toBe('ja');
     expect(writtenIn('点击保存按钮时应用程序崩溃，请修复')).toBe('zh');
+    // Traditional characters say Traditional Chinese, which has no catalogue: the thread is then English.
+    expect(writtenIn('點擊保存按鈕時應用程序崩潰，請修復這個錯誤')).toBe('zh-Hant');
+    expect(threadLanguage(writtenIn('點擊保存按鈕時應用程序崩潰，請修復這個錯誤'), 'en-US')).toBe('en');
+    expect(threadLanguage(writtenIn('点击保存按钮时应用程序崩溃，请修复这个错误'), 'en-US')).toBe('zh');
     // A whole rewrite is declined in the language it was asked in.
     expect(readInstruction('Réécrivez tout le backend en Rust, avec les tests et la documentation pour le déploiement.')).toMatchObject({
       hold: 'whole-rewrite',
