@@ -219,176 +219,127 @@ describe('handleAppMention', () => {
     );
   });
 
-  it("says under the thread that it reads the request in the requester's Slack locale, then that it waits for a worker in the reading's language", async () => {
-    slack.addUser({ id: 'U0HIRO', name: 'hiro', locale: 'ja-JP' });
-    const configPath = path.join(dir.path, 'wrench.status.yml');
+  /**
+   * A mention from a person whose Slack speaks `locale`, on the status card (slack.streamRuns: false), read by `reader`
+   * (none: the rules): resolves once the status line says `waiting`, with the status lines, the card and the thread's language.
+   */
+  const mentionOnCard = async (mention: { locale: string; text: string; waiting: string; reader?: HandlerDeps['readInstruction'] }) => {
+    const user = uniqueName('U0');
+    slack.addUser({ id: user, name: user.toLowerCase(), locale: mention.locale });
+    const configPath = path.join(dir.path, 'wrench.card.yml');
     writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
     const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> fix the off-by-one in formatDate in src/date.js; `npm test` must pass';
-    // The reader says the request was written in German (the person's Slack speaks Japanese).
-    const german = async (instruction: string) => ({ reading: { ...readInstruction(instruction), writtenIn: 'de' }, latencyMs: 1 });
-    const ts = '1700000400.000100';
+    const ts = `${1700000900 + (nextThread += 1)}.000100`;
     const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0HIRO', text, ts }, client },
-      { ...deps, config, readInstruction: german },
+      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user, text: `<@U0BOT> ${mention.text}`, ts }, client },
+      { ...deps, config, readInstruction: mention.reader },
     );
     expect(outcome).toBe('queued');
-    await slack.waitFor(
-      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'wartet auf einen freien Worker…',
-      10_000,
-    );
+    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === mention.waiting, 10_000);
     const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
-    expect(statuses.map((c) => c.args.status)).toEqual(['がリクエストを読んでいます…', 'wartet auf einen freien Worker…']);
-    expect(statuses[0]?.args.loading_messages).toEqual(['リクエストを読んでいます…', 'acme/web を確認しています…']);
+    return {
+      statuses: statuses.map((c) => c.args.status),
+      loading: statuses[0]?.args.loading_messages,
+      card: String(slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts)?.args.text),
+      language: (await deps.sessions.get('C0DEV', ts))?.language,
+    };
+  };
+  let nextThread = 0;
+  /** The model reader, reading the request as written in `language`. */
+  const readerSaying = (language: string) => async (instruction: string) => ({
+    reading: { ...readInstruction(instruction), writtenIn: language },
+    latencyMs: 1,
+  });
+
+  it("says under the thread that it reads the request in the requester's Slack locale, then that it waits for a worker in the reading's language", async () => {
+    // The reader says the request was written in German (the person's Slack speaks Japanese).
+    const thread = await mentionOnCard({
+      locale: 'ja-JP',
+      text: 'fix the off-by-one in formatDate in src/date.js; `npm test` must pass',
+      reader: readerSaying('de'),
+      waiting: 'wartet auf einen freien Worker…',
+    });
+    expect(thread.statuses).toEqual(['がリクエストを読んでいます…', 'wartet auf einen freien Worker…']);
+    expect(thread.loading).toEqual(['リクエストを読んでいます…', 'acme/web を確認しています…']);
     // The card in between speaks the reading's language too.
-    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
-    expect(String(card?.args.text)).toMatch(/^Aufgabe \(Fehlerbehebung\) in acme\/web/);
+    expect(thread.card).toMatch(/^Aufgabe \(Fehlerbehebung\) in acme\/web/);
   });
 
   it('says the status line of a Spanish thread in Spanish: reading, then waiting for a worker', async () => {
-    slack.addUser({ id: 'U0LUCIA', name: 'lucia', locale: 'es-ES' });
-    const configPath = path.join(dir.path, 'wrench.status-es.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> corrige el error de uno en formatDate en src/date.js; `npm test` debe pasar';
-    const spanish = async (instruction: string) => ({ reading: { ...readInstruction(instruction), writtenIn: 'es' }, latencyMs: 1 });
-    const ts = '1700000420.000100';
-    const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0LUCIA', text, ts }, client },
-      { ...deps, config, readInstruction: spanish },
-    );
-    expect(outcome).toBe('queued');
-    await slack.waitFor(
-      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'está esperando un worker libre…',
-      10_000,
-    );
-    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
-    expect(statuses.map((c) => c.args.status)).toEqual(['está leyendo tu solicitud…', 'está esperando un worker libre…']);
-    expect(statuses[0]?.args.loading_messages).toEqual(['Leyendo tu solicitud…', 'Mirando acme/web…']);
-    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
-    expect(String(card?.args.text)).toMatch(/^Tarea de Corrección de error en acme\/web/);
+    const thread = await mentionOnCard({
+      locale: 'es-ES',
+      text: 'corrige el error de uno en formatDate en src/date.js; `npm test` debe pasar',
+      reader: readerSaying('es'),
+      waiting: 'está esperando un worker libre…',
+    });
+    expect(thread.statuses).toEqual(['está leyendo tu solicitud…', 'está esperando un worker libre…']);
+    expect(thread.loading).toEqual(['Leyendo tu solicitud…', 'Mirando acme/web…']);
+    expect(thread.card).toMatch(/^Tarea de Corrección de error en acme\/web/);
   });
 
+  // No model reader below: the rules read each mention (their cues are English, so they name only its kind of work).
   it('says the status line of a French thread in French when the rules read it: the Slack locale (fr-CA) says French', async () => {
-    slack.addUser({ id: 'U0CLAIRE', name: 'claire', locale: 'fr-CA' });
-    const configPath = path.join(dir.path, 'wrench.status-fr.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer';
-    const ts = '1700000440.000100';
-    // No model reader: the rules read it (their cues are English, so they name only its kind of work).
-    const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0CLAIRE', text, ts }, client },
-      { ...deps, config, readInstruction: undefined },
-    );
-    expect(outcome).toBe('queued');
-    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'attend un worker libre…', 10_000);
-    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
-    expect(statuses.map((c) => c.args.status)).toEqual(['lit votre demande…', 'attend un worker libre…']);
-    expect(statuses[0]?.args.loading_messages).toEqual(['Je lis votre demande…', 'Je regarde acme/web…']);
-    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
-    expect(String(card?.args.text)).toMatch(/^Tâche \(Correction de bug\) sur acme\/web/);
+    const thread = await mentionOnCard({
+      locale: 'fr-CA',
+      text: 'corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer',
+      waiting: 'attend un worker libre…',
+    });
+    expect(thread.statuses).toEqual(['lit votre demande…', 'attend un worker libre…']);
+    expect(thread.loading).toEqual(['Je lis votre demande…', 'Je regarde acme/web…']);
+    expect(thread.card).toMatch(/^Tâche \(Correction de bug\) sur acme\/web/);
   });
 
   it('answers a French mention in French when the rules read it, whatever the Slack locale (en-US) says', async () => {
-    slack.addUser({ id: 'U0CAMILLE', name: 'camille', locale: 'en-US' });
-    const configPath = path.join(dir.path, 'wrench.written-fr.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer et les tests aussi';
-    const ts = '1700000445.000100';
-    const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0CAMILLE', text, ts }, client },
-      { ...deps, config, readInstruction: undefined },
-    );
-    expect(outcome).toBe('queued');
-    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'attend un worker libre…', 10_000);
-    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
-    expect(String(card?.args.text)).toMatch(/^Tâche \(Correction de bug\) sur acme\/web/);
-    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('fr');
+    const thread = await mentionOnCard({
+      locale: 'en-US',
+      text: 'corrige le bug de décalage d’un jour dans formatDate (src/date.js) ; `npm test` doit passer et les tests aussi',
+      waiting: 'attend un worker libre…',
+    });
+    expect(thread.card).toMatch(/^Tâche \(Correction de bug\) sur acme\/web/);
+    expect(thread.language).toBe('fr');
   });
 
   it('says the status line and card of a Portuguese thread in Portuguese when the rules read it: the Slack locale (pt-BR) says Portuguese', async () => {
-    slack.addUser({ id: 'U0JOAO', name: 'joao', locale: 'pt-BR' });
-    const configPath = path.join(dir.path, 'wrench.status-pt.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> corrija o erro de um dia a menos em formatDate (src/date.js); `npm test` deve passar';
-    const ts = '1700000460.000100';
-    // No model reader: the rules read it (their Portuguese cues name its kind of work).
-    const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0JOAO', text, ts }, client },
-      { ...deps, config, readInstruction: undefined },
-    );
-    expect(outcome).toBe('queued');
-    await slack.waitFor(
-      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'está aguardando um worker livre…',
-      10_000,
-    );
-    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
-    expect(statuses.map((c) => c.args.status)).toEqual(['está lendo sua solicitação…', 'está aguardando um worker livre…']);
-    expect(statuses[0]?.args.loading_messages).toEqual(['Lendo sua solicitação…', 'Olhando acme/web…']);
-    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
-    expect(String(card?.args.text)).toMatch(/^Tarefa de Correção de bug em acme\/web: :hourglass_flowing_sand: Na fila/);
-    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('pt');
+    const thread = await mentionOnCard({
+      locale: 'pt-BR',
+      text: 'corrija o erro de um dia a menos em formatDate (src/date.js); `npm test` deve passar',
+      waiting: 'está aguardando um worker livre…',
+    });
+    expect(thread.statuses).toEqual(['está lendo sua solicitação…', 'está aguardando um worker livre…']);
+    expect(thread.loading).toEqual(['Lendo sua solicitação…', 'Olhando acme/web…']);
+    expect(thread.card).toMatch(/^Tarefa de Correção de bug em acme\/web: :hourglass_flowing_sand: Na fila/);
+    expect(thread.language).toBe('pt');
   });
 
   it('answers a Portuguese mention in Portuguese when the rules read it, whatever the Slack locale (en-US) says', async () => {
-    slack.addUser({ id: 'U0MARIANA', name: 'mariana', locale: 'en-US' });
-    const configPath = path.join(dir.path, 'wrench.written-pt.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> adicione um botão de exportar CSV na página de faturas, ao lado do botão Imprimir';
-    const ts = '1700000465.000100';
-    const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0MARIANA', text, ts }, client },
-      { ...deps, config, readInstruction: undefined },
-    );
-    expect(outcome).toBe('queued');
-    await slack.waitFor(
-      (c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'está aguardando um worker livre…',
-      10_000,
-    );
-    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
-    expect(String(card?.args.text)).toMatch(/^Tarefa de Funcionalidade em acme\/web: :hourglass_flowing_sand: Na fila/);
-    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('pt');
+    const thread = await mentionOnCard({
+      locale: 'en-US',
+      text: 'adicione um botão de exportar CSV na página de faturas, ao lado do botão Imprimir',
+      waiting: 'está aguardando um worker livre…',
+    });
+    expect(thread.card).toMatch(/^Tarefa de Funcionalidade em acme\/web: :hourglass_flowing_sand: Na fila/);
+    expect(thread.language).toBe('pt');
   });
 
   it('answers a Chinese mention in Simplified Chinese when the rules read it, whatever the Slack locale (en-US) says', async () => {
-    slack.addUser({ id: 'U0WEI', name: 'wei', locale: 'en-US' });
-    const configPath = path.join(dir.path, 'wrench.written-zh.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> 修复 formatDate（src/date.js）中日期差一天的问题；`npm test` 必须通过';
-    const ts = '1700000447.000100';
-    const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0WEI', text, ts }, client },
-      { ...deps, config, readInstruction: undefined },
-    );
-    expect(outcome).toBe('queued');
-    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === '正在等待空闲的 worker…', 10_000);
-    const statuses = slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.thread_ts === ts);
+    const thread = await mentionOnCard({
+      locale: 'en-US',
+      text: '修复 formatDate（src/date.js）中日期差一天的问题；`npm test` 必须通过',
+      waiting: '正在等待空闲的 worker…',
+    });
     // Before the reading, the Slack locale's words; after it, the writing's.
-    expect(statuses.map((c) => c.args.status)).toEqual(['is reading your request…', '正在等待空闲的 worker…']);
-    const card = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === ts);
-    expect(String(card?.args.text)).toMatch(/^Bug 修复任务（acme\/web）：/);
-    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('zh');
+    expect(thread.statuses).toEqual(['is reading your request…', '正在等待空闲的 worker…']);
+    expect(thread.card).toMatch(/^Bug 修复任务（acme\/web）：/);
+    expect(thread.language).toBe('zh');
   });
 
   it('keeps a Chinese mention from someone whose Slack is in Traditional Chinese (zh-TW) in English: the zh catalogue is Simplified', async () => {
-    slack.addUser({ id: 'U0MEI', name: 'mei', locale: 'zh-TW' });
-    const configPath = path.join(dir.path, 'wrench.written-zh-tw.yml');
-    writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\nslack: { streamRuns: false }\n');
-    const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: deps.config.env.WRENCH_QUEUE_PREFIX, WRENCH_DATA_DIR: dir.path }, dir.path);
-    const text = '<@U0BOT> 修復 formatDate（src/date.js）中日期差一天的問題；`npm test` 必須通過';
-    const ts = '1700000448.000100';
-    const outcome = await handleAppMention(
-      { eventId: uniqueName('Ev'), botUserId: 'U0BOT', teamId: 'T0TEAM', event: { channel: 'C0DEV', user: 'U0MEI', text, ts }, client },
-      { ...deps, config, readInstruction: undefined },
-    );
-    expect(outcome).toBe('queued');
-    await slack.waitFor((c) => c.method === 'assistant.threads.setStatus' && c.args.thread_ts === ts && c.args.status === 'is waiting for a worker…', 10_000);
-    expect((await deps.sessions.get('C0DEV', ts))?.language).toBe('en');
+    const thread = await mentionOnCard({
+      locale: 'zh-TW',
+      text: '修復 formatDate（src/date.js）中日期差一天的問題；`npm test` 必須通過',
+      waiting: 'is waiting for a worker…',
+    });
+    expect(thread.language).toBe('en');
   });
 
   it("starts the reading at once and looks up the requester's locale beside it, not before it", async () => {
