@@ -42,16 +42,42 @@ async function claimPending(deps: HandlerDeps, thread: ThreadRef, messageTs: str
   return took;
 }
 
-/** Starts the claimed instruction; when it did not queue (refused, failed), the pending instruction is free again. */
-async function startClaimed(deps: HandlerDeps, thread: ThreadRef, messageTs: string, start: () => Promise<AcceptOutcome>): Promise<AcceptOutcome> {
+/**
+ * Starts the pending instruction for the one press or submission that claims it: `claimed` runs once it is taken (a
+ * submission acks then), the card says `card`, and `text` is queued without a second round of questions. 'taken' when
+ * another press or submission has it; when it did not queue (refused, failed), the pending instruction is free again.
+ */
+async function startPending(
+  deps: HandlerDeps,
+  client: WebClient,
+  thread: ThreadRef,
+  pending: PendingInstruction,
+  start: { card: string; text: string; dedupKey: string; teamId?: string; claimed?: () => Promise<void> },
+): Promise<AcceptOutcome | 'taken'> {
+  if (!(await claimPending(deps, thread, pending.messageTs))) return 'taken';
   let outcome: AcceptOutcome = 'failed';
   try {
-    outcome = await start();
+    await start.claimed?.();
+    await editCard(pending, thread, { text: start.card }, deps, client);
+    outcome = await acceptInstruction(
+      {
+        client,
+        channel: thread.channel,
+        threadTs: thread.threadTs,
+        messageTs: pending.messageTs,
+        teamId: start.teamId,
+        dedupKey: start.dedupKey,
+        user: pending.requester,
+        text: start.text,
+        force: true,
+      },
+      deps,
+    );
     return outcome;
   } finally {
     if (outcome !== 'queued')
       await deps.sessions.update(thread.channel, thread.threadTs, (current) =>
-        current?.pending?.messageTs === messageTs ? { ...current, pending: { ...current.pending, claimedAt: undefined } } : null,
+        current?.pending?.messageTs === pending.messageTs ? { ...current, pending: { ...current.pending, claimedAt: undefined } } : null,
       );
   }
 }
@@ -100,27 +126,15 @@ export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): 
   const found = await pendingForButton(input, deps, (t) => t.onlyRequesterStarts);
   if (!found.ok) return found.outcome;
   const { thread, pending, strings } = found;
-  if (!(await claimPending(deps, thread, pending.messageTs))) {
-    await deps.posterFor(input.client).ephemeral(thread.channel, input.user, thread.threadTs, strings.requestGone);
-    return 'stale';
-  }
-  return startClaimed(deps, thread, pending.messageTs, async () => {
-    await editCard(pending, thread, { text: strings.startingAnyway(input.user) }, deps, input.client);
-    return acceptInstruction(
-      {
-        client: input.client,
-        channel: thread.channel,
-        threadTs: thread.threadTs,
-        messageTs: pending.messageTs,
-        teamId: input.teamId,
-        dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`,
-        user: pending.requester,
-        text: pending.text,
-        force: true,
-      },
-      deps,
-    );
+  const outcome = await startPending(deps, input.client, thread, pending, {
+    card: strings.startingAnyway(input.user),
+    text: pending.text,
+    dedupKey: `anyway-${thread.threadTs}-${pending.messageTs}`,
+    teamId: input.teamId,
   });
+  if (outcome !== 'taken') return outcome;
+  await deps.posterFor(input.client).ephemeral(thread.channel, input.user, thread.threadTs, strings.requestGone);
+  return 'stale';
 }
 
 export type ViewAck = { response_action: 'errors'; errors: Record<string, string> } | undefined;
@@ -158,28 +172,16 @@ export async function handleClarifySubmission(
     await ack({ response_action: 'errors', errors });
     return 'still_missing';
   }
-  const pending = session.pending;
-  if (!(await claimPending(deps, thread, pending.messageTs))) {
-    await ack({ response_action: 'errors', errors: { instruction: stringsFor(session.language).requestGone } });
-    return 'stale';
-  }
-  await ack();
-  return startClaimed(deps, thread, pending.messageTs, async () => {
-    await editCard(pending, thread, { text: stringsFor(session.language).enoughToStart }, deps, input.client);
-    return acceptInstruction(
-      {
-        client: input.client,
-        channel: thread.channel,
-        threadTs: thread.threadTs,
-        messageTs: pending.messageTs,
-        teamId: input.teamId,
-        dedupKey: `view-${input.viewId}`,
-        user: pending.requester,
-        text: combined,
-        // The submission was checked above and the card already says it is enough: no second round of questions.
-        force: true,
-      },
-      deps,
-    );
+  const t = stringsFor(session.language);
+  const outcome = await startPending(deps, input.client, thread, session.pending, {
+    card: t.enoughToStart,
+    text: combined,
+    dedupKey: `view-${input.viewId}`,
+    teamId: input.teamId,
+    // The submission was checked above and the card will say it is enough: the modal closes.
+    claimed: () => ack(),
   });
+  if (outcome !== 'taken') return outcome;
+  await ack({ response_action: 'errors', errors: { instruction: t.requestGone } });
+  return 'stale';
 }
