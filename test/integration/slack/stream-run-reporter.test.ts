@@ -273,8 +273,29 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(sent).toContain('依存関係をインストール中(`npm ci`)');
   });
 
-  it("streams a Spanish thread's plan, progress and final reply headings in Spanish, the figures as they are", async () => {
-    const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), 'es');
+  it.each([
+    {
+      language: 'es',
+      name: 'Spanish',
+      title: 'Terminado: acme/web',
+      stage: 'Preparar el espacio de trabajo',
+      installing: 'instalando dependencias (`npm ci`)',
+      opening: 'Resultado: `npm test` pasa después del cambio (12 passed).\n\nPull request abierto: [PR #7: Fix the date parser]',
+      summary: 'Resumen (según el agente)',
+      allSteps: '[Todos los pasos de esta ejecución](https://wrench.example.com/runs/1)',
+    },
+    {
+      language: 'fr',
+      name: 'French',
+      title: 'Terminé : acme/web',
+      stage: 'Préparer l’espace de travail',
+      installing: 'installation des dépendances (`npm ci`)',
+      opening: 'Résultat : `npm test` réussit après la modification (12 passed).\n\nPull request ouverte : [PR #7: Fix the date parser]',
+      summary: 'Résumé (selon l’agent)',
+      allSteps: '[Toutes les étapes de cette exécution](https://wrench.example.com/runs/1)',
+    },
+  ])("streams a $name thread's plan, progress and final reply headings in its language, the figures as they are", async (expected) => {
+    const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), expected.language);
     await reporter.phase('preparing', { key: 'installing', command: 'npm ci' });
     await reporter.phase('working', { key: 'editing', path: 'src/date.js' });
     await reporter.phase('verifying');
@@ -282,37 +303,14 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     await reporter.finished(result);
     await settled(outbox, thread);
     const stream = onlyStream(thread.threadTs);
-    expect(stream.planTitle).toBe('Terminado: acme/web');
+    expect(stream.planTitle).toBe(expected.title);
     const sent = JSON.stringify(slack.calls.filter((c) => JSON.stringify(c.args).includes(thread.threadTs)));
-    expect(sent).toContain('"title":"Preparar el espacio de trabajo"');
-    expect(sent).toContain('instalando dependencias (`npm ci`)');
+    expect(sent).toContain(`"title":"${expected.stage}"`);
+    expect(sent).toContain(expected.installing);
     const reply = text(stream);
-    expect(reply.startsWith('Resultado: `npm test` pasa después del cambio (12 passed).\n\nPull request abierto: [PR #7: Fix the date parser]')).toBe(true);
-    expect(reply).toContain('Resumen (según el agente)');
-    expect(reply).toContain('[Todos los pasos de esta ejecución](https://wrench.example.com/runs/1)');
-    expect(reply).not.toContain('Outcome:');
-    expect(reply).not.toContain('Summary');
-  });
-
-  it("streams a French thread's plan, progress and final reply headings in French, the figures as they are", async () => {
-    const { outbox, thread, reporter } = setUp('T0TEAM', 0, uniqueName('stream'), 'fr');
-    await reporter.phase('preparing', { key: 'installing', command: 'npm ci' });
-    await reporter.phase('working', { key: 'editing', path: 'src/date.js' });
-    await reporter.phase('verifying');
-    await reporter.phase('publishing');
-    await reporter.finished(result);
-    await settled(outbox, thread);
-    const stream = onlyStream(thread.threadTs);
-    expect(stream.planTitle).toBe('Terminé : acme/web');
-    const sent = JSON.stringify(slack.calls.filter((c) => JSON.stringify(c.args).includes(thread.threadTs)));
-    expect(sent).toContain('"title":"Préparer l’espace de travail"');
-    expect(sent).toContain('installation des dépendances (`npm ci`)');
-    const reply = text(stream);
-    expect(reply.startsWith('Résultat : `npm test` réussit après la modification (12 passed).\n\nPull request ouverte : [PR #7: Fix the date parser]')).toBe(
-      true,
-    );
-    expect(reply).toContain('Résumé (selon l’agent)');
-    expect(reply).toContain('[Toutes les étapes de cette exécution](https://wrench.example.com/runs/1)');
+    expect(reply.startsWith(expected.opening)).toBe(true);
+    expect(reply).toContain(expected.summary);
+    expect(reply).toContain(expected.allSteps);
     expect(reply).not.toContain('Outcome:');
     expect(reply).not.toContain('Summary');
   });
