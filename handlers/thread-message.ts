@@ -36,7 +36,9 @@ export async function handleThreadMessage(
   const session = await deps.sessions.get(event.channel, event.thread_ts);
   if (!session) return 'ignored';
   const answersQuestions = !!session.pending && session.runs.length === 0 && session.pending.requester === event.user;
-  const steers = !session.waiting && !!steerableRun(session, event.user, false);
+  // A run whose question timed out never calls the model again: while it finishes, a reply is a late answer, not steering.
+  const late = lateAnswerTo(session, event.user, deps);
+  const steers = !late && !session.waiting && !!steerableRun(session, event.user, false);
   const followUp =
     !steers &&
     !session.waiting &&
@@ -44,7 +46,6 @@ export async function handleThreadMessage(
     session.runs.length > 0 &&
     canStartWork(deps.config.file.access, event.user).allowed;
   if (!answersQuestions && !followUp && !steers && !session.waiting) {
-    const late = lateAnswerTo(session, event.user, deps);
     if (!late || !(await deps.stores.claimSlackEvent(input.eventId))) return 'ignored';
     const note = lateAnswerNote(late, input.botUserId ? `<@${input.botUserId}>` : '@Wrench', stringsFor(session.language));
     await deps.posterFor(input.client).ephemeral(event.channel, event.user, event.thread_ts, note);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelThreadRuns } from '../../../handlers/cancel-run.js';
 import { createHandlerDeps, type HandlerDeps } from '../../../handlers/handler-deps.js';
 import { steerRun } from '../../../handlers/steer-run.js';
+import { handleThreadMessage } from '../../../handlers/thread-message.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createQueues } from '../../../src/queue/queues.js';
@@ -124,6 +125,40 @@ describe('steering a run that ends at that moment (real Redis, Slack fake)', () 
     expect(String(told.args.text)).toBe(
       ':envelope: このメッセージは最後の手順の後に届いたため、実行には読み込まれませんでした:\nAlice さんのメッセージ:\n> docs も\nまだ必要なことを添えてここで私をメンションしてください。フォローアップとして対応します。',
     );
+  });
+
+  it('a reply while a run whose question timed out is finishing is a late answer, not steering', async () => {
+    const threadTs = '1700000580.000100';
+    await sessionIn(threadTs, 'de', [{ jobId: 'run-timed-out', status: 'running' }]);
+    await deps.sessions.update('C0DEV', threadTs, (current) =>
+      current
+        ? {
+            ...current,
+            timedOutQuestion: {
+              pauseId: 'pause-1',
+              jobId: 'run-timed-out',
+              requester: 'U0ALICE',
+              question: 'Welche API-Version?',
+              timedOutAt: new Date().toISOString(),
+            },
+          }
+        : null,
+    );
+    const client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
+    const outcome = await handleThreadMessage(
+      {
+        eventId: 'Ev-late-1',
+        botUserId: 'U0BOT',
+        event: { channel: 'C0DEV', user: 'U0ALICE', text: 'v2', ts: '1700000581.000100', thread_ts: threadTs },
+        client,
+      },
+      deps,
+    );
+    expect(outcome).toBe('too_late');
+    expect(await deps.stores.steering.drain('run-timed-out')).toEqual([]);
+    const note = slack.ephemerals.find((e) => e.thread_ts === threadTs && e.user === 'U0ALICE');
+    expect(note?.text).toMatch(/^Meine Frage \(„Welche API-Version\?“\) ist /);
+    expect(slack.calls.some((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs)).toBe(false);
   });
 
   it("names someone Slack does not name in the thread's language, to the agent and in the thread", async () => {
