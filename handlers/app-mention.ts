@@ -53,6 +53,7 @@ export type MentionOutcome =
   | AcceptOutcome
   | AnswerOutcome
   | SteerOutcome
+  | 'taken'
   | 'duplicate'
   | 'ignored'
   | 'help'

@@ -11,6 +11,7 @@ import { stringsFor, type ThreadStrings } from '../src/slack/strings/index.js';
 import type { ThreadMessage } from '../src/slack/thread-poster.js';
 import { acceptInstruction } from './accept-instruction.js';
 import type { AcceptOutcome, HandlerDeps } from './handler-deps.js';
+import { claimed, withPendingClaimed } from './pending-claim.js';
 
 interface ActionInput {
   client: WebClient;
@@ -21,26 +22,6 @@ interface ActionInput {
 }
 
 const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester === user || canApprove(deps.config.file.access, user).allowed;
-
-/** A claim older than this is one whose handler died while starting: the pending instruction is free again. */
-const CLAIM_MS = 60_000;
-const claimed = (pending: PendingInstruction, now = Date.now()) => !!pending.claimedAt && now - Date.parse(pending.claimedAt) < CLAIM_MS;
-
-/**
- * Takes the pending instruction for the one press or submission that starts it: two presses in a row, or Start anyway
- * beside a modal submission, start it once; the other finds it taken. False when it is gone or already taken.
- */
-async function claimPending(deps: HandlerDeps, thread: ThreadRef, messageTs: string): Promise<boolean> {
-  let took = false;
-  const now = Date.now();
-  await deps.sessions.update(thread.channel, thread.threadTs, (current) => {
-    const pending = current?.pending;
-    if (!current || !pending || pending.messageTs !== messageTs || claimed(pending, now)) return null;
-    took = true;
-    return { ...current, pending: { ...pending, claimedAt: new Date(now).toISOString() } };
-  });
-  return took;
-}
 
 /**
  * Starts the pending instruction for the one press or submission that claims it: `claimed` runs once it is taken (a
@@ -54,12 +35,10 @@ async function startPending(
   pending: PendingInstruction,
   start: { card: string; text: string; dedupKey: string; teamId?: string; claimed?: () => Promise<void> },
 ): Promise<AcceptOutcome | 'taken'> {
-  if (!(await claimPending(deps, thread, pending.messageTs))) return 'taken';
-  let outcome: AcceptOutcome = 'failed';
-  try {
+  return withPendingClaimed(deps, thread, pending.messageTs, async () => {
     await start.claimed?.();
     await editCard(pending, thread, { text: start.card }, deps, client);
-    outcome = await acceptInstruction(
+    return acceptInstruction(
       {
         client,
         channel: thread.channel,
@@ -73,13 +52,7 @@ async function startPending(
       },
       deps,
     );
-    return outcome;
-  } finally {
-    if (outcome !== 'queued')
-      await deps.sessions.update(thread.channel, thread.threadTs, (current) =>
-        current?.pending?.messageTs === pending.messageTs ? { ...current, pending: { ...current.pending, claimedAt: undefined } } : null,
-      );
-  }
+  });
 }
 
 /**

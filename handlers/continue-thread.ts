@@ -1,7 +1,9 @@
+import { stringsFor } from '../src/slack/strings/index.js';
 import type { AcceptOutcome, InstructionInput } from './handler-deps.js';
 import { acceptInstruction } from './accept-instruction.js';
 import { answerQuestion, type AnswerOutcome } from './answer-question.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { withPendingClaimed } from './pending-claim.js';
 import { steerableRun, steerRun, type SteerOutcome } from './steer-run.js';
 
 /**
@@ -14,7 +16,7 @@ import { steerableRun, steerRun, type SteerOutcome } from './steer-run.js';
 export async function continueThread(
   input: Omit<InstructionInput, 'repo' | 'force'> & { mentioned: boolean },
   deps: HandlerDeps,
-): Promise<AcceptOutcome | AnswerOutcome | SteerOutcome | null> {
+): Promise<AcceptOutcome | AnswerOutcome | SteerOutcome | 'taken' | null> {
   const session = await deps.sessions.get(input.channel, input.threadTs);
   if (!session) return null;
   if (session.waiting)
@@ -24,7 +26,12 @@ export async function continueThread(
   if (session.pending && session.runs.length === 0) {
     const combined = `${session.pending.text}\n\n${input.text}`;
     const { mentioned: _mentioned, ...instruction } = input;
-    return acceptInstruction({ ...instruction, text: combined }, deps);
+    const thread = { channel: input.channel, threadTs: input.threadTs };
+    const outcome = await withPendingClaimed(deps, thread, session.pending.messageTs, () => acceptInstruction({ ...instruction, text: combined }, deps));
+    if (outcome !== 'taken') return outcome;
+    // Start anyway or a modal submission is starting the request as it stood: this message cannot join it now.
+    await deps.posterFor(input.client).ephemeral(input.channel, input.user, input.threadTs, stringsFor(session.language).replyWhileStarting);
+    return 'taken';
   }
   const { mentioned: _mentioned, ...instruction } = input;
   return acceptInstruction(instruction, deps);

@@ -28,7 +28,7 @@ export interface ThreadMessageInput {
 export async function handleThreadMessage(
   input: ThreadMessageInput,
   deps: HandlerDeps,
-): Promise<AcceptOutcome | AnswerOutcome | SteerOutcome | 'too_late' | 'ignored' | 'duplicate'> {
+): Promise<AcceptOutcome | AnswerOutcome | SteerOutcome | 'taken' | 'too_late' | 'ignored' | 'duplicate'> {
   const { event } = input;
   if ((event.subtype && !PERSON_MESSAGE_SUBTYPES.has(event.subtype)) || event.bot_id || !event.user || !event.thread_ts || !event.text?.trim())
     return 'ignored';

@@ -64,6 +64,8 @@ export const de: Catalogue = {
   startingAnyway: (user) => `Ich fange auf Wunsch von <@${user}> trotzdem an.`,
   enoughToStart: 'Danke, damit kann ich anfangen.',
   requestGone: 'Diese Anfrage hat schon begonnen oder ist abgelaufen.',
+  replyWhileStarting:
+    'Diese Anfrage wurde gerade gestartet, als deine Nachricht ankam, deshalb wurde deine Nachricht ihr nicht hinzugefügt. Sobald der Lauf arbeitet, antworte hier, um sie an den Agenten weiterzugeben, oder erwähne mich, damit daraus eine Folgeaufgabe wird.',
   clarifying: {
     target: {
       testing: {

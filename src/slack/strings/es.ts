@@ -64,6 +64,8 @@ export const es: Catalogue = {
   startingAnyway: (user) => `Empiezo igualmente a petición de <@${user}>.`,
   enoughToStart: 'Gracias, con esto puedo empezar.',
   requestGone: 'Esta solicitud ya empezó o ha caducado.',
+  replyWhileStarting:
+    'Esta solicitud ya se estaba iniciando cuando llegó tu mensaje, así que no se le añadió. Cuando la ejecución esté en marcha, responde aquí para pasárselo al agente o mencióname para convertirlo en una tarea de seguimiento.',
   clarifying: {
     target: {
       testing: {

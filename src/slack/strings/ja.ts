@@ -63,6 +63,8 @@ export const ja: Catalogue = {
   startingAnyway: (user) => `<@${user}> さんの依頼により、このまま開始します。`,
   enoughToStart: 'ありがとうございます。これで開始できます。',
   requestGone: 'この依頼はすでに開始されたか、期限切れです。',
+  replyWhileStarting:
+    'メッセージが届いたとき、この依頼はすでに開始処理中だったため、メッセージは依頼に追加されませんでした。実行が始まったらここに返信するとエージェントに渡します。フォローアップにするには私をメンションしてください。',
   clarifying: {
     target: {
       testing: {

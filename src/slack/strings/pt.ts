@@ -67,6 +67,8 @@ export const pt: Catalogue = {
   startingAnyway: (user) => `Começando mesmo assim, a pedido de <@${user}>.`,
   enoughToStart: 'Obrigado, isso é suficiente para começar.',
   requestGone: 'Esta solicitação já foi iniciada ou expirou.',
+  replyWhileStarting:
+    'Esta solicitação já estava sendo iniciada quando sua mensagem chegou, então ela não foi adicionada. Quando a execução estiver em andamento, responda aqui para repassá-la ao agente ou mencione-me para transformá-la em um acompanhamento.',
   clarifying: {
     target: {
       testing: {

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptInstruction } from '../../../handlers/accept-instruction.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from '../../../handlers/clarification-actions.js';
+import { handleThreadMessage } from '../../../handlers/thread-message.js';
 import { encodeThreadRef } from '../../../src/slack/action-ids.js';
 import type { HandlerDeps } from '../../../handlers/handler-deps.js';
 import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
@@ -140,6 +141,49 @@ describe('the clarification modal in the thread language', () => {
       expect(await runsOf(ts)).toHaveLength(1);
       if (submitted === 'stale')
         expect(response).toEqual({ response_action: 'errors', errors: { instruction: 'This request has already started or expired.' } });
+    });
+
+    it('Start anyway beside a thread reply with the missing details: one run, the replier told the reply was not added', async () => {
+      const ts = '1700000850.000100';
+      const asked = await acceptInstruction(
+        {
+          client,
+          channel: 'C0DEV',
+          threadTs: ts,
+          messageTs: ts,
+          dedupKey: uniqueName('d'),
+          user: 'U0ALICE',
+          text: 'we need more test coverage',
+          repo: { owner: 'acme', name: 'web' },
+        },
+        deps,
+      );
+      expect(asked).toBe('clarifying');
+      const value = encodeThreadRef({ channel: 'C0DEV', threadTs: ts });
+      // The reply makes the request complete, so on its own it would start a run too.
+      const reader = async (instruction: string) => {
+        const { reading } = await slowReader(instruction);
+        return { reading: { ...reading, verdict: 'well-formed' as const, missing: [], questions: [] }, latencyMs: 300 };
+      };
+      const slow = { ...deps, readInstruction: reader };
+      const [pressed, replied] = await Promise.all([
+        handleStartAnyway({ client, user: 'U0ALICE', value }, slow),
+        handleThreadMessage(
+          {
+            eventId: uniqueName('Ev'),
+            botUserId: 'U0BOT',
+            client,
+            event: { channel: 'C0DEV', user: 'U0ALICE', text: 'cover getUser in src/api/users.ts', ts: '1700000851.000100', thread_ts: ts },
+          },
+          slow,
+        ),
+      ]);
+      expect([pressed, replied].sort()).toEqual(['queued', pressed === 'queued' ? 'taken' : 'stale']);
+      expect(await runsOf(ts)).toHaveLength(1);
+      if (replied === 'taken')
+        expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual([
+          'This request was already being started when your message came in, so your message was not added to it. Once it is running, reply here to pass your message to the agent, or mention me to make it a follow-up.',
+        ]);
     });
 
     it('a start that failed frees the request: the next press starts it', async () => {
