@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlerDeps } from '../../../handlers/handler-deps.js';
 import { handleDismissAction, handleOpenFixAction } from '../../../handlers/triage-actions.js';
+import { backgroundSettled } from '../../../runners/background-work.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { triageProfile } from '../../../runners/profiles/triage-profile.js';
 import type { TriageDeps } from '../../../runners/triage-deps.js';
@@ -114,6 +115,8 @@ describe('runPipeline with the triage profile', () => {
   });
   afterEach(() => slack.recover());
   afterAll(async () => {
+    // Each run's tree is readied for the next job after its report (fetching the mirror): done before the files go.
+    await backgroundSettled();
     await deps?.outbox.stop();
     await deps?.queues.close();
     redis?.disconnect();
