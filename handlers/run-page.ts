@@ -97,8 +97,8 @@ async function act(kind: DoneAction, req: Request, res: ServerResponse, deps: Ru
       return page(
         res,
         409,
-        'Run just ended',
-        'The run ended before it could read the message; the thread says so. Mention Wrench in the thread for a follow-up.',
+        'Too late for this run',
+        'The agent had made its last step (the run checks and publishes its change, or has ended), so it will not read the message; the thread says so. Mention Wrench in the thread for a follow-up.',
       );
   }
   deps.logger.info({ user: person.user, run: id, action: kind, component: 'run-page' }, 'acted on a run from its page');

@@ -30,11 +30,20 @@ export async function steerRun(
   // The receipt is in the thread's language, and so is the name of someone Slack does not name.
   const t = stringsFor(session?.language);
   const from = (await deps.names.userName(input.user).catch(() => undefined)) ?? t.personInThread;
-  await deps.stores.steering.add(run.jobId, { from, text: input.text });
   const thread = { channel: input.channel, threadTs: input.threadTs };
-  // The run may have ended between reading its status and adding the message: then nobody reads it, so say so now.
-  const now = (await deps.sessions.get(input.channel, input.threadTs))?.runs.find((r) => r.jobId === run.jobId);
-  if (now?.status !== 'running') {
+  const readsSteering = (s: ThreadSession | null | undefined) => {
+    const current = s?.runs.find((r) => r.jobId === run.jobId);
+    return current?.status === 'running' && !current.agentDone;
+  };
+  const message = { from, text: input.text };
+  // The agent is done (checks and publishing go on) or the run ended: nobody will read it, so say so now.
+  if (!readsSteering(session)) {
+    await deps.outbox.post(thread, { text: unreadSteeringMessage([message], t) });
+    return 'too-late';
+  }
+  await deps.stores.steering.add(run.jobId, message);
+  // The agent may have finished between reading the run and adding the message (the worker tells of what it left).
+  if (!readsSteering(await deps.sessions.get(input.channel, input.threadTs))) {
     const unread = await deps.stores.steering.drain(run.jobId);
     if (unread.length > 0) await deps.outbox.post(thread, { text: unreadSteeringMessage(unread, t) });
     return 'too-late';

@@ -32,6 +32,8 @@ export interface TaskRunContext {
   signal: AbortSignal;
   /** Set once the agent has started: from then on a failure is final (the job is not retried). */
   onAgentStarted?: () => void;
+  /** Called once the agent has made its last model call for the change, before the checks and publishing: steering ends. */
+  onAgentDone?: () => Promise<void>;
   threadUrl?: string;
   /** The run page's signed link (when WRENCH_PUBLIC_URL is set): the pull request's body links it. */
   runPageUrl?: string;

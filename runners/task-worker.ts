@@ -231,6 +231,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           continueBranch: session?.branch,
           history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: run.markStarted,
+          onAgentDone: () => setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done')),
           record: recorder,
           steering: async () => {
             const messages = await steering.drain(jobId);

@@ -286,6 +286,7 @@ async function agentRun<J, R, O, S, A>(profile: AgentProfile<J, R, O, S, A>, run
     if (!pause) throw new Error(`The ${profile.kind} profile cannot pause`);
     return stage('publish', () => pause(run, result));
   }
+  await run.context.onAgentDone?.();
   const { verifier } = run;
   if (verifier && !run.context.signal.aborted && (await hasChanges(run.workspace))) {
     await stage('verify', () => verifyStage(run, verifier, spec, result));
@@ -362,6 +363,8 @@ async function verifyStage<J, S, R>(
     resume: result.run,
     budget: { ...budget, maxSteps: fixRoundSteps(result.run) },
     allowPause: false,
+    // The requester's messages go to the agent while it works on the change, not into a round that mends its checks.
+    steering: undefined,
   });
   result.run = { ...fixRun, report: fixRun.report ?? result.run.report };
   await run.context.reporter.phase('verifying', { key: 'testsAgain' });

@@ -15,6 +15,8 @@ export const runRecordSchema = z.object({
   usage: z.record(z.string(), z.number()).optional(),
   costUsd: z.number().optional(),
   at: z.string(),
+  /** Set once the agent made its last model call for the change (checks and publishing go on): messages for it are no longer read. */
+  agentDone: z.literal(true).optional(),
   /** Set once its job is in the task queue: from then on, a job the queue no longer has is one that ended. */
   inQueue: z.literal(true).optional(),
 });

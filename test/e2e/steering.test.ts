@@ -14,10 +14,16 @@ describe('steering a running task from the thread', () => {
     world = await createE2eWorld(`
 channels:
   C0DEV: { repo: acme/app }
+  C0SLOW: { repo: acme/slow }
 sandbox: { mode: bwrap }
 access: { followUpWithoutMention: true }
 `);
     await world.github.createRepo('acme', 'app', { 'README.md': '# app\n', 'src/index.js': 'export const a = 1;\n' });
+    // Its tests take 4 s once the change is in: the window after the agent's last model call.
+    await world.github.createRepo('acme', 'slow', {
+      'package.json': JSON.stringify({ name: 'slow', version: '1.0.0', type: 'module', scripts: { test: 'node check.js' } }),
+      'check.js': "import { existsSync } from 'node:fs';\nif (existsSync('src/done.js')) await new Promise((r) => setTimeout(r, 4000));\n",
+    });
     await world.start();
   });
 
@@ -99,5 +105,29 @@ access: { followUpWithoutMention: true }
     expect(told.text).toContain('> and the licence too');
     expect(told.text).toContain('Mention me here with what you still want');
     expect(world.anthropic.requests.filter((r) => asText(r).includes('late marker')).every((r) => !asText(r).includes('and the licence too'))).toBe(true);
+  });
+
+  it('a message while the checks run after the agent is done is told at once that the run will not read it, with no receipt', async () => {
+    const script = scriptByRun({ 'checks marker': [createFileStep('src/done.js', 'export const done = true;\n'), finishStep('Added src/done.js.')] });
+    world.anthropic.setScript(script.items);
+    const envelope = appMentionEnvelope({ channel: 'C0SLOW', user: 'U0ALICE', text: '<@U0BOT> checks marker: add src/done.js exporting `done`' });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope);
+    const threadTs = (envelope.event as { ts: string }).ts;
+    // The tests after the change have started: the agent made its last model call.
+    await world.slack.waitFor((c) => c.args.channel === 'C0SLOW' && /tests after the change/.test(JSON.stringify(c.args)), 60_000);
+    const steer = messageEnvelope({ channel: 'C0SLOW', user: 'U0ALICE', text: 'and the changelog', thread_ts: threadTs });
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, steer);
+    const told = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /reached the run after its last step/.test(String(c.args.text)),
+      15_000,
+    );
+    expect(String(told.args.text)).toContain('> and the changelog');
+    // Said at once, while the run was still checking: before its reply.
+    await threadReply(world, threadTs, /Opened PR #/, 60_000);
+    expect(world.slack.calls.indexOf(told)).toBeLessThan(world.slack.calls.findLastIndex((c) => c.method === 'chat.stopStream' && c.args.channel === 'C0SLOW'));
+    expect(world.slack.callsTo('chat.postMessage').some((c) => c.args.thread_ts === threadTs && /Passed to the running agent/.test(String(c.args.text)))).toBe(
+      false,
+    );
+    expect(world.anthropic.requests.filter((r) => asText(r).includes('checks marker')).every((r) => !asText(r).includes('and the changelog'))).toBe(true);
   });
 });
