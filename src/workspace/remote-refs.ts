@@ -142,7 +142,9 @@ async function lsRefsOverHttp(options: ListRemoteRefsOptions): Promise<RemoteRef
     }
     if (status === 401 || status === 403 || status === 404 || status >= 500) {
       const said = maskCredentials(body.toString('utf8').trim().slice(0, 300), options.credential ? [options.credential] : []);
-      throw new GitError(`Listing the branches of ${url} failed: HTTP ${status}${said ? `: ${said}` : ''}`, null, '', said, false);
+      // Git says a 404 is a repository not found, whatever the body: GitHub's for one that is gone or unreadable alike.
+      const stderr = status === 404 ? `repository '${url}' not found${said ? `\n${said}` : ''}` : said;
+      throw new GitError(`Listing the branches of ${url} failed: HTTP ${status}${said ? `: ${said}` : ''}`, null, '', stderr, false);
     }
     return status === 200 ? body : undefined;
   };

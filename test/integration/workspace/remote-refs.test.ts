@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
 import { type IncomingMessage, type Server, type ServerResponse, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialEnv } from '../../../src/workspace/credential-env.js';
+import { updateMirror } from '../../../src/workspace/mirror-cache.js';
 import { listRemoteRefs } from '../../../src/workspace/remote-refs.js';
 import { runGit } from '../../../src/workspace/run-git.js';
 import { type GitHubFake, startGitHubFake } from '../../fakes/github-fake.js';
@@ -91,6 +95,29 @@ describe('listRemoteRefs', () => {
     await expect(wrong).rejects.toMatchObject({ code: 'git_failed', message: expect.stringContaining('HTTP 401') });
     await expect(wrong).rejects.not.toMatchObject({ message: expect.stringContaining('ghp_wrong') });
     await expect(list(github.cloneUrl('acme', 'missing'))).rejects.toMatchObject({ code: 'git_failed', message: expect.stringContaining('HTTP 404') });
+  });
+
+  it('a mirror whose repository is gone (any 404 body) is repository_not_found, as git says for a 404, not a git failure to retry', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'wrench-gone-'));
+    const notFound = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('Not Found');
+    });
+    await new Promise<void>((resolve) => notFound.listen(0, '127.0.0.1', resolve));
+    try {
+      await updateMirror({ dataDir, gitBaseUrl: github.gitBaseUrl, owner: 'acme', repo: 'private', credential: TOKEN });
+      const gone = updateMirror({
+        dataDir,
+        gitBaseUrl: `http://127.0.0.1:${(notFound.address() as AddressInfo).port}`,
+        owner: 'acme',
+        repo: 'private',
+        credential: TOKEN,
+      });
+      await expect(gone).rejects.toMatchObject({ code: 'repository_not_found', message: expect.stringContaining('acme/private') });
+    } finally {
+      await new Promise((resolve) => notFound.close(resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('leaves the listing to git, through the proxy, when a proxy is set', async () => {
