@@ -55,6 +55,11 @@ async function startPending(
   });
 }
 
+/** Why a held-back request cannot be acted on: another press, submission or reply is starting or re-reading it, or it is gone. */
+const unavailable = (pending: PendingInstruction | undefined, t: ThreadStrings) => (pending && claimed(pending) ? t.requestBusy : t.requestGone);
+const unavailableNow = async (deps: HandlerDeps, thread: ThreadRef, t: ThreadStrings) =>
+  unavailable((await deps.sessions.get(thread.channel, thread.threadTs))?.pending, t);
+
 /**
  * The pending instruction a clarification button acts on, when the presser may act on it; otherwise
  * an ephemeral explanation (already started or expired; not the requester or an approver) and null.
@@ -67,7 +72,7 @@ async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: 
   const poster = deps.posterFor(input.client);
   const t = stringsFor(session?.language);
   if (!thread || !session?.pending || claimed(session.pending)) {
-    if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, t.requestGone);
+    if (thread) await poster.ephemeral(thread.channel, input.user, thread.threadTs, unavailable(session?.pending, t));
     return { ok: false, outcome: 'stale' };
   }
   if (!mayAct(deps, session.pending.requester, input.user)) {
@@ -106,7 +111,7 @@ export async function handleStartAnyway(input: ActionInput, deps: HandlerDeps): 
     teamId: input.teamId,
   });
   if (outcome !== 'taken') return outcome;
-  await deps.posterFor(input.client).ephemeral(thread.channel, input.user, thread.threadTs, strings.requestGone);
+  await deps.posterFor(input.client).ephemeral(thread.channel, input.user, thread.threadTs, await unavailableNow(deps, thread, strings));
   return 'stale';
 }
 
@@ -131,7 +136,7 @@ export async function handleClarifySubmission(
   const thread = decodeThreadRef(input.privateMetadata);
   const session = thread && (await deps.sessions.get(thread.channel, thread.threadTs));
   if (!thread || !session?.pending || claimed(session.pending)) {
-    await ack({ response_action: 'errors', errors: { instruction: stringsFor(session?.language).requestGone } });
+    await ack({ response_action: 'errors', errors: { instruction: unavailable(session?.pending, stringsFor(session?.language)) } });
     return 'stale';
   }
   const { text, answers } = readClarificationSubmission(input.values);
@@ -155,6 +160,6 @@ export async function handleClarifySubmission(
     claimed: () => ack(),
   });
   if (outcome !== 'taken') return outcome;
-  await ack({ response_action: 'errors', errors: { instruction: t.requestGone } });
+  await ack({ response_action: 'errors', errors: { instruction: await unavailableNow(deps, thread, t) } });
   return 'stale';
 }

@@ -64,6 +64,7 @@ export const de: Catalogue = {
   startingAnyway: (user) => `Ich fange auf Wunsch von <@${user}> trotzdem an.`,
   enoughToStart: 'Danke, damit kann ich anfangen.',
   requestGone: 'Diese Anfrage hat schon begonnen oder ist abgelaufen.',
+  requestBusy: 'Jemand startet diese Anfrage gerade oder ergänzt sie. Falls ich noch einmal nachfrage, antworte auf die neue Karte.',
   replyWhileStarting:
     'Diese Anfrage wurde gerade gestartet, als deine Nachricht ankam, deshalb wurde deine Nachricht ihr nicht hinzugefügt. Sobald der Lauf arbeitet, antworte hier, um sie an den Agenten weiterzugeben, oder erwähne mich, damit daraus eine Folgeaufgabe wird.',
   clarifying: {

@@ -53,6 +53,7 @@ export const en = {
   startingAnyway: (user: string) => `Starting anyway at <@${user}>'s request.`,
   enoughToStart: 'Thanks, that is enough to start.',
   requestGone: 'This request has already started or expired.',
+  requestBusy: 'Someone is starting this request or adding to it right now. If I ask again, answer the new card.',
   replyWhileStarting:
     'This request was already being started when your message came in, so your message was not added to it. Once it is running, reply here to pass your message to the agent, or mention me to make it a follow-up.',
   // The "Add details" modal's own words (its title at most 24 characters).

@@ -64,6 +64,7 @@ export const es: Catalogue = {
   startingAnyway: (user) => `Empiezo igualmente a petición de <@${user}>.`,
   enoughToStart: 'Gracias, con esto puedo empezar.',
   requestGone: 'Esta solicitud ya empezó o ha caducado.',
+  requestBusy: 'Alguien está iniciando esta solicitud o añadiéndole detalles ahora mismo. Si vuelvo a preguntar, responde a la nueva tarjeta.',
   replyWhileStarting:
     'Esta solicitud ya se estaba iniciando cuando llegó tu mensaje, así que no se le añadió. Cuando la ejecución esté en marcha, responde aquí para pasárselo al agente o mencióname para convertirlo en una tarea de seguimiento.',
   clarifying: {

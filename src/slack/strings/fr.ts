@@ -71,6 +71,7 @@ export const fr: Catalogue = {
   startingAnyway: (user) => `Je démarre quand même, à la demande de <@${user}>.`,
   enoughToStart: 'Merci, cela me suffit pour commencer.',
   requestGone: 'Cette demande a déjà démarré ou a expiré.',
+  requestBusy: 'Quelqu’un est en train de démarrer cette demande ou de la compléter. Si je pose de nouveau une question, répondez à la nouvelle carte.',
   replyWhileStarting:
     'Cette demande était déjà en train de démarrer quand votre message est arrivé, il n’y a donc pas été ajouté. Une fois l’exécution en cours, répondez ici pour le transmettre à l’agent, ou mentionnez-moi pour en faire une demande de suivi.',
   clarifying: {

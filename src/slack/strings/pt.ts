@@ -67,6 +67,7 @@ export const pt: Catalogue = {
   startingAnyway: (user) => `Começando mesmo assim, a pedido de <@${user}>.`,
   enoughToStart: 'Obrigado, isso é suficiente para começar.',
   requestGone: 'Esta solicitação já foi iniciada ou expirou.',
+  requestBusy: 'Alguém está iniciando esta solicitação ou acrescentando detalhes agora mesmo. Se eu perguntar de novo, responda ao novo cartão.',
   replyWhileStarting:
     'Esta solicitação já estava sendo iniciada quando sua mensagem chegou, então ela não foi adicionada. Quando a execução estiver em andamento, responda aqui para repassá-la ao agente ou mencione-me para transformá-la em um acompanhamento.',
   clarifying: {

@@ -71,6 +71,7 @@ export const zh: Catalogue = {
   startingAnyway: (user) => `应 <@${user}> 的要求，直接开始。`,
   enoughToStart: '谢谢，这些信息足够开始了。',
   requestGone: '此请求已经开始或已过期。',
+  requestBusy: '有人正在启动此请求或为其补充内容。如果我再次提问，请回答新的卡片。',
   replyWhileStarting: '你的消息到达时，此请求已在启动中，因此消息没有加入该请求。运行开始后，在此回复即可转达给智能体；或者提及我，作为后续请求处理。',
   clarifying: {
     target: {

@@ -102,9 +102,10 @@ describe('the clarification modal in the thread language', () => {
       await new Promise((r) => setTimeout(r, 300));
       return { reading: readInstruction(instruction), latencyMs: 300 };
     };
+    const BUSY = 'Someone is starting this request or adding to it right now. If I ask again, answer the new card.';
     const runsOf = async (ts: string) => (await deps.sessions.get('C0DEV', ts))?.runs.map((r) => r.jobId) ?? [];
 
-    it('Start anyway pressed twice: one start, the second presser told it has started', async () => {
+    it('Start anyway pressed twice: one start, the second presser told it is being started, and a press after that that it has started', async () => {
       const ts = '1700000700.000100';
       const value = await declined(ts);
       const slow = { ...deps, readInstruction: slowReader };
@@ -115,7 +116,9 @@ describe('the clarification modal in the thread language', () => {
       expect(outcomes.sort()).toEqual(['queued', 'stale']);
       expect(await runsOf(ts)).toHaveLength(1);
       expect(slack.calls.filter((c) => c.method === 'chat.update' && /Starting anyway/.test(String(c.args.text)))).toHaveLength(1);
-      expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual(['This request has already started or expired.']);
+      expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual([BUSY]);
+      expect(await handleStartAnyway({ client, user: 'U0ALICE', value }, slow)).toBe('stale');
+      expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual([BUSY, 'This request has already started or expired.']);
     });
 
     it('Start anyway beside a modal submission: one run, the submission told the request has started', async () => {
@@ -139,8 +142,8 @@ describe('the clarification modal in the thread language', () => {
       ]);
       expect([pressed, submitted].sort()).toEqual(['queued', 'stale']);
       expect(await runsOf(ts)).toHaveLength(1);
-      if (submitted === 'stale')
-        expect(response).toEqual({ response_action: 'errors', errors: { instruction: 'This request has already started or expired.' } });
+      if (submitted === 'stale') expect(response).toEqual({ response_action: 'errors', errors: { instruction: BUSY } });
+      else expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual([BUSY]);
     });
 
     it('Start anyway beside a thread reply with the missing details: one run, the replier told the reply was not added', async () => {
@@ -180,10 +183,11 @@ describe('the clarification modal in the thread language', () => {
       ]);
       expect([pressed, replied].sort()).toEqual(['queued', pressed === 'queued' ? 'taken' : 'stale']);
       expect(await runsOf(ts)).toHaveLength(1);
-      if (replied === 'taken')
-        expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual([
-          'This request was already being started when your message came in, so your message was not added to it. Once it is running, reply here to pass your message to the agent, or mention me to make it a follow-up.',
-        ]);
+      expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual([
+        replied === 'taken'
+          ? 'This request was already being started when your message came in, so your message was not added to it. Once it is running, reply here to pass your message to the agent, or mention me to make it a follow-up.'
+          : BUSY,
+      ]);
     });
 
     it('a start that failed frees the request: the next press starts it', async () => {
