@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebClient } from '@slack/web-api';
 import { combineInstruction } from '../src/instruction/combine-instruction.js';
 import { clarifyingQuestions } from '../src/instruction/clarifying-questions.js';
@@ -82,9 +83,22 @@ async function pendingForButton(input: ActionInput, deps: HandlerDeps, refusal: 
   return { ok: true, thread, pending: session.pending, strings: t };
 }
 
-/** Edits the card that asked: directly when its ts is known, else through the thread's outbox, which knows it once Slack took the card. */
+/** How long an edit waits for the card's ts when the card was pressed as it appeared, before its poster recorded it. */
+const CARD_TS_WAIT_MS = 3000;
+
+/**
+ * Edits the card that asked: directly once its ts is known (a press can come before the card's poster recorded it, so
+ * it is waited for a moment), else through the thread's outbox, which posted the card when Slack failed and knows it then.
+ */
 async function editCard(pending: PendingInstruction, thread: ThreadRef, message: ThreadMessage, deps: HandlerDeps, client: WebClient): Promise<void> {
-  if (pending.cardTs) await deps.posterFor(client).update(thread.channel, pending.cardTs, message);
+  let cardTs = pending.cardTs;
+  for (const deadline = Date.now() + CARD_TS_WAIT_MS; !cardTs && Date.now() < deadline; ) {
+    await sleep(100);
+    const now = (await deps.sessions.get(thread.channel, thread.threadTs))?.pending;
+    if (now?.messageTs !== pending.messageTs) break;
+    cardTs = now.cardTs;
+  }
+  if (cardTs) await deps.posterFor(client).update(thread.channel, cardTs, message);
   else await deps.outbox.update(thread, clarificationCardKey(pending.messageTs), message);
 }
 

@@ -190,6 +190,27 @@ describe('the clarification modal in the thread language', () => {
       ]);
     });
 
+    it("a press that comes before the card's ts is recorded still edits the card, not a new message", async () => {
+      const ts = '1700000870.000100';
+      const value = await declined(ts);
+      const withTs = (await deps.sessions.get('C0DEV', ts))?.pending;
+      expect(withTs?.cardTs).toBeDefined();
+      // As Slack showed the card, before its poster wrote down the ts.
+      await deps.sessions.update('C0DEV', ts, (current) => (current?.pending ? { ...current, pending: { ...current.pending, cardTs: undefined } } : null));
+      setTimeout(() => {
+        void deps.sessions.update('C0DEV', ts, (current) =>
+          current?.pending ? { ...current, pending: { ...current.pending, cardTs: withTs?.cardTs } } : null,
+        );
+      }, 300);
+      expect(await handleStartAnyway({ client, user: 'U0ALICE', value }, deps)).toBe('queued');
+      const edited = await slack.waitFor(
+        (c) => c.method === 'chat.update' && /Starting anyway/.test(String(c.args.text)) && c.args.ts === withTs?.cardTs,
+        10_000,
+      );
+      expect(edited.args.channel).toBe('C0DEV');
+      expect(slack.calls.some((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Starting anyway/.test(String(c.args.text)))).toBe(false);
+    });
+
     it('a start that failed frees the request: the next press starts it', async () => {
       const ts = '1700000900.000100';
       const value = await declined(ts);
