@@ -119,7 +119,8 @@ async function controlsFor(req: Request, summary: RunSummary, deps: RunPageDeps)
   const run = session?.runs.find((r) => r.jobId === summary.id);
   if (!session || !run || (run.status !== 'queued' && run.status !== 'running')) return undefined;
   const mayStop = run.requester === person.user || canApprove(actions.deps.config.file.access, person.user).allowed;
-  const maySteer = steerableRun(session, person.user, false)?.jobId === run.jobId;
+  // Once the agent made its last model call (the run checks and publishes), a message would reach nobody.
+  const maySteer = steerableRun(session, person.user, false)?.jobId === run.jobId && !run.agentDone;
   if (!mayStop && !maySteer) return { note: 'Only the person who asked for this run, or an approver, can stop it; only that person can steer it.' };
   const base = `/runs/${encodeURIComponent(summary.id)}`;
   return {

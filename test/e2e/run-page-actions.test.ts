@@ -5,6 +5,7 @@ import type { RecordedRequest } from '../fakes/anthropic-fake.js';
 import { appHomeOpenedEnvelope, appMentionEnvelope, homeActionPayload } from '../fakes/slack-fake.js';
 import { freePort } from '../helpers/free-port.js';
 import { RunLogStore } from '../../src/run-log/run-log-store.js';
+import { ThreadSessionStore } from '../../src/sessions/thread-session-store.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { bashStep, createFileStep, finishStep } from './scripted-runs.js';
 
@@ -117,6 +118,31 @@ describe('stopping and steering a running run from its page', () => {
     // Once the run is over the page follows it there and offers nothing more.
     await page.locator('#status', { hasText: 'pull request' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('#actions').count()).toBe(0);
+  });
+
+  it('once the agent made its last model call the page offers Stop but no longer the message form', async () => {
+    const last = gated(finishStep('Nothing to change.'));
+    world.anthropic.setScript([last.step]);
+    const { threadTs, runId } = await startRun('page done: check README.md');
+    const redis = new Redis(world.redis.url);
+    const sessions = new ThreadSessionStore(redis, world.env.WRENCH_QUEUE_PREFIX!);
+    try {
+      const { page } = await openAs('U0ALICE', runId);
+      expect(await page.locator('#steer-run').count()).toBe(1);
+      // The state the worker records after the agent's last model call, while the run checks and publishes.
+      await sessions.update('C0DEV', threadTs, (current) =>
+        current ? { ...current, runs: current.runs.map((r) => (r.jobId === runId ? { ...r, agentDone: true as const } : r)) } : null,
+      );
+      await page.reload();
+      expect(await page.locator('#status').textContent()).toBe('Running');
+      expect(await page.locator('#stop-run').count()).toBe(1);
+      expect(await page.locator('#steer-run').count()).toBe(0);
+    } finally {
+      last.open();
+      sessions.close();
+      redis.disconnect();
+    }
+    await world.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /Nothing to change/.test(String(c.args.text)), 90_000);
   });
 
   it('a non-member gets 403 and cannot stop it, forged forms are refused, and the requester stops it from the page; the thread says who', async () => {
