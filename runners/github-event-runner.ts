@@ -11,6 +11,8 @@ import { Cancellation, PULL_REQUEST_CLOSED } from '../src/sessions/cancellation.
 import type { ThreadSession } from '../src/sessions/thread-session.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { escapeMrkdwn, mrkdwnLink, quoteMrkdwn } from '../src/slack/slack-escape.js';
+import type { PullLink } from '../src/slack/strings/en.js';
+import { stringsFor, type ThreadStrings } from '../src/slack/strings/index.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { clipText, neutralizeTags } from '../src/triage/untrusted-text.js';
 import type { GitHubClient } from '../src/github/create-octokit.js';
@@ -61,23 +63,31 @@ export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): 
   if (session.guestPull && event.kind !== 'comment' && event.kind !== 'closed') return 'not-asked';
   switch (event.kind) {
     case 'closed':
-      return endThread(job, event, deps);
+      return endThread(job, event, session, deps);
     case 'check-failed':
       return fixRound(job, event, session, deps);
     case 'check-passed':
-      return toldPassing(job, event, deps);
+      return toldPassing(job, event, session, deps);
     case 'status-failed':
-      return toldStatus(job, event, deps);
+      return toldStatus(job, event, session, deps);
     default:
       return followUp(job, event, session, deps);
   }
 }
 
-async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'closed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
-  const what = event.merged ? `was merged by @${escapeMrkdwn(event.by)}` : `was closed without merging by @${escapeMrkdwn(event.by)}`;
-  const reopen = event.merged ? '' : ' If the pull request is reopened, this thread continues it.';
+/** The pull request of a note, linked to `url` in the words of the thread's language. */
+function pullLink(url: string, number: number): PullLink {
+  return { number, link: (label) => mrkdwnLink(url, label) };
+}
+
+async function endThread(
+  job: GitHubJob,
+  event: Extract<GitHubEvent, { kind: 'closed' }>,
+  { language }: ThreadSession,
+  deps: GitHubEventDeps,
+): Promise<GitHubEventOutcome> {
   await deps.outbox.post(job.thread, {
-    text: `*GitHub* · ${mrkdwnLink(event.url, `Pull request #${event.pull}`)} ${what}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).${reopen}`,
+    text: `*GitHub* · ${stringsFor(language).github.closed(pullLink(event.url, event.pull), escapeMrkdwn(event.by), event.merged)}`,
   });
   // Runs still waiting would otherwise start over on a new branch and open a new pull request: stop them.
   const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs);
@@ -92,17 +102,15 @@ async function endThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'cl
 async function resumeThread(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'reopened' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
   const restored = await deps.sessions.reopen(event.repo.owner, event.repo.name, event.pull);
   if (restored === null) return 'thread-ended';
-  const pull = mrkdwnLink(event.url, `Pull request #${event.pull}`);
+  const pull = pullLink(event.url, event.pull);
   if (restored === 'busy') {
-    await deps.outbox.post(job.thread, {
-      text: `*GitHub* · ${pull} was reopened by @${escapeMrkdwn(event.by)}, but this thread has started other work since, so it does not continue that pull request here. Comment on the pull request mentioning me, or start a new thread, to work on it.`,
-    });
+    // The thread's other work speaks its language now.
+    const { language } = (await deps.sessions.get(job.thread.channel, job.thread.threadTs)) ?? {};
+    await deps.outbox.post(job.thread, { text: `*GitHub* · ${stringsFor(language).github.reopenedBusy(pull, escapeMrkdwn(event.by))}` });
     return 'thread-busy';
   }
-  const branch = restored.branch ? ` on \`${restored.branch}\`` : '';
-  await deps.outbox.post(job.thread, {
-    text: `*GitHub* · ${pull} was reopened by @${escapeMrkdwn(event.by)}: this thread continues it${branch}. Mention me here, or comment on the pull request, to go on.`,
-  });
+  const branch = restored.branch ? `\`${restored.branch}\`` : undefined;
+  await deps.outbox.post(job.thread, { text: `*GitHub* · ${stringsFor(restored.language).github.reopened(pull, escapeMrkdwn(event.by), branch)}` });
   return 'resumed';
 }
 
@@ -141,21 +149,22 @@ async function followUp(job: GitHubJob, event: CommentEvent, session: ThreadSess
       event.kind === 'comment' || reviewId === undefined ? undefined : wholeReview(octokit, event, reviewId),
       conversation(octokit, event, reviewId),
     ]);
-    const branch = `I'm continuing on \`${session.branch ?? 'the branch'}\` with that.`;
+    const t = stringsFor(session.language).github;
+    const branch = t.continuing(session.branch === undefined ? undefined : `\`${session.branch}\``);
     if (review && (review.comments.length > 1 || (review.comments.length === 1 && review.body))) {
       await queueChangeRun(job, session, deps, {
         instruction: withContext(reviewInstruction(event, review), context),
-        mirror: `${reviewMirror(event, review)}\n${branch}`,
+        mirror: `${reviewMirror(event, review, t)}\n${branch}`,
         trigger: { kind: 'review', pull: event.pull, author: event.author, url: review.url },
         requester: event.author,
       });
       return 'follow-up-queued';
     }
-    const where = event.kind === 'review-comment' ? ` on \`${escapeMrkdwn(event.path)}\`${lineLabel(event)}` : '';
-    const said = event.kind === 'review' ? 'requested changes' : event.kind === 'review-comment' ? 'commented' : 'wrote';
+    const place = event.kind === 'review-comment' ? t.place(`\`${escapeMrkdwn(event.path)}\``, event.line, event.startLine) : undefined;
+    const lead = t.commentLead(event.kind, escapeMrkdwn(event.author), pullLink(event.url, event.pull), place);
     await queueChangeRun(job, session, deps, {
       instruction: withContext(instructionFrom(event), context),
-      mirror: `*GitHub* · @${escapeMrkdwn(event.author)} ${said} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}${where}:\n${quote(event.body)}\n${branch}`,
+      mirror: `*GitHub* · ${lead}\n${quote(event.body)}\n${branch}`,
       trigger: {
         kind: event.kind,
         pull: event.pull,
@@ -252,12 +261,11 @@ async function wholeReview(octokit: NonNullable<RunnerDeps['github']>, event: Re
   };
 }
 
-/** Who reviewed, what the review says, and a line per comment (its first line). */
-function reviewMirror(event: { author: string; pull: number }, review: WholeReview): string {
-  const count = `${review.comments.length} comment${review.comments.length === 1 ? '' : 's'}`;
-  const lead = `*GitHub* · @${escapeMrkdwn(event.author)} ${review.changesRequested ? 'requested changes' : 'reviewed'} on ${mrkdwnLink(review.url, `pull request #${event.pull}`)} with ${count}:`;
+/** Who reviewed, what the review says, and a line per comment (its first line), in the thread's words `t`. */
+function reviewMirror(event: { author: string; pull: number }, review: WholeReview, t: ThreadStrings['github']): string {
+  const lead = `*GitHub* · ${t.reviewLead(escapeMrkdwn(event.author), pullLink(review.url, event.pull), review.changesRequested, review.comments.length)}`;
   const comments = review.comments.map(
-    (c) => `• \`${escapeMrkdwn(c.path)}\`${lineLabel(c)}: ${escapeMrkdwn(clipText(c.body.trim().split('\n')[0] ?? '', 200))}`,
+    (c) => `• ${t.place(`\`${escapeMrkdwn(c.path)}\``, c.line, c.startLine)}: ${escapeMrkdwn(clipText(c.body.trim().split('\n')[0] ?? '', 200))}`,
   );
   return [lead, review.body ? quote(review.body) : '', ...comments].filter(Boolean).join('\n');
 }
@@ -285,11 +293,13 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
   const names = failedNames.filter((n) => !failingOnBase.includes(n));
   const keys = redisKeys(deps.prefix);
   const decided = keys.fixDecision(owner, repo, event.pull, event.headSha);
+  const t = stringsFor(session.language).github;
+  const link = pullLink(event.url, event.pull);
   if (names.length === 0) {
     const checks = failedNames.map((n) => `\`${escapeMrkdwn(n)}\``).join(', ');
     if ((await deps.redis.set(keys.fixDecision(owner, repo, event.pull, event.headSha, checks), '1', 'EX', 30 * DAY, 'NX')) !== 'OK') return 'already-handled';
     await deps.outbox.post(job.thread, {
-      text: `*GitHub* · ${checks} failed on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}, but fails on \`${escapeMrkdwn(pull.base.ref)}\` (${pull.base.sha.slice(0, 7)}) too, so this change did not cause it; I'm not starting a fix round. Fix it on \`${escapeMrkdwn(pull.base.ref)}\` first, or mention me here with what to do.`,
+      text: `*GitHub* · ${t.baseFails(checks, failedNames.length, link, `\`${escapeMrkdwn(pull.base.ref)}\``, pull.base.sha.slice(0, 7))}`,
     });
     log.info({ checks: failedNames }, 'failing check fails on the base branch too: no fix round');
     return 'base-failing';
@@ -301,8 +311,11 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
     const roundsKey = keys.fixRounds(owner, repo, event.pull);
     const done = Number((await deps.redis.get(roundsKey)) ?? 0);
     if (done >= settings.maxFixRounds) {
-      const text = `${checks} still fail${names.length > 1 ? '' : 's'} on pull request #${event.pull} after ${done} fix round${done === 1 ? '' : 's'} (the limit, \`github.maxFixRounds\`), so I'm not trying again; it needs a person now.`;
-      await deps.outbox.post(job.thread, { text: `*GitHub* · ${text} ${mrkdwnLink(event.url, 'The failing run.')}` });
+      await deps.outbox.post(job.thread, {
+        text: `*GitHub* · ${t.fixLimit(checks, names.length, event.pull, done)} ${mrkdwnLink(event.url, t.failingRun)}`,
+      });
+      // On the pull request in English, as Wrench writes there.
+      const text = stringsFor().github.fixLimit(checks, names.length, event.pull, done);
       await octokit.issues.createComment({ owner, repo, issue_number: event.pull, body: deps.runner.redact(text) });
       log.info({ checks: names, rounds: done }, 'fix round limit reached');
       return 'fix-limit-reached';
@@ -321,9 +334,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
       await deps.redis.del(decided);
       if ((await deps.redis.set(keys.fixDecision(owner, repo, event.pull, event.headSha, `unexplained ${checks}`), '1', 'EX', 30 * DAY, 'NX')) !== 'OK')
         return 'already-handled';
-      await deps.outbox.post(job.thread, {
-        text: `*GitHub* · ${checks} failed on ${mrkdwnLink(event.url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)}), but I could read nothing about why (no log, no output, no annotations), so I'm not spending a fix round on a guess. Open the failing check and tell me here what to fix.`,
-      });
+      await deps.outbox.post(job.thread, { text: `*GitHub* · ${t.noEvidence(checks, names.length, link, event.headSha.slice(0, 7))}` });
       log.info({ checks: names }, 'failing check without readable evidence: no fix round');
       return 'no-evidence';
     }
@@ -341,7 +352,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
     const watchKey = keys.fixWatch(owner, repo, event.pull);
     const earlier = await readFixWatch(deps, watchKey);
     const stillFailing = earlier?.checks.filter((c) => names.includes(c.name) || c.workflow === event.checkName).map((c) => c.name) ?? [];
-    const after = earlier && stillFailing.length ? ` still fail${stillFailing.length > 1 ? '' : 's'} after fix round ${earlier.round}` : ' failed';
+    const after = earlier && stillFailing.length ? { round: earlier.round, count: stillFailing.length } : undefined;
     const watch: FixWatch = {
       round,
       failedHead: event.headSha,
@@ -350,7 +361,7 @@ async function fixRound(job: GitHubJob, event: CheckEvent, session: ThreadSessio
     await deps.redis.set(watchKey, JSON.stringify(watch), 'EX', 30 * DAY);
     await queueChangeRun(job, session, deps, {
       instruction,
-      mirror: `*GitHub* · ${checks}${after} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)}). Fix round ${round} of ${settings.maxFixRounds}: I'm looking at what the CI reported.`,
+      mirror: `*GitHub* · ${t.fixRound(checks, names.length, link, event.headSha.slice(0, 7), round, settings.maxFixRounds, after)}`,
       trigger: { kind: 'check-failed', pull: event.pull, url: event.url, round: { number: round, of: settings.maxFixRounds } },
       requester: 'ci',
     });
@@ -382,7 +393,12 @@ async function readFixWatch(deps: GitHubEventDeps, key: string): Promise<FixWatc
  * A check passed on a pull request whose last fix round was about it, on a newer head than the one it failed on: the
  * thread hears the round worked (once per check and head). When every check of the round has passed, the watch ends.
  */
-async function toldPassing(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'check-passed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
+async function toldPassing(
+  job: GitHubJob,
+  event: Extract<GitHubEvent, { kind: 'check-passed' }>,
+  { language }: ThreadSession,
+  deps: GitHubEventDeps,
+): Promise<GitHubEventOutcome> {
   const { owner, name: repo } = event.repo;
   const keys = redisKeys(deps.prefix);
   const watchKey = keys.fixWatch(owner, repo, event.pull);
@@ -394,7 +410,7 @@ async function toldPassing(job: GitHubJob, event: Extract<GitHubEvent, { kind: '
     return 'already-handled';
   const names = passing.map((c) => `\`${escapeMrkdwn(c.name)}\``).join(', ');
   await deps.outbox.post(job.thread, {
-    text: `*GitHub* · ${names} pass${passing.length > 1 ? '' : 'es'} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)}) after fix round ${watch.round}.`,
+    text: `*GitHub* · ${stringsFor(language).github.passed(names, passing.length, pullLink(event.url, event.pull), event.headSha.slice(0, 7), watch.round)}`,
   });
   const left = watch.checks.filter((c) => !passing.includes(c));
   if (left.length === 0) await deps.redis.del(watchKey);
@@ -407,17 +423,24 @@ async function toldPassing(job: GitHubJob, event: Extract<GitHubEvent, { kind: '
  * per head and context, with what the status says and where its details are. Wrench cannot read that CI's logs, so it
  * spends no fix round on it (a guess is not a fix); the person can paste the failure or say what to fix.
  */
-async function toldStatus(job: GitHubJob, event: Extract<GitHubEvent, { kind: 'status-failed' }>, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {
+async function toldStatus(
+  job: GitHubJob,
+  event: Extract<GitHubEvent, { kind: 'status-failed' }>,
+  { language }: ThreadSession,
+  deps: GitHubEventDeps,
+): Promise<GitHubEventOutcome> {
   const { owner, name: repo } = event.repo;
   const pull = (await githubOf(deps).pulls.get({ owner, repo, pull_number: event.pull })).data;
   if (pull.state !== 'open' || pull.head.sha !== event.headSha) return 'stale-head';
   const keys = redisKeys(deps.prefix);
   if ((await deps.redis.set(keys.fixDecision(owner, repo, event.pull, event.headSha, `status ${event.context}`), '1', 'EX', 30 * DAY, 'NX')) !== 'OK')
     return 'already-handled';
-  const said = event.description?.trim() ? `: “${escapeMrkdwn(clipText(event.description.trim(), 300))}”` : '';
-  const details = event.targetUrl && /^https?:\/\//.test(event.targetUrl) ? ` Details: ${mrkdwnLink(event.targetUrl, 'the CI run')}.` : '';
+  const said = event.description?.trim() ? escapeMrkdwn(clipText(event.description.trim(), 300)) : undefined;
+  const target = event.targetUrl;
+  const details = target && /^https?:\/\//.test(target) ? (label: string) => mrkdwnLink(target, label) : undefined;
+  const context = `\`${escapeMrkdwn(event.context)}\``;
   await deps.outbox.post(job.thread, {
-    text: `*GitHub* · \`${escapeMrkdwn(event.context)}\` reported failure on ${mrkdwnLink(pull.html_url, `pull request #${event.pull}`)} (head ${event.headSha.slice(0, 7)})${said}.${details} I can't read that CI's logs from here, so I'm not starting a fix round on a guess: paste the failing output here, or tell me what to fix.`,
+    text: `*GitHub* · ${stringsFor(language).github.statusFailed(context, pullLink(pull.html_url, event.pull), event.headSha.slice(0, 7), said, details)}`,
   });
   return 'status-told';
 }

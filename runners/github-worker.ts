@@ -7,6 +7,7 @@ import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { describeError } from '../src/errors.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { escapeMrkdwn, mrkdwnLink } from '../src/slack/slack-escape.js';
+import { stringsFor } from '../src/slack/strings/index.js';
 
 export interface GitHubWorker {
   worker: Worker<GitHubQueueJob, { outcome: GitHubEventOutcome | IssueOutcome | 'fork' }>;
@@ -59,15 +60,19 @@ export async function startGitHubWorker(options: { connection: ConnectionOptions
 
 /**
  * A GitHub event Wrench could not act on (credentials refused after a fresh installation token, GitHub down): the
- * Slack thread it belongs to is told, and its delivery may come in again (redelivered from the App's settings).
+ * Slack thread it belongs to is told, in its language, and its delivery may come in again (redelivered from the App's
+ * settings). Exported for tests.
  */
-async function reportFailedEvent(job: GitHubJob, error: unknown, deps: GitHubEventDeps): Promise<void> {
+export async function reportFailedEvent(job: GitHubJob, error: unknown, deps: GitHubEventDeps): Promise<void> {
   await deps.redis.del(redisKeys(deps.prefix).githubDelivery(job.deliveryId));
   const event = job.event;
-  const who = 'author' in event && event.author ? ` by @${escapeMrkdwn(event.author)}` : '';
+  // The thread's session may be gone (a closed pull request) or unreadable (Redis down): the thread is told in English then.
+  const session = await deps.sessions.get(job.thread.channel, job.thread.threadTs).catch(() => null);
+  const by = 'author' in event && event.author ? escapeMrkdwn(event.author) : undefined;
+  const pull = { number: event.pull, link: (label: string) => mrkdwnLink(event.url, label) };
   await deps.outbox.post(job.thread, {
     text: deps.runner.redact(
-      `:warning: *GitHub* · I could not act on the ${KIND_WORDS[event.kind] ?? 'event'}${who} on ${mrkdwnLink(event.url, `pull request #${event.pull}`)}: ${escapeMrkdwn(describeError(error))}. Once that is fixed, redeliver it from the GitHub App's settings (Advanced → Recent Deliveries), or say here what to do.`,
+      `:warning: *GitHub* · ${stringsFor(session?.language).github.couldNotAct(event.kind, by, pull, escapeMrkdwn(describeError(error)))}`,
     ),
   });
 }
@@ -90,13 +95,3 @@ async function reportFailedIssue(job: GitHubIssueJob, error: unknown, deps: GitH
     })
     .catch(() => undefined);
 }
-
-const KIND_WORDS: Partial<Record<GitHubJob['event']['kind'], string>> = {
-  comment: 'comment',
-  'review-comment': 'review comment',
-  review: 'review',
-  'check-failed': 'failing check',
-  'check-passed': 'passing check',
-  'status-failed': 'failed commit status',
-  closed: 'closing of the pull request',
-};

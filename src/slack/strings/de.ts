@@ -30,6 +30,17 @@ const egressWords: EgressStrings = {
     `Die Installation konnte dieses Ziel nicht erreichen: ${refusal}${more.length ? ` (und ${more.length} weitere abgewiesen: ${more.join(', ')})` : ''}.`,
 };
 
+/** The GitHub events a thread can be told Wrench could not act on, in the accusative ("auf den Kommentar"). */
+const EVENT_WORDS_DE: Record<string, string> = {
+  comment: 'den Kommentar',
+  'review-comment': 'den Review-Kommentar',
+  review: 'das Review',
+  'check-failed': 'den fehlgeschlagenen Check',
+  'check-passed': 'den bestandenen Check',
+  'status-failed': 'den fehlgeschlagenen Commit-Status',
+  closed: 'das Schließen des Pull Requests',
+};
+
 /** German; what is missing here is said in English. */
 export const de: Catalogue = {
   categories: {
@@ -570,4 +581,34 @@ export const de: Catalogue = {
       `:information_source: Einen Branch ${branch} gibt es schon, ohne offenen Pull-Request. Lösche ihn (oder öffne einen PR daraus) und drücke noch einmal auf Revert. Nichts wurde gepusht.`,
   },
   cancelNotAllowed: 'Nur wer diesen Lauf angefordert hat oder eine Person mit Freigaberecht kann ihn abbrechen.',
+  github: {
+    closed: (pull, by, merged) =>
+      `${pull.link(`Pull Request #${pull.number}`)} wurde von @${by} ${merged ? 'gemergt' : 'ohne Merge geschlossen'}. Die Arbeit dieses Threads ist erledigt; erwähne mich hier, um etwas Neues zu beginnen (es bekommt einen neuen Branch und einen neuen Pull Request).${merged ? '' : ' Wird der Pull Request wieder geöffnet, setzt dieser Thread ihn fort.'}`,
+    reopenedBusy: (pull, by) =>
+      `${pull.link(`Pull Request #${pull.number}`)} wurde von @${by} wieder geöffnet, aber dieser Thread hat seitdem andere Arbeit begonnen und setzt diesen Pull Request deshalb hier nicht fort. Kommentiere den Pull Request und erwähne mich darin, oder beginne einen neuen Thread, um daran zu arbeiten.`,
+    reopened: (pull, by, branch) =>
+      `${pull.link(`Pull Request #${pull.number}`)} wurde von @${by} wieder geöffnet: Dieser Thread setzt ihn fort${branch ? ` auf ${branch}` : ''}. Erwähne mich hier oder kommentiere den Pull Request, um weiterzumachen.`,
+    commentLead: (kind, author, pull, place) =>
+      `@${author} hat in ${pull.link(`Pull Request #${pull.number}`)}${place ? ` zu ${place}` : ''} ${{ review: 'Änderungen angefordert', 'review-comment': 'kommentiert', comment: 'geschrieben' }[kind]}:`,
+    reviewLead: (author, pull, changesRequested, count) =>
+      `@${author} hat ${pull.link(`Pull Request #${pull.number}`)} mit ${count} ${count === 1 ? 'Kommentar' : 'Kommentaren'} ${changesRequested ? 'reviewt und Änderungen angefordert' : 'reviewt'}:`,
+    place: (path, line, startLine) =>
+      line === null ? path : startLine !== null && startLine !== line ? `${path} Zeilen ${startLine}–${line}` : `${path} Zeile ${line}`,
+    continuing: (branch) => `Ich mache damit auf ${branch ?? 'dem Branch'} weiter.`,
+    baseFails: (checks, count, pull, base, baseSha) =>
+      `${checks} ${count > 1 ? 'sind' : 'ist'} in ${pull.link(`Pull Request #${pull.number}`)} fehlgeschlagen, ${count > 1 ? 'schlagen' : 'schlägt'} aber auch auf ${base} (${baseSha}) fehl; diese Änderung hat das also nicht verursacht, und ich starte keine Fix-Runde. Behebe es zuerst auf ${base}, oder erwähne mich hier und sag, was zu tun ist.`,
+    fixLimit: (checks, count, number, done) =>
+      `${checks} ${count > 1 ? 'schlagen' : 'schlägt'} in Pull Request #${number} nach ${done} ${done === 1 ? 'Fix-Runde' : 'Fix-Runden'} immer noch fehl (das Limit, \`github.maxFixRounds\`), deshalb versuche ich es nicht noch einmal; jetzt braucht es einen Menschen.`,
+    failingRun: 'Der fehlgeschlagene CI-Lauf.',
+    noEvidence: (checks, count, pull, head) =>
+      `${checks} ${count > 1 ? 'sind' : 'ist'} in ${pull.link(`Pull Request #${pull.number}`)} (Head ${head}) fehlgeschlagen, aber ich konnte nichts darüber lesen, warum (kein Log, keine Ausgabe, keine Annotationen), deshalb setze ich keine Fix-Runde auf eine Vermutung. Öffne den fehlgeschlagenen Check und sag mir hier, was ich beheben soll.`,
+    fixRound: (checks, count, pull, head, round, of, earlier) =>
+      `${checks} ${earlier ? (earlier.count > 1 ? 'schlagen' : 'schlägt') : count > 1 ? 'sind' : 'ist'} in ${pull.link(`Pull Request #${pull.number}`)} (Head ${head}) ${earlier ? `nach Fix-Runde ${earlier.round} immer noch fehl` : 'fehlgeschlagen'}. Fix-Runde ${round} von ${of}: Ich sehe mir an, was die CI gemeldet hat.`,
+    passed: (checks, count, pull, head, round) =>
+      `${checks} ${count > 1 ? 'bestehen' : 'besteht'} in ${pull.link(`Pull Request #${pull.number}`)} (Head ${head}) nach Fix-Runde ${round}.`,
+    statusFailed: (context, pull, head, description, details) =>
+      `${context} hat in ${pull.link(`Pull Request #${pull.number}`)} (Head ${head}) einen Fehlschlag gemeldet${description ? `: „${description}“` : ''}.${details ? ` Details: ${details('der CI-Lauf')}.` : ''} Die Logs dieser CI kann ich von hier aus nicht lesen, deshalb starte ich keine Fix-Runde auf gut Glück: Füge die fehlgeschlagene Ausgabe hier ein oder sag mir, was ich beheben soll.`,
+    couldNotAct: (kind, by, pull, error) =>
+      `Ich konnte auf ${EVENT_WORDS_DE[kind] ?? 'das Ereignis'}${by ? ` von @${by}` : ''} in ${pull.link(`Pull Request #${pull.number}`)} nicht reagieren: ${error}. Sobald das behoben ist, liefere es in den Einstellungen der GitHub App erneut aus (Advanced → Recent Deliveries), oder sag hier, was zu tun ist.`,
+  },
 };

@@ -13,6 +13,23 @@ import {
   verificationEn,
 } from '../../verification/verification-strings.js';
 
+/** A pull request in a note: `link(label)` makes the words naming it a link to it. */
+export interface PullLink {
+  number: number;
+  link: (label: string) => string;
+}
+
+/** The GitHub events a thread can be told Wrench could not act on, as English names them. */
+const EVENT_WORDS: Record<string, string> = {
+  comment: 'comment',
+  'review-comment': 'review comment',
+  review: 'review',
+  'check-failed': 'failing check',
+  'check-passed': 'passing check',
+  'status-failed': 'failed commit status',
+  closed: 'closing of the pull request',
+};
+
 /**
  * What Wrench says around a task in a thread, in English: the source every other catalogue translates, and the
  * fallback for any string a catalogue lacks. Texts are Slack mrkdwn; `<@U…>` mentions and dates are filled in.
@@ -329,6 +346,47 @@ export const en = {
   notAuthorized:
     'You are not on the list of people who can start work with Wrench here. Ask an administrator to add your Slack user id to `access.users` in `wrench.config.yml`.',
   cancelNotAllowed: 'Only the person who asked for this run, or an approver, can cancel it.',
+  // Wrench's notes in a thread about GitHub activity on its pull request (after "*GitHub* · "). `pull.link(label)` links
+  // the words naming the pull request (number `pull.number`); logins (`by`, `author`), `checks`, `base`, `branch`,
+  // `context` and `place` come escaped and formatted (in backticks), shas as they are; people's words are quoted after.
+  github: {
+    closed: (pull: PullLink, by: string, merged: boolean) =>
+      `${pull.link(`Pull request #${pull.number}`)} ${merged ? `was merged by @${by}` : `was closed without merging by @${by}`}. This thread's work is done; mention me here to start something new (it gets a new branch and pull request).${merged ? '' : ' If the pull request is reopened, this thread continues it.'}`,
+    reopenedBusy: (pull: PullLink, by: string) =>
+      `${pull.link(`Pull request #${pull.number}`)} was reopened by @${by}, but this thread has started other work since, so it does not continue that pull request here. Comment on the pull request mentioning me, or start a new thread, to work on it.`,
+    reopened: (pull: PullLink, by: string, branch?: string) =>
+      `${pull.link(`Pull request #${pull.number}`)} was reopened by @${by}: this thread continues it${branch ? ` on ${branch}` : ''}. Mention me here, or comment on the pull request, to go on.`,
+    /** A comment mirrored in the thread (its body follows, quoted); `place` the file and lines of a review comment. */
+    commentLead: (kind: 'review' | 'review-comment' | 'comment', author: string, pull: PullLink, place?: string) =>
+      `@${author} ${{ review: 'requested changes', 'review-comment': 'commented', comment: 'wrote' }[kind]} on ${pull.link(`pull request #${pull.number}`)}${place ? ` on ${place}` : ''}:`,
+    /** A review mirrored in the thread (its body and a line per comment follow). */
+    reviewLead: (author: string, pull: PullLink, changesRequested: boolean, count: number) =>
+      `@${author} ${changesRequested ? 'requested changes' : 'reviewed'} on ${pull.link(`pull request #${pull.number}`)} with ${count} comment${count === 1 ? '' : 's'}:`,
+    /** Where a review comment is: `path` in backticks, then its line or lines (none when GitHub gives none). */
+    place: (path: string, line: number | null, startLine: number | null) =>
+      line === null ? path : startLine !== null && startLine !== line ? `${path} lines ${startLine}–${line}` : `${path} line ${line}`,
+    continuing: (branch?: string) => `I'm continuing on ${branch ?? '`the branch`'} with that.`,
+    /** `count` checks failed that fail on the base branch too. */
+    baseFails: (checks: string, _count: number, pull: PullLink, base: string, baseSha: string) =>
+      `${checks} failed on ${pull.link(`pull request #${pull.number}`)}, but fails on ${base} (${baseSha}) too, so this change did not cause it; I'm not starting a fix round. Fix it on ${base} first, or mention me here with what to do.`,
+    /** Also said on the pull request, in English. */
+    fixLimit: (checks: string, count: number, number: number, done: number) =>
+      `${checks} still fail${count > 1 ? '' : 's'} on pull request #${number} after ${done} fix round${done === 1 ? '' : 's'} (the limit, \`github.maxFixRounds\`), so I'm not trying again; it needs a person now.`,
+    failingRun: 'The failing run.',
+    noEvidence: (checks: string, _count: number, pull: PullLink, head: string) =>
+      `${checks} failed on ${pull.link(`pull request #${pull.number}`)} (head ${head}), but I could read nothing about why (no log, no output, no annotations), so I'm not spending a fix round on a guess. Open the failing check and tell me here what to fix.`,
+    /** A fix round starts; `earlier` when `earlier.count` of these checks still fail after the round before. */
+    fixRound: (checks: string, _count: number, pull: PullLink, head: string, round: number, of: number, earlier?: { round: number; count: number }) =>
+      `${checks}${earlier ? ` still fail${earlier.count > 1 ? '' : 's'} after fix round ${earlier.round}` : ' failed'} on ${pull.link(`pull request #${pull.number}`)} (head ${head}). Fix round ${round} of ${of}: I'm looking at what the CI reported.`,
+    passed: (checks: string, count: number, pull: PullLink, head: string, round: number) =>
+      `${checks} pass${count > 1 ? '' : 'es'} on ${pull.link(`pull request #${pull.number}`)} (head ${head}) after fix round ${round}.`,
+    /** A commit status failed: `description` what it says (escaped), `details(label)` links its details when it has some. */
+    statusFailed: (context: string, pull: PullLink, head: string, description?: string, details?: (label: string) => string) =>
+      `${context} reported failure on ${pull.link(`pull request #${pull.number}`)} (head ${head})${description ? `: “${description}”` : ''}.${details ? ` Details: ${details('the CI run')}.` : ''} I can't read that CI's logs from here, so I'm not starting a fix round on a guess: paste the failing output here, or tell me what to fix.`,
+    /** An event Wrench failed to act on (`kind` the event's, `error` what went wrong, as it is). */
+    couldNotAct: (kind: string, by: string | undefined, pull: PullLink, error: string) =>
+      `I could not act on the ${EVENT_WORDS[kind] ?? 'event'}${by ? ` by @${by}` : ''} on ${pull.link(`pull request #${pull.number}`)}: ${error}. Once that is fixed, redeliver it from the GitHub App's settings (Advanced → Recent Deliveries), or say here what to do.`,
+  },
 };
 
 export type ThreadStrings = typeof en;
@@ -355,9 +413,11 @@ export type Catalogue = Partial<
     | 'triage'
     | 'modal'
     | 'clarifying'
+    | 'github'
   >
 > & {
   modal?: Partial<ThreadStrings['modal']>;
+  github?: Partial<ThreadStrings['github']>;
   clarifying?: Partial<ClarifyingStrings>;
   statusLine?: Partial<ThreadStrings['statusLine']>;
   notQueued?: Partial<ThreadStrings['notQueued']>;

@@ -30,6 +30,17 @@ const egressWords: EgressStrings = {
     `La instalación no pudo llegar a este destino: ${refusal}${more.length ? ` (y ${more.length} más rechazados: ${more.join(', ')})` : ''}.`,
 };
 
+/** The GitHub events a thread can be told Wrench could not act on, with their article. */
+const EVENT_WORDS_ES: Record<string, string> = {
+  comment: 'el comentario',
+  'review-comment': 'el comentario de revisión',
+  review: 'la revisión',
+  'check-failed': 'el check fallido',
+  'check-passed': 'el check que pasó',
+  'status-failed': 'el estado de commit fallido',
+  closed: 'el cierre del pull request',
+};
+
 /** Spanish; what is missing here is said in English. */
 export const es: Catalogue = {
   categories: {
@@ -569,4 +580,34 @@ export const es: Catalogue = {
       `:information_source: Ya existe una rama ${branch} sin pull request abierto. Bórrala (o abre un PR desde ella) y vuelve a pulsar Revertir. No se subió nada.`,
   },
   cancelNotAllowed: 'Solo quien pidió esta ejecución, o una persona aprobadora, puede cancelarla.',
+  github: {
+    closed: (pull, by, merged) =>
+      `El ${pull.link(`pull request #${pull.number}`)} ${merged ? `fue fusionado por @${by}` : `fue cerrado sin fusionar por @${by}`}. El trabajo de este hilo terminó; mencióname aquí para empezar algo nuevo (tendrá una rama y un pull request nuevos).${merged ? '' : ' Si el pull request se reabre, este hilo lo retoma.'}`,
+    reopenedBusy: (pull, by) =>
+      `El ${pull.link(`pull request #${pull.number}`)} fue reabierto por @${by}, pero este hilo empezó otro trabajo desde entonces, así que no retoma ese pull request aquí. Comenta en el pull request mencionándome, o empieza un hilo nuevo, para trabajar en él.`,
+    reopened: (pull, by, branch) =>
+      `El ${pull.link(`pull request #${pull.number}`)} fue reabierto por @${by}: este hilo lo retoma${branch ? ` en ${branch}` : ''}. Mencióname aquí, o comenta en el pull request, para seguir.`,
+    commentLead: (kind, author, pull, place) =>
+      `@${author} ${{ review: 'pidió cambios en', 'review-comment': 'comentó en', comment: 'escribió en' }[kind]} el ${pull.link(`pull request #${pull.number}`)}${place ? `, en ${place}` : ''}:`,
+    reviewLead: (author, pull, changesRequested, count) =>
+      `@${author} ${changesRequested ? 'pidió cambios en' : 'revisó'} el ${pull.link(`pull request #${pull.number}`)} con ${count} comentario${count === 1 ? '' : 's'}:`,
+    place: (path, line, startLine) =>
+      line === null ? path : startLine !== null && startLine !== line ? `${path} líneas ${startLine}–${line}` : `${path} línea ${line}`,
+    continuing: (branch) => `Sigo con eso en ${branch ?? 'la rama'}.`,
+    baseFails: (checks, count, pull, base, baseSha) =>
+      `${checks} ${count > 1 ? 'fallaron' : 'falló'} en el ${pull.link(`pull request #${pull.number}`)}, pero también ${count > 1 ? 'fallan' : 'falla'} en ${base} (${baseSha}), así que este cambio no lo causó; no empiezo una ronda de corrección. Arréglalo primero en ${base}, o mencióname aquí con lo que hay que hacer.`,
+    fixLimit: (checks, count, number, done) =>
+      `${checks} ${count > 1 ? 'siguen' : 'sigue'} fallando en el pull request #${number} después de ${done} ${done === 1 ? 'ronda' : 'rondas'} de corrección (el límite, \`github.maxFixRounds\`), así que no lo intento otra vez; ahora hace falta una persona.`,
+    failingRun: 'La ejecución fallida.',
+    noEvidence: (checks, count, pull, head) =>
+      `${checks} ${count > 1 ? 'fallaron' : 'falló'} en el ${pull.link(`pull request #${pull.number}`)} (head ${head}), pero no pude leer nada sobre el motivo (ni log, ni salida, ni anotaciones), así que no gasto una ronda de corrección en una suposición. Abre el check fallido y dime aquí qué arreglar.`,
+    fixRound: (checks, count, pull, head, round, of, earlier) =>
+      `${checks} ${earlier ? `${earlier.count > 1 ? 'siguen' : 'sigue'} fallando después de la ronda de corrección ${earlier.round}` : count > 1 ? 'fallaron' : 'falló'} en el ${pull.link(`pull request #${pull.number}`)} (head ${head}). Ronda de corrección ${round} de ${of}: estoy mirando lo que informó la CI.`,
+    passed: (checks, count, pull, head, round) =>
+      `${checks} ${count > 1 ? 'pasan' : 'pasa'} en el ${pull.link(`pull request #${pull.number}`)} (head ${head}) después de la ronda de corrección ${round}.`,
+    statusFailed: (context, pull, head, description, details) =>
+      `${context} informó un fallo en el ${pull.link(`pull request #${pull.number}`)} (head ${head})${description ? `: «${description}»` : ''}.${details ? ` Detalles: ${details('la ejecución de la CI')}.` : ''} No puedo leer los logs de esa CI desde aquí, así que no empiezo una ronda de corrección a ciegas: pega aquí la salida del fallo o dime qué arreglar.`,
+    couldNotAct: (kind, by, pull, error) =>
+      `No pude actuar sobre ${EVENT_WORDS_ES[kind] ?? 'el evento'}${by ? ` de @${by}` : ''} en el ${pull.link(`pull request #${pull.number}`)}: ${error}. Cuando eso esté arreglado, vuelve a entregarlo desde la configuración de la GitHub App (Advanced → Recent Deliveries), o di aquí qué hacer.`,
+  },
 };

@@ -34,6 +34,17 @@ const egressWords: EgressStrings = {
 const exit = (timedOut: boolean, exitCode: number | null) =>
   timedOut ? 'a dépassé le délai' : exitCode === null ? 'n’a renvoyé aucun code de sortie' : `a renvoyé le code de sortie ${exitCode}`;
 
+/** The GitHub events a thread can be told Wrench could not act on, with their article. */
+const EVENT_WORDS_FR: Record<string, string> = {
+  comment: 'le commentaire',
+  'review-comment': 'le commentaire de revue',
+  review: 'la revue',
+  'check-failed': 'le check en échec',
+  'check-passed': 'le check réussi',
+  'status-failed': 'le statut de commit en échec',
+  closed: 'la fermeture de la pull request',
+};
+
 /**
  * French, with "vous"; a space before : ; ? ! and inside « », and the typographic apostrophe. What is missing here is
  * said in English.
@@ -590,4 +601,34 @@ export const fr: Catalogue = {
       `:information_source: Une branche ${branch} existe déjà sans pull request ouverte. Supprimez-la (ou ouvrez une PR à partir d’elle) et appuyez de nouveau sur Annuler. Rien n’a été poussé.`,
   },
   cancelNotAllowed: 'Seule la personne qui a demandé cette exécution, ou un approbateur, peut l’annuler.',
+  github: {
+    closed: (pull, by, merged) =>
+      `La ${pull.link(`pull request #${pull.number}`)} a été ${merged ? 'fusionnée' : 'fermée sans fusion'} par @${by}. Le travail de ce fil est terminé ; mentionnez-moi ici pour commencer autre chose (avec une nouvelle branche et une nouvelle pull request).${merged ? '' : ' Si la pull request est rouverte, ce fil la reprend.'}`,
+    reopenedBusy: (pull, by) =>
+      `La ${pull.link(`pull request #${pull.number}`)} a été rouverte par @${by}, mais ce fil a commencé un autre travail depuis : il ne reprend donc pas cette pull request ici. Commentez la pull request en me mentionnant, ou commencez un nouveau fil, pour y travailler.`,
+    reopened: (pull, by, branch) =>
+      `La ${pull.link(`pull request #${pull.number}`)} a été rouverte par @${by} : ce fil la reprend${branch ? ` sur ${branch}` : ''}. Mentionnez-moi ici, ou commentez la pull request, pour continuer.`,
+    commentLead: (kind, author, pull, place) =>
+      `@${author} ${{ review: 'a demandé des modifications sur', 'review-comment': 'a commenté', comment: 'a écrit sur' }[kind]} la ${pull.link(`pull request #${pull.number}`)}${place ? `, sur ${place}` : ''} :`,
+    reviewLead: (author, pull, changesRequested, count) =>
+      `@${author} a ${changesRequested ? 'demandé des modifications sur' : 'relu'} la ${pull.link(`pull request #${pull.number}`)} avec ${count} commentaire${count === 1 ? '' : 's'} :`,
+    place: (path, line, startLine) =>
+      line === null ? path : startLine !== null && startLine !== line ? `${path} lignes ${startLine}–${line}` : `${path} ligne ${line}`,
+    continuing: (branch) => `Je m’en occupe sur ${branch ?? 'la branche'}.`,
+    baseFails: (checks, count, pull, base, baseSha) =>
+      `${checks} ${count > 1 ? 'ont' : 'a'} échoué sur la ${pull.link(`pull request #${pull.number}`)}, mais ${count > 1 ? 'échouent' : 'échoue'} aussi sur ${base} (${baseSha}) : ce n’est donc pas cette modification qui en est la cause, et je ne lance pas de tour de correction. Corrigez d’abord sur ${base}, ou mentionnez-moi ici en disant quoi faire.`,
+    fixLimit: (checks, count, number, done) =>
+      `${checks} ${count > 1 ? 'échouent' : 'échoue'} toujours sur la pull request #${number} après ${done} ${done === 1 ? 'tour' : 'tours'} de correction (la limite, \`github.maxFixRounds\`) : je ne réessaie donc pas ; il faut maintenant une personne.`,
+    failingRun: 'L’exécution en échec.',
+    noEvidence: (checks, count, pull, head) =>
+      `${checks} ${count > 1 ? 'ont' : 'a'} échoué sur la ${pull.link(`pull request #${pull.number}`)} (head ${head}), mais je n’ai rien pu lire sur la raison (ni log, ni sortie, ni annotations) : je ne dépense donc pas un tour de correction sur une supposition. Ouvrez le check en échec et dites-moi ici quoi corriger.`,
+    fixRound: (checks, count, pull, head, round, of, earlier) =>
+      `${checks} ${earlier ? `${earlier.count > 1 ? 'échouent' : 'échoue'} toujours après le tour de correction ${earlier.round}` : `${count > 1 ? 'ont' : 'a'} échoué`} sur la ${pull.link(`pull request #${pull.number}`)} (head ${head}). Tour de correction ${round} sur ${of} : je regarde ce que la CI a signalé.`,
+    passed: (checks, count, pull, head, round) =>
+      `${checks} ${count > 1 ? 'passent' : 'passe'} sur la ${pull.link(`pull request #${pull.number}`)} (head ${head}) après le tour de correction ${round}.`,
+    statusFailed: (context, pull, head, description, details) =>
+      `${context} a signalé un échec sur la ${pull.link(`pull request #${pull.number}`)} (head ${head})${description ? ` : « ${description} »` : ''}.${details ? ` Détails : ${details('l’exécution de la CI')}.` : ''} Je ne peux pas lire les logs de cette CI d’ici : je ne lance donc pas de tour de correction sur une supposition. Collez ici la sortie en échec, ou dites-moi quoi corriger.`,
+    couldNotAct: (kind, by, pull, error) =>
+      `Je n’ai pas pu traiter ${EVENT_WORDS_FR[kind] ?? 'l’événement'}${by ? ` de @${by}` : ''} sur la ${pull.link(`pull request #${pull.number}`)} : ${error}. Une fois le problème réglé, relivrez-le depuis les paramètres de la GitHub App (Advanced → Recent Deliveries), ou dites ici quoi faire.`,
+  },
 };

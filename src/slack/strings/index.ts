@@ -39,6 +39,7 @@ export function stringsFor(language?: string): ThreadStrings {
     statusLine: { ...en.statusLine, ...catalogue.statusLine },
     notQueued: { ...en.notQueued, ...catalogue.notQueued },
     modal: { ...en.modal, ...catalogue.modal },
+    github: { ...en.github, ...catalogue.github },
     clarifying: { ...en.clarifying, ...catalogue.clarifying, target: { ...en.clarifying.target, ...catalogue.clarifying?.target } },
     triage: { ...en.triage, ...catalogue.triage, confidence: { ...en.triage.confidence, ...catalogue.triage?.confidence } },
     report: { ...en.report, ...catalogue.report },

@@ -30,6 +30,17 @@ const egressWords: EgressStrings = {
     `セットアップは次の接続先に到達できませんでした: ${refusal}${more.length ? `(ほかに ${more.length} 件拒否: ${more.join(', ')})` : ''}。`,
 };
 
+/** The GitHub events a thread can be told Wrench could not act on. */
+const EVENT_WORDS_JA: Record<string, string> = {
+  comment: 'コメント',
+  'review-comment': 'レビューコメント',
+  review: 'レビュー',
+  'check-failed': '失敗したチェック',
+  'check-passed': '成功したチェック',
+  'status-failed': '失敗したコミットステータス',
+  closed: 'クローズ',
+};
+
 /** Japanese; what is missing here is said in English. */
 export const ja: Catalogue = {
   categories: {
@@ -559,4 +570,34 @@ export const ja: Catalogue = {
       `:information_source: ブランチ ${branch} が、開いているプルリクエストなしですでに存在します。削除して(またはそこから PR を作成して)から、もう一度 Revert を押してください。何もプッシュしていません。`,
   },
   cancelNotAllowed: 'この実行をキャンセルできるのは、依頼した人か承認者だけです。',
+  github: {
+    closed: (pull, by, merged) =>
+      `${pull.link(`プルリクエスト #${pull.number}`)} は @${by} によって${merged ? 'マージされました' : 'マージされずにクローズされました'}。このスレッドの作業は完了です。新しいことを始めるには、ここで私をメンションしてください(新しいブランチとプルリクエストで行います)。${merged ? '' : 'プルリクエストが再オープンされた場合は、このスレッドで続けます。'}`,
+    reopenedBusy: (pull, by) =>
+      `${pull.link(`プルリクエスト #${pull.number}`)} は @${by} によって再オープンされましたが、このスレッドではその後別の作業を始めたため、ここではそのプルリクエストを続けません。作業するには、プルリクエストで私をメンションしてコメントするか、新しいスレッドを始めてください。`,
+    reopened: (pull, by, branch) =>
+      `${pull.link(`プルリクエスト #${pull.number}`)} は @${by} によって再オープンされました。このスレッドが${branch ? ` ${branch} で` : ''}引き継ぎます。続けるには、ここで私をメンションするか、プルリクエストにコメントしてください。`,
+    commentLead: (kind, author, pull, place) =>
+      `@${author} が ${pull.link(`プルリクエスト #${pull.number}`)}${place ? ` の ${place}` : ' '}${{ review: 'で変更を依頼しました', 'review-comment': 'にコメントしました', comment: 'に書き込みました' }[kind]}:`,
+    reviewLead: (author, pull, changesRequested, count) =>
+      `@${author} が ${pull.link(`プルリクエスト #${pull.number}`)} を${changesRequested ? 'レビューし、変更を依頼しました' : 'レビューしました'}(コメント ${count} 件):`,
+    place: (path, line, startLine) =>
+      line === null ? path : startLine !== null && startLine !== line ? `${path} の ${startLine}–${line} 行目` : `${path} の ${line} 行目`,
+    continuing: (branch) => `${branch ? `${branch} で` : 'ブランチで'}引き続き対応します。`,
+    baseFails: (checks, _count, pull, base, baseSha) =>
+      `${checks} が ${pull.link(`プルリクエスト #${pull.number}`)} で失敗しましたが、${base}(${baseSha})でも失敗しているため、この変更が原因ではありません。修正ラウンドは開始しません。先に ${base} で修正するか、ここで私をメンションして何をすべきか伝えてください。`,
+    fixLimit: (checks, _count, number, done) =>
+      `${checks} はプルリクエスト #${number} で ${done} 回の修正ラウンド(上限、\`github.maxFixRounds\`)の後も失敗しているため、もう試しません。ここからは人による対応が必要です。`,
+    failingRun: '失敗した実行を見る',
+    noEvidence: (checks, _count, pull, head) =>
+      `${checks} が ${pull.link(`プルリクエスト #${pull.number}`)}(head ${head})で失敗しましたが、原因について何も読み取れませんでした(ログ、出力、アノテーションのいずれもありません)。推測で修正ラウンドを使うことはしません。失敗したチェックを開いて、何を直すべきかここで教えてください。`,
+    fixRound: (checks, _count, pull, head, round, of, earlier) =>
+      `${checks} が ${pull.link(`プルリクエスト #${pull.number}`)}(head ${head})で${earlier ? `修正ラウンド ${earlier.round} の後も失敗しています` : '失敗しました'}。修正ラウンド ${round}/${of}: CI の報告内容を確認しています。`,
+    passed: (checks, _count, pull, head, round) =>
+      `修正ラウンド ${round} の後、${checks} が ${pull.link(`プルリクエスト #${pull.number}`)}(head ${head})で成功しました。`,
+    statusFailed: (context, pull, head, description, details) =>
+      `${context} が ${pull.link(`プルリクエスト #${pull.number}`)}(head ${head})で失敗を報告しました${description ? `: 「${description}」` : ''}。${details ? `詳細: ${details('CI の実行')}。` : ''}ここからはその CI のログを読めないため、推測で修正ラウンドを始めることはしません。失敗した出力をここに貼り付けるか、何を直すべきか教えてください。`,
+    couldNotAct: (kind, by, pull, error) =>
+      `${pull.link(`プルリクエスト #${pull.number}`)} での${by ? ` @${by} の` : ''}${EVENT_WORDS_JA[kind] ?? 'イベント'}に対応できませんでした: ${error}。これが解決したら、GitHub App の設定(Advanced → Recent Deliveries)から再配信するか、どうすればよいかここで伝えてください。`,
+  },
 };

@@ -33,6 +33,17 @@ const egressWords: EgressStrings = {
 /** How a command ended, after its name: "`npm ci` terminou com o código de saída 1". */
 const exit = (timedOut: boolean, exitCode: number | null) => (timedOut ? 'excedeu o tempo limite' : `terminou com o código de saída ${exitCode ?? 'nenhum'}`);
 
+/** The GitHub events a thread can be told Wrench could not act on, with their article. */
+const EVENT_WORDS_PT: Record<string, string> = {
+  comment: 'o comentário',
+  'review-comment': 'o comentário de revisão',
+  review: 'a revisão',
+  'check-failed': 'o check com falha',
+  'check-passed': 'o check que passou',
+  'status-failed': 'o status de commit com falha',
+  closed: 'o fechamento do pull request',
+};
+
 /** Brazilian Portuguese, with "você" (pt-BR and pt-PT both say it); what is missing here is said in English. */
 export const pt: Catalogue = {
   categories: {
@@ -574,4 +585,34 @@ export const pt: Catalogue = {
       `:information_source: Já existe uma branch ${branch} sem pull request aberto. Apague-a (ou abra um PR a partir dela) e clique em Reverter de novo. Nada foi enviado.`,
   },
   cancelNotAllowed: 'Só quem pediu esta execução, ou um aprovador, pode cancelá-la.',
+  github: {
+    closed: (pull, by, merged) =>
+      `O ${pull.link(`pull request #${pull.number}`)} ${merged ? `foi mergeado por @${by}` : `foi fechado sem merge por @${by}`}. O trabalho desta thread terminou; mencione-me aqui para começar algo novo (isso ganha uma nova branch e um novo pull request).${merged ? '' : ' Se o pull request for reaberto, esta thread continua com ele.'}`,
+    reopenedBusy: (pull, by) =>
+      `O ${pull.link(`pull request #${pull.number}`)} foi reaberto por @${by}, mas esta thread começou outro trabalho desde então, então ela não continua aquele pull request aqui. Comente no pull request mencionando-me, ou comece uma nova thread, para trabalhar nele.`,
+    reopened: (pull, by, branch) =>
+      `O ${pull.link(`pull request #${pull.number}`)} foi reaberto por @${by}: esta thread continua com ele${branch ? ` em ${branch}` : ''}. Mencione-me aqui, ou comente no pull request, para seguir em frente.`,
+    commentLead: (kind, author, pull, place) =>
+      `@${author} ${{ review: 'pediu alterações no', 'review-comment': 'comentou no', comment: 'escreveu no' }[kind]} ${pull.link(`pull request #${pull.number}`)}${place ? `, em ${place}` : ''}:`,
+    reviewLead: (author, pull, changesRequested, count) =>
+      `@${author} ${changesRequested ? 'pediu alterações no' : 'revisou o'} ${pull.link(`pull request #${pull.number}`)} com ${count} ${count === 1 ? 'comentário' : 'comentários'}:`,
+    place: (path, line, startLine) =>
+      line === null ? path : startLine !== null && startLine !== line ? `${path} linhas ${startLine}–${line}` : `${path} linha ${line}`,
+    continuing: (branch) => `Vou continuar com isso ${branch ? `em ${branch}` : 'na branch'}.`,
+    baseFails: (checks, count, pull, base, baseSha) =>
+      `${checks} ${count > 1 ? 'falharam' : 'falhou'} no ${pull.link(`pull request #${pull.number}`)}, mas também ${count > 1 ? 'falham' : 'falha'} em ${base} (${baseSha}), então esta alteração não causou isso; não vou começar uma rodada de correção. Corrija primeiro em ${base}, ou mencione-me aqui com o que fazer.`,
+    fixLimit: (checks, count, number, done) =>
+      `${checks} ${count > 1 ? 'continuam' : 'continua'} falhando no pull request #${number} depois de ${done} ${done === 1 ? 'rodada' : 'rodadas'} de correção (o limite, \`github.maxFixRounds\`), então não vou tentar de novo; agora precisa de uma pessoa.`,
+    failingRun: 'A execução com falha.',
+    noEvidence: (checks, count, pull, head) =>
+      `${checks} ${count > 1 ? 'falharam' : 'falhou'} no ${pull.link(`pull request #${pull.number}`)} (head ${head}), mas não consegui ler nada sobre o motivo (nenhum log, nenhuma saída, nenhuma anotação), então não vou gastar uma rodada de correção num palpite. Abra o check com falha e diga aqui o que corrigir.`,
+    fixRound: (checks, count, pull, head, round, of, earlier) =>
+      `${checks} ${earlier ? `${earlier.count > 1 ? 'continuam' : 'continua'} falhando depois da rodada de correção ${earlier.round}` : count > 1 ? 'falharam' : 'falhou'} no ${pull.link(`pull request #${pull.number}`)} (head ${head}). Rodada de correção ${round} de ${of}: estou olhando o que a CI relatou.`,
+    passed: (checks, count, pull, head, round) =>
+      `${checks} ${count > 1 ? 'passam' : 'passa'} no ${pull.link(`pull request #${pull.number}`)} (head ${head}) depois da rodada de correção ${round}.`,
+    statusFailed: (context, pull, head, description, details) =>
+      `${context} relatou falha no ${pull.link(`pull request #${pull.number}`)} (head ${head})${description ? `: “${description}”` : ''}.${details ? ` Detalhes: ${details('a execução da CI')}.` : ''} Não consigo ler os logs dessa CI daqui, então não vou começar uma rodada de correção num palpite: cole aqui a saída da falha, ou diga o que corrigir.`,
+    couldNotAct: (kind, by, pull, error) =>
+      `Não consegui agir sobre ${EVENT_WORDS_PT[kind] ?? 'o evento'}${by ? ` de @${by}` : ''} no ${pull.link(`pull request #${pull.number}`)}: ${error}. Quando isso for corrigido, reenvie-o pelas configurações do GitHub App (Advanced → Recent Deliveries), ou diga aqui o que fazer.`,
+  },
 };

@@ -35,6 +35,17 @@ const spaced = (han: string, rest: string) => (/^[A-Za-z0-9`]/.test(rest) ? `${h
 /** How a command ended, after its name: "`npm ci` 以退出码 1 结束". */
 const exit = (timedOut: boolean, exitCode: number | null) => (timedOut ? '超时' : exitCode === null ? '结束时没有退出码' : `以退出码 ${exitCode} 结束`);
 
+/** The GitHub events a thread can be told Wrench could not act on. */
+const EVENT_WORDS_ZH: Record<string, string> = {
+  comment: '评论',
+  'review-comment': '审查评论',
+  review: '审查',
+  'check-failed': '失败的检查',
+  'check-passed': '通过的检查',
+  'status-failed': '失败的提交状态',
+  closed: '关闭操作',
+};
+
 /**
  * Simplified Chinese, with "你", full-width punctuation in prose and a space between Han and Latin letters or figures.
  * What is missing here is said in English.
@@ -533,4 +544,33 @@ export const zh: Catalogue = {
       `:information_source: 分支 ${branch} 已经存在，但没有打开的 PR。请删除它（或基于它创建 PR），然后再次点击回滚。没有推送任何内容。`,
   },
   cancelNotAllowed: '只有请求这次运行的人或审批人可以取消它。',
+  github: {
+    closed: (pull, by, merged) =>
+      `${pull.link(`PR #${pull.number}`)} 已被 @${by} ${merged ? '合并' : '关闭（未合并）'}。此消息列的工作已完成；要开始新的工作，请在这里提及我（会使用新的分支和 PR）。${merged ? '' : '如果该 PR 被重新打开，此消息列会继续处理它。'}`,
+    reopenedBusy: (pull, by) =>
+      `${pull.link(`PR #${pull.number}`)} 已被 @${by} 重新打开，但此消息列之后已开始了其他工作，所以不会在这里继续那个 PR。要处理它，请在 PR 上评论并提及我，或开始一个新的消息列。`,
+    reopened: (pull, by, branch) =>
+      `${pull.link(`PR #${pull.number}`)} 已被 @${by} 重新打开：此消息列${branch ? `在 ${branch} 上` : ''}继续处理它。要继续，请在这里提及我，或在 PR 上评论。`,
+    commentLead: (kind, author, pull, place) =>
+      `@${author} 在 ${pull.link(`PR #${pull.number}`)}${place ? ` 的 ${place}` : ' '}${{ review: '请求了修改', 'review-comment': '评论', comment: '写道' }[kind]}：`,
+    reviewLead: (author, pull, changesRequested, count) =>
+      `@${author} 审查了 ${pull.link(`PR #${pull.number}`)}${changesRequested ? ' 并请求了修改' : ''}，共 ${count} 条评论：`,
+    place: (path, line, startLine) =>
+      line === null ? path : startLine !== null && startLine !== line ? `${path} 第 ${startLine}–${line} 行` : `${path} 第 ${line} 行`,
+    continuing: (branch) => `我会在${branch ? ` ${branch} ` : '该分支'}上继续处理。`,
+    baseFails: (checks, _count, pull, base, baseSha) =>
+      `${checks} 在 ${pull.link(`PR #${pull.number}`)} 上失败了，但在 ${base}（${baseSha}）上也失败，所以不是这个改动造成的；我不会开始修复轮次。请先在 ${base} 上修复，或在这里提及我并说明要做什么。`,
+    fixLimit: (checks, _count, number, done) =>
+      `${checks} 在 PR #${number} 上经过 ${done} 轮修复（上限，\`github.maxFixRounds\`）后仍然失败，所以我不再尝试；现在需要人来处理。`,
+    failingRun: '查看失败的运行。',
+    noEvidence: (checks, _count, pull, head) =>
+      `${checks} 在 ${pull.link(`PR #${pull.number}`)}（head ${head}）上失败了，但我读不到任何关于原因的信息（没有日志、输出或注释），所以不会凭猜测花掉一轮修复。请打开失败的检查，并在这里告诉我要修复什么。`,
+    fixRound: (checks, _count, pull, head, round, of, earlier) =>
+      `${checks} 在 ${pull.link(`PR #${pull.number}`)}（head ${head}）上${earlier ? `经过第 ${earlier.round} 轮修复后仍然失败` : '失败了'}。第 ${round} 轮修复（共 ${of} 轮）：我正在查看 CI 的报告。`,
+    passed: (checks, _count, pull, head, round) => `经过第 ${round} 轮修复，${checks} 在 ${pull.link(`PR #${pull.number}`)}（head ${head}）上通过了。`,
+    statusFailed: (context, pull, head, description, details) =>
+      `${context} 在 ${pull.link(`PR #${pull.number}`)}（head ${head}）上报告了失败${description ? `：“${description}”` : ''}。${details ? `详情：${details('CI 运行')}。` : ''}我无法从这里读取该 CI 的日志，所以不会凭猜测开始修复轮次：请把失败的输出粘贴到这里，或告诉我要修复什么。`,
+    couldNotAct: (kind, by, pull, error) =>
+      `我无法处理 ${pull.link(`PR #${pull.number}`)} 上${by ? ` @${by} 的` : '的'}${EVENT_WORDS_ZH[kind] ?? '事件'}：${error}。问题解决后，请在 GitHub App 的设置（Advanced → Recent Deliveries）中重新投递，或在这里说明要做什么。`,
+  },
 };

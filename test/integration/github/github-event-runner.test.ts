@@ -2,6 +2,7 @@ import { redisKeys } from '../../../src/redis/redis-keys.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleGitHubEvent, type GitHubEventDeps } from '../../../runners/github-event-runner.js';
 import { startFromGuestPull, startFromIssue } from '../../../runners/github-new-threads.js';
+import { reportFailedEvent } from '../../../runners/github-worker.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
 import { loadConfig, parseConfigFile } from '../../../src/config/load-config.js';
 import { createOctokit } from '../../../src/github/create-octokit.js';
@@ -344,6 +345,69 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
       /“Build #12 failed: 3 tests”\. Details: <https:\/\/jenkins\.example\.com\/job\/12\|the CI run>\. I can't read that CI's logs/,
     );
     expect(await queues.tasks.count()).toBe(count);
+  });
+
+  it("a German thread hears of its pull request's activity in German; the pull request is still answered in English", async () => {
+    await deps.sessions.update(THREAD.channel, THREAD.threadTs, (s) => s && { ...s, language: 'de' });
+    const said = (pattern: RegExp) =>
+      slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === THREAD.threadTs && pattern.test(String(c.args.text)));
+    const link = `<https://example.test/pr|Pull Request #${pull}>`;
+    // A comment, mirrored: Wrench's words in German, Alice's as she wrote them.
+    const comment = job({ kind: 'comment', author: 'alice', body: '@wrench-bot please rename it', commentId: 4242 });
+    expect(await handleGitHubEvent(comment, deps)).toBe('follow-up-queued');
+    const mirror = await said(/^\*GitHub\* · @alice hat in /);
+    expect(String(mirror?.args.text)).toBe(
+      `*GitHub* · @alice hat in ${link} geschrieben:\n> @wrench-bot please rename it\nIch mache damit auf \`wrench/one\` weiter.`,
+    );
+    await (await queues.tasks.getJob(`run-gh-${comment.deliveryId}-${pull}`))?.remove();
+
+    // A failing check after the last fix round: the thread is told in German, the pull request in English.
+    const sha = await github.commit('acme', 'app', 'wrench/one', { message: 'de', files: { 'src/a.js': 'export const a = 10;\n' } });
+    const run = github.addCheckRun('acme', 'app', { name: 'unit-de', headSha: sha, conclusion: 'failure', log: 'FAIL a.test.js' });
+    await connection.set(redisKeys(deps.prefix).fixRounds('acme', 'app', pull), '2');
+    expect(await handleGitHubEvent(job({ kind: 'check-failed', headSha: sha, checkName: 'unit-de', jobIds: [run.id] }), deps)).toBe('fix-limit-reached');
+    const limit = await said(/^\*GitHub\* · `unit-de` schlägt/);
+    expect(String(limit?.args.text)).toBe(
+      `*GitHub* · \`unit-de\` schlägt in Pull Request #${pull} nach 2 Fix-Runden immer noch fehl (das Limit, \`github.maxFixRounds\`), deshalb versuche ich es nicht noch einmal; jetzt braucht es einen Menschen. <https://example.test/pr|Der fehlgeschlagene CI-Lauf.>`,
+    );
+    expect(github.issueComments.find((c) => c.issue === pull && c.body.startsWith('`unit-de`'))?.body).toBe(
+      `\`unit-de\` still fails on pull request #${pull} after 2 fix rounds (the limit, \`github.maxFixRounds\`), so I'm not trying again; it needs a person now.`,
+    );
+    await connection.del(redisKeys(deps.prefix).fixRounds('acme', 'app', pull));
+
+    // A failed commit status, what it says as it said it.
+    const status = {
+      kind: 'status-failed',
+      headSha: sha,
+      context: 'ci/jenkins-de',
+      description: 'Build #13 failed',
+      targetUrl: 'https://jenkins.example.com/job/13',
+    };
+    expect(await handleGitHubEvent(job(status), deps)).toBe('status-told');
+    const told = await said(/`ci\/jenkins-de` hat in /);
+    expect(String(told?.args.text)).toMatch(
+      /^\*GitHub\* · `ci\/jenkins-de` hat in <[^|]+\|Pull Request #\d+> \(Head [0-9a-f]{7}\) einen Fehlschlag gemeldet: „Build #13 failed“\. Details: <https:\/\/jenkins\.example\.com\/job\/13\|der CI-Lauf>\. Die Logs dieser CI kann ich/,
+    );
+
+    // An event Wrench could not act on: GitHub's error text as it is.
+    const review = job({ kind: 'review-comment', author: 'alice', body: 'x', commentId: 4343, path: 'src/a.js', line: 1, startLine: null, diffHunk: '' });
+    await reportFailedEvent(review, new Error('Bad credentials'), deps);
+    const failed = await said(/konnte auf den Review-Kommentar/);
+    expect(String(failed?.args.text)).toBe(
+      `:warning: *GitHub* · Ich konnte auf den Review-Kommentar von @alice in ${link} nicht reagieren: Bad credentials. Sobald das behoben ist, liefere es in den Einstellungen der GitHub App erneut aus (Advanced → Recent Deliveries), oder sag hier, was zu tun ist.`,
+    );
+
+    // Closed, then reopened: the thread hears both in German (the session that comes back keeps its language).
+    expect(await handleGitHubEvent(job({ kind: 'closed', merged: false, by: 'alice' }), deps)).toBe('ended');
+    const closed = await said(/wurde von @alice ohne Merge geschlossen/);
+    expect(String(closed?.args.text)).toBe(
+      `*GitHub* · ${link} wurde von @alice ohne Merge geschlossen. Die Arbeit dieses Threads ist erledigt; erwähne mich hier, um etwas Neues zu beginnen (es bekommt einen neuen Branch und einen neuen Pull Request). Wird der Pull Request wieder geöffnet, setzt dieser Thread ihn fort.`,
+    );
+    expect(await handleGitHubEvent(job({ kind: 'reopened', by: 'bob' }), deps)).toBe('resumed');
+    const reopened = await said(/wurde von @bob wieder geöffnet/);
+    expect(String(reopened?.args.text)).toBe(
+      `*GitHub* · ${link} wurde von @bob wieder geöffnet: Dieser Thread setzt ihn fort auf \`wrench/one\`. Erwähne mich hier oder kommentiere den Pull Request, um weiterzumachen.`,
+    );
   });
 
   it('closing the pull request says so, cancels runs still waiting, and ends the session', async () => {
