@@ -217,7 +217,8 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         log.warn('run restarted after an interruption');
         await threadReporter.note?.(stringsFor(payload.language).restartedAfterInterruption);
       }
-      await setRun(payload, jobId, { status: 'running' });
+      // A run started over reads steering again, whatever its agent had done before the interruption.
+      await setRun(payload, jobId, { status: 'running', agentDone: undefined });
       const result = await runTask(
         payload,
         {

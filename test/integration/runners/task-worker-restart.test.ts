@@ -13,9 +13,19 @@ import type { ThreadOutbox } from '../../../src/slack/thread-outbox.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 
-// The run itself is not what this test is about: it ends at once.
+/** What the run found in its thread's record when it began (the run itself is not what this test is about: it ends at once). */
+const began = vi.hoisted(() => ({
+  sessions: undefined as { get(channel: string, threadTs: string): Promise<unknown> } | undefined,
+  agentDone: new Map<string, unknown>(),
+}));
 vi.mock('../../../runners/run-task.js', () => ({
-  runTask: async (job: TaskJob) => ({ status: 'answered', repository: 'acme/shop', instruction: job.instruction, filesChanged: [], durationMs: 1 }),
+  runTask: async (job: TaskJob, context: { jobId: string }) => {
+    if (job.origin.type === 'slack') {
+      const session = (await began.sessions?.get(job.origin.channel, job.origin.threadTs)) as { runs: Array<{ jobId: string; agentDone?: true }> } | null;
+      began.agentDone.set(context.jobId, session?.runs.find((r) => r.jobId === context.jobId)?.agentDone);
+    }
+    return { status: 'answered', repository: 'acme/shop', instruction: job.instruction, filesChanged: [], durationMs: 1 };
+  },
 }));
 
 const CHANNEL = 'C0RESTART';
@@ -35,6 +45,7 @@ describe('a run picked up again after its worker died', () => {
     const prefix = uniqueName('restart');
     queues = createQueues(redis, prefix);
     sessions = new ThreadSessionStore(redis, prefix);
+    began.sessions = sessions;
     const reporter = (jobId: string): RunReporter => ({
       phase: async () => undefined,
       finished: async () => undefined,
@@ -66,7 +77,7 @@ describe('a run picked up again after its worker died', () => {
   });
 
   /** A run its thread's session still records as running (its worker died), queued again under the same id. */
-  async function rerun(threadTs: string, language?: string): Promise<string[]> {
+  async function rerun(threadTs: string, language?: string, agentDone = false): Promise<string[]> {
     const jobId = `restart-${threadTs.replace('.', '-')}`;
     const now = new Date().toISOString();
     await sessions.update(CHANNEL, threadTs, () => ({
@@ -75,7 +86,18 @@ describe('a run picked up again after its worker died', () => {
       repo: { owner: 'acme', name: 'shop' },
       requester: 'U1',
       ...(language ? { language } : {}),
-      runs: [{ jobId, instruction: 'fix the rounding', requester: 'U1', messageTs: threadTs, status: 'running', at: now, inQueue: true }],
+      runs: [
+        {
+          jobId,
+          instruction: 'fix the rounding',
+          requester: 'U1',
+          messageTs: threadTs,
+          status: 'running',
+          at: now,
+          inQueue: true,
+          ...(agentDone ? { agentDone } : {}),
+        },
+      ],
       createdAt: now,
       updatedAt: now,
     }));
@@ -105,5 +127,11 @@ describe('a run picked up again after its worker died', () => {
     expect(await rerun('1700000003.000100')).toEqual([
       ':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.',
     ]);
+  });
+
+  it('a run whose agent had finished before the interruption starts over reading steering again', async () => {
+    await rerun('1700000004.000100', undefined, true);
+    expect(began.agentDone.has('restart-1700000004-000100')).toBe(true);
+    expect(began.agentDone.get('restart-1700000004-000100')).toBeUndefined();
   });
 });
