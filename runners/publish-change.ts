@@ -1,4 +1,4 @@
-import { isWrenchError, WrenchError, wrenchErrorSaying } from '../src/errors.js';
+import { isWrenchError, wrenchErrorSaying } from '../src/errors.js';
 import { catchUpWithRemoteBranch } from '../src/workspace/catch-up-branch.js';
 import { openOrUpdatePullRequest } from '../src/github/pull-request.js';
 import type { TaskJob } from '../src/queue/task-job.js';
@@ -70,11 +70,7 @@ export async function publish(
     await pushToLocal({ dir: workspace.dir, localPath: job.localPath, branch: workspace.branch, guard });
     return { ...result, status: stopped ? 'stopped' : 'answered', pushedTo: job.localPath };
   }
-  if (!deps.github)
-    throw new WrenchError(
-      'github_not_configured',
-      'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
-    );
+  if (!deps.github) throw wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'pullRequest' });
   const remote = await remoteOf(job, workspace, deps, guard);
   const pushed = await pushCatchingUp(workspace, remote, deps);
   let pr;

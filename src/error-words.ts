@@ -19,6 +19,8 @@ export type ErrorDetail =
       held?: { id: string; ref: string; days?: number; host?: string };
     }
   | { key: 'repositoryNotFound'; repository: string }
+  /** No GitHub credential is configured, and the run needs one to open a pull request or to read the one it reviews. */
+  | { key: 'githubNotConfigured'; need: 'pullRequest' | 'review' }
   | { key: 'baseBranchNotFound'; repository: string; branch: string }
   | { key: 'noDefaultBranch' }
   | { key: 'branchNotFound'; repository: string; branch: string }
@@ -63,6 +65,10 @@ export const errorEn: ErrorStrings = {
       : '';
     return `I did not push \`${branch}\`: ${where.join('; ')}${more ? `; and ${more} more place(s)` : ''}. Nothing of this run left this machine; ${fix} and mention me to retry.${kept}`;
   },
+  githubNotConfigured: ({ need }) =>
+    need === 'review'
+      ? 'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.'
+      : 'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
   repositoryNotFound: ({ repository }) =>
     `${repository} was not found, or Wrench's GitHub credentials cannot read it: check the repository linked to this channel (wrench.config.yml) and that Wrench has access to it.`,
   baseBranchNotFound: ({ repository, branch }) => `${repository} has no branch "${branch}"; name an existing base branch.`,

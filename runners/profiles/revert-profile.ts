@@ -1,4 +1,4 @@
-import { isWrenchError, WrenchError } from '../../src/errors.js';
+import { isWrenchError, wrenchErrorSaying } from '../../src/errors.js';
 import { openOrUpdatePullRequest } from '../../src/github/pull-request.js';
 import type { RevertJob } from '../../src/queue/triage-job.js';
 import type { TriageRecord } from '../../src/triage/triage-record.js';
@@ -47,11 +47,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
     logFields: ({ job, record }) => ({ thread: record.threadTs, sha: job.sha }),
 
     async gather({ job: { job, record } }) {
-      if (!deps.github)
-        throw new WrenchError(
-          'github_not_configured',
-          'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
-        );
+      if (!deps.github) throw wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'pullRequest' });
       const branch = revertBranch(job.sha);
       // Reverted before (from another triage of the same incident, or by hand): point at that work.
       const open = await deps.github.pulls.list({
@@ -136,7 +132,7 @@ export function revertProfile(deps: TriageDeps, tell: (text: string) => Promise<
         guard,
       });
       const github = deps.github;
-      if (!github) throw new WrenchError('github_not_configured', 'No GitHub credential is configured, so I cannot open a pull request.');
+      if (!github) throw wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'pullRequest' });
       const pr = await openOrUpdatePullRequest(
         github,
         {

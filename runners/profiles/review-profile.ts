@@ -1,6 +1,6 @@
 import { systemPrompt } from '../../src/agent/system-prompt.js';
 import { taskMessage } from '../../src/agent/task-message.js';
-import { WrenchError } from '../../src/errors.js';
+import { wrenchErrorSaying } from '../../src/errors.js';
 import type { TaskJob } from '../../src/queue/task-job.js';
 import type { ResultSection, RunResult } from '../../src/reporting/run-result.js';
 import { githubReviewPayload, postGitHubReview } from '../../src/review/github-review.js';
@@ -44,11 +44,7 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
       const { job, deps, context } = run;
       const number = reviewedPullNumber(job.elements, context.history);
       if (number === undefined) return undefined;
-      if (!deps.github)
-        throw new WrenchError(
-          'github_not_configured',
-          'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
-        );
+      if (!deps.github) throw wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'review' });
       await context.reporter.phase('preparing', { key: 'readingPull', number });
       run.state.pr = await fetchPullRequest(deps.github, job.repo.owner, job.repo.name, number);
       if (!run.state.pr) return { stop: pullNotFound(run, number) };

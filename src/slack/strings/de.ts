@@ -448,6 +448,10 @@ export const de: Catalogue = {
         : '';
       return `Ich habe \`${branch}\` nicht gepusht: ${where.join('; ')}${more ? `; dazu ${more} weitere Stelle${more === 1 ? '' : 'n'}` : ''}. Nichts aus diesem Lauf hat diese Maschine verlassen; ${fix} und erwähne mich, um es erneut zu versuchen.${kept}`;
     },
+    githubNotConfigured: ({ need }) =>
+      need === 'review'
+        ? 'Um einen Pull Request zu reviewen, braucht Wrench einen GitHub-Zugang; setze GITHUB_TOKEN oder, für eine GitHub App, GITHUB_APP_ID und GITHUB_APP_PRIVATE_KEY_PATH.'
+        : 'Es ist kein GitHub-Zugang eingerichtet, deshalb kann ich keinen Pull Request öffnen. Setze GITHUB_TOKEN oder, für eine GitHub App, GITHUB_APP_ID und GITHUB_APP_PRIVATE_KEY_PATH.',
     repositoryNotFound: ({ repository }) =>
       `${repository} wurde nicht gefunden, oder Wrenchs GitHub-Zugang darf es nicht lesen: prüfe das mit diesem Channel verknüpfte Repository (wrench.config.yml) und ob Wrench Zugriff darauf hat.`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} hat keinen Branch "${branch}"; nenne einen vorhandenen Basis-Branch.`,

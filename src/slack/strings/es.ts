@@ -447,6 +447,10 @@ export const es: Catalogue = {
         : '';
       return `No subí \`${branch}\`: ${where.join('; ')}${more ? `; y ${more} ${more === 1 ? 'lugar' : 'lugares'} más` : ''}. Nada de esta ejecución salió de esta máquina; ${fix} y mencióname de nuevo para volver a intentarlo.${kept}`;
     },
+    githubNotConfigured: ({ need }) =>
+      need === 'review'
+        ? 'Revisar una pull request necesita una credencial de GitHub; configura GITHUB_TOKEN o, para una GitHub App, GITHUB_APP_ID y GITHUB_APP_PRIVATE_KEY_PATH.'
+        : 'No hay ninguna credencial de GitHub configurada, así que no puedo abrir una pull request. Configura GITHUB_TOKEN o, para una GitHub App, GITHUB_APP_ID y GITHUB_APP_PRIVATE_KEY_PATH.',
     repositoryNotFound: ({ repository }) =>
       `No se encontró ${repository}, o las credenciales de GitHub de Wrench no pueden leerlo: revisa el repositorio vinculado a este canal (wrench.config.yml) y que Wrench tenga acceso a él.`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} no tiene ninguna rama "${branch}"; indica una rama base que exista.`,

@@ -466,6 +466,10 @@ export const fr: Catalogue = {
         : '';
       return `Je n’ai pas poussé \`${branch}\` : ${where.join(' ; ')}${more ? ` ; et ${more} ${more === 1 ? 'autre endroit' : 'autres endroits'}` : ''}. Rien de cette exécution n’a quitté cette machine ; ${fix} et mentionnez-moi pour réessayer.${kept}`;
     },
+    githubNotConfigured: ({ need }) =>
+      need === 'review'
+        ? 'Relire une pull request demande un identifiant GitHub ; définissez GITHUB_TOKEN ou, pour une GitHub App, GITHUB_APP_ID et GITHUB_APP_PRIVATE_KEY_PATH.'
+        : 'Aucun identifiant GitHub n’est configuré, je ne peux donc pas ouvrir de pull request. Définissez GITHUB_TOKEN ou, pour une GitHub App, GITHUB_APP_ID et GITHUB_APP_PRIVATE_KEY_PATH.',
     repositoryNotFound: ({ repository }) =>
       `${repository} est introuvable, ou les identifiants GitHub de Wrench ne permettent pas de le lire : vérifiez le dépôt lié à ce canal (wrench.config.yml) et que Wrench y a accès.`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} n’a pas de branche « ${branch} » ; indiquez une branche de base existante.`,

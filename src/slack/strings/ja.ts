@@ -437,6 +437,10 @@ export const ja: Catalogue = {
         : '';
       return `\`${branch}\` はプッシュしませんでした。認証情報が含まれています: ${where.join('、')}${more ? `、ほか ${more} か所` : ''}。この実行の内容はこのマシンの外に出ていません。${fix}から、もう一度メンションして再試行してください。${kept}`;
     },
+    githubNotConfigured: ({ need }) =>
+      need === 'review'
+        ? 'プルリクエストのレビューには GitHub の認証情報が必要です。GITHUB_TOKEN、または GitHub App の場合は GITHUB_APP_ID と GITHUB_APP_PRIVATE_KEY_PATH を設定してください。'
+        : 'GitHub の認証情報が設定されていないため、プルリクエストを作成できません。GITHUB_TOKEN、または GitHub App の場合は GITHUB_APP_ID と GITHUB_APP_PRIVATE_KEY_PATH を設定してください。',
     repositoryNotFound: ({ repository }) =>
       `${repository} が見つからないか、Wrench の GitHub 認証情報では読めません。このチャンネルに紐づくリポジトリ (wrench.config.yml) と、Wrench にアクセス権があるかを確認してください。`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} にブランチ "${branch}" がありません。存在するベースブランチを指定してください。`,

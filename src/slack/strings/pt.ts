@@ -452,6 +452,10 @@ export const pt: Catalogue = {
         : '';
       return `Não fiz push de \`${branch}\`: ${where.join('; ')}${more ? `; e mais ${more} ${more === 1 ? 'lugar' : 'lugares'}` : ''}. Nada desta execução saiu desta máquina; ${fix} e mencione-me de novo para tentar outra vez.${kept}`;
     },
+    githubNotConfigured: ({ need }) =>
+      need === 'review'
+        ? 'Revisar um pull request precisa de uma credencial do GitHub; defina GITHUB_TOKEN ou, para um GitHub App, GITHUB_APP_ID e GITHUB_APP_PRIVATE_KEY_PATH.'
+        : 'Nenhuma credencial do GitHub está configurada, então não posso abrir um pull request. Defina GITHUB_TOKEN ou, para um GitHub App, GITHUB_APP_ID e GITHUB_APP_PRIVATE_KEY_PATH.',
     repositoryNotFound: ({ repository }) =>
       `${repository} não foi encontrado, ou as credenciais do GitHub do Wrench não conseguem lê-lo: verifique o repositório vinculado a este canal (wrench.config.yml) e se o Wrench tem acesso a ele.`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} não tem nenhuma branch "${branch}"; indique uma branch base que exista.`,

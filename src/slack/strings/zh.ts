@@ -428,6 +428,10 @@ export const zh: Catalogue = {
         : '';
       return `我没有推送 \`${branch}\`：${where.join('；')}${more ? `；另有 ${more} 处` : ''}。本次运行的任何内容都没有离开这台机器；请${fix}，然后提及我重试。${kept}`;
     },
+    githubNotConfigured: ({ need }) =>
+      need === 'review'
+        ? '审查 PR 需要 GitHub 凭据；请设置 GITHUB_TOKEN，或者为 GitHub App 设置 GITHUB_APP_ID 和 GITHUB_APP_PRIVATE_KEY_PATH。'
+        : '没有配置 GitHub 凭据，所以我无法创建 PR。请设置 GITHUB_TOKEN，或者为 GitHub App 设置 GITHUB_APP_ID 和 GITHUB_APP_PRIVATE_KEY_PATH。',
     repositoryNotFound: ({ repository }) =>
       `找不到 ${repository}，或者 Wrench 的 GitHub 凭据无法读取它：请检查此频道关联的仓库（wrench.config.yml），并确认 Wrench 有访问权限。`,
     baseBranchNotFound: ({ repository, branch }) => `${repository} 没有分支“${branch}”；请指定一个存在的基准分支。`,

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../../runners/background-work.js';
+import { failureMessage } from '../../../runners/failure-message.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { changeProfile } from '../../../runners/profiles/change-profile.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
@@ -88,6 +89,35 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     expect(result.branch).toBeTruthy();
     expect(git(repo, 'show', `${result.branch}:add.js`)).toContain('exports.sub');
     expect(finished).toEqual([result]);
+  });
+
+  it("without a GitHub credential a change for a GitHub repository stops before pushing, saying so in the thread's language", async () => {
+    const remote = path.join(dir.path, 'remote');
+    git(dir.path, 'clone', '-q', '--bare', repo, path.join(remote, 'acme', 'add.git'));
+    const model = scriptedModel([
+      toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }),
+      finish('Added sub.'),
+    ]);
+    const { reporter } = recordingReporter();
+    const base = deps(model.client);
+    const config = loadConfig({ WRENCH_DATA_DIR: path.join(dir.path, 'data'), GIT_BASE_URL: `file://${remote}` }, dir.path);
+    const { localPath: _local, ...rest } = job(repo, 'Add a sub function to add.js');
+    const failed = await runPipeline(
+      changeProfile(),
+      { ...rest, repo: { owner: 'acme', name: 'add', baseBranch: 'main' }, language: 'de' },
+      { jobId: 'job-no-github', reporter, signal: new AbortController().signal },
+      { ...base, config },
+    ).catch((error: unknown) => error);
+    expect(failed).toMatchObject({
+      code: 'github_not_configured',
+      message:
+        'No GitHub credential is configured, so I cannot open a pull request. Set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
+    });
+    expect(failureMessage(failed, 'de')).toBe(
+      'Der Lauf ist fehlgeschlagen: Es ist kein GitHub-Zugang eingerichtet, deshalb kann ich keinen Pull Request öffnen. Setze GITHUB_TOKEN oder, für eine GitHub App, GITHUB_APP_ID und GITHUB_APP_PRIVATE_KEY_PATH.',
+    );
+    // Nothing left the machine.
+    expect(git(path.join(remote, 'acme', 'add.git'), 'branch', '--list', 'wrench/*')).toBe('');
   });
 
   it('a change that breaks a passing test gets one fix round; still failing, it gets a draft reason and the regressed verdict', async () => {

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { RequestError } from '@octokit/request-error';
 import { describe, expect, it } from 'vitest';
-import { WrenchError } from '../../../src/errors.js';
+import { WrenchError, wrenchErrorSaying } from '../../../src/errors.js';
 import { failureMessage, isTransient } from '../../../runners/failure-message.js';
 
 const gitHubError = (status: number, message = 'Validation Failed') =>
@@ -22,6 +22,18 @@ describe('failure message and the transient rule: GitHub errors are Octokit Requ
     expect(failureMessage(new WrenchError('git_failed', 'could not clone acme/web'), 'ja')).toBe('実行に失敗しました: could not clone acme/web');
     expect(failureMessage(new Error('teapot'), 'ja')).toMatch(/^実行が予期せず失敗しました: teapot。/);
     expect(failureMessage(gitHubError(422), 'it')).toBe(failureMessage(gitHubError(422)));
+  });
+
+  it("a missing GitHub credential is said in the thread's language, its English word for word", () => {
+    const review = wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'review' });
+    expect(review.message).toBe(
+      'Reviewing a pull request needs a GitHub credential; set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY_PATH for a GitHub App.',
+    );
+    expect(failureMessage(review, 'fr')).toBe(
+      'L’exécution a échoué : Relire une pull request demande un identifiant GitHub ; définissez GITHUB_TOKEN ou, pour une GitHub App, GITHUB_APP_ID et GITHUB_APP_PRIVATE_KEY_PATH.',
+    );
+    const pullRequest = wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'pullRequest' });
+    expect(failureMessage(pullRequest, 'ja')).toMatch(/GitHub の認証情報が設定されていないため、プルリクエストを作成できません。/);
   });
 
   it('does not take an arbitrary object with a status for a GitHub answer', () => {
