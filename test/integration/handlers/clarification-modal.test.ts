@@ -80,24 +80,17 @@ describe('the clarification modal in the thread language', () => {
   });
 
   describe('two presses at once start the instruction once', () => {
-    /** An unrealistic request on its card, and a reader that takes its time (the window a second press used to fall in). */
-    const declined = async (ts: string) => {
+    /** A request the rules hold back (its card posted, `held` the outcome expected), and its buttons' value. */
+    const heldBack = async (ts: string, text: string, held: 'declined' | 'clarifying') => {
       const outcome = await acceptInstruction(
-        {
-          client,
-          channel: 'C0DEV',
-          threadTs: ts,
-          messageTs: ts,
-          dedupKey: uniqueName('d'),
-          user: 'U0ALICE',
-          text: 'rewrite the whole backend from scratch in Rust',
-          repo: { owner: 'acme', name: 'web' },
-        },
+        { client, channel: 'C0DEV', threadTs: ts, messageTs: ts, dedupKey: uniqueName('d'), user: 'U0ALICE', text, repo: { owner: 'acme', name: 'web' } },
         deps,
       );
-      expect(outcome).toBe('declined');
+      expect(outcome).toBe(held);
       return encodeThreadRef({ channel: 'C0DEV', threadTs: ts });
     };
+    /** An unrealistic request on its card, and a reader that takes its time (the window a second press used to fall in). */
+    const declined = (ts: string) => heldBack(ts, 'rewrite the whole backend from scratch in Rust', 'declined');
     const slowReader = async (instruction: string) => {
       await new Promise((r) => setTimeout(r, 300));
       return { reading: readInstruction(instruction), latencyMs: 300 };
@@ -148,21 +141,7 @@ describe('the clarification modal in the thread language', () => {
 
     it('Start anyway beside a thread reply with the missing details: one run, the replier told the reply was not added', async () => {
       const ts = '1700000850.000100';
-      const asked = await acceptInstruction(
-        {
-          client,
-          channel: 'C0DEV',
-          threadTs: ts,
-          messageTs: ts,
-          dedupKey: uniqueName('d'),
-          user: 'U0ALICE',
-          text: 'we need more test coverage',
-          repo: { owner: 'acme', name: 'web' },
-        },
-        deps,
-      );
-      expect(asked).toBe('clarifying');
-      const value = encodeThreadRef({ channel: 'C0DEV', threadTs: ts });
+      const value = await heldBack(ts, 'we need more test coverage', 'clarifying');
       // The reply makes the request complete, so on its own it would start a run too.
       const reader = async (instruction: string) => {
         const { reading } = await slowReader(instruction);

@@ -80,30 +80,7 @@ describe('steering a run that ends at that moment (real Redis, Slack fake)', () 
     expect(slack.calls.some((c) => /Passed to the running agent/.test(String(c.args.text)))).toBe(false);
   });
 
-  it('a message after the agent is done (its checks and publishing still going on) is told at once that the run will not read it', async () => {
-    const threadTs = '1700000250.000100';
-    const now = new Date().toISOString();
-    const running = { jobId: 'run-checking', instruction: 'x', requester: 'U0ALICE', status: 'running' as const, at: now };
-    await deps.sessions.update('C0DEV', threadTs, () => ({
-      channel: 'C0DEV',
-      threadTs,
-      repo: { owner: 'acme', name: 'app' },
-      requester: 'U0ALICE',
-      runs: [{ ...running, agentDone: true }],
-      createdAt: now,
-      updatedAt: now,
-    }));
-    const outcome = await steerRun(running, { channel: 'C0DEV', threadTs, user: 'U0ALICE', text: 'and the changelog', messageTs: '1700000251.000100' }, deps);
-    expect(outcome).toBe('too-late');
-    expect(await deps.stores.steering.drain('run-checking')).toEqual([]);
-    const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs, 10_000);
-    expect(String(told.args.text)).toMatch(
-      /^:envelope: This message reached the run after its last step, so it did not read it:\nAlice wrote:\n> and the changelog\n/,
-    );
-    expect(slack.calls.some((c) => c.args.thread_ts === threadTs && /Passed to the running agent/.test(String(c.args.text)))).toBe(false);
-  });
-
-  const sessionIn = async (threadTs: string, language: string, runs: { jobId: string; status: 'running' | 'done' }[]) => {
+  const sessionIn = async (threadTs: string, language: string, runs: { jobId: string; status: 'running' | 'done'; agentDone?: true }[]) => {
     const now = new Date().toISOString();
     await deps.sessions.update('C0DEV', threadTs, () => ({
       channel: 'C0DEV',
@@ -116,6 +93,20 @@ describe('steering a run that ends at that moment (real Redis, Slack fake)', () 
       updatedAt: now,
     }));
   };
+
+  it('a message after the agent is done (its checks and publishing still going on) is told at once that the run will not read it', async () => {
+    const threadTs = '1700000250.000100';
+    await sessionIn(threadTs, 'en', [{ jobId: 'run-checking', status: 'running', agentDone: true }]);
+    const running = { jobId: 'run-checking', instruction: 'x', requester: 'U0ALICE', status: 'running' as const, at: new Date().toISOString() };
+    const outcome = await steerRun(running, { channel: 'C0DEV', threadTs, user: 'U0ALICE', text: 'and the changelog', messageTs: '1700000251.000100' }, deps);
+    expect(outcome).toBe('too-late');
+    expect(await deps.stores.steering.drain('run-checking')).toEqual([]);
+    const told = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs, 10_000);
+    expect(String(told.args.text)).toMatch(
+      /^:envelope: This message reached the run after its last step, so it did not read it:\nAlice wrote:\n> and the changelog\n/,
+    );
+    expect(slack.calls.some((c) => c.args.thread_ts === threadTs && /Passed to the running agent/.test(String(c.args.text)))).toBe(false);
+  });
 
   it("the steering receipt, a message from the run page and a message that came too late speak the thread's language", async () => {
     const german = '1700000300.000100';
