@@ -162,6 +162,8 @@ async function startWork(
   const { event } = input;
   const threadTs = common.threadTs;
   const continued = await continueThread({ ...common, text, mentioned: true }, deps);
+  // Not added to the request being started (its author was told why): the :eyes: does not say it is being worked on.
+  if (continued === 'taken') await deps.outbox.unreact({ channel: event.channel, threadTs }, event.ts, 'eyes');
   if (continued) return continued;
 
   const resolution = resolveRepository(text, event.channel, deps.config.file);

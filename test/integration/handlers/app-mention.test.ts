@@ -111,6 +111,38 @@ describe('handleAppMention', () => {
     expect(slack.streamsIn('C0DEV', ts)).toEqual([]);
   });
 
+  it('a mention while its held-back request is being started is not added to it: told so, and its :eyes: taken back', async () => {
+    const ts = '1700000530.000100';
+    const now = new Date().toISOString();
+    await deps.sessions.update('C0DEV', ts, () => ({
+      channel: 'C0DEV',
+      threadTs: ts,
+      repo: { owner: 'acme', name: 'web' },
+      requester: 'U0ALICE',
+      runs: [],
+      // Start anyway pressed a moment ago, and still starting it.
+      pending: { text: 'we need more test coverage', requester: 'U0ALICE', messageTs: ts, verdict: 'ill-formed' as const, claimedAt: now },
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const eventTs = '1700000531.000100';
+    const outcome = await handleAppMention(
+      {
+        eventId: uniqueName('Ev'),
+        botUserId: 'U0BOT',
+        event: { channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> cover getUser in src/api/users.ts', ts: eventTs, thread_ts: ts },
+        client,
+      },
+      deps,
+    );
+    expect(outcome).toBe('taken');
+    expect(slack.ephemerals.filter((e) => e.thread_ts === ts).map((e) => e.text)).toEqual([
+      'This request was already being started when your message came in, so your message was not added to it. Once it is running, reply here to pass your message to the agent, or mention me to make it a follow-up.',
+    ]);
+    await slack.waitFor((c) => c.method === 'reactions.remove' && c.args.timestamp === eventTs && c.args.name === 'eyes', 10_000);
+    expect((await deps.sessions.get('C0DEV', ts))?.runs).toEqual([]);
+  });
+
   it("answers a mention without a task with help in the requester's Slack locale, or in the thread's language when it has a session", async () => {
     slack.addUser({ id: 'U0YUKI', name: 'yuki', locale: 'ja-JP' });
     const ts = '1700000510.000100';
