@@ -39,7 +39,7 @@ import { runPageHandlers } from '../../handlers/run-page.js';
 import { channelMembership } from '../../src/run-log/channel-members.js';
 import { metrics } from '../../src/metrics/metrics.js';
 import { countingFetch, countSlackCalls } from '../../src/metrics/count-api-calls.js';
-import { readWithModel } from '../../src/instruction/model-reader.js';
+import { readerTimeLeft, readWithModel } from '../../src/instruction/model-reader.js';
 import { repositoryView } from '../../src/workspace/repository-view.js';
 import type { RepoRef } from '../../src/repository/resolve-repository.js';
 import { RunLinks } from '../../src/run-log/run-links.js';
@@ -398,11 +398,11 @@ function instructionReader(config: Config, logger: Logger, modelBudget: ModelBud
   return async (text: string, history: string[], repo?: RepoRef) => {
     if (model === 'none') return readWithModel(text, history, { client, model, timeoutMs, logger });
     // The repository's view comes out of the same time limit: at most a quarter of it, from the cached mirror only.
-    const started = Date.now();
+    const started = performance.now();
     const view = repo
       ? await repositoryView({ dataDir: config.dataDir, owner: repo.owner, repo: repo.name, text, timeoutMs: Math.min(1000, timeoutMs / 4) })
       : undefined;
-    return readWithModel(text, history, { client, model, timeoutMs: timeoutMs - (Date.now() - started), logger }, view);
+    return readWithModel(text, history, { client, model, timeoutMs: readerTimeLeft(timeoutMs, performance.now() - started), logger }, view);
   };
 }
 

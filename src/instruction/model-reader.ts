@@ -83,12 +83,14 @@ export interface ReadingOutcome {
  */
 export async function readWithModel(text: string, history: string[], options: ModelReaderOptions, repositoryView?: string): Promise<ReadingOutcome> {
   const started = Date.now();
+  // The SDK refuses a timeout that is not a positive whole number (`timeout must be a positive integer`).
+  const timeoutMs = Math.max(1, Math.round(Number.isFinite(options.timeoutMs) ? options.timeoutMs : 1));
   const rules = { ...readInstruction(text), readBy: 'rules' as const };
   if (options.model === 'none') return { reading: rules, latencyMs: 0 };
   const log = options.logger.child({ readerModel: options.model });
   try {
     // A spent model budget (src/agent/model-budget.ts) is waited for only within the reader's time limit.
-    const response = await withModelCall({ maxWaitMs: options.timeoutMs }, () =>
+    const response = await withModelCall({ maxWaitMs: timeoutMs }, () =>
       options.client.messages.create(
         {
           model: options.model,
@@ -97,7 +99,7 @@ export async function readWithModel(text: string, history: string[], options: Mo
           messages: [{ role: 'user', content: userMessage(text, history, repositoryView) }],
           output_config: { format: { type: formatType, schema: formatSchema } },
         },
-        { timeout: options.timeoutMs, maxRetries: 0 },
+        { timeout: timeoutMs, maxRetries: 0 },
       ),
     );
     const latencyMs = Date.now() - started;
@@ -118,10 +120,21 @@ export async function readWithModel(text: string, history: string[], options: Mo
     return { reading, usage, latencyMs };
   } catch (error) {
     const latencyMs = Date.now() - started;
-    const reason = failureReason(error, options.timeoutMs);
+    const reason = failureReason(error, timeoutMs);
     log.warn({ latencyMs, reason, err: error }, `the model reader ${reason}: the rules decide`);
     return { reading: rules, latencyMs, fallback: reason };
   }
+}
+
+/**
+ * What is left of the reader's `timeoutMs` after `elapsedMs` spent on the repository's view: a whole number of ms,
+ * at most the limit and at least a tenth of it. Under load the view can overrun the whole limit; the model still gets
+ * its short try rather than a negative timeout, and the rules decide when it does not answer in time.
+ */
+export function readerTimeLeft(timeoutMs: number, elapsedMs: number): number {
+  const floor = Math.max(1, Math.ceil(timeoutMs / 10));
+  const spent = Number.isFinite(elapsedMs) ? Math.max(0, elapsedMs) : timeoutMs;
+  return Math.max(floor, Math.round(timeoutMs - spent));
 }
 
 function failureReason(error: unknown, timeoutMs: number): string {

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../app/cli/classify-command.js';
-import { readWithModel } from '../../../src/instruction/model-reader.js';
+import { readerTimeLeft, readWithModel } from '../../../src/instruction/model-reader.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { scriptedModel, text } from '../../helpers/scripted-model.js';
 
@@ -63,6 +63,51 @@ describe('the model reader', () => {
     const off = scriptedModel([]);
     expect((await readWithModel('add tests for src/a.ts', [], { client: off.client, model: 'none', timeoutMs: 1000, logger })).reading.readBy).toBe('rules');
     expect(off.calls).toBe(0);
+  });
+});
+
+describe("the reader's time limit under load", () => {
+  it('what is left after a slow repository view is a positive whole number of ms, never more than the limit', () => {
+    expect(readerTimeLeft(4000, 1000.4)).toBe(3000);
+    // The view overran the whole limit (a loaded event loop): the model still gets a tenth of it, not a negative timeout.
+    expect(readerTimeLeft(4000, 5250)).toBe(400);
+    expect(readerTimeLeft(4000, 4000)).toBe(400);
+    expect(readerTimeLeft(100, 10_000)).toBe(10);
+    // A clock that stepped back never gives more than the limit.
+    expect(readerTimeLeft(4000, -300)).toBe(4000);
+    for (const elapsed of [0, 1, 3999.9, 4000, 4001, 1e9, Number.NaN]) {
+      const left = readerTimeLeft(4000, elapsed);
+      expect(Number.isInteger(left) && left > 0 && left <= 4000, `${elapsed} ms elapsed gave ${left}`).toBe(true);
+    }
+  });
+
+  it('a negative or fractional time limit still asks the model (the SDK refuses `timeout must be a positive integer`)', async () => {
+    let asked = 0;
+    const answer = JSON.stringify({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'm',
+      content: modelReading({ category: 'testing' }).content,
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 5 },
+    });
+    // The real SDK client (it validates the timeout before any request), answering from an in-process fetch.
+    const client = new Anthropic({
+      apiKey: 'test',
+      baseURL: 'http://127.0.0.1:9',
+      maxRetries: 0,
+      fetch: async () => {
+        asked++;
+        return new Response(answer, { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    for (const timeoutMs of [-250, 0, 12.5]) {
+      const outcome = await readWithModel('add tests for src/a.ts', [], { client, model: 'm', timeoutMs, logger });
+      expect(outcome.fallback ?? '').not.toMatch(/must be/);
+    }
+    expect(asked).toBe(3);
   });
 });
 
