@@ -1,3 +1,5 @@
+import { imageProblem } from './image-checks.js';
+
 /** The checks the real Messages API makes that an agent loop most often trips; returns the 400 message or undefined. */
 export function requestProblem(body: Record<string, any>): string | undefined {
   if (!body.model) return 'model: Field required';
@@ -6,7 +8,7 @@ export function requestProblem(body: Record<string, any>): string | undefined {
   if (body.messages.length === 0) return 'messages: at least one message is required';
   const breakpoints = countCacheControl(body);
   if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
-  return newerModelProblem(body) ?? toolPairingProblem(body.messages);
+  return newerModelProblem(body) ?? toolPairingProblem(body.messages) ?? imageProblem(body.messages);
 }
 
 /**

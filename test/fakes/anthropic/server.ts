@@ -10,6 +10,8 @@ import type { ScriptPlayer } from './script-player.js';
 import { startEventStream, writeEvent, writeMessageBody, writeMessageStart, type StreamedMessage } from './sse.js';
 import { isScriptError, type AssistantReply, type RecordedRequest, type ScriptError } from './types.js';
 
+const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+
 export interface AnthropicServerDeps {
   player: ScriptPlayer;
   cache: PromptCache;
@@ -28,6 +30,8 @@ export function anthropicRequestHandler(deps: AnthropicServerDeps) {
     if (req.method !== 'POST' || (path !== '/v1/messages' && path !== '/v1/messages/count_tokens')) {
       return sendError(res, 404, `anthropic-fake: no route for ${req.method} ${path}`);
     }
+    // The API's request size limit (32 MB on the standard endpoints) is checked before the body is read as JSON.
+    if (raw.length > MAX_REQUEST_BYTES) return sendError(res, 413, 'Request exceeds the maximum allowed number of bytes.');
     let body: Record<string, any>;
     try {
       body = JSON.parse(raw.toString('utf8') || '{}') as Record<string, any>;
