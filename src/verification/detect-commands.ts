@@ -1,5 +1,7 @@
 import { isWrenchError } from '../errors.js';
+import { ROOT_INSTRUCTION_FILES } from '../repository-instructions/instruction-files.js';
 import { readCiJob, readCopilotSetup, type CiJob } from './ci-workflow.js';
+import { detectAgentInstructions } from './detect-agent-instructions.js';
 import { detectGo } from './detect-go.js';
 import { readDevcontainerSetup } from './devcontainer.js';
 import { detectMake } from './detect-make.js';
@@ -11,7 +13,15 @@ import { repoFiles, type RepoFiles } from './repo-files.js';
 import { readRepositoryChecks, REPOSITORY_CHECKS_FILE, type RepositoryChecks } from './repository-checks-file.js';
 import type { CommandKey, RuntimeHints, VerificationCommands, VerificationOverride } from './verification-types.js';
 
-const DETECTORS: ReadonlyArray<(files: RepoFiles) => Promise<Detection[]>> = [detectNode, detectMake, detectPython, detectGo, detectRust];
+// The repository's instructions for agents come last: a command they name counts only where nothing else declares one.
+const DETECTORS: ReadonlyArray<(files: RepoFiles) => Promise<Detection[]>> = [
+  detectNode,
+  detectMake,
+  detectPython,
+  detectGo,
+  detectRust,
+  detectAgentInstructions,
+];
 const KEYS: readonly CommandKey[] = ['setup', 'test', 'lint', 'coverage'];
 
 /**
@@ -19,7 +29,8 @@ const KEYS: readonly CommandKey[] = ['setup', 'test', 'lint', 'coverage'];
  * override in wrench.config.yml (an empty one turns the command off), the repository's `.wrench.yml`, the job of
  * its CI workflow that runs the tests (setup also from `copilot-setup-steps.yml`, and else the dev container's
  * lifecycle commands), then detection by ecosystem
- * (package.json, Makefile, Python, Go, Rust).
+ * (package.json, Makefile, Python, Go, Rust), and last the test and lint commands the repository's instructions for
+ * agents name (AGENTS.md, CLAUDE.md, .github/copilot-instructions.md).
  */
 export async function detectCommands(dir: string, override: VerificationOverride = {}): Promise<VerificationCommands> {
   const files = repoFiles(dir);
@@ -86,9 +97,15 @@ function origin(commands: VerificationCommands, chosen: Map<CommandKey, Detectio
     if (!commands[key]) continue;
     const reason = chosen.get(key)?.reason ?? '';
     if (override[key]?.trim()) reasons.add('the override in wrench.config.yml');
-    else reasons.add(reason === REPOSITORY_CHECKS_FILE || reason.startsWith('.github/') ? reason : 'the repository files (detected)');
+    else
+      reasons.add(instructionFile(reason) ?? (reason === REPOSITORY_CHECKS_FILE || reason.startsWith('.github/') ? reason : 'the repository files (detected)'));
   }
   return reasons.size ? `checks from ${[...reasons].join(' and ')}` : undefined;
+}
+
+/** The instruction file that named a command (its reason starts with the file's path), if one did. */
+function instructionFile(reason: string): string | undefined {
+  return ROOT_INSTRUCTION_FILES.find((path) => reason === path || reason.startsWith(`${path},`));
 }
 
 function runtimeHints(own: RepositoryChecks | undefined, ci: CiJob | undefined): RuntimeHints | undefined {
