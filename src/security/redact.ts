@@ -1,8 +1,11 @@
+import { wellFormedText } from './well-formed-text.js';
+
 /**
  * The one function every outbound text passes through: Slack messages, blocks and files, PR titles,
  * bodies and comments, PagerDuty notes and logs. It masks the exact values of configured secrets and
- * well-known token shapes. What it returns is well-formed Unicode: a lone surrogate (half an emoji cut by
- * someone's truncation, or sent on purpose) becomes U+FFFD, so no store or API down the line chokes on it.
+ * well-known token shapes. What it returns is well-formed text (./well-formed-text.ts): a lone surrogate (half an
+ * emoji cut by someone's truncation, or sent on purpose) becomes U+FFFD and control characters such as NUL are dropped,
+ * so no store, API or git down the line chokes on it.
  */
 const MASK = '[redacted]';
 
@@ -33,7 +36,7 @@ export function createRedactor(secrets: Iterable<string | undefined> = []): Reda
 
   const redact = ((text: string): string => {
     if (!text) return text;
-    let out = text.toWellFormed();
+    let out = wellFormedText(text);
     for (const secret of exact) out = out.split(secret).join(MASK);
     for (const shape of TOKEN_SHAPES) {
       out = out.replace(shape, (match, scheme?: string) => (typeof scheme === 'string' && match.startsWith(scheme) ? `${scheme}${MASK}@` : MASK));

@@ -1,3 +1,5 @@
+import { wellFormedText } from '../security/well-formed-text.js';
+
 /**
  * The one way Wrench reads what a person wrote in Slack. Slack sends a message twice: `text` in its
  * wire format (`&amp;`, `<@U123>`, `<#C123|name>`, `<url|label>`) and, for messages typed in the
@@ -179,8 +181,9 @@ function decodeEntities(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
+/** Also made well-formed here, once, as it comes in: no NUL or lone surrogate from a person goes further (git refuses it). */
 function tidy(text: string): string {
-  return text
+  return wellFormedText(text)
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t]+$/gm, '')
     .replace(/(\S)[ \t]{2,}(?=\S)/g, (m, before: string, offset: number, all: string) => (insideFence(all, offset) ? m : `${before} `))

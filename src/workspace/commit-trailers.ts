@@ -1,3 +1,4 @@
+import { wellFormedText } from '../security/well-formed-text.js';
 import { runGit } from './run-git.js';
 
 export interface Requester {
@@ -15,7 +16,7 @@ export interface TrailerOptions {
 }
 
 /**
- * The message with `Requested-by: <name> (Slack <@U…>)` and, when known, `Slack-Thread: <url>` and
+ * The message, made well-formed (git refuses a NUL byte in it; a mention or an agent's summary may hold one), with `Requested-by: <name> (Slack <@U…>)` and, when known, `Slack-Thread: <url>` and
  * `Co-authored-by: <name> <email>` trailers.
  */
 export async function withTrailers({ dir, message, requester, threadUrl }: TrailerOptions): Promise<string> {
@@ -25,7 +26,7 @@ export async function withTrailers({ dir, message, requester, threadUrl }: Trail
   if (threadUrl) trailers.push(`Slack-Thread: ${oneLine(threadUrl)}`);
   const coAuthor = coAuthorOf(requester);
   if (coAuthor) trailers.push(`Co-authored-by: ${coAuthor.name} <${coAuthor.email}>`);
-  const body = message.trim() || 'Changes requested in Slack';
+  const body = wellFormedText(message).trim() || 'Changes requested in Slack';
   const args = ['interpret-trailers', '--where', 'end', '--if-exists', 'addIfDifferent'];
   for (const trailer of trailers) args.push('--trailer', trailer);
   return runGit(args, { cwd: dir, input: `${body}\n` });
@@ -39,5 +40,5 @@ export function coAuthorOf(requester: Requester): { name: string; email: string 
 }
 
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return wellFormedText(text).replace(/\s+/g, ' ').trim();
 }

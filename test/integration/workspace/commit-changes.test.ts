@@ -84,6 +84,19 @@ describe('commitAll', () => {
     expect(testGit(['log', '-1', '--format=%B'], ws.dir)).toBe('Add a\n\nRequested-by: Ada Lovelace (Slack <@U012ADA>)');
   });
 
+  it('commits a message holding NUL, escape sequences and a lone surrogate, made well-formed, rather than failing', async () => {
+    writeFileSync(join(ws.dir, 'a.txt'), 'a');
+    const result = await commitAll({
+      dir: ws.dir,
+      message: 'Add\u0000 a\u001b[31m for \ud800you\n\nFrom a mention\u0007 and a summary.',
+      requester: { name: 'Ada\u0000 Lovelace', slackUserId: 'U012ADA' },
+    });
+    expect(result).not.toBeNull();
+    expect(testGit(['log', '-1', '--format=%B'], ws.dir)).toBe(
+      'Add a for \ufffdyou\n\nFrom a mention and a summary.\n\nRequested-by: Ada Lovelace (Slack <@U012ADA>)',
+    );
+  });
+
   it('lists the files changed since the base for reports', async () => {
     writeFileSync(join(ws.dir, 'a.txt'), 'a');
     await commitAll({ dir: ws.dir, message: 'Add a', requester });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, secretValuesOf } from '../../../src/security/redact.js';
+import { wellFormedText } from '../../../src/security/well-formed-text.js';
 
 describe('redact', () => {
   const redact = createRedactor(['my-configured-secret-value']);
@@ -51,5 +52,21 @@ describe('redact', () => {
       's1',
       's2',
     ]);
+  });
+});
+
+describe('well-formed text', () => {
+  it('drops NUL, C0 controls, DEL and terminal escapes; keeps tab, newline and carriage return; mends lone surrogates', () => {
+    expect(wellFormedText('a\u0000b\u0001c\u0008d\u000be\u000cf\u001fg\u007fh')).toBe('abcdefgh');
+    expect(wellFormedText('keep\ttab\nline\r\nend')).toBe('keep\ttab\nline\r\nend');
+    expect(wellFormedText('\u001b[1;31mred\u001b[0m \u001b]8;;https://x.example\u0007link\u001b]8;;\u0007')).toBe('red link');
+    expect(wellFormedText('half \ud83d and \ude00 whole 😀')).toBe('half \ufffd and \ufffd whole 😀');
+    expect(wellFormedText('plain ünïcödé, 日本語 👩‍👩‍👧')).toBe('plain ünïcödé, 日本語 👩‍👩‍👧');
+  });
+
+  it('the redactor, which every outbound text passes, returns it well-formed', () => {
+    const redact = createRedactor(['my-configured-secret-value']);
+    expect(redact('summary\u0000 with my-configured-secret-value\ud800')).toBe('summary with [redacted]\ufffd');
+    expect(redact.deep({ blocks: [{ text: 'a\u0000b' }] })).toEqual({ blocks: [{ text: 'ab' }] });
   });
 });

@@ -77,6 +77,12 @@ describe('messageText: what the person wrote', () => {
     );
   });
 
+  it('reads a NUL, other control characters and a lone surrogate as well-formed text, in text and in blocks', async () => {
+    expect(await messageText({ text: 'add\u0000 src/x.js\u001b[31m now\u0007 \ud800' }, names)).toBe('add src/x.js now \ufffd');
+    const blocks = [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'fix\u0000 it\tplease\udc00' }] }] }];
+    expect(await messageText({ text: 'x', blocks }, names)).toBe('fix it\tplease\ufffd');
+  });
+
   it('accepts absent or null text and blocks that are not rich text', async () => {
     expect(await messageText({ text: null }, names)).toBe('');
     expect(await messageText({ text: 'plain &lt;3', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'x' } }] }, names)).toBe('plain <3');
