@@ -51,7 +51,7 @@ type CommentEvent = Extract<GitHubEvent, { kind: 'review-comment' | 'review' | '
 type CheckEvent = Extract<GitHubEvent, { kind: 'check-failed' }>;
 
 const DAY = 24 * 3600;
-const READ_ONLY = new Set(['code-review', 'incident-triage']);
+const READ_ONLY = new Set(['code-review', 'incident-triage', 'question']);
 
 /** One GitHub event on a Wrench pull request: a follow-up run, a bounded fix round, or the end of the thread. */
 export async function handleGitHubEvent(job: GitHubJob, deps: GitHubEventDeps): Promise<GitHubEventOutcome> {

@@ -62,7 +62,9 @@ export async function startFromIssue(job: GitHubIssueJob, deps: GitHubEventDeps)
     `<untrusted source="github-issue">\n${neutralizeTags(clipText(issue.body || '(no description)', ISSUE_TEXT_CHARS))}\n</untrusted>`,
   ].join('\n\n');
   const reading = readInstruction(`${issue.title}\n\n${issue.body}`);
-  const category = reading.category === 'incident-triage' || reading.category === 'code-review' ? 'bug-fixing' : reading.category;
+  // An issue is resolved by a change, whatever its title asks: a review, a triage or a question is a bug to fix here.
+  const category =
+    reading.category === 'incident-triage' || reading.category === 'code-review' || reading.category === 'question' ? 'bug-fixing' : reading.category;
   const jobId = jobIdFor('run', `gh-issue-${repository}-${issue.number}`);
   const requester = `github:${issue.author}`;
   const task: TaskJob = {

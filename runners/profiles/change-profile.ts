@@ -24,7 +24,7 @@ import { formatDuration } from '../../src/reporting/render-result-text.js';
 import { stringsFor, type ThreadStrings } from '../../src/slack/strings/index.js';
 import { type ChangeVerifier, measuredTests } from '../verify-change.js';
 
-const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage']);
+const READ_ONLY_CATEGORIES = new Set(['code-review', 'incident-triage', 'question']);
 
 /**
  * A change: a branch (new, or the thread's for a follow-up), the category's steps around the agent, the

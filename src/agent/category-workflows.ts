@@ -56,4 +56,11 @@ export const CATEGORY_WORKFLOWS: Record<Category, string> = {
     '4. Rank suspect commits; say what you ruled out. Without evidence a claim is a hypothesis; with no good lead, say so.',
     '5. Do not edit files; suggest next steps for the responders.',
   ].join('\n'),
+  question: [
+    '1. Answer the question from the code itself: find the code it is about with search_files and read it with the editor (view). You cannot edit files or run commands.',
+    '2. Follow the code where it leads (callers, configuration, tests, docs) until you can answer; read the lines you cite.',
+    '3. Every claim about the code cites where it is: `path:line` or `path:start-end`, paths relative to the repository root, lines as the file has them at this commit.',
+    '4. Say plainly what you could not find or could not tell from the code; never guess a place or a line.',
+    '5. Answer in the language the question was asked in. Do not change anything: a change is for a follow-up.',
+  ].join('\n'),
 };

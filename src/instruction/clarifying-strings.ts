@@ -40,6 +40,10 @@ export const clarifyingEn = {
       question: 'What exactly should I build, and where does it go?',
       placeholder: 'a `--json` flag for the `status` command in src/cli/status.ts',
     },
+    question: {
+      question: 'What would you like to know about the code? Name the feature, file or behaviour.',
+      placeholder: 'where the rate limit for /search is configured',
+    },
     'incident-triage': {
       question: 'Which service or system is affected?',
       placeholder: 'search-api (repo acme/search)',

@@ -1,5 +1,6 @@
 import type { Category } from '../categories.js';
 import type { RecognisedInstruction } from './instruction-types.js';
+import { ABOUT_DATA, asksAQuestion } from './question-cues.js';
 import { MODEL_BUILDING } from './scope-cues.js';
 import { ASK_PREFIX } from './sentences.js';
 
@@ -19,7 +20,10 @@ function requestVerb(verbs: string): RegExp {
   return new RegExp(`(?:${POLITE}|\\b(?:can|could|would) (?:you|someone|somebody|we)\\s+|\\b(?:please|pls|plz)\\s+)(?:${verbs})\\b`);
 }
 
-const SIGNALS: Record<Category, CategorySignals> = {
+/** The kinds of work the wording is scored for; a question is recognised by its shape (question-cues.ts). */
+type ScoredCategory = Exclude<Category, 'question'>;
+
+const SIGNALS: Record<ScoredCategory, CategorySignals> = {
   'incident-triage': {
     anywhere: [
       [/^\W*triage\b/, 12],
@@ -214,13 +218,34 @@ const SIGNALS: Record<Category, CategorySignals> = {
 };
 
 /** Ties go to the earlier category: the more specific kinds of work come first. */
-const PRIORITY: Category[] = ['incident-triage', 'code-review', 'web-scraping', 'testing', 'data-analysis', 'bug-fixing', 'refactoring', 'feature'];
+const PRIORITY: ScoredCategory[] = ['incident-triage', 'code-review', 'web-scraping', 'testing', 'data-analysis', 'bug-fixing', 'refactoring', 'feature'];
 const TEST_PATH = /(?:^|\/)(?:tests?|spec|specs|__tests__|e2e)\/|\.(?:test|spec)\.\w+(?::\d+)*$/i;
 const DATA_FILE = /\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx|xls|ipynb)(?::\d+)?$/i;
 
+/**
+ * Kinds of work that are often asked as questions themselves, with the score from which the wording is clearly that
+ * work rather than a question about the code: an outage ("why is prod down since 14:05?"), a review ("what do you
+ * think of PR #4?"), a failure ("why is the build failing?", "why does login throw a TypeError?"), numbers from data
+ * ("what do the numbers say?"; only when the question is about data, since "which"/"how many" are any question's words).
+ */
+const ASKED_AS_QUESTIONS: ReadonlyArray<readonly [ScoredCategory, number]> = [
+  ['incident-triage', 5],
+  ['code-review', 4],
+  ['bug-fixing', 5],
+  ['web-scraping', 5],
+  ['data-analysis', 3],
+];
+
+function isQuestion(recognised: RecognisedInstruction, scores: Map<ScoredCategory, number>): boolean {
+  if (!asksAQuestion(recognised.cues)) return false;
+  const aboutData = ABOUT_DATA.test(recognised.cues.lower) || recognised.cues.references.files.some((file) => DATA_FILE.test(file));
+  return ASKED_AS_QUESTIONS.every(([category, score]) => (category === 'data-analysis' && !aboutData) || (scores.get(category) ?? 0) < score);
+}
+
 export function classifyCategory(recognised: RecognisedInstruction): Category {
   const scores = categoryScores(recognised);
-  let best: Category = 'feature';
+  if (isQuestion(recognised, scores)) return 'question';
+  let best: ScoredCategory = 'feature';
   let bestScore = 0;
   for (const category of PRIORITY) {
     const score = scores.get(category) ?? 0;
@@ -251,15 +276,15 @@ function withoutTrigger(text: string): string {
 }
 
 /** How strongly the wording points at each category; nothing at all reads as a feature request. */
-export function categoryScores({ elements, cues }: RecognisedInstruction): Map<Category, number> {
-  const scores = new Map<Category, number>();
+export function categoryScores({ elements, cues }: RecognisedInstruction): Map<ScoredCategory, number> {
+  const scores = new Map<ScoredCategory, number>();
   const head = withoutTrigger(cues.head);
   const lower = head === cues.head ? cues.lower : cues.lower.replace(cues.head, head);
   for (const category of PRIORITY) {
     const { anywhere, head: headSignals } = SIGNALS[category];
     scores.set(category, sumMatches(anywhere, lower) + sumMatches(headSignals, head));
   }
-  const add = (category: Category, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
+  const add = (category: ScoredCategory, points: number) => scores.set(category, (scores.get(category) ?? 0) + points);
   if (cues.errorOutput) add('bug-fixing', 3);
   if (cues.symptom) add('bug-fixing', 1);
   if (cues.sections.observed || cues.sections.expected || cues.sections.actual) add('bug-fixing', 3);

@@ -20,6 +20,8 @@ const INVESTIGATION =
  * described with its error and where it happens; medium for investigations, lists of requirements and the rest.
  */
 export function estimateComplexity(category: Category, { elements, cues }: RecognisedInstruction): Complexity {
+  // A question is read, not built: its budget is the answers' own (limits.answers).
+  if (category === 'question') return 'simple';
   if (ARCHITECTURAL.test(cues.lower) || BROAD_SCOPE.test(cues.head)) return 'complex';
   if (category === 'feature' && (LARGE_AREA.test(cues.head) || hasUnboundedScope(elements, cues))) return 'complex';
   if (category === 'data-analysis' && MODEL_BUILDING.test(cues.lower)) return 'complex';

@@ -119,8 +119,19 @@ const FOREIGN_CATEGORY_WORDS: [category: Category, pattern: RegExp][] = [
   ],
 ];
 
-/** The kind of work named first (the ask comes before the details); "add"/"create" only when nothing more specific is named. */
+/** A question about the code opening the text: "warum …", "¿dónde …?", "pourquoi …", "onde …", "为什么…", "なぜ…". */
+const FOREIGN_QUESTION =
+  /^[\s¿¡"'«„“]*(?:warum|wieso|weshalb|wo(?:\s|durch|her|mit)|wie\s|was\s|welche[rsnm]?\s|wer\s|gibt es\b|por\s?qu[eé]|d[oó]nde|c[oó]mo|qu[eé]\s|cu[aá]l(?:es)?\s|qui[eé]n|pourquoi|o[uù]\s|comment\s|qu['’]est-ce|quel(?:le)?s?\s|est-ce que|onde|como\s|o que|qual|quem|perch[eé]|dove|come\s|cosa|quale)|^[^\n]{0,20}?(?:为什么|为何|哪里|在哪|哪个|怎么|如何|是什么|什么|なぜ|どうして|どこ|どうやって|どのように|何が|何を|どの)/iu;
+/** A change asked for politely, which a question mark does not make a question: "kannst du … beheben?", "¿puedes añadir …?". */
+const FOREIGN_POLITE_REQUEST =
+  /\b(?:kannst du|könntest du|können sie|könnten sie|bitte|puedes|podrías|podria|puede usted|por favor|pouvez-vous|peux-tu|pourrais-tu|pourriez-vous|s['’]il te plaît|s['’]il vous plaît|você pode|pode|poderia|puoi|potresti|per favore)\b|请|能不能|你能|帮我|してください|してくれ|お願い|できますか/iu;
+
+/**
+ * The kind of work named first (the ask comes before the details); "add"/"create" only when nothing more specific is
+ * named. Text that opens with a question word and asks for nothing to be done is a question about the code.
+ */
 export function foreignCategoryHint(prose: string): Category | undefined {
+  if (FOREIGN_QUESTION.test(prose.trim()) && !FOREIGN_POLITE_REQUEST.test(prose)) return 'question';
   let first: { category: Category; at: number } | undefined;
   for (const [category, pattern] of FOREIGN_CATEGORY_WORDS) {
     if (category === 'feature' && first) break;

@@ -41,8 +41,13 @@ const { type: formatType, schema: formatSchema } = zodOutputFormat(modelReadingS
 
 const SYSTEM = `You read development instructions that people send to Wrench, a coding agent working on a GitHub repository.
 Read the instruction (and, for a follow-up, the thread's earlier messages) into the instruction contract:
-- category: testing | data-analysis | web-scraping | code-review | bug-fixing | feature | refactoring | incident-triage.
-  A follow-up continues the thread's task unless it clearly asks for another kind of work.
+- category: testing | data-analysis | web-scraping | code-review | bug-fixing | feature | refactoring | incident-triage |
+  question. question: the requester wants to know something about the code ("why does checkout retry the payment
+  three times?", "where is the rate limit for /search configured?", "how does X work?", "what calls Y?"); it is
+  answered, nothing is changed. A change asked in the shape of a question ("can you fix the typo in the README?",
+  "could you add a test for X?") is that change, not a question.
+  A follow-up continues the thread's task unless it clearly asks for another kind of work; after a question, a
+  follow-up that asks for a change ("ok, fix it", "add a test for that") is that change.
 - complexity: simple (5-15 min: one file, clear requirements, existing pattern), medium (15-45 min: several files,
   some discovery), complex (45+ min: architectural, several components, iteration).
 - verdict: well-formed when a competent engineer could start without guessing (a target, and for bugs what goes

@@ -52,6 +52,7 @@ export const de: Catalogue = {
     feature: 'Funktion',
     refactoring: 'Refactoring',
     'incident-triage': 'Vorfall-Triage',
+    question: 'Frage',
   },
   complexity: { simple: 'einfach', medium: 'mittel', complex: 'komplex' },
   taskOn: (category, repository, status) => `Aufgabe (${category}) in ${repository}: ${status}`,
@@ -97,6 +98,10 @@ export const de: Catalogue = {
       'bug-fixing': { question: 'Welcher Teil des Produkts ist betroffen?', placeholder: 'die Checkout-Seite, beim Bezahlen mit einer gespeicherten Karte' },
       feature: { question: 'Was genau soll ich bauen, und wo gehört es hin?', placeholder: 'ein `--json`-Flag für den Befehl `status` in src/cli/status.ts' },
       'incident-triage': { question: 'Welcher Dienst oder welches System ist betroffen?', placeholder: 'search-api (Repository acme/search)' },
+      question: {
+        question: 'Was möchtest du über den Code wissen? Nenne die Funktion, die Datei oder das Verhalten.',
+        placeholder: 'wo das Rate-Limit für /search konfiguriert ist',
+      },
     },
     failingTests: {
       question: 'Wie schlagen die Tests fehl? Füge die Namen der fehlschlagenden Tests und die Assertion oder Fehlerausgabe ein.',

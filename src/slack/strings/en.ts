@@ -44,6 +44,7 @@ export const en = {
     feature: 'Feature',
     refactoring: 'Refactoring',
     'incident-triage': 'Incident triage',
+    question: 'Question',
   } as Record<string, string>,
   complexity: { simple: 'simple', medium: 'medium', complex: 'complex' } as Record<string, string>,
   taskOn: (category: string, repository: string, status: string) => `${category} task on ${repository}: ${status}`,

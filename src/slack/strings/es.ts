@@ -52,6 +52,7 @@ export const es: Catalogue = {
     feature: 'Funcionalidad',
     refactoring: 'Refactorización',
     'incident-triage': 'Triaje de incidente',
+    question: 'Pregunta',
   },
   complexity: { simple: 'sencilla', medium: 'media', complex: 'compleja' },
   taskOn: (category, repository, status) => `Tarea de ${category} en ${repository}: ${status}`,
@@ -97,6 +98,10 @@ export const es: Catalogue = {
       'bug-fixing': { question: '¿Qué parte del producto está afectada?', placeholder: 'la página de pago, al pagar con una tarjeta guardada' },
       feature: { question: '¿Qué exactamente construyo y dónde va?', placeholder: 'una opción `--json` para el comando `status` en src/cli/status.ts' },
       'incident-triage': { question: '¿Qué servicio o sistema está afectado?', placeholder: 'search-api (repositorio acme/search)' },
+      question: {
+        question: '¿Qué quieres saber del código? Indica la funcionalidad, el archivo o el comportamiento.',
+        placeholder: 'dónde se configura el límite de peticiones de /search',
+      },
     },
     failingTests: {
       question: '¿Cómo fallan las pruebas? Pega los nombres de las pruebas que fallan y la aserción o la salida de error.',

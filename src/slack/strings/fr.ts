@@ -59,6 +59,7 @@ export const fr: Catalogue = {
     feature: 'Fonctionnalité',
     refactoring: 'Refactorisation',
     'incident-triage': 'Triage d’incident',
+    question: 'Question sur le code',
   },
   complexity: { simple: 'simple', medium: 'moyenne', complex: 'complexe' },
   taskOn: (category, repository, status) => `Tâche (${category}) sur ${repository} : ${status}`,
@@ -113,6 +114,10 @@ export const fr: Catalogue = {
         placeholder: 'une option `--json` pour la commande `status` dans src/cli/status.ts',
       },
       'incident-triage': { question: 'Quel service ou système est touché ?', placeholder: 'search-api (dépôt acme/search)' },
+      question: {
+        question: 'Que voulez-vous savoir sur le code ? Indiquez la fonctionnalité, le fichier ou le comportement.',
+        placeholder: 'où est configurée la limite de débit de /search',
+      },
     },
     failingTests: {
       question: 'Comment les tests échouent-ils ? Collez les noms des tests en échec et l’assertion ou la sortie d’erreur.',

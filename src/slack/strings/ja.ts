@@ -52,6 +52,7 @@ export const ja: Catalogue = {
     feature: '機能開発',
     refactoring: 'リファクタリング',
     'incident-triage': 'インシデント調査',
+    question: '質問',
   },
   complexity: { simple: '小', medium: '中', complex: '大' },
   taskOn: (category, repository, status) => `${repository} の${category}タスク: ${status}`,
@@ -96,6 +97,10 @@ export const ja: Catalogue = {
       'bug-fixing': { question: '製品のどの部分に影響がありますか？', placeholder: '保存済みのカードで支払うときのチェックアウトページ' },
       feature: { question: '具体的に何を作り、どこに置きますか？', placeholder: 'src/cli/status.ts の `status` コマンドに `--json` フラグ' },
       'incident-triage': { question: 'どのサービスまたはシステムに影響がありますか？', placeholder: 'search-api(リポジトリ acme/search)' },
+      question: {
+        question: 'コードについて何を知りたいですか？機能、ファイル、または動作を挙げてください。',
+        placeholder: '/search のレート制限がどこで設定されているか',
+      },
     },
     failingTests: {
       question: 'テストはどのように失敗しますか？失敗したテストの名前と、アサーションまたはエラーの出力を貼り付けてください。',

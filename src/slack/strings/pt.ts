@@ -55,6 +55,7 @@ export const pt: Catalogue = {
     feature: 'Funcionalidade',
     refactoring: 'Refatoração',
     'incident-triage': 'Triagem de incidente',
+    question: 'Pergunta',
   },
   complexity: { simple: 'simples', medium: 'média', complex: 'complexa' },
   taskOn: (category, repository, status) => `Tarefa de ${category} em ${repository}: ${status}`,
@@ -103,6 +104,10 @@ export const pt: Catalogue = {
         placeholder: 'uma opção `--json` para o comando `status` em src/cli/status.ts',
       },
       'incident-triage': { question: 'Qual serviço ou sistema é afetado?', placeholder: 'search-api (repositório acme/search)' },
+      question: {
+        question: 'O que você quer saber sobre o código? Informe a funcionalidade, o arquivo ou o comportamento.',
+        placeholder: 'onde o limite de requisições de /search é configurado',
+      },
     },
     failingTests: {
       question: 'Como os testes falham? Cole os nomes dos testes que falham e a asserção ou a saída de erro.',

@@ -60,6 +60,7 @@ export const zh: Catalogue = {
     feature: '新功能',
     refactoring: '重构',
     'incident-triage': '故障排查',
+    question: '问题',
   },
   complexity: { simple: '简单', medium: '中等', complex: '复杂' },
   taskOn: (category, repository, status) => `${category}任务（${repository}）：${status}`,
@@ -100,6 +101,7 @@ export const zh: Catalogue = {
       'bug-fixing': { question: '产品的哪个部分受到影响？', placeholder: '使用已保存的银行卡付款时的结账页面' },
       feature: { question: '具体要做什么，放在哪里？', placeholder: 'src/cli/status.ts 中 `status` 命令的 `--json` 参数' },
       'incident-triage': { question: '哪个服务或系统受到影响？', placeholder: 'search-api（仓库 acme/search）' },
+      question: { question: '你想了解代码的哪方面？请说明功能、文件或行为。', placeholder: '/search 的限流在哪里配置' },
     },
     failingTests: {
       question: '测试是怎么失败的？请粘贴失败的测试名称，以及断言或错误输出。',

@@ -1470,4 +1470,22 @@ export const CASES: LabelledCase[] = [
     verdict: 'well-formed',
     missing: [],
   },
+  // question: answered read-only with citations; a change phrased as a question stays that change
+  { text: '<@U0BOT> why does checkout retry the payment three times?', category: 'question', complexity: 'simple', verdict: 'well-formed', missing: [] },
+  { text: '<@U0BOT> where is the rate limit for /search configured?', category: 'question', complexity: 'simple', verdict: 'well-formed', missing: [] },
+  {
+    text: '<@U0BOT> hey, quick question: how does the session cache decide when to evict?',
+    category: 'question',
+    complexity: 'simple',
+    verdict: 'well-formed',
+  },
+  { text: '<@U0BOT> what calls `chargeCard` in src/payments/charge.ts?', category: 'question', complexity: 'simple', verdict: 'well-formed', missing: [] },
+  { text: '<@U0BOT> can you explain how webhook signatures are verified?', category: 'question', complexity: 'simple', verdict: 'well-formed' },
+  {
+    text: '<@U0BOT> can you fix the typo in the README? "recieve" in the install section',
+    category: 'bug-fixing',
+    complexity: 'simple',
+    verdict: 'well-formed',
+  },
+  { text: '<@U0BOT> could you add a test for `formatBytes` in src/lib/format.ts?', category: 'testing', complexity: 'simple', verdict: 'well-formed' },
 ];
