@@ -5,6 +5,8 @@ import { parseAllowEntry } from '../sandbox/egress/egress-policy.js';
 import { treePattern } from './tree-pattern.js';
 import { WRENCH_IDENTITY } from '../workspace/git-identity.js';
 
+// Every key's words for the reference (docs/configuration.md, `npm run docs:generate`) are its `.meta({ description })`.
+
 const repoName = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name, for example acme/web' });
 
 const repoGlob = z.string().regex(/^[A-Za-z0-9_.*?-]+\/[A-Za-z0-9_.*?-]+$/, { message: 'must be an owner/name glob, for example acme/*' });
@@ -23,85 +25,137 @@ const egressAllowEntry = z.string().superRefine((text, ctx) => {
 });
 
 const verificationCommands = z.object({
-  /** Overrides the detected test command; an empty string turns tests off. */
-  test: z.string().optional(),
-  lint: z.string().optional(),
-  coverage: z.string().optional(),
-  setup: z.string().optional(),
-  /** Files or globs inside the tree added to the dependency key (replaces `cache.dependencyKeyFiles` of the repository's `.wrench.yml`). */
-  dependencyKeyFiles: z.array(treePattern).max(50).optional(),
-  /** Run on a dependency cache hit instead of the setup step (replaces `cache.refresh` of `.wrench.yml`; empty: none). */
-  refresh: z.string().optional(),
+  test: z
+    .string()
+    .optional()
+    .meta({ description: 'Overrides the detected test command; an empty string turns tests off.', unset: 'detected ([checks](checks.md))' }),
+  lint: z.string().optional().meta({ description: 'Overrides the detected lint command; an empty string turns linting off.', unset: 'detected' }),
+  coverage: z.string().optional().meta({ description: 'The command that measures test coverage (testing tasks).', unset: 'detected' }),
+  setup: z.string().optional().meta({ description: 'The setup step (installs dependencies; the only step with network by default).', unset: 'detected' }),
+  dependencyKeyFiles: z.array(treePattern).max(50).optional().meta({
+    description: "Files or globs inside the tree added to the dependency cache's key (replaces `cache.dependencyKeyFiles` of the repository's `.wrench.yml`).",
+    unset: 'the lock files',
+  }),
+  refresh: z
+    .string()
+    .optional()
+    .meta({ description: 'Run on a dependency cache hit instead of the setup step (replaces `cache.refresh` of `.wrench.yml`; empty: none).', unset: 'none' }),
 });
 
 export const configFileSchema = z
   .object({
-    channels: z.record(slackId, z.object({ repo: repoName, baseBranch: z.string().min(1).optional(), monitoring: z.string().optional() }).strict()).default({}),
-    repos: z.array(repoGlob).default([]),
+    channels: z
+      .record(
+        slackId,
+        z
+          .object({
+            repo: repoName.meta({ description: 'The repository (`owner/name`) this channel works on.' }),
+            baseBranch: z.string().min(1).optional().meta({ description: 'The branch runs start from.', unset: "the repository's default branch" }),
+            monitoring: z.string().optional().meta({ description: 'A source under `monitoring:` whose evidence triage in this channel reads.', unset: 'none' }),
+          })
+          .strict(),
+      )
+      .default({})
+      .meta({ description: 'The repository each Slack channel works on, by channel id.', key: 'channel id' }),
+    repos: z
+      .array(repoGlob)
+      .default([])
+      .meta({ description: 'Repositories a message may name explicitly (`owner/name` globs such as `acme/*`); others are refused.' }),
     access: z
       .object({
-        users: z.array(slackId).default([]),
-        approvers: z.array(slackId).default([]),
-        /** Who sees every channel's runs and spend of the week in Wrench's App Home. */
-        admins: z.array(slackId).default([]),
-        /** Direct messages to Wrench. Off by default. */
-        directMessages: z.boolean().default(false),
-        /** Slack Connect (shared) channels. Off by default. */
-        sharedChannels: z.boolean().default(false),
-        /** Replies in a Wrench thread start a follow-up run without mentioning @wrench. */
-        followUpWithoutMention: z.boolean().default(false),
+        users: z.array(slackId).default([]).meta({ description: 'Slack user ids allowed to start work; empty: everyone in a configured channel.' }),
+        approvers: z
+          .array(slackId)
+          .default([])
+          .meta({ description: 'Who may press approve and revert buttons (and clear a draft that touched protected paths); empty: same as `users`.' }),
+        admins: z.array(slackId).default([]).meta({ description: "Who sees every channel's runs and the week's spend in Wrench's App Home." }),
+        directMessages: z.boolean().default(false).meta({ description: 'Work requested in direct messages to Wrench.' }),
+        sharedChannels: z.boolean().default(false).meta({ description: 'Work requested in Slack Connect (shared) channels.' }),
+        followUpWithoutMention: z
+          .boolean()
+          .default(false)
+          .meta({ description: 'Replies in a Wrench thread start a follow-up run without mentioning @wrench.' }),
       })
       .strict()
-      .default({ users: [], approvers: [], admins: [], directMessages: false, sharedChannels: false, followUpWithoutMention: false }),
+      .default({ users: [], approvers: [], admins: [], directMessages: false, sharedChannels: false, followUpWithoutMention: false })
+      .meta({ description: 'Who may ask Wrench for work and press its buttons ([security](security.md)).' }),
     pagerduty: z
       .object({
-        services: z.record(z.string(), z.object({ repo: repoName, channel: slackId, monitoring: z.string().optional() }).strict()).default({}),
-        /** Hours of history before the incident that triage looks at. */
-        commitWindowHours: z.number().positive().default(24),
+        services: z
+          .record(
+            z.string(),
+            z
+              .object({
+                repo: repoName.meta({ description: 'The repository whose changes triage of this service reads.' }),
+                channel: slackId.meta({ description: "The Slack channel where this service's incidents are triaged." }),
+                monitoring: z
+                  .string()
+                  .optional()
+                  .meta({ description: 'A source under `monitoring:` whose evidence triage of this service reads.', unset: 'none' }),
+              })
+              .strict(),
+          )
+          .default({})
+          .meta({ description: 'PagerDuty services Wrench triages, by service id ([incident triage](incident-triage.md)).', key: 'service id' }),
+        commitWindowHours: z.number().positive().default(24).meta({ description: 'Hours of history before the incident that triage looks at.' }),
       })
       .strict()
-      .default({ services: {}, commitWindowHours: 24 }),
-    /**
-     * One model rate budget for the fleet, shared through Redis (src/agent/model-budget.ts), per model: 0 leaves a limit
-     * to what the API's anthropic-ratelimit-* headers say; where both are known the lower counts.
-     */
+      .default({ services: {}, commitWindowHours: 24 })
+      .meta({ description: 'Incident triage.' }),
     modelBudget: z
       .object({
-        requestsPerMinute: z.number().int().min(0).default(0),
-        inputTokensPerMinute: z.number().int().min(0).default(0),
-        outputTokensPerMinute: z.number().int().min(0).default(0),
-        /** How long one model call may wait for the budget before it fails. */
-        maxWaitSeconds: z.number().positive().default(600),
+        requestsPerMinute: z.number().int().min(0).default(0).meta({
+          description:
+            "Requests a minute to one model across every worker; `0`: what the API's `anthropic-ratelimit-requests-limit` header says (set: the lower of the two counts).",
+        }),
+        inputTokensPerMinute: z
+          .number()
+          .int()
+          .min(0)
+          .default(0)
+          .meta({ description: "Uncached input and cache-write tokens a minute, as the API counts them; `0`: learnt from the API's headers." }),
+        outputTokensPerMinute: z
+          .number()
+          .int()
+          .min(0)
+          .default(0)
+          .meta({ description: "Output tokens a minute (`max_tokens` while a call runs, then the output it used); `0`: learnt from the API's headers." }),
+        maxWaitSeconds: z.number().positive().default(600).meta({
+          description: 'How long one model call may wait for the budget before it fails (the model reader: its own time limit, then the rules decide).',
+        }),
       })
       .strict()
-      .default({ requestsPerMinute: 0, inputTokensPerMinute: 0, outputTokensPerMinute: 0, maxWaitSeconds: 600 }),
+      .default({ requestsPerMinute: 0, inputTokensPerMinute: 0, outputTokensPerMinute: 0, maxWaitSeconds: 600 })
+      .meta({ description: 'One model rate budget per model for the whole fleet, shared through Redis.' }),
     limits: z
       .object({
-        /** Jobs at once per worker process. */
-        concurrency: z.number().int().min(1).max(64).default(2),
-        /** Jobs at once across all workers. */
-        global: z.number().int().min(1).default(20),
-        /** Jobs at once on one repository, across all workers. */
-        perRepository: z.number().int().min(1).default(2),
-        /** Jobs at once started by one person, across all workers. */
-        perUser: z.number().int().min(1).default(2),
-        /** Wall-clock budget per complexity class, in minutes. */
+        concurrency: z.number().int().min(1).max(64).default(2).meta({ description: 'Jobs at once per worker process.' }),
+        global: z.number().int().min(1).default(20).meta({ description: 'Jobs at once across all workers.' }),
+        perRepository: z.number().int().min(1).default(2).meta({ description: 'Jobs at once on one repository, across all workers.' }),
+        perUser: z.number().int().min(1).default(2).meta({ description: 'Jobs at once started by one person, across all workers.' }),
         minutes: z
-          .object({ simple: z.number().positive().default(15), medium: z.number().positive().default(45), complex: z.number().positive().default(90) })
+          .object({
+            simple: z.number().positive().default(15).meta({ description: 'Minutes a simple task may run.' }),
+            medium: z.number().positive().default(45).meta({ description: 'Minutes a medium task may run.' }),
+            complex: z.number().positive().default(90).meta({ description: 'Minutes a complex task may run.' }),
+          })
           .strict()
-          .default({ simple: 15, medium: 45, complex: 90 }),
-        /** Cost cap per run in US dollars. */
-        costUsd: z.number().positive().default(5),
-        /** Agent steps per run. */
-        steps: z.number().int().positive().default(80),
-        /** Tokens per run (input, output, cache reads and writes together) before the agent is stopped: a ceiling under the cost cap. */
-        tokens: z.number().int().positive().default(20_000_000),
-        /** How long a run paused on the agent's question waits for the requester's answer before it ends with what it has. */
+          .default({ simple: 15, medium: 45, complex: 90 })
+          .meta({ description: 'Wall-clock budget per complexity class, in minutes.' }),
+        costUsd: z.number().positive().default(5).meta({ description: 'A run stops when its model calls cost this much (US dollars).' }),
+        steps: z.number().int().positive().default(80).meta({ description: 'Agent steps per run.' }),
+        tokens: z
+          .number()
+          .int()
+          .positive()
+          .default(20_000_000)
+          .meta({ description: 'Tokens per run (input, output, cache reads and writes together) before the agent is stopped: a ceiling under the cost cap.' }),
         questionTimeoutHours: z
           .number()
           .positive()
           .max(24 * 30)
-          .default(24),
+          .default(24)
+          .meta({ description: "How long a run paused on the agent's question waits for the requester's answer before it ends with what it has." }),
       })
       .strict()
       .default({
@@ -114,52 +168,76 @@ export const configFileSchema = z
         steps: 80,
         tokens: 20_000_000,
         questionTimeoutHours: 24,
-      }),
+      })
+      .meta({ description: 'How much runs may do, at once and each.' }),
     sandbox: z
       .object({
-        mode: z.enum(['bwrap', 'none']).default('bwrap'),
-        network: networkPolicy.default('setup-only'),
-        networkByCategory: z.partialRecord(z.enum(CATEGORIES), networkPolicy).default({ 'web-scraping': 'on' }),
+        mode: z
+          .enum(['bwrap', 'none'])
+          .default('bwrap')
+          .meta({ description: 'How commands are isolated: bubblewrap, or `none` (no isolation; must be chosen explicitly and is logged on every job).' }),
+        network: networkPolicy
+          .default('setup-only')
+          .meta({ description: 'Network for sandboxed commands: `setup-only` (dependency installation has it, the agent does not), `on` or `off`.' }),
+        networkByCategory: z
+          .partialRecord(z.enum(CATEGORIES), networkPolicy)
+          .default({ 'web-scraping': 'on' })
+          .meta({ description: 'The network policy of one task category, over `sandbox.network`.' }),
         egress: z
           .object({
-            /** Hosts the setup step may reach besides the default registries and the host's own registry settings. */
-            allow: z.array(egressAllowEntry).default([]),
+            allow: z
+              .array(egressAllowEntry)
+              .default([])
+              .meta({ description: 'Hosts (`host`, `*.domain` or `host:port`) the setup step may reach besides the package registries.' }),
           })
           .strict()
-          .default({ allow: [] }),
-        /** More host paths no sandboxed command sees (absolute), besides the defaults. */
-        hidden: z.array(z.string().refine((dir) => dir.startsWith('/'), { message: 'must be an absolute path' })).default([]),
+          .default({ allow: [] })
+          .meta({ description: 'What the egress proxy lets through ([security](security.md)).' }),
+        hidden: z
+          .array(z.string().refine((dir) => dir.startsWith('/'), { message: 'must be an absolute path' }))
+          .default([])
+          .meta({ description: 'More host paths (absolute) no sandboxed command sees, besides the defaults.' }),
       })
       .strict()
-      .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' }, egress: { allow: [] }, hidden: [] }),
-    verification: z.record(repoName, verificationCommands).default({}),
+      .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' }, egress: { allow: [] }, hidden: [] })
+      .meta({ description: "Where the agent's and the checks' commands run ([security](security.md))." }),
+    verification: z
+      .record(repoName, verificationCommands)
+      .default({})
+      .meta({ description: "A repository's check commands, over its `.wrench.yml`, its CI workflow and detection ([checks](checks.md)).", key: 'owner/name' }),
     cache: z
       .object({
-        /** Test and lint results on a base commit are kept and reused by the next job on that commit. */
-        baseline: z.boolean().default(true),
-        /** What the setup step installed is kept per lock file and restored instead of installing again. */
-        dependencies: z.boolean().default(true),
-        /** Checked-out working trees are kept per repository and reused by the next job instead of a fresh clone. */
-        trees: z.boolean().default(true),
-        /** Package managers' download caches (npm, yarn, pnpm, pip, Go modules) shared by the setup steps of one repository's jobs. */
-        downloads: z.boolean().default(true),
-        /**
-         * The most working trees kept per repository: a new one is cloned only when every tree is in use and none is
-         * being readied for the next job, so the pool grows with the jobs that run at once, up to this.
-         */
-        treesPerRepository: z.number().int().min(1).max(32).default(8),
-        /** Entries unused for this many days are removed. */
-        maxAgeDays: z.number().positive().default(14),
-        /** Disk cap of each cache in GB: beyond it, the least recently used entries are removed. */
+        baseline: z.boolean().default(true).meta({ description: 'Test and lint results on a base commit are kept and reused by the next job on that commit.' }),
+        dependencies: z
+          .boolean()
+          .default(true)
+          .meta({ description: 'What the setup step installed is kept per lock file and restored instead of installing again.' }),
+        trees: z
+          .boolean()
+          .default(true)
+          .meta({ description: 'Checked-out working trees are kept per repository and reused by the next job instead of a fresh clone.' }),
+        downloads: z.boolean().default(true).meta({
+          description:
+            "Package managers' download caches (npm, yarn, pnpm, pip, Go modules) shared by the setup steps of one repository's jobs (never the agent's).",
+        }),
+        treesPerRepository: z
+          .number()
+          .int()
+          .min(1)
+          .max(32)
+          .default(8)
+          .meta({ description: 'The most working trees kept per repository (the pool grows with the jobs that run at once); beyond, a throw-away clone.' }),
+        maxAgeDays: z.number().positive().default(14).meta({ description: 'Entries unused for this many days are removed.' }),
         maxSizeGb: z
           .object({
-            trees: z.number().positive().default(20),
-            dependencies: z.number().positive().default(10),
-            baselines: z.number().positive().default(1),
-            downloads: z.number().positive().default(10),
+            trees: z.number().positive().default(20).meta({ description: 'Disk cap of the working trees, GB.' }),
+            dependencies: z.number().positive().default(10).meta({ description: 'Disk cap of the dependency snapshots, GB.' }),
+            baselines: z.number().positive().default(1).meta({ description: 'Disk cap of the baselines, GB.' }),
+            downloads: z.number().positive().default(10).meta({ description: "Disk cap of the package managers' download caches, GB." }),
           })
           .strict()
-          .default({ trees: 20, dependencies: 10, baselines: 1, downloads: 10 }),
+          .default({ trees: 20, dependencies: 10, baselines: 1, downloads: 10 })
+          .meta({ description: 'Disk cap of each cache: beyond it, the least recently used entries are removed.' }),
       })
       .strict()
       .default({
@@ -170,46 +248,57 @@ export const configFileSchema = z
         treesPerRepository: 8,
         maxAgeDays: 14,
         maxSizeGb: { trees: 20, dependencies: 10, baselines: 1, downloads: 10 },
-      }),
+      })
+      .meta({ description: 'Warm starts, kept on each machine under `WRENCH_DATA_DIR/cache` ([warm starts](warm-starts.md)).' }),
     slack: z
       .object({
-        /**
-         * A run reports as one streamed message with its plan (chat.startStream) where the workspace allows it (on by
-         * default); the card where Slack refused streams (remembered per workspace), for runs asked on GitHub, and
-         * everywhere when false.
-         */
-        streamRuns: z.boolean().default(true),
+        streamRuns: z.boolean().default(true).meta({
+          description:
+            'A run reports as one streamed message with its plan where the workspace allows it; the status card and replies where Slack refused streams, for runs asked on GitHub, and everywhere when `false`.',
+        }),
       })
       .strict()
-      .default({ streamRuns: true }),
+      .default({ streamRuns: true })
+      .meta({ description: 'How runs show in Slack.' }),
     review: z
-      .object({ githubReview: z.boolean().default(false) })
+      .object({ githubReview: z.boolean().default(false).meta({ description: 'Code reviews are also posted as GitHub reviews with inline comments.' }) })
       .strict()
-      .default({ githubReview: false }),
-    protectedPaths: z.array(z.string()).default(['.github/workflows/**']),
+      .default({ githubReview: false })
+      .meta({ description: 'Code review tasks ([task categories](task-categories.md)).' }),
+    protectedPaths: z
+      .array(z.string())
+      .default(['.github/workflows/**'])
+      .meta({ description: 'Globs of paths whose change makes the pull request a draft an approver must clear.' }),
     github: z
       .object({
-        /** A failing check on a Wrench pull request gets a bounded fix round. */
-        fixFailingChecks: z.boolean().default(true),
-        /** Fix rounds per pull request, at most. */
-        maxFixRounds: z.number().int().min(0).max(10).default(2),
-        /** An issue given this label (in a repository linked to a channel) starts a run whose pull request closes it; empty: off. */
-        issueLabel: z.string().trim().max(50).default('wrench'),
-        /**
-         * The name people write after @ to ask Wrench on any pull request of a linked repository (the App's slug, or the
-         * machine user's login); unset: Wrench answers only on pull requests it opened.
-         */
+        fixFailingChecks: z.boolean().default(true).meta({ description: 'A failing check on a Wrench pull request gets a bounded fix round.' }),
+        maxFixRounds: z.number().int().min(0).max(10).default(2).meta({ description: 'Fix rounds per pull request, at most.' }),
+        issueLabel: z
+          .string()
+          .trim()
+          .max(50)
+          .default('wrench')
+          .meta({ description: "An issue given this label (in a repository linked to a channel) starts a run whose pull request closes it; `''`: off." }),
         mention: z
           .string()
           .trim()
           .regex(/^[A-Za-z0-9-]+$/, { message: 'must be a GitHub login or App slug, without @' })
-          .optional(),
-        /** An issue assigned to this account (Wrench's machine user, or `<app-slug>[bot]`) starts such a run too. */
-        issueAssignee: z.string().trim().min(1).optional(),
+          .optional()
+          .meta({
+            description:
+              "The name people write after @ to ask Wrench on any open pull request of a linked repository (the App's slug, or the machine user's login).",
+            unset: 'Wrench answers only on pull requests it opened',
+          }),
+        issueAssignee: z
+          .string()
+          .trim()
+          .min(1)
+          .optional()
+          .meta({ description: "An issue assigned to this account (Wrench's machine user, or `<app-slug>[bot]`) starts such a run too.", unset: 'off' }),
       })
       .strict()
-      .default({ fixFailingChecks: true, maxFixRounds: 2, issueLabel: 'wrench' }),
-    /** Author and committer of every commit Wrench pushes (each pushed commit is re-created with it). */
+      .default({ fixFailingChecks: true, maxFixRounds: 2, issueLabel: 'wrench' })
+      .meta({ description: 'The GitHub front door (`GITHUB_WEBHOOK_SECRET`, [GitHub App](github-app.md)).' }),
     git: z
       .object({
         name: z
@@ -217,13 +306,21 @@ export const configFileSchema = z
           .trim()
           .min(1)
           .refine((name) => !/[<>\n]/.test(name), { message: 'must not hold <, > or a line break' })
-          .default(WRENCH_IDENTITY.name),
-        email: z.email({ message: 'must be an email address, for example wrench@users.noreply.github.com' }).default(WRENCH_IDENTITY.email),
+          .default(WRENCH_IDENTITY.name)
+          .meta({ description: 'Author and committer name of every commit Wrench pushes.' }),
+        email: z
+          .email({ message: 'must be an email address, for example wrench@users.noreply.github.com' })
+          .default(WRENCH_IDENTITY.email)
+          .meta({ description: 'Author and committer email of every commit Wrench pushes.' }),
       })
       .strict()
-      .default({ ...WRENCH_IDENTITY }),
-    /** Evidence sources for triage, by name; channels and PagerDuty services refer to one with `monitoring: NAME`. */
-    monitoring: z.record(z.string(), monitoringSourceSchema).default({}),
+      .default({ ...WRENCH_IDENTITY })
+      .meta({ description: 'The identity of every commit Wrench pushes (each pushed commit is re-created with it; [security](security.md)).' }),
+    monitoring: z.record(z.string(), monitoringSourceSchema).default({}).meta({
+      description:
+        'Evidence sources for triage, by name; channels and PagerDuty services refer to one with `monitoring: NAME` ([incident triage](incident-triage.md)).',
+      key: 'source',
+    }),
   })
   .strict()
   .superRefine((config, context) => {

@@ -33,34 +33,71 @@ const hostPortList = (name: string, example: string) =>
 
 /** The environment contract of DESIGN.md. Every key is optional here; `requireSettings` says what each role needs. */
 export const envSchema = z.object({
-  SLACK_BOT_TOKEN: nonEmpty.optional(),
-  SLACK_SIGNING_SECRET: nonEmpty.optional(),
-  SLACK_APP_TOKEN: nonEmpty.optional(),
-  SLACK_API_URL: url('SLACK_API_URL').default('https://slack.com/api/'),
-  ANTHROPIC_API_KEY: nonEmpty.optional(),
-  ANTHROPIC_BASE_URL: url('ANTHROPIC_BASE_URL').optional(),
-  WRENCH_MODEL: nonEmpty.default('claude-sonnet-5-5'),
-  /** Fast model that reads each new instruction after the acknowledgement; `none`: the rules alone. */
-  WRENCH_READER_MODEL: nonEmpty.default('claude-haiku-5-5'),
-  /** How long the model reader may take before the rules decide. */
-  WRENCH_READER_TIMEOUT_MS: z.coerce.number({ message: 'WRENCH_READER_TIMEOUT_MS must be a number of milliseconds' }).int().min(100).max(30_000).default(4000),
-  GITHUB_TOKEN: nonEmpty.optional(),
-  GITHUB_APP_ID: nonEmpty.optional(),
-  /** PEM text; `\n` escapes (one-line environment values) are turned into newlines. */
+  SLACK_BOT_TOKEN: nonEmpty
+    .optional()
+    .meta({ description: "The Slack app's Bot User OAuth Token (`xoxb-…`), from **Install App**.", unset: 'required for the Slack bot' }),
+  SLACK_SIGNING_SECRET: nonEmpty.optional().meta({
+    description: "The Slack app's signing secret (**Basic Information → Signing Secret**): events over HTTP are verified with it.",
+    unset: 'required over HTTP (not in Socket Mode)',
+  }),
+  SLACK_APP_TOKEN: nonEmpty.optional().meta({
+    description:
+      'An app-level token (`xapp-…`, scope `connections:write`): when set, Wrench connects to Slack in Socket Mode instead of receiving events over HTTP.',
+    unset: 'HTTP events on `PORT`',
+  }),
+  SLACK_API_URL: url('SLACK_API_URL').default('https://slack.com/api/').meta({ description: 'Base URL of the Slack Web API.' }),
+  ANTHROPIC_API_KEY: nonEmpty.optional().meta({ description: 'The Anthropic API key the agent and the model reader use.', unset: 'required for the agent' }),
+  ANTHROPIC_BASE_URL: url('ANTHROPIC_BASE_URL')
+    .optional()
+    .meta({ description: "The Messages API's endpoint (a proxy or gateway).", unset: "the SDK's default" }),
+  WRENCH_MODEL: nonEmpty.default('claude-sonnet-5-5').meta({ description: 'Model id of the agent.' }),
+  WRENCH_READER_MODEL: nonEmpty.default('claude-haiku-5-5').meta({
+    description:
+      "Fast model that reads each new instruction after the acknowledgement (category, complexity, verdict, questions in the requester's language); `none`: the deterministic rules alone.",
+  }),
+  WRENCH_READER_TIMEOUT_MS: z.coerce
+    .number({ message: 'WRENCH_READER_TIMEOUT_MS must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(30_000)
+    .default(4000)
+    .meta({
+      description:
+        "How long the model reader may take before the deterministic rules decide (the repository's view comes out of it; the model always gets at least a tenth of it).",
+    }),
+  GITHUB_TOKEN: nonEmpty.optional().meta({
+    description: 'A token that can push branches and open pull requests on the linked repositories.',
+    unset: 'the GitHub App; one of the two is required for pull requests',
+  }),
+  GITHUB_APP_ID: nonEmpty
+    .optional()
+    .meta({ description: 'A GitHub App instead of a token ([GitHub App](github-app.md)): its App id; used when `GITHUB_TOKEN` is unset.', unset: 'no App' }),
   GITHUB_APP_PRIVATE_KEY: nonEmpty
     .transform((value) => value.replace(/\\n/g, '\n'))
     .refine((value) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value), {
       message: 'GITHUB_APP_PRIVATE_KEY must be the PEM private key of the GitHub App (-----BEGIN RSA PRIVATE KEY-----...)',
     })
-    .optional(),
-  /** A file holding the App's private key; read once by loadConfig into GITHUB_APP_PRIVATE_KEY. */
-  GITHUB_APP_PRIVATE_KEY_PATH: nonEmpty.optional(),
-  GITHUB_WEBHOOK_SECRET: nonEmpty.optional(),
-  GITHUB_API_URL: url('GITHUB_API_URL').default('https://api.github.com'),
-  GIT_BASE_URL: url('GIT_BASE_URL').default('https://github.com'),
-  PAGERDUTY_API_TOKEN: nonEmpty.optional(),
-  PAGERDUTY_FROM_EMAIL: z.string().trim().email({ message: 'PAGERDUTY_FROM_EMAIL must be an email address' }).optional(),
-  PAGERDUTY_API_URL: url('PAGERDUTY_API_URL').default('https://api.pagerduty.com'),
+    .optional()
+    .meta({ description: "The GitHub App's private key, PEM (`\\n` escapes allowed for a one-line value).", unset: '`GITHUB_APP_PRIVATE_KEY_PATH`' }),
+  GITHUB_APP_PRIVATE_KEY_PATH: nonEmpty
+    .optional()
+    .meta({ description: "A file holding the GitHub App's PEM private key, read once at start-up.", unset: '`GITHUB_APP_PRIVATE_KEY`' }),
+  GITHUB_WEBHOOK_SECRET: nonEmpty.optional().meta({
+    description: "Secret of the App's (or repository's) webhook, for `POST /github/webhook` ([GitHub App](github-app.md)).",
+    unset: 'GitHub webhook off (404)',
+  }),
+  GITHUB_API_URL: url('GITHUB_API_URL').default('https://api.github.com').meta({ description: 'GitHub REST API (GitHub Enterprise: `https://HOST/api/v3`).' }),
+  GIT_BASE_URL: url('GIT_BASE_URL').default('https://github.com').meta({ description: 'Wrench clones and pushes `${GIT_BASE_URL}/${owner}/${repo}.git`.' }),
+  PAGERDUTY_API_TOKEN: nonEmpty
+    .optional()
+    .meta({ description: 'PagerDuty REST API token, for incident triage ([incident triage](incident-triage.md)).', unset: 'no PagerDuty' }),
+  PAGERDUTY_FROM_EMAIL: z
+    .string()
+    .trim()
+    .email({ message: 'PAGERDUTY_FROM_EMAIL must be an email address' })
+    .optional()
+    .meta({ description: "The `From` header of the notes Wrench writes on incidents (a PagerDuty user's email).", unset: 'no PagerDuty notes' }),
+  PAGERDUTY_API_URL: url('PAGERDUTY_API_URL').default('https://api.pagerduty.com').meta({ description: 'PagerDuty REST API.' }),
   PAGERDUTY_WEBHOOK_SECRETS: z
     .string()
     .optional()
@@ -69,129 +106,175 @@ export const envSchema = z.object({
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
-    ),
+    )
+    .meta({ description: 'Comma-separated V3 webhook subscription secrets, for `POST /pagerduty/webhook`.', unset: 'PagerDuty webhook off' }),
   REDIS_URL: z
     .string()
     .trim()
     .regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' })
-    .optional(),
-  /** Redis Sentinel: the sentinels as host:port,host:port; REDIS_URL's host then names the master group (src/redis/redis-options.ts). */
-  REDIS_SENTINELS: hostPortList('REDIS_SENTINELS', '10.0.0.1:26379,10.0.0.2:26379'),
-  /**
-   * Redis Cluster: more nodes of the cluster as host:port,host:port (REDIS_URL is one of them, with the password and
-   * rediss:// for all); every connection is then an ioredis Cluster. WRENCH_QUEUE_PREFIX must be a hash tag (load-config.ts).
-   */
-  REDIS_CLUSTER_NODES: hostPortList('REDIS_CLUSTER_NODES', '10.0.0.2:6379,10.0.0.3:6379'),
-  /** Password of the sentinels themselves (their requirepass), when they have one. */
-  REDIS_SENTINEL_PASSWORD: nonEmpty.optional(),
-  /** PEM CA certificate that signed a `rediss://` REDIS_URL's server certificate (default: the system's CAs). */
-  WRENCH_REDIS_CA_FILE: nonEmpty.optional(),
+    .optional()
+    .meta({
+      description:
+        'Redis for the queue and sessions: `redis://:PASSWORD@host:port` or `redis://USER:PASSWORD@host:port`, TLS as `rediss://` ([security](security.md#redis)).',
+      unset: 'an embedded `redis-server` with its data under `WRENCH_DATA_DIR` and a generated password in `WRENCH_DATA_DIR/redis/password` (mode 0600)',
+    }),
+  REDIS_SENTINELS: hostPortList('REDIS_SENTINELS', '10.0.0.1:26379,10.0.0.2:26379').meta({
+    description:
+      'Redis Sentinel: the sentinels as `host:port,host:port,...`; `REDIS_URL` then names the master group as its host, without a port (`redis://:PASSWORD@mymaster`). Every connection follows a failover.',
+    unset: '`REDIS_URL` is one server',
+  }),
+  REDIS_CLUSTER_NODES: hostPortList('REDIS_CLUSTER_NODES', '10.0.0.2:6379,10.0.0.3:6379').meta({
+    description:
+      'Redis Cluster: more nodes as `host:port,host:port,...`; `REDIS_URL` is then one node (database 0) whose user, password and `rediss://` apply to every node, and `WRENCH_QUEUE_PREFIX` must be a hash tag such as `{wrench}`.',
+    unset: '`REDIS_URL` is one server',
+  }),
+  REDIS_SENTINEL_PASSWORD: nonEmpty.optional().meta({
+    description: 'Password of the sentinels themselves (their `requirepass`); the sentinels are spoken to without TLS.',
+    unset: 'the sentinels take no password',
+  }),
+  WRENCH_REDIS_CA_FILE: nonEmpty
+    .optional()
+    .meta({ description: "PEM certificate of the CA that signed a `rediss://` Redis's certificate.", unset: "the system's CAs" }),
   PORT: z.coerce
     .number({ message: 'PORT must be a number' })
     .int()
     .min(0, { message: 'PORT must be between 0 and 65535' })
     .max(65535, { message: 'PORT must be between 0 and 65535' })
-    .default(3000),
-  WRENCH_CONFIG: nonEmpty.optional(),
-  WRENCH_DATA_DIR: nonEmpty.default('./.wrench'),
-  /** Where provisioned Node.js versions are kept (one folder per version); default WRENCH_DATA_DIR/runtimes. */
-  WRENCH_RUNTIMES_DIR: nonEmpty.optional(),
-  /**
-   * Prefix of every key (BullMQ's and Wrench's); lets several installations (or tests) share one Redis. In braces
-   * (`{wrench}`), a Redis Cluster hash tag: every key in one slot, as BullMQ's and Wrench's Lua scripts need there.
-   */
+    .default(3000)
+    .meta({ description: 'HTTP port: Slack events and interactivity, the PagerDuty and GitHub webhooks, run pages, `/healthz` and `/metrics`.' }),
+  WRENCH_CONFIG: nonEmpty.optional().meta({ description: 'Path of the YAML configuration ([the keys](#wrenchconfigyml)).', unset: '`./wrench.config.yml`' }),
+  WRENCH_DATA_DIR: nonEmpty
+    .default('./.wrench')
+    .meta({ description: "Working trees, the repository mirror cache, warm caches and the embedded Redis's data." }),
+  WRENCH_RUNTIMES_DIR: nonEmpty.optional().meta({
+    description: "Node.js versions provisioned for repositories' checks, one folder per version ([checks](checks.md)).",
+    unset: '`WRENCH_DATA_DIR/runtimes`',
+  }),
   WRENCH_QUEUE_PREFIX: z
     .string()
     .trim()
     .regex(/^([A-Za-z0-9_.-]+|\{[a-z0-9_.-]+\})$/, {
       message: 'WRENCH_QUEUE_PREFIX must be letters, digits, _ . - (e.g. wrench), or a lowercase Redis Cluster hash tag in braces (e.g. {wrench})',
     })
-    .default('wrench'),
-  /**
-   * How many events BullMQ keeps in each queue's events stream (its `streams.events.maxLen`, trimmed approximately, in
-   * nodes of 100). Only live readers use them (runners/job-waits.ts, which also looks again every minute), so a
-   * shorter stream loses nothing Wrench needs; every process should say the same (the last queue to start sets it).
-   */
+    .default('wrench')
+    .meta({
+      description:
+        'Prefix of every Redis key, to share one Redis between installations. In braces, lowercase (`{wrench}`), it is a Redis Cluster hash tag (required with `REDIS_CLUSTER_NODES`). Changing it starts from empty queues and sessions.',
+    }),
   WRENCH_QUEUE_EVENTS_MAX_LEN: z.coerce
     .number({ message: 'WRENCH_QUEUE_EVENTS_MAX_LEN must be a number of events' })
     .int()
     .min(100, { message: 'WRENCH_QUEUE_EVENTS_MAX_LEN must be at least 100' })
-    .default(10_000),
-  /**
-   * How many failed jobs each queue keeps (newest first, besides the week's age bound): a burst of failures (a poison
-   * payload replayed, an outage) keeps at most this many jobs' data in Redis. Written into each job when it is queued.
-   */
+    .default(10_000)
+    .meta({
+      description:
+        "Events kept in each BullMQ queue's events stream (trimmed approximately; about 90 B an event). Wrench reads them only as they come, so lowering it loses nothing; set the same on every process ([scaling](scaling.md#redis-per-job)).",
+    }),
   WRENCH_QUEUE_FAILED_MAX: z.coerce
     .number({ message: 'WRENCH_QUEUE_FAILED_MAX must be a number of jobs' })
     .int()
     .min(1, { message: 'WRENCH_QUEUE_FAILED_MAX must be at least 1' })
-    .default(1000),
-  /**
-   * Host affinity (src/queue/host-affinity.ts): how long a task may wait for a worker that holds its repository warm and
-   * has a free slot, before any worker takes it; 0 turns affinity off.
-   */
-  WRENCH_AFFINITY_MS: z.coerce.number({ message: 'WRENCH_AFFINITY_MS must be a number of milliseconds' }).int().min(0).max(60_000).default(2000),
-  /** This worker's name in affinity heartbeats (one per data dir in practice); default hostname and process id. */
+    .default(1000)
+    .meta({
+      description:
+        'Failed jobs kept in each queue, the newest (besides the 7-day age bound): a failed task job is about 2 KB. Written into each job when it is queued; set the same on every process ([scaling](scaling.md#redis-per-job)).',
+    }),
+  WRENCH_AFFINITY_MS: z.coerce.number({ message: 'WRENCH_AFFINITY_MS must be a number of milliseconds' }).int().min(0).max(60_000).default(2000).meta({
+    description:
+      'Host affinity: how long a task may wait for a worker that holds its repository warm and has a free slot before any worker takes it; `0`: none is held back ([hosts](hosts.md)).',
+  }),
   WRENCH_HOST_ID: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_.-]{1,100}$/, { message: 'WRENCH_HOST_ID must be letters, digits, _ . - (up to 100)' })
-    .optional(),
-  /** On SIGTERM/SIGINT, running jobs get this long to finish before they are stopped (work kept, thread told). */
-  WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' }).min(0).default(25),
-  /**
-   * After the grace, how long stopped jobs get to hand their work back (push, draft pull request, thread told) before
-   * shutdown goes on without them; a job left running is then found stalled and restarted by another worker.
-   */
-  WRENCH_SHUTDOWN_HAND_BACK_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_HAND_BACK_SECONDS must be a number of seconds' }).min(0).default(30),
-  /** The bound of every other shutdown step (closing connections, queues, the outbox): one that takes longer is left behind. */
-  WRENCH_SHUTDOWN_STEP_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_STEP_SECONDS must be a number of seconds' }).positive().default(3),
-  /** Sign in with Slack (OpenID Connect) for run pages, besides signed links: the app's client id and secret. */
-  SLACK_CLIENT_ID: nonEmpty.optional(),
-  SLACK_CLIENT_SECRET: nonEmpty.optional(),
-  /** Base of links to run pages (https://wrench.example.com); unset: no links. */
-  WRENCH_PUBLIC_URL: url('WRENCH_PUBLIC_URL').optional(),
-  /** HMAC key of run-page links; default: derived from SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN). */
-  WRENCH_RUN_LINK_SECRET: z.string().trim().min(16, { message: 'WRENCH_RUN_LINK_SECRET must be at least 16 characters' }).optional(),
-  /** How long run records (and their links) are kept. */
+    .optional()
+    .meta({
+      description: "This worker's name (letters, digits, `_ . -`), in the affinity heartbeats and in the thread of a push refused for a secret.",
+      unset: 'hostname and process id',
+    }),
+  WRENCH_SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ message: 'WRENCH_SHUTDOWN_GRACE_SECONDS must be a number of seconds' })
+    .min(0)
+    .default(25)
+    .meta({ description: 'On SIGTERM/SIGINT, how long running jobs may finish before they stop (work kept, thread told).' }),
+  WRENCH_SHUTDOWN_HAND_BACK_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_HAND_BACK_SECONDS must be a number of seconds' }).min(0).default(30).meta({
+    description:
+      'After the grace, how long stopped jobs have to hand their work back (push, draft pull request, thread told); one still running is then restarted by another worker.',
+  }),
+  WRENCH_SHUTDOWN_STEP_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_STEP_SECONDS must be a number of seconds' }).positive().default(3).meta({
+    description:
+      'The bound of every other shutdown step (closing Slack, workers, queues, the outbox): a step still waiting after it is logged, left behind, and the process exits 1.',
+  }),
+  SLACK_CLIENT_ID: nonEmpty.optional().meta({
+    description:
+      "Sign in with Slack (OpenID Connect) for run pages: the app's client id. With `SLACK_CLIENT_SECRET` and `WRENCH_PUBLIC_URL`, people of the workspace open a run page without a signed link (redirect URL `WRENCH_PUBLIC_URL/auth/slack/callback`; [run pages](run-pages.md)).",
+    unset: 'signed links only',
+  }),
+  SLACK_CLIENT_SECRET: nonEmpty
+    .optional()
+    .meta({ description: "Sign in with Slack for run pages: the app's client secret (see `SLACK_CLIENT_ID`).", unset: 'signed links only' }),
+  WRENCH_PUBLIC_URL: url('WRENCH_PUBLIC_URL').optional().meta({
+    description: "Wrench's public base URL (`https://wrench.example.com`), the base of run-page links in threads and App Home.",
+    unset: 'no run-page links',
+  }),
+  WRENCH_RUN_LINK_SECRET: z.string().trim().min(16, { message: 'WRENCH_RUN_LINK_SECRET must be at least 16 characters' }).optional().meta({
+    description: 'HMAC key of run-page links (16+ characters); rotating it invalidates every link.',
+    unset: 'derived from `SLACK_SIGNING_SECRET` (or `SLACK_APP_TOKEN`)',
+  }),
   WRENCH_RUN_RETENTION_DAYS: z.coerce
     .number({ message: 'WRENCH_RUN_RETENTION_DAYS must be a number of days' })
     .positive({ message: 'WRENCH_RUN_RETENTION_DAYS must be more than 0' })
-    .default(30),
-  /** How long the bundles of pushes refused for a secret are kept under WRENCH_DATA_DIR/held. */
+    .default(30)
+    .meta({ description: 'How long run records (and their links) are kept in Redis.' }),
   WRENCH_HELD_RETENTION_DAYS: z.coerce
     .number({ message: 'WRENCH_HELD_RETENTION_DAYS must be a number of days' })
     .positive({ message: 'WRENCH_HELD_RETENTION_DAYS must be more than 0' })
-    .default(14),
-  /**
-   * How long a thread's session (what a follow-up in the thread continues from, its pull request's way back to the
-   * thread) is kept after the thread's last change; longer than `limits.questionTimeoutHours` (load-config.ts).
-   */
+    .default(14)
+    .meta({
+      description:
+        'How long the git bundles of pushes refused for a secret are kept in `WRENCH_DATA_DIR/held` (`wrench doctor` lists them; [security](security.md)).',
+    }),
   WRENCH_THREAD_RETENTION_DAYS: z.coerce
     .number({ message: 'WRENCH_THREAD_RETENTION_DAYS must be a number of days' })
     .positive({ message: 'WRENCH_THREAD_RETENTION_DAYS must be more than 0' })
-    .default(90),
-  /** Size cap of one run's record; later steps are dropped with a note once it is reached. */
+    .default(90)
+    .meta({
+      description:
+        "How long a thread's session (what a follow-up continues from, its pull request's way back to the thread) stays in Redis after the thread's last change. Must be longer than `limits.questionTimeoutHours`.",
+    }),
   WRENCH_RUN_MAX_KB: z.coerce
     .number({ message: 'WRENCH_RUN_MAX_KB must be a number of kilobytes' })
     .int()
     .min(16, { message: 'WRENCH_RUN_MAX_KB must be at least 16' })
-    .default(2048),
-  /** GET /metrics: off (404) unless on; with WRENCH_METRICS_TOKEN set it is on and needs that bearer token. */
-  WRENCH_METRICS: z.enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' }).default('off'),
-  WRENCH_METRICS_TOKEN: z.string().trim().min(16, { message: 'WRENCH_METRICS_TOKEN must be at least 16 characters' }).optional(),
-  /** How long a web process holds a mention it is handling; one that died with it is taken over after this. */
+    .default(2048)
+    .meta({ description: "Size cap of one run's record; later steps are dropped with a note." }),
+  WRENCH_METRICS: z
+    .enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' })
+    .default('off')
+    .meta({ description: '`on`: serve `GET /metrics` to anyone who can reach `PORT` ([metrics](run-pages.md#metrics-get-metrics)).' }),
+  WRENCH_METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, { message: 'WRENCH_METRICS_TOKEN must be at least 16 characters' })
+    .optional()
+    .meta({ description: 'Serve `GET /metrics` only with `Authorization: Bearer <token>` (16+ characters; turns metrics on).', unset: 'no token' }),
   WRENCH_MENTION_CLAIM_SECONDS: z.coerce
     .number({ message: 'WRENCH_MENTION_CLAIM_SECONDS must be a number of seconds' })
     .int()
     .min(1, { message: 'WRENCH_MENTION_CLAIM_SECONDS must be at least 1' })
-    .default(60),
-  /** A thread reply Slack keeps refusing is retried this long, then logged as undeliverable (`wrench doctor`). */
+    .default(60)
+    .meta({
+      description: 'How long a web process holds a mention it is handling; a mention whose process died after acknowledging it is taken over after this.',
+    }),
   WRENCH_SLACK_DELIVERY_HOURS: z.coerce
     .number({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be a number of hours' })
     .positive({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be more than 0' })
-    .default(24),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    .default(24)
+    .meta({ description: 'How long a thread reply Slack keeps refusing is retried before it is logged as undeliverable (listed by `wrench doctor`).' }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .meta({ description: 'pino log level (JSON logs on stderr).' }),
 });
 
 export type EnvOptions = z.infer<typeof envSchema>;

@@ -1,10 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/config-error.js';
-import { envSchema } from '../../../src/config/env-options.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { requireSettings } from '../../../src/config/require-settings.js';
 
@@ -89,14 +88,6 @@ describe('loadConfig', () => {
       /wrench\.config\.yml is a directory, not a YAML file\. Docker makes an empty directory/,
     );
     expect(() => loadConfig({}, cwd)).toThrow(ConfigError);
-  });
-});
-
-describe('.env.example', () => {
-  it('names every environment variable Wrench reads', () => {
-    const example = readFileSync(path.join(import.meta.dirname, '../../../.env.example'), 'utf8');
-    const named = new Set([...example.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
-    expect(Object.keys(envSchema.shape).filter((name) => !named.has(name))).toEqual([]);
   });
 });
 
