@@ -1,4 +1,5 @@
 import { MentionIntake } from '../src/slack/mention-intake.js';
+import type { IntakeJournal } from '../src/slack/intake-journal.js';
 import type { WebClient } from '@slack/web-api';
 import type { RedisClient } from '../src/redis/redis-connection.js';
 import type { Category } from '../src/categories.js';
@@ -56,6 +57,8 @@ export interface HandlerStores {
   claimSlackEvent: (eventId: string) => Promise<boolean>;
   /** Mentions stored before their acknowledgement, claimed while handled, resumed when their process died. */
   intake: MentionIntake;
+  /** Mentions kept on the local disk before their acknowledgement (the web process's); absent in tests that do not need it. */
+  journal?: IntakeJournal;
   cancellation: Cancellation;
   webhookClaims: WebhookClaims;
   incidentThreads: IncidentThreadStore;
@@ -70,7 +73,7 @@ export interface HandlerStores {
  */
 export function createHandlerDeps(
   core: Omit<HandlerDeps, 'stores' | 'posterFor'>,
-  shared: Partial<Pick<HandlerStores, 'pausedRuns' | 'steering'>> = {},
+  shared: Partial<Pick<HandlerStores, 'pausedRuns' | 'steering' | 'journal'>> = {},
 ): HandlerDeps {
   const { redis } = core;
   const prefix = core.config.env.WRENCH_QUEUE_PREFIX;
@@ -80,6 +83,7 @@ export function createHandlerDeps(
     stores: {
       claimSlackEvent: (eventId) => claimEvent(redis, prefix, eventId),
       intake: new MentionIntake(redis, prefix, { claimSeconds: core.config.env.WRENCH_MENTION_CLAIM_SECONDS }),
+      journal: shared.journal,
       cancellation: new Cancellation(redis, prefix),
       webhookClaims: new WebhookClaims(redis, prefix),
       incidentThreads: new IncidentThreadStore(redis, prefix),

@@ -27,6 +27,9 @@ export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): 
       (answer) => answer.user_id,
       () => undefined,
     );
+    // Kept on the disk while Redis did not answer: into Redis now, then handled below like any stored mention.
+    const { journal } = deps.stores;
+    if (journal) await journal.replay(intake, deps.logger);
     const { resume, dropped } = await intake.takeUnfinished();
     for (const record of dropped) {
       deps.logger.error({ eventId: record.eventId, attempts: record.attempts }, 'a stored mention failed every time it was handled; dropped');
@@ -56,7 +59,12 @@ export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): 
       });
       log.info({ outcome }, 'resumed mention handled');
     }
+    await journal?.prune(isOver);
   };
+
+  /** Handled, and its run (if it made one) ended: the journal forgets it. */
+  const isOver = async (eventId: string) =>
+    (await intake.isHandled(eventId)) && ['unknown', 'completed', 'failed'].includes(await deps.queues.tasks.getJobState(jobIdFor('run', eventId)));
 
   const tick = () => {
     if (stopped) return;

@@ -55,6 +55,10 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { PausedRunStore } from '../../src/questions/paused-run-store.js';
 import { ShutdownSteps, type ShutdownOutcome } from './shutdown-steps.js';
+import { IntakeJournal, intakeJournalDir, keepMention } from '../../src/slack/intake-journal.js';
+
+/** What Redis is given of Slack's 3 s to store a mention before it is acknowledged from the local journal alone. */
+const REDIS_BEFORE_ACK_MS = 1000;
 
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
 async function requireWorkingSandbox(config: Config): Promise<void> {
@@ -211,9 +215,10 @@ async function openService(
       logger,
     );
     const readInstruction = instructionReader(config, logger, modelBudget);
+    const journal = new IntakeJournal(intakeJournalDir(config.dataDir));
     const deps = createHandlerDeps(
       { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, metrics },
-      { steering, pausedRuns },
+      { steering, pausedRuns, journal },
     );
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
     const runPage = runPageHandlers({
@@ -243,8 +248,9 @@ async function openService(
           ? { path: '/github/webhook', method: ['POST'], handler: gitHubWebhookHandler(deps, config.env.GITHUB_WEBHOOK_SECRET) }
           : { path: '/github/webhook', method: ['POST', 'GET'], handler: gitHubWebhookDisabled },
       ],
-      // A mention is in Redis before Slack hears 200: a process that dies after that loses nothing.
-      { beforeAck: (rawBody) => deps.stores.intake.record(rawBody) },
+      // A mention is in Redis or on the local disk (both, normally) before Slack hears 200: a process that dies after that
+      // loses nothing; kept in neither, Slack hears 503 and sends it again.
+      { beforeAck: (rawBody) => keepMention(rawBody, { intake: deps.stores.intake, journal }, logger, REDIS_BEFORE_ACK_MS) },
     ));
     countSlackCalls(app.client, metrics);
     registerHandlers(app, deps);

@@ -57,6 +57,11 @@ export class MentionIntake {
     await this.redis.multi().set(this.claimKey(eventId), 'handled', 'EX', FINISHED_SECONDS).hdel(this.key(), eventId).exec();
   }
 
+  /** Handled (answered, queued or refused) within the last day. */
+  async isHandled(eventId: string): Promise<boolean> {
+    return (await this.redis.get(this.claimKey(eventId))) === 'handled';
+  }
+
   /** Handling failed: the claim goes, so the next sweep tries again (up to `maxAttempts`). */
   async release(eventId: string): Promise<void> {
     await this.redis.del(this.claimKey(eventId));
@@ -103,7 +108,8 @@ export class MentionIntake {
   }
 }
 
-function parseMention(raw: string): Record<string, unknown> | undefined {
+/** The body of a signed Events API `app_mention` (with its event id), else undefined. */
+export function parseMention(raw: string): Record<string, unknown> | undefined {
   let body: unknown;
   try {
     body = JSON.parse(raw);

@@ -16,13 +16,14 @@ export interface SlackReceiverOptions {
   logger: Logger;
   boltLogger: BoltLogger;
   /**
-   * Called with every signed body Bolt will see, before Bolt acknowledges it (e.g. to store a mention durably).
-   * Given at most 1 s of Slack's 3 s; its failure is logged and the request goes on.
+   * Called with every signed body Bolt will see, before Bolt acknowledges it (to keep a mention durably). Given at most
+   * 2 s of Slack's 3 s; should it fail or take longer, the event was kept nowhere: Slack is answered 503, so it sends
+   * the event again (src/slack/intake-journal.ts keepMention fails only when neither Redis nor the local disk took it).
    */
   beforeAck?: (rawBody: string) => Promise<void>;
 }
 
-const BEFORE_ACK_BUDGET_MS = 1000;
+const BEFORE_ACK_BUDGET_MS = 2000;
 
 /**
  * Bolt's HTTP receiver with three guarantees it lacks by default: a signed body Bolt cannot route is
@@ -90,9 +91,20 @@ async function screenRequest(req: IncomingMessage, res: ServerResponse, options:
   }
   const verdict = screenSlackBody(raw, req.headers['content-type']);
   if (verdict.action === 'pass') {
-    // Stored before Bolt answers 200 (only what Slack signed): a process that dies after that loses nothing.
-    if (options.beforeAck && signedBySlack(req, raw, signingSecret))
-      await withinBudget(options.beforeAck(raw)).catch((error: unknown) => log.error({ err: error }, 'could not store a Slack event before acknowledging it'));
+    // Kept before Bolt answers 200 (only what Slack signed): a process that dies after that loses nothing.
+    if (options.beforeAck && signedBySlack(req, raw, signingSecret)) {
+      const kept = await withinBudget(options.beforeAck(raw)).then(
+        () => true,
+        (error: unknown) => {
+          log.error({ err: error }, 'could not keep a Slack event before acknowledging it; answered 503 so that Slack sends it again');
+          return false;
+        },
+      );
+      if (!kept) {
+        answer(res, 503, { error: 'not_stored' });
+        return false;
+      }
+    }
     return true;
   }
   if (!signedBySlack(req, raw, signingSecret)) {
