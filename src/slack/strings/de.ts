@@ -1,3 +1,4 @@
+import { answerDe } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
@@ -480,6 +481,7 @@ export const de: Catalogue = {
     revertConflict: ({ sha, files }) =>
       `Der Revert von ${sha} kollidiert mit späteren Änderungen in ${files.join(', ') || 'einigen Dateien'}; reverte ihn von Hand oder bitte Wrench, genau diese Änderungen rückgängig zu machen.`,
   },
+  answer: answerDe,
   review: {
     reviewOf: (subject, count) => `:mag: Review von ${subject}${count ? `: ${count}` : ''}`,
     onBranch: (repository, branch) => `${repository} auf ${branch}`,

@@ -1,3 +1,4 @@
+import { answerEn, type AnswerStrings } from '../../answers/answer-strings.js';
 import { errorEn, type ErrorStrings } from '../../error-words.js';
 import { analysisEn, type AnalysisStrings } from '../../analysis/analysis-strings.js';
 import { clarifyingEn, type ClarifyingStrings } from '../../instruction/clarifying-strings.js';
@@ -182,6 +183,7 @@ export const en = {
   // The report under the headline (shared with the pull request body and the terminal, which stay English).
   report: reportEn,
   // A review's headline and sections (the review posted on GitHub stays English).
+  answer: answerEn,
   review: reviewEn,
   // Wrench's checks in the report (the pull request body's stay English).
   verification: verificationEn,
@@ -401,6 +403,7 @@ export type Catalogue = Partial<
     | 'stop'
     | 'failure'
     | 'review'
+    | 'answer'
     | 'draft'
     | 'progress'
     | 'errors'
@@ -433,6 +436,8 @@ export type Catalogue = Partial<
   failure?: Partial<ThreadStrings['failure']>;
   draft?: Partial<ThreadStrings['draft']>;
   review?: Partial<ReviewStrings>;
+  /** Every phrase or none, as `progress`. */
+  answer?: AnswerStrings;
   report?: Partial<ReportStrings>;
   verification?: Partial<VerificationStrings>;
   regression?: Partial<RegressionStrings>;

@@ -1,3 +1,4 @@
+import { answerEs } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
@@ -479,6 +480,7 @@ export const es: Catalogue = {
     revertConflict: ({ sha, files }) =>
       `Revertir ${sha} choca con cambios posteriores en ${files.join(', ') || 'algunos archivos'}; reviértelo a mano o pide a Wrench que deshaga esos cambios en concreto.`,
   },
+  answer: answerEs,
   review: {
     reviewOf: (subject, count) => `:mag: Revisión de ${subject}${count ? `: ${count}` : ''}`,
     onBranch: (repository, branch) => `${repository} en ${branch}`,

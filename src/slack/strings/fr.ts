@@ -1,3 +1,4 @@
+import { answerFr } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
@@ -498,6 +499,7 @@ export const fr: Catalogue = {
     revertConflict: ({ sha, files }) =>
       `L’annulation de ${sha} entre en conflit avec des modifications ultérieures dans ${files.join(', ') || 'certains fichiers'} ; annulez-le à la main ou demandez à Wrench de défaire précisément ces modifications.`,
   },
+  answer: answerFr,
   review: {
     reviewOf: (subject, count) => `:mag: Revue de ${subject}${count ? ` : ${count}` : ''}`,
     onBranch: (repository, branch) => `${repository} sur ${branch}`,

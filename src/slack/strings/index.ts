@@ -51,6 +51,7 @@ export function stringsFor(language?: string): ThreadStrings {
     errors: { ...en.errors, ...catalogue.errors },
     draft: { ...en.draft, ...catalogue.draft },
     review: { ...en.review, ...catalogue.review },
+    answer: { ...en.answer, ...catalogue.answer },
     regression: { ...en.regression, ...catalogue.regression },
     coverage: { ...en.coverage, ...catalogue.coverage, metrics: { ...en.coverage.metrics, ...catalogue.coverage?.metrics } },
     analysis: { ...en.analysis, ...catalogue.analysis },

@@ -1,3 +1,4 @@
+import { answerJa } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
@@ -469,6 +470,7 @@ export const ja: Catalogue = {
     revertConflict: ({ sha, files }) =>
       `${sha} の revert が ${files.join(', ') || '一部のファイル'} の後の変更と競合します。手作業で revert するか、それらの変更だけを取り消すよう Wrench に依頼してください。`,
   },
+  answer: answerJa,
   review: {
     reviewOf: (subject, count) => `:mag: ${subject} のレビュー${count ? `: ${count}` : ''}`,
     onBranch: (repository, branch) => `${repository} の ${branch}`,

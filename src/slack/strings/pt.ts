@@ -1,3 +1,4 @@
+import { answerPt } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
@@ -484,6 +485,7 @@ export const pt: Catalogue = {
     revertConflict: ({ sha, files }) =>
       `Reverter ${sha} entra em conflito com alterações posteriores em ${files.join(', ') || 'alguns arquivos'}; reverta à mão ou peça ao Wrench para desfazer exatamente essas alterações.`,
   },
+  answer: answerPt,
   review: {
     reviewOf: (subject, count) => `:mag: Revisão de ${subject}${count ? `: ${count}` : ''}`,
     onBranch: (repository, branch) => `${repository} em ${branch}`,

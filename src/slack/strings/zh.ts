@@ -1,3 +1,4 @@
+import { answerZh } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
 import { setupEgressLine } from '../../verification/render-verification.js';
@@ -452,6 +453,7 @@ export const zh: Catalogue = {
       `我工作期间有人推送了 \`${branch}\`，我的改动与其冲突${codeList(files, (list) => `（${list}）`)}。我的工作保存在分支 \`${side}\` 上：请手动合并，或在这里提及我，在当前分支的基础上重做。`,
     revertConflict: ({ sha, files }) => `回滚 ${sha} 与 ${files.join(', ') || '部分文件'} 中之后的改动冲突；请手动回滚，或让 Wrench 只撤销那些具体的改动。`,
   },
+  answer: answerZh,
   review: {
     reviewOf: (subject, count) => `:mag: ${subject} 的审查${count ? `：${count}` : ''}`,
     onBranch: (repository, branch) => `${repository} 的 ${branch} 分支`,
