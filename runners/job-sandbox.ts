@@ -33,6 +33,7 @@ export function jobSandbox(
       treePoolRoot(deps.config.dataDir),
       ...deps.config.file.sandbox.hidden,
     ],
+    visible: deps.config.file.sandbox.visible,
     egressAllow: deps.config.file.sandbox.egress.allow.map(parseAllowEntry),
     onEgressRefused: (refusal) => {
       options.log.warn(

@@ -197,9 +197,21 @@ export const configFileSchema = z
           .array(z.string().refine((dir) => dir.startsWith('/'), { message: 'must be an absolute path' }))
           .default([])
           .meta({ description: 'More host paths (absolute) no sandboxed command sees, besides the defaults.' }),
+        visible: z
+          .array(
+            z
+              .string()
+              .refine((dir) => dir.startsWith('/'), { message: 'must be an absolute path' })
+              .refine((dir) => dir.replace(/\/+$/, '') !== '', { message: 'must not be / (that would show every host socket again)' }),
+          )
+          .default([])
+          .meta({
+            description:
+              "Host directories (absolute) commands may read, bound read-only, besides the system ones (`/usr`, `/bin`, `/sbin`, `/lib*`, `/etc`, `/opt`, `/sys`): a toolchain under `/nix`, say. Nothing else of the host is in a command's root ([security](security.md#host-sockets)).",
+          }),
       })
       .strict()
-      .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' }, egress: { allow: [] }, hidden: [] })
+      .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' }, egress: { allow: [] }, hidden: [], visible: [] })
       .meta({ description: "Where the agent's and the checks' commands run ([security](security.md))." }),
     verification: z
       .record(repoName, verificationCommands)

@@ -1,6 +1,18 @@
 import { isInside } from './workspace-path.js';
 
+/** One entry of the sandbox's root taken from the host: a directory bound read-only, or a symlink made again (`/bin -> usr/bin`). */
+export interface RootEntry {
+  path: string;
+  symlinkTo?: string;
+}
+
 export interface BwrapPlan {
+  /**
+   * What of the host the sandbox's root holds, read-only at the same paths: the system directories and
+   * `sandbox.visible`. Nothing else of the host is there (no /var, /srv, /home, /run, /mnt), so no socket a host service
+   * listens on outside these is reachable.
+   */
+  system: readonly RootEntry[];
   /** Real path of the workspace: bound writable at the same path. */
   root: string;
   /** Real path of the working directory. */
@@ -11,7 +23,10 @@ export interface BwrapPlan {
    * The sandbox always has a network namespace of its own (only `lo`); without this directory it has no network at all.
    */
   egressSocketDir?: string;
-  /** Real paths covered by an empty tmpfs (the workspace is bound again on top when inside one). */
+  /**
+   * Real paths covered by an empty tmpfs (the workspace is bound again on top when inside one). Only those inside a
+   * `system` entry or the workspace need it: anything else is absent from the sandbox's root anyway.
+   */
   hidden: readonly string[];
   /** Real paths of files shown as empty (/dev/null bound over them): a secret file in a directory that cannot be hidden. */
   hiddenFiles?: readonly string[];
@@ -29,13 +44,22 @@ export interface BwrapPlan {
 
 export const SANDBOX_TMP_HOME = '/tmp/home';
 
-/** The bubblewrap arguments for one command: read-only host, writable workspace, private /tmp, no host processes or network. */
+/**
+ * The bubblewrap arguments for one command: a root of its own holding the host's system directories read-only, the
+ * workspace writable, a private /tmp and /var/tmp, no host processes or network.
+ */
 export function bwrapArgs(plan: BwrapPlan): string[] {
-  const outside = plan.hidden.filter((dir) => !isInside(plan.root, dir));
+  const shown = plan.system.filter((entry) => entry.symlinkTo === undefined).map((entry) => entry.path);
+  const inShown = (place: string) => shown.some((dir) => isInside(dir, place));
+  const outside = plan.hidden.filter((dir) => !isInside(plan.root, dir) && inShown(dir));
   const within = plan.hidden.filter((dir) => isInside(plan.root, dir) && dir !== plan.root);
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  const args: string[] = [];
+  for (const entry of plan.system)
+    if (entry.symlinkTo === undefined) args.push('--ro-bind', entry.path, entry.path);
+    else args.push('--symlink', entry.symlinkTo, entry.path);
+  args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/var/tmp');
   for (const dir of outside) args.push('--tmpfs', dir);
-  for (const file of plan.hiddenFiles ?? []) args.push('--ro-bind', '/dev/null', file);
+  for (const file of plan.hiddenFiles ?? []) if (inShown(file)) args.push('--ro-bind', '/dev/null', file);
   args.push(plan.readOnly ? '--ro-bind' : '--bind', plan.root, plan.root);
   // The tree's pack files are the pool's, reused by later jobs: no command in the sandbox may change them (git then
   // writes loose objects, which the pool drops when it resets the tree).
@@ -46,6 +70,8 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   if (plan.egressSocketDir) args.push('--ro-bind', plan.egressSocketDir, plan.egressSocketDir);
   if (plan.home) args.push('--bind', plan.home, plan.home);
   else args.push('--dir', SANDBOX_TMP_HOME);
+  // The root itself (a tmpfs bwrap made, holding the mount points above) is read-only like the host's was.
+  args.push('--remount-ro', '/');
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'wrench-sandbox');
   args.push('--unshare-net');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv');

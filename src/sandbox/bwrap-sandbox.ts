@@ -1,6 +1,6 @@
-import { realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { bwrapArgs, SANDBOX_TMP_HOME } from './bwrap-args.js';
+import { bwrapArgs, type RootEntry, SANDBOX_TMP_HOME } from './bwrap-args.js';
 import { defaultRegistryEntries, type EgressAllowEntry, loopbackServices } from './egress/egress-policy.js';
 import { type EgressProxy, type EgressRefusal, startEgressProxy } from './egress/egress-proxy.js';
 import { hostRegistries } from './egress/host-registries.js';
@@ -9,7 +9,7 @@ import { configFile, defaultHiddenPaths, resolveHiddenPaths } from './hidden-pat
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
 import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
-import { buildSandboxEnv } from './sandbox-env.js';
+import { buildSandboxEnv, certificatePaths } from './sandbox-env.js';
 import { ulimitPrelude, withDefaults, type SandboxLimits } from './sandbox-limits.js';
 import { mergedShellArgs } from './shell-command.js';
 import { isInside } from './workspace-path.js';
@@ -32,6 +32,8 @@ export interface BwrapSandboxOptions {
   egressAllow?: readonly EgressAllowEntry[];
   /** Told of every destination the egress proxy refuses (once per host, port and reason per command). */
   onEgressRefused?: (refusal: EgressRefusal) => void;
+  /** Host directories shown read-only besides the system ones (`sandbox.visible`): a toolchain under /nix or /srv. */
+  visible?: readonly string[];
 }
 
 /**
@@ -66,6 +68,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
           root: mounts.root,
           cwd,
           env,
+          system: mounts.system,
           hidden: mounts.hidden,
           hiddenFiles: mounts.hiddenFiles,
           egressSocketDir: proxy && path.dirname(proxy.socketPath),
@@ -101,14 +104,58 @@ async function prepareMounts(options: BwrapSandboxOptions) {
   const hidden = [...new Set([...defaults, ...(await resolveHiddenPaths(options.hiddenPaths ?? []))])].sort();
   const config = await realpath(configFile() ?? '').catch(() => undefined);
   const hiddenFiles = config && !hidden.some((dir) => isInside(dir, config)) ? [config] : [];
-  // Wrench's own Node.js (the one on its PATH) stays usable when it is installed under a hidden place (a project
-  // folder's .tools, a home directory's version manager): its installation only, read-only. It also runs the egress
-  // forwarder inside the sandbox.
+  // Wrench's own Node.js (the one on its PATH) stays usable wherever it is installed (a project folder's .tools, a
+  // home directory's version manager, outside the system directories or under a hidden place): its installation only,
+  // read-only. It also runs the egress forwarder inside the sandbox.
   const node = await realpath(process.execPath);
   const runtime = path.dirname(path.dirname(node));
-  const ownRuntime = hidden.some((dir) => isInside(dir, runtime)) ? [runtime] : [];
+  const system = await rootEntries(options.visible ?? []);
+  const shownDirs = system.filter((entry) => entry.symlinkTo === undefined).map((entry) => entry.path);
+  const shown = (place: string) => shownDirs.some((dir) => isInside(dir, place)) && !hidden.some((dir) => isInside(dir, place));
+  // The host's certificate files named by NODE_EXTRA_CA_CERTS and the like (a TLS-intercepting proxy's CA) are
+  // passed to commands: shown read-only where they are when no system directory holds them (never from a hidden place).
+  const unseen = (file: string) => !shown(file) && !hidden.some((dir) => isInside(dir, file));
+  const certificates = await existingPaths(certificatePaths().filter(unseen));
+  const ownRuntime = [...(runtime !== '/' && !shown(runtime) ? [runtime] : []), ...certificates];
   const registries = await hostRegistries();
-  return { root, hidden, hiddenFiles, ownRuntime, node, registryAllow: [...defaultRegistryEntries(), ...registries.allow], registryEnv: registries.env };
+  return {
+    root,
+    system,
+    hidden,
+    hiddenFiles,
+    ownRuntime,
+    node,
+    registryAllow: [...defaultRegistryEntries(), ...registries.allow],
+    registryEnv: registries.env,
+  };
+}
+
+/**
+ * What of the host a command needs to run at all: the programs and libraries (/usr and the top-level directories
+ * that are symlinks into it on merged-/usr systems, or real ones elsewhere), /etc, /opt (toolchains installed there)
+ * and /sys (read by runtimes for CPU and cgroup limits; sysfs holds no sockets). /var, /srv, /home, /root, /run, /mnt,
+ * /media and the rest are not there at all: a socket a host service listens on there (a database's, a container
+ * runtime's, a cluster agent's) has no path in the sandbox to connect() to. See docs/security.md.
+ */
+export const SYSTEM_ROOT = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/sys'];
+
+export async function rootEntries(visible: readonly string[]): Promise<RootEntry[]> {
+  const entries = await Promise.all(
+    [...SYSTEM_ROOT, ...visible].map(async (place): Promise<RootEntry | undefined> => {
+      const stat = await lstat(place).catch(() => undefined);
+      if (!stat) return undefined;
+      if (stat.isSymbolicLink() && SYSTEM_ROOT.includes(place)) return { path: place, symlinkTo: await readlink(place) };
+      const real = await realpath(place).catch(() => undefined);
+      return real && real !== '/' ? { path: real } : undefined;
+    }),
+  );
+  const seen = new Set<string>();
+  return entries.filter((entry): entry is RootEntry => !!entry && !seen.has(entry.path) && !!seen.add(entry.path));
+}
+
+async function existingPaths(places: readonly string[]): Promise<string[]> {
+  const real = await Promise.all(places.map((place) => realpath(place).catch(() => undefined)));
+  return [...new Set(real.filter((place): place is string => !!place && place !== '/'))];
 }
 
 /** The environment bwrap (and the shell that puts it in its cgroup) starts with on the host. */

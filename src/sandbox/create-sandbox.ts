@@ -21,6 +21,8 @@ export interface CreateSandboxOptions {
   home?: string;
   /** bwrap only: hosts commands with network may reach besides the default registries and the host's registry settings. */
   egressAllow?: readonly EgressAllowEntry[];
+  /** bwrap only: host directories shown read-only besides the system ones (`sandbox.visible`). */
+  visible?: readonly string[];
   /** bwrap only: told of every destination the egress proxy refuses. */
   onEgressRefused?: (refusal: EgressRefusal) => void;
 }

@@ -31,6 +31,11 @@ const NON_INTERACTIVE: Record<string, string> = {
 /** Where the host's trusted certificates are (a TLS-intercepting proxy's CA, say): paths, never secrets, so installs work. */
 const CERTIFICATE_PATHS = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE', 'REQUESTS_CA_BUNDLE', 'PIP_CERT', 'GIT_SSL_CAINFO'];
 
+/** The certificate files and directories the host's environment names, as passed to commands. */
+export function certificatePaths(base: NodeJS.ProcessEnv = process.env): string[] {
+  return CERTIFICATE_PATHS.flatMap((name) => (base[name]?.startsWith('/') ? [base[name]] : []));
+}
+
 export interface SandboxEnvOptions {
   /** The HOME the command sees: inside the workspace or a private directory. */
   home: string;

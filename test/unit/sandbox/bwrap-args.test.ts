@@ -5,6 +5,7 @@ const plan = {
   root: '/data/.wrench/workspaces/job-1',
   cwd: '/data/.wrench/workspaces/job-1/src',
   env: { PATH: '/usr/bin', HOME: '/tmp/home' },
+  system: [{ path: '/usr' }, { path: '/bin', symlinkTo: 'usr/bin' }, { path: '/etc' }, { path: '/data' }],
   hidden: ['/data/.wrench', '/root', '/run'],
   command: ['bash', '-c', 'true'],
 };
@@ -14,18 +15,29 @@ function pairs(args: string[], flag: string): string[] {
 }
 
 describe('bwrapArgs', () => {
-  it('binds the host read-only, then hides, then binds the workspace writable on top', () => {
+  it('binds only the system directories read-only, then hides, then binds the workspace writable on top', () => {
     const args = bwrapArgs(plan);
-    expect(args.slice(0, 3)).toEqual(['--ro-bind', '/', '/']);
-    expect(pairs(args, '--tmpfs')).toEqual(['/tmp', '/data/.wrench', '/root', '/run']);
+    expect(args).not.toContain('/root');
+    expect(args.slice(0, 9)).toEqual(['--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--ro-bind', '/etc', '/etc']);
+    // /root and /run are not in the root at all; a hidden place inside a shown directory is covered.
+    expect(pairs(args, '--tmpfs')).toEqual(['/tmp', '/var/tmp', '/data/.wrench']);
     const bind = args.indexOf('--bind');
     expect(args.slice(bind, bind + 3)).toEqual(['--bind', plan.root, plan.root]);
-    expect(bind).toBeGreaterThan(args.lastIndexOf('/run'));
+    expect(bind).toBeGreaterThan(args.lastIndexOf('/data/.wrench'));
     const packs = `${plan.root}/.git/objects/pack`;
     expect(args.indexOf('--ro-bind-try', bind)).toBe(args.indexOf(packs) - 1);
     expect(pairs(args, '--ro-bind-try')).toContain(packs);
     expect(args).toContain('--dev');
     expect(pairs(args, '--proc')).toEqual(['/proc']);
+    expect(pairs(args, '--remount-ro')).toEqual(['/']);
+    expect(args.indexOf('--remount-ro')).toBeGreaterThan(args.lastIndexOf('--bind'));
+  });
+
+  it('without a system directory around the workspace, shows no host directory but the workspace and what is named', () => {
+    const args = bwrapArgs({ ...plan, system: [{ path: '/usr' }] });
+    expect(pairs(args, '--tmpfs')).toEqual(['/tmp', '/var/tmp']);
+    expect(pairs(args, '--ro-bind')).toEqual(['/usr']);
+    expect(pairs(args, '--bind')).toEqual([plan.root]);
   });
 
   it('isolates processes, IPC, hostname and network, and drops capabilities', () => {
@@ -39,7 +51,7 @@ describe('bwrapArgs', () => {
     const args = bwrapArgs({ ...plan, egressSocketDir: '/tmp/wrench-egress-1' });
     expect(args).toContain('--unshare-net');
     expect(pairs(args, '--ro-bind')).toContain('/tmp/wrench-egress-1');
-    expect(args.indexOf('/tmp/wrench-egress-1')).toBeGreaterThan(args.lastIndexOf('/run'));
+    expect(args.indexOf('/tmp/wrench-egress-1')).toBeGreaterThan(args.lastIndexOf('/data/.wrench'));
   });
 
   it('sets only the given environment, the working directory, and the command last', () => {
@@ -58,9 +70,11 @@ describe('bwrapArgs', () => {
   });
 
   it('shows a hidden file as empty, after the hidden directories', () => {
-    const args = bwrapArgs({ ...plan, hiddenFiles: ['/etc/wrench.config.yml'] });
+    const args = bwrapArgs({ ...plan, hiddenFiles: ['/etc/wrench.config.yml', '/srv/wrench.config.yml'] });
     const at = args.indexOf('/etc/wrench.config.yml');
     expect(args.slice(at - 2, at + 1)).toEqual(['--ro-bind', '/dev/null', '/etc/wrench.config.yml']);
-    expect(at).toBeGreaterThan(args.lastIndexOf('/run'));
+    expect(at).toBeGreaterThan(args.lastIndexOf('/data/.wrench'));
+    // Outside every shown directory the file is not there to cover.
+    expect(args).not.toContain('/srv/wrench.config.yml');
   });
 });
