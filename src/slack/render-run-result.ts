@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { formatUsageCompact, lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { RunResult } from '../reporting/run-result.js';
 import { slackifyMarkdown } from 'slackify-markdown';
-import { mrkdwnLink } from './slack-escape.js';
+import { mrkdwnLink, truncate } from './slack-escape.js';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
 import { en, type ThreadStrings } from './strings/en.js';
 
@@ -42,6 +42,27 @@ export function renderRunResult(result: RunResult, links: { runPageUrl?: string 
     else parts.push({ text: usage, blocks: [context] });
   }
   return parts;
+}
+
+/**
+ * A result's plain, short form (mrkdwn text, no blocks), said when Slack refuses the whole reply as written: the
+ * outcome's headline with the pull request linked (the link added when a headline of its own has none), that Slack
+ * would not take the whole reply, and the run page.
+ */
+export function shortReply(result: RunResult, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): string {
+  // A result that says a pull request without one (a cancelled run's, say) has no headline to give: the rest still goes.
+  const needsPull = !result.pullRequest && (result.status === 'pr_opened' || result.status === 'pr_updated');
+  const headline = result.threadHeadline ?? result.headline ?? (needsPull ? '' : HEADLINES[result.status](result, strings));
+  const pr = result.pullRequest;
+  const pull = pr && !headline.includes(pr.url) ? mrkdwnLink(pr.url, `PR #${pr.number}`) : undefined;
+  const page = links.runPageUrl ? mrkdwnLink(links.runPageUrl, strings.everyStepOfThisRun) : undefined;
+  return [headline && truncate(headline, 1500), pull, strings.replyRefused, page].filter(Boolean).join('\n');
+}
+
+/** A failure's plain, short form, said when Slack refuses the whole failure reply (a very long reason) as written. */
+export function shortFailure(message: string, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): string {
+  const page = links.runPageUrl ? mrkdwnLink(links.runPageUrl, strings.everyStepOfThisRun) : undefined;
+  return [`${strings.runFailed} ${truncate(message, 1500)}`, strings.replyRefused, page].filter(Boolean).join('\n');
 }
 
 /** The result as the thread shows it: Wrench's checks, stop and draft reasons in the thread's language where it has them. */

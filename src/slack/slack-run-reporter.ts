@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger.js';
 import { formatDuration } from '../reporting/render-result-text.js';
 import { type ProgressDetail, renderProgress } from '../reporting/progress.js';
 import type { RunPhase, RunReporter, RunResult } from '../reporting/run-result.js';
-import { attachmentsComment, renderRunResult } from './render-run-result.js';
+import { attachmentsComment, renderRunResult, shortFailure, shortReply } from './render-run-result.js';
 import { mrkdwnLink } from './slack-escape.js';
 import type { ThreadOutbox } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
@@ -132,7 +132,10 @@ export class SlackRunReporter implements RunReporter {
 
   async finished(result: RunResult): Promise<void> {
     const t = stringsFor(this.target.language);
-    for (const part of renderRunResult(result, { runPageUrl: this.target.runPageUrl }, t)) await this.outbox.post(this.thread, part);
+    const links = { runPageUrl: this.target.runPageUrl };
+    // The first part says the outcome and links the pull request: should Slack refuse it as written, its short form goes.
+    for (const [i, part] of renderRunResult(result, links, t).entries())
+      await this.outbox.post(this.thread, i === 0 ? { ...part, short: shortReply(result, links, t) } : part);
     if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result, t));
     const { final, detail, outcome } = finalState(result, t);
     await this.advance(final, detail === undefined ? undefined : { text: detail });
@@ -140,7 +143,8 @@ export class SlackRunReporter implements RunReporter {
   }
 
   async failed(message: string): Promise<void> {
-    await this.outbox.post(this.thread, { text: `:x: ${message}` });
+    const t = stringsFor(this.target.language);
+    await this.outbox.post(this.thread, { text: `:x: ${message}`, short: shortFailure(message, { runPageUrl: this.target.runPageUrl }, t) });
     await this.advance('failed');
     await this.outcomeReaction('failed');
   }
@@ -185,7 +189,9 @@ export class SlackRunReporter implements RunReporter {
 
   /** Shows a phase that got through the rate limit: here, by editing the status card. */
   protected async present(_phase: RunPhase, _detail: StatusDetail | undefined, final: boolean, text: string): Promise<void> {
-    await this.outbox.update(this.thread, this.target.statusKey, this.statusMessage(text, final));
+    // The final state (the outcome, the pull request's link) still shows as plain text should Slack refuse the card.
+    const message = this.statusMessage(text, final);
+    await this.outbox.update(this.thread, this.target.statusKey, final ? { ...message, short: text } : message);
   }
 
   /** The status message showing `text`: the understanding card, with its Cancel button until the run ends. */

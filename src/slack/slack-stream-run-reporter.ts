@@ -1,7 +1,7 @@
 import { slackifyMarkdown } from 'slackify-markdown';
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
-import { attachmentsComment } from './render-run-result.js';
+import { attachmentsComment, shortFailure, shortReply } from './render-run-result.js';
 import { mrkdwnLink, truncate } from './slack-escape.js';
 import { markdownChunks, RunPlan, streamedResult } from './run-plan.js';
 import { finalState, SlackRunReporter, type SlackRunTarget, type StatusDetail } from './slack-run-reporter.js';
@@ -65,6 +65,8 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   );
   private streamStarted = false;
   private finalText: string | undefined;
+  /** The final reply's plain, short form: posted instead when Slack refuses the stream's last step as written. */
+  private shortText: string | undefined;
   private failReason: string | undefined;
   private ended = false;
 
@@ -94,6 +96,7 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     const t = stringsFor(this.target.language);
     const { final, detail, outcome } = finalState(result, t);
     this.finalText = streamedResult(result, this.target.runPageUrl, t);
+    this.shortText = shortReply(result, { runPageUrl: this.target.runPageUrl }, t);
     await this.advance(final, detail === undefined ? undefined : { text: detail });
     if (result.attachments?.length) await this.outbox.upload(this.thread, result.attachments, attachmentsComment(result, t));
     await this.outcomeReaction(outcome);
@@ -103,6 +106,7 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     this.failReason = message;
     const failed = stringsFor(this.target.language).runFailed.replace(/^:[a-z_]+: /, '');
     this.finalText = `**${failed}** ${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}`;
+    this.shortText = shortFailure(message, { runPageUrl: this.target.runPageUrl }, stringsFor(this.target.language));
     await this.advance('failed');
     await this.outcomeReaction('failed');
   }
@@ -118,7 +122,8 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   private async send(step: StreamStep['step'], taskChunks: StreamStep['chunks'], final: boolean): Promise<void> {
     const reply = step === 'stop' ? this.finalText : undefined;
     const chunks = reply === undefined ? taskChunks : [...taskChunks, ...markdownChunks(reply)];
-    await this.outbox.stream(this.thread, streamStep(this.target, this.runPlan, step, chunks, { running: !final, reply }));
+    const short = step === 'stop' ? this.shortText : undefined;
+    await this.outbox.stream(this.thread, { ...streamStep(this.target, this.runPlan, step, chunks, { running: !final, reply }), ...(short ? { short } : {}) });
   }
 }
 

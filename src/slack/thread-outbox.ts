@@ -67,6 +67,11 @@ export interface StreamStep {
   fallback: ThreadMessage;
   /** The same message in Slack's own blocks (a plan of task cards), edited into a stream Slack ended instead of `fallback`. */
   ended?: ThreadMessage;
+  /**
+   * The last step's plain, short form (the outcome and the pull request's link): when Slack refuses the step as written
+   * (`invalid_blocks`, `msg_too_long`...), the stream is ended as it stands and this is posted in the thread instead.
+   */
+  short?: string;
 }
 
 /** Slack's answers that a stream is over (stopped by the person, expired, deleted): what is left is posted normally. */
@@ -195,6 +200,17 @@ const PERMANENT = new Set([
   'streaming_mode_mismatch',
 ]);
 
+/** Slack's answers that refuse a message as it is written (its blocks, chunks or length): its short form may still go. */
+const REFUSED_AS_WRITTEN = new Set([
+  'invalid_blocks',
+  'invalid_blocks_format',
+  'msg_too_long',
+  'msg_blocks_too_long',
+  'msg_blocks_too_many',
+  'invalid_chunks',
+  'no_text',
+]);
+
 /**
  * One outbox per Slack thread, in Redis: every message a run sends is stored first and delivered in order
  * by whichever process gets to it. A message Slack refuses for now (429 with Retry-After, 5xx, `ratelimited`,
@@ -311,6 +327,7 @@ export class ThreadOutbox {
       chunks: this.redact.deep(step.chunks),
       fallback: this.redacted(step.fallback),
       ...(step.ended ? { ended: this.redacted(step.ended) } : {}),
+      ...(step.short !== undefined ? { short: this.redact(step.short) } : {}),
     });
   }
 
@@ -526,24 +543,25 @@ export class ThreadOutbox {
 
   private async attempt(thread: ThreadRef, item: OutboxItem): Promise<void> {
     switch (item.op) {
-      case 'post': {
-        const result = await this.client.chat.postMessage({
-          channel: thread.channel,
-          thread_ts: thread.threadTs || undefined,
-          text: item.message.text,
-          blocks: item.message.blocks,
-          unfurl_links: false,
-          unfurl_media: false,
+      case 'post':
+        return this.sayOrShort(thread, item.message, async (message) => {
+          const result = await this.client.chat.postMessage({
+            channel: thread.channel,
+            thread_ts: thread.threadTs || undefined,
+            text: message.text,
+            blocks: message.blocks,
+            unfurl_links: false,
+            unfurl_media: false,
+          });
+          if (item.key && result.ts) await this.redis.hset(this.tsKey(thread), item.key, result.ts);
+          await this.redis.expire(this.tsKey(thread), 30 * 24 * 3600);
         });
-        if (item.key && result.ts) await this.redis.hset(this.tsKey(thread), item.key, result.ts);
-        await this.redis.expire(this.tsKey(thread), 30 * 24 * 3600);
-        return;
-      }
       case 'update': {
         const ts = await this.tsOf(thread, item.key);
         if (!ts) return this.attempt(thread, { ...item, op: 'post' });
-        await this.client.chat.update({ channel: thread.channel, ts, text: item.message.text, blocks: item.message.blocks ?? [] });
-        return;
+        return this.sayOrShort(thread, item.message, async (message) => {
+          await this.client.chat.update({ channel: thread.channel, ts, text: message.text, blocks: message.blocks ?? [] });
+        });
       }
       case 'react':
         try {
@@ -591,7 +609,47 @@ export class ThreadOutbox {
     }
   }
 
+  /**
+   * A stream's step; its last, when Slack refuses it as written and it has a short form, ends the stream as it stands and
+   * posts the short form in the thread (mode `short` until that is done, so a retry neither loses nor repeats it).
+   */
   private async deliverStream(thread: ThreadRef, item: Extract<OutboxItem, { op: 'stream' }>): Promise<void> {
+    if (item.step !== 'stop' || item.short === undefined) return this.deliverStreamStep(thread, item);
+    const modes = redisKeys(this.prefix).outbox.streams(threadMember(thread));
+    if ((await this.redis.hget(modes, item.key)) !== 'short') {
+      try {
+        return await this.deliverStreamStep(thread, item);
+      } catch (error) {
+        const reason = slackFailure(error).text;
+        if (!REFUSED_AS_WRITTEN.has(reason)) throw error;
+        this.log.warn(
+          { channel: thread.channel, thread: thread.threadTs, error: reason },
+          "Slack refused the stream's last step as written: its short form is posted instead",
+        );
+        await this.redis
+          .multi()
+          .hset(modes, item.key, 'short')
+          .expire(modes, 30 * 24 * 3600)
+          .exec();
+      }
+    }
+    const ts = await this.tsOf(thread, item.key);
+    if (ts) {
+      // Ended as it stands (its plan so far); a stream Slack ended already, or will not stop, is left as it is.
+      await this.client.chat.stopStream({ channel: thread.channel, ts }).catch((error: unknown) => {
+        const reason = slackFailure(error);
+        if (!reason.permanent && !STREAM_ENDED.has(reason.text)) throw error;
+      });
+    }
+    await this.client.chat.postMessage({ channel: thread.channel, thread_ts: thread.threadTs, text: item.short, unfurl_links: false, unfurl_media: false });
+    await this.redis
+      .multi()
+      .hset(modes, item.key, 'stopped')
+      .expire(modes, 30 * 24 * 3600)
+      .exec();
+  }
+
+  private async deliverStreamStep(thread: ThreadRef, item: Extract<OutboxItem, { op: 'stream' }>): Promise<void> {
     const modes = redisKeys(this.prefix).outbox.streams(threadMember(thread));
     const mode = await this.redis.hget(modes, item.key);
     // 'ended': a stream Slack ended, edited into the step's blocks (`ended`) and edited so from then on.
@@ -609,7 +667,7 @@ export class ThreadOutbox {
     };
     if (item.step === 'start') {
       // Started already (a run taken up again after a restart): its chunks go on in the same message.
-      if (mode === 'stream' || mode === 'message' || mode === 'ended') return this.deliverStream(thread, { ...item, step: 'append' });
+      if (mode === 'stream' || mode === 'message' || mode === 'ended') return this.deliverStreamStep(thread, { ...item, step: 'append' });
       if (mode) return;
       if (await this.surfaces.refusal(item.team, 'chat.startStream')) return asMessage();
       try {
@@ -709,7 +767,26 @@ export class ThreadOutbox {
   }
 
   private redacted(message: ThreadMessage): ThreadMessage {
-    return { text: this.redact(message.text), blocks: message.blocks ? this.redact.deep(message.blocks) : undefined };
+    return {
+      text: this.redact(message.text),
+      blocks: message.blocks ? this.redact.deep(message.blocks) : undefined,
+      ...(message.short !== undefined ? { short: this.redact(message.short) } : {}),
+    };
+  }
+
+  /**
+   * Sends `message`; when Slack refuses it as written and it has a short form, sends that instead (plain text, no
+   * blocks), so a final reply Slack will not take in full still says the outcome and the link.
+   */
+  private async sayOrShort(thread: ThreadRef, message: ThreadMessage, send: (message: ThreadMessage) => Promise<void>): Promise<void> {
+    try {
+      await send(message);
+    } catch (error) {
+      const reason = slackFailure(error).text;
+      if (message.short === undefined || !REFUSED_AS_WRITTEN.has(reason)) throw error;
+      this.log.warn({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'Slack refused a message as written: its short form is said instead');
+      await send({ text: message.short });
+    }
   }
 
   private queueKey(thread: ThreadRef): string {

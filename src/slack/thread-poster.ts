@@ -6,6 +6,11 @@ import type { Redactor } from '../security/redact.js';
 export interface ThreadMessage {
   text: string;
   blocks?: KnownBlock[];
+  /**
+   * A plain, short form of the message (a run's outcome and its pull request's link), said instead by the thread's
+   * outbox when Slack refuses the message as written (`invalid_blocks`, `msg_too_long`...), so it is never dropped.
+   */
+  short?: string;
 }
 
 /** Every message Wrench sends to Slack goes through here, so it is always redacted. */

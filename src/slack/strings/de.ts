@@ -206,6 +206,7 @@ export const de: Catalogue = {
   runFailed: ':x: Der Lauf ist fehlgeschlagen.',
   pausedOnQuestion: ':question: Pausiert, bis meine Frage oben beantwortet ist.',
   everyStepOfThisRun: 'Alle Schritte dieses Laufs',
+  replyRefused: ':information_source: Slack hat die ganze Antwort nicht angenommen, daher hier die Kurzfassung.',
   filesFromThisRun: (names) => `:paperclip: Dateien aus diesem Lauf: ${names}`,
   progress: {
     cloning: ({ repository, readOnly }) => `${repository} wird geklont${readOnly ? ' (nur lesend)' : ''}`,

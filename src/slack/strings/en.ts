@@ -126,6 +126,8 @@ export const en = {
   runFailed: ':x: The run failed.',
   pausedOnQuestion: ':question: Paused until my question above is answered.',
   everyStepOfThisRun: 'Every step of this run',
+  // Said with the outcome and the link when Slack refuses a final reply as written (too long, blocks it will not take).
+  replyRefused: ':information_source: Slack would not take the whole reply, so here is its short form.',
   filesFromThisRun: (names: string) => `:paperclip: Files from this run: ${names}`,
   // A refactoring's own words: why it did not start, and why its pull request is a draft. `test` in backticks.
   refactoring: {

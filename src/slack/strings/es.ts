@@ -207,6 +207,7 @@ export const es: Catalogue = {
   stoppedNoChanges: ':warning: Se detuvo antes de terminar, sin cambios.',
   pausedOnQuestion: ':question: En pausa hasta que se responda mi pregunta de arriba.',
   everyStepOfThisRun: 'Todos los pasos de esta ejecución',
+  replyRefused: ':information_source: Slack no aceptó la respuesta completa, así que aquí va su forma breve.',
   filesFromThisRun: (names) => `:paperclip: Archivos de esta ejecución: ${names}`,
   progress: {
     cloning: ({ repository, readOnly }) => `clonando ${repository}${readOnly ? ' (solo lectura)' : ''}`,

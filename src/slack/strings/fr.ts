@@ -224,6 +224,7 @@ export const fr: Catalogue = {
   runFailed: ':x: L’exécution a échoué.',
   pausedOnQuestion: ':question: En pause jusqu’à ce que ma question ci-dessus reçoive une réponse.',
   everyStepOfThisRun: 'Toutes les étapes de cette exécution',
+  replyRefused: ':information_source: Slack n’a pas accepté la réponse entière ; en voici la forme courte.',
   filesFromThisRun: (names) => `:paperclip: Fichiers de cette exécution : ${names}`,
   progress: {
     cloning: ({ repository, readOnly }) => `clonage du dépôt ${repository}${readOnly ? ' (lecture seule)' : ''}`,

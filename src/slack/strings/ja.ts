@@ -202,6 +202,7 @@ export const ja: Catalogue = {
   runFailed: ':x: 実行に失敗しました。',
   pausedOnQuestion: ':question: 上の質問に回答があるまで一時停止しています。',
   everyStepOfThisRun: 'この実行のすべての手順',
+  replyRefused: ':information_source: Slack が返信全体を受け付けなかったため、要約版を送ります。',
   filesFromThisRun: (names) => `:paperclip: この実行で作成したファイル: ${names}`,
   progress: {
     cloning: ({ repository, readOnly }) => `${repository} をクローン中${readOnly ? '(読み取り専用)' : ''}`,

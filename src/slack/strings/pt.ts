@@ -213,6 +213,7 @@ export const pt: Catalogue = {
   runFailed: ':x: A execução falhou.',
   pausedOnQuestion: ':question: Pausado até que minha pergunta acima seja respondida.',
   everyStepOfThisRun: 'Todas as etapas desta execução',
+  replyRefused: ':information_source: O Slack não aceitou a resposta inteira, então aqui vai a forma curta.',
   filesFromThisRun: (names) => `:paperclip: Arquivos desta execução: ${names}`,
   progress: {
     cloning: ({ repository, readOnly }) => `clonando ${repository}${readOnly ? ' (somente leitura)' : ''}`,

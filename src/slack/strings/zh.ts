@@ -197,6 +197,7 @@ export const zh: Catalogue = {
   runFailed: ':x: 运行失败。',
   pausedOnQuestion: ':question: 已暂停，等待上面的问题得到回答。',
   everyStepOfThisRun: '本次运行的所有步骤',
+  replyRefused: ':information_source: Slack 未接受完整回复，以下是简短版本。',
   filesFromThisRun: (names) => `:paperclip: 本次运行生成的文件：${names}`,
   progress: {
     cloning: ({ repository, readOnly }) => `正在克隆 ${repository}${readOnly ? '（只读）' : ''}`,

@@ -82,6 +82,21 @@ describe('slack fake with the real WebClient', () => {
     expect(attempts.map((c) => c.status)).toEqual([429, 200]);
   });
 
+  it('refuses a message past its limits as Slack does: msg_too_long, invalid_blocks', async () => {
+    await expect(client.chat.postMessage({ channel: 'C4', text: 'x'.repeat(40_001) })).rejects.toMatchObject({ data: { error: 'msg_too_long' } });
+    const section = (text: string) => ({ type: 'section' as const, text: { type: 'mrkdwn' as const, text } });
+    await expect(client.chat.postMessage({ channel: 'C4', text: 'x', blocks: [section('y'.repeat(3001))] })).rejects.toMatchObject({
+      data: { error: 'invalid_blocks' },
+    });
+    const posted = await client.chat.postMessage({ channel: 'C4', text: 'x', blocks: Array.from({ length: 50 }, () => section('y')) });
+    await expect(
+      client.chat.update({ channel: 'C4', ts: posted.ts!, text: 'x', blocks: Array.from({ length: 51 }, () => section('y')) }),
+    ).rejects.toMatchObject({
+      data: { error: 'invalid_blocks' },
+    });
+    expect(fake.messages('C4')).toHaveLength(1);
+  });
+
   it('round-trips filesUploadV2 and records the bytes', async () => {
     const parent = await client.chat.postMessage({ channel: 'C4', text: 'report below' });
     await client.filesUploadV2({

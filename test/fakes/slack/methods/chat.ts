@@ -7,17 +7,30 @@ function botAuthor(state: SlackState): Pick<SlackMessage, 'user' | 'bot_id' | 'a
   return { user: botUserId, bot_id: botId, app_id: appId, team: teamId };
 }
 
+/**
+ * Slack's limits on one message (chat.postMessage, chat.update, chat.postEphemeral): text past 40,000 characters is
+ * `msg_too_long`; more than 50 blocks, or a section's text past 3,000 characters, `invalid_blocks`.
+ */
+export const MESSAGE_LIMITS = { text: 40_000, blocks: 50, sectionText: 3000 } as const;
+
 function content(args: SlackArgs): Pick<SlackMessage, 'text' | 'blocks' | 'attachments' | 'metadata'> {
   const blocks = optionalArray(args, 'blocks');
   const attachments = optionalArray(args, 'attachments');
   const text = optionalString(args, 'text') ?? '';
   if (!text && !blocks && !attachments) throw new SlackApiError('no_text');
+  if (text.length > MESSAGE_LIMITS.text) throw new SlackApiError('msg_too_long');
+  if (blocks && (blocks.length > MESSAGE_LIMITS.blocks || blocks.some(sectionTooLong))) throw new SlackApiError('invalid_blocks');
   return {
     text,
     ...(blocks ? { blocks } : {}),
     ...(attachments ? { attachments } : {}),
     ...(args.metadata ? { metadata: args.metadata } : {}),
   };
+}
+
+function sectionTooLong(block: unknown): boolean {
+  const section = block as { type?: unknown; text?: { text?: unknown } } | null;
+  return section?.type === 'section' && typeof section.text?.text === 'string' && section.text.text.length > MESSAGE_LIMITS.sectionText;
 }
 
 function isTruthy(value: unknown): boolean {
