@@ -6,6 +6,8 @@ import type { AgentStop } from '../../src/agent/agent-errors.js';
 import type { AgentTool } from '../../src/agent/agent-tool.js';
 import { costUsd } from '../../src/agent/pricing.js';
 import { workspaceTools } from '../../src/agent/workspace-tools.js';
+import { describeInstructionFiles, nestedInstructionsText, withRepositoryInstructions } from '../../src/repository-instructions/instruction-context.js';
+import { type InstructionFileRead, RepositoryInstructions } from '../../src/repository-instructions/repository-instructions.js';
 import type { Complexity } from '../../src/instruction/instruction-types.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { ProgressDetail } from '../../src/reporting/progress.js';
@@ -82,12 +84,17 @@ export interface Run<J, S = undefined> {
   network: boolean;
   /** Present for profiles that verify (changes): the baseline and the checks after the change. */
   verifier?: ChangeVerifier;
+  /**
+   * The repository's instructions for agents at the checked-out commit (runs with an agent): the root files go into
+   * the agent's task, nested `AGENTS.md` files into the results of the calls that first reach their directories.
+   */
+  instructions?: RepositoryInstructions;
   /** A progress line in the run's status, in the current phase. */
   progress(detail: ProgressDetail): Promise<void>;
 }
 
 /** Before the checkout: only the job, the profile's state and the clients. */
-export type StartingRun<J, S = undefined> = Omit<Run<J, S>, 'workspace' | 'sandbox' | 'readOnly' | 'network' | 'verifier'>;
+export type StartingRun<J, S = undefined> = Omit<Run<J, S>, 'workspace' | 'sandbox' | 'readOnly' | 'network' | 'verifier' | 'instructions'>;
 
 export interface BeforeAgentStage<O> {
   /** Lines added to the agent's environment note. */
@@ -233,6 +240,7 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
     let outcome: O;
     try {
       await profile.checkout?.(run);
+      if (profile.edit === 'agent') run.instructions = await readInstructions(run);
       run.network = profile.network(run, 'agent');
       if (profile.verifies(job) && !readOnly) {
         const verifier = new ChangeVerifier(run.sandbox, workspace.dir, run.log, context.signal, warmStart(deps, repository, workspace.headSha, lease.warm));
@@ -296,6 +304,39 @@ async function agentRun<J, R, O, S, A>(profile: AgentProfile<J, R, O, S, A>, run
   return stage('publish', () => profile.publish(run, result, after));
 }
 
+/** The instruction files a run read, for its report (undefined when there were none). */
+export function instructionFilesRead(run: { instructions?: RepositoryInstructions }): InstructionFileRead[] | undefined {
+  const read = run.instructions?.summary();
+  return read?.length ? read : undefined;
+}
+
+/** The repository's instructions at the checked-out commit, named on the run page; none when they cannot be read. */
+async function readInstructions<J, S>(run: Run<J, S>): Promise<RepositoryInstructions | undefined> {
+  try {
+    const instructions = await RepositoryInstructions.read(run.workspace.dir);
+    const read = instructions.summary();
+    run.log.info({ files: read.map((file) => file.path), nested: instructions.pendingNested.length }, 'repository instructions read');
+    if (read.length) run.context.record?.note(`Repository instructions read: ${describeInstructionFiles(read)}.`);
+    return instructions;
+  } catch (error) {
+    run.log.warn({ err: error }, "could not read the repository's instructions for agents");
+    return undefined;
+  }
+}
+
+/** Hands the agent the nested `AGENTS.md` of each directory a call first reaches, appended to that call's result. */
+function nestedInstructions<J, S>(run: Run<J, S>, instructions: RepositoryInstructions): (paths: readonly string[]) => Promise<string> {
+  return async (paths) => {
+    const files = await instructions.forPaths(paths).catch((error: unknown) => {
+      run.log.warn({ err: error }, 'could not read a nested AGENTS.md');
+      return [];
+    });
+    if (!files.length) return '';
+    run.context.record?.note(`Repository instructions reached by the agent: ${describeInstructionFiles(files)}.`);
+    return nestedInstructionsText(files);
+  };
+}
+
 type AgentOptionsOf<R> = Parameters<typeof runAgent<z.ZodType<R>>>[0];
 
 /** The agent with the profile's prompt and report, the shared budget, the workspace tools and progress. */
@@ -305,7 +346,8 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
     client: run.deps.anthropic,
     model: run.deps.config.env.WRENCH_MODEL,
     system: spec.system,
-    task: spec.task,
+    // A resumed conversation has them from its first turn.
+    task: spec.resume ? spec.task : withRepositoryInstructions(spec.task, run.instructions),
     tools: [
       ...workspaceTools({
         sandbox: run.sandbox,
@@ -314,6 +356,7 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
         network: run.network,
         signal: run.context.signal,
         environment: run.verifier ? commandRunEnv(run.verifier.detected, run.workspace.dir) : undefined,
+        afterCall: run.instructions && nestedInstructions(run, run.instructions),
       }),
       ...(spec.tools ?? []),
       // The agent may state its plan where the thread can show it live (a streamed run).

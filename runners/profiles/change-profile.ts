@@ -14,7 +14,7 @@ import { PULL_REQUEST_CLOSED, RunCancelled, ShutdownSignal } from '../../src/ses
 import { runGit } from '../../src/workspace/run-git.js';
 import { diffLineCounts } from '../../src/workspace/commit-changes.js';
 import { networkFor } from '../network-policy.js';
-import type { AgentProfile, StartingRun } from '../pipeline/run-pipeline.js';
+import { type AgentProfile, instructionFilesRead, type StartingRun } from '../pipeline/run-pipeline.js';
 import { commitWork, publish, pushWork } from '../publish-change.js';
 import { AgentStop } from '../../src/agent/agent-errors.js';
 import { askRequesterInputSchema, createAskRequesterTool, type QuestionCount } from '../../src/agent/ask-requester-tool.js';
@@ -152,6 +152,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         durationMs: 0,
         sections: extra.sections,
         attachments: extra.attachments,
+        instructionFiles: instructionFilesRead(run),
       };
       // Why the pull request is a draft, each reason also in the thread's words where Wrench has them (a category's own
       // reason stays as it is).

@@ -16,7 +16,7 @@ import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { continueHint } from '../failure-message.js';
 import { threadStopExplanation } from './change-profile.js';
 import { networkFor } from '../network-policy.js';
-import type { AgentProfile, StartingRun } from '../pipeline/run-pipeline.js';
+import { type AgentProfile, instructionFilesRead, type StartingRun } from '../pipeline/run-pipeline.js';
 
 interface ReviewRunState {
   /** The pull request this run reviews (null: the named code on the base branch). */
@@ -161,6 +161,7 @@ export function reviewProfile(): AgentProfile<TaskJob, ReviewReport, RunResult, 
         costUsd: agentRun.costUsd,
         steps: agentRun.steps,
         durationMs: Date.now() - run.started,
+        instructionFiles: instructionFilesRead(run),
       };
     },
 

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { elementAt } from '../arrays/element-at.js';
+import { NESTED_INSTRUCTIONS_MARK } from '../repository-instructions/instruction-context.js';
 
 type MessageParam = Anthropic.Messages.MessageParam;
 
@@ -41,7 +42,13 @@ export function clearOldToolResults(messages: MessageParam[], policy: ContextPol
         const text = toolResultText(block);
         if (text.length <= policy.keepShorterThanChars || text.startsWith('[cleared')) return block;
         cleared++;
-        return { ...block, content: `[cleared to save context: ${text.length} characters of earlier output; run the command again if you need it]` };
+        // The repository's instructions for a directory, given once with this result, stay.
+        const mark = text.lastIndexOf(NESTED_INSTRUCTIONS_MARK);
+        const kept = mark >= 0 ? text.slice(mark) : '';
+        return {
+          ...block,
+          content: `[cleared to save context: ${text.length - kept.length} characters of earlier output; run the command again if you need it]${kept}`,
+        };
       }),
     } as MessageParam;
   }

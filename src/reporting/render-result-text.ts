@@ -1,3 +1,5 @@
+import { describeInstructionFiles } from '../repository-instructions/instruction-context.js';
+import type { InstructionFileRead } from '../repository-instructions/repository-instructions.js';
 import { reportEn, type ReportStrings } from './report-strings.js';
 import type { MeasuredTests, RunResult } from './run-result.js';
 
@@ -101,6 +103,7 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
     lines.push('');
   }
   if (result.report?.openQuestions?.length) lines.push(heading(t.openQuestions), ...result.report.openQuestions.map((q) => `- ${q}`), '');
+  if (result.instructionFiles?.length) lines.push(instructionsLine(result.instructionFiles, t), '');
   if (options.forPullRequest) {
     lines.push('## Instruction', ...result.instruction.split('\n').map((l) => `> ${l}`), '');
     if (options.threadUrl) lines.push(`Requested in Slack: ${options.threadUrl}`, '');
@@ -109,6 +112,11 @@ export function renderResultMarkdown(result: RunResult, options: { threadUrl?: s
   const usage = formatUsage(result);
   if (usage && !options.forPullRequest) lines.push(`_${usage}_`);
   return lines.join('\n').trim();
+}
+
+/** "Read the repository's instructions for agents: `AGENTS.md`, `CLAUDE.md` (truncated)." in `t`'s words. */
+export function instructionsLine(files: readonly InstructionFileRead[], t: ReportStrings = reportEn): string {
+  return t.instructionsRead(describeInstructionFiles(files, { truncated: t.instructionTruncated, omitted: t.instructionOmitted, sameAs: t.instructionSameAs }));
 }
 
 /**

@@ -32,6 +32,14 @@ export const reportEn = {
   agentSays: (description: string) => `: the agent says: ${description}`,
   /** After a path the agent named that the committed diff does not hold. */
   claimedOnly: (change: string) => `: claimed, not changed (the agent said: ${change})`,
+  /** The repository's instructions for agents the run read: `files` their paths in backticks, each with a note below. */
+  instructionsRead: (files: string) => `Instructions for agents read from the repository: ${files}.`,
+  /** After such a file: only its beginning was given to the agent. */
+  instructionTruncated: '(truncated)',
+  /** After such a file: nothing of it was given (the size limit was reached). */
+  instructionOmitted: '(left out: size limit)',
+  /** After such a file: a link to, or a copy of, `path`, given once. */
+  instructionSameAs: (path: string) => `(same as ${path})`,
   steps: (n: number) => `${n} ${n === 1 ? 'step' : 'steps'}`,
   files: (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`,
   tokens: 'tokens',

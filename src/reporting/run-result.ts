@@ -2,6 +2,7 @@ import type { TaskReport } from '../agent/finish-tool.js';
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { TokenUsage } from '../agent/pricing.js';
 import type { InputFileSource } from '../inputs/input-files.js';
+import type { InstructionFileRead } from '../repository-instructions/repository-instructions.js';
 import type { VerificationVerdict } from '../verification/verification-types.js';
 import type { ProgressDetail } from './progress.js';
 
@@ -55,6 +56,8 @@ export interface RunResult {
   sections?: ResultSection[];
   /** Files to share with the result: a report and charts, uploaded into the thread. */
   attachments?: ResultAttachment[];
+  /** The repository's instructions for agents the run read (AGENTS.md, CLAUDE.md…), and which of them were cut. */
+  instructionFiles?: InstructionFileRead[];
 }
 
 export interface FileDiffStat {

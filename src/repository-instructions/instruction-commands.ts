@@ -163,10 +163,9 @@ function plainCommand(text: string): string | undefined {
 /** Test or lint, by the command itself, else by the words around it (`make check` under "Linting"). */
 function commandKey(command: string, section: string | undefined, sentence: string): 'test' | 'lint' | undefined {
   if (FORMATTER.test(command) && !CHECK_FLAG.test(command) && !/\bfmt\s+--\s+--check\b/.test(command)) return undefined;
-  // Options say nothing of what a command is (`pytest --format=…`, `tsc --noEmit`).
-  const bare = command.replace(/(?:^|\s)--?[\w-]+(?:=\S*)?/g, ' ');
-  const lint = LINT_COMMAND.test(bare);
-  const test = TEST_COMMAND.test(bare);
+  // An option does not make a command a linter (`pytest --format=…`); `node --test` is a test runner.
+  const lint = LINT_COMMAND.test(command.replace(/(?:^|\s)--?[\w-]+(?:=\S*)?/g, ' '));
+  const test = TEST_COMMAND.test(command);
   if (test && !lint) return 'test';
   if (lint && !test) return 'lint';
   if (lint && test) return undefined;

@@ -29,6 +29,7 @@ describe('instructionCommands: the test and lint commands an AGENTS.md names', (
       lint: { key: 'lint', command: 'npx tsc --noEmit', section: 'Commands' },
     });
     expect(instructionCommands('## Linting\n\n```\nmake check\n```\n').lint?.command).toBe('make check');
+    expect(instructionCommands('## Tests\n\n```\nnode --test tests/\n```\n').test?.command).toBe('node --test tests/');
     expect(instructionCommands('## Running the tests\n\n```sh\nmake check\n```\n').test?.command).toBe('make check');
     expect(instructionCommands('Tests run with `go test ./...` and lint with `go vet ./...`.')).toMatchObject({
       test: { command: 'go test ./...' },
