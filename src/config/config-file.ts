@@ -126,7 +126,9 @@ export const configFileSchema = z
       })
       .strict()
       .default({ requestsPerMinute: 0, inputTokensPerMinute: 0, outputTokensPerMinute: 0, maxWaitSeconds: 600 })
-      .meta({ description: 'One model rate budget per model for the whole fleet, shared through Redis.' }),
+      .meta({
+        description: 'One model rate budget per model for the whole fleet, shared through Redis ([scaling](scaling.md#one-model-budget-for-the-fleet)).',
+      }),
     limits: z
       .object({
         concurrency: z.number().int().min(1).max(64).default(2).meta({ description: 'Jobs at once per worker process.' }),
@@ -266,7 +268,7 @@ export const configFileSchema = z
       .object({
         streamRuns: z.boolean().default(true).meta({
           description:
-            'A run reports as one streamed message with its plan where the workspace allows it; the status card and replies where Slack refused streams, for runs asked on GitHub, and everywhere when `false`.',
+            'A run reports as one streamed message with its plan where the workspace allows it; the status card and replies where Slack refused streams, for runs asked on GitHub, and everywhere when `false` ([Slack front door](front-doors.md#slack)).',
         }),
       })
       .strict()

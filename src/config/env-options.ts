@@ -33,9 +33,10 @@ const hostPortList = (name: string, example: string) =>
 
 /** The environment contract of DESIGN.md. Every key is optional here; `requireSettings` says what each role needs. */
 export const envSchema = z.object({
-  SLACK_BOT_TOKEN: nonEmpty
-    .optional()
-    .meta({ description: "The Slack app's Bot User OAuth Token (`xoxb-…`), from **Install App**.", unset: 'required for the Slack bot' }),
+  SLACK_BOT_TOKEN: nonEmpty.optional().meta({
+    description: "The Slack app's Bot User OAuth Token (`xoxb-…`), from **Install App** ([getting started](getting-started.md#the-slack-app)).",
+    unset: 'required for the Slack bot',
+  }),
   SLACK_SIGNING_SECRET: nonEmpty.optional().meta({
     description: "The Slack app's signing secret (**Basic Information → Signing Secret**): events over HTTP are verified with it.",
     unset: 'required over HTTP (not in Socket Mode)',
@@ -83,7 +84,7 @@ export const envSchema = z.object({
     .optional()
     .meta({ description: "A file holding the GitHub App's PEM private key, read once at start-up.", unset: '`GITHUB_APP_PRIVATE_KEY`' }),
   GITHUB_WEBHOOK_SECRET: nonEmpty.optional().meta({
-    description: "Secret of the App's (or repository's) webhook, for `POST /github/webhook` ([GitHub App](github-app.md)).",
+    description: "Secret of the App's (or repository's) webhook, for `POST /github/webhook` ([GitHub front door](front-doors.md#github)).",
     unset: 'GitHub webhook off (404)',
   }),
   GITHUB_API_URL: url('GITHUB_API_URL').default('https://api.github.com').meta({ description: 'GitHub REST API (GitHub Enterprise: `https://HOST/api/v3`).' }),
@@ -120,12 +121,12 @@ export const envSchema = z.object({
     }),
   REDIS_SENTINELS: hostPortList('REDIS_SENTINELS', '10.0.0.1:26379,10.0.0.2:26379').meta({
     description:
-      'Redis Sentinel: the sentinels as `host:port,host:port,...`; `REDIS_URL` then names the master group as its host, without a port (`redis://:PASSWORD@mymaster`). Every connection follows a failover.',
+      'Redis Sentinel: the sentinels as `host:port,host:port,...`; `REDIS_URL` then names the master group as its host, without a port (`redis://:PASSWORD@mymaster`). Every connection follows a failover ([scaling](scaling.md#redis-sentinel-and-cluster)).',
     unset: '`REDIS_URL` is one server',
   }),
   REDIS_CLUSTER_NODES: hostPortList('REDIS_CLUSTER_NODES', '10.0.0.2:6379,10.0.0.3:6379').meta({
     description:
-      'Redis Cluster: more nodes as `host:port,host:port,...`; `REDIS_URL` is then one node (database 0) whose user, password and `rediss://` apply to every node, and `WRENCH_QUEUE_PREFIX` must be a hash tag such as `{wrench}`.',
+      'Redis Cluster: more nodes as `host:port,host:port,...`; `REDIS_URL` is then one node (database 0) whose user, password and `rediss://` apply to every node, and `WRENCH_QUEUE_PREFIX` must be a hash tag such as `{wrench}` ([scaling](scaling.md#redis-sentinel-and-cluster)).',
     unset: '`REDIS_URL` is one server',
   }),
   REDIS_SENTINEL_PASSWORD: nonEmpty.optional().meta({
@@ -203,7 +204,7 @@ export const envSchema = z.object({
   }),
   WRENCH_SHUTDOWN_STEP_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_STEP_SECONDS must be a number of seconds' }).positive().default(3).meta({
     description:
-      'The bound of every other shutdown step (closing Slack, workers, queues, the outbox): a step still waiting after it is logged, left behind, and the process exits 1.',
+      'The bound of every other shutdown step (closing Slack, workers, queues, the outbox): a step still waiting after it is logged, left behind, and the process exits 1 ([operations](operations.md#shutdown)).',
   }),
   SLACK_CLIENT_ID: nonEmpty.optional().meta({
     description:
@@ -251,7 +252,7 @@ export const envSchema = z.object({
   WRENCH_METRICS: z
     .enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' })
     .default('off')
-    .meta({ description: '`on`: serve `GET /metrics` to anyone who can reach `PORT` ([metrics](run-pages.md#metrics-get-metrics)).' }),
+    .meta({ description: '`on`: serve `GET /metrics` to anyone who can reach `PORT` ([operations](operations.md#health-and-metrics)).' }),
   WRENCH_METRICS_TOKEN: z
     .string()
     .trim()
