@@ -204,6 +204,20 @@ describe('setup egress: a planted install script against the host (real bwrap, r
     expect(seen.map((r) => r.reason)).toEqual(['non-public-address', 'non-public-address']);
   }, 30_000);
 
+  it('refuses loopback written as an IPv6 address that embeds it (compatible, translated, 6to4, NAT64, Teredo)', async () => {
+    const seen: EgressRefusal[] = [];
+    const sandbox = createBwrapSandbox({ root: workspace.path, onEgressRefused: (r) => seen.push(r) });
+    const hosts = ['::127.0.0.1', '::ffff:0:127.0.0.1', '2002:7f00:1::', '64:ff9b::7f00:1', '2001:0:4136:e378:8000:63bf:80ff:fffe'];
+    const result = await sandbox.exec(
+      hosts.map((host) => `curl -sS -m 5 -o /dev/null -w '${host} %{http_code}\\n' http://[${host}]:${canaryPort}/`).join('; '),
+      { cwd: workspace.path, timeoutMs: 30_000, network: true, egress: 'public' },
+    );
+    expect(canaryConnections).toEqual([]);
+    for (const host of hosts) expect(result.output).toContain(`${host} 403`);
+    // curl writes some of them shorter (::7f00:1): one refusal each, for the address, none for the allow list.
+    expect(seen.map((r) => r.reason)).toEqual(hosts.map(() => 'non-public-address'));
+  }, 40_000);
+
   it('says in one line why a setup failed on the policy', async () => {
     const dir = path.join(workspace.path, 'blocked');
     await mkdir(dir, { recursive: true });

@@ -80,8 +80,54 @@ describe('non-public addresses', () => {
       expect(isNonPublicAddress(address), address).toBe(true);
   });
 
+  it('reads every IPv6 form that embeds an IPv4 address as that address', () => {
+    for (const address of [
+      // IPv4-compatible ::a.b.c.d (deprecated, still parsed)
+      '::127.0.0.1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '::a9fe:a9fe',
+      '0:0:0:0:0:0:c0a8:101',
+      // IPv4-mapped, written out in full
+      '0:0:0:0:0:FFFF:7F00:1',
+      // IPv4-translated ::ffff:0:a.b.c.d
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:7f00:1',
+      '::ffff:0:a9fe:a9fe',
+      '0:0:0:0:ffff:0:a00:1',
+      // 6to4 2002:AABB:CCDD::/48
+      '2002:7f00:1::',
+      '2002:7F00:0001::1',
+      '2002:a9fe:a9fe::',
+      '2002:c0a8:101:1::5',
+      '2002:0a00:0001:0:0:0:0:1',
+      // NAT64, the well-known prefix in every spelling, and the local-use prefix 64:ff9b:1::/48 (RFC 8215)
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:0:0:0:0:c0a8:101',
+      '64:ff9b:1::a00:1',
+      // Teredo 2001:0::/32: a private server, or a client (its address inverted in the last 32 bits) on loopback
+      '2001:0:a00:1::',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      '2001:0:4136:e378:8000:63bf:5601:5601',
+    ])
+      expect(isNonPublicAddress(address), address).toBe(true);
+  });
+
   it('lets public addresses through', () => {
-    for (const address of ['104.16.0.34', '151.101.1.69', '172.32.0.1', '2606:4700::6810:22', '::ffff:104.16.0.34'])
+    for (const address of [
+      '104.16.0.34',
+      '151.101.1.69',
+      '172.32.0.1',
+      '2606:4700::6810:22',
+      '::ffff:104.16.0.34',
+      '::104.16.0.34',
+      '::ffff:0:6810:22',
+      '2002:6810:22::1',
+      '64:ff9b::6810:22',
+      // Teredo with a public server (65.54.227.120) and a public client (104.16.1.1)
+      '2001:0:4136:e378:8000:63bf:97ef:fefe',
+    ])
       expect(isNonPublicAddress(address), address).toBe(false);
   });
 });
