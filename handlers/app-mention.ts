@@ -9,6 +9,7 @@ import { acceptInstruction } from './accept-instruction.js';
 import { cancelThreadRuns } from './cancel-run.js';
 import type { AnswerOutcome } from './answer-question.js';
 import { continueThread } from './continue-thread.js';
+import { askForRepository, pickRepository } from './repository-choice.js';
 import type { SteerOutcome } from './steer-run.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { replyLanguage } from './requester-language.js';
@@ -58,6 +59,7 @@ export type MentionOutcome =
   | 'ignored'
   | 'help'
   | 'no_repository'
+  | 'choosing'
   | 'not_allowed'
   | 'unauthorized'
   | 'cancel';
@@ -167,6 +169,12 @@ async function startWork(
   if (continued) return continued;
 
   const resolution = resolveRepository(text, event.channel, deps.config.file);
+  if (!resolution.ok && resolution.reason === 'choose') {
+    // A channel with several repositories: a path or symbol only one of them has tells; else the requester chooses.
+    const picked = await pickRepository(text, resolution.candidates, deps);
+    if (picked) return acceptInstruction({ ...common, text, repo: picked }, deps);
+    return askForRepository({ ...common, text }, resolution.candidates, deps);
+  }
   if (!resolution.ok) {
     const t = stringsFor(await replyLanguage({ channel: event.channel, threadTs }, common.user, deps));
     const message = resolution.reason === 'no_repository' ? noRepositoryMessage(event.channel, t) : repositoryNotAllowedMessage(resolution.named, t);

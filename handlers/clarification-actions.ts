@@ -22,7 +22,7 @@ interface ActionInput {
   teamId?: string;
 }
 
-const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester === user || canApprove(deps.config.file.access, user).allowed;
+export const mayAct = (deps: HandlerDeps, requester: string, user: string) => requester === user || canApprove(deps.config.file.access, user).allowed;
 
 /**
  * Starts the pending instruction for the one press or submission that claims it: `claimed` runs once it is taken (a
@@ -90,7 +90,7 @@ const CARD_TS_WAIT_MS = 3000;
  * Edits the card that asked: directly once its ts is known (a press can come before the card's poster recorded it, so
  * it is waited for a moment), else through the thread's outbox, which posted the card when Slack failed and knows it then.
  */
-async function editCard(pending: PendingInstruction, thread: ThreadRef, message: ThreadMessage, deps: HandlerDeps, client: WebClient): Promise<void> {
+export async function editCard(pending: PendingInstruction, thread: ThreadRef, message: ThreadMessage, deps: HandlerDeps, client: WebClient): Promise<void> {
   let cardTs = pending.cardTs;
   for (const deadline = Date.now() + CARD_TS_WAIT_MS; !cardTs && Date.now() < deadline; ) {
     await sleep(100);

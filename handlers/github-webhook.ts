@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { channelHasRepository, channelRepositories } from '../src/config/config-file.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { Webhooks } from '@octokit/webhooks';
 import { isWrenchError } from '../src/errors.js';
@@ -172,7 +173,7 @@ async function queueGuestPulls(
 /** The channel linked to a repository (its first, in the configuration's order), with its settings. */
 function linkedChannel(deps: HandlerDeps, repo: { owner: string; name: string }) {
   const repository = `${repo.owner}/${repo.name}`.toLowerCase();
-  return Object.entries(deps.config.file.channels).find(([, channel]) => channel.repo.toLowerCase() === repository);
+  return Object.entries(deps.config.file.channels).find(([, channel]) => channelHasRepository(channel, repository));
 }
 
 /** A failed commit status, as one event per pull request Wrench opened from a branch whose tip it is on. */
@@ -205,7 +206,7 @@ async function announcePush(body: unknown, res: ServerResponse, deps: HandlerDep
   const push = readPushEvent(body);
   if ('ignored' in push) return replyJson(res, 200, { status: 'ignored', reason: push.ignored });
   const repository = `${push.owner}/${push.repo}`.toLowerCase();
-  const links = Object.values(deps.config.file.channels).filter((channel) => channel.repo.toLowerCase() === repository);
+  const links = Object.values(deps.config.file.channels).filter((channel) => channelHasRepository(channel, repository));
   const [link] = links;
   if (!link) return replyJson(res, 200, { status: 'ignored', reason: 'not a repository linked to a channel' });
   const bases = new Set(links.map((channel) => channel.baseBranch ?? push.defaultBranch));
@@ -213,7 +214,8 @@ async function announcePush(body: unknown, res: ServerResponse, deps: HandlerDep
   if (!deps.config.file.cache.trees) return replyJson(res, 200, { status: 'ignored', reason: 'working trees are not kept (cache.trees is off)' });
   try {
     // Named as the channels name it: the pools and mirrors are kept under that name.
-    const [owner = push.owner, repo = push.repo] = link.repo.split('/');
+    const named = channelRepositories(link).find((repo) => repo.toLowerCase() === repository) ?? repository;
+    const [owner = push.owner, repo = push.repo] = named.split('/');
     const workers = await new BranchMoves(deps.redis, deps.config.env.WRENCH_QUEUE_PREFIX).announce({ owner, repo, branch: push.branch, after: push.after });
     log.info({ repository, branch: push.branch, workers }, 'base branch moved: pooled working trees are brought up to date');
   } catch (error) {

@@ -37,6 +37,11 @@ export interface HandlerDeps {
    * deciding when it cannot; absent: the rules alone.
    */
   readInstruction?: (text: string, history: string[], repo?: RepoRef) => Promise<ReadingOutcome>;
+  /**
+   * The one candidate (of a channel with several repositories) whose tree at its base branch's head holds a path or
+   * symbol of the instruction the others do not (src/repository/pick-by-tree.ts); absent: names alone pick.
+   */
+  pickRepository?: (text: string, candidates: RepoRef[]) => Promise<RepoRef | undefined>;
   /** Display names for mentions in people's messages (cached). */
   names: SlackNames;
   /** Run records and their signed links (App Home). Absent in tests that do not need them. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { channelHasRepository } from '../src/config/config-file.js';
 import { isWrenchError } from '../src/errors.js';
 import { readBody } from '../src/http/read-body.js';
 import { verifyPagerDutySignature } from '../src/pagerduty/verify-signature.js';
@@ -125,7 +126,7 @@ async function decide(
       if (!service) return { ignored: `service ${webhook.incident.service.id} is not in pagerduty.services` };
       if (!(await take('incident', webhook.incident.id))) return { ignored: 'incident already being triaged' };
       const channelConfig = deps.config.file.channels[service.channel];
-      const baseBranch = channelConfig?.repo === service.repo ? channelConfig.baseBranch : undefined;
+      const baseBranch = channelHasRepository(channelConfig, service.repo) ? channelConfig?.baseBranch : undefined;
       return {
         job: {
           kind: 'incident-triggered',

@@ -1,5 +1,5 @@
 import type { SlackApp } from '../src/slack/create-slack-app.js';
-import { ACTIONS, ANSWER_ACTION, decodeThreadRef, HOME_ACTIONS, VIEWS } from '../src/slack/action-ids.js';
+import { ACTIONS, ANSWER_ACTION, decodeThreadRef, HOME_ACTIONS, REPOSITORY_ACTION, VIEWS } from '../src/slack/action-ids.js';
 import { handleAnswerButton } from './answer-question.js';
 import { handleAppMention, mentionInputOf } from './app-mention.js';
 import { handleAppHomeOpened, handleHomeAction } from './app-home.js';
@@ -7,6 +7,7 @@ import { cancelThreadRuns, threadOfMessage } from './cancel-run.js';
 import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './clarification-actions.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { handleDirectMessage } from './direct-message.js';
+import { handleRepositoryChoice } from './repository-choice.js';
 import { handleThreadMessage } from './thread-message.js';
 import { registerTriageHandlers } from './triage-actions.js';
 import { acknowledgeUnknownInteractions, KnownInteractions } from './unknown-interactions.js';
@@ -67,6 +68,10 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
   app.action(
     known.action(ACTIONS.startAnyway),
     button((input) => handleStartAnyway(input, deps)),
+  );
+  app.action(
+    known.action(REPOSITORY_ACTION),
+    button((input) => handleRepositoryChoice(input, deps)),
   );
   app.action(
     known.action(ANSWER_ACTION),

@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { channelHasRepository } from '../src/config/config-file.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { enqueueTriage } from '../src/queue/queues.js';
 import { jobIdFor } from '../src/queue/task-job.js';
@@ -181,7 +182,7 @@ export async function handleRetriageAction(input: TriageActionInput, deps: Handl
     return 'already';
   }
   const channelConfig = deps.config.file.channels[thread.channel];
-  const baseBranch = channelConfig?.repo === thread.repo ? channelConfig.baseBranch : undefined;
+  const baseBranch = channelHasRepository(channelConfig, thread.repo) ? channelConfig?.baseBranch : undefined;
   const triageId = jobIdFor('triage', key);
   // The status line waits in the thread's outbox under the key the triage edits it with.
   await deps.outbox.post(

@@ -478,7 +478,7 @@ async function queueChangeRun(job: GitHubJob, session: ThreadSession, deps: GitH
     kind: 'task',
     // A Slack origin: the run reports to its thread; `github` below says it answers on the pull request too.
     origin: { type: 'slack', channel, threadTs, messageTs },
-    repo: { ...session.repo, ...(session.baseBranch ? { baseBranch: session.baseBranch } : {}) },
+    repo: { ...(session.repo ?? job.event.repo), ...(session.baseBranch ? { baseBranch: session.baseBranch } : {}) },
     instruction: run.instruction,
     category,
     complexity: reading.complexity,

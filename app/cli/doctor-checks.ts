@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { channelRepositories } from '../../src/config/config-file.js';
 import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { LogLevel, WebClient } from '@slack/web-api';
@@ -496,7 +497,7 @@ export const checkAnthropic: Check = async (config) => {
 export const checkGitHub: Check = async (config) => {
   const url = config.env.GITHUB_API_URL;
   const webhook = config.env.GITHUB_WEBHOOK_SECRET ? 'webhook on' : 'webhook off (GITHUB_WEBHOOK_SECRET unset)';
-  const repositories = [...new Set(Object.values(config.file.channels).map((c) => c.repo))];
+  const repositories = [...new Set(Object.values(config.file.channels).flatMap(channelRepositories))];
   if (!config.env.GITHUB_TOKEN) {
     const access = createGitHubAccess(config.env);
     if (!access?.app)

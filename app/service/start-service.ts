@@ -41,6 +41,8 @@ import { metrics } from '../../src/metrics/metrics.js';
 import { countingFetch, countSlackCalls } from '../../src/metrics/count-api-calls.js';
 import { readerTimeLeft, readWithModel } from '../../src/instruction/model-reader.js';
 import { repositoryView } from '../../src/workspace/repository-view.js';
+import { pickByTree } from '../../src/repository/pick-by-tree.js';
+import { createGitHubAccess } from '../../src/github/github-access.js';
 import type { RepoRef } from '../../src/repository/resolve-repository.js';
 import { RunLinks } from '../../src/run-log/run-links.js';
 import { RunLogStore } from '../../src/run-log/run-log-store.js';
@@ -216,8 +218,9 @@ async function openService(
     );
     const readInstruction = instructionReader(config, logger, modelBudget);
     const journal = new IntakeJournal(intakeJournalDir(config.dataDir));
+    const pickRepository = repositoryPicker(config, logger);
     const deps = createHandlerDeps(
-      { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, metrics },
+      { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, pickRepository, metrics },
       { steering, pausedRuns, journal },
     );
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
@@ -410,6 +413,16 @@ function instructionReader(config: Config, logger: Logger, modelBudget: ModelBud
       : undefined;
     return readWithModel(text, history, { client, model, timeoutMs: readerTimeLeft(timeoutMs, performance.now() - started), logger }, view);
   };
+}
+
+/** How long a mention in a channel with several repositories may spend reading their trees to pick one. */
+const PICK_REPOSITORY_MS = 15_000;
+
+/** Picks a channel's repository by the paths and symbols of the instruction, on the mirrors (brought up to date first). */
+function repositoryPicker(config: Config, logger: Logger) {
+  const credential = createGitHubAccess(config.env, logger)?.gitCredential;
+  return (text: string, candidates: RepoRef[]) =>
+    pickByTree(text, candidates, { dataDir: config.dataDir, gitBaseUrl: config.env.GIT_BASE_URL, credential, timeoutMs: PICK_REPOSITORY_MS });
 }
 
 /** Repositories (`owner/name`) whose mirrors are in the data dir: warm from the start (src/workspace/mirror-cache.ts). */

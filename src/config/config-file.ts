@@ -42,21 +42,55 @@ const verificationCommands = z.object({
     .meta({ description: 'Run on a dependency cache hit instead of the setup step (replaces `cache.refresh` of `.wrench.yml`; empty: none).', unset: 'none' }),
 });
 
+/**
+ * What a channel works on: one repository (`repo`), or several (`repos`) — then each request's repository is picked from
+ * its instruction (a repository or short name it names, a path or symbol only one of them has), or asked with buttons.
+ */
+const channelSchema = z
+  .object({
+    repo: repoName.optional().meta({ description: 'The repository (`owner/name`) this channel works on.', unset: 'give `repos` instead' }),
+    repos: z.array(repoName).max(20, { message: 'must list at most 20 repositories' }).optional().meta({
+      description:
+        "The repositories this channel works on, when it has several (instead of `repo`): each request's is picked from its words (`acme/api`, `api`, a path or symbol only one has), else asked with buttons.",
+      unset: 'give `repo` instead',
+    }),
+    baseBranch: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'The branch runs start from (in each of the repositories).', unset: "the repository's default branch" }),
+    monitoring: z.string().optional().meta({ description: 'A source under `monitoring:` whose evidence triage in this channel reads.', unset: 'none' }),
+  })
+  .strict()
+  .superRefine((channel, context) => {
+    if (channel.repo !== undefined && channel.repos !== undefined) {
+      context.addIssue({ code: 'custom', path: ['repos'], message: 'give either repo (one repository) or repos (several), not both' });
+    } else if (channel.repo === undefined && channel.repos === undefined) {
+      context.addIssue({ code: 'custom', path: ['repo'], message: 'is missing: give repo (one repository) or repos (several)' });
+    }
+    if (channel.repos?.length === 0) context.addIssue({ code: 'custom', path: ['repos'], message: 'is empty: list at least one repository' });
+    const seen = new Set<string>();
+    for (const [index, repo] of (channel.repos ?? []).entries()) {
+      if (seen.has(repo.toLowerCase())) context.addIssue({ code: 'custom', path: ['repos', index], message: `lists ${repo} twice` });
+      seen.add(repo.toLowerCase());
+    }
+  });
+
+export type ChannelConfig = z.infer<typeof channelSchema>;
+
+/** The repositories (`owner/name`) a channel works on, in the configuration's order. */
+export const channelRepositories = (channel: ChannelConfig | undefined): string[] => (channel ? (channel.repos ?? (channel.repo ? [channel.repo] : [])) : []);
+
+/** Whether the channel works on `fullName` (owner/name, case-insensitive like GitHub). */
+export const channelHasRepository = (channel: ChannelConfig | undefined, fullName: string): boolean =>
+  channelRepositories(channel).some((repo) => repo.toLowerCase() === fullName.toLowerCase());
+
 export const configFileSchema = z
   .object({
     channels: z
-      .record(
-        slackId,
-        z
-          .object({
-            repo: repoName.meta({ description: 'The repository (`owner/name`) this channel works on.' }),
-            baseBranch: z.string().min(1).optional().meta({ description: 'The branch runs start from.', unset: "the repository's default branch" }),
-            monitoring: z.string().optional().meta({ description: 'A source under `monitoring:` whose evidence triage in this channel reads.', unset: 'none' }),
-          })
-          .strict(),
-      )
+      .record(slackId, channelSchema)
       .default({})
-      .meta({ description: 'The repository each Slack channel works on, by channel id.', key: 'channel id' }),
+      .meta({ description: 'The repository (or repositories) each Slack channel works on, by channel id.', key: 'channel id' }),
     repos: z
       .array(repoGlob)
       .default([])

@@ -1,4 +1,4 @@
-import type { ConfigFile } from '../config/config-file.js';
+import { channelRepositories, type ConfigFile } from '../config/config-file.js';
 import picomatch from 'picomatch';
 import { WrenchError } from '../errors.js';
 
@@ -10,6 +10,8 @@ export interface RepoRef {
 
 export type RepoResolution =
   | { ok: true; repo: RepoRef; source: 'message' | 'channel' }
+  /** A channel with several repositories whose instruction names none of them (or more than one): `candidates` are left. */
+  | { ok: false; reason: 'choose'; candidates: RepoRef[] }
   | { ok: false; reason: 'not_allowed'; named: string }
   | { ok: false; reason: 'no_repository' };
 
@@ -34,25 +36,54 @@ export function repositoryNamedIn(text: string): RepoRef | null {
 }
 
 /**
- * Which repository a message works on: one it names (allowed only when it matches `repos`),
- * else the channel's linked repository.
+ * Which repository a message works on: one of the channel's it names (by owner/name, or by its short name when only one
+ * of them has it), else another it names (allowed only when it matches `repos`), else the channel's one repository. A
+ * channel with several that the message does not tell apart leaves the choice to the caller ('choose').
  */
 export function resolveRepository(text: string, channel: string, config: ConfigFile): RepoResolution {
-  const named = repositoryNamedIn(text);
   const linked = config.channels[channel];
+  const own = channelRepositories(linked).map((fullName) => ({ ...repoRefOf(fullName), ...(linked?.baseBranch ? { baseBranch: linked.baseBranch } : {}) }));
+  const namedOwn = own.filter((repo) => namesRepository(text, `${repo.owner}/${repo.name}`));
+  if (namedOwn.length > 1) return { ok: false, reason: 'choose', candidates: namedOwn };
+  const [namedOne] = namedOwn;
+  if (namedOne) return { ok: true, repo: namedOne, source: 'channel' };
+  const named = repositoryNamedIn(text);
   if (named) {
     const fullName = `${named.owner}/${named.name}`;
-    if (linked && `${linked.repo}`.toLowerCase() === fullName.toLowerCase()) {
-      return { ok: true, repo: { ...named, baseBranch: linked.baseBranch }, source: 'channel' };
-    }
     if (isRepoAllowed(fullName, config.repos)) return { ok: true, repo: named, source: 'message' };
     // A phrase that only looks like owner/name ("either/or") must not block a channel's own repository.
     if (!linked || text.includes('github.com/') || looksDeliberate(text, fullName)) return { ok: false, reason: 'not_allowed', named: fullName };
   }
-  if (linked) {
-    return { ok: true, repo: { ...repoRefOf(linked.repo), baseBranch: linked.baseBranch }, source: 'channel' };
+  const [only, ...others] = own;
+  if (only && others.length === 0) return { ok: true, repo: only, source: 'channel' };
+  if (only) {
+    const [picked, ...more] = namedShortly(text, own);
+    return picked && more.length === 0 ? { ok: true, repo: picked, source: 'channel' } : { ok: false, reason: 'choose', candidates: own };
   }
   return { ok: false, reason: 'no_repository' };
+}
+
+/** The candidates a text names: by owner/name, else by a short name only one of them has. */
+export function namedAmong(text: string, candidates: RepoRef[]): RepoRef[] {
+  const byFullName = candidates.filter((repo) => namesRepository(text, `${repo.owner}/${repo.name}`));
+  return byFullName.length > 0 ? byFullName : namedShortly(text, candidates);
+}
+
+function namedShortly(text: string, candidates: RepoRef[]): RepoRef[] {
+  const unique = (repo: RepoRef) => candidates.filter((other) => other.name.toLowerCase() === repo.name.toLowerCase()).length === 1;
+  return candidates.filter((repo) => unique(repo) && namesShortly(text, repo.name));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `owner/name` in the text on its own or in a GitHub URL, not inside a longer name or a file path such as acme/api.ts. */
+function namesRepository(text: string, fullName: string): boolean {
+  return new RegExp(`(?<![\\w.-])${escapeRegExp(fullName)}(?![\\w-]|\\.\\w)`, 'i').test(text);
+}
+
+/** A repository's short name as a word of its own: not part of a path (src/api/x.ts), a file (api.ts) or a longer name. */
+function namesShortly(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w./-])${escapeRegExp(name)}(?![\\w/-]|\\.\\w)`, 'i').test(text);
 }
 
 /** "owner/name" (as the configuration holds it) as a RepoRef; anything else is refused. */

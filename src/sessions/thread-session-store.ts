@@ -43,7 +43,7 @@ export class ThreadSessionStore {
       return next;
     });
     // A pull request leads back to its thread (GitHub events: review comments, failing checks, merge).
-    if (updated?.pullRequest) {
+    if (updated?.pullRequest && updated.repo) {
       const key = this.pullRequestKey(updated.repo.owner, updated.repo.name, updated.pullRequest.number);
       await this.redis.set(key, JSON.stringify({ channel, threadTs }), 'EX', this.ttlSeconds);
       if (updated.branch)
@@ -83,10 +83,11 @@ export class ThreadSessionStore {
     const session = await this.get(channel, threadTs);
     const keys = redisKeys(this.prefix);
     const live = [this.key(channel, threadTs)];
-    if (session?.pullRequest) live.push(this.pullRequestKey(session.repo.owner, session.repo.name, session.pullRequest.number));
-    if (session?.pullRequest && session.branch) live.push(keys.branchPullRequest(session.repo.owner, session.repo.name, session.branch));
+    const repo = session?.repo;
+    if (session?.pullRequest && repo) live.push(this.pullRequestKey(repo.owner, repo.name, session.pullRequest.number));
+    if (session?.pullRequest && repo && session.branch) live.push(keys.branchPullRequest(repo.owner, repo.name, session.branch));
     const transaction = this.redis.multi();
-    if (options.reopenable && session?.pullRequest) {
+    if (options.reopenable && session?.pullRequest && session.repo) {
       const { owner, name } = session.repo;
       transaction.set(keys.closedThreadSession(channel, threadTs), JSON.stringify(session), 'EX', this.ttlSeconds);
       transaction.set(keys.closedPullRequestThread(owner, name, session.pullRequest.number), JSON.stringify({ channel, threadTs }), 'EX', this.ttlSeconds);

@@ -28,7 +28,10 @@ export const pendingInstructionSchema = z.object({
   eventId: z.string().optional(),
   /** The clarification card, updated when the work starts. */
   cardTs: z.string().optional(),
-  verdict: z.enum(['ill-formed', 'unrealistic']),
+  /** `repository`: held until someone chooses which of the channel's repositories it is for (`repositories`). */
+  verdict: z.enum(['ill-formed', 'unrealistic', 'repository']),
+  /** The repositories (`owner/name`) the card offers, while the choice is open. */
+  repositories: z.array(z.string()).optional(),
   /** The questions the card asked when the model read the instruction, in the thread's language: the modal asks them too. */
   questions: z.array(z.object({ element: z.string(), question: z.string() })).optional(),
   /** When a press or submission began starting it: another one meanwhile finds it taken (released if it did not start). */
@@ -60,7 +63,8 @@ export const timedOutQuestionSchema = z.object({
 export const threadSessionSchema = z.object({
   channel: z.string(),
   threadTs: z.string(),
-  repo: z.object({ owner: z.string(), name: z.string(), baseBranch: z.string().optional() }),
+  /** The thread's repository: every run of the thread works on it. Unset only while its first request waits for the choice of one. */
+  repo: z.object({ owner: z.string(), name: z.string(), baseBranch: z.string().optional() }).optional(),
   requester: z.string(),
   branch: z.string().optional(),
   baseBranch: z.string().optional(),

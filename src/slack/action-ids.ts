@@ -33,6 +33,29 @@ export function decodeAnswerValue(raw: string | undefined): AnswerValue | null {
   }
 }
 
+/** The buttons asking which of a channel's repositories a request is for: one each, numbered (`wrench_repository_0` ...). */
+export const REPOSITORY_ACTION_PREFIX = 'wrench_repository_';
+export const REPOSITORY_ACTION = /^wrench_repository_\d+$/;
+
+/** What a repository button carries: its thread and the repository (`owner/name`) it chooses. */
+export interface RepositoryChoiceValue extends ThreadRef {
+  repository: string;
+}
+
+export const encodeRepositoryChoice = (value: RepositoryChoiceValue) => JSON.stringify({ c: value.channel, t: value.threadTs, r: value.repository });
+
+export function decodeRepositoryChoice(raw: string | undefined): RepositoryChoiceValue | null {
+  try {
+    const parsed = JSON.parse(raw ?? '') as { c?: unknown; t?: unknown; r?: unknown };
+    const str = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 200;
+    return str(parsed.c) && str(parsed.t) && typeof parsed.r === 'string' && REPOSITORY.test(parsed.r)
+      ? { channel: parsed.c as string, threadTs: parsed.t as string, repository: parsed.r }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export const VIEWS = {
   clarify: 'wrench_clarify',
 } as const;

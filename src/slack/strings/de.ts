@@ -162,6 +162,12 @@ export const de: Catalogue = {
   modal: { title: 'Details ergänzen', submit: 'Starten', close: 'Abbrechen', instruction: 'Deine Anweisung' },
   onlyRequesterAddsDetails: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann hier Details ergänzen.',
   onlyRequesterStarts: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann das starten.',
+  whichRepository:
+    'Dieser Kanal arbeitet mit mehreren Repositorys, und ich kann nicht erkennen, für welches diese Anfrage gedacht ist. Drücke auf das richtige oder nenne es in einer Antwort hier.',
+  repositoryChosen: (user, repository) => `<@${user}> hat *${repository}* gewählt: Ich fange dort an.`,
+  onlyRequesterChoosesRepository: 'Nur wer gefragt hat oder eine Person mit Freigaberecht kann das Repository wählen.',
+  nameTheRepository: (repositories) =>
+    `Ich kann immer noch nicht erkennen, für welches Repository das ist: Drücke oben auf einen der Knöpfe oder nenne in deiner Antwort eines von ${repositories}.`,
   tooLarge: (step) =>
     `Das ist zu groß, um es in einem Zug gut zu machen, deshalb fange ich so nicht damit an. Ein begrenzter erster Schritt wäre:\n> ${step}\nErwähne mich damit (oder mit deinem eigenen ersten Schritt) in diesem Thread oder drücke *Trotzdem starten*.`,
   questionIntro: (requester) => `<@${requester}> Ich habe eine Frage, bevor ich weitermache:`,

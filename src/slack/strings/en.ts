@@ -81,6 +81,13 @@ export const en = {
   clarifying: clarifyingEn,
   onlyRequesterAddsDetails: 'Only the person who asked, or an approver, can add details here.',
   onlyRequesterStarts: 'Only the person who asked, or an approver, can start this.',
+  // A channel with several repositories, when the request does not tell which: one button per repository.
+  whichRepository:
+    'This channel works on several repositories, and I cannot tell which one this request is for. Press the one to work on, or reply here naming it.',
+  repositoryChosen: (user: string, repository: string) => `<@${user}> chose *${repository}*: starting there.`,
+  onlyRequesterChoosesRepository: 'Only the person who asked, or an approver, can choose the repository.',
+  nameTheRepository: (repositories: string) =>
+    `I still cannot tell which repository this is for: press one of the buttons above, or name one of ${repositories} in your reply.`,
   tooLarge: (step: string) =>
     `That is too large to do well in one go, so I will not start it as it is. A scoped first step I could take:\n> ${step}\nMention me with that (or your own first step) in this thread, or press *Start anyway*.`,
   questionIntro: (requester: string) => `<@${requester}> I have a question before I go on:`,

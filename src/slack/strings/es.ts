@@ -163,6 +163,11 @@ export const es: Catalogue = {
   modal: { title: 'Añadir detalles', submit: 'Empezar', close: 'Cancelar', instruction: 'Tu instrucción' },
   onlyRequesterAddsDetails: 'Solo quien lo pidió, o una persona aprobadora, puede añadir detalles aquí.',
   onlyRequesterStarts: 'Solo quien lo pidió, o una persona aprobadora, puede empezar esto.',
+  whichRepository: 'Este canal trabaja con varios repositorios y no sé para cuál es esta solicitud. Pulsa el que corresponda o respóndeme aquí diciendo cuál.',
+  repositoryChosen: (user, repository) => `<@${user}> eligió *${repository}*: empiezo ahí.`,
+  onlyRequesterChoosesRepository: 'Solo quien lo pidió, o una persona aprobadora, puede elegir el repositorio.',
+  nameTheRepository: (repositories) =>
+    `Sigo sin saber para qué repositorio es: pulsa uno de los botones de arriba o nombra uno de ${repositories} en tu respuesta.`,
   tooLarge: (step) =>
     `Esto es demasiado grande para hacerlo bien de una vez, así que no voy a empezarlo así. Un primer paso acotado sería:\n> ${step}\nMencióname con él (o con tu propio primer paso) en este hilo, o pulsa *Empezar igualmente*.`,
   questionIntro: (requester) => `<@${requester}> Tengo una pregunta antes de seguir:`,

@@ -180,6 +180,12 @@ export const fr: Catalogue = {
   modal: { title: 'Ajouter des détails', submit: 'Démarrer', close: 'Annuler', instruction: 'Votre instruction' },
   onlyRequesterAddsDetails: 'Seule la personne qui a fait la demande, ou un approbateur, peut ajouter des détails ici.',
   onlyRequesterStarts: 'Seule la personne qui a fait la demande, ou un approbateur, peut démarrer cette tâche.',
+  whichRepository:
+    'Ce canal travaille sur plusieurs dépôts, et je ne sais pas pour lequel est cette demande. Cliquez sur le bon, ou répondez ici en le nommant.',
+  repositoryChosen: (user, repository) => `<@${user}> a choisi *${repository}* : je commence là.`,
+  onlyRequesterChoosesRepository: 'Seule la personne qui a fait la demande, ou un approbateur, peut choisir le dépôt.',
+  nameTheRepository: (repositories) =>
+    `Je ne sais toujours pas pour quel dépôt c’est : cliquez sur l’un des boutons ci-dessus, ou nommez l’un de ${repositories} dans votre réponse.`,
   tooLarge: (step) =>
     `C’est trop vaste pour être bien fait en une seule fois, je ne le démarre donc pas tel quel. Une première étape délimitée que je pourrais faire :\n> ${step}\nMentionnez-moi avec celle-ci (ou votre propre première étape) dans ce fil, ou cliquez sur *Démarrer quand même*.`,
   questionIntro: (requester) => `<@${requester}> J’ai une question avant de continuer :`,

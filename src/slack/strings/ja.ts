@@ -159,6 +159,12 @@ export const ja: Catalogue = {
   modal: { title: '詳細を追加', submit: '開始', close: 'キャンセル', instruction: 'あなたの指示' },
   onlyRequesterAddsDetails: 'ここで詳細を追加できるのは、依頼した人か承認者だけです。',
   onlyRequesterStarts: 'これを開始できるのは、依頼した人か承認者だけです。',
+  whichRepository:
+    'このチャンネルは複数のリポジトリを扱っており、この依頼がどのリポジトリ向けか判断できません。対象のボタンを押すか、このスレッドでリポジトリ名を返信してください。',
+  repositoryChosen: (user, repository) => `<@${user}> さんが *${repository}* を選びました。そこで作業を始めます。`,
+  onlyRequesterChoosesRepository: 'リポジトリを選べるのは、依頼した人か承認者だけです。',
+  nameTheRepository: (repositories) =>
+    `どのリポジトリ向けかまだ判断できません。上のボタンのどれかを押すか、返信で ${repositories} のいずれかを挙げてください。`,
   tooLarge: (step) =>
     `一度にうまく進めるには大きすぎるため、このままでは開始しません。最初の一歩としてできること:\n> ${step}\nこのスレッドでそれ(またはご自身の最初の一歩)を添えてメンションするか、*このまま開始* を押してください。`,
   questionIntro: (requester) => `<@${requester}> 続ける前に質問があります:`,

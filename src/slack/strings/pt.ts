@@ -170,6 +170,10 @@ export const pt: Catalogue = {
   modal: { title: 'Adicionar detalhes', submit: 'Começar', close: 'Cancelar', instruction: 'Sua instrução' },
   onlyRequesterAddsDetails: 'Só quem fez o pedido, ou um aprovador, pode adicionar detalhes aqui.',
   onlyRequesterStarts: 'Só quem fez o pedido, ou um aprovador, pode iniciar isto.',
+  whichRepository: 'Este canal trabalha com vários repositórios e não sei para qual é esta solicitação. Clique no certo ou responda aqui dizendo qual.',
+  repositoryChosen: (user, repository) => `<@${user}> escolheu *${repository}*: começando lá.`,
+  onlyRequesterChoosesRepository: 'Só quem fez o pedido, ou um aprovador, pode escolher o repositório.',
+  nameTheRepository: (repositories) => `Ainda não sei para qual repositório é: clique em um dos botões acima ou cite um de ${repositories} na sua resposta.`,
   tooLarge: (step) =>
     `Isso é grande demais para fazer bem de uma vez só, então não vou começar assim. Um primeiro passo delimitado que eu poderia dar:\n> ${step}\nMencione-me com ele (ou com o seu próprio primeiro passo) nesta thread, ou clique em *Começar mesmo assim*.`,
   questionIntro: (requester) => `<@${requester}> Tenho uma pergunta antes de continuar:`,

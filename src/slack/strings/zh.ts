@@ -157,6 +157,10 @@ export const zh: Catalogue = {
   modal: { title: '补充详情', submit: '开始', close: '取消', instruction: '你的指令' },
   onlyRequesterAddsDetails: '只有提出请求的人或审批人可以在这里补充详情。',
   onlyRequesterStarts: '只有提出请求的人或审批人可以开始这个任务。',
+  whichRepository: '这个频道对应多个仓库，我无法判断这个请求是针对哪一个的。请点击对应的仓库，或在这里回复说明是哪一个。',
+  repositoryChosen: (user, repository) => `<@${user}> 选择了 *${repository}*：就在那里开始。`,
+  onlyRequesterChoosesRepository: '只有提出请求的人或审批人可以选择仓库。',
+  nameTheRepository: (repositories) => `我仍然无法判断这是针对哪个仓库的：请点击上面的某个按钮，或在回复中说明是 ${repositories} 中的哪一个。`,
   tooLarge: (step) =>
     `这个任务太大，难以一次做好，所以我不会按原样开始。我可以先做这样一个范围明确的第一步：\n> ${step}\n请在此消息列中带上它（或你自己的第一步）提及我，或点击 *直接开始*。`,
   questionIntro: (requester) => `<@${requester}> 继续之前，我有个问题：`,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/config-error.js';
+import { channelRepositories, configFileSchema } from '../../../src/config/config-file.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { requireSettings } from '../../../src/config/require-settings.js';
 
@@ -66,6 +67,38 @@ describe('loadConfig', () => {
       expect((error as Error).message).toContain('channels.C0123ABCD.repo: must be owner/name');
       expect((error as Error).message).toContain('sandbox.mode');
     }
+  });
+
+  it('reads a channel with several repositories, and says what is wrong with its list', () => {
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'channels:\n  C0123ABCD: { repos: [acme/web, acme/api], baseBranch: main }\n');
+    const config = loadConfig({}, cwd);
+    expect(config.file.channels.C0123ABCD).toEqual({ repos: ['acme/web', 'acme/api'], baseBranch: 'main' });
+    expect(channelRepositories(config.file.channels.C0123ABCD)).toEqual(['acme/web', 'acme/api']);
+    expect(channelRepositories(configFileSchema.parse({ channels: { C1: { repo: 'acme/web' } } }).channels.C1)).toEqual(['acme/web']);
+    const refused = (yaml: string) => {
+      writeFileSync(path.join(cwd, 'wrench.config.yml'), yaml);
+      try {
+        loadConfig({}, cwd);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return expect.unreachable();
+    };
+    expect(refused('channels:\n  C1: { repos: [] }\n')).toContain('channels.C1.repos: is empty: list at least one repository');
+    expect(refused('channels:\n  C1: { repos: [acme/web, acme/api, ACME/Web] }\n')).toContain('channels.C1.repos.2: lists ACME/Web twice');
+    expect(refused('channels:\n  C1: { repos: [acme/web, api] }\n')).toContain('channels.C1.repos.1: must be owner/name');
+    expect(refused('channels:\n  C1: { repo: acme/web, repos: [acme/api] }\n')).toContain(
+      'channels.C1.repos: give either repo (one repository) or repos (several), not both',
+    );
+    expect(refused('channels:\n  C1: { baseBranch: main }\n')).toContain('channels.C1.repo: is missing: give repo (one repository) or repos (several)');
+  });
+
+  it('reads wrench.config.example.yml as it is', () => {
+    const example = path.join(import.meta.dirname, '../../../wrench.config.example.yml');
+    const config = loadConfig({ WRENCH_CONFIG: example }, dir());
+    expect(channelRepositories(config.file.channels.C0456EFGH)).toEqual(['acme/web', 'acme/api']);
   });
 
   it('rejects unknown keys so typos do not pass silently', () => {

@@ -46,7 +46,8 @@ describe('the configuration reference (docs/configuration.md) is generated from 
     const file = Object.fromEntries(configReference().map((entry) => [entry.name, entry]));
     expect(Object.keys(file)).toEqual(expect.arrayContaining(Object.keys(configFileSchema.shape)));
     expect(file['limits.concurrency']).toMatchObject({ type: 'integer (≥ 1, ≤ 64)', default: '`2`' });
-    expect(file['channels.<channel id>.repo']).toMatchObject({ default: 'required' });
+    expect(file['pagerduty.services.<service id>.repo']).toMatchObject({ default: 'required' });
+    expect(file['channels.<channel id>.repos']).toMatchObject({ type: 'list of strings', default: 'give `repo` instead' });
     expect(file['sandbox.mode']).toMatchObject({ type: '`bwrap` \\| `none`', default: '`bwrap`' });
     expect(file['monitoring.<source>.mcpServers.<server>.url']?.description).toBeTruthy();
   });
