@@ -1,11 +1,12 @@
 import { renderProgress } from '../../../src/reporting/progress.js';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../../runners/background-work.js';
 import { failureMessage } from '../../../runners/failure-message.js';
 import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { changeProfile } from '../../../runners/profiles/change-profile.js';
+import { reviewProfile } from '../../../runners/profiles/review-profile.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -89,6 +90,30 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     expect(result.branch).toBeTruthy();
     expect(git(repo, 'show', `${result.branch}:add.js`)).toContain('exports.sub');
     expect(finished).toEqual([result]);
+  });
+
+  it("a review is given the repository's instructions too, names them in its report, and reads a nested AGENTS.md when it views a file under it", async () => {
+    writeFileSync(path.join(repo, 'AGENTS.md'), '# Demo\n\nPrefer small pure functions.\n');
+    mkdirSync(path.join(repo, 'lib'));
+    writeFileSync(path.join(repo, 'lib', 'AGENTS.md'), 'lib/ is public API: never change a signature.\n');
+    writeFileSync(path.join(repo, 'lib', 'mul.js'), 'exports.mul = (a, b) => a * b;\n');
+    git(repo, 'add', '-A');
+    git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'lib');
+    const model = scriptedModel([
+      toolUse('str_replace_based_edit_tool', { command: 'view', path: 'lib/mul.js' }),
+      toolUse('finish_task', { summary: 'Fine.', findings: [] }),
+    ]);
+    const { reporter } = recordingReporter();
+    const result = await runPipeline(
+      reviewProfile(),
+      { ...job(repo, 'Review lib/mul.js'), category: 'code-review' },
+      { jobId: 'job-review', reporter, signal: new AbortController().signal },
+      deps(model.client),
+    );
+    const task = JSON.stringify(model.requests[0]?.messages[0]?.content);
+    expect(task).toContain('<untrusted source=\\"repository-instructions\\" path=\\"AGENTS.md\\" applies-to=\\"/\\">\\n# Demo');
+    expect(JSON.stringify(model.requests[1]?.messages.at(-1)?.content)).toContain('lib/ is public API: never change a signature.');
+    expect(result.instructionFiles).toEqual([{ path: 'AGENTS.md' }, { path: 'lib/AGENTS.md' }]);
   });
 
   it("without a GitHub credential a change for a GitHub repository stops before pushing, saying so in the thread's language", async () => {

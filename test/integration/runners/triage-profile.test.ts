@@ -38,6 +38,9 @@ function remoteRepo(root: string): string {
   git(work, 'init', '-q', '-b', 'main');
   const commit = (message: string) => git(work, '-c', 'user.name=Dev', '-c', 'user.email=dev@acme.test', 'commit', '-qam', message);
   writeFileSync(path.join(work, 'src/cart.js'), 'export const cartTotal = (items) => items.reduce((sum, i) => sum + i.price, 0);\n');
+  // The repository's instructions for agents: the root's, and src/'s own.
+  writeFileSync(path.join(work, 'AGENTS.md'), '# Checkout\n\nLogs are in UTC; the payment provider is Stripe.\n');
+  writeFileSync(path.join(work, 'src/AGENTS.md'), 'Money is in integer cents in src/.\n');
   git(work, 'add', '.');
   commit('Initial commit');
   writeFileSync(
@@ -160,6 +163,22 @@ describe('runPipeline with the triage profile', () => {
     // The status line was posted first and edited in place; the report came after it.
     expect(thread()[0]).toMatch(/^:white_check_mark: Triage finished in .*: Empty carts return undefined since/);
     expect(thread()[1]).toContain('Triage of acme/checkout');
+  });
+
+  it("gives the agent the repository's instructions: the root AGENTS.md in its task, src/AGENTS.md with the first call that reads under src/", async () => {
+    const job = manualJob('1700000250.000100');
+    const model = scriptedModel([toolUse('bash', { command: 'cat src/cart.js' }), triageFinish(suspect)]);
+    const reporter = await slackTriageReporterFactory(deps.outbox, undefined, deps.logger)(job, job.triageId);
+    const context = { jobId: job.triageId, reporter, signal: new AbortController().signal };
+    await runPipeline(triageProfile({ ...deps, anthropic: model.client }), job, context, { ...deps, anthropic: model.client });
+    const text = (request: (typeof model.requests)[number] | undefined, at: number) => JSON.stringify(request?.messages.at(at)?.content);
+    expect(text(model.requests[0], 0)).toContain(
+      '<untrusted source=\\"repository-instructions\\" path=\\"AGENTS.md\\" applies-to=\\"/\\">\\n# Checkout\\n\\nLogs are in UTC',
+    );
+    // Named there, given later (the diff of the window's commits shows its text too, as a change, not as instructions).
+    expect(text(model.requests[0], 0)).toContain('src/AGENTS.md. Each is given to you the first time you work under its directory.');
+    expect(text(model.requests[0], 0)).not.toContain('path=\\"src/AGENTS.md\\"');
+    expect(text(model.requests[1], -1)).toContain('path=\\"src/AGENTS.md\\" applies-to=\\"src/\\">\\nMoney is in integer cents in src/.');
   });
 
   it('a report Slack refused at first is delivered later, and Dismiss then edits that very message', async () => {
