@@ -9,12 +9,11 @@ export type SecretPlace = ({ file: string } | { message: string }) & { line: num
  * language (`errors` of src/slack/strings/). Branches, paths, ids, hosts and commands are parameters, as they are.
  */
 export type ErrorDetail =
-  /** A push refused for credentials: at most five `places` (`more` beyond them; `reword`: one is in a commit message); `held` where its commits are kept. */
+  /** A push refused for credentials: every one of its `places` (`reword`: one is in a commit message); `held` where its commits are kept. */
   | {
       key: 'pushBlockedSecret';
       branch: string;
       places: readonly SecretPlace[];
-      more: number;
       reword: boolean;
       held?: { id: string; ref: string; days?: number; host?: string };
     }
@@ -50,7 +49,7 @@ export const codeList = (files: readonly string[], around: (list: string) => str
 export const fetchHeld = (id: string, ref: string) => `\`git fetch "$WRENCH_DATA_DIR/held/${id}.bundle" ${ref}\``;
 
 export const errorEn: ErrorStrings = {
-  pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+  pushBlockedSecret: ({ branch, places, reword, held }) => {
     const where = places.map((place) =>
       'file' in place
         ? `\`${place.file}\` line ${place.line} holds ${secretKindEn(place.kind)}`
@@ -63,7 +62,7 @@ export const errorEn: ErrorStrings = {
     const kept = held
       ? ` The commits are kept ${on} as held bundle \`${held.id}\`${held.days ? ` for ${held.days} days` : ''} (readable by Wrench's user only; \`wrench doctor\` on ${held.host ? 'that' : 'the'} worker lists them); an operator gets them in a clone of the repository with ${fetchHeld(held.id, held.ref)}.`
       : '';
-    return `I did not push \`${branch}\`: ${where.join('; ')}${more ? `; and ${more} more place(s)` : ''}. Nothing of this run left this machine; ${fix} and mention me to retry.${kept}`;
+    return `I did not push \`${branch}\`: ${where.join('; ')}. Nothing of this run left this machine; ${fix} and mention me to retry.${kept}`;
   },
   githubNotConfigured: ({ need }) =>
     need === 'review'

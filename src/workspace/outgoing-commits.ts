@@ -151,16 +151,18 @@ export function addedLines(patch: string): Map<string, ScannedLine[]> {
   return files;
 }
 
-/** "I did not push: `config/dev.env` line 3 holds what looks like a GitHub token; …": where, never the value. */
+/**
+ * "I did not push: `config/dev.env` line 3 holds what looks like a GitHub token; …": where, never the value, and
+ * every place (the one left out is the one the requester then pushes again).
+ */
 export function blockedPushError(found: readonly OutgoingSecret[], branch: string, held?: HeldWork & { days?: number; host?: string }): WrenchError {
-  const places = found
-    .slice(0, 5)
-    .map(({ where, line, kind }) => ('file' in where ? { file: where.file, line, kind } : { message: where.message.slice(0, 12), line, kind }));
+  const places = found.map(({ where, line, kind }) =>
+    'file' in where ? { file: where.file, line, kind } : { message: where.message.slice(0, 12), line, kind },
+  );
   return wrenchErrorSaying('push_blocked_secret', {
     key: 'pushBlockedSecret',
     branch,
     places,
-    more: found.length - places.length,
     reword: found.some((hit) => 'message' in hit.where),
     held,
   });

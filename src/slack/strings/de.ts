@@ -451,7 +451,7 @@ export const de: Catalogue = {
       `Der Lauf ist unerwartet fehlgeschlagen: ${text}. Versuche es noch einmal; wenn es weiter fehlschlägt, kann ein Administrator die Logs zu diesem Job prüfen.`,
   },
   errors: {
-    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+    pushBlockedSecret: ({ branch, places, reword, held }) => {
       const kind = (k: SecretKind) => ('own' in k ? `den Wert von Wrenchs ${k.own}` : `etwas, das wie ${SECRET_RULES_DE[k.rule] ?? 'Zugangsdaten'} aussieht`);
       const where = places.map((place) =>
         'file' in place
@@ -463,7 +463,7 @@ export const de: Catalogue = {
       const kept = held
         ? ` Die Commits liegen ${on} als zurückgehaltenes Bundle \`${held.id}\`${held.days ? `, ${held.days} Tage lang` : ''} (nur für Wrenchs Benutzer lesbar; \`wrench doctor\` auf ${held.host ? 'diesem' : 'dem'} Worker listet sie auf); ein Operator holt sie in einem Klon des Repositorys mit ${fetchHeld(held.id, held.ref)}.`
         : '';
-      return `Ich habe \`${branch}\` nicht gepusht: ${where.join('; ')}${more ? `; dazu ${more} weitere Stelle${more === 1 ? '' : 'n'}` : ''}. Nichts aus diesem Lauf hat diese Maschine verlassen; ${fix} und erwähne mich, um es erneut zu versuchen.${kept}`;
+      return `Ich habe \`${branch}\` nicht gepusht: ${where.join('; ')}. Nichts aus diesem Lauf hat diese Maschine verlassen; ${fix} und erwähne mich, um es erneut zu versuchen.${kept}`;
     },
     githubNotConfigured: ({ need }) =>
       need === 'review'

@@ -449,7 +449,7 @@ export const es: Catalogue = {
       `La ejecución falló de forma inesperada: ${text}. Vuelve a intentarlo; si sigue fallando, un administrador puede revisar los registros de este trabajo.`,
   },
   errors: {
-    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+    pushBlockedSecret: ({ branch, places, reword, held }) => {
       const kind = (k: SecretKind) => ('own' in k ? `el ${k.own} propio de Wrench` : `algo que parece ${SECRET_RULES_ES[k.rule] ?? 'una credencial'}`);
       const where = places.map((place) =>
         'file' in place
@@ -461,7 +461,7 @@ export const es: Catalogue = {
       const kept = held
         ? ` Los commits se guardan ${on} como bundle retenido \`${held.id}\`${held.days ? ` durante ${held.days} días` : ''} (solo el usuario de Wrench puede leerlo; \`wrench doctor\` en ${held.host ? 'ese' : 'el'} worker los lista); un operador los obtiene en un clon del repositorio con ${fetchHeld(held.id, held.ref)}.`
         : '';
-      return `No subí \`${branch}\`: ${where.join('; ')}${more ? `; y ${more} ${more === 1 ? 'lugar' : 'lugares'} más` : ''}. Nada de esta ejecución salió de esta máquina; ${fix} y mencióname de nuevo para volver a intentarlo.${kept}`;
+      return `No subí \`${branch}\`: ${where.join('; ')}. Nada de esta ejecución salió de esta máquina; ${fix} y mencióname de nuevo para volver a intentarlo.${kept}`;
     },
     githubNotConfigured: ({ need }) =>
       need === 'review'

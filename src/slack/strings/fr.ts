@@ -468,7 +468,7 @@ export const fr: Catalogue = {
       `L’exécution a échoué de façon inattendue : ${text}. Réessayez ; si l’échec persiste, un administrateur peut consulter les journaux de cette tâche.`,
   },
   errors: {
-    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+    pushBlockedSecret: ({ branch, places, reword, held }) => {
       const kind = (k: SecretKind) =>
         'own' in k ? `le ${k.own} de Wrench lui-même` : `ce qui ressemble à ${SECRET_RULES_FR[k.rule] ?? 'un identifiant secret'}`;
       const where = places.map((place) =>
@@ -481,7 +481,7 @@ export const fr: Catalogue = {
       const kept = held
         ? ` Les commits sont conservés ${on} sous forme de bundle retenu \`${held.id}\`${held.days ? ` pendant ${held.days} jours` : ''} (lisible par l’utilisateur de Wrench uniquement ; \`wrench doctor\` sur ${held.host ? 'ce' : 'le'} worker les liste) ; un opérateur les récupère dans un clone du dépôt avec ${fetchHeld(held.id, held.ref)}.`
         : '';
-      return `Je n’ai pas poussé \`${branch}\` : ${where.join(' ; ')}${more ? ` ; et ${more} ${more === 1 ? 'autre endroit' : 'autres endroits'}` : ''}. Rien de cette exécution n’a quitté cette machine ; ${fix} et mentionnez-moi pour réessayer.${kept}`;
+      return `Je n’ai pas poussé \`${branch}\` : ${where.join(' ; ')}. Rien de cette exécution n’a quitté cette machine ; ${fix} et mentionnez-moi pour réessayer.${kept}`;
     },
     githubNotConfigured: ({ need }) =>
       need === 'review'

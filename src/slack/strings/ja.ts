@@ -440,7 +440,7 @@ export const ja: Catalogue = {
     unexpected: (text) => `実行が予期せず失敗しました: ${text}。もう一度お試しください。繰り返し失敗する場合は、管理者がこのジョブのログを確認できます。`,
   },
   errors: {
-    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+    pushBlockedSecret: ({ branch, places, reword, held }) => {
       const kind = (k: SecretKind) => ('own' in k ? `Wrench 自身の ${k.own}` : `${SECRET_RULES_JA[k.rule] ?? '認証情報'}らしきもの`);
       const where = places.map((place) =>
         'file' in place
@@ -452,7 +452,7 @@ export const ja: Catalogue = {
       const kept = held
         ? `コミットは ${on}に保留バンドル \`${held.id}\` として${held.days ? ` ${held.days} 日間` : ''}保管されています(Wrench のユーザーだけが読めます。${held.host ? 'その' : ''}ワーカーで \`wrench doctor\` を実行すると一覧が出ます)。オペレーターはリポジトリのクローンで ${fetchHeld(held.id, held.ref)} を実行して取得できます。`
         : '';
-      return `\`${branch}\` はプッシュしませんでした。認証情報が含まれています: ${where.join('、')}${more ? `、ほか ${more} か所` : ''}。この実行の内容はこのマシンの外に出ていません。${fix}から、もう一度メンションして再試行してください。${kept}`;
+      return `\`${branch}\` はプッシュしませんでした。認証情報が含まれています: ${where.join('、')}。この実行の内容はこのマシンの外に出ていません。${fix}から、もう一度メンションして再試行してください。${kept}`;
     },
     githubNotConfigured: ({ need }) =>
       need === 'review'

@@ -453,7 +453,7 @@ export const pt: Catalogue = {
       `A execução falhou de forma inesperada: ${text}. Tente de novo; se continuar falhando, um administrador pode verificar os logs deste job.`,
   },
   errors: {
-    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+    pushBlockedSecret: ({ branch, places, reword, held }) => {
       const kind = (k: SecretKind) => ('own' in k ? `o próprio ${k.own} do Wrench` : `algo que parece ${SECRET_RULES_PT[k.rule] ?? 'uma credencial'}`);
       const where = places.map((place) =>
         'file' in place
@@ -465,7 +465,7 @@ export const pt: Catalogue = {
       const kept = held
         ? ` Os commits estão guardados ${on} como bundle retido \`${held.id}\`${held.days ? ` por ${held.days} dias` : ''} (legível só pelo usuário do Wrench; \`wrench doctor\` ${held.host ? 'nesse' : 'no'} worker os lista); um operador os obtém em um clone do repositório com ${fetchHeld(held.id, held.ref)}.`
         : '';
-      return `Não fiz push de \`${branch}\`: ${where.join('; ')}${more ? `; e mais ${more} ${more === 1 ? 'lugar' : 'lugares'}` : ''}. Nada desta execução saiu desta máquina; ${fix} e mencione-me de novo para tentar outra vez.${kept}`;
+      return `Não fiz push de \`${branch}\`: ${where.join('; ')}. Nada desta execução saiu desta máquina; ${fix} e mencione-me de novo para tentar outra vez.${kept}`;
     },
     githubNotConfigured: ({ need }) =>
       need === 'review'

@@ -426,7 +426,7 @@ export const zh: Catalogue = {
     unexpected: (text) => `运行意外失败：${text}。请重试；如果一直失败，管理员可以查看这个任务的日志。`,
   },
   errors: {
-    pushBlockedSecret: ({ branch, places, more, reword, held }) => {
+    pushBlockedSecret: ({ branch, places, reword, held }) => {
       const kind = (k: SecretKind) => ('own' in k ? `Wrench 自己的 ${k.own}` : spaced('疑似', `${SECRET_RULES_ZH[k.rule] ?? '凭据'}的内容`));
       const where = places.map((place) =>
         'file' in place
@@ -438,7 +438,7 @@ export const zh: Catalogue = {
       const kept = held
         ? `这些提交以保留 bundle \`${held.id}\` 的形式保存在 ${on}${held.days ? `，保留 ${held.days} 天` : ''}（只有 Wrench 的用户可读；在${held.host ? '该' : ''} worker 上运行 \`wrench doctor\` 可以列出它们）；运维人员可以在仓库的克隆中用 ${fetchHeld(held.id, held.ref)} 取回。`
         : '';
-      return `我没有推送 \`${branch}\`：${where.join('；')}${more ? `；另有 ${more} 处` : ''}。本次运行的任何内容都没有离开这台机器；请${fix}，然后提及我重试。${kept}`;
+      return `我没有推送 \`${branch}\`：${where.join('；')}。本次运行的任何内容都没有离开这台机器；请${fix}，然后提及我重试。${kept}`;
     },
     githubNotConfigured: ({ need }) =>
       need === 'review'

@@ -41,18 +41,24 @@ describe("a typed error in the thread's language", () => {
     );
   });
 
-  it('a refused push says its facts in every language: more places than five, no bundle, a machine without a host id', () => {
-    const many = Array.from({ length: 7 }, (_, i) => ({ where: { file: `f${i}.env`, commit: 'a'.repeat(40) }, line: i + 1, kind: { rule: 'npm' } }));
+  it('a refused push names every place, the commit message last among them, in every language; no bundle, a machine without a host id', () => {
+    const many: OutgoingSecret[] = [
+      ...Array.from({ length: 7 }, (_, i) => ({ where: { file: `f${i}.env`, commit: 'a'.repeat(40) }, line: i + 1, kind: { rule: 'npm' } })),
+      { where: { message: 'fedcba9876543210fedcba9876543210fedcba98' }, line: 2, kind: { rule: 'github' } },
+    ];
     const noBundle = blockedPushError(many, 'wrench/x');
+    for (let i = 0; i < 7; i++) expect(noBundle.message).toContain(`\`f${i}.env\` line ${i + 1} holds what looks like an npm token`);
     expect(noBundle.message).toMatch(
-      /`f4\.env` line 5 holds what looks like an npm token; and 2 more place\(s\)\. Nothing .* remove it and mention me to retry\.$/,
+      /`f6\.env` line 7 holds what looks like an npm token; the message of commit fedcba987654 \(line 2\) holds what looks like a GitHub token\. Nothing .* remove it \(and reword that commit\) and mention me to retry\.$/,
     );
-    expect(failureMessage(noBundle, 'de')).toMatch(
-      /`f4\.env` Zeile 5 enthält etwas, das wie ein npm-Token aussieht; dazu 2 weitere Stellen\. .*erneut zu versuchen\.$/,
-    );
-    expect(failureMessage(noBundle, 'es')).toContain('; y 2 lugares más.');
-    expect(failureMessage(noBundle, 'ja')).toContain('、ほか 2 か所。');
-    expect(failureMessage(noBundle, 'zh')).toContain('`f4.env` 第 5 行包含疑似 npm 令牌的内容；另有 2 处。');
+    expect(noBundle.message).not.toMatch(/more place/);
+    for (const language of ['de', 'ja', 'es', 'fr', 'pt', 'zh']) {
+      const text = failureMessage(noBundle, language);
+      for (let i = 0; i < 7; i++) expect(text, `${language}: f${i}.env`).toContain(`\`f${i}.env\``);
+      expect(text, language).toContain('fedcba987654');
+      expect(text, language).not.toMatch(/weitere Stelle|lugares? más|autres? endroit|ほか \d+ か所|另有 \d+ 处|mais \d+ lugar/);
+    }
+    expect(failureMessage(noBundle, 'de')).toMatch(/`f6\.env` Zeile 7 enthält etwas, das wie ein npm-Token aussieht; die Nachricht von Commit fedcba987654/);
     const onMachine = blockedPushError(found.slice(0, 1), 'wrench/x', { id: 'b1', ref: 'HEAD' });
     expect(onMachine.message).toContain(' The commits are kept on the Wrench machine as held bundle `b1` (readable');
     expect(failureMessage(onMachine, 'de')).toContain('Die Commits liegen auf der Wrench-Maschine als zurückgehaltenes Bundle `b1` (nur');
