@@ -46,6 +46,11 @@ export interface TaskRunContext {
   history?: string;
   /** The run's record (run page): the agent's steps, verification and the final diff go into it. */
   record?: RunRecorder;
+  /**
+   * The request's images as the first user message's leading content (Slack runs: the images attached to the thread's
+   * messages since the previous request), made ready within the Messages API's limits; never throws.
+   */
+  images?: () => Promise<Anthropic.Messages.ContentBlockParam[]>;
   /** The thread's messages for the running agent (src/sessions/steering-inbox.ts), as its next user turn; taken once. */
   steering?: () => Promise<string | undefined>;
   /** A change's result just before it is reported: the thread records its branch and pull request first. */

@@ -11,6 +11,7 @@ import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js
 import { failureMessage } from './failure-message.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './run-task.js';
+import { previousRequestTs, requestImages } from './request-images.js';
 import { acknowledgeOnGitHub, answerOnGitHub } from './github-reply.js';
 import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
@@ -234,6 +235,13 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           onAgentStarted: run.markStarted,
           onAgentDone: () => setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done')),
           record: recorder,
+          images: requestImages(payload, {
+            // The thread's own reporter: its notes go to the thread (the recording one tells only the run's phases).
+            reporter: threadReporter,
+            record: recorder,
+            log,
+            previousRequestTs: session && payload.origin.type === 'slack' ? previousRequestTs(session.runs, jobId, payload.origin.messageTs) : undefined,
+          }),
           steering: async () => {
             const messages = await steering.drain(jobId);
             if (messages.length === 0) return undefined;

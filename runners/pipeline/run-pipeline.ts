@@ -348,6 +348,8 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
     system: spec.system,
     // A resumed conversation has them from its first turn.
     task: spec.resume ? spec.task : withRepositoryInstructions(spec.task, run.instructions),
+    // A resumed conversation has them in its first message already.
+    taskContent: spec.resume ? undefined : await run.context.images?.(),
     tools: [
       ...workspaceTools({
         sandbox: run.sandbox,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AgentTool } from './agent-tool.js';
 import { AgentStop, type AgentPause } from './agent-errors.js';
 import { systemWithBreakpoint, withCacheBreakpoints } from './cache-breakpoints.js';
-import { clearOldToolResults, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context-window.js';
+import { clearOldToolResults, DEFAULT_CONTEXT_POLICY, estimateTokens, type ContextPolicy } from './context-window.js';
 import { FINISH_TOOL_NAME, finishToolDefinition, parseFinishInput } from './finish-tool.js';
 import { withModelCall } from './model-budget.js';
 import { addUsage, costUsd, emptyUsage, type TokenUsage } from './pricing.js';
@@ -44,6 +44,8 @@ export interface AgentOptions<S extends z.ZodType> {
   system: string;
   /** The first user message: the task, its elements, repository facts. */
   task: string;
+  /** Content before the task in the first user message (the request's images, each after a line naming it). */
+  taskContent?: Anthropic.Messages.ContentBlockParam[];
   tools: AgentTool[];
   report: { schema: S; description: string };
   budget: AgentBudget;
@@ -106,7 +108,7 @@ export async function runAgent<S extends z.ZodType>(options: AgentOptions<S>): P
   const system = caching ? systemWithBreakpoint(options.system) : [{ type: 'text' as const, text: options.system }];
   const messages: MessageParam[] = options.resume
     ? continueConversation(options.resume.messages, options.task, options.resume.toolResult)
-    : [{ role: 'user', content: options.task }];
+    : [{ role: 'user', content: options.taskContent?.length ? [...options.taskContent, { type: 'text', text: options.task }] : options.task }];
   let usage = options.resume?.usage ?? emptyUsage();
   let steps = options.resume?.steps ?? 0;
   let finalText = '';
@@ -254,10 +256,6 @@ function appendUserText(messages: MessageParam[], text: string): void {
   }
   const blocks = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
   messages[messages.length - 1] = { role: 'user', content: [...blocks, { type: 'text', text }] };
-}
-
-function estimateTokens(value: unknown): number {
-  return Math.ceil(JSON.stringify(value).length / 4);
 }
 
 function checkBudget(budget: AgentBudget, state: { steps: number; usage: TokenUsage; model: string; elapsed: number; signal: AbortSignal }): void {

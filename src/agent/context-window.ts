@@ -15,9 +15,21 @@ export interface ContextPolicy {
 
 export const DEFAULT_CONTEXT_POLICY: ContextPolicy = { triggerTokens: 120_000, keepRecentToolTurns: 6, keepShorterThanChars: 400 };
 
-/** A rough count: about four characters a token. */
+/** What an image is counted as: the most a full-resolution image costs (2576 px on the long edge, 28 px a token). */
+export const IMAGE_TOKENS = 4800;
+
+/** A rough count: about four characters a token; an image (its base64 is no text the model reads) as IMAGE_TOKENS. */
 export function estimateTokens(value: unknown): number {
-  return Math.ceil(JSON.stringify(value).length / 4);
+  let images = 0;
+  const text = JSON.stringify(value, (_key, item: unknown) => {
+    const block = item as { type?: unknown; source?: { type?: unknown } } | null;
+    if (block && typeof block === 'object' && block.type === 'image' && block.source?.type === 'base64') {
+      images += 1;
+      return null;
+    }
+    return item;
+  });
+  return Math.ceil((text?.length ?? 0) / 4) + images * IMAGE_TOKENS;
 }
 
 /**

@@ -11,4 +11,9 @@ export interface InputFile {
 /** Where a run's input files come from (the Slack message, for jobs from Slack). */
 export interface InputFileSource {
   list(): Promise<InputFile[]>;
+  /**
+   * The files people attached to the thread's messages after `after` (a Slack ts; from the thread's start when absent)
+   * up to the message that asked for the work, oldest first: a run's screenshots and images.
+   */
+  threadFiles?(after?: string): Promise<InputFile[]>;
 }

@@ -13,6 +13,24 @@ interface SlackFile {
   url_private?: string;
 }
 
+interface ThreadMessage {
+  ts?: string;
+  bot_id?: string;
+  subtype?: string;
+  files?: SlackFile[];
+}
+
+/** Slack timestamps in order (`1700000000.000100`: seconds, then microseconds), exactly, without floating point. */
+export function compareSlackTs(a: string, b: string): number {
+  const [aSeconds = '0', aFraction = ''] = a.split('.');
+  const [bSeconds = '0', bFraction = ''] = b.split('.');
+  const whole = (digits: string) => (/^\d+$/.test(digits) ? BigInt(digits) : 0n);
+  const seconds = whole(aSeconds) - whole(bSeconds);
+  if (seconds !== 0n) return seconds < 0n ? -1 : 1;
+  const [x, y] = [aFraction.padEnd(6, '0'), bFraction.padEnd(6, '0')];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /**
  * The files attached to the message that asked for the work (or, when it has none, to the thread's first
  * message): read with conversations.replies, downloaded from `url_private` with the bot token. The token is
@@ -31,7 +49,37 @@ export class SlackMessageFiles implements InputFileSource {
     const messages = (answer.messages ?? []) as Array<{ ts?: string; files?: SlackFile[] }>;
     const own = messages.find((m) => m.ts === this.messageTs)?.files ?? [];
     const root = messages.find((m) => m.ts === this.threadTs)?.files ?? [];
-    const files = own.length ? own : root;
+    return this.usable(own.length ? own : root);
+  }
+
+  async threadFiles(after?: string): Promise<InputFile[]> {
+    const messages: ThreadMessage[] = [];
+    let cursor: string | undefined;
+    // A thread of a few thousand messages is read whole; the request's own message comes within them.
+    for (let page = 0; page < 10; page += 1) {
+      const answer = await this.client.conversations.replies({
+        channel: this.channel,
+        ts: this.threadTs,
+        latest: this.messageTs,
+        ...(after ? { oldest: after } : {}),
+        inclusive: true,
+        limit: 200,
+        ...(cursor ? { cursor } : {}),
+      });
+      messages.push(...((answer.messages ?? []) as ThreadMessage[]));
+      cursor = answer.response_metadata?.next_cursor || undefined;
+      if (!answer.has_more || !cursor) break;
+    }
+    // Slack answers with the thread's parent whatever the window: the window is applied here, people's messages only.
+    const byTs = new Map<string, ThreadMessage>();
+    for (const m of messages) {
+      const inWindow = m.ts && compareSlackTs(m.ts, this.messageTs) <= 0 && (!after || compareSlackTs(m.ts, after) > 0);
+      if (inWindow && m.ts && !m.bot_id && m.subtype !== 'bot_message') byTs.set(m.ts, m);
+    }
+    return [...byTs.entries()].sort(([a], [b]) => compareSlackTs(a, b)).flatMap(([, m]) => this.usable(m.files ?? []));
+  }
+
+  private usable(files: SlackFile[]): InputFile[] {
     return files.flatMap((file) => {
       const url = file.url_private_download ?? file.url_private;
       return file.mode !== 'tombstone' && file.mode !== 'hidden_by_limit' && url ? [this.inputFile(file, url)] : [];

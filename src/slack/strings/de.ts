@@ -410,6 +410,13 @@ export const de: Catalogue = {
     skippedCount: (max) => `mehr als ${max} Dateien`,
     skippedSize: 'zu groß zum Hochladen',
   },
+  images: {
+    notImage: (name) => `${name} ist kein PNG-, JPEG-, GIF- oder WebP-Bild (nach seinem Inhalt) und wurde daher nicht gesendet.`,
+    unreadable: (name) => `${name} ließ sich nicht als Bild lesen (es ist beschädigt oder unvollständig).`,
+    tooLarge: (name) => `${name} ist zu groß zum Senden, auch verkleinert.`,
+    notDownloaded: (name) => `${name} ließ sich nicht von Slack herunterladen.`,
+    tooMany: (max, names) => `Nur die ersten ${max} Bilder werden gesendet; weggelassen: ${names}.`,
+  },
   stop: {
     cancelledBy: (user, via) => `Von ${user}${via === 'page' ? ' auf der Laufseite' : via === 'home' ? ' in App Home' : ''} abgebrochen.`,
     cancelled: 'Abgebrochen.',

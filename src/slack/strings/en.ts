@@ -1,6 +1,7 @@
 import { answerEn, type AnswerStrings } from '../../answers/answer-strings.js';
 import { errorEn, type ErrorStrings } from '../../error-words.js';
 import { analysisEn, type AnalysisStrings } from '../../analysis/analysis-strings.js';
+import { type ImageStrings, imagesEn } from '../../inputs/image-strings.js';
 import { clarifyingEn, type ClarifyingStrings } from '../../instruction/clarifying-strings.js';
 import { progressEn, type ProgressStrings } from '../../reporting/progress.js';
 import { reportEn, type ReportStrings } from '../../reporting/report-strings.js';
@@ -201,6 +202,8 @@ export const en = {
   regression: regressionEn,
   coverage: coverageEn,
   analysis: analysisEn,
+  // Images attached to a request that did not reach the agent.
+  images: imagesEn,
   // Why a run stopped early (under "Stopped early"): a cancel or a restart, and what became of its work. `branch` comes
   // in backticks; `via` says where a person cancelled other than in the thread.
   stop: {
@@ -421,6 +424,7 @@ export type Catalogue = Partial<
     | 'regression'
     | 'coverage'
     | 'analysis'
+    | 'images'
     | 'statusLine'
     | 'notQueued'
     | 'triage'
@@ -452,4 +456,5 @@ export type Catalogue = Partial<
   regression?: Partial<RegressionStrings>;
   coverage?: Partial<CoverageStrings>;
   analysis?: Partial<AnalysisStrings>;
+  images?: Partial<ImageStrings>;
 };

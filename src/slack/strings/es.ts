@@ -411,6 +411,13 @@ export const es: Catalogue = {
     skippedCount: (max) => `más de ${max} archivos`,
     skippedSize: 'demasiado grande para subirlo',
   },
+  images: {
+    notImage: (name) => `${name} no es una imagen PNG, JPEG, GIF ni WebP (por su contenido), así que no se envió.`,
+    unreadable: (name) => `${name} no se pudo leer como imagen (está dañada o incompleta).`,
+    tooLarge: (name) => `${name} es demasiado grande para enviarla, incluso reducida.`,
+    notDownloaded: (name) => `${name} no se pudo descargar de Slack.`,
+    tooMany: (max, names) => `Solo se envían las primeras ${max} imágenes; quedaron fuera: ${names}.`,
+  },
   stop: {
     cancelledBy: (user, via) => `Cancelada por ${user}${via === 'page' ? ' desde la página de la ejecución' : via === 'home' ? ' desde App Home' : ''}.`,
     cancelled: 'Cancelada.',

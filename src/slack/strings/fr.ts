@@ -427,6 +427,13 @@ export const fr: Catalogue = {
     skippedCount: (max) => `plus de ${max} fichiers`,
     skippedSize: 'trop volumineux pour être envoyé',
   },
+  images: {
+    notImage: (name) => `${name} n'est pas une image PNG, JPEG, GIF ou WebP (d'après son contenu) : elle n'a pas été envoyée.`,
+    unreadable: (name) => `${name} n'a pas pu être lue comme image (elle est abîmée ou incomplète).`,
+    tooLarge: (name) => `${name} est trop grande pour être envoyée, même réduite.`,
+    notDownloaded: (name) => `${name} n'a pas pu être téléchargée depuis Slack.`,
+    tooMany: (max, names) => `Seules les ${max} premières images sont envoyées ; laissées de côté : ${names}.`,
+  },
   stop: {
     cancelledBy: (user, via) => `Annulée par ${user}${via === 'page' ? ' depuis la page de l’exécution' : via === 'home' ? ' depuis App Home' : ''}.`,
     cancelled: 'Annulée.',

@@ -55,6 +55,7 @@ export function stringsFor(language?: string): ThreadStrings {
     regression: { ...en.regression, ...catalogue.regression },
     coverage: { ...en.coverage, ...catalogue.coverage, metrics: { ...en.coverage.metrics, ...catalogue.coverage?.metrics } },
     analysis: { ...en.analysis, ...catalogue.analysis },
+    images: { ...en.images, ...catalogue.images },
     verification: {
       ...en.verification,
       ...catalogue.verification,

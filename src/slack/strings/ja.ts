@@ -403,6 +403,13 @@ export const ja: Catalogue = {
     skippedCount: (max) => `${max} ファイルを超えています`,
     skippedSize: '大きすぎてアップロードできません',
   },
+  images: {
+    notImage: (name) => `${name} は(内容から見て)PNG・JPEG・GIF・WebP の画像ではないため、送信しませんでした。`,
+    unreadable: (name) => `${name} は画像として読み取れませんでした(破損しているか不完全です)。`,
+    tooLarge: (name) => `${name} は縮小しても大きすぎるため送信できません。`,
+    notDownloaded: (name) => `${name} を Slack からダウンロードできませんでした。`,
+    tooMany: (max, names) => `送信するのは最初の ${max} 枚の画像だけです。送信しなかった画像: ${names}。`,
+  },
   stop: {
     cancelledBy: (user, via) => `${user} が${via === 'page' ? '実行ページで' : via === 'home' ? 'App Home で' : ''}キャンセルしました。`,
     cancelled: 'キャンセルされました。',

@@ -414,6 +414,13 @@ export const pt: Catalogue = {
     skippedCount: (max) => `mais de ${max} arquivos`,
     skippedSize: 'grande demais para enviar',
   },
+  images: {
+    notImage: (name) => `${name} não é uma imagem PNG, JPEG, GIF ou WebP (pelo seu conteúdo), por isso não foi enviada.`,
+    unreadable: (name) => `${name} não pôde ser lida como imagem (está danificada ou incompleta).`,
+    tooLarge: (name) => `${name} é grande demais para enviar, mesmo reduzida.`,
+    notDownloaded: (name) => `${name} não pôde ser baixada do Slack.`,
+    tooMany: (max, names) => `Só as primeiras ${max} imagens são enviadas; ficaram de fora: ${names}.`,
+  },
   stop: {
     cancelledBy: (user, via) => `Cancelada por ${user}${via === 'page' ? ' na página da execução' : via === 'home' ? ' pelo App Home' : ''}.`,
     cancelled: 'Cancelada.',

@@ -390,6 +390,13 @@ export const zh: Catalogue = {
     skippedCount: (max) => `超过 ${max} 个文件`,
     skippedSize: '太大，无法上传',
   },
+  images: {
+    notImage: (name) => `${name} 不是 PNG、JPEG、GIF 或 WebP 图片（按其内容判断），因此未发送。`,
+    unreadable: (name) => `${name} 无法作为图片读取（已损坏或不完整）。`,
+    tooLarge: (name) => `${name} 即使缩小后也太大，无法发送。`,
+    notDownloaded: (name) => `无法从 Slack 下载 ${name}。`,
+    tooMany: (max, names) => `只发送前 ${max} 张图片；未发送：${names}。`,
+  },
   stop: {
     cancelledBy: (user, via) => `已被 ${user} ${via === 'page' ? '在运行页面' : via === 'home' ? '在 App Home 中' : ''}取消。`,
     cancelled: '已取消。',

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appMentionEnvelope, startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
-import { SlackMessageFiles } from '../../../src/slack/message-input-files.js';
+import { compareSlackTs, SlackMessageFiles } from '../../../src/slack/message-input-files.js';
 import { stageInputFiles } from '../../../src/inputs/stage-input-files.js';
 import { ThreadPoster } from '../../../src/slack/thread-poster.js';
 import { createRedactor } from '../../../src/security/redact.js';
@@ -40,6 +40,29 @@ describe('attachments of a Slack message as input files, and files shared back',
       await rm(dir, { recursive: true, force: true });
     }
     expect(fake.callsTo('file_download').at(-1)).toMatchObject({ token: TOKEN, status: 200 });
+  });
+
+  it("lists the files of the thread's messages from people, up to the request and after an earlier one, in order", async () => {
+    const file = (name: string) => fake.addFile({ name, content: name, mimetype: 'image/png' });
+    const root = fake.seedMessage('C3', { user: 'U1', text: 'the page looks broken', files: [file('root.png')] });
+    fake.seedMessage('C3', { user: 'U0BOT', bot_id: 'B0BOT', text: 'chart', thread_ts: root.ts, files: [file('bot-chart.png')] });
+    const first = fake.seedMessage('C3', { user: 'U1', text: '<@U0BOT> fix it', thread_ts: root.ts, files: [file('first.png')] });
+    fake.seedMessage('C3', { user: 'U2', text: 'in Safari too', thread_ts: root.ts, files: [file('safari.png'), file('console.txt')] });
+    const second = fake.seedMessage('C3', { user: 'U1', text: '<@U0BOT> and Safari', thread_ts: root.ts });
+    fake.seedMessage('C3', { user: 'U2', text: 'later', thread_ts: root.ts, files: [file('later.png')] });
+
+    const names = async (messageTs: string, after?: string) =>
+      (await new SlackMessageFiles(client, 'C3', root.ts, messageTs).threadFiles(after)).map((f) => f.name);
+    expect(await names(first.ts)).toEqual(['root.png', 'first.png']);
+    expect(await names(second.ts, first.ts)).toEqual(['safari.png', 'console.txt']);
+    const [safari] = await new SlackMessageFiles(client, 'C3', root.ts, second.ts).threadFiles(first.ts);
+    expect((await safari!.download(1000)).toString()).toBe('safari.png');
+  });
+
+  it('orders Slack timestamps exactly', () => {
+    expect(compareSlackTs('1700000000.000100', '1700000000.000099')).toBe(1);
+    expect(compareSlackTs('1700000000.9', '1700000001.000001')).toBe(-1);
+    expect(compareSlackTs('1799999999.123456', '1799999999.123456')).toBe(0);
   });
 
   it('refuses a download without the token the way Slack does', async () => {
