@@ -17,6 +17,9 @@ export interface InstructionLimits {
   totalChars: number;
 }
 
+/** Git reads only what the checkout holds: a missing object is an error, never fetched from the remote (git 2.44+). */
+const LOCAL_ONLY = { GIT_NO_LAZY_FETCH: '1' };
+
 export const DEFAULT_INSTRUCTION_LIMITS: InstructionLimits = { perFileChars: 12_000, totalChars: 32_000 };
 
 /** One entry of the commit's tree: a blob, or a symbolic link (its target is the blob's text). */
@@ -32,8 +35,8 @@ export interface TreeEntry {
  * what is committed is what the repository says.
  */
 export async function listInstructionFiles(dir: string, ref = 'HEAD'): Promise<{ commit: string; entries: Map<string, TreeEntry> }> {
-  const commit = (await runGit(['rev-parse', '--verify', `${ref}^{commit}`], { cwd: dir })).trim();
-  const listing = await runGit(['ls-tree', '-r', '-z', '--full-tree', commit], { cwd: dir, timeoutMs: 60_000 });
+  const commit = (await runGit(['rev-parse', '--verify', `${ref}^{commit}`], { cwd: dir, env: LOCAL_ONLY })).trim();
+  const listing = await runGit(['ls-tree', '-r', '-z', '--full-tree', commit], { cwd: dir, env: LOCAL_ONLY, timeoutMs: 60_000 });
   const entries = new Map<string, TreeEntry>();
   for (const record of listing.split('\0')) {
     const tab = record.indexOf('\t');
@@ -57,7 +60,7 @@ export function isInstructionFile(path: string): boolean {
  */
 export async function resolveEntry(dir: string, entry: TreeEntry, entries: Map<string, TreeEntry>): Promise<TreeEntry | undefined> {
   if (entry.mode !== '120000') return entry;
-  const target = (await runGit(['cat-file', 'blob', entry.sha], { cwd: dir })).trim();
+  const target = (await runGit(['cat-file', 'blob', entry.sha], { cwd: dir, env: LOCAL_ONLY })).trim();
   if (!target || posix.isAbsolute(target)) return undefined;
   const resolved = posix.normalize(posix.join(posix.dirname(entry.path), target));
   if (resolved.startsWith('../') || resolved === '..') return undefined;
@@ -67,7 +70,7 @@ export async function resolveEntry(dir: string, entry: TreeEntry, entries: Map<s
 
 /** A blob's text, or undefined when it is not text (a NUL byte in it). */
 export async function readBlob(dir: string, sha: string): Promise<string | undefined> {
-  const text = await runGit(['cat-file', 'blob', sha], { cwd: dir });
+  const text = await runGit(['cat-file', 'blob', sha], { cwd: dir, env: LOCAL_ONLY });
   return text.includes('\0') ? undefined : text;
 }
 
