@@ -89,6 +89,21 @@ describe("the final reply speaks the thread's language; the figures and the agen
       expect(text).not.toContain(english);
   });
 
+  it("names the repository's instruction files it read, in the thread's language, the paths as they are", () => {
+    const read: RunResult = {
+      ...contradicted,
+      instructionFiles: [{ path: 'AGENTS.md' }, { path: 'CLAUDE.md', sameAs: 'AGENTS.md' }, { path: 'packages/api/AGENTS.md', truncated: true }],
+    };
+    expect(slackText(read, 'de')).toContain(
+      'Gelesene Anweisungen des Repositorys für Agenten: `AGENTS.md`, `CLAUDE.md` (wie `AGENTS.md`), `packages/api/AGENTS.md` (gekürzt).',
+    );
+    expect(slackText(read, 'ja')).toContain('読んだリポジトリのエージェント向け指示：`AGENTS.md`, `CLAUDE.md` （`AGENTS.md` と同じ）, `packages/api/AGENTS.md` （一部のみ）。');
+    expect(renderResultMarkdown(read, { forPullRequest: true })).toContain(
+      'Instructions for agents read from the repository: `AGENTS.md`, `CLAUDE.md` (same as `AGENTS.md`), `packages/api/AGENTS.md` (truncated).',
+    );
+    expect(slackText(contradicted, 'de')).not.toContain('Anweisungen des Repositorys');
+  });
+
   it('Japanese: the same report in Japanese, with the same figures', () => {
     const text = slackText(contradicted, 'ja');
     for (const phrase of [
