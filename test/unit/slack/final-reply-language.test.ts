@@ -97,7 +97,9 @@ describe("the final reply speaks the thread's language; the figures and the agen
     expect(slackText(read, 'de')).toContain(
       'Gelesene Anweisungen des Repositorys für Agenten: `AGENTS.md`, `CLAUDE.md` (wie `AGENTS.md`), `packages/api/AGENTS.md` (gekürzt).',
     );
-    expect(slackText(read, 'ja')).toContain('読んだリポジトリのエージェント向け指示：`AGENTS.md`, `CLAUDE.md` （`AGENTS.md` と同じ）, `packages/api/AGENTS.md` （一部のみ）。');
+    expect(slackText(read, 'ja')).toContain(
+      '読んだリポジトリのエージェント向け指示：`AGENTS.md`, `CLAUDE.md` （`AGENTS.md` と同じ）, `packages/api/AGENTS.md` （一部のみ）。',
+    );
     expect(renderResultMarkdown(read, { forPullRequest: true })).toContain(
       'Instructions for agents read from the repository: `AGENTS.md`, `CLAUDE.md` (same as `AGENTS.md`), `packages/api/AGENTS.md` (truncated).',
     );
