@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMentionEnvelope, blockActionsPayload } from '../fakes/slack-fake.js';
+import { appHomeOpenedEnvelope, appMentionEnvelope, blockActionsPayload } from '../fakes/slack-fake.js';
+import { freePort } from '../helpers/free-port.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 import { threadReply } from './thread-replies.js';
@@ -35,7 +36,12 @@ describe('a channel with several repositories, end to end', () => {
         'also note the fix': [createFileStep('NOTES.md', 'typo fixed\n'), finishStep('Noted.')],
       }).items,
     );
-    await world.start();
+    const port = await freePort();
+    await world.start({
+      PORT: String(port),
+      WRENCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WRENCH_RUN_LINK_SECRET: 'multi-repository-run-link-secret-0123456789',
+    });
   });
 
   afterAll(async () => {
@@ -115,6 +121,22 @@ describe('a channel with several repositories, end to end', () => {
     // One run: the model was asked for it once (its first step once, its second once).
     const typoRequests = world.anthropic.requests.filter((r) => JSON.stringify(r.body).includes('in README.md, it should say'));
     expect(typoRequests).toHaveLength(2);
+    // Its run page and the requester's App Home name the repository it worked on.
+    const runLink = /\((http:\/\/127\.0\.0\.1:\d+\/runs\/[^)\s]+)\)/.exec(typoPull.body ?? '')?.[1];
+    expect(runLink, typoPull.body ?? '').toBeDefined();
+    const page = await (await fetch(runLink!)).text();
+    expect(page).toContain('acme/api');
+    expect(page).not.toContain('acme/web');
+    await world.slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, appHomeOpenedEnvelope({ user: 'U0ALICE' }));
+    const home = await world.slack.waitFor(
+      (c) => c.method === 'views.publish' && c.args.user_id === 'U0ALICE' && JSON.stringify(c.args.view).includes('typo'),
+      20_000,
+    );
+    const view = (typeof home.args.view === 'string' ? JSON.parse(home.args.view) : home.args.view) as { blocks: unknown[] };
+    // A run is its title, then a context line with its repository, thread, pull request and run page.
+    const blocks = view.blocks.map((block) => JSON.stringify(block));
+    const typoRun = blocks.findIndex((block) => block.includes('fix the typo'));
+    expect(blocks[typoRun + 1]).toContain('`acme/api`');
     // The card says who chose which repository.
     await world.slack.waitFor((c) => c.method === 'chat.update' && String(c.args.text) === '<@U0ALICE> chose *acme/api*: starting there.', 10_000);
 
