@@ -41,8 +41,10 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   await deps.outbox.status(statusLine, before.reading, before.readingSteps(`${repo.owner}/${repo.name}`));
   const { reading: read, usage, latencyMs } = await reader;
   // A follow-up continues the thread's task ("also add src/farewell.js; npm test passes" is more of the same
-  // feature, not a testing task): read by the rules alone, it keeps the category of the thread's first run.
-  const threadCategory = isFollowUp && read.readBy !== 'model' ? session.runs.find((r) => r.category)?.category : undefined;
+  // feature, not a testing task): read by the rules alone, it keeps the category of the thread's first task. A
+  // question is none: after one, "ok, fix it" is read on its own (a change that starts from the answer).
+  const firstTask = session?.runs.find((r) => r.category && r.category !== 'question')?.category;
+  const threadCategory = isFollowUp && read.readBy !== 'model' ? firstTask : undefined;
   const category = input.category ?? threadCategory;
   const reading: InstructionReading = { ...(category ? { ...read, category } : read), readerUsage: usage ? { ...usage, latencyMs } : undefined };
   const poster = deps.posterFor(input.client);

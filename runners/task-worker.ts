@@ -318,7 +318,8 @@ function recordStart(jobId: string, queuedAt: number, payload: TaskJob, threadUr
 function runRecordOf(result: RunResult, cancelled: boolean): Partial<RunRecord> {
   return {
     status: cancelled ? 'cancelled' : 'done',
-    summary: (result.report?.summary ?? result.answer ?? result.stopReason ?? '').slice(0, 2000),
+    summary: (result.report?.summary ?? result.answer ?? result.stopReason ?? result.headline ?? '').slice(0, 2000),
+    findings: result.findings?.slice(0, 12_000),
     usage: result.usage ? { ...result.usage } : undefined,
     costUsd: result.costUsd,
   };

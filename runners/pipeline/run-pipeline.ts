@@ -5,6 +5,7 @@ import { runAgent, type AgentBudget, type AgentEvent, type AgentRun, type Paused
 import type { AgentStop } from '../../src/agent/agent-errors.js';
 import type { AgentTool } from '../../src/agent/agent-tool.js';
 import { costUsd } from '../../src/agent/pricing.js';
+import { TEXT_EDITOR_TOOL_NAME } from '../../src/agent/tools/text-editor-tool.js';
 import { workspaceTools } from '../../src/agent/workspace-tools.js';
 import { describeInstructionFiles, nestedInstructionsText, withRepositoryInstructions } from '../../src/repository-instructions/instruction-context.js';
 import { type InstructionFileRead, RepositoryInstructions } from '../../src/repository-instructions/repository-instructions.js';
@@ -49,7 +50,7 @@ export type { WorkspaceRequest } from './open-workspace.js';
 
 export type StageName = 'gather' | 'prepare' | 'before' | 'agent' | 'verify' | 'after' | 'publish' | 'report';
 
-export type ProfileKind = 'change' | 'review' | 'triage' | 'revert';
+export type ProfileKind = 'change' | 'review' | 'triage' | 'revert' | 'question';
 
 export interface StageEvent {
   jobId: string;
@@ -116,6 +117,10 @@ export interface AgentSpec<S extends z.ZodType> {
   startDetail?: ProgressDetail;
   /** Tools besides the workspace's (ask_requester; triage's query_metrics and MCP tools). */
   tools?: AgentTool[];
+  /** Which of the workspace's tools the agent gets: all (default), or only the editor's view with no shell (a question). */
+  workspaceTools?: 'all' | 'view-only';
+  /** A smaller budget than the run's limits (a question's): each figure at most the configured limit's. */
+  budget?: Partial<Pick<AgentBudget, 'maxSteps' | 'maxMillis' | 'maxCostUsd'>>;
   /** Continue a paused run's conversation: with the paused call's result, or ended at once with `stop` (no answer). */
   resume?: { run: Pick<AgentRun<unknown>, 'messages' | 'usage' | 'steps'>; toolResult?: PausedCallResult; stop?: AgentStop };
 }
@@ -183,6 +188,18 @@ export type RunProfile<J, R, O, S = undefined, A = undefined> = AgentProfile<J, 
 export function runBudget(deps: Pick<RunnerDeps, 'config'>, complexity: Complexity): AgentBudget {
   const limits = deps.config.file.limits;
   return { maxSteps: limits.steps, maxMillis: limits.minutes[complexity] * 60_000, maxCostUsd: limits.costUsd, maxTokens: limits.tokens };
+}
+
+/** A profile's smaller budget within the run's: each figure the lower of the two. */
+export function withinBudget(budget: AgentBudget, smaller: AgentSpec<z.ZodType>['budget']): AgentBudget {
+  if (!smaller) return budget;
+  const lower = (limit: number, own: number | undefined) => (own === undefined ? limit : Math.min(limit, own));
+  return {
+    ...budget,
+    maxSteps: lower(budget.maxSteps, smaller.maxSteps),
+    maxMillis: lower(budget.maxMillis, smaller.maxMillis),
+    maxCostUsd: lower(budget.maxCostUsd, smaller.maxCostUsd),
+  };
 }
 
 /** Runs one job through the stages with its profile; the workspace is always removed. */
@@ -359,13 +376,13 @@ async function agentStage<J, S, R>(run: Run<J, S>, spec: AgentSpec<z.ZodType<R>>
         signal: run.context.signal,
         environment: run.verifier ? commandRunEnv(run.verifier.detected, run.workspace.dir) : undefined,
         afterCall: run.instructions && nestedInstructions(run, run.instructions),
-      }),
+      }).filter((tool) => spec.workspaceTools !== 'view-only' || (run.readOnly && tool.name === TEXT_EDITOR_TOOL_NAME)),
       ...(spec.tools ?? []),
       // The agent may state its plan where the thread can show it live (a streamed run).
       ...(run.context.reporter.plan ? [createPlanTool()] : []),
     ],
     report: spec.report,
-    budget: runBudget(run.deps, spec.complexity),
+    budget: withinBudget(runBudget(run.deps, spec.complexity), spec.budget),
     signal: run.context.signal,
     steering: run.context.steering,
     onEvent: (event: AgentEvent) => {

@@ -28,7 +28,6 @@ export const answerEn = {
   uncited: '(no citation left)',
   noAnswer: 'The run ended without an answer.',
   incomplete: 'The answer is incomplete.',
-  followUp: 'To change something, reply here with what to do ("ok, fix it"): that run starts from this answer.',
 };
 
 export type AnswerStrings = typeof answerEn;
@@ -53,7 +52,6 @@ export const answerDe: AnswerStrings = {
   uncited: '(keine Belegstelle übrig)',
   noAnswer: 'Der Lauf endete ohne Antwort.',
   incomplete: 'Die Antwort ist unvollständig.',
-  followUp: 'Um etwas zu ändern, antworte hier, was zu tun ist („ok, behebe es“): dieser Lauf beginnt mit dieser Antwort.',
 };
 
 export const answerEs: AnswerStrings = {
@@ -76,7 +74,6 @@ export const answerEs: AnswerStrings = {
   uncited: '(sin citas válidas)',
   noAnswer: 'La ejecución terminó sin respuesta.',
   incomplete: 'La respuesta está incompleta.',
-  followUp: 'Para cambiar algo, responde aquí qué hacer («ok, corrígelo»): esa ejecución parte de esta respuesta.',
 };
 
 export const answerFr: AnswerStrings = {
@@ -99,7 +96,6 @@ export const answerFr: AnswerStrings = {
   uncited: '(plus aucune référence)',
   noAnswer: 'L’exécution s’est terminée sans réponse.',
   incomplete: 'La réponse est incomplète.',
-  followUp: 'Pour changer quelque chose, répondez ici avec ce qu’il faut faire (« ok, corrige-le ») : cette exécution partira de cette réponse.',
 };
 
 export const answerPt: AnswerStrings = {
@@ -122,7 +118,6 @@ export const answerPt: AnswerStrings = {
   uncited: '(nenhuma citação restante)',
   noAnswer: 'A execução terminou sem resposta.',
   incomplete: 'A resposta está incompleta.',
-  followUp: 'Para mudar algo, responda aqui o que fazer (“ok, corrija”): essa execução parte desta resposta.',
 };
 
 export const answerJa: AnswerStrings = {
@@ -145,7 +140,6 @@ export const answerJa: AnswerStrings = {
   uncited: '（有効な引用なし）',
   noAnswer: '回答のないまま実行が終了しました。',
   incomplete: '回答は不完全です。',
-  followUp: '何かを変更するには、このスレッドでやることを返信してください（「OK、直して」）。その実行はこの回答から始まります。',
 };
 
 export const answerZh: AnswerStrings = {
@@ -168,5 +162,4 @@ export const answerZh: AnswerStrings = {
   uncited: '（没有剩余的引用）',
   noAnswer: '运行结束时没有回答。',
   incomplete: '回答不完整。',
-  followUp: '如需修改，请在此回复要做什么（“好，修复它”）：那次运行会从这个回答开始。',
 };

@@ -180,6 +180,17 @@ export const configFileSchema = z
           .meta({ description: 'Wall-clock budget per complexity class, in minutes.' }),
         costUsd: z.number().positive().default(5).meta({ description: 'A run stops when its model calls cost this much (US dollars).' }),
         steps: z.number().int().positive().default(80).meta({ description: 'Agent steps per run.' }),
+        answers: z
+          .object({
+            steps: z.number().int().positive().default(30).meta({ description: 'Agent steps for one question.' }),
+            minutes: z.number().positive().default(10).meta({ description: 'Minutes one question may run.' }),
+            costUsd: z.number().positive().default(1).meta({ description: 'A question stops when its model calls cost this much (US dollars).' }),
+          })
+          .strict()
+          .default({ steps: 30, minutes: 10, costUsd: 1 })
+          .meta({
+            description: 'A question about the code, answered read-only (docs/questions.md): its own smaller budget, each figure within the limits above.',
+          }),
         tokens: z
           .number()
           .int()
@@ -202,6 +213,7 @@ export const configFileSchema = z
         minutes: { simple: 15, medium: 45, complex: 90 },
         costUsd: 5,
         steps: 80,
+        answers: { steps: 30, minutes: 10, costUsd: 1 },
         tokens: 20_000_000,
         questionTimeoutHours: 24,
       })

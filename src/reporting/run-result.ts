@@ -54,6 +54,8 @@ export interface RunResult {
   threadHeadline?: string;
   /** Category-specific parts of the report (review findings, main table, coverage, moved/renamed). */
   sections?: ResultSection[];
+  /** A question's answer with its checked citations, in plain text: what a follow-up in the thread starts from. */
+  findings?: string;
   /** Files to share with the result: a report and charts, uploaded into the thread. */
   attachments?: ResultAttachment[];
   /** The repository's instructions for agents the run read (AGENTS.md, CLAUDE.md…), and which of them were cut. */

@@ -12,6 +12,8 @@ export const runRecordSchema = z.object({
   /** The category the run was read as: a follow-up keeps its thread's. */
   category: z.enum(CATEGORIES).optional(),
   summary: z.string().optional(),
+  /** A question's answer with its checked citations: the findings a follow-up change starts from. */
+  findings: z.string().max(12_000).optional(),
   usage: z.record(z.string(), z.number()).optional(),
   costUsd: z.number().optional(),
   at: z.string(),
@@ -91,11 +93,26 @@ export type TimedOutQuestion = z.infer<typeof timedOutQuestionSchema>;
 export function sessionSummary(session: ThreadSession, maxChars = 6000): string {
   const lines = session.runs
     .filter((run) => run.status !== 'queued')
-    .map((run, i) => `Run ${i + 1} (${run.status}) asked: ${oneLine(run.instruction, 400)}\n  Result: ${oneLine(run.summary ?? 'no report', 800)}`);
+    .map(
+      (run, i) =>
+        `Run ${i + 1} (${run.status}) asked: ${oneLine(run.instruction, 400)}\n  Result: ${oneLine(run.summary ?? 'no report', 800)}` +
+        (run.findings ? `\n  Findings (its answer; every citation checked against the commit it read):\n${indent(clip(run.findings, 4000))}` : ''),
+    );
   if (session.branch)
     lines.unshift(`Branch: ${session.branch}${session.pullRequest ? `; pull request #${session.pullRequest.number} (${session.pullRequest.url})` : ''}`);
   const text = lines.join('\n');
   return text.length > maxChars ? `…${text.slice(text.length - maxChars)}` : text;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 function oneLine(text: string, max: number): string {
