@@ -1,14 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DataLoss } from '../src/redis/redis-epoch.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 /** /healthz answers within this, whatever Redis does (orchestrators time out their probes). */
 export const HEALTH_TIMEOUT_MS = 800;
 
+/** What /healthz reads: Redis, the queues and (when known) a recent loss of Redis's data (src/redis/redis-epoch.ts). */
+export type HealthDeps = Pick<HandlerDeps, 'redis' | 'queues'> & { dataLoss?: () => DataLoss | undefined };
+
 /**
  * GET /healthz: 200 once Redis answers, with queue depth and worker count; 503 with the reason
- * otherwise: the connection is not ready (down, reconnecting), or Redis did not answer in time.
+ * otherwise: the connection is not ready (down, reconnecting), or Redis did not answer in time. Redis that answers
+ * but lost its data recently is 200 with status `degraded` and why (the work it lost is gone; restarting helps nothing).
  */
-export async function handleHealth(_req: IncomingMessage, res: ServerResponse, deps: Pick<HandlerDeps, 'redis' | 'queues'>, timeoutMs = HEALTH_TIMEOUT_MS) {
+export async function handleHealth(_req: IncomingMessage, res: ServerResponse, deps: HealthDeps, timeoutMs = HEALTH_TIMEOUT_MS) {
   const unavailable = (redis: string, reason: string) => {
     res.writeHead(503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: 'unavailable', redis, reason }));
@@ -35,7 +40,9 @@ export async function handleHealth(_req: IncomingMessage, res: ServerResponse, d
     ]);
     const depth = [...Object.values(counts), ...Object.values(triage)].reduce((sum, n) => sum + n, 0);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: 'ok', redis: 'ok', queue: { depth, ...counts }, triageQueue: triage, workers }));
+    const loss = deps.dataLoss?.();
+    const status = loss ? { status: 'degraded', redis: 'lost-data', reason: loss.reason, dataLossAt: loss.detectedAt } : { status: 'ok', redis: 'ok' };
+    res.end(JSON.stringify({ ...status, queue: { depth, ...counts }, triageQueue: triage, workers }));
   } catch (error) {
     unavailable('unreachable', `Redis did not answer: ${(error as Error).message}`);
   } finally {

@@ -8,6 +8,12 @@ import { replyLanguage } from './requester-language.js';
 export interface MentionResumer {
   /** Resolves when the sweep under way (if any) is over. */
   stop(): Promise<void>;
+  /**
+   * Redis lost its data: every mention the local journal still holds (handled or not, its run not seen ended) is
+   * stored in Redis again and handled as new, its thread told so; one whose run was last seen running is not started
+   * a second time: its thread is told its result may still come, else to ask again.
+   */
+  retakeLost(): Promise<void>;
 }
 
 /**
@@ -62,9 +68,53 @@ export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): 
     await journal?.prune(isOver);
   };
 
+  /** The journalled mentions whose run was running when last looked at. */
+  const running = new Set<string>();
   /** Handled, and its run (if it made one) ended: the journal forgets it. */
-  const isOver = async (eventId: string) =>
-    (await intake.isHandled(eventId)) && ['unknown', 'completed', 'failed'].includes(await deps.queues.tasks.getJobState(jobIdFor('run', eventId)));
+  const isOver = async (eventId: string) => {
+    const state = await deps.queues.tasks.getJobState(jobIdFor('run', eventId));
+    // Not forgotten on 'unknown': a sweep between Redis coming back empty and the epoch check sees no job at all.
+    if (state === 'active') running.add(eventId);
+    else if (state !== 'unknown') running.delete(eventId);
+    return (await intake.isHandled(eventId)) && ['unknown', 'completed', 'failed'].includes(state);
+  };
+
+  const retakeLost = async () => {
+    const { journal } = deps.stores;
+    if (!journal) return;
+    for (const entry of await journal.entries()) {
+      let body: { event?: { channel?: unknown; ts?: unknown; thread_ts?: unknown; user?: unknown } };
+      try {
+        body = JSON.parse(entry.raw);
+      } catch {
+        continue;
+      }
+      const event = body.event ?? {};
+      if (typeof event.channel !== 'string' || typeof event.ts !== 'string') continue;
+      const thread = { channel: event.channel, threadTs: typeof event.thread_ts === 'string' ? event.thread_ts : event.ts };
+      const log = deps.logger.child({ eventId: entry.eventId, channel: thread.channel, thread: thread.threadTs });
+      const wasRunning = running.has(entry.eventId);
+      if (!wasRunning) await intake.record(entry.raw);
+      const language = typeof event.user === 'string' ? await replyLanguage(thread, event.user, deps).catch(() => undefined) : undefined;
+      const t = stringsFor(language);
+      await deps.outbox
+        .post(thread, { text: wasRunning ? t.redisLostWhileRunning : t.redisLostRetaken })
+        .catch((error: unknown) => log.warn({ err: error }, 'could not tell the thread about the Redis data loss'));
+      if (wasRunning) await journal.remove(entry.eventId);
+      log.error(
+        { running: wasRunning },
+        wasRunning
+          ? 'a mention whose run was under way when Redis lost its data: its thread was told'
+          : 'a mention Redis lost is taken again from the local journal',
+      );
+    }
+    running.clear();
+    if (!stopped) {
+      await sweeping;
+      sweeping = sweep().catch((error: unknown) => deps.logger.warn({ err: error }, 'could not look for unfinished mentions'));
+      await sweeping;
+    }
+  };
 
   const tick = () => {
     if (stopped) return;
@@ -76,6 +126,7 @@ export function resumeUnfinishedMentions(client: WebClient, deps: HandlerDeps): 
   };
   tick();
   return {
+    retakeLost,
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

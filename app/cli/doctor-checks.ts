@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { channelRepositories } from '../../src/config/config-file.js';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import Anthropic from '@anthropic-ai/sdk';
 import { LogLevel, WebClient } from '@slack/web-api';
@@ -19,6 +20,8 @@ import { heldWorkDir, listHeldWork } from '../../src/workspace/hold-refused-work
 import { checkMonitoringSources } from './monitoring-check.js';
 import { readQuarantined, readUndeliverable } from '../../src/slack/thread-outbox.js';
 import { readRefusals } from '../../src/slack/agent-surfaces.js';
+import { epochFile, epochKeys, recordedLosses } from '../../src/redis/redis-epoch.js';
+import { IntakeJournal, intakeJournalDir } from '../../src/slack/intake-journal.js';
 
 const run = promisify(execFile);
 
@@ -669,8 +672,59 @@ export const checkHeldWork: Check = async (config) => {
   }
 };
 
+/**
+ * Whether Redis kept Wrench's data: the losses Wrench noticed (src/redis/redis-epoch.ts) in the last day, and an epoch
+ * key gone that this data dir remembers (Redis emptied while Wrench was stopped); the local intake journal's mentions
+ * still waiting for Redis.
+ */
+export const checkRedisData: Check = async (config) => {
+  const name = 'Redis data';
+  if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
+  let redis: RedisClient;
+  try {
+    redis = openRedis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
+  } catch (error) {
+    return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
+  }
+  redis.on('error', () => undefined);
+  const prefix = config.env.WRENCH_QUEUE_PREFIX;
+  try {
+    await redis.connect();
+    const [current, losses] = await Promise.all([redis.get(epochKeys(prefix).epoch), recordedLosses(redis, prefix)]);
+    const remembered = await readFile(epochFile(config.dataDir, prefix), 'utf8').then(
+      (text) => text.trim() || undefined,
+      () => undefined,
+    );
+    const pending = (await new IntakeJournal(intakeJournalDir(config.dataDir)).entries('pending')).length;
+    const waiting = pending > 0 ? `; ${pending} mention(s) in the local journal wait for Redis (${intakeJournalDir(config.dataDir)})` : '';
+    const recent = losses.filter((loss) => Date.now() - Date.parse(loss.detectedAt) < 24 * 3_600_000);
+    const fix =
+      "Give Redis persistence (appendonly yes, or RDB snapshots on a volume) so a restart keeps Wrench's queue and threads; the threads Wrench could find were told, others must ask again";
+    if (remembered && current === null)
+      return {
+        name,
+        ok: false,
+        detail: `Redis has lost its data since Wrench last ran with this data dir: its epoch key ${epochKeys(prefix).epoch} (${remembered}) is gone${waiting}`,
+        fix,
+      };
+    if (recent.length > 0)
+      return {
+        name,
+        ok: false,
+        detail: `Redis lost its data ${recent.length} time(s) in the last day:\n${recent.map((loss) => `  ${loss.detectedAt}: ${loss.reason}`).join('\n')}${waiting}`,
+        fix,
+      };
+    return { name, ok: true, detail: `Redis kept Wrench's data (epoch ${current ?? 'not written yet'})${waiting}` };
+  } catch (error) {
+    return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
+  } finally {
+    redis.disconnect();
+  }
+};
+
 export const ALL_CHECKS: Check[] = [
   checkRedis,
+  checkRedisData,
   checkSlackDeliveries,
   checkSlackAgentSurfaces,
   checkGit,

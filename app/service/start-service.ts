@@ -58,6 +58,7 @@ import path from 'node:path';
 import { PausedRunStore } from '../../src/questions/paused-run-store.js';
 import { ShutdownSteps, type ShutdownOutcome } from './shutdown-steps.js';
 import { IntakeJournal, intakeJournalDir, keepMention } from '../../src/slack/intake-journal.js';
+import { RedisEpoch } from '../../src/redis/redis-epoch.js';
 
 /** What Redis is given of Slack's 3 s to store a mention before it is acknowledged from the local journal alone. */
 const REDIS_BEFORE_ACK_MS = 1000;
@@ -99,6 +100,7 @@ interface Opened {
   outbox?: ThreadOutbox;
   app?: SlackApp;
   mentionResumer?: MentionResumer;
+  epoch?: RedisEpoch;
   healthServer?: Server;
   affinity?: HostAffinity;
   worker?: TaskWorker;
@@ -182,6 +184,12 @@ async function openService(
   const sessions = (opened.sessions = new ThreadSessionStore(redis, config.env.WRENCH_QUEUE_PREFIX, {
     retentionDays: config.env.WRENCH_THREAD_RETENTION_DAYS,
   }));
+  // Redis that comes back without its data is noticed (start, every reconnection, every 30 s) and said: log, /healthz,
+  // doctor, and the threads of the mentions this process still holds in its journal.
+  const epoch = (opened.epoch = new RedisEpoch(redis, config.env.WRENCH_QUEUE_PREFIX, config.dataDir, logger, {
+    onLoss: async () => opened.mentionResumer?.retakeLost(),
+  }));
+  const dataLoss = () => epoch.lost();
   const modelBudget = new ModelBudget(redis, config.env.WRENCH_QUEUE_PREFIX, config.file.modelBudget, { metrics });
   // Stores both the handlers and the runners use, built once.
   const steering = new SteeringInbox(redis, config.env.WRENCH_QUEUE_PREFIX);
@@ -236,7 +244,7 @@ async function openService(
       config,
       logger,
       [
-        { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, deps) },
+        { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, { ...deps, dataLoss }) },
         { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },
         { path: '/runs/:id', method: ['GET'], handler: runPage.page },
         { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
@@ -264,7 +272,7 @@ async function openService(
   if (role === 'worker') {
     opened.healthServer = await starting(
       startHealthServer(config.env.PORT, {
-        '/healthz': (req, res) => void handleHealth(req, res, { redis, queues }),
+        '/healthz': (req, res) => void handleHealth(req, res, { redis, queues, dataLoss }),
         '/metrics': (req, res) => void serveMetrics(req, res),
       }),
     );
@@ -328,6 +336,8 @@ async function openService(
     if (config.file.cache.trees) opened.stopRefreshOnPush = refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);
     logger.info({ concurrency: config.file.limits.concurrency }, 'Wrench worker is running');
   }
+  // Last, so a loss noticed at start finds the mention resumer to take the lost mentions again.
+  await starting(epoch.start());
 
   return redisUrl;
 }
@@ -340,6 +350,7 @@ async function shutDown(opened: Opened, config: Config, logger: Logger): Promise
   const graceMs = config.env.WRENCH_SHUTDOWN_GRACE_SECONDS * 1000;
   const stepMs = config.env.WRENCH_SHUTDOWN_STEP_SECONDS * 1000;
   const steps = new ShutdownSteps(logger, stepMs);
+  await steps.run('redis epoch', () => opened.epoch?.stop());
   await steps.run('mention resumer', () => mentionResumer?.stop());
   await steps.run('slack app', () => app?.stop());
   await steps.run('health server', () => new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined))));

@@ -556,6 +556,10 @@ export const de: Catalogue = {
     `Diese Anweisung ist ${length} Zeichen lang; ich nehme höchstens ${max}. Kürze sie, oder hänge langes Material (Logs, Daten) als Datei an und verweise darauf.`,
   takingFailed:
     ':x: Beim Annehmen dieser Anfrage ist etwas schiefgegangen, daher wurde nichts gestartet. Erwähne mich in einer Minute noch einmal; wenn es weiter passiert, kann ein Administrator `wrench doctor` ausführen.',
+  redisLostRetaken:
+    ':warning: Wrenchs Redis hat seine Daten verloren (es wurde leer neu gestartet), nachdem ich diese Anfrage angenommen hatte; ihr Platz in der Warteschlange ging verloren. Ich hatte eine Kopie behalten und nehme sie jetzt noch einmal von vorn an; du musst nichts tun.',
+  redisLostWhileRunning:
+    ':warning: Wrenchs Redis hat seine Daten verloren (es wurde leer neu gestartet), während diese Anfrage lief. Das Ergebnis kann trotzdem noch hier ankommen; wenn nicht in ein paar Minuten, frag bitte noch einmal.',
   mentionDropped: (attempts) =>
     `:x: Ich konnte diese Anfrage nicht annehmen: Die Bearbeitung ist ${attempts}-mal fehlgeschlagen. Es wurde nichts gestartet; erwähne mich noch einmal, um es erneut zu versuchen.`,
   notAuthorized:

@@ -356,6 +356,12 @@ export const en = {
   takingFailed:
     ':x: Something went wrong while I was taking this request, so nothing was started. Mention me again in a minute; if it keeps happening, an administrator can run `wrench doctor`.',
   /** A stored mention whose handling failed every time it was tried (`attempts` times). */
+  /** Redis lost its data (restarted empty) after this mention was acknowledged; Wrench had it on its own disk and takes it again. */
+  redisLostRetaken:
+    ":warning: Wrench's Redis lost its data (it restarted empty) after I took this request, so its place in the queue was lost. I had kept a copy of it and am taking it again from the start; nothing needs doing on your side.",
+  /** Redis lost its data while this request's run was under way. */
+  redisLostWhileRunning:
+    ":warning: Wrench's Redis lost its data (it restarted empty) while this request was running. Its result may still arrive here; if it has not in a few minutes, please ask again.",
   mentionDropped: (attempts: number) =>
     `:x: I could not take this request: handling it failed ${attempts} times. Nothing was started; mention me again to retry.`,
   notAuthorized:

@@ -554,6 +554,10 @@ export const es: Catalogue = {
     `Esa instrucción tiene ${length} caracteres; acepto como máximo ${max}. Acórtala, o adjunta el material largo (registros, datos) como archivo y haz referencia a él.`,
   takingFailed:
     ':x: Algo falló mientras recibía esta solicitud, así que no se inició nada. Mencióname de nuevo en un minuto; si sigue pasando, un administrador puede ejecutar `wrench doctor`.',
+  redisLostRetaken:
+    ':warning: El Redis de Wrench perdió sus datos (se reinició vacío) después de que tomé esta solicitud, así que perdió su lugar en la cola. Guardé una copia y la tomo de nuevo desde el principio; no tienes que hacer nada.',
+  redisLostWhileRunning:
+    ':warning: El Redis de Wrench perdió sus datos (se reinició vacío) mientras esta solicitud se ejecutaba. Su resultado aún puede llegar aquí; si no llega en unos minutos, vuelve a pedirlo.',
   mentionDropped: (attempts) =>
     `:x: No pude aceptar esta solicitud: procesarla falló ${attempts} veces. No se inició nada; mencióname de nuevo para volver a intentarlo.`,
   notAuthorized:

@@ -574,6 +574,10 @@ export const fr: Catalogue = {
     `Cette instruction fait ${length} caractères ; j’en accepte au plus ${max}. Raccourcissez-la, ou joignez les contenus longs (journaux, données) en fichier et faites-y référence.`,
   takingFailed:
     ':x: Un problème est survenu pendant la prise en charge de cette demande, rien n’a donc été lancé. Mentionnez-moi à nouveau dans une minute ; si cela se reproduit, un administrateur peut lancer `wrench doctor`.',
+  redisLostRetaken:
+    ":warning: Le Redis de Wrench a perdu ses données (il a redémarré vide) après que j'ai pris cette demande : sa place dans la file a été perdue. J'en avais gardé une copie et je la reprends depuis le début ; vous n'avez rien à faire.",
+  redisLostWhileRunning:
+    ":warning: Le Redis de Wrench a perdu ses données (il a redémarré vide) pendant que cette demande s'exécutait. Son résultat peut encore arriver ici ; s'il n'est pas là dans quelques minutes, redemandez.",
   mentionDropped: (attempts) =>
     `:x: Je n’ai pas pu prendre en charge cette demande : son traitement a échoué ${attempts} fois. Rien n’a été lancé ; mentionnez-moi à nouveau pour réessayer.`,
   notAuthorized:

@@ -558,6 +558,10 @@ export const pt: Catalogue = {
     `Essa instrução tem ${length} caracteres; aceito no máximo ${max}. Encurte-a, ou anexe o material longo (logs, dados) como arquivo e faça referência a ele.`,
   takingFailed:
     ':x: Algo deu errado enquanto eu recebia esta solicitação, então nada foi iniciado. Mencione-me de novo daqui a um minuto; se continuar acontecendo, um administrador pode rodar `wrench doctor`.',
+  redisLostRetaken:
+    ':warning: O Redis do Wrench perdeu os dados (reiniciou vazio) depois que aceitei este pedido, e o lugar dele na fila se perdeu. Eu tinha guardado uma cópia e estou aceitando-o de novo desde o início; você não precisa fazer nada.',
+  redisLostWhileRunning:
+    ':warning: O Redis do Wrench perdeu os dados (reiniciou vazio) enquanto este pedido estava em execução. O resultado ainda pode chegar aqui; se não chegar em alguns minutos, peça de novo.',
   mentionDropped: (attempts) =>
     `:x: Não consegui aceitar esta solicitação: o processamento falhou ${attempts} vezes. Nada foi iniciado; mencione-me de novo para tentar outra vez.`,
   notAuthorized:

@@ -519,6 +519,9 @@ export const zh: Catalogue = {
   sharedChannel: '这里的 Wrench 不接受 Slack Connect 频道中的任务。管理员可以在 `wrench.config.yml` 中设置 `access.sharedChannels: true` 来允许。',
   instructionTooLong: (length, max) => `这条指令有 ${length} 个字符；我最多接受 ${max} 个。请缩短它，或把较长的材料（日志、数据）作为文件附上并在指令中引用。`,
   takingFailed: ':x: 接收这个请求时出了问题，所以什么都没有开始。请过一分钟再提及我；如果问题反复出现，管理员可以运行 `wrench doctor`。',
+  redisLostRetaken:
+    ':warning: 我接下这个请求后，Wrench 的 Redis 丢失了数据（以空状态重启），它在队列中的位置丢失了。我保留了一份副本，正在从头重新接收它；你无需做任何事。',
+  redisLostWhileRunning: ':warning: 这个请求运行期间，Wrench 的 Redis 丢失了数据（以空状态重启）。结果仍可能发到这里；如果几分钟后还没有，请重新提出请求。',
   mentionDropped: (attempts) => `:x: 我无法接收这个请求：处理失败了 ${attempts} 次。什么都没有开始；请再次提及我重试。`,
   notAuthorized: '你不在可以在这里让 Wrench 开始工作的人员名单中。请让管理员把你的 Slack 用户 ID 添加到 `wrench.config.yml` 的 `access.users` 中。',
   triage: {
