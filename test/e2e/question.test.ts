@@ -152,4 +152,32 @@ describe('a question about the code, end to end', () => {
     const diff = execFileSync('git', ['--git-dir', github.gitDir('acme', 'shop'), 'diff', `${sha}..${pulls[0]!.headRef}`], { encoding: 'utf8' });
     expect(diff).toContain('+const MAX_ATTEMPTS = 1;');
   });
+
+  it("answers a question asked in German in German: Wrench's words, the removed citations and why", async () => {
+    const { anthropic, slack, github } = world;
+    const sha = (await github.branchSha('acme', 'shop', 'main'))!;
+    anthropic.setScript(
+      scriptByRun({
+        'Warum wiederholt der Checkout': [
+          answer({
+            answer: 'In src/checkout.js:2 steht `MAX_ATTEMPTS = 3`; gelesen wird es in src/checkout.js:9.',
+            claims: [],
+            notFound: ['Eine Konfigurationsdatei dafür gibt es nicht.'],
+          }),
+        ],
+      }).items,
+    );
+    const question = appMentionEnvelope({ channel: 'C0SHOP', user: 'U0ALICE', text: '<@U0BOT> Warum wiederholt der Checkout die Zahlung dreimal?' });
+    await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, question);
+    const ts = (question.event as { ts: string }).ts;
+    const reply = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && /Antwort zu/.test(String(c.args.text)), 120_000);
+    const text = String(reply.args.text);
+    expect(text).toContain(`Antwort zu \`acme/shop\` auf \`main\` bei \`${sha.slice(0, 7)}\``);
+    expect(text).toContain(`<${github.gitBaseUrl}/acme/shop/blob/${sha}/src/checkout.js#L2|src/checkout.js:2>`);
+    expect(text).toContain('(Belegstelle entfernt)');
+    expect(text).toContain('Entfernte Belegstellen');
+    expect(text).toContain('`src/checkout.js:9`: die Datei hat 7 Zeilen');
+    expect(text).toContain('Eine Konfigurationsdatei dafür gibt es nicht.');
+    expect(text).not.toContain('#L9');
+  });
 });
