@@ -19,9 +19,46 @@ Commands:
   doctor                               check configuration, Redis, git, the sandbox and credentials
   help                                 show this message`;
 
+/** Each command's own usage, printed by `wrench <command> --help` (classify prints its own). */
+const COMMAND_USAGE: Record<'start' | 'run' | 'doctor', string> = {
+  start: `Usage: wrench start [--role all|web|worker]
+
+Runs the service: Slack, webhooks and workers.
+
+Options:
+  --role ROLE  all (default), web (Slack, webhooks, run pages) or worker (runs jobs)
+  -h, --help   show this message`,
+  run: `Usage: wrench run --repo PATH|owner/name [--base BRANCH | --continue] TEXT
+
+Runs one task without Slack and prints the report.
+
+Options:
+  --repo PATH|owner/name  a local checkout, or a repository Wrench can reach
+  --base BRANCH           start from BRANCH (default: the checked-out branch of PATH, or the repository's
+                          default branch)
+  --continue              go on from the branch the last run on this repository left (the run commits onto it)
+  -h, --help              show this message`,
+  doctor: `Usage: wrench doctor
+
+Checks configuration, Redis, git, the sandbox and credentials; exits 1 when any check fails.
+
+Options:
+  -h, --help  show this message`,
+};
+
+/** Whether `args` ask for help: `--help` or `-h` before any `--` (after it, words are the task's text). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
 /** The `wrench` command line; returns the exit code. */
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [command, ...args] = argv;
+  if ((command === 'start' || command === 'run' || command === 'doctor') && asksForHelp(args)) {
+    io.stdout(COMMAND_USAGE[command]);
+    return 0;
+  }
   try {
     switch (command) {
       case 'start':

@@ -364,9 +364,14 @@ function stopExplanation(stop: AgentStop, reason: unknown, job: TaskJob, kept: s
   const { code, message } = stop;
   const cancelled = reason instanceof RunCancelled ? `Cancelled by ${reason.by}.` : stop.cancelledBy ? message : 'Cancelled.';
   if (code === 'cancelled' && reason instanceof ShutdownSignal)
-    return `Wrench was restarting, so this run stopped. ${kept} To go on, ${continueHint(job, branchKept)}`;
+    return `Wrench was restarting, so this run stopped. ${kept} ${sentence(continueHint(job, branchKept))}`;
   if (code === 'cancelled') return `${cancelled} ${kept}`;
-  return `${message} ${kept} To go on, ${continueHint(job, branchKept)}`;
+  return `${message} ${kept} ${sentence(continueHint(job, branchKept))}`;
+}
+
+/** A hint ("to continue, run …") as a sentence of its own. */
+function sentence(hint: string): string {
+  return `${hint.charAt(0).toUpperCase()}${hint.slice(1)}`;
 }
 
 /** The thread's strings when a run asked in Slack speaks another language than English; undefined otherwise. */

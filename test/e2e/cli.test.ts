@@ -224,7 +224,9 @@ describe('the wrench command line', () => {
     ]);
     const result = await runWrench(['run', '--repo', repo, 'add a one-sentence description to README.md under the title'], env);
     expect(result.code, result.stdout + result.stderr).toBe(3);
-    expect(result.stdout).toMatch(/to continue, run `wrench run --repo .*local-repo-stop --continue "…"`/);
+    expect(result.stdout).toMatch(/\. To continue, run `wrench run --repo .*local-repo-stop --continue "…"`/);
+    // Said once: not "To go on, to continue, run …".
+    expect(result.stdout).not.toMatch(/to go on, to continue/i);
     expect(result.stdout).not.toMatch(/this thread|mention me/i);
     expect(result.stdout).not.toContain('**');
     expect(result.stdout).toMatch(/\b1 step\b/);
@@ -353,6 +355,25 @@ describe('the wrench command line', () => {
     expect(result.stdout).toMatch(/FAIL\s+Slack: auth\.test failed/);
     const output = result.stdout + result.stderr;
     expect(output).not.toMatch(/\[WARN\]|web-api:WebClient|\n\s+at /);
+  });
+
+  it("--help and -h print each command's usage and exit 0, also after other options", async () => {
+    for (const [command, usage] of [
+      ['run', /^Usage: wrench run --repo PATH\|owner\/name \[--base BRANCH \| --continue\] TEXT/],
+      ['start', /^Usage: wrench start \[--role all\|web\|worker\]/],
+      ['doctor', /^Usage: wrench doctor/],
+      ['classify', /^Usage: wrench classify/],
+    ] as const) {
+      for (const flag of ['--help', '-h']) {
+        const result = await runWrench([command, flag], {});
+        expect(result.code, `${command} ${flag}: ${result.stderr}`).toBe(0);
+        expect(result.stdout).toMatch(usage);
+        expect(result.stderr).toBe('');
+      }
+    }
+    const late = await runWrench(['run', '--repo', '.', '--help'], {});
+    expect(late.code).toBe(0);
+    expect(late.stdout).toMatch(/--continue {2,}go on from the branch/);
   });
 
   it('unknown commands get the usage', async () => {
