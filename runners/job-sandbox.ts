@@ -34,6 +34,12 @@ export function jobSandbox(
       ...deps.config.file.sandbox.hidden,
     ],
     visible: deps.config.file.sandbox.visible,
+    egressLimits: { maxConnections: deps.config.env.WRENCH_EGRESS_MAX_CONNECTIONS, idleMs: deps.config.env.WRENCH_EGRESS_IDLE_SECONDS * 1000 },
+    onEgressCapped: (maxConnections) =>
+      options.log.warn(
+        { maxConnections },
+        `egress connection cap reached: a sandboxed command held ${maxConnections} connections through the egress proxy at once; more were closed (WRENCH_EGRESS_MAX_CONNECTIONS)`,
+      ),
     egressAllow: deps.config.file.sandbox.egress.allow.map(parseAllowEntry),
     onEgressRefused: (refusal) => {
       options.log.warn(

@@ -249,6 +249,20 @@ export const envSchema = z.object({
     .min(16, { message: 'WRENCH_RUN_MAX_KB must be at least 16' })
     .default(2048)
     .meta({ description: "Size cap of one run's record; later steps are dropped with a note." }),
+  WRENCH_EGRESS_MAX_CONNECTIONS: z.coerce
+    .number({ message: 'WRENCH_EGRESS_MAX_CONNECTIONS must be a number of connections' })
+    .int()
+    .min(1, { message: 'WRENCH_EGRESS_MAX_CONNECTIONS must be at least 1' })
+    .default(128)
+    .meta({
+      description:
+        "Connections one sandboxed command may hold open through the egress proxy at once; each holds two of Wrench's file descriptors, and one more is closed at once, so a setup step cannot starve the process that serves Slack ([security](security.md#network-egress)).",
+    }),
+  WRENCH_EGRESS_IDLE_SECONDS: z.coerce
+    .number({ message: 'WRENCH_EGRESS_IDLE_SECONDS must be a number of seconds' })
+    .positive({ message: 'WRENCH_EGRESS_IDLE_SECONDS must be more than 0' })
+    .default(120)
+    .meta({ description: 'A connection through the egress proxy with no traffic either way for this long is closed (a tunnel left open, a slow request).' }),
   WRENCH_METRICS: z
     .enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' })
     .default('off')

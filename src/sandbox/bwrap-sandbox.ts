@@ -2,7 +2,7 @@ import { lstat, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { bwrapArgs, type RootEntry, SANDBOX_TMP_HOME } from './bwrap-args.js';
 import { defaultRegistryEntries, type EgressAllowEntry, loopbackServices } from './egress/egress-policy.js';
-import { type EgressProxy, type EgressRefusal, startEgressProxy } from './egress/egress-proxy.js';
+import { type EgressLimits, type EgressProxy, type EgressRefusal, startEgressProxy } from './egress/egress-proxy.js';
 import { hostRegistries } from './egress/host-registries.js';
 import { forwardedCommand } from './egress/sandbox-forwarder.js';
 import { configFile, defaultHiddenPaths, resolveHiddenPaths } from './hidden-paths.js';
@@ -32,6 +32,10 @@ export interface BwrapSandboxOptions {
   egressAllow?: readonly EgressAllowEntry[];
   /** Told of every destination the egress proxy refuses (once per host, port and reason per command). */
   onEgressRefused?: (refusal: EgressRefusal) => void;
+  /** Connections at once and idle time of each command's egress proxy (defaults: DEFAULT_EGRESS_LIMITS). */
+  egressLimits?: EgressLimits;
+  /** Told once per command when its proxy closed a connection because the most allowed were open. */
+  onEgressCapped?: (maxConnections: number) => void;
   /** Host directories shown read-only besides the system ones (`sandbox.visible`): a toolchain under /nix or /srv. */
   visible?: readonly string[];
 }
@@ -61,7 +65,13 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
       const shell = ['bash', ...mergedShellArgs(command, ulimitPrelude(limits))];
       const allow = [...mounts.registryAllow, ...(options.egressAllow ?? [])];
       let proxy: EgressProxy | undefined;
-      if (network) proxy = await startEgressProxy({ policy: { scope: exec.egress ?? 'registries', allow }, onRefused: options.onEgressRefused });
+      if (network)
+        proxy = await startEgressProxy({
+          policy: { scope: exec.egress ?? 'registries', allow },
+          onRefused: options.onEgressRefused,
+          limits: options.egressLimits,
+          onCapped: options.onEgressCapped,
+        });
       try {
         const args = bwrapArgs({
           readOnly: options.readOnly,

@@ -1,7 +1,7 @@
 import { createBwrapSandbox } from './bwrap-sandbox.js';
 import { createProcessSandbox } from './process-sandbox.js';
 import type { EgressAllowEntry } from './egress/egress-policy.js';
-import type { EgressRefusal } from './egress/egress-proxy.js';
+import type { EgressLimits, EgressRefusal } from './egress/egress-proxy.js';
 import type { Sandbox } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 
@@ -23,6 +23,10 @@ export interface CreateSandboxOptions {
   egressAllow?: readonly EgressAllowEntry[];
   /** bwrap only: host directories shown read-only besides the system ones (`sandbox.visible`). */
   visible?: readonly string[];
+  /** bwrap only: connections at once and idle time of each command's egress proxy. */
+  egressLimits?: EgressLimits;
+  /** bwrap only: told when a command's egress proxy closed a connection over its cap. */
+  onEgressCapped?: (maxConnections: number) => void;
   /** bwrap only: told of every destination the egress proxy refuses. */
   onEgressRefused?: (refusal: EgressRefusal) => void;
 }

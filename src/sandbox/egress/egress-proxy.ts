@@ -33,7 +33,22 @@ export interface EgressProxyOptions {
   onRefused?: (refusal: EgressRefusal) => void;
   /** Name resolution, the host's resolver by default. */
   lookup?: (host: string) => Promise<string[]>;
+  limits?: EgressLimits;
+  /** Called once, the first time a connection is closed because `maxConnections` were open. */
+  onCapped?: (maxConnections: number) => void;
 }
+
+/**
+ * What one sandboxed command may hold of Wrench's own process through its proxy, so that one setup step cannot take the
+ * descriptors the process serving Slack needs: connections at once (each holds two descriptors, the command's end and
+ * the destination's; one more is closed at once), and how long one may stay with no traffic either way.
+ */
+export interface EgressLimits {
+  maxConnections: number;
+  idleMs: number;
+}
+
+export const DEFAULT_EGRESS_LIMITS: EgressLimits = { maxConnections: 128, idleMs: 120_000 };
 
 const CONNECT_TIMEOUT_MS = 30_000;
 
@@ -56,6 +71,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
   const refusals: EgressRefusal[] = [];
   const open = new Set<Duplex>();
   const resolve = options.lookup ?? defaultLookup;
+  const limits = { ...DEFAULT_EGRESS_LIMITS, ...options.limits };
 
   const track = (socket: Duplex) => {
     open.add(socket);
@@ -92,7 +108,19 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
   };
 
   const server = createServer((req, res) => void forwardPlainHttp(req, res, admit));
-  server.on('connection', track);
+  // Beyond the cap, Node closes a new connection as soon as it is accepted: it holds no descriptor.
+  server.maxConnections = limits.maxConnections;
+  let capped = false;
+  server.on('drop', () => {
+    if (!capped) options.onCapped?.(limits.maxConnections);
+    capped = true;
+  });
+  server.on('connection', (socket: Duplex & { setTimeout(ms: number): void }) => {
+    track(socket);
+    // Traffic either way through a tunnel or a request passes this socket, so its idleness is the connection's.
+    socket.setTimeout(limits.idleMs);
+    socket.on('timeout', () => socket.destroy());
+  });
   server.on('connect', async (req: IncomingMessage, client: Duplex, head: Buffer) => {
     const target = parseAuthority(req.url ?? '');
     if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\nCONNECT needs host:port\n');
