@@ -404,7 +404,7 @@ export const checkSlackAgentSurfaces: Check = async (config) => {
       name,
       ok: true,
       // Not a failure: those runs show the status card. missing_scope: reinstall the app with chat:write; not_allowed or
-      // feature_disabled: a workspace or Enterprise policy (README: Create the Slack app).
+      // feature_disabled: a workspace or Enterprise policy (docs/getting-started.md: the Slack app).
       detail: `refused lately (remembered for a day; the status card stands in; ${streams}):\n${lines.join('\n')}`,
     };
   } catch (error) {
@@ -549,7 +549,7 @@ export const checkGitHub: Check = async (config) => {
   return { name: 'GitHub', ok: true, detail: `token works at ${url}; ${webhook}` };
 };
 
-/** The permissions Wrench uses (README: creating the GitHub App). */
+/** The permissions Wrench uses (docs/github-app.md: creating the App). */
 const APP_PERMISSIONS: Record<string, 'read' | 'write'> = {
   contents: 'write',
   pull_requests: 'write',
@@ -615,7 +615,7 @@ async function checkGitHubApp(app: InstallationAuth, repositories: string[], web
       name: 'GitHub',
       ok: false,
       detail: problems.join('; '),
-      fix: 'Install the GitHub App on these repositories and grant the permissions listed in README (GitHub App)',
+      fix: 'Install the GitHub App on these repositories and grant the permissions listed in docs/github-app.md',
     };
   return { name: 'GitHub', ok: true, detail: `GitHub App works${seen.length ? `: ${seen.join('; ')}` : ' (no repositories configured)'}; ${webhook}` };
 }
