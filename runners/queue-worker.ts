@@ -159,7 +159,10 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
       if (isQueueControlFlow(error)) throw error;
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const final = started || lastAttempt || error instanceof UnrecoverableError || !transient(error);
-      log[final ? 'error' : 'warn']({ err: error, final, attempt: job.attemptsMade + 1 }, 'job failed');
+      const reason: unknown = context.signal.aborted ? context.signal.reason : undefined;
+      // A person's stop is no failure: the error is how the work gave up once its signal was aborted.
+      if (reason instanceof RunCancelled) log.info({ by: reason.by, why: describeError(error).slice(0, 200) }, 'job stopped');
+      else log[final ? 'error' : 'warn']({ err: error, final, attempt: job.attemptsMade + 1 }, 'job failed');
       for (const handler of failureHandlers) {
         await Promise.resolve()
           .then(() => handler(error, final))

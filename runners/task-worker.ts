@@ -17,7 +17,9 @@ import { JobWaits } from './job-waits.js';
 import { startQueueWorker, type JobContext } from './queue-worker.js';
 import { recordingReporter, startRunRecord, type RunLogOptions, type RunRecordStart, type RunRecorder } from '../src/run-log/run-recorder.js';
 import { unreadSteeringMessage } from '../src/slack/help-messages.js';
-import type { ProgressDetail } from '../src/reporting/progress.js';
+import { renderProgress, type ProgressDetail, type StopStage } from '../src/reporting/progress.js';
+import { RunCancelled } from '../src/sessions/cancellation.js';
+import type { StageName } from './pipeline/run-pipeline.js';
 import { stringsFor } from '../src/slack/strings/index.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
@@ -197,10 +199,22 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           return undefined;
         })
       : undefined;
+    let stageNow: StageName | undefined;
     run.onFailure(async (error, final) => {
       if (!final) {
         await setRun(payload, jobId, { status: 'queued' });
         await reporter.phase('queued', { key: 'retrying', problem: describeError(error).slice(0, 200) });
+        return;
+      }
+      const reason: unknown = run.signal.aborted ? run.signal.reason : undefined;
+      if (reason instanceof RunCancelled) {
+        // A person stopped it: said as a stop, with who and during which stage, not as a failure.
+        const detail = { key: 'stoppedDuring', by: reason.by, stage: stopStage(stageNow) } as const;
+        await setRun(payload, jobId, { status: 'cancelled', summary: renderProgress(detail) }).catch(() => undefined);
+        await reporter.phase('cancelled', detail);
+        await answerOnGitHub(payload, { failure: `${renderProgress(detail)}.` }, deps, threadUrl, ack).catch((e) =>
+          log.warn({ err: e }, 'could not answer on GitHub'),
+        );
         return;
       }
       await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
@@ -233,6 +247,9 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           continueBranch: session?.branch,
           history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: run.markStarted,
+          onStage: (event) => {
+            if (event.status === 'started') stageNow = event.stage;
+          },
           onAgentDone: () => setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done')),
           record: recorder,
           images: requestImages(payload, {
@@ -297,6 +314,23 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       await waits.close();
     },
   };
+}
+
+/** The stage a person stopped the run in, as the thread says it (none begun yet: setup). */
+export function stopStage(stage: StageName | undefined): StopStage {
+  switch (stage) {
+    case 'before':
+    case 'agent':
+      return 'work';
+    case 'verify':
+    case 'after':
+      return 'checks';
+    case 'publish':
+    case 'report':
+      return 'publishing';
+    default:
+      return 'setup';
+  }
 }
 
 function recordStart(jobId: string, queuedAt: number, payload: TaskJob, threadUrl: string | undefined, requesterName: string | undefined): RunRecordStart {

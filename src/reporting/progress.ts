@@ -55,12 +55,17 @@ export type ProgressDetail =
   | { key: 'askedQuestion'; user: string }
   | { key: 'nothingPushed' }
   | { key: 'cancelledBeforeStart' }
+  /** A person stopped the run (`by`: who, as the cancel handlers name them, `<@U…>` …) during `stage`. */
+  | { key: 'stoppedDuring'; by: string; stage: StopStage }
   /** `problem`: the error's own words. */
   | { key: 'retrying'; problem: string }
   | { key: 'waitingThread' }
   | { key: 'waitingGlobal' }
   | { key: 'waitingRepository' }
   | { key: 'waitingUser' };
+
+/** The stage a stopped run was in: setting up (clone, install), the agent's work, the checks, publishing. */
+export type StopStage = 'setup' | 'work' | 'checks' | 'publishing';
 
 export type ProgressKey = ProgressDetail['key'];
 type ParamsOf<K extends ProgressKey> = Omit<Extract<ProgressDetail, { key: K }>, 'key'>;
@@ -119,6 +124,8 @@ export const progressEn: ProgressStrings = {
   askedQuestion: ({ user }) => `asked ${user} a question`,
   nothingPushed: 'nothing was pushed',
   cancelledBeforeStart: 'cancelled before it started',
+  stoppedDuring: ({ by, stage }) =>
+    `stopped by ${by} during ${{ setup: 'setup (cloning and installing dependencies)', work: 'the work', checks: 'the checks', publishing: 'publishing' }[stage]}`,
   retrying: ({ problem }) => `retrying shortly after a temporary problem: ${problem}`,
   waitingThread: 'waiting for the run already going in this thread',
   waitingGlobal: 'waiting for a free slot (all workers are busy)',

@@ -262,6 +262,8 @@ export const de: Catalogue = {
     askedQuestion: ({ user }) => `hat ${user} eine Frage gestellt`,
     nothingPushed: 'es wurde nichts gepusht',
     cancelledBeforeStart: 'vor dem Start abgebrochen',
+    stoppedDuring: ({ by, stage }) =>
+      `von ${by} angehalten während ${{ setup: 'der Einrichtung (Klonen und Installieren der Abhängigkeiten)', work: 'der Arbeit', checks: 'der Prüfungen', publishing: 'der Veröffentlichung' }[stage]}`,
     retrying: ({ problem }) => `neuer Versuch gleich nach einem vorübergehenden Problem: ${problem}`,
     waitingThread: 'wartet auf den Lauf, der in diesem Thread schon läuft',
     waitingGlobal: 'wartet auf einen freien Platz (alle Worker sind beschäftigt)',

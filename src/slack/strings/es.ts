@@ -262,6 +262,8 @@ export const es: Catalogue = {
     askedQuestion: ({ user }) => `le hizo una pregunta a ${user}`,
     nothingPushed: 'no se subió nada',
     cancelledBeforeStart: 'cancelada antes de empezar',
+    stoppedDuring: ({ by, stage }) =>
+      `detenida por ${by} durante ${{ setup: 'la preparación (clonar e instalar las dependencias)', work: 'el trabajo', checks: 'las comprobaciones', publishing: 'la publicación' }[stage]}`,
     retrying: ({ problem }) => `reintentando enseguida tras un problema pasajero: ${problem}`,
     waitingThread: 'esperando a la ejecución que ya está en marcha en este hilo',
     waitingGlobal: 'esperando un hueco libre (todos los workers están ocupados)',

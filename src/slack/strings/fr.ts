@@ -279,6 +279,8 @@ export const fr: Catalogue = {
     askedQuestion: ({ user }) => `question posée à ${user}`,
     nothingPushed: 'rien n’a été poussé',
     cancelledBeforeStart: 'annulée avant d’avoir commencé',
+    stoppedDuring: ({ by, stage }) =>
+      `arrêtée par ${by} pendant ${{ setup: 'la préparation (clonage et installation des dépendances)', work: 'le travail', checks: 'les vérifications', publishing: 'la publication' }[stage]}`,
     retrying: ({ problem }) => `nouvel essai dans un instant après un problème passager : ${problem}`,
     waitingThread: 'en attente de l’exécution déjà en cours dans ce fil',
     waitingGlobal: 'en attente d’une place libre (tous les workers sont occupés)',

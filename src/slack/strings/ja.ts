@@ -257,6 +257,8 @@ export const ja: Catalogue = {
     askedQuestion: ({ user }) => `${user} に質問しました`,
     nothingPushed: '何もプッシュしていません',
     cancelledBeforeStart: '開始前にキャンセルされました',
+    stoppedDuring: ({ by, stage }) =>
+      `${{ setup: '準備（クローンと依存関係のインストール）', work: '作業', checks: 'チェック', publishing: '公開' }[stage]}の途中で ${by} が停止しました`,
     retrying: ({ problem }) => `一時的な問題のため、まもなく再試行します: ${problem}`,
     waitingThread: 'このスレッドで実行中のタスクの完了待ち',
     waitingGlobal: '空きワーカー待ち(すべてのワーカーが使用中)',

@@ -266,6 +266,8 @@ export const pt: Catalogue = {
     askedQuestion: ({ user }) => `fez uma pergunta a ${user}`,
     nothingPushed: 'nada foi enviado',
     cancelledBeforeStart: 'cancelada antes de começar',
+    stoppedDuring: ({ by, stage }) =>
+      `interrompida por ${by} durante ${{ setup: 'a preparação (clonar e instalar as dependências)', work: 'o trabalho', checks: 'as verificações', publishing: 'a publicação' }[stage]}`,
     retrying: ({ problem }) => `tentando de novo em instantes após um problema temporário: ${problem}`,
     waitingThread: 'aguardando a execução que já está em andamento nesta thread',
     waitingGlobal: 'aguardando uma vaga livre (todos os workers estão ocupados)',

@@ -249,6 +249,7 @@ export const zh: Catalogue = {
     askedQuestion: ({ user }) => `已向 ${user} 提问`,
     nothingPushed: '没有推送任何内容',
     cancelledBeforeStart: '开始前已取消',
+    stoppedDuring: ({ by, stage }) => `${by} 在${{ setup: '准备（克隆并安装依赖）', work: '工作', checks: '检查', publishing: '发布' }[stage]}期间停止了运行`,
     retrying: ({ problem }) => `遇到临时问题，稍后重试：${problem}`,
     waitingThread: '等待此消息列中正在进行的运行结束',
     waitingGlobal: '等待空闲名额（所有 worker 都在忙）',

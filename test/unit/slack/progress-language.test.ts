@@ -64,6 +64,7 @@ const SAMPLES: { [K in ProgressKey]: Extract<ProgressDetail, { key: K }> } = {
   askedQuestion: { key: 'askedQuestion', user: '<@U0ALICE>' },
   nothingPushed: { key: 'nothingPushed' },
   cancelledBeforeStart: { key: 'cancelledBeforeStart' },
+  stoppedDuring: { key: 'stoppedDuring', by: '<@U0ALICE> on the run page', stage: 'setup' },
   retrying: { key: 'retrying', problem: 'ECONNRESET' },
   waitingThread: { key: 'waitingThread' },
   waitingGlobal: { key: 'waitingGlobal' },
