@@ -56,6 +56,8 @@ export class RunPlan {
     private readonly runPageUrl?: string,
     reading?: string,
     private readonly strings: ThreadStrings = en,
+    /** A question's run reads the code to answer: its working stage says so, not "work on the change". */
+    private readonly answering = false,
   ) {
     this.title = this.underWay(strings.plan.workingOn(repository));
     this.tasks.set('reading', { status: 'complete', ...(reading ? { output: truncate(reading, TASK_OUTPUT) } : {}) });
@@ -205,6 +207,7 @@ export class RunPlan {
   }
 
   private titleOf(id: TaskId): string {
+    if (id === 'working' && this.answering) return this.strings.plan.stages.answering;
     return this.agentTitles.get(id) ?? this.strings.plan.stages[id as Stage];
   }
 

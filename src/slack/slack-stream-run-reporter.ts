@@ -34,14 +34,26 @@ export function readingLine(reading: CardReading, language?: string): string {
  * plan with the request read and the run queued (`detail`: what it waits behind), addressed to the requester.
  */
 export function queuedRunStream(target: StreamTarget, detail?: string): StreamStep {
-  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language), stringsFor(target.language));
+  const plan = new RunPlan(
+    target.repository,
+    target.runPageUrl,
+    readingLine(target.reading, target.language),
+    stringsFor(target.language),
+    target.reading.category === 'question',
+  );
   plan.advance('queued', detail === undefined ? undefined : { text: detail });
   return streamStep(target, plan, 'start', plan.takeChanges(), { running: true });
 }
 
 /** The last step of a run's streamed message when the run could not be queued after all: `text` says why. */
 export function notQueuedStream(target: StreamTarget, text: string): StreamStep {
-  const plan = new RunPlan(target.repository, target.runPageUrl, readingLine(target.reading, target.language), stringsFor(target.language));
+  const plan = new RunPlan(
+    target.repository,
+    target.runPageUrl,
+    readingLine(target.reading, target.language),
+    stringsFor(target.language),
+    target.reading.category === 'question',
+  );
   plan.advance('failed', { text: stringsFor(target.language).plan.couldNotQueue });
   return streamStep(target, plan, 'stop', [...plan.takeChanges(), ...markdownChunks(text)], { running: false, reply: text });
 }
@@ -62,6 +74,7 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     this.target.runPageUrl,
     readingLine(this.target.reading, this.target.language),
     stringsFor(this.target.language),
+    this.target.reading.category === 'question',
   );
   private streamStarted = false;
   private finalText: string | undefined;

@@ -290,6 +290,7 @@ export const de: Catalogue = {
       reading: 'Anfrage lesen',
       preparing: 'Arbeitsbereich vorbereiten',
       working: 'An der Änderung arbeiten',
+      answering: 'Den Code für die Antwort lesen',
       edits: 'Dateien bearbeiten (der Agent)',
       'agent-tests': 'Tests ausführen (der Agent)',
       verifying: 'Prüfen: Tests und Checks ausführen',

@@ -163,6 +163,7 @@ export const en = {
       reading: 'Read the request',
       preparing: 'Prepare the workspace',
       working: 'Work on the change',
+      answering: 'Read the code for the answer',
       edits: 'Edit files (the agent)',
       'agent-tests': 'Run the tests (the agent)',
       verifying: 'Verify: run the tests and checks',

@@ -290,6 +290,7 @@ export const es: Catalogue = {
       reading: 'Leer la solicitud',
       preparing: 'Preparar el espacio de trabajo',
       working: 'Trabajar en el cambio',
+      answering: 'Leer el código para la respuesta',
       edits: 'Editar archivos (el agente)',
       'agent-tests': 'Ejecutar pruebas (el agente)',
       verifying: 'Verificar: ejecutar las pruebas y comprobaciones',

@@ -307,6 +307,7 @@ export const fr: Catalogue = {
       reading: 'Lire la demande',
       preparing: 'Préparer l’espace de travail',
       working: 'Travailler sur la modification',
+      answering: 'Lire le code pour la réponse',
       edits: 'Modifier des fichiers (l’agent)',
       'agent-tests': 'Lancer les tests (l’agent)',
       verifying: 'Vérifier : lancer les tests et les contrôles',

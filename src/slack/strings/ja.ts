@@ -285,6 +285,7 @@ export const ja: Catalogue = {
       reading: '依頼を読む',
       preparing: '作業環境を準備する',
       working: '変更に取り組む',
+      answering: '回答のためにコードを読む',
       edits: 'ファイルを編集する(エージェント)',
       'agent-tests': 'テストを実行する(エージェント)',
       verifying: '検証: テストとチェックを実行する',

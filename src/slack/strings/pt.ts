@@ -294,6 +294,7 @@ export const pt: Catalogue = {
       reading: 'Ler a solicitação',
       preparing: 'Preparar o ambiente de trabalho',
       working: 'Trabalhar na alteração',
+      answering: 'Ler o código para a resposta',
       edits: 'Editar arquivos (o agente)',
       'agent-tests': 'Rodar os testes (o agente)',
       verifying: 'Verificar: rodar os testes e as verificações',

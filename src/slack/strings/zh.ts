@@ -276,6 +276,7 @@ export const zh: Catalogue = {
       reading: '阅读请求',
       preparing: '准备工作区',
       working: '进行改动',
+      answering: '阅读代码以作答',
       edits: '编辑文件（智能体）',
       'agent-tests': '运行测试（智能体）',
       verifying: '验证：运行测试和检查',
