@@ -171,7 +171,10 @@ async function authorize(
   if (verdict === 'ok') return { id, query };
   if (deps.signIn) {
     const person = deps.signIn.session(req.headers.cookie);
-    if (person) return (await mayRead(person, id, res, deps)) ? { id, query: new URLSearchParams() } : null;
+    // A signed-in reader's query keeps only where the page's event stream goes on from (`from`): never a bad link's
+    // signature, which the page's own links would otherwise carry.
+    const from = query.get('from');
+    if (person) return (await mayRead(person, id, res, deps)) ? { id, query: new URLSearchParams(from === null ? {} : { from }) } : null;
     if (kind === 'page') {
       res.writeHead(302, { ...SECURITY_HEADERS, location: await deps.signIn.authorizeRedirect(`/runs/${encodeURIComponent(id)}`) });
       res.end();

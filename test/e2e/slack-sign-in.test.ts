@@ -81,6 +81,45 @@ describe('Sign in with Slack for run pages', () => {
     await context.close();
   });
 
+  it('a signed-in reader of a live run sees each step once, and a new step once more when it comes', async () => {
+    const redis = new Redis(world.redis.url);
+    const recorder = await RunRecorder.start(
+      new RunLogStore(redis, world.env.WRENCH_QUEUE_PREFIX!, { retentionDays: 30 }),
+      createRedactor(),
+      { id: 'wrench-EvLIVE', repository: 'acme/web', instruction: 'add a changelog entry', category: 'feature', requester: 'U0ALICE', channel: 'C0DEV' },
+      { maxBytes: 1 << 20 },
+      pino({ level: 'silent' }),
+    );
+    const step = (n: number, command: string) =>
+      recorder.agentEvent({
+        type: 'tool_result',
+        step: n,
+        detail: 'cmd',
+        call: { id: `t${n}`, name: 'bash', input: { command }, output: 'ok', isError: false },
+      });
+    step(1, 'echo one-live');
+    step(2, 'echo two-live');
+    await recorder.flush();
+    try {
+      world.slack.signInAs('U0ALICE');
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      expect((await page.goto(`${publicUrl}/runs/${recorder.id}`))?.status()).toBe(200);
+      const commands = () => page.locator('.tool-entry pre.command').allTextContents();
+      // Long enough for the live stream to have answered more than once.
+      await page.waitForTimeout(3000);
+      expect(await commands()).toEqual(['echo one-live', 'echo two-live']);
+      step(3, 'echo three-live');
+      await recorder.flush();
+      await page.locator('.tool-entry pre.command', { hasText: 'echo three-live' }).first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1500);
+      expect(await commands()).toEqual(['echo one-live', 'echo two-live', 'echo three-live']);
+      await context.close();
+    } finally {
+      redis.disconnect();
+    }
+  }, 60_000);
+
   it('a person of the workspace who is not in the channel the run was asked in gets 403 and none of the run', async () => {
     const { context, page, response } = await openRunAs('U0BOB');
     expect(response?.status()).toBe(403);
