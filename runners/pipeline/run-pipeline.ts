@@ -1,3 +1,4 @@
+import { excludeSetupOutput, untrackedPaths } from '../../src/workspace/setup-output.js';
 import { createPlanTool, parsePlan, PLAN_TOOL_NAME } from '../../src/agent/plan-tool.js';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -263,7 +264,12 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
         const verifier = new ChangeVerifier(run.sandbox, workspace.dir, run.log, context.signal, warmStart(deps, repository, workspace.headSha, lease.warm));
         run.verifier = verifier;
         const setupNetwork = deps.config.file.sandbox.network !== 'off' && profile.network(run, 'setup');
+        // A reused tree that already holds dependencies: what is untracked there is an earlier setup's output too.
+        const untracked = lease.warm.dependenciesInPlace ? new Set<string>() : await untrackedPaths(workspace.dir);
         await stage('prepare', () => verifier.prepare(deps.config.file.verification[repository], setupNetwork, run.progress));
+        // The setup step's output is never the change, whatever the repository ignores.
+        const setupOutput = await excludeSetupOutput(workspace.dir, untracked);
+        if (setupOutput.length) run.log.info({ paths: setupOutput.slice(0, 20) }, 'setup output kept out of the change');
       }
       if (profile.edit === 'none') {
         const made = await stage('before', () => profile.change(run));
