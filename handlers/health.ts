@@ -1,22 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataLoss } from '../src/redis/redis-epoch.js';
+import { dataDirLow } from '../src/workspace/disk-space.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 /** /healthz answers within this, whatever Redis does (orchestrators time out their probes). */
 export const HEALTH_TIMEOUT_MS = 800;
 
-/** What /healthz reads: Redis, the queues and (when known) a recent loss of Redis's data (src/redis/redis-epoch.ts). */
-export type HealthDeps = Pick<HandlerDeps, 'redis' | 'queues'> & { dataLoss?: () => DataLoss | undefined };
+/**
+ * What /healthz reads: Redis, the queues, (when known) a recent loss of Redis's data (src/redis/redis-epoch.ts) and,
+ * with the config, the data dir's free space.
+ */
+export type HealthDeps = Pick<HandlerDeps, 'redis' | 'queues'> & Partial<Pick<HandlerDeps, 'config'>> & { dataLoss?: () => DataLoss | undefined };
 
 /**
  * GET /healthz: 200 once Redis answers, with queue depth and worker count; 503 with the reason
  * otherwise: the connection is not ready (down, reconnecting), or Redis did not answer in time. Redis that answers
  * but lost its data recently is 200 with status `degraded` and why (the work it lost is gone; restarting helps nothing).
+ * Both say the data dir's free space (`disk`): `low` under WRENCH_MIN_FREE_MB, new runs then wait for space (still 200:
+ * a restart frees none).
  */
 export async function handleHealth(_req: IncomingMessage, res: ServerResponse, deps: HealthDeps, timeoutMs = HEALTH_TIMEOUT_MS) {
+  const disk = deps.config ? await diskHealth(deps.config.dataDir, deps.config.env.WRENCH_MIN_FREE_MB) : undefined;
   const unavailable = (redis: string, reason: string) => {
     res.writeHead(503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: 'unavailable', redis, reason }));
+    res.end(JSON.stringify({ status: 'unavailable', redis, reason, ...(disk ? { disk } : {}) }));
   };
   if (deps.redis.status !== 'ready')
     return unavailable(
@@ -42,10 +49,20 @@ export async function handleHealth(_req: IncomingMessage, res: ServerResponse, d
     res.writeHead(200, { 'content-type': 'application/json' });
     const loss = deps.dataLoss?.();
     const status = loss ? { status: 'degraded', redis: 'lost-data', reason: loss.reason, dataLossAt: loss.detectedAt } : { status: 'ok', redis: 'ok' };
-    res.end(JSON.stringify({ ...status, queue: { depth, ...counts }, triageQueue: triage, workers }));
+    res.end(JSON.stringify({ ...status, queue: { depth, ...counts }, triageQueue: triage, workers, ...(disk ? { disk } : {}) }));
   } catch (error) {
     unavailable('unreachable', `Redis did not answer: ${(error as Error).message}`);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** The data dir's free space for /healthz; what stopped it from being read, when it could not be. */
+async function diskHealth(dataDir: string, minFreeMb: number) {
+  try {
+    const { low, freeMb, totalMb } = await dataDirLow(dataDir, minFreeMb);
+    return { status: low ? 'low' : 'ok', freeMb, totalMb, minFreeMb };
+  } catch (error) {
+    return { status: 'unknown', reason: `The data dir's free space could not be read: ${(error as Error).message}` };
   }
 }

@@ -3,6 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { type ErrorStrings, renderError } from '../src/error-words.js';
 import { describeError, isWrenchError, type WrenchErrorCode } from '../src/errors.js';
 import type { TaskJob } from '../src/queue/task-job.js';
+import { isDiskFull } from '../src/workspace/disk-space.js';
 import { stringsFor } from '../src/slack/strings/index.js';
 
 /** Errors worth another attempt of the whole job when they happen before the agent starts. */
@@ -23,6 +24,8 @@ export function failureMessage(error: unknown, language?: string): string {
   const strings = stringsFor(language);
   const t = strings.failure;
   const text = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 500) : String(error);
+  // A full disk said plainly wherever it struck (git's `No space left on device`, Node's ENOSPC), not as git's raw words.
+  if (!(isWrenchError(error) && error.detail) && isDiskFull(error)) return t.runFailed(renderError({ key: 'diskFull' }, strings.errors));
   if (isWrenchError(error)) return t.runFailed(errorSaid(error, strings.errors));
   if (error instanceof RequestError) {
     const status = error.status;

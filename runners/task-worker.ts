@@ -9,6 +9,7 @@ import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage } from './failure-message.js';
+import { dataDirLow } from '../src/workspace/disk-space.js';
 import type { RunnerDeps } from './runner-deps.js';
 import { runTask } from './run-task.js';
 import { previousRequestTs, requestImages } from './request-images.js';
@@ -67,6 +68,8 @@ export interface TaskWorkerOptions {
    * while another worker that does has room (src/queue/host-affinity.ts). @default none: any worker takes any job
    */
   affinity?: HostAffinity;
+  /** How long a job waits before looking again at the data dir's free space (WRENCH_MIN_FREE_MB). @default 5000 ms */
+  retryDiskMs?: number;
 }
 
 export interface TaskWorker {
@@ -82,7 +85,7 @@ export interface TaskOutcome {
   pullRequest?: string;
 }
 
-const WAITING: Record<TaskWaitReason, ProgressDetail> = {
+const WAITING: Record<Exclude<TaskWaitReason, 'disk'>, ProgressDetail> = {
   thread: { key: 'waitingThread' },
   global: { key: 'waitingGlobal' },
   repository: { key: 'waitingRepository' },
@@ -146,10 +149,10 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       return { status: 'cancelled' };
     }
 
-    const noteWaiting = async (reason: TaskWaitReason) => {
+    const noteWaiting = async (reason: TaskWaitReason, detail?: ProgressDetail) => {
       if (payload.waitingFor === reason) return;
       await job.updateData({ ...payload, waitingFor: reason });
-      await reporter.phase('queued', WAITING[reason]).catch(() => undefined);
+      await reporter.phase('queued', detail ?? (reason === 'disk' ? undefined : WAITING[reason])).catch(() => undefined);
     };
     const earlier = await earlierPendingRun(jobId, payload);
     if (earlier) {
@@ -169,6 +172,15 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         await job.moveToDelayed(Date.now() + affinity.retryMs, run.token);
         throw new DelayedError();
       }
+    }
+    // A full data dir fails a run only after all its model calls (at `git add`): below the minimum, it waits for space.
+    const minFreeMb = deps.config.env.WRENCH_MIN_FREE_MB;
+    const disk = minFreeMb > 0 ? await dataDirLow(deps.config.dataDir, minFreeMb).catch(() => undefined) : undefined;
+    if (disk?.low) {
+      log.warn({ freeMb: disk.freeMb, minFreeMb, dataDir: deps.config.dataDir }, 'the data dir is low on space: the run waits');
+      await noteWaiting('disk', { key: 'waitingDisk', freeMb: disk.freeMb, needMb: minFreeMb });
+      await job.moveToDelayed(Date.now() + (options.retryDiskMs ?? 5000), run.token);
+      throw new DelayedError();
     }
     const slot = {
       jobId,

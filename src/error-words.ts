@@ -33,7 +33,12 @@ export type ErrorDetail =
   /** Someone pushed to `branch` while the run worked and its changes conflict in `files`; the run's work is on `side`. */
   | { key: 'branchConflict'; branch: string; side: string; files: readonly string[] }
   /** `git revert` of `sha` conflicts in `files` (none named: git did not say). */
-  | { key: 'revertConflict'; sha: string; files: readonly string[] };
+  | { key: 'revertConflict'; sha: string; files: readonly string[] }
+  /**
+   * The data dir's disk filled up mid-run (ENOSPC). `kept`: the run's working tree, kept as it was (what it committed and
+   * what it had not) as `held/<id>.tree` on worker `host` for `days`; absent, there was no tree yet to keep.
+   */
+  | { key: 'diskFull'; kept?: { id: string; host?: string; days?: number } };
 
 export type ErrorKey = ErrorDetail['key'];
 type ParamsOf<K extends ErrorKey> = Omit<Extract<ErrorDetail, { key: K }>, 'key'>;
@@ -87,6 +92,10 @@ export const errorEn: ErrorStrings = {
     `Someone pushed to \`${branch}\` while I worked, and my changes conflict with theirs${codeList(files, (list) => ` (${list})`)}. My work is kept on the branch \`${side}\`: merge it by hand, or mention me here to redo it on top of the current branch.`,
   revertConflict: ({ sha, files }) =>
     `Reverting ${sha} conflicts with later changes in ${files.join(', ') || 'some files'}; revert it by hand or ask Wrench to undo those changes specifically.`,
+  diskFull: ({ kept }) =>
+    kept
+      ? `The disk of Wrench's data dir filled up (no space left on device), so I stopped before finishing. Nothing is lost: the work so far (what I committed and what I had not) is kept ${kept.host ? `on Wrench worker \`${kept.host}\`` : 'on the Wrench machine'} in \`$WRENCH_DATA_DIR/held/${kept.id}.tree\`${kept.days ? ` for ${kept.days} days` : ''}. Once an operator frees space, mention me to try again.`
+      : "The disk of Wrench's data dir is full (no space left on device), so the run could not start its work; nothing was changed. Once an operator frees space, mention me to try again.",
 };
 
 /** `detail` in `strings` (English by default). */

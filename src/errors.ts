@@ -61,6 +61,7 @@ export const WRENCH_ERROR_CODES = [
   'push_failed',
   'pull_head_unavailable',
   'revert_conflict',
+  'disk_full',
   // GitHub
   'github_not_configured',
   'github_app_credentials',

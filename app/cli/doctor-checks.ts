@@ -16,7 +16,8 @@ import { openRedis, type RedisClient } from '../../src/redis/redis-connection.js
 import { describeRedis, redisConnectionOptions, type RedisConnectionOptions } from '../../src/redis/redis-options.js';
 import { checkSandbox } from '../../src/sandbox/check-sandbox.js';
 import { cacheSizes, humanBytes } from './cache-sizes.js';
-import { heldWorkDir, listHeldWork } from '../../src/workspace/hold-refused-work.js';
+import { heldWorkDir, listHeldTrees, listHeldWork } from '../../src/workspace/hold-refused-work.js';
+import { dataDirLow } from '../../src/workspace/disk-space.js';
 import { checkMonitoringSources } from './monitoring-check.js';
 import { readQuarantined, readUndeliverable } from '../../src/slack/thread-outbox.js';
 import { readRefusals } from '../../src/slack/agent-surfaces.js';
@@ -652,20 +653,48 @@ export const checkCaches: Check = async (config) => {
   }
 };
 
+/** Free space on the data dir: below WRENCH_MIN_FREE_MB new runs wait (said in their threads) instead of starting. */
+export const checkDiskSpace: Check = async (config) => {
+  const min = config.env.WRENCH_MIN_FREE_MB;
+  try {
+    const { low, freeMb, totalMb } = await dataDirLow(config.dataDir, min);
+    const detail = `${freeMb} MB free of ${totalMb} MB on ${config.dataDir}${min > 0 ? `; new runs wait below ${min} MB (WRENCH_MIN_FREE_MB)` : '; WRENCH_MIN_FREE_MB is 0: runs never wait for space'}`;
+    if (!low) return { name: 'Data dir free space', ok: true, detail };
+    return {
+      name: 'Data dir free space',
+      ok: false,
+      detail: `${detail}: new runs are waiting for space`,
+      fix: `Free space on ${config.dataDir} (old held work in held/, caches: see docs/warm-starts.md) or give it a larger disk`,
+    };
+  } catch (error) {
+    return {
+      name: 'Data dir free space',
+      ok: false,
+      detail: `cannot read it: ${errorText(error)}`,
+      fix: `Check that ${config.dataDir} exists and is readable`,
+    };
+  }
+};
+
 /** The bundles of pushes refused for a secret (src/workspace/hold-refused-work.ts): how many, their size, their ids. */
 export const checkHeldWork: Check = async (config) => {
   const dir = heldWorkDir(config.dataDir);
   const kept = `removed after ${config.env.WRENCH_HELD_RETENTION_DAYS} days (WRENCH_HELD_RETENTION_DAYS)`;
   try {
     const bundles = await listHeldWork(dir);
-    if (bundles.length === 0) return { name: 'Held work', ok: true, detail: `no bundles in ${dir}; they are ${kept}` };
+    const trees = await listHeldTrees(dir);
+    // Working trees kept whole by runs a full disk stopped (their ids, as their threads name them).
+    const treesLine = trees.length
+      ? `; ${trees.length} working tree(s) kept by runs a full disk stopped: ${trees.map((tree) => `${tree.id}.tree`).join(', ')}`
+      : '';
+    if (bundles.length === 0) return { name: 'Held work', ok: true, detail: `no bundles in ${dir}${treesLine}; they are ${kept}` };
     const bytes = bundles.reduce((sum, bundle) => sum + bundle.bytes, 0);
     const shown = bundles.slice(-10).map((bundle) => `${bundle.id} (${new Date(bundle.keptAt).toISOString().slice(0, 10)})`);
     const more = bundles.length > shown.length ? `, and ${bundles.length - shown.length} older` : '';
     return {
       name: 'Held work',
       ok: true,
-      detail: `${bundles.length} bundle(s), ${humanBytes(bytes)}, in ${dir}: ${shown.join(', ')}${more}; ${kept}`,
+      detail: `${bundles.length} bundle(s), ${humanBytes(bytes)}, in ${dir}: ${shown.join(', ')}${more}${treesLine}; ${kept}`,
     };
   } catch (error) {
     return { name: 'Held work', ok: false, detail: `cannot read ${dir}: ${errorText(error)}`, fix: `Check that ${dir} is readable by Wrench's user` };
@@ -730,6 +759,7 @@ export const ALL_CHECKS: Check[] = [
   checkGit,
   checkSandboxWorks,
   checkCaches,
+  checkDiskSpace,
   checkHeldWork,
   checkSlack,
   checkAnthropic,

@@ -272,7 +272,7 @@ async function openService(
   if (role === 'worker') {
     opened.healthServer = await starting(
       startHealthServer(config.env.PORT, {
-        '/healthz': (req, res) => void handleHealth(req, res, { redis, queues, dataLoss }),
+        '/healthz': (req, res) => void handleHealth(req, res, { redis, queues, dataLoss, config }),
         '/metrics': (req, res) => void serveMetrics(req, res),
       }),
     );

@@ -10,8 +10,8 @@ import { type Mirror, updateMirror } from '../../src/workspace/mirror-cache.js';
 import { removeWorkspace } from '../../src/workspace/remove-workspace.js';
 import { repositoryUrl } from '../../src/workspace/repository-url.js';
 import { type SourceRefs, poolDir, readTreeState, refreshAhead, takeTree, treePoolRoot } from '../../src/workspace/tree-pool.js';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { BranchMove } from '../../src/workspace/branch-moves.js';
 import type { JobWorkspace } from '../../src/workspace/workspace-types.js';
 import type { EgressRefusal } from '../../src/sandbox/egress/egress-proxy.js';
@@ -43,6 +43,8 @@ export interface WorkspaceLease {
    * job can end at once.
    */
   release(): Promise<void>;
+  /** Instead of `release`: the tree kept as it is, moved to `dest` (a run that cannot finish keeps its work there). */
+  keep(dest: string): Promise<void>;
 }
 
 export async function openWorkspace(
@@ -132,6 +134,7 @@ export async function openWorkspace(
           'could not give the working tree back to the pool',
         );
       },
+      keep: (dest) => lease.keep(dest),
     };
   }
   if (cache.trees) log.info('every pooled working tree of this repository is in use; cloning a throw-away one');
@@ -139,7 +142,16 @@ export async function openWorkspace(
   await confirmedSourceRefs;
   const dir = workspaceDir(config.dataDir, jobId);
   const workspace = await cloneWorkspace({ ...checkout, dir });
-  return { workspace, warm: { baseTree }, releasing: async () => undefined, release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)) };
+  return {
+    workspace,
+    warm: { baseTree },
+    releasing: async () => undefined,
+    release: () => removeWorkspace(dir).finally(() => evictNowAndThen(deps, log)),
+    keep: async (dest) => {
+      await mkdir(dirname(dest), { recursive: true, mode: 0o700 });
+      await rename(dir, dest);
+    },
+  };
 }
 
 /**

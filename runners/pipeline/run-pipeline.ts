@@ -17,6 +17,11 @@ import type { RunPhase } from '../../src/reporting/run-result.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import type { JobWorkspace } from '../../src/workspace/job-workspace.js';
 import { runGit } from '../../src/workspace/run-git.js';
+import { isDiskFull } from '../../src/workspace/disk-space.js';
+import { heldWorkDir } from '../../src/workspace/hold-refused-work.js';
+import { hostId } from '../../src/queue/host-id.js';
+import { wrenchErrorSaying } from '../../src/errors.js';
+import { join } from 'node:path';
 import { describeRefusal, type EgressRefusal } from '../../src/sandbox/egress/egress-proxy.js';
 import { jobSandbox } from '../job-sandbox.js';
 import type { RunnerDeps, TaskRunContext } from '../runner-deps.js';
@@ -247,6 +252,7 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
   const recordRefusal = (refusal: EgressRefusal) => context.record?.note(`Network refused by the egress policy: ${describeRefusal(refusal)}`, 'warning');
   const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log, recordRefusal));
   const workspace = lease.workspace;
+  let kept = false;
   try {
     const run: Run<J, S> = {
       ...starting,
@@ -297,8 +303,23 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
     // job that arrives meanwhile (an answer to this reply) waits for this tree.
     await lease.releasing().catch((error) => run.log.warn({ err: error }, 'could not mark the workspace as being readied'));
     return await finish(outcome);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    // A full disk (`git add` out of space, say): the tree is kept as it is, not reset for the next job, and the thread says
+    // where, not git's raw words.
+    const id = jobId;
+    kept = await lease.keep(join(heldWorkDir(deps.config.dataDir), `${id}.tree`)).then(
+      () => true,
+      (keepError: unknown) => {
+        starting.log.error({ err: keepError }, 'the disk is full and the working tree could not be kept');
+        return false;
+      },
+    );
+    starting.log.error({ err: error, kept: kept ? `${id}.tree` : undefined }, "the data dir's disk is full: the run stops");
+    const where = kept ? { id, host: hostId(deps.config.env), days: deps.config.env.WRENCH_HELD_RETENTION_DAYS } : undefined;
+    throw wrenchErrorSaying('disk_full', { key: 'diskFull', ...(where ? { kept: where } : {}) }, { cause: error });
   } finally {
-    await lease.release().catch((error) => starting.log.warn({ err: error }, 'could not release the workspace'));
+    if (!kept) await lease.release().catch((error) => starting.log.warn({ err: error }, 'could not release the workspace'));
   }
 }
 

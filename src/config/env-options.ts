@@ -147,6 +147,15 @@ export const envSchema = z.object({
   WRENCH_DATA_DIR: nonEmpty
     .default('./.wrench')
     .meta({ description: "Working trees, the repository mirror cache, warm caches and the embedded Redis's data." }),
+  WRENCH_MIN_FREE_MB: z.coerce
+    .number({ message: 'WRENCH_MIN_FREE_MB must be a number of megabytes' })
+    .int({ message: 'WRENCH_MIN_FREE_MB must be a whole number of megabytes' })
+    .min(0, { message: 'WRENCH_MIN_FREE_MB must be 0 or more' })
+    .default(1024)
+    .meta({
+      description:
+        'Free space the data dir must have for a new run to start: below it the run waits, said in its thread, and `/healthz` and `wrench doctor` say the data dir is low (0: never wait).',
+    }),
   WRENCH_RUNTIMES_DIR: nonEmpty.optional().meta({
     description: "Node.js versions provisioned for repositories' checks, one folder per version ([checks](checks.md)).",
     unset: '`WRENCH_DATA_DIR/runtimes`',

@@ -43,8 +43,8 @@ export const taskJobSchema = z.object({
   requestedAt: z.string(),
   /** Set when a pull request review, comment or failing check asked for this run: it is answered there too. */
   github: gitHubTriggerSchema.optional(),
-  /** Set by the worker while the job waits (for its thread's earlier run or a free slot), so it says so once. */
-  waitingFor: z.enum(['thread', 'global', 'repository', 'user']).optional(),
+  /** Set by the worker while the job waits (for its thread's earlier run, a free slot or free disk space), so it says so once. */
+  waitingFor: z.enum(['thread', 'global', 'repository', 'user', 'disk']).optional(),
   /** When a worker first gave the job back for a worker holding its repository warm (src/queue/host-affinity.ts), ms since epoch. */
   affinitySince: z.number().optional(),
   /** Continues a run paused on its question to the requester (src/questions/): its stored conversation and pushed branch. */

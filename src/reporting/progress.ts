@@ -62,7 +62,9 @@ export type ProgressDetail =
   | { key: 'waitingThread' }
   | { key: 'waitingGlobal' }
   | { key: 'waitingRepository' }
-  | { key: 'waitingUser' };
+  | { key: 'waitingUser' }
+  /** The worker's data dir has `freeMb` free, under the `needMb` a run needs to start (WRENCH_MIN_FREE_MB). */
+  | { key: 'waitingDisk'; freeMb: number; needMb: number };
 
 /** The stage a stopped run was in: setting up (clone, install), the agent's work, the checks, publishing. */
 export type StopStage = 'setup' | 'work' | 'checks' | 'publishing';
@@ -131,6 +133,7 @@ export const progressEn: ProgressStrings = {
   waitingGlobal: 'waiting for a free slot (all workers are busy)',
   waitingRepository: 'waiting for other runs on this repository to finish',
   waitingUser: 'waiting for your other runs to finish',
+  waitingDisk: ({ freeMb, needMb }) => `waiting for disk space on the worker (${freeMb} MB free, ${needMb} MB needed to start)`,
 };
 
 /** `detail` in `strings`' words (English by default). */

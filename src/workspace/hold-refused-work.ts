@@ -59,9 +59,33 @@ export async function listHeldWork(heldDir: string): Promise<HeldBundle[]> {
   return bundles.filter((bundle) => bundle !== undefined).sort((a, b) => a.keptAt - b.keptAt);
 }
 
-/** Removes the bundles written longer than `maxAgeMs` ago; returns them. */
+/**
+ * The working trees kept whole in `heldDir` (`<id>.tree`: a run stopped by a full disk keeps its tree there, committed
+ * and uncommitted work alike), oldest first; `bytes` is not measured (0).
+ */
+export async function listHeldTrees(heldDir: string): Promise<HeldBundle[]> {
+  const names = await readdir(heldDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const trees = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.tree'))
+      .map(async (name) => {
+        const stats = await lstat(join(heldDir, name)).catch(() => undefined);
+        return stats?.isDirectory() ? { id: name.slice(0, -'.tree'.length), bytes: 0, keptAt: stats.mtimeMs } : undefined;
+      }),
+  );
+  return trees.filter((tree) => tree !== undefined).sort((a, b) => a.keptAt - b.keptAt);
+}
+
+/** Removes the bundles and kept trees written longer than `maxAgeMs` ago; returns them. */
 export async function pruneHeldWork(heldDir: string, maxAgeMs: number, now = Date.now()): Promise<HeldBundle[]> {
   const old = (await listHeldWork(heldDir)).filter((bundle) => now - bundle.keptAt > maxAgeMs);
-  await Promise.all(old.map((bundle) => rm(join(heldDir, `${bundle.id}.bundle`), { force: true })));
-  return old;
+  const oldTrees = (await listHeldTrees(heldDir)).filter((tree) => now - tree.keptAt > maxAgeMs);
+  await Promise.all([
+    ...old.map((bundle) => rm(join(heldDir, `${bundle.id}.bundle`), { force: true })),
+    ...oldTrees.map((tree) => rm(join(heldDir, `${tree.id}.tree`), { recursive: true, force: true })),
+  ]);
+  return [...old, ...oldTrees];
 }

@@ -70,6 +70,11 @@ export interface TreeLease {
   releasing(): Promise<void>;
   /** Resets the tree and gives it back to the pool. */
   release(): Promise<void>;
+  /**
+   * Keeps the tree as it is, moved to `dest` (a rename on the same file system: it works on a full disk), and frees its
+   * place in the pool (the next job there clones afresh). For a run that cannot finish, so its work is not reset away.
+   */
+  keep(dest: string): Promise<void>;
 }
 
 interface PackFile {
@@ -302,6 +307,22 @@ async function leaseTree(slot: string, options: TakeTreeOptions, unlock: () => P
         done?.();
       }
       if (ready) await refreshAhead(slot, options);
+    },
+    async keep(dest) {
+      if (released) return;
+      released = true;
+      try {
+        await mkdir(dirname(dest), { recursive: true, mode: 0o700 });
+        await rename(slot, dest);
+        await rm(treeFiles(slot).state, { force: true });
+        await rm(treeFiles(slot).index, { force: true });
+        log.warn({ tree: slot, keptIn: dest }, 'working tree kept as it is, out of the pool');
+      } finally {
+        await unlock().catch((error) => log.warn({ err: error, tree: slot }, 'could not unlock the working tree'));
+        await rm(marker, { force: true }).catch(() => undefined);
+        readying.delete(slot);
+        done?.();
+      }
     },
   };
 }

@@ -269,6 +269,7 @@ export const de: Catalogue = {
     waitingGlobal: 'wartet auf einen freien Platz (alle Worker sind beschäftigt)',
     waitingRepository: 'wartet, bis andere Läufe in diesem Repository fertig sind',
     waitingUser: 'wartet, bis deine anderen Läufe fertig sind',
+    waitingDisk: ({ freeMb, needMb }) => `wartet auf Speicherplatz auf dem Worker (${freeMb} MB frei, ${needMb} MB zum Start nötig)`,
   },
   refactoring: {
     suiteFailsHeadline: ':warning: Die Testsuite schlägt schon auf dem Basis-Commit fehl, deshalb habe ich das Refactoring nicht begonnen.',
@@ -501,6 +502,10 @@ export const de: Catalogue = {
       `Jemand hat nach \`${branch}\` gepusht, während ich gearbeitet habe, und meine Änderungen kollidieren mit den seinen${codeList(files, (list) => ` (${list})`)}. Meine Arbeit liegt auf dem Branch \`${side}\`: führe sie von Hand zusammen, oder erwähne mich hier, damit ich sie auf dem aktuellen Branch neu mache.`,
     revertConflict: ({ sha, files }) =>
       `Der Revert von ${sha} kollidiert mit späteren Änderungen in ${files.join(', ') || 'einigen Dateien'}; reverte ihn von Hand oder bitte Wrench, genau diese Änderungen rückgängig zu machen.`,
+    diskFull: ({ kept }) =>
+      kept
+        ? `Die Platte von Wrenchs Datenverzeichnis ist vollgelaufen (kein Speicherplatz mehr), deshalb habe ich vor dem Ende aufgehört. Nichts ist verloren: die bisherige Arbeit (was ich committet hatte und was nicht) liegt ${kept.host ? `auf dem Wrench-Worker \`${kept.host}\`` : 'auf dem Wrench-Rechner'} in \`$WRENCH_DATA_DIR/held/${kept.id}.tree\`${kept.days ? ` für ${kept.days} Tage` : ''}. Sobald jemand aus dem Betrieb Platz schafft, erwähne mich, um es erneut zu versuchen.`
+        : 'Die Platte von Wrenchs Datenverzeichnis ist voll (kein Speicherplatz mehr), daher konnte der Lauf seine Arbeit nicht beginnen; nichts wurde geändert. Sobald jemand aus dem Betrieb Platz schafft, erwähne mich, um es erneut zu versuchen.',
   },
   answer: answerDe,
   review: {

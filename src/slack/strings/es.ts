@@ -269,6 +269,7 @@ export const es: Catalogue = {
     waitingGlobal: 'esperando un hueco libre (todos los workers están ocupados)',
     waitingRepository: 'esperando a que terminen otras ejecuciones en este repositorio',
     waitingUser: 'esperando a que terminen tus otras ejecuciones',
+    waitingDisk: ({ freeMb, needMb }) => `esperando espacio en disco en el worker (${freeMb} MB libres, ${needMb} MB necesarios para empezar)`,
   },
   refactoring: {
     suiteFailsHeadline: ':warning: La batería de pruebas ya falla en el commit base, así que no empecé la refactorización.',
@@ -499,6 +500,10 @@ export const es: Catalogue = {
       `Alguien subió cambios a \`${branch}\` mientras yo trabajaba, y mis cambios entran en conflicto con los suyos${codeList(files, (list) => ` (${list})`)}. Mi trabajo queda en la rama \`${side}\`: fusiónalo a mano, o mencióname aquí para rehacerlo sobre la rama actual.`,
     revertConflict: ({ sha, files }) =>
       `Revertir ${sha} choca con cambios posteriores en ${files.join(', ') || 'algunos archivos'}; reviértelo a mano o pide a Wrench que deshaga esos cambios en concreto.`,
+    diskFull: ({ kept }) =>
+      kept
+        ? `El disco del directorio de datos de Wrench se llenó (no queda espacio), así que me detuve antes de terminar. No se pierde nada: el trabajo hecho (lo que confirmé y lo que no) se guarda ${kept.host ? `en el worker de Wrench \`${kept.host}\`` : 'en la máquina de Wrench'} en \`$WRENCH_DATA_DIR/held/${kept.id}.tree\`${kept.days ? ` durante ${kept.days} días` : ''}. Cuando alguien de operaciones libere espacio, mencióname para intentarlo de nuevo.`
+        : 'El disco del directorio de datos de Wrench está lleno (no queda espacio), así que la ejecución no pudo empezar su trabajo; no se cambió nada. Cuando alguien de operaciones libere espacio, mencióname para intentarlo de nuevo.',
   },
   answer: answerEs,
   review: {

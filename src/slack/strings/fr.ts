@@ -286,6 +286,7 @@ export const fr: Catalogue = {
     waitingGlobal: 'en attente d’une place libre (tous les workers sont occupés)',
     waitingRepository: 'en attente de la fin d’autres exécutions sur ce dépôt',
     waitingUser: 'en attente de la fin de vos autres exécutions',
+    waitingDisk: ({ freeMb, needMb }) => `en attente d’espace disque sur le worker (${freeMb} Mo libres, ${needMb} Mo nécessaires pour démarrer)`,
   },
   refactoring: {
     suiteFailsHeadline: ':warning: La suite de tests échoue déjà sur le commit de base, je n’ai donc pas commencé la refactorisation.',
@@ -519,6 +520,10 @@ export const fr: Catalogue = {
       `Quelqu’un a poussé sur \`${branch}\` pendant que je travaillais, et mes modifications entrent en conflit avec les siennes${codeList(files, (list) => ` (${list})`)}. Mon travail est conservé sur la branche \`${side}\` : fusionnez-le à la main, ou mentionnez-moi ici pour le refaire sur la branche actuelle.`,
     revertConflict: ({ sha, files }) =>
       `L’annulation de ${sha} entre en conflit avec des modifications ultérieures dans ${files.join(', ') || 'certains fichiers'} ; annulez-le à la main ou demandez à Wrench de défaire précisément ces modifications.`,
+    diskFull: ({ kept }) =>
+      kept
+        ? `Le disque du répertoire de données de Wrench est plein (plus d’espace disponible) : je me suis arrêté avant la fin. Rien n’est perdu : le travail fait (ce que j’avais commité et le reste) est gardé ${kept.host ? `sur le worker Wrench \`${kept.host}\`` : 'sur la machine de Wrench'} dans \`$WRENCH_DATA_DIR/held/${kept.id}.tree\`${kept.days ? ` pendant ${kept.days} jours` : ''}. Quand l’exploitation aura libéré de l’espace, mentionnez-moi pour réessayer.`
+        : 'Le disque du répertoire de données de Wrench est plein (plus d’espace disponible) : l’exécution n’a pas pu commencer son travail ; rien n’a été modifié. Quand l’exploitation aura libéré de l’espace, mentionnez-moi pour réessayer.',
   },
   answer: answerFr,
   review: {

@@ -264,6 +264,7 @@ export const ja: Catalogue = {
     waitingGlobal: '空きワーカー待ち(すべてのワーカーが使用中)',
     waitingRepository: 'このリポジトリの他の実行の完了待ち',
     waitingUser: 'あなたの他の実行の完了待ち',
+    waitingDisk: ({ freeMb, needMb }) => `ワーカーのディスク空き容量待ち（空き ${freeMb} MB、開始に ${needMb} MB 必要）`,
   },
   refactoring: {
     suiteFailsHeadline: ':warning: ベースコミットの時点でテストスイートが失敗しているため、リファクタリングを開始しませんでした。',
@@ -490,6 +491,10 @@ export const ja: Catalogue = {
       `作業中に誰かが \`${branch}\` にプッシュし、私の変更がその変更と競合しました${codeList(files, (list) => ` (${list})`)}。私の作業はブランチ \`${side}\` に残してあります。手動でマージするか、ここで私にメンションすれば現在のブランチの上でやり直します。`,
     revertConflict: ({ sha, files }) =>
       `${sha} の revert が ${files.join(', ') || '一部のファイル'} の後の変更と競合します。手作業で revert するか、それらの変更だけを取り消すよう Wrench に依頼してください。`,
+    diskFull: ({ kept }) =>
+      kept
+        ? `Wrench のデータディレクトリのディスクがいっぱいになった（空き容量なし）ため、完了前に停止しました。作業は失われていません。ここまでの作業（コミット済みのものも未コミットのものも）は${kept.host ? ` Wrench ワーカー \`${kept.host}\` の` : ' Wrench のマシンの'} \`$WRENCH_DATA_DIR/held/${kept.id}.tree\` に${kept.days ? ` ${kept.days} 日間` : ''}保管しています。運用担当が空き容量を確保したら、もう一度メンションしてください。`
+        : 'Wrench のデータディレクトリのディスクがいっぱい（空き容量なし）のため、実行は作業を始められませんでした。何も変更していません。運用担当が空き容量を確保したら、もう一度メンションしてください。',
   },
   answer: answerJa,
   review: {

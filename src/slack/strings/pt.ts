@@ -273,6 +273,7 @@ export const pt: Catalogue = {
     waitingGlobal: 'aguardando uma vaga livre (todos os workers estão ocupados)',
     waitingRepository: 'aguardando outras execuções neste repositório terminarem',
     waitingUser: 'aguardando suas outras execuções terminarem',
+    waitingDisk: ({ freeMb, needMb }) => `aguardando espaço em disco no worker (${freeMb} MB livres, ${needMb} MB necessários para começar)`,
   },
   refactoring: {
     suiteFailsHeadline: ':warning: A suíte de testes já falha no commit base, então não comecei a refatoração.',
@@ -503,6 +504,10 @@ export const pt: Catalogue = {
       `Alguém fez push em \`${branch}\` enquanto eu trabalhava, e minhas alterações entram em conflito com as dessa pessoa${codeList(files, (list) => ` (${list})`)}. Meu trabalho está guardado na branch \`${side}\`: faça o merge à mão, ou mencione-me aqui para refazê-lo sobre a branch atual.`,
     revertConflict: ({ sha, files }) =>
       `Reverter ${sha} entra em conflito com alterações posteriores em ${files.join(', ') || 'alguns arquivos'}; reverta à mão ou peça ao Wrench para desfazer exatamente essas alterações.`,
+    diskFull: ({ kept }) =>
+      kept
+        ? `O disco do diretório de dados do Wrench encheu (sem espaço livre), então parei antes de terminar. Nada se perdeu: o trabalho feito (o que eu tinha commitado e o que não) está guardado ${kept.host ? `no worker do Wrench \`${kept.host}\`` : 'na máquina do Wrench'} em \`$WRENCH_DATA_DIR/held/${kept.id}.tree\`${kept.days ? ` por ${kept.days} dias` : ''}. Quando a operação liberar espaço, me mencione para tentar de novo.`
+        : 'O disco do diretório de dados do Wrench está cheio (sem espaço livre), então a execução não pôde começar o trabalho; nada foi alterado. Quando a operação liberar espaço, me mencione para tentar de novo.',
   },
   answer: answerPt,
   review: {

@@ -255,6 +255,7 @@ export const zh: Catalogue = {
     waitingGlobal: '等待空闲名额（所有 worker 都在忙）',
     waitingRepository: '等待此仓库的其他运行结束',
     waitingUser: '等待你的其他运行结束',
+    waitingDisk: ({ freeMb, needMb }) => `等待 worker 的磁盘空间（可用 ${freeMb} MB，开始需要 ${needMb} MB）`,
   },
   refactoring: {
     suiteFailsHeadline: ':warning: 测试套件在基准提交上就已失败，所以我没有开始重构。',
@@ -470,6 +471,10 @@ export const zh: Catalogue = {
     branchConflict: ({ branch, side, files }) =>
       `我工作期间有人推送了 \`${branch}\`，我的改动与其冲突${codeList(files, (list) => `（${list}）`)}。我的工作保存在分支 \`${side}\` 上：请手动合并，或在这里提及我，在当前分支的基础上重做。`,
     revertConflict: ({ sha, files }) => `回滚 ${sha} 与 ${files.join(', ') || '部分文件'} 中之后的改动冲突；请手动回滚，或让 Wrench 只撤销那些具体的改动。`,
+    diskFull: ({ kept }) =>
+      kept
+        ? `Wrench 数据目录所在的磁盘已满（设备上没有剩余空间），所以我在完成前停下了。工作没有丢失：目前的成果（已提交和未提交的）保存在${kept.host ? ` Wrench worker \`${kept.host}\` 上的` : ' Wrench 机器上的'} \`$WRENCH_DATA_DIR/held/${kept.id}.tree\`${kept.days ? `，保留 ${kept.days} 天` : ''}。运维释放空间后，请再提及我重试。`
+        : 'Wrench 数据目录所在的磁盘已满（设备上没有剩余空间），运行无法开始工作；没有做任何改动。运维释放空间后，请再提及我重试。',
   },
   answer: answerZh,
   review: {

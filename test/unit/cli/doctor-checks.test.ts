@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurationLine } from '../../../app/cli/doctor-command.js';
-import { checkAnthropic, checkGitHub, checkHeldWork, checkRedis, checkSlack } from '../../../app/cli/doctor-checks.js';
+import { checkAnthropic, checkDiskSpace, checkGitHub, checkHeldWork, checkRedis, checkSlack } from '../../../app/cli/doctor-checks.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
@@ -88,6 +88,20 @@ describe('the configuration line', () => {
     const linked = config({});
     linked.file.channels = { C0123ABCD: { repo: 'acme/web' } };
     expect(configurationLine(linked)).toBe('ok    configuration: no wrench.config.yml (defaults); 1 channel(s) linked');
+  });
+});
+
+describe("wrench doctor on the data dir's free space", () => {
+  it('says how much is free and the minimum; below it, that new runs wait, and what to do', async () => {
+    const dataDir = join(cwd.path, 'space-data');
+    const ample = await checkDiskSpace(config({ WRENCH_DATA_DIR: dataDir, WRENCH_MIN_FREE_MB: '1' }));
+    expect(ample).toMatchObject({ name: 'Data dir free space', ok: true });
+    expect(ample.detail).toMatch(/^\d+ MB free of \d+ MB on \S+space-data; new runs wait below 1 MB \(WRENCH_MIN_FREE_MB\)$/);
+    const low = await checkDiskSpace(config({ WRENCH_DATA_DIR: dataDir, WRENCH_MIN_FREE_MB: '100000000' }));
+    expect(low.ok).toBe(false);
+    expect(low.detail).toMatch(/: new runs are waiting for space$/);
+    expect(low.fix).toMatch(/^Free space on /);
+    expect((await checkDiskSpace(config({ WRENCH_DATA_DIR: dataDir, WRENCH_MIN_FREE_MB: '0' }))).detail).toMatch(/runs never wait for space$/);
   });
 });
 

@@ -3,6 +3,8 @@ import { RequestError } from '@octokit/request-error';
 import { describe, expect, it } from 'vitest';
 import { WrenchError, wrenchErrorSaying } from '../../../src/errors.js';
 import { failureMessage, isTransient } from '../../../runners/failure-message.js';
+import { GitError } from '../../../src/workspace/run-git.js';
+import { isDiskFull } from '../../../src/workspace/disk-space.js';
 
 const gitHubError = (status: number, message = 'Validation Failed') =>
   new RequestError(message, status, { request: { method: 'POST', url: 'https://api.github.com/repos/acme/web/pulls', headers: {} } });
@@ -34,6 +36,30 @@ describe('failure message and the transient rule: GitHub errors are Octokit Requ
     );
     const pullRequest = wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'pullRequest' });
     expect(failureMessage(pullRequest, 'ja')).toMatch(/GitHub の認証情報が設定されていないため、プルリクエストを作成できません。/);
+  });
+
+  it("a full disk is said plainly in the thread's language, with where the work is kept, never as git's raw words", () => {
+    const git = new GitError(
+      'git add --all -- . failed (exit 128): error: unable to create temporary file: No space left on device\nfatal: adding files failed',
+      128,
+      '',
+      'error: unable to create temporary file: No space left on device',
+      false,
+    );
+    expect(isDiskFull(git)).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFull(new Error('outer', { cause: Object.assign(new Error('inner'), { code: 'EDQUOT' }) }))).toBe(true);
+    expect(isDiskFull(new Error('ECONNRESET'))).toBe(false);
+    expect(failureMessage(git)).toBe(
+      "The run failed: The disk of Wrench's data dir is full (no space left on device), so the run could not start its work; nothing was changed. Once an operator frees space, mention me to try again.",
+    );
+    const kept = wrenchErrorSaying('disk_full', { key: 'diskFull', kept: { id: 'job-7-abc123', host: 'worker-2', days: 14 } }, { cause: git });
+    expect(kept.message).toMatch(/kept on Wrench worker `worker-2` in `\$WRENCH_DATA_DIR\/held\/job-7-abc123\.tree` for 14 days\./);
+    expect(failureMessage(kept, 'de')).toMatch(
+      /^Der Lauf ist fehlgeschlagen: .*auf dem Wrench-Worker `worker-2` in `\$WRENCH_DATA_DIR\/held\/job-7-abc123\.tree` für 14 Tage/,
+    );
+    expect(failureMessage(kept, 'de')).not.toMatch(/fatal|git add/);
+    expect(isTransient(kept)).toBe(false);
   });
 
   it('does not take an arbitrary object with a status for a GitHub answer', () => {

@@ -70,6 +70,7 @@ const SAMPLES: { [K in ProgressKey]: Extract<ProgressDetail, { key: K }> } = {
   waitingGlobal: { key: 'waitingGlobal' },
   waitingRepository: { key: 'waitingRepository' },
   waitingUser: { key: 'waitingUser' },
+  waitingDisk: { key: 'waitingDisk', freeMb: 412, needMb: 1024 },
 };
 
 /** A run's status card in a thread of `language`: what each edit of it said. */
