@@ -37,7 +37,7 @@ export async function dataDirLow(dataDir: string, minFreeMb: number): Promise<{ 
 }
 
 const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
-const FULL_WORDS = /No space left on device|Disk quota exceeded/i;
+const FULL_WORDS = /No space left on device|Out of diskspace|Disk quota exceeded/i;
 
 /**
  * Whether an error (or one of its causes) says the disk is full: Node's ENOSPC / EDQUOT, or a child process's words
