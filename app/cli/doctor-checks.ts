@@ -326,11 +326,10 @@ async function answersWithoutPassword(url: string, options: RedisConnectionOptio
 }
 
 /**
- * Thread replies the outbox gave up on after WRENCH_SLACK_DELIVERY_HOURS of Slack refusing them, and those it set
- * aside (quarantined) because it could not read them or keep track of them.
+ * A check that reads what Wrench recorded in Redis: skipped (not failed) where only the embedded Redis would hold it,
+ * or where Redis does not answer; `read` is given a connected client, disconnected after.
  */
-export const checkSlackDeliveries: Check = async (config) => {
-  const name = 'Slack deliveries';
+async function readingRedis(config: Config, name: string, read: (redis: RedisClient) => Promise<CheckResult>): Promise<CheckResult> {
   if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
   let redis: RedisClient;
   try {
@@ -341,6 +340,21 @@ export const checkSlackDeliveries: Check = async (config) => {
   redis.on('error', () => undefined);
   try {
     await redis.connect();
+    return await read(redis);
+  } catch (error) {
+    return { name, ok: true, skipped: true, detail: `not checked: Redis did not answer (${errorText(error)})` };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Thread replies the outbox gave up on after WRENCH_SLACK_DELIVERY_HOURS of Slack refusing them, and those it set
+ * aside (quarantined) because it could not read them or keep track of them.
+ */
+export const checkSlackDeliveries: Check = async (config) => {
+  const name = 'Slack deliveries';
+  return readingRedis(config, name, async (redis) => {
     const [undeliverable, quarantined] = await Promise.all([
       readUndeliverable(redis, config.env.WRENCH_QUEUE_PREFIX, 5),
       readQuarantined(redis, config.env.WRENCH_QUEUE_PREFIX, 5),
@@ -373,26 +387,13 @@ export const checkSlackDeliveries: Check = async (config) => {
           ? 'Check that the bot is still in those channels and its token is valid (the Slack check above); the people in those threads did not get these messages'
           : 'The messages after them were delivered; read the quarantined items in Redis and tell the people in those threads what they missed',
     };
-  } catch (error) {
-    return { name, ok: true, skipped: true, detail: `not checked: Redis did not answer (${errorText(error)})` };
-  } finally {
-    redis.disconnect();
-  }
+  });
 };
 
 /** Which Slack agent methods (status line, streamed runs) a workspace refused lately: those runs show the card instead. */
 export const checkSlackAgentSurfaces: Check = async (config) => {
   const name = 'Slack agent surfaces';
-  if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
-  let redis: RedisClient;
-  try {
-    redis = openRedis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
-  } catch (error) {
-    return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
-  }
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
+  return readingRedis(config, name, async (redis) => {
     const refusals = await readRefusals(redis, config.env.WRENCH_QUEUE_PREFIX);
     // slack.streamRuns is on by default; false is the operator's opt-out, and then every run shows the card.
     const streams =
@@ -408,11 +409,7 @@ export const checkSlackAgentSurfaces: Check = async (config) => {
       // feature_disabled: a workspace or Enterprise policy (docs/getting-started.md: the Slack app).
       detail: `refused lately (remembered for a day; the status card stands in; ${streams}):\n${lines.join('\n')}`,
     };
-  } catch (error) {
-    return { name, ok: true, skipped: true, detail: `not checked: Redis did not answer (${errorText(error)})` };
-  } finally {
-    redis.disconnect();
-  }
+  });
 };
 
 export const checkGit: Check = async () => {
@@ -708,17 +705,8 @@ export const checkHeldWork: Check = async (config) => {
  */
 export const checkRedisData: Check = async (config) => {
   const name = 'Redis data';
-  if (!config.env.REDIS_URL) return { name, ok: true, skipped: true, detail: 'REDIS_URL unset: the embedded Redis is only read while Wrench runs' };
-  let redis: RedisClient;
-  try {
-    redis = openRedis(config.env.REDIS_URL, { ...redisConnectionOptions(config.env), ...ONE_TRY });
-  } catch (error) {
-    return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
-  }
-  redis.on('error', () => undefined);
   const prefix = config.env.WRENCH_QUEUE_PREFIX;
-  try {
-    await redis.connect();
+  return readingRedis(config, name, async (redis) => {
     const [current, losses] = await Promise.all([redis.get(epochKeys(prefix).epoch), recordedLosses(redis, prefix)]);
     const remembered = await readFile(epochFile(config.dataDir, prefix), 'utf8').then(
       (text) => text.trim() || undefined,
@@ -744,11 +732,7 @@ export const checkRedisData: Check = async (config) => {
         fix,
       };
     return { name, ok: true, detail: `Redis kept Wrench's data (epoch ${current ?? 'not written yet'})${waiting}` };
-  } catch (error) {
-    return { name, ok: true, skipped: true, detail: `not checked: ${errorText(error)}` };
-  } finally {
-    redis.disconnect();
-  }
+  });
 };
 
 export const ALL_CHECKS: Check[] = [

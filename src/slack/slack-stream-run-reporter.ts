@@ -29,31 +29,30 @@ export function readingLine(reading: CardReading, language?: string): string {
   return reading.summary ? `${size}: ${reading.summary}` : size;
 }
 
-/**
- * The first step of a run's streamed message, sent by the handler that queues the run instead of a status card: the
- * plan with the request read and the run queued (`detail`: what it waits behind), addressed to the requester.
- */
-export function queuedRunStream(target: StreamTarget, detail?: string): StreamStep {
-  const plan = new RunPlan(
+/** The plan of the run `target` is: the request as read, in the thread's language; a question's work titled as such. */
+function runPlanFor(target: StreamTarget): RunPlan {
+  return new RunPlan(
     target.repository,
     target.runPageUrl,
     readingLine(target.reading, target.language),
     stringsFor(target.language),
     target.reading.category === 'question',
   );
+}
+
+/**
+ * The first step of a run's streamed message, sent by the handler that queues the run instead of a status card: the
+ * plan with the request read and the run queued (`detail`: what it waits behind), addressed to the requester.
+ */
+export function queuedRunStream(target: StreamTarget, detail?: string): StreamStep {
+  const plan = runPlanFor(target);
   plan.advance('queued', detail === undefined ? undefined : { text: detail });
   return streamStep(target, plan, 'start', plan.takeChanges(), { running: true });
 }
 
 /** The last step of a run's streamed message when the run could not be queued after all: `text` says why. */
 export function notQueuedStream(target: StreamTarget, text: string): StreamStep {
-  const plan = new RunPlan(
-    target.repository,
-    target.runPageUrl,
-    readingLine(target.reading, target.language),
-    stringsFor(target.language),
-    target.reading.category === 'question',
-  );
+  const plan = runPlanFor(target);
   plan.advance('failed', { text: stringsFor(target.language).plan.couldNotQueue });
   return streamStep(target, plan, 'stop', [...plan.takeChanges(), ...markdownChunks(text)], { running: false, reply: text });
 }
@@ -69,13 +68,7 @@ export function notQueuedStream(target: StreamTarget, text: string): StreamStep 
  * Cancel button while the run goes on), and a stream Slack ends early is finished as one.
  */
 export class SlackStreamRunReporter extends SlackRunReporter {
-  private readonly runPlan = new RunPlan(
-    this.target.repository,
-    this.target.runPageUrl,
-    readingLine(this.target.reading, this.target.language),
-    stringsFor(this.target.language),
-    this.target.reading.category === 'question',
-  );
+  private readonly runPlan = runPlanFor(this.target);
   private streamStarted = false;
   private finalText: string | undefined;
   /** The final reply's plain, short form: posted instead when Slack refuses the stream's last step as written. */
