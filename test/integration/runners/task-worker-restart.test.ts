@@ -66,7 +66,7 @@ describe('a run picked up again after its worker died', () => {
         outbox: { post: async () => undefined } as unknown as ThreadOutbox,
         reporterFor: async (_job, jobId) => ({ reporter: reporter(jobId) }),
       },
-      { logger: silent } as unknown as RunnerDeps,
+      { logger: silent, config: { env: { WRENCH_MIN_FREE_MB: 0 } } } as unknown as RunnerDeps,
     );
   });
   afterAll(async () => {

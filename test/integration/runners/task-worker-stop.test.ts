@@ -68,7 +68,7 @@ describe('a person stops a run during its setup', () => {
         outbox: { post: async () => undefined } as unknown as ThreadOutbox,
         reporterFor: async () => ({ reporter }),
       },
-      { logger: createLogger({ level: 'info', destination }) } as unknown as RunnerDeps,
+      { logger: createLogger({ level: 'info', destination }), config: { env: { WRENCH_MIN_FREE_MB: 0 } } } as unknown as RunnerDeps,
     );
   });
   afterAll(async () => {
