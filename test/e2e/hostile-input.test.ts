@@ -33,6 +33,13 @@ describe('hostile input', () => {
     tasks = new Queue(TASK_QUEUE, { connection: redis, prefix: world.env.WRENCH_QUEUE_PREFIX });
     await world.github.createRepo('acme', 'target', { 'README.md': '# target\n' });
     await world.start();
+    // /healthz answers before start-up's last step writes Redis's epoch key: wait for it, so it is not taken for a key
+    // a refused request wrote.
+    const epochKey = `${world.env.WRENCH_QUEUE_PREFIX}:epoch`;
+    for (const deadline = Date.now() + 30_000; (await redis.exists(epochKey)) === 0; ) {
+      if (Date.now() > deadline) throw new Error(`Wrench did not write ${epochKey} within 30 s of answering /healthz`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 
   afterAll(async () => {
