@@ -10,16 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createE2eWorld, SIGNING_SECRET } from '../e2e/e2e-world.js';
-import { toolUseResponse } from '../fakes/anthropic-fake.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { DEMO_SOURCE, demoScript } from './demo-run.js';
 import { type ThreadMessage, threadHtml } from './thread-html.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'docs/images/thread.png');
-
-const TEST_FILE =
-  "import test from 'node:test';\nimport assert from 'node:assert';\nimport { formatBytes } from './format.js';\n\ntest('0 bytes', () => assert.equal(formatBytes(0), '0 B'));\n";
 
 const world = await createE2eWorld(`
 channels:
@@ -29,25 +26,10 @@ sandbox: { mode: bwrap }
 try {
   await world.github.createRepo('acme', 'web', {
     'package.json': JSON.stringify({ name: 'web', version: '1.0.0', scripts: { test: 'node --test' } }, null, 2),
-    'src/format.js': 'export function formatBytes(n) {\n  return `${n} B`;\n}\n',
+    'src/format.js': DEMO_SOURCE,
   });
   await world.start({ WRENCH_PUBLIC_URL: 'https://wrench.example.com' });
-  world.anthropic.setScript([
-    toolUseResponse([{ name: 'bash', input: { command: 'cat src/format.js' } }]),
-    toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: 'src/format.test.js', file_text: TEST_FILE } }]),
-    toolUseResponse([{ name: 'bash', input: { command: 'npm test' } }]),
-    toolUseResponse([
-      {
-        name: 'finish_task',
-        input: {
-          summary: 'Added a test for formatBytes covering 0 bytes.',
-          filesChanged: [{ path: 'src/format.test.js', change: 'new test' }],
-          verification: 'npm test: 1 passed',
-          openQuestions: [],
-        },
-      },
-    ]),
-  ]);
+  world.anthropic.setScript(demoScript());
   const envelope = appMentionEnvelope({
     channel: 'C0DEV',
     user: 'U0ALICE',

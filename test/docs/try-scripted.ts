@@ -11,8 +11,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAnthropicFake, toolUseResponse } from '../fakes/anthropic-fake.js';
+import { startAnthropicFake } from '../fakes/anthropic-fake.js';
 import { makeRepo } from '../helpers/git-repo.js';
+import { DEMO_SOURCE, demoScript } from './demo-run.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TASK = 'add a test for formatBytes in src/format.js covering 0 bytes; npm test must pass';
@@ -20,34 +21,9 @@ const TASK = 'add a test for formatBytes in src/format.js covering 0 bytes; npm 
 const folder = mkdtempSync(path.join(tmpdir(), 'wrench-try-'));
 const repo = makeRepo(path.join(folder, 'web'), {
   'package.json': `${JSON.stringify({ name: 'web', version: '1.0.0', type: 'module', scripts: { test: 'node --test' } }, null, 2)}\n`,
-  'src/format.js': 'export function formatBytes(n) {\n  return `${n} B`;\n}\n',
+  'src/format.js': DEMO_SOURCE,
 });
-const model = await startAnthropicFake([
-  toolUseResponse([{ name: 'bash', input: { command: 'cat src/format.js' } }]),
-  toolUseResponse([
-    {
-      name: 'str_replace_based_edit_tool',
-      input: {
-        command: 'create',
-        path: 'src/format.test.js',
-        file_text:
-          "import test from 'node:test';\nimport assert from 'node:assert';\nimport { formatBytes } from './format.js';\n\ntest('0 bytes', () => assert.equal(formatBytes(0), '0 B'));\n",
-      },
-    },
-  ]),
-  toolUseResponse([{ name: 'bash', input: { command: 'npm test' } }]),
-  toolUseResponse([
-    {
-      name: 'finish_task',
-      input: {
-        summary: 'Added a test for formatBytes covering 0 bytes.',
-        filesChanged: [{ path: 'src/format.test.js', change: 'new test' }],
-        verification: 'npm test: 1 passed',
-        openQuestions: [],
-      },
-    },
-  ]),
-]);
+const model = await startAnthropicFake(demoScript());
 
 console.log(`$ wrench run --repo ${repo} "${TASK}"   (the model: a scripted fake at ${model.url})\n`);
 const code = await new Promise<number>((resolve) => {
