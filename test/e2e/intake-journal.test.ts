@@ -50,7 +50,12 @@ describe('a mention acknowledged while Redis takes no writes, then a crash', () 
     // Acknowledged within Slack's 3 s, from the journal alone.
     expect(answer.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(world.wrench!.output()).toMatch(/kept in the local journal/);
+    // The log line travels through the child's stdout pipe, which can be read after the 200 arrives.
+    await pollFor(
+      () => (/kept in the local journal/.test(world.wrench!.output()) ? true : undefined),
+      5_000,
+      () => 'the journal was not named in the log',
+    );
 
     const { child } = world.wrench!;
     const exited = new Promise((resolve) => child.once('exit', resolve));
