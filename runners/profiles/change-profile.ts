@@ -172,11 +172,6 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       setDraftReason();
 
       const commit = run.readOnly ? null : await commitWork(job, workspace, agentRun.report?.summary, context, run.deps.redact);
-      if (commit && context.record) {
-        const diff = await runGit(['diff', '--no-color', '--no-ext-diff', workspace.headSha, 'HEAD'], { cwd: workspace.dir }).catch(() => '');
-        context.record.changes(diff);
-      }
-      if (commit) base.diffStat = await diffLineCounts({ dir: workspace.dir, baseSha: workspace.headSha }).catch(() => undefined);
       // Whether the run's branch existed before it started (a follow-up, `wrench run --continue`); what the run itself
       // pushed before a pause is its own work, published with the rest.
       const branchExisted = branchExistedBefore(run);
@@ -217,6 +212,12 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
           durationMs: Date.now() - run.started,
         };
       }
+      // The list of changes comes only from what is published: a discarded commit lists nothing.
+      if (context.record) {
+        const diff = await runGit(['diff', '--no-color', '--no-ext-diff', workspace.headSha, 'HEAD'], { cwd: workspace.dir }).catch(() => '');
+        context.record.changes(diff);
+      }
+      base.diffStat = await diffLineCounts({ dir: workspace.dir, baseSha: workspace.headSha }).catch(() => undefined);
       const touchedProtected = protectedChanges(commit.filesChanged, run.deps.config.file.protectedPaths);
       if (touchedProtected.length > 0) {
         const paths = touchedProtected.map((f) => `\`${f}\``).join(', ');

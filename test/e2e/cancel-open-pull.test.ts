@@ -70,6 +70,9 @@ describe('a cancel or a merge while a follow-up runs on an open pull request', (
     const text = String(reply.args.text);
     expect(text).toContain(`Nothing was pushed: \`${pull!.headRef}\` and its pull request are as they were before this run`);
     expect(text).not.toMatch(/draft/i);
+    // No commit holds the discarded file: the reply lists no changes.
+    expect(text).not.toContain('src/half.js');
+    expect(text).not.toContain('Changes (from the committed diff)');
     expect(await world.github.branchSha('acme', 'app', pull!.headRef)).toBe(headBefore);
     expect(world.github.pulls('acme', 'app')[0]!.draft).toBe(false);
     expect(world.github.pulls('acme', 'app')).toHaveLength(1);
