@@ -56,11 +56,14 @@ export async function checkRegressionTests(options: RegressionCheckOptions): Pro
   const testFiles = options.changed.filter((file) => isTestFile(file) || named.has(file));
   const sourceFiles = options.changed.filter((file) => !testFiles.includes(file) && !file.startsWith('wrench-'));
   const evidence: RegressionEvidence = { testFiles, sourceFiles, results: [] };
-  if (testFiles.length === 0 && options.tests.length === 0) return { ...evidence, note: 'no-test' };
+  // Only a test the diff holds can show the fix: a name the agent gave with no changed test file (a placeholder, a
+  // test that was never written) is not run.
+  if (testFiles.length === 0) return { ...evidence, note: 'no-test' };
   if (sourceFiles.length === 0) return { ...evidence, note: 'tests-only' };
 
-  const byCommand = options.tests.flatMap((t) => (t.command ? [{ name: t.name, command: t.command }] : []));
-  const byName = options.tests.filter((t) => !t.command);
+  const tests = options.tests.filter((t) => !t.file || testFiles.includes(t.file));
+  const byCommand = tests.flatMap((t) => (t.command ? [{ name: t.name, command: t.command }] : []));
+  const byName = tests.filter((t) => !t.command);
   if (byName.length === 0 && byCommand.length === 0 && !options.testCommand) return { ...evidence, note: 'no-command' };
   const suite = options.testCommand && (byName.length > 0 || byCommand.length === 0) ? options.testCommand : undefined;
   const run = (command: string) => runCommandOutcome({ sandbox: options.sandbox, dir: options.dir, command, signal: options.signal });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../../src/sandbox/create-sandbox.js';
 import { checkRegressionTests } from '../../../src/verification/regression-check.js';
+import { renderRegressionEvidence } from '../../../src/verification/render-regression.js';
+import { regressionEn } from '../../../src/verification/verification-strings.js';
 import { workingTreeChanges } from '../../../src/workspace/working-tree-changes.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
@@ -69,5 +71,34 @@ describe('checkRegressionTests on a real repository', () => {
   it('says when the test passes without the fix too', async () => {
     const { evidence } = await check(WEAK_TEST, [{ name: 'sunday is weekend', file: 'test/dates.test.js' }]);
     expect(evidence.results).toEqual([{ test: 'sunday is weekend', verdict: 'not-failing-before', command: 'node --test test/' }]);
+  });
+
+  it("runs no test the diff does not hold: a placeholder name with only README.md changed is 'no test', and the source is not put back", async () => {
+    await writeFile(path.join(dir, 'src/dates.js'), BUGGY);
+    await writeFile(path.join(dir, 'README.md'), '# dates\n');
+    git(dir, 'clean', '-qfd');
+    await writeFile(path.join(dir, 'README.md'), '# dates\nFixed the weekend check.\n');
+    const changed = await workingTreeChanges(dir, base);
+    expect(changed).toEqual(['README.md']);
+    const sandbox = createSandbox({ mode: 'none', root: dir });
+    const evidence = await checkRegressionTests({
+      sandbox,
+      dir,
+      baseSha: base,
+      changed,
+      tests: [{ name: 'Done: regressionTests: name' }],
+      testCommand: 'node --test test/',
+    });
+    expect(evidence).toEqual({ testFiles: [], sourceFiles: ['README.md'], results: [], note: 'no-test' });
+    expect(renderRegressionEvidence(evidence)).toBe(regressionEn.noTest);
+    expect(renderRegressionEvidence(evidence)).toContain('the change adds or changes no test file');
+  });
+
+  it('drops a named test whose file the diff does not change and runs the one it does', async () => {
+    const { evidence } = await check(TEST, [
+      { name: 'old test', file: 'test/old.test.js', command: 'node --test test/old.test.js' },
+      { name: 'friday is not weekend', file: 'test/dates.test.js', command: 'node --test test/dates.test.js' },
+    ]);
+    expect(evidence.results).toEqual([{ test: 'friday is not weekend', verdict: 'proven', command: 'node --test test/dates.test.js' }]);
   });
 });
