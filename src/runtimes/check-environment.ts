@@ -75,22 +75,29 @@ async function provideNode(requests: RuntimeRequests, environment: CheckEnvironm
   }
 }
 
-/** pnpm or Yarn at the version package.json `packageManager` pins, first on PATH, as corepack would give it. */
-async function providePackageManager(field: string, environment: CheckEnvironment, options: CheckEnvironmentOptions): Promise<void> {
+/**
+ * pnpm or Yarn at the version package.json `packageManager` pins (else the CI's `pnpm/action-setup` asks for), first on
+ * PATH, as corepack would give it.
+ */
+async function providePackageManager(
+  { spec, source }: { spec: string; source: string },
+  environment: CheckEnvironment,
+  options: CheckEnvironmentOptions,
+): Promise<void> {
   if (!options.nodeRuntimes) {
-    environment.lines.push(`⚠ ${field} (package.json packageManager) was asked for, but Wrench provisions no runtimes here: the host's is used, if any.`);
+    environment.lines.push(`⚠ ${spec} (${source}) was asked for, but Wrench provisions no runtimes here: the host's is used, if any.`);
     return;
   }
   try {
-    const install = await installPackageManager(options.nodeRuntimes, field);
+    const install = await installPackageManager(options.nodeRuntimes, spec);
     if (!install) return;
     environment.path.unshift(path.join(install.home, 'bin'));
     environment.readOnlyDirs.push(install.home);
     const how = install.downloaded ? 'from the npm registry, downloaded for this run' : 'from the npm registry, cached';
-    environment.lines.push(`${install.name} ${install.version} (${how}), for package.json packageManager.`);
+    environment.lines.push(`${install.name} ${install.version} (${how}), for ${source}.`);
   } catch (error) {
     if (!isWrenchError(error)) throw error;
-    environment.lines.push(`⚠ ${field} (package.json packageManager) was asked for, but ${error.message}: the host's is used, if any.`);
+    environment.lines.push(`⚠ ${spec} (${source}) was asked for, but ${error.message}: the host's is used, if any.`);
   }
 }
 

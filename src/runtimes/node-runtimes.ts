@@ -77,6 +77,18 @@ export class NodeRuntimes {
     return this.versionList;
   }
 
+  /** The newest version of package `name` that `range` (`9`, `^8.6`, `latest`) names on the registry. */
+  async newestRelease(name: string, range: string): Promise<string> {
+    const stdout = await this.npm(['view', `${name}@${range}`, 'version', '--json', '--fetch-retries=1'], REGISTRY_TIMEOUT_MS).catch((error: Error) => {
+      throw new WrenchError('runtime_unavailable', `the npm registry did not say which ${name} release ${range} is (${firstLine(error)})`);
+    });
+    const found: unknown = stdout.trim() ? JSON.parse(stdout) : undefined;
+    const versions = (Array.isArray(found) ? found : [found]).filter((v): v is string => typeof v === 'string' && !!semver.valid(v));
+    const newest = semver.rsort(versions)[0];
+    if (!newest) throw new WrenchError('runtime_unavailable', `the npm registry has no ${name} release ${range}`);
+    return newest;
+  }
+
   /** Whether the last attempt to list the registry's versions failed (the list is then only the cached ones). */
   get registryUnreachable(): boolean {
     return this.failedAt !== undefined;

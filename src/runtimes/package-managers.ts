@@ -18,9 +18,13 @@ export interface PackageManagerInstall {
  * once per version under the runtimes folder. Undefined when the field names another tool or no exact version.
  */
 export async function installPackageManager(runtimes: NodeRuntimes, field: string): Promise<PackageManagerInstall | undefined> {
-  const [, tool, version] = /^(pnpm|yarn)@([^+\s]+)/.exec(field.trim()) ?? [];
-  if (version === undefined || !semver.valid(version)) return undefined;
+  const [, tool, asked] = /^(pnpm|yarn)@([^+\s]+)/.exec(field.trim()) ?? [];
+  if (asked === undefined) return undefined;
   const name = tool === 'pnpm' ? 'pnpm' : 'yarn';
+  // A range (`pnpm/action-setup`'s `version: 9`, `latest`) is the newest release the registry has in it.
+  const version =
+    semver.valid(asked) ?? (name === 'pnpm' && (asked === 'latest' || semver.validRange(asked)) ? await runtimes.newestRelease('pnpm', asked) : undefined);
+  if (!version) return undefined;
   const registryName = name === 'pnpm' ? 'pnpm' : semver.major(version) < 2 ? 'yarn' : '@yarnpkg/cli-dist';
   const home = path.join(runtimes.root, name, version);
   if (await exists(path.join(home, 'bin'))) return { name, version, home, downloaded: false };

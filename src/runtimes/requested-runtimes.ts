@@ -16,8 +16,8 @@ export interface RuntimeRequests {
   node?: RuntimeRequest;
   /** package.json `engines.node`: a CI matrix entry outside it is not one the repository still supports. */
   nodeEngines?: string;
-  /** package.json `packageManager` (`pnpm@9.1.0`), run through corepack. */
-  packageManager?: string;
+  /** package.json `packageManager` (`pnpm@9.1.0`), else the CI's `pnpm/action-setup` version (`pnpm@9`), as corepack would give it. */
+  packageManager?: { spec: string; source: string };
   python?: RuntimeRequest;
   go?: RuntimeRequest;
   rust?: RuntimeRequest;
@@ -37,7 +37,9 @@ export async function requestedRuntimes(files: RepoFiles, hints: RuntimeHints = 
   const engines = stringAt(pkg, 'engines', 'node');
   if (engines) requests.nodeEngines = engines;
   const packageManager = stringAt(pkg, 'packageManager');
-  if (packageManager && /^(pnpm|yarn)@\d/.test(packageManager)) requests.packageManager = packageManager.split('+')[0];
+  if (packageManager && /^(pnpm|yarn)@\d/.test(packageManager))
+    requests.packageManager = { spec: packageManager.split('+')[0] ?? packageManager, source: 'package.json packageManager' };
+  else if (hints.packageManager) requests.packageManager = hints.packageManager;
 
   const fromFile = async (file: string | undefined) => (file ? firstWord(await files.read(file)) : undefined);
   const nodeCandidates: Array<RuntimeRequest | undefined> = [

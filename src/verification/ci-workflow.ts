@@ -1,10 +1,11 @@
 import { parse as parseYaml } from 'yaml';
 import type { RepoFiles } from './repo-files.js';
+import { evaluateCondition } from './workflow-condition.js';
 
 const WORKFLOW_DIR = '.github/workflows';
 const COPILOT_SETUP = 'copilot-setup-steps';
 const INSTALL =
-  /^(?:npm (?:ci|install|i)\b|yarn(?: install)?\b|pnpm (?:install|i)\b|bun install\b|(?:python3? -m )?pip3? install\b|poetry install\b|uv (?:sync|pip install)\b|pipenv install\b|go mod download\b|corepack (?:enable|prepare|install)\b|bundle install\b)/;
+  /^(?:npm (?:ci|install|i)\b|yarn(?: install)?\b|pnpm (?:install|i|ci)\b|bun install\b|(?:python3? -m )?pip3? install\b|poetry install\b|uv (?:sync|pip install)\b|pipenv install\b|go mod download\b|corepack (?:enable|prepare|install)\b|bundle install\b)/;
 const TEST = /\b(?:test|tests|pytest|jest|vitest|mocha|ava|tap|uvu|tox|nox|cargo test|go test)\b/i;
 const LINT = /\b(?:lint|eslint|biome|prettier --check|ruff|flake8|pylint|mypy|typecheck|check|tsc|go vet|clippy|fmt --check|format:check)\b/i;
 /** Steps that only publish or report (coverage uploads, releases): never part of the checks. */
@@ -15,6 +16,10 @@ const EXPRESSION = /\$\{\{\s*([^}]*?)\s*\}\}/g;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A coverage tool wrapped around a test command (`c8 npm test`, `npx nyc --reporter=lcov mocha`). */
 const COVERAGE_WRAPPER = /^(?:npx\s+)?(?:c8|nyc)((?:\s+-[^\s]+)*)\s+(?=\S)/;
+/** `corepack enable`: writes shims next to the `node` binary, which the sandbox shows read-only; Wrench puts the package manager on PATH itself. */
+const COREPACK_ENABLE = /^corepack enable(?:\s+[\w-]+)*\s*$/;
+/** A script line that needs the lines around it (control flow, continuations, heredocs): such a script runs whole. */
+const COMPOUND_LINE = /\\$|^(if|then|else|elif|fi|for|while|until|do|done|case|esac|function)\b|[{}]$|<<|^\w+\(\)/;
 
 /** What the job of a repository's CI that runs its tests does, as far as Wrench can do the same. */
 export interface CiJob {
@@ -40,6 +45,8 @@ export interface CiJob {
   /** `node-version-file` of `setup-node`, when it names one. */
   nodeVersionFile?: string;
   pythonVersions: string[];
+  /** `pnpm@VERSION` from `pnpm/action-setup`'s `version:` (a major such as `9` too). */
+  packageManager?: string;
 }
 
 interface Step {
@@ -152,26 +159,36 @@ function readJob(file: string, id: string, job: Job, workflow: Workflow, allSetu
   let pending: string[] = [];
   for (const step of job.steps as Step[]) {
     if (!step || typeof step !== 'object') continue;
+    // A matrix-only `if:` is evaluated for the chosen combination; one Wrench cannot evaluate leaves the step out.
+    const applies = step.if === undefined ? true : evaluateCondition(step.if, matrix.values);
+    if (applies === false) continue;
     if (typeof step.uses === 'string') {
-      readSetupAction(step, matrix, result);
+      if (applies) readSetupAction(step, matrix, result);
       continue;
     }
-    if (typeof step.run !== 'string' || step.if !== undefined || !bashShell(step.shell)) continue;
-    const text = `${String(step.name ?? '')}\n${step.run}`;
-    const [firstLine = ''] = step.run.trim().split('\n', 1);
-    const reporting = REPORTING.test(step.run);
-    const kind =
-      allSetup || (tests.length === 0 && INSTALL.test(firstLine.trim()))
-        ? 'setup'
-        : reporting
-          ? 'report'
-          : TEST.test(text)
-            ? 'test'
-            : LINT.test(text)
-              ? 'lint'
-              : 'other';
-    if (kind === 'report' || (kind === 'other' && INFORMATIONAL.test(step.run.trim()))) continue;
-    const command = stepCommand(step, matrix.values, result.skippedEnv, directory, kind === 'test' ? (script) => withoutCoverage(script, result) : undefined);
+    if (typeof step.run !== 'string' || !bashShell(step.shell)) continue;
+    if (applies === undefined) {
+      if (!allSetup && !REPORTING.test(step.run) && TEST.test(`${String(step.name ?? '')}\n${step.run}`)) result.testUnreadable = true;
+      continue;
+    }
+    const { install, rest } = splitInstall(step.run, result);
+    if (install) {
+      const command = stepCommand({ ...step, run: install }, matrix.values, result.skippedEnv, directory);
+      if (command) result.setup.push(command);
+    }
+    if (!rest) continue;
+    const text = `${String(step.name ?? '')}\n${rest}`;
+    const [firstLine = ''] = rest.trim().split('\n', 1);
+    const reporting = REPORTING.test(rest);
+    const kind = allSetup || INSTALL.test(firstLine.trim()) ? 'setup' : reporting ? 'report' : TEST.test(text) ? 'test' : LINT.test(text) ? 'lint' : 'other';
+    if (kind === 'report' || (kind === 'other' && INFORMATIONAL.test(rest.trim()))) continue;
+    const command = stepCommand(
+      { ...step, run: rest },
+      matrix.values,
+      result.skippedEnv,
+      directory,
+      kind === 'test' ? (script) => withoutCoverage(script, result) : undefined,
+    );
     if (!command) {
       if (kind === 'test') result.testUnreadable = true;
       continue;
@@ -186,6 +203,27 @@ function readJob(file: string, id: string, job: Job, workflow: Workflow, allSetu
   if (tests.length) result.test = tests.join(' && ');
   if (lints.length) result.lint = lints.join(' && ');
   return result;
+}
+
+/**
+ * A `run:` script split into its leading install lines (`npm ci`, `pnpm install`: setup, never part of the test
+ * command) and the rest; `corepack enable` lines are dropped with a note. A script with control flow stays whole.
+ */
+function splitInstall(script: string, job: CiJob): { install?: string; rest?: string } {
+  const lines = script.trim().split('\n');
+  const meaningful = lines.map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  if (meaningful.some((line) => COMPOUND_LINE.test(line))) return { rest: script };
+  const install: string[] = [];
+  const rest: string[] = [];
+  for (const line of meaningful) {
+    if (COREPACK_ENABLE.test(line)) {
+      job.notes.push(
+        `\`${line}\` from ${job.source} is left out: it would write next to the sandbox's read-only Node.js, and Wrench itself puts the pnpm or Yarn that package.json \`packageManager\` or \`pnpm/action-setup\` names first on PATH.`,
+      );
+    } else if (rest.length === 0 && INSTALL.test(line)) install.push(line);
+    else rest.push(line);
+  }
+  return { install: install.join('\n') || undefined, rest: rest.join('\n') || undefined };
 }
 
 /**
@@ -268,6 +306,12 @@ function readSetupAction(step: Step, matrix: Matrix, job: CiJob): void {
     if (typeof inputs['node-version-file'] === 'string') job.nodeVersionFile = inputs['node-version-file'];
   }
   if (/^actions\/setup-python@/.test(uses)) job.pythonVersions.push(...versions(inputs['python-version']));
+  if (/^pnpm\/action-setup@/.test(uses)) {
+    const [version] = versions(inputs.version);
+    if (version) job.packageManager = `pnpm@${version.replace(/^v/, '')}`;
+    // `run_install: true` installs the dependencies as the action's own step.
+    if (inputs.run_install === true || inputs.run_install === 'true') job.setup.push('pnpm install');
+  }
 }
 
 function bashShell(shell: unknown): boolean {
@@ -290,7 +334,7 @@ function stepCommand(
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
   if (!lines.length) return undefined;
-  const simple = lines.every((line) => !/\\$|^(if|then|else|elif|fi|for|while|until|do|done|case|esac|function)\b|[{}]$|<<|^\w+\(\)/.test(line));
+  const simple = lines.every((line) => !COMPOUND_LINE.test(line));
   let command = simple ? lines.join(' && ') : `bash -e -c ${quote(script)}`;
   const given = typeof step['working-directory'] === 'string' ? step['working-directory'] : defaultDirectory;
   const directory = given ? substitute(given, matrix) : undefined;

@@ -113,6 +113,7 @@ function runtimeHints(own: RepositoryChecks | undefined, ci: CiJob | undefined):
   if (own?.runtime.node) hints.node = { versions: [own.runtime.node], source: REPOSITORY_CHECKS_FILE };
   else if (ci?.nodeVersions.length) hints.node = { versions: ci.nodeVersions, source: ci.source };
   if (ci?.nodeVersionFile) hints.nodeVersionFile = ci.nodeVersionFile;
+  if (ci?.packageManager) hints.packageManager = { spec: ci.packageManager, source: `pnpm/action-setup of ${ci.source}` };
   if (own?.runtime.python) hints.python = { versions: [own.runtime.python], source: REPOSITORY_CHECKS_FILE };
   else if (ci?.pythonVersions.length) hints.python = { versions: ci.pythonVersions, source: ci.source };
   return Object.keys(hints).length ? hints : undefined;

@@ -40,6 +40,8 @@ export interface RuntimeHints {
   /** `node-version-file` of the CI's setup-node. */
   nodeVersionFile?: string;
   python?: { versions: string[]; source: string };
+  /** The package manager the CI sets up (`pnpm@9` from `pnpm/action-setup`), for when package.json names none. */
+  packageManager?: { spec: string; source: string };
 }
 
 /** What every setup step and check of a job runs with: runtimes first on PATH, bound read-only into the sandbox. */

@@ -155,3 +155,58 @@ describe('folders of the workspace on the checks’ PATH', () => {
     expect(run.test?.passed, run.test?.outputTail).toBe(true);
   }, 120_000);
 });
+
+describe('a pnpm workflow as public repositories write it: `corepack enable`, pnpm/action-setup `version: 9`, a matrix-only `if:`', () => {
+  let repo: TempDir;
+
+  afterAll(async () => {
+    await repo?.remove();
+  });
+
+  it('sets up and tests with the pnpm 9 and Node.js 22 the workflow names, in the sandbox, with no corepack step', async () => {
+    repo = await makeTempDir('wrench-ci-pnpm-action-');
+    await writeFiles(repo.path, {
+      'package.json': JSON.stringify({ name: 'action-setup', version: '1.0.0', private: true, scripts: { test: 'node test.js' } }),
+      'test.js':
+        "const agent = process.env.npm_config_user_agent.split(' ')[0];\nconsole.log(`ok 1 - ${agent} on node ${process.versions.node.split('.')[0]}`);\nconsole.log('1..1');\n",
+      '.github/workflows/test.yml': [
+        'name: Test',
+        'on: [push, pull_request]',
+        'jobs:',
+        '  test:',
+        '    runs-on: ubuntu-latest',
+        '    strategy:',
+        '      matrix:',
+        '        node: [20, 22]',
+        '    steps:',
+        '      - uses: actions/checkout@v4',
+        '      - run: corepack enable',
+        '      - uses: pnpm/action-setup@v4',
+        '        with:',
+        '          version: 9',
+        '      - uses: actions/setup-node@v4',
+        '        with:',
+        '          node-version: ${{ matrix.node }}',
+        '          cache: pnpm',
+        '      - run: pnpm install',
+        '      - name: Test',
+        '        if: matrix.node == 22',
+        '        run: pnpm test',
+        '',
+      ].join('\n'),
+    });
+    const sandbox = createSandbox({ mode: 'bwrap', root: repo.path });
+    const commands = await detectCommands(repo.path);
+    expect(commands).toMatchObject({ setup: 'pnpm install', test: 'pnpm test', origin: 'checks from .github/workflows/test.yml (job test)' });
+    commands.environment = await prepareCheckEnvironment(repo.path, commands.runtimeHints, { nodeRuntimes: new NodeRuntimes(TEST_RUNTIMES_DIR) });
+    expect(commands.environment.lines).toEqual([
+      expect.stringMatching(/^Node\.js 22\.\d+\.\d+ \(from the npm registry, [a-z ]+\), for the newest of Node\.js 22, 20 /),
+      expect.stringMatching(/^pnpm 9\.\d+\.\d+ \(from the npm registry, [a-z ]+\), for pnpm\/action-setup of \.github\/workflows\/test\.yml \(job test\)\.$/),
+    ]);
+    const setup = await runSetup({ sandbox, dir: repo.path, commands, timeoutMs: 120_000 });
+    expect(setup?.passed, setup?.outputTail).toBe(true);
+    const run = await runVerification({ sandbox, dir: repo.path, commands, timeoutMs: 60_000 });
+    expect(run.test?.outputTail).toMatch(/ok 1 - pnpm\/9\.\d+\.\d+ on node 22/);
+    expect(run.test).toMatchObject({ passed: true, summary: { passed: 1, failed: 0 } });
+  }, 400_000);
+});

@@ -60,7 +60,17 @@ describe('requestedRuntimes', () => {
     expect((await requestsFor({ 'package.json': '{"engines":{"node":">=18"}}' }, ci)).node).toEqual(ci.node);
     await repo?.remove();
     const engines = await requestsFor({ 'package.json': '{"engines":{"node":">=18"},"packageManager":"pnpm@9.1.0+sha512.abc"}' });
-    expect(engines).toMatchObject({ node: { versions: ['>=18'], minimum: true }, packageManager: 'pnpm@9.1.0', nodeProject: true });
+    expect(engines).toMatchObject({
+      node: { versions: ['>=18'], minimum: true },
+      packageManager: { spec: 'pnpm@9.1.0', source: 'package.json packageManager' },
+      nodeProject: true,
+    });
+    await repo?.remove();
+    // The CI's pnpm/action-setup version counts only where package.json names none.
+    const action = { packageManager: { spec: 'pnpm@9', source: 'pnpm/action-setup of ci.yml (job test)' } };
+    expect((await requestsFor({ 'package.json': '{}' }, action)).packageManager).toEqual(action.packageManager);
+    await repo?.remove();
+    expect((await requestsFor({ 'package.json': '{"packageManager":"pnpm@8.15.9"}' }, action)).packageManager?.spec).toBe('pnpm@8.15.9');
   });
 
   it('reads .node-version, .tool-versions, Volta and a setup-node node-version-file', async () => {

@@ -490,3 +490,157 @@ describe("detectCommands: the repository's instructions for agents", () => {
     expect(commands.lint).toBeUndefined();
   });
 });
+
+/** Workflows in the shapes public repositories use (written here, not copied). */
+describe('detectCommands: CI workflows as public repositories write them', () => {
+  it("evaluates a matrix-only `if:` for the chosen combination: the job's tests and its Node matrix are used, not skipped", async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'uvu -r esm test' } }),
+      '.github/workflows/ci.yml': `
+name: CI
+on: [push, pull_request]
+jobs:
+  test:
+    name: Node.js v\${{ matrix.nodejs }}
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        nodejs: [8, 10, 12, 14, 16, 18, 20, 22]
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: \${{ matrix.nodejs }}
+      - name: Install
+        run: npm install
+      - name: Test
+        if: matrix.nodejs < 20
+        run: npm test
+      - name: Test w/ Coverage
+        if: matrix.nodejs >= 20
+        run: |
+          npm install -g c8
+          c8 --include=src npm test
+      - name: Report
+        if: matrix.nodejs == 22 && github.event_name == 'push'
+        run: npx c8 report --reporter=text-lcov > coverage.lcov
+`,
+    });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({
+      setup: 'npm install && npm install -g c8',
+      test: 'npm test',
+      origin: 'checks from .github/workflows/ci.yml (job test)',
+      runtimeHints: { node: { versions: ['22', '20', '18', '16', '14', '12', '10', '8'], source: '.github/workflows/ci.yml (job test)' } },
+    });
+    expect(commands.notes).toEqual(['`c8 --include=src npm test` from .github/workflows/ci.yml (job test) runs as `npm test` (without its coverage tool).']);
+  });
+
+  it("drops `corepack enable`, reads pnpm/action-setup's version, and keeps install lines out of the test command", async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { build: 'tsc', test: 'vitest run', lint: 'eslint .' } }),
+      'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+      '.github/workflows/test.yml': `
+name: Test
+on:
+  push:
+    branches: [main]
+  pull_request:
+jobs:
+  test:
+    runs-on: \${{ matrix.os }}
+    strategy:
+      fail-fast: false
+      matrix:
+        os: [ubuntu-latest, windows-latest]
+        node: [18, 20, 22]
+    steps:
+      - uses: actions/checkout@v4
+      - run: corepack enable
+      - uses: pnpm/action-setup@v4
+        with:
+          version: 9
+      - uses: actions/setup-node@v4
+        with:
+          node-version: \${{ matrix.node }}
+          cache: pnpm
+      - name: Build and test
+        run: |
+          pnpm install --frozen-lockfile
+          pnpm run build
+          pnpm test
+      - name: Lint
+        if: matrix.node == 22 && runner.os == 'Linux'
+        run: pnpm lint
+`,
+    });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({
+      setup: 'pnpm install --frozen-lockfile',
+      test: 'pnpm run build && pnpm test',
+      lint: 'pnpm lint',
+      runtimeHints: {
+        node: { versions: ['22', '20', '18'] },
+        packageManager: { spec: 'pnpm@9', source: 'pnpm/action-setup of .github/workflows/test.yml (job test)' },
+      },
+    });
+    expect(commands.test).not.toMatch(/install|corepack/);
+    expect(commands.notes).toEqual([
+      expect.stringMatching(
+        /^`corepack enable` from \.github\/workflows\/test\.yml \(job test\) is left out: it would write next to the sandbox's read-only Node\.js/,
+      ),
+    ]);
+  });
+
+  it('puts an install step after the first test into setup, and runs pnpm/action-setup’s own install', async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'node --test' } }),
+      'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+      '.github/workflows/ci.yml': `
+jobs:
+  unit:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: pnpm/action-setup@v2
+        with:
+          version: 8.15.9
+          run_install: true
+      - run: pnpm test:unit
+      - run: pnpm ci
+      - run: pnpm test:e2e
+  release:
+    runs-on: ubuntu-latest
+    steps:
+      - run: npm ci
+      - run: npm test
+        if: github.ref == 'refs/heads/main'
+`,
+    });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({
+      setup: 'pnpm install && pnpm ci',
+      test: 'pnpm test:unit && pnpm test:e2e',
+      runtimeHints: { packageManager: { spec: 'pnpm@8.15.9' } },
+    });
+  });
+
+  it('a test step behind an `if:` Wrench cannot evaluate falls back to detection, and says so', async () => {
+    const dir = await repoWith({
+      'package.json': packageJson({ scripts: { test: 'node --test' } }),
+      '.github/workflows/ci.yml': `
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - run: npm ci
+      - run: npm run test:all
+        if: github.ref == 'refs/heads/main'
+`,
+    });
+    const commands = await detectCommands(dir);
+    expect(commands).toMatchObject({ setup: 'npm ci', test: 'npm test' });
+    expect(commands.notes).toContain(
+      'A test step of .github/workflows/ci.yml (job test) needs a `${{ }}` expression Wrench cannot evaluate, so the test command was detected instead.',
+    );
+  });
+});
