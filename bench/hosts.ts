@@ -13,6 +13,8 @@
  * on this machine's loopback without a veth pair or slirp4netns set up as root; separate data dirs and host ids are
  * what makes a worker a host to Wrench (it shares nothing else with the others but Redis).
  *   npm run build && npx tsx bench/hosts.ts [--jobs 24] [--interval 1500] [--files 4000]     Prints figures; asserts nothing.
+ * With --burst: the alternating burst of issue 44 instead, 2 hosts only: JOBS (default 24) mentions alternating between
+ * two repositories (alpha, beta, alpha, ...), one every INTERVAL ms (default 100: all queued before the first ends).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -32,15 +34,18 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const BURST = process.argv.includes('--burst');
 const JOBS = arg('jobs', 24);
-const INTERVAL = arg('interval', 1500);
+const INTERVAL = arg('interval', BURST ? 100 : 1500);
 const FILES = arg('files', 4000);
-const REPOS = ['alpha', 'beta', 'gamma', 'delta'];
+const REPOS = BURST ? ['alpha', 'beta'] : ['alpha', 'beta', 'gamma', 'delta'];
+const HOST_COUNTS = BURST ? [2] : [1, 2, 3];
 const gitEnv = { GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
 const sh = (cwd: string, command: string) => exec('sh', ['-c', command], { cwd, env: { ...process.env, ...gitEnv }, maxBuffer: 64 * 1024 * 1024 });
 
-/** The fixed mix: a repository per job, the same every run (a linear congruential sequence from one seed). */
+/** The fixed mix: a repository per job, the same every run (a linear congruential sequence from one seed; alternating with --burst). */
 const MIX = (() => {
+  if (BURST) return Array.from({ length: JOBS }, (_, i) => REPOS[i % REPOS.length]!);
   let x = 7;
   return Array.from({ length: JOBS }, () => {
     x = (x * 1103515245 + 12345) % 2 ** 31;
@@ -70,6 +75,8 @@ interface Figures {
   affinityMs: number;
   warm: number;
   placed: number;
+  /** Jobs given back at least once for a warm host (`heldBackMs` above 0 in their `job placed` line). */
+  heldBack: number;
   perMinute: number;
   p50: number;
   p95: number;
@@ -135,6 +142,7 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
     const end = Math.max(...replied.values());
     let warm = 0;
     let placed = 0;
+    let heldBack = 0;
     const byHost = workers.map((w) => {
       const lines = w
         .output()
@@ -142,7 +150,9 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
         .filter((line) => line.includes('"job placed"') || line.includes('"msg":"job placed"'));
       for (const line of lines) {
         placed++;
-        if (JSON.parse(line).warm) warm++;
+        const entry = JSON.parse(line) as { warm: boolean; heldBackMs: number };
+        if (entry.warm) warm++;
+        if (entry.heldBackMs > 0) heldBack++;
       }
       return lines.length;
     });
@@ -151,6 +161,7 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
       affinityMs,
       warm,
       placed,
+      heldBack,
       perMinute: (JOBS / (end - start)) * 60_000,
       p50: latencies[Math.floor(latencies.length * 0.5)]!,
       p95: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))]!,
@@ -168,7 +179,7 @@ console.log(
   `${JOBS} jobs over ${REPOS.length} repositories of ${FILES} files (mix ${MIX.map((r) => r[0]).join('')}), one every ${INTERVAL} ms, concurrency 1 per worker`,
 );
 const results: Figures[] = [];
-for (const hosts of [1, 2, 3]) {
+for (const hosts of HOST_COUNTS) {
   for (const affinityMs of hosts === 1 ? [0] : [0, 2000]) {
     const figures = await runConfiguration(hosts, affinityMs);
     results.push(figures);
@@ -178,13 +189,13 @@ for (const hosts of [1, 2, 3]) {
 const pct = (f: Figures) => `${((100 * f.warm) / Math.max(1, f.placed)).toFixed(0)}% (${f.warm}/${f.placed})`;
 const row = (f: Figures | undefined) =>
   f
-    ? `${pct(f).padEnd(13)} ${f.perMinute.toFixed(1).padStart(6)}/min  p50 ${(f.p50 / 1000).toFixed(1)} s  p95 ${(f.p95 / 1000).toFixed(1)} s  jobs per host ${f.byHost}`
+    ? `${pct(f).padEnd(13)} ${f.perMinute.toFixed(1).padStart(6)}/min  p50 ${(f.p50 / 1000).toFixed(1)} s  p95 ${(f.p95 / 1000).toFixed(1)} s  held back ${f.heldBack}  jobs per host ${f.byHost}`
     : '(same as without: one worker)';
-console.log('hosts  without affinity (baseline)                                   with affinity (2000 ms bound)');
-for (const hosts of [1, 2, 3]) {
+console.log('hosts  without affinity (baseline)                                                with affinity (2000 ms bound)');
+for (const hosts of HOST_COUNTS) {
   const without = results.find((f) => f.hosts === hosts && f.affinityMs === 0);
   const withIt = results.find((f) => f.hosts === hosts && f.affinityMs > 0);
-  console.log(`${String(hosts).padEnd(6)} ${row(without).padEnd(66)} ${row(withIt)}`);
+  console.log(`${String(hosts).padEnd(6)} ${row(without).padEnd(80)} ${row(withIt)}`);
 }
 console.log(`load after: ${loadavg()[0]!.toFixed(2)}`);
 await scratch.remove();

@@ -163,7 +163,12 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     const { affinity } = options;
     if (affinity && !payload.localPath) {
       // After the thread's order, before a slot: a job given back holds nothing, and its thread's later runs wait behind it.
-      const since = await affinity.holdBack(repository, payload.affinitySince);
+      // A busy warm worker is waited for only while this one has other jobs to take instead (it is never idle for it).
+      const otherWorkWaiting = async () => {
+        const counts = await queue.getJobCounts('wait', 'prioritized');
+        return (counts.wait ?? 0) + (counts.prioritized ?? 0) > 0;
+      };
+      const since = await affinity.holdBack(repository, payload.affinitySince, otherWorkWaiting);
       if (since !== undefined) {
         if (payload.affinitySince === undefined) {
           payload.affinitySince = since;
@@ -261,6 +266,11 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           onAgentStarted: run.markStarted,
           onStage: (event) => {
             if (event.status === 'started') stageNow = event.stage;
+            // The workspace is open (mirror and tree ready): this host is warm for the repository from now, not from
+            // the job's end, so a burst's later jobs of the repository can be sent here while this one still runs.
+            if (affinity && !payload.localPath && event.stage === 'prepare' && event.status === 'finished') {
+              void affinity.markWarm(repository).catch((error) => log.warn({ err: error }, 'could not advertise the repository as warm here'));
+            }
           },
           onAgentDone: () => setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done')),
           record: recorder,
@@ -293,10 +303,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       return { status: result.status, pullRequest: result.pullRequest?.url };
     } finally {
       stopKeepAlive();
-      if (affinity) {
-        await affinity.occupy(-1);
-        if (!payload.localPath) await affinity.markWarm(repository);
-      }
+      if (affinity) await affinity.occupy(-1);
       await recorder?.flush();
       await slots.release(slot).catch(() => undefined);
       await tellUnreadSteering(jobId, payload).catch((error) => log.warn({ err: error }, 'could not tell the thread of unread steering messages'));

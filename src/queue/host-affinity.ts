@@ -19,11 +19,13 @@ export interface HostAffinityOptions {
 }
 
 /**
- * Jobs of a repository go where its mirror and pooled trees are warm, when that worker has room. Each worker
- * advertises in Redis the repositories it holds (a sorted set per repository, scored by heartbeat expiry) and its free
- * task slots (a key expiring with the heartbeat). A worker that picks a job of a repository it does not hold gives it
- * back (delayed `retryMs`) while another live worker holds it warm with a free slot, for at most `boundMs` from the
- * first time it gave it back; then, or when no warm worker has room or is alive, it runs the job itself.
+ * Jobs of a repository go where its mirror and pooled trees are warm. Each worker advertises in Redis the repositories
+ * it holds (a sorted set per repository, scored by heartbeat expiry) as soon as a job's mirror and tree are ready
+ * there (`markWarm`), and its free task slots (a key expiring with the heartbeat). A worker that picks a job of a
+ * repository it does not hold gives it back (delayed `retryMs`) while another live worker holds it warm and either has
+ * a free slot or is busy while this worker has other jobs waiting to take instead (in a burst a warm worker is always
+ * busy), for at most `boundMs` from the first time it gave it back; then, or when no warm worker is alive, or the warm
+ * ones are busy and nothing else waits, it runs the job itself.
  * Reads and writes are plain commands on keys under the prefix (one slot with a hash-tagged prefix); the heartbeat is
  * advisory, so a stale one costs at most the bound.
  */
@@ -70,7 +72,7 @@ export class HostAffinity {
     return this.warm.has(repository);
   }
 
-  /** A job of `repository` ran here: its mirror and tree are warm from now on. */
+  /** A job of `repository` has its mirror and tree ready here: warm from now on (advertised at once, renewed by the heartbeat). */
   async markWarm(repository: string): Promise<void> {
     if (this.warm.has(repository)) return;
     this.warm.add(repository);
@@ -102,8 +104,8 @@ export class HostAffinity {
     await pipeline.exec();
   }
 
-  /** The other live workers that hold `repository` warm and have a free slot. */
-  async warmElsewhere(repository: string): Promise<string[]> {
+  /** The other live workers that hold `repository` warm, each with its free task slots. */
+  async warmElsewhere(repository: string): Promise<Array<{ host: string; room: number }>> {
     const now = this.now();
     const redis = this.options.redis;
     const hosts = (await redis.zrangebyscore(this.keys.warm(repository), now, '+inf')).filter((host) => host !== this.host);
@@ -113,18 +115,21 @@ export class HostAffinity {
     const rooms = (await pipeline.exec()) ?? [];
     // Expired members are dropped now and then, so the set does not grow with every worker that ever ran.
     if (Math.random() < 0.1) await redis.zremrangebyscore(this.keys.warm(repository), '-inf', now).catch(() => undefined);
-    return hosts.filter((_, i) => Number(rooms[i]?.[1] ?? 0) > 0);
+    return hosts.map((host, i) => ({ host, room: Number(rooms[i]?.[1] ?? 0) }));
   }
 
   /**
    * Whether a job of `repository` should wait for another worker: `since` is when it was first held back (undefined:
-   * never). Answers the time to record as `since` when it should, undefined when this worker should run it.
+   * never); `otherWorkWaiting` tells whether this worker has other jobs to take meanwhile (asked only when every warm
+   * worker is busy). Answers the time to record as `since` when it should, undefined when this worker should run it.
    */
-  async holdBack(repository: string, since: number | undefined): Promise<number | undefined> {
+  async holdBack(repository: string, since: number | undefined, otherWorkWaiting: () => Promise<boolean> = async () => false): Promise<number | undefined> {
     if (this.boundMs <= 0 || this.holds(repository)) return undefined;
     const start = since ?? this.now();
     if (this.now() - start >= this.boundMs) return undefined;
     const hosts = await this.warmElsewhere(repository).catch(() => []);
-    return hosts.length > 0 ? start : undefined;
+    if (hosts.some((h) => h.room > 0)) return start;
+    if (hosts.length > 0 && (await otherWorkWaiting().catch(() => false))) return start;
+    return undefined;
   }
 }

@@ -27,7 +27,7 @@ describe('HostAffinity: which worker holds a repository warm, with room, in Redi
     const { warm, cold } = pair(uniqueName('aff'), () => clock);
     await warm.start(['acme/web']);
     await cold.start();
-    expect(await cold.warmElsewhere('acme/web')).toEqual(['warm']);
+    expect(await cold.warmElsewhere('acme/web')).toEqual([{ host: 'warm', room: 1 }]);
     expect(await warm.holdBack('acme/web', undefined)).toBeUndefined();
     expect(await cold.holdBack('acme/other', undefined)).toBeUndefined();
     const since = await cold.holdBack('acme/web', undefined);
@@ -39,14 +39,21 @@ describe('HostAffinity: which worker holds a repository warm, with room, in Redi
     await Promise.all([warm.stop(), cold.stop()]);
   });
 
-  it('does not hold a job back for a warm worker without room, one whose heartbeat expired, or one that stopped', async () => {
+  it('holds a job back for a busy warm worker only while this one has other jobs to take; never for one whose heartbeat expired or that stopped', async () => {
     let clock = 2_000_000;
     const prefix = uniqueName('aff');
     const { warm, cold } = pair(prefix, () => clock);
     await warm.start(['acme/web']);
     await cold.start();
     await warm.occupy(1);
+    expect(await cold.warmElsewhere('acme/web')).toEqual([{ host: 'warm', room: 0 }]);
     expect(await cold.holdBack('acme/web', undefined)).toBeUndefined();
+    expect(await cold.holdBack('acme/web', undefined, async () => false)).toBeUndefined();
+    expect(await cold.holdBack('acme/web', undefined, async () => true)).toBe(clock);
+    // Still bounded: past the bound it runs here, other work or not.
+    expect(await cold.holdBack('acme/web', clock - 2000, async () => true)).toBeUndefined();
+    // Not asked when no warm worker lives.
+    expect(await cold.holdBack('acme/none', undefined, async () => true)).toBeUndefined();
     await warm.occupy(-1);
     expect(await cold.holdBack('acme/web', undefined)).toBe(clock);
     // Dead (no heartbeat for the ttl): the sorted set's score is past.
