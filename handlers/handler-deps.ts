@@ -23,6 +23,7 @@ import { IncidentThreadStore } from '../src/pagerduty/incident-thread-store.js';
 import { TriageRecordStore } from '../src/triage/triage-record.js';
 import { PausedRunStore } from '../src/questions/paused-run-store.js';
 import type { Metrics } from '../src/metrics/metrics.js';
+import type { ScheduleBook } from '../src/schedules/schedule-queue.js';
 
 /** What every handler needs; handlers are plain functions of (input, deps) so tests need no App. */
 export interface HandlerDeps {
@@ -51,6 +52,8 @@ export interface HandlerDeps {
   outbox: ThreadOutbox;
   /** Where the time to acknowledge a mention is measured; absent in tests that do not need it. */
   metrics?: Metrics;
+  /** Recurring work: schedule records and their BullMQ job schedulers. Absent: schedules are not offered. */
+  schedules?: ScheduleBook;
   /** Redis-backed collaborators, made once by `createHandlerDeps`. */
   stores: HandlerStores;
   /** The poster of a Slack client (the event's), made once per client. */

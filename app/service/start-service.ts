@@ -59,6 +59,11 @@ import { PausedRunStore } from '../../src/questions/paused-run-store.js';
 import { ShutdownSteps, type ShutdownOutcome } from './shutdown-steps.js';
 import { IntakeJournal, intakeJournalDir, keepMention } from '../../src/slack/intake-journal.js';
 import { RedisEpoch } from '../../src/redis/redis-epoch.js';
+import type { Worker } from 'bullmq';
+import { ScheduleBook } from '../../src/schedules/schedule-queue.js';
+import { ScheduleStore } from '../../src/schedules/schedule-store.js';
+import { syncConfigSchedules } from '../../src/schedules/config-schedules.js';
+import { startScheduleWorker } from './schedule-worker.js';
 
 /** What Redis is given of Slack's 3 s to store a mention before it is acknowledged from the local journal alone. */
 const REDIS_BEFORE_ACK_MS = 1000;
@@ -100,6 +105,8 @@ interface Opened {
   outbox?: ThreadOutbox;
   app?: SlackApp;
   mentionResumer?: MentionResumer;
+  schedules?: ScheduleBook;
+  scheduleWorker?: Worker;
   epoch?: RedisEpoch;
   healthServer?: Server;
   affinity?: HostAffinity;
@@ -227,8 +234,14 @@ async function openService(
     const readInstruction = instructionReader(config, logger, modelBudget);
     const journal = new IntakeJournal(intakeJournalDir(config.dataDir));
     const pickRepository = repositoryPicker(config, logger);
+    const schedules = (opened.schedules = new ScheduleBook(
+      redis,
+      config.env.WRENCH_QUEUE_PREFIX,
+      new ScheduleStore(redis, config.env.WRENCH_QUEUE_PREFIX),
+      logger,
+    ));
     const deps = createHandlerDeps(
-      { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, pickRepository, metrics },
+      { config, queues, redis, redact, logger, sessions, names, runLog, runLinks, outbox, readInstruction, pickRepository, metrics, schedules },
       { steering, pausedRuns, journal },
     );
     const signIn = SlackSignIn.fromEnv(config.env, workspaceTeamOf(slackClient));
@@ -267,6 +280,11 @@ async function openService(
     registerHandlers(app, deps);
     await starting(app.start());
     opened.mentionResumer = resumeUnfinishedMentions(app.client, deps);
+    // wrench.config.yml's schedules into Redis, then the occurrences of every schedule taken by one process of the fleet.
+    await starting(syncConfigSchedules(schedules, config.file, logger));
+    const scheduleConnection = createRedis(redisUrl, logger, 'schedule-worker', redisOptions);
+    opened.workerConnections.push(scheduleConnection);
+    opened.scheduleWorker = startScheduleWorker(scheduleConnection, app.client, { ...deps, schedules });
     logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
   }
   if (role === 'worker') {
@@ -353,6 +371,8 @@ async function shutDown(opened: Opened, config: Config, logger: Logger): Promise
   await steps.run('redis epoch', () => opened.epoch?.stop());
   await steps.run('mention resumer', () => mentionResumer?.stop());
   await steps.run('slack app', () => app?.stop());
+  // An occurrence being handled finishes (it only posts and queues); one cut short is taken again after its lock expires.
+  await steps.run('schedule worker', () => opened.scheduleWorker?.close(), { onCut: () => opened.scheduleWorker?.disconnect() });
   await steps.run('health server', () => new Promise((resolve) => (healthServer ? healthServer.close(resolve) : resolve(undefined))));
   // Withdrawn first: no job is held back for a worker that is leaving.
   await steps.run('host affinity', () => affinity?.stop());
@@ -379,7 +399,7 @@ async function shutDown(opened: Opened, config: Config, logger: Logger): Promise
   // What jobs left to do after their reply (a tree given back to the pool, a note on GitHub) is part of their hand-back.
   await steps.run('background work', () => backgroundSettled(), { boundMs: Math.max(stepMs, handBackUntil - Date.now()) });
   await steps.run('outbox', () => outbox?.stop());
-  await steps.run('queues', () => queues?.close());
+  await steps.run('queues', () => Promise.all([queues?.close(), opened.schedules?.close()]));
   sessions?.close();
   for (const connection of opened.workerConnections) connection.disconnect();
   redis?.disconnect();

@@ -4,6 +4,7 @@ import { monitoringSourceSchema } from './monitoring-source.js';
 import { parseAllowEntry } from '../sandbox/egress/egress-policy.js';
 import { treePattern } from './tree-pattern.js';
 import { WRENCH_IDENTITY } from '../workspace/git-identity.js';
+import { cronProblem, isTimeZone } from '../schedules/schedule-times.js';
 
 // Every key's words for the reference (docs/configuration.md, `npm run docs:generate`) are its `.meta({ description })`.
 
@@ -84,6 +85,33 @@ export const channelRepositories = (channel: ChannelConfig | undefined): string[
 /** Whether the channel works on `fullName` (owner/name, case-insensitive like GitHub). */
 export const channelHasRepository = (channel: ChannelConfig | undefined, fullName: string): boolean =>
   channelRepositories(channel).some((repo) => repo.toLowerCase() === fullName.toLowerCase());
+
+/** Recurring work from the file: each entry is a schedule like one made in Slack ([schedules](schedules.md)). */
+const scheduleSchema = z
+  .object({
+    channel: slackId.meta({ description: 'The channel (id) whose repository each run works on and where each run gets its thread.' }),
+    cron: z
+      .string()
+      .trim()
+      .superRefine((pattern, ctx) => {
+        const problem = cronProblem(pattern);
+        if (problem) ctx.addIssue({ code: 'custom', message: `is not a cron pattern: ${problem}` });
+      })
+      .meta({ description: 'When it runs: a cron pattern of 5 fields (`0 9 * * 1`: Mondays at 09:00), or 6 with seconds first.' }),
+    timezone: z
+      .string()
+      .default('UTC')
+      .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin or UTC' })
+      .meta({ description: 'The time zone the cron pattern is read in.' }),
+    instruction: z.string().trim().min(1).max(20_000).meta({ description: 'What each run is asked, as if someone wrote it to @wrench.' }),
+    repo: repoName.optional().meta({ description: 'The repository, when the channel has several.', unset: "the channel's one repository" }),
+    owner: slackId
+      .optional()
+      .meta({ description: 'The Slack user the runs are asked for, who may also pause and resume the schedule from Slack.', unset: 'admins only' }),
+  })
+  .strict();
+
+export type ConfigSchedule = z.infer<typeof scheduleSchema>;
 
 export const configFileSchema = z
   .object({
@@ -376,6 +404,11 @@ export const configFileSchema = z
       .strict()
       .default({ ...WRENCH_IDENTITY })
       .meta({ description: 'The identity of every commit Wrench pushes (each pushed commit is re-created with it; [security](security.md)).' }),
+    schedules: z
+      .array(scheduleSchema)
+      .max(200, { message: 'must list at most 200 schedules' })
+      .default([])
+      .meta({ description: 'Recurring work run on a cron pattern, besides the schedules made in Slack ([schedules](schedules.md)).' }),
     monitoring: z.record(z.string(), monitoringSourceSchema).default({}).meta({
       description:
         'Evidence sources for triage, by name; channels and PagerDuty services refer to one with `monitoring: NAME` ([incident triage](incident-triage.md)).',
@@ -388,6 +421,23 @@ export const configFileSchema = z
       ...Object.entries(config.channels).map(([id, channel]) => [['channels', id, 'monitoring'], channel.monitoring] as const),
       ...Object.entries(config.pagerduty.services).map(([id, service]) => [['pagerduty', 'services', id, 'monitoring'], service.monitoring] as const),
     ];
+    for (const [index, schedule] of config.schedules.entries()) {
+      const channel = config.channels[schedule.channel];
+      const repositories = channelRepositories(channel);
+      if (!channel) context.addIssue({ code: 'custom', path: ['schedules', index, 'channel'], message: 'names a channel not under channels:' });
+      else if (schedule.repo && !channelHasRepository(channel, schedule.repo))
+        context.addIssue({
+          code: 'custom',
+          path: ['schedules', index, 'repo'],
+          message: `is not one of the channel's repositories (${repositories.join(', ')})`,
+        });
+      else if (!schedule.repo && repositories.length > 1)
+        context.addIssue({
+          code: 'custom',
+          path: ['schedules', index, 'repo'],
+          message: `is missing: the channel has several repositories (${repositories.join(', ')})`,
+        });
+    }
     for (const [path, name] of references) {
       if (name !== undefined && !(name in config.monitoring)) {
         context.addIssue({ code: 'custom', path: [...path], message: `names no source under monitoring: (add monitoring.${name} or fix the name)` });

@@ -290,6 +290,14 @@ export const envSchema = z.object({
     .meta({
       description: 'How long a web process holds a mention it is handling; a mention whose process died after acknowledging it is taken over after this.',
     }),
+  WRENCH_SCHEDULE_MIN_SECONDS: z.coerce
+    .number({ message: 'WRENCH_SCHEDULE_MIN_SECONDS must be a number of seconds' })
+    .int()
+    .min(1, { message: 'WRENCH_SCHEDULE_MIN_SECONDS must be at least 1' })
+    .default(900)
+    .meta({
+      description: 'The shortest interval a schedule made in Slack may run at ("every 5 minutes" is refused below it); config schedules are not bound.',
+    }),
   WRENCH_SLACK_DELIVERY_HOURS: z.coerce
     .number({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be a number of hours' })
     .positive({ message: 'WRENCH_SLACK_DELIVERY_HOURS must be more than 0' })

@@ -78,6 +78,7 @@ function walk(node: Node, prefix: string, into: ReferenceEntry[]): void {
 function walkChildren(node: Node, name: string, into: ReferenceEntry[]): void {
   if (node.properties || node.anyOf?.some((variant) => variant.properties)) walk(node, name, into);
   else if (isMapOfObjects(node)) walk(node.additionalProperties as Node, `${name}.<${node.key ?? 'name'}>`, into);
+  else if (node.type === 'array' && node.items?.properties) walk(node.items, `${name}[]`, into);
 }
 
 function isMapOfObjects(node: Node): boolean {

@@ -112,6 +112,12 @@ export function redisKeys(prefix: string) {
     /** A check's pass after a fix round, told once per head commit. */
     fixPassTold: (owner: string, repo: string, number: number, headSha: string, check: string) =>
       `${prefix}:github:fix-pass:${owner}/${repo}#${number}:${headSha}:${check}`.toLowerCase(),
+    /** Recurring work (src/schedules/): each schedule's record, the set of their ids, and the counter that numbers them. */
+    schedule: (id: string) => `${prefix}:schedule:${id}`,
+    schedules: `${prefix}:schedules`,
+    scheduleNumbers: `${prefix}:schedule-numbers`,
+    /** One occurrence of a schedule (its fire time, ms): claimed once, with the thread its run went to. */
+    scheduleOccurrence: (id: string, occurrence: number) => `${prefix}:schedule-occurrence:${id}:${occurrence}`,
   };
 }
 

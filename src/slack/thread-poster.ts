@@ -32,6 +32,24 @@ export class ThreadPoster {
     return result.ts;
   }
 
+  /** A new message in the channel, not a reply: it starts a thread of its own (a scheduled run's). */
+  async postInChannel(channel: string, message: ThreadMessage): Promise<string> {
+    const result = await this.client.chat.postMessage({
+      channel,
+      text: this.redact(message.text),
+      blocks: message.blocks ? this.redact.deep(message.blocks) : undefined,
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    if (!result.ts) throw new Error('chat.postMessage answered without a ts');
+    return result.ts;
+  }
+
+  /** A message's link, or undefined when Slack does not give it. */
+  async permalink(channel: string, ts: string): Promise<string | undefined> {
+    return (await this.client.chat.getPermalink({ channel, message_ts: ts }).catch(() => undefined))?.permalink;
+  }
+
   async update(channel: string, ts: string, message: ThreadMessage): Promise<void> {
     await this.client.chat.update({
       channel,

@@ -1,3 +1,4 @@
+import { schedulesDe } from '../../schedules/schedule-strings.js';
 import { answerDe } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
@@ -414,6 +415,7 @@ export const de: Catalogue = {
     skippedCount: (max) => `mehr als ${max} Dateien`,
     skippedSize: 'zu groß zum Hochladen',
   },
+  schedules: schedulesDe,
   images: {
     notImage: (name) => `${name} ist kein PNG-, JPEG-, GIF- oder WebP-Bild (nach seinem Inhalt) und wurde daher nicht gesendet.`,
     unreadable: (name) => `${name} ließ sich nicht als Bild lesen (es ist beschädigt oder unvollständig).`,

@@ -1,4 +1,5 @@
 import { answerEn, type AnswerStrings } from '../../answers/answer-strings.js';
+import { type ScheduleStrings, schedulesEn } from '../../schedules/schedule-strings.js';
 import { errorEn, type ErrorStrings } from '../../error-words.js';
 import { analysisEn, type AnalysisStrings } from '../../analysis/analysis-strings.js';
 import { type ImageStrings, imagesEn } from '../../inputs/image-strings.js';
@@ -205,6 +206,7 @@ export const en = {
   analysis: analysisEn,
   // Images attached to a request that did not reach the agent.
   images: imagesEn,
+  schedules: schedulesEn as ScheduleStrings,
   // Why a run stopped early (under "Stopped early"): a cancel or a restart, and what became of its work. `branch` comes
   // in backticks; `via` says where a person cancelled other than in the thread.
   stop: {
@@ -464,4 +466,6 @@ export type Catalogue = Partial<
   coverage?: Partial<CoverageStrings>;
   analysis?: Partial<AnalysisStrings>;
   images?: Partial<ImageStrings>;
+  /** Every phrase or none, as `progress`. */
+  schedules?: ScheduleStrings;
 };

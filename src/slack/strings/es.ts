@@ -1,3 +1,4 @@
+import { schedulesEs } from '../../schedules/schedule-strings.js';
 import { answerEs } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
@@ -415,6 +416,7 @@ export const es: Catalogue = {
     skippedCount: (max) => `más de ${max} archivos`,
     skippedSize: 'demasiado grande para subirlo',
   },
+  schedules: schedulesEs,
   images: {
     notImage: (name) => `${name} no es una imagen PNG, JPEG, GIF ni WebP (por su contenido), así que no se envió.`,
     unreadable: (name) => `${name} no se pudo leer como imagen (está dañada o incompleta).`,

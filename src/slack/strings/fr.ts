@@ -1,3 +1,4 @@
+import { schedulesFr } from '../../schedules/schedule-strings.js';
 import { answerFr } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
@@ -431,6 +432,7 @@ export const fr: Catalogue = {
     skippedCount: (max) => `plus de ${max} fichiers`,
     skippedSize: 'trop volumineux pour être envoyé',
   },
+  schedules: schedulesFr,
   images: {
     notImage: (name) => `${name} n'est pas une image PNG, JPEG, GIF ou WebP (d'après son contenu) : elle n'a pas été envoyée.`,
     unreadable: (name) => `${name} n'a pas pu être lue comme image (elle est abîmée ou incomplète).`,

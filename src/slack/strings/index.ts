@@ -56,6 +56,7 @@ export function stringsFor(language?: string): ThreadStrings {
     coverage: { ...en.coverage, ...catalogue.coverage, metrics: { ...en.coverage.metrics, ...catalogue.coverage?.metrics } },
     analysis: { ...en.analysis, ...catalogue.analysis },
     images: { ...en.images, ...catalogue.images },
+    schedules: catalogue.schedules ?? en.schedules,
     verification: {
       ...en.verification,
       ...catalogue.verification,

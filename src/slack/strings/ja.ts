@@ -1,3 +1,4 @@
+import { schedulesJa } from '../../schedules/schedule-strings.js';
 import { answerJa } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
@@ -407,6 +408,7 @@ export const ja: Catalogue = {
     skippedCount: (max) => `${max} ファイルを超えています`,
     skippedSize: '大きすぎてアップロードできません',
   },
+  schedules: schedulesJa,
   images: {
     notImage: (name) => `${name} は(内容から見て)PNG・JPEG・GIF・WebP の画像ではないため、送信しませんでした。`,
     unreadable: (name) => `${name} は画像として読み取れませんでした(破損しているか不完全です)。`,

@@ -1,3 +1,4 @@
+import { schedulesPt } from '../../schedules/schedule-strings.js';
 import { answerPt } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
@@ -418,6 +419,7 @@ export const pt: Catalogue = {
     skippedCount: (max) => `mais de ${max} arquivos`,
     skippedSize: 'grande demais para enviar',
   },
+  schedules: schedulesPt,
   images: {
     notImage: (name) => `${name} não é uma imagem PNG, JPEG, GIF ou WebP (pelo seu conteúdo), por isso não foi enviada.`,
     unreadable: (name) => `${name} não pôde ser lida como imagem (está danificada ou incompleta).`,

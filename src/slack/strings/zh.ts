@@ -1,3 +1,4 @@
+import { schedulesZh } from '../../schedules/schedule-strings.js';
 import { answerZh } from '../../answers/answer-strings.js';
 import { codeList, fetchHeld } from '../../error-words.js';
 import type { SecretKind } from '../../security/secret-kind.js';
@@ -393,6 +394,7 @@ export const zh: Catalogue = {
     skippedCount: (max) => `超过 ${max} 个文件`,
     skippedSize: '太大，无法上传',
   },
+  schedules: schedulesZh,
   images: {
     notImage: (name) => `${name} 不是 PNG、JPEG、GIF 或 WebP 图片（按其内容判断），因此未发送。`,
     unreadable: (name) => `${name} 无法作为图片读取（已损坏或不完整）。`,

@@ -13,13 +13,16 @@ const REGENERATE = 'run `npm run docs:generate` and commit docs/configuration.md
 
 /** The example with its commented-out keys (`# mention: wrench-app`) put back, so they count as written. */
 function exampleConfig(): unknown {
-  return parseYaml(read('wrench.config.example.yml').replace(/^([ \t]*)# ?([ \t]*[A-Za-z0-9][\w/.-]*:(?:[ \t].*)?)$/gm, '$1$2'));
+  return parseYaml(read('wrench.config.example.yml').replace(/^([ \t]*)# ?([ \t]*(?:- )?[A-Za-z0-9][\w/.-]*:(?:[ \t].*)?)$/gm, '$1$2'));
 }
 
 /** Every key path of a parsed YAML document, as lists of keys. */
 function keyPaths(value: unknown, prefix: string[] = []): string[][] {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([key, child]) => [[...prefix, key], ...keyPaths(child, [...prefix, key])]);
+  // A list of sections (`schedules:`): its entries' keys are written `schedules[].cron`.
+  const inner = (key: string, child: unknown) =>
+    Array.isArray(child) ? child.flatMap((item) => keyPaths(item, [...prefix, `${key}[]`])) : keyPaths(child, [...prefix, key]);
+  return Object.entries(value).flatMap(([key, child]) => [[...prefix, key], ...inner(key, child)]);
 }
 
 /** `channels.<channel id>.repo` matches `channels.C0123ABCD.repo`: a `<…>` part is any key. */

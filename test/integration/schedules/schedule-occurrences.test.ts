@@ -1,0 +1,152 @@
+import type { Worker } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScheduleWorker } from '../../../app/service/schedule-worker.js';
+import type { HandlerDeps } from '../../../handlers/handler-deps.js';
+import { FAILURES_BEFORE_PAUSE, runScheduleOccurrence } from '../../../handlers/schedule-occurrence.js';
+import { configScheduleId, syncConfigSchedules } from '../../../src/schedules/config-schedules.js';
+import { ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-queue.js';
+import { ScheduleStore, type Schedule } from '../../../src/schedules/schedule-store.js';
+import { configFileSchema } from '../../../src/config/config-file.js';
+import { pollFor } from '../../fakes/shared/wait-for.js';
+import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
+
+const EVERY_TWO_SECONDS = '*/2 * * * * *';
+
+function schedule(id: string, fields: Partial<Schedule> = {}): Schedule {
+  return {
+    id,
+    source: 'slack',
+    channel: 'C0DEV',
+    cron: EVERY_TWO_SECONDS,
+    timezone: 'Europe/Berlin',
+    when: 'every 2 seconds',
+    instruction: 'update the minor versions of our npm dependencies and open a PR',
+    repo: { owner: 'acme', name: 'web' },
+    creator: 'U0ALICE',
+    language: 'en',
+    state: 'active',
+    threadTs: '1700000000.000100',
+    failures: 0,
+    createdAt: new Date().toISOString(),
+    ...fields,
+  };
+}
+
+/** Schedule occurrences with real Redis, BullMQ's job schedulers and the Slack fake: each one posts and queues a run once. */
+describe('schedule occurrences', () => {
+  let world: HandlerWorld;
+  let deps: HandlerDeps & { schedules: ScheduleBook };
+  const workers: Worker[] = [];
+
+  beforeAll(async () => {
+    world = await startHandlerWorld('schedules');
+    const prefix = world.deps.config.env.WRENCH_QUEUE_PREFIX;
+    deps = { ...world.deps, schedules: new ScheduleBook(world.redis, prefix, new ScheduleStore(world.redis, prefix)) };
+  });
+
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.close()));
+    await deps?.schedules.close();
+    await world?.stop();
+  });
+
+  const runMessages = (id: string) =>
+    world.slack.messages('C0DEV').filter((m) => (!m.thread_ts || m.thread_ts === m.ts) && m.text?.includes(`schedule ${id}*`));
+  const startWorker = () => {
+    const worker = startScheduleWorker(world.redis.duplicate(), world.client, deps);
+    workers.push(worker);
+    return worker;
+  };
+
+  it('fires on a seconds cron across two workers, once per occurrence, and skips while the previous run is still queued', async () => {
+    const book = deps.schedules;
+    await book.store.save(schedule('1'));
+    await book.activate((await book.store.get('1')) as Schedule);
+    expect(await book.nextRun('1')).toBeGreaterThan(Date.now() - 1000);
+    const schedulers = await book.queue.getJobSchedulers();
+    expect(schedulers.map((s) => [s.key, s.pattern, s.tz])).toEqual([[schedulerIdOf('1'), EVERY_TWO_SECONDS, 'Europe/Berlin']]);
+    // Two processes of the fleet: each occurrence goes to one of them.
+    startWorker();
+    startWorker();
+
+    const first = await pollFor(
+      () => runMessages('1')[0],
+      10_000,
+      () => JSON.stringify(world.slack.messages('C0DEV')),
+    );
+    const queuedRuns = async () => (await deps.queues.tasks.getJobs(['waiting', 'prioritized', 'delayed'])).filter((j) => j.id?.startsWith('run-schedule-1-'));
+    for (let waited = 0; (await queuedRuns()).length === 0 && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    const runs = await queuedRuns();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.data).toMatchObject({
+      instruction: 'update the minor versions of our npm dependencies and open a PR',
+      requester: { slackUserId: 'U0ALICE' },
+    });
+    expect(runs[0]?.data.origin).toMatchObject({ channel: 'C0DEV', threadTs: first.ts });
+
+    // No task worker here: the run stays queued, so the next occurrences are skipped, and said so in the schedule's thread.
+    const skipped = await pollFor(
+      () => world.slack.messages('C0DEV', '1700000000.000100').find((m) => m.text?.includes('Skipped the run due')),
+      10_000,
+      () => JSON.stringify(world.slack.messages('C0DEV', '1700000000.000100')),
+    );
+    expect(skipped.text).toMatch(/\(Europe\/Berlin\)/);
+    expect(runMessages('1')).toHaveLength(1);
+    const started = world.slack.messages('C0DEV', '1700000000.000100').filter((m) => m.text?.includes('started'));
+    expect(started).toHaveLength(1);
+
+    // Each occurrence was handled once across the two workers: no occurrence job ran twice.
+    const done = await book.queue.getJobs(['completed']);
+    const occurrences = done.map((j) => j.opts.prevMillis);
+    expect(new Set(occurrences).size).toBe(occurrences.length);
+    await book.deactivate('1');
+    expect(await book.nextRun('1')).toBeUndefined();
+  });
+
+  it('a doubled occurrence makes one run, and three failed runs in a row pause the schedule with its reason in its thread', async () => {
+    const book = deps.schedules;
+    await book.store.save(schedule('2', { threadTs: '1700000000.000200' }));
+    await book.activate((await book.store.get('2')) as Schedule);
+    const base = Date.UTC(2026, 10, 30, 8, 0, 0);
+    expect(await runScheduleOccurrence({ scheduleId: '2', occurrence: base, client: world.client }, deps)).toBe('started');
+    expect(await runScheduleOccurrence({ scheduleId: '2', occurrence: base, client: world.client }, deps)).toBe('duplicate');
+    expect(runMessages('2')).toHaveLength(1);
+
+    for (let i = 0; i < FAILURES_BEFORE_PAUSE; i++) {
+      // The run failed: its thread's record says so and its job is gone.
+      const last = (await book.store.get('2'))?.lastRun;
+      if (!last) throw new Error('no last run');
+      await deps.sessions.update('C0DEV', last.threadTs, (s) => (s ? { ...s, runs: s.runs.map((r) => ({ ...r, status: 'failed' as const })) } : null));
+      await (await deps.queues.tasks.getJob(last.jobId))?.remove();
+      const outcome = await runScheduleOccurrence({ scheduleId: '2', occurrence: base + (i + 1) * 60_000, client: world.client }, deps);
+      expect(outcome).toBe(i + 1 < FAILURES_BEFORE_PAUSE ? 'started' : 'paused');
+    }
+    const paused = await book.store.get('2');
+    expect(paused).toMatchObject({ state: 'paused', failures: 3, pausedBecause: 'the last 3 runs failed' });
+    expect(await book.queue.getJobScheduler(schedulerIdOf('2'))).toBeUndefined();
+    const thread = world.slack.messages('C0DEV', '1700000000.000200');
+    expect(thread.find((m) => m.text?.includes('Paused: the last 3 runs failed'))).toBeTruthy();
+    expect(runMessages('2')).toHaveLength(3);
+  });
+
+  it('puts wrench.config.yml schedules in Redis once, keeps a paused one paused, and removes one gone from the file', async () => {
+    const entry = { channel: 'C0DEV', cron: '0 9 * * 1', timezone: 'Europe/Berlin', instruction: 'update the dependencies' };
+    const file = configFileSchema.parse({ channels: { C0DEV: { repo: 'acme/web' } }, schedules: [entry] });
+    const id = configScheduleId(file.schedules[0] as (typeof file.schedules)[number]);
+    await syncConfigSchedules(deps.schedules, file, deps.logger);
+    await syncConfigSchedules(deps.schedules, file, deps.logger);
+    const scheduler = await deps.schedules.queue.getJobScheduler(schedulerIdOf(id));
+    expect(scheduler).toMatchObject({ pattern: '0 9 * * 1', tz: 'Europe/Berlin' });
+    expect(new Date(scheduler?.next ?? 0).getUTCDay()).toBe(1);
+    expect(await deps.schedules.store.get(id)).toMatchObject({ source: 'config', repo: { owner: 'acme', name: 'web' }, state: 'active' });
+
+    await deps.schedules.deactivate(id);
+    await deps.schedules.store.update(id, (s) => ({ ...s, state: 'paused' }));
+    await syncConfigSchedules(deps.schedules, file, deps.logger);
+    expect(await deps.schedules.queue.getJobScheduler(schedulerIdOf(id))).toBeUndefined();
+
+    await syncConfigSchedules(deps.schedules, configFileSchema.parse({ channels: { C0DEV: { repo: 'acme/web' } } }), deps.logger);
+    expect(await deps.schedules.store.get(id)).toBeNull();
+    expect((await deps.schedules.store.all()).map((s) => s.id)).not.toContain(id);
+  });
+});
