@@ -73,6 +73,9 @@ export async function publish(
   if (!deps.github) throw wrenchErrorSaying('github_not_configured', { key: 'githubNotConfigured', need: 'pullRequest' });
   const remote = await remoteOf(job, workspace, deps, guard);
   const pushed = await pushCatchingUp(workspace, remote, deps);
+  await context.onPushed?.({ branch: workspace.branch, startSha: workspace.headSha });
+  // The branch is the run's own, not the thread's from before it: made by this attempt or by an interrupted earlier one.
+  const ownBranch = !context.continueBranch;
   let pr;
   try {
     pr = await openOrUpdatePullRequest(
@@ -87,13 +90,23 @@ export async function publish(
         draft,
       },
       deps.redact,
-      { branchIsNew: !context.continueBranch },
+      { branchIsNew: ownBranch && !context.earlierAttempt },
     );
   } catch (error) {
-    // A new branch without its pull request is half-made work: take it back. A follow-up's branch stays.
-    if (!context.continueBranch) await deleteRemoteBranch({ ...remote, expectedSha: pushed.sha }).catch(() => undefined);
+    // A new branch without its pull request is half-made work: take it back. A follow-up's branch stays, and so does one an
+    // earlier attempt pushed (its pull request may be open).
+    if (ownBranch && !context.earlierAttempt) {
+      const deleted = await deleteRemoteBranch({ ...remote, expectedSha: pushed.sha }).then(
+        () => true,
+        () => false,
+      );
+      if (deleted) await context.onPushed?.(null);
+    }
     throw error;
   }
+  await context.onPushed?.({ branch: workspace.branch, startSha: workspace.headSha, pullRequest: { number: pr.number, url: pr.url } });
+  // A pull request on the run's own branch is the run's: one an interrupted attempt opened is reported as opened.
+  if (ownBranch && !pr.created) pr = { ...pr, created: true };
   // A run asked for on GitHub is answered on its own comment thread instead (github-reply.ts). The note goes after the
   // reply: GitHub's guidance (and Octokit's throttling) spaces writes a second apart, and the reply does not need it.
   if (!pr.created && !job.github) {
@@ -121,6 +134,7 @@ export async function pushWork(job: TaskJob, workspace: JobWorkspace, context: T
     return;
   }
   await pushCatchingUp(workspace, await remoteOf(job, workspace, deps, guard), deps);
+  await context.onPushed?.({ branch: workspace.branch, startSha: workspace.headSha });
 }
 
 async function remoteOf(job: TaskJob, workspace: JobWorkspace, deps: RunnerDeps, guard: PushGuard): Promise<PushTarget> {

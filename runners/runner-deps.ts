@@ -55,4 +55,28 @@ export interface TaskRunContext {
   steering?: () => Promise<string | undefined>;
   /** A change's result just before it is reported: the thread records its branch and pull request first. */
   beforeReport?: (result: RunResult) => Promise<void>;
+  /** An earlier attempt of this same job (stopped by a restart) pushed to a branch: this attempt goes on from it. */
+  earlierAttempt?: EarlierAttempt;
+  /**
+   * The run's branch is on the remote (and, once opened, its pull request), recorded at once so an attempt after a
+   * restart finds them; null: the run took back the branch it had pushed. Never throws.
+   */
+  onPushed?: (pushed: PushedWork | null) => Promise<void>;
+}
+
+/** What an interrupted attempt of a job left: its branch on the remote and Wrench's record of its steps. */
+export interface EarlierAttempt {
+  branch: string;
+  /** The commit the attempt started from: the run's change counts from it. */
+  startSha?: string;
+  pullRequest?: { number: number; url: string };
+  /** Wrench's own record of the attempt's steps (src/run-log/attempt-digest.ts), for the agent; absent without run records. */
+  steps?: string;
+}
+
+export interface PushedWork {
+  branch: string;
+  /** The commit the run started from (its workspace's head at the start). */
+  startSha: string;
+  pullRequest?: { number: number; url: string };
 }

@@ -6,11 +6,12 @@ import type { RunSlots } from '../src/queue/run-slots.js';
 import { isRunPending } from '../src/queue/queue-run.js';
 import { TASK_QUEUE, taskJobSchema, type TaskJob, type TaskWaitReason } from '../src/queue/task-job.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
-import { sessionSummary, type RunRecord } from '../src/sessions/thread-session.js';
+import { sessionSummary, type RunRecord, type ThreadSession } from '../src/sessions/thread-session.js';
+import { attemptDigest } from '../src/run-log/attempt-digest.js';
 import type { ThreadSessionStore } from '../src/sessions/thread-session-store.js';
 import { failureMessage } from './failure-message.js';
 import { dataDirLow } from '../src/workspace/disk-space.js';
-import type { RunnerDeps } from './runner-deps.js';
+import type { EarlierAttempt, RunnerDeps } from './runner-deps.js';
 import { runTask } from './run-task.js';
 import { previousRequestTs, requestImages } from './request-images.js';
 import { acknowledgeOnGitHub, answerOnGitHub } from './github-reply.js';
@@ -241,9 +242,15 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       );
     });
     try {
+      const session = payload.origin.type === 'slack' ? await sessions.get(payload.origin.channel, payload.origin.threadTs) : null;
+      // Read before this attempt's record replaces the earlier one's steps.
+      const earlierAttempt = await earlierAttemptOf(session, jobId, payload, options.runLog).catch((error) => {
+        log.warn({ err: error }, "could not read the earlier attempt's record");
+        return undefined;
+      });
+      if (earlierAttempt) log.info({ branch: earlierAttempt.branch, pullRequest: earlierAttempt.pullRequest?.number }, 'going on from an earlier attempt');
       recorder = await startRunRecord(options.runLog, deps.redact, recordStart(jobId, job.timestamp, payload, threadUrl, requesterName), log);
       if (recorder) reporter = recordingReporter(threadReporter, recorder);
-      const session = payload.origin.type === 'slack' ? await sessions.get(payload.origin.channel, payload.origin.threadTs) : null;
       // Only a worker marks a run running: still running now means the worker that had it died mid-run.
       if (session?.runs.find((r) => r.jobId === jobId)?.status === 'running') {
         log.warn('run restarted after an interruption');
@@ -262,6 +269,14 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           requesterName,
           requesterEmail,
           continueBranch: session?.branch,
+          earlierAttempt,
+          onPushed: (pushed) =>
+            setRun(
+              payload,
+              jobId,
+              { branch: pushed?.branch, startSha: pushed?.startSha },
+              pushed?.pullRequest ? { branch: pushed.branch, pullRequest: pushed.pullRequest } : {},
+            ).catch((error) => log.warn({ err: error }, "could not record the run's pushed branch")),
           history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
           onAgentStarted: run.markStarted,
           onStage: (event) => {
@@ -332,6 +347,28 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       await tasks.close(graceMs);
       await waits.close();
     },
+  };
+}
+
+/**
+ * An earlier attempt of this job that pushed to a branch (its worker died, or it failed and is retried): its branch, its
+ * pull request when the thread recorded one for that branch, and Wrench's record of its steps. A job resuming a paused
+ * run goes on from the paused run instead.
+ */
+async function earlierAttemptOf(
+  session: ThreadSession | null,
+  jobId: string,
+  payload: TaskJob,
+  runLog: RunLogOptions | undefined,
+): Promise<EarlierAttempt | undefined> {
+  const mine = session?.runs.find((r) => r.jobId === jobId);
+  if (!session || !mine?.branch || payload.resume) return undefined;
+  const steps = runLog ? attemptDigest(await runLog.store.entries(jobId)) : undefined;
+  return {
+    branch: mine.branch,
+    startSha: mine.startSha,
+    pullRequest: session.branch === mine.branch ? session.pullRequest : undefined,
+    steps,
   };
 }
 

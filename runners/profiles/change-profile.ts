@@ -73,11 +73,24 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
       owner: job.repo.owner,
       repo: job.repo.name,
       baseBranch: job.repo.baseBranch,
-      branch: resumed?.run.branch ?? context.continueBranch ?? branchName(job.instruction, shortId),
-      existingBranch: resumed ? resumed.run.pushed : !!context.continueBranch,
+      branch: resumed?.run.branch ?? context.earlierAttempt?.branch ?? context.continueBranch ?? branchName(job.instruction, shortId),
+      existingBranch: resumed ? resumed.run.pushed : !!(context.earlierAttempt || context.continueBranch),
       localPath: job.localPath,
     }),
     network: (run, phase) => networkFor(run.job.category, run.deps, phase),
+
+    async checkout(run) {
+      // An interrupted attempt's commits are this run's work: the change (and the checks' baseline) counts from the commit
+      // that attempt started from, not from the branch's tip.
+      const startSha = run.state.resumed ? undefined : run.context.earlierAttempt?.startSha;
+      if (!startSha) return;
+      const onBranch = await runGit(['merge-base', '--is-ancestor', startSha, 'HEAD'], { cwd: run.workspace.dir }).then(
+        () => true,
+        () => false,
+      );
+      if (onBranch) run.workspace.headSha = startSha;
+      else run.log.warn({ startSha }, "the earlier attempt's start is no longer on the branch: the change counts from the branch's tip");
+    },
 
     async before(run) {
       // A resumed run counts its changes from where it first started; its category steps ran before the pause.
@@ -119,6 +132,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
           complexity: job.complexity,
           elements: job.elements,
           history: run.context.history,
+          earlierAttempt: run.context.earlierAttempt,
           environment: [run.verifier ? environmentNote(run.verifier) : '', ...(before.environment ?? [])].filter(Boolean).join('\n') || undefined,
           requirements: before.requirements,
         }),

@@ -21,6 +21,13 @@ export const runRecordSchema = z.object({
   agentDone: z.literal(true).optional(),
   /** Set once its job is in the task queue: from then on, a job the queue no longer has is one that ended. */
   inQueue: z.literal(true).optional(),
+  /**
+   * The branch this run pushed its work to, written at its first push (cleared if the run takes the branch back): an
+   * attempt after a restart goes on from it instead of starting a second branch.
+   */
+  branch: z.string().optional(),
+  /** The commit the run started from, with `branch`: its change counts from there. */
+  startSha: z.string().optional(),
 });
 
 export const pendingInstructionSchema = z.object({

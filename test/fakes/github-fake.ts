@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { commitToBranch, resolveCommit, type CommitSpec } from './github/commit-builder.js';
 import { createBareRepo, type CreateRepoOptions } from './github/create-repo.js';
-import { PatternFailures, type FailurePattern, type GitHubFailure } from './github/failures.js';
+import { PatternFailures, requestHold, type FailurePattern, type GitHubFailure, type HeldRequest, type RequestHold } from './github/failures.js';
 import { createPull, mergePull, refreshPull, type MergeOptions } from './github/pull-ops.js';
 import { git } from './github/git.js';
 import { addDeploymentStatus } from './github/routes/deployments.js';
@@ -42,7 +42,7 @@ import { pollFor } from './shared/wait-for.js';
 
 export type { CommitSpec, FileChange } from './github/commit-builder.js';
 export type { CreateRepoOptions } from './github/create-repo.js';
-export type { GitHubFailure, FailurePattern } from './github/failures.js';
+export type { GitHubFailure, FailurePattern, HeldRequest } from './github/failures.js';
 export type { GitHubRequest } from './github/state.js';
 export type { FakeAppOptions } from './github/app-auth.js';
 export type { CheckAnnotation, CheckRunRecord, IssueCommentRecord, IssueRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
@@ -132,6 +132,11 @@ export interface GitHubFake {
   /** Reactions on pull request comments and review comments, as they stand. */
   reactions: ReactionRecord[];
   failNext(pattern: FailurePattern, failure: GitHubFailure, times?: number): void;
+  /**
+   * Holds the next request matching `pattern` until `release()`: `before` GitHub acts on it (one whose client went away
+   * meanwhile is dropped, as a request that never got through), or `after` it acted, with only its answer held.
+   */
+  holdNext(pattern: FailurePattern, when: HeldRequest['when']): HeldRequest;
   app?: FakeApp;
   /** A person's role on a repository (others have read access). */
   setRole(owner: string, repo: string, login: string, role: 'admin' | 'maintain' | 'write' | 'triage' | 'read'): void;
@@ -164,11 +169,14 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const state = new GitHubState(root);
   const requests: GitHubRequest[] = [];
   const failures = new PatternFailures<GitHubFailure>();
+  const holds = new PatternFailures<RequestHold>();
+  const held: HeldRequest[] = [];
   const server = await listen(
     gitHubRequestHandler({
       state,
       requests,
       failures,
+      holds,
       users: options.users ?? {},
       defaultLogin: options.defaultLogin ?? 'wrench-bot',
       strictTokens: options.strictTokens ?? false,
@@ -252,6 +260,12 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     issueComments: state.issueComments,
     reactions: state.reactions,
     failNext: (pattern, failure, times) => failures.add(pattern, failure, times),
+    holdNext(pattern, when) {
+      const { held: request, hold } = requestHold(when);
+      holds.add(pattern, hold);
+      held.push(request);
+      return request;
+    },
     app: state.app,
     setRole(owner, repo, login, role) {
       const key = `${owner}/${repo}`;
@@ -362,6 +376,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         () => `no GitHub request matched; requests so far: ${requests.map((r) => `${r.method} ${r.path}`).join(', ') || '(none)'}`,
       ),
     async stop() {
+      for (const request of held) request.release();
       await server.close();
       if (temp) await rm(temp.path, { recursive: true, force: true });
     },

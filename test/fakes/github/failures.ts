@@ -42,3 +42,31 @@ export function failureResponse(failure: GitHubFailure): { body: unknown; header
   }
   return { body: failure.body ?? { message: 'Server Error', status: String(failure.status) }, headers: { ...failure.headers } };
 }
+
+/** A request held on its way through the fake (`GitHubFake.holdNext`). */
+export interface HeldRequest {
+  /** `before`: held before GitHub acts on it; `after`: it acted, and only its answer is held. */
+  when: 'before' | 'after';
+  /** Resolves once a matching request has arrived and is being held. */
+  reached: Promise<void>;
+  release(): void;
+}
+
+/** A hold as the server sees it: it says the request arrived, then waits for the release. */
+export interface RequestHold {
+  when: HeldRequest['when'];
+  arrived(): void;
+  released: Promise<void>;
+}
+
+export function requestHold(when: HeldRequest['when']): { held: HeldRequest; hold: RequestHold } {
+  let arrived = () => {};
+  let release = () => {};
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held: { when, reached, release }, hold: { when, arrived, released } };
+}

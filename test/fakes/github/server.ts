@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { flatHeaders, readBody, sendJson } from '../shared/http.js';
 import { serveGitHttp } from './git-http.js';
-import { failureResponse, type GitHubFailures } from './failures.js';
+import { failureResponse, type GitHubFailures, type PatternFailures, type RequestHold } from './failures.js';
 import { HttpError, matchRoute, type Route } from './router.js';
 import { commitRoutes } from './routes/commits.js';
 import { deploymentRoutes } from './routes/deployments.js';
@@ -32,6 +32,8 @@ export interface GitHubServerDeps {
   state: GitHubState;
   requests: GitHubRequest[];
   failures: GitHubFailures;
+  /** Requests held until the test releases them (`GitHubFake.holdNext`). */
+  holds?: PatternFailures<RequestHold>;
   /** token -> login; tokens not listed are refused when `strictTokens` is set, else they act as `defaultLogin`. */
   users: Record<string, string>;
   defaultLogin: string;
@@ -83,6 +85,17 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
       const { body: failBody, headers: failHeaders } = failureResponse(failure);
       return reply(failure.status, failBody, failHeaders);
     }
+    const hold = deps.holds?.take(method, url.pathname);
+    let clientGone = false;
+    res.once('close', () => {
+      clientGone = true;
+    });
+    if (hold?.when === 'before') {
+      hold.arrived();
+      await hold.released;
+      // A client that went away meanwhile (killed) never got its request through: GitHub did nothing for it.
+      if (clientGone) return;
+    }
     const logs = /^\/_logs\/jobs\/(\d+)$/.exec(url.pathname);
     if (logs) {
       const run = deps.state.checkRuns.find((r) => r.id === Number(logs[1]));
@@ -109,6 +122,10 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
         path: url.pathname,
         url: url.toString(),
       });
+      if (hold?.when === 'after') {
+        hold.arrived();
+        await hold.released;
+      }
       reply(result.status, result.body, result.headers);
     } catch (error) {
       if (error instanceof HttpError) return reply(error.status, error.body);
