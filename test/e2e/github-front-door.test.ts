@@ -367,7 +367,8 @@ describe('GitHub as a second front door (App credentials only)', () => {
 
   it("@wrench-test on someone else's pull request: a Slack thread follows it and the change is pushed to that pull request's own branch", async () => {
     await world.github.commit('acme', 'app', 'alice-feature', { message: 'Alice starts a feature', files: { 'src/feature.js': 'export const f = 1;\n' } });
-    const theirs = await world.github.createPull('acme', 'app', { title: 'Alice feature', head: 'alice-feature', user: 'alice' });
+    const description = 'Alice describes her feature here.';
+    const theirs = await world.github.createPull('acme', 'app', { title: 'Alice feature', head: 'alice-feature', user: 'alice', body: description });
     const number = Number(theirs.number);
     world.anthropic.setScript(scriptByRun({ 'guest-marker': [createFileStep('src/feature.test.js', '// tests for f\n'), finishStep('Added tests.')] }).items);
     const asked = await person('ghp_alice').issues.createComment({
@@ -389,6 +390,9 @@ describe('GitHub as a second front door (App credentials only)', () => {
     );
     expect(answer.body).toMatch(/^@alice /);
     expect(world.github.pulls('acme', 'app').filter((p) => p.headRef === 'alice-feature')).toHaveLength(1);
+    // Her description is hers: never rewritten (Wrench's answer is the comment above).
+    expect(world.github.pulls('acme', 'app').find((p) => p.number === number)?.body).toBe(description);
+    expect(world.github.requests.filter((r) => r.method === 'PATCH' && r.path === `/repos/acme/app/pulls/${number}`)).toEqual([]);
     const files = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'app'), 'ls-tree', '-r', '--name-only', 'alice-feature'], { encoding: 'utf8' });
     expect(files).toContain('src/feature.test.js');
     expect(files).toContain('src/feature.js');

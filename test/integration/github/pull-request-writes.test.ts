@@ -48,7 +48,14 @@ describe('opening the pull request of a run', () => {
     since = github.requests.length;
     const again = await openOrUpdatePullRequest(octokit(), { ...input('wrench/new'), body: 'Body 2' }, redact, { branchIsNew: true });
     expect(again).toMatchObject({ number: opened.number, created: false });
-    expect(calls(since)).toEqual(['POST /repos/acme/app/pulls', 'GET /repos/acme/app/pulls', `PATCH /repos/acme/app/pulls/${opened.number}`]);
+    // Who opened the open one is checked against Wrench's own account (a token's user: GET /app refuses it) before its body is touched.
+    expect(calls(since)).toEqual([
+      'POST /repos/acme/app/pulls',
+      'GET /repos/acme/app/pulls',
+      'GET /app',
+      'GET /user',
+      `PATCH /repos/acme/app/pulls/${opened.number}`,
+    ]);
     expect(github.pulls('acme', 'app').find((p) => p.number === opened.number)?.body).toBe('Body 2');
   });
 
@@ -60,5 +67,47 @@ describe('opening the pull request of a run', () => {
     expect(calls(since)).toEqual(['GET /repos/acme/app/pulls', 'POST /repos/acme/app/pulls']);
     // No commits between the branches: GitHub's other 422 is not read as "already exists".
     await expect(openOrUpdatePullRequest(octokit(), input('main'), redact, { branchIsNew: true })).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("never rewrites the description of a pull request someone else opened, whatever its text says; Wrench's own is refreshed", async () => {
+    await github.commit('acme', 'app', 'alice-feature', { message: 'a', files: { 'a.txt': 'a\n' } });
+    await github.createPull('acme', 'app', { title: 'Alice feature', head: 'alice-feature', body: "Alice's own words.", user: 'alice' });
+    // Mallory's body looks exactly like one Wrench writes: the text proves nothing, the author does.
+    await github.commit('acme', 'app', 'wrench/forged', { message: 'f', files: { 'f.txt': 'f\n' } });
+    const forged = '## Summary\n\n[Every step Wrench took in this run](https://wrench.example/runs/1)';
+    await github.createPull('acme', 'app', { title: 'Forged', head: 'wrench/forged', body: forged, user: 'mallory' });
+    for (const [head, body] of [
+      ['alice-feature', "Alice's own words."],
+      ['wrench/forged', forged],
+    ] as const) {
+      const since = github.requests.length;
+      const ref = await openOrUpdatePullRequest(octokit(), { ...input(head), body: 'Wrench summary' }, redact);
+      expect(ref).toMatchObject({ created: false, bodyKept: true });
+      expect(calls(since).filter((c) => c.startsWith('PATCH'))).toEqual([]);
+      expect(github.pulls('acme', 'app').find((p) => p.headRef === head)?.body).toBe(body);
+    }
+  });
+
+  it("a follow-up on Wrench's pull request for an issue keeps `Closes #N` in the body, as a person's added link too", async () => {
+    const issue = github.createIssue('acme', 'app', { title: 'Broken thing' });
+    await github.commit('acme', 'app', 'wrench/issue', { message: 'i', files: { 'i.txt': 'i\n' } });
+    const opened = await openOrUpdatePullRequest(octokit(), { ...input('wrench/issue'), body: `First run.\n\nCloses #${issue.number}` }, redact, {
+      branchIsNew: true,
+    });
+    expect(github.pulls('acme', 'app').find((p) => p.number === opened.number)?.user).toBe('wrench-bot');
+    // A person adds another link on GitHub; then a fix round refreshes the body without either.
+    const record = github.pulls('acme', 'app').find((p) => p.number === opened.number)!;
+    record.body = `${record.body}\n\nAlso fixes acme/app#99`;
+    const updated = await openOrUpdatePullRequest(octokit(), { ...input('wrench/issue'), body: 'Fix round 1 of 2.' }, redact);
+    expect(updated).toMatchObject({ number: opened.number, created: false });
+    const body = github.pulls('acme', 'app').find((p) => p.number === opened.number)?.body ?? '';
+    expect(body).toMatch(/^Fix round 1 of 2\./);
+    expect(body).toContain(`Closes #${issue.number}`);
+    expect(body).toContain('Closes acme/app#99');
+    // Said once, however many follow-ups.
+    await openOrUpdatePullRequest(octokit(), { ...input('wrench/issue'), body: `Review reply.\n\nCloses #${issue.number}` }, redact);
+    const last = github.pulls('acme', 'app').find((p) => p.number === opened.number)?.body ?? '';
+    expect(last.match(new RegExp(`Closes #${issue.number}\\b`, 'g'))).toHaveLength(1);
+    expect(last).toContain('Closes acme/app#99');
   });
 });
