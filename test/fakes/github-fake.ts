@@ -47,6 +47,7 @@ export type { GitHubRequest } from './github/state.js';
 export type { FakeAppOptions } from './github/app-auth.js';
 export type { CheckAnnotation, CheckRunRecord, IssueCommentRecord, IssueRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from './github/state.js';
 export { GIT_ENV } from './github/git.js';
+export { missingPermission } from './github/permissions.js';
 
 export interface GitHubFakeOptions {
   /** Where bare repositories live (`${root}/${owner}/${repo}.git`); a temp dir (removed on stop) by default. */

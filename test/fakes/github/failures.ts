@@ -13,9 +13,10 @@ export type GitHubFailures = PatternFailures<GitHubFailure>;
 /** What GitHub sends for each kind of failure unless the test says otherwise. */
 export function failureResponse(failure: GitHubFailure): { body: unknown; headers: Record<string, string> } {
   const now = Math.floor(Date.now() / 1000);
-  if (failure.status === 403) {
+  // A 403 with a body of its own is another refusal (a missing permission: see permissions.ts), not a rate limit.
+  if (failure.status === 403 && failure.body === undefined) {
     return {
-      body: failure.body ?? {
+      body: {
         message: 'API rate limit exceeded for user ID 1.',
         documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
         status: '403',

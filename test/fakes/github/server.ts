@@ -3,6 +3,7 @@ import { flatHeaders, readBody, sendJson } from '../shared/http.js';
 import { serveGitHttp } from './git-http.js';
 import { failureResponse, type GitHubFailures, type PatternFailures, type RequestHold } from './failures.js';
 import { HttpError, matchRoute, type Route } from './router.js';
+import { requirePermission } from './permissions.js';
 import { commitRoutes } from './routes/commits.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { releaseRoutes } from './routes/releases.js';
@@ -112,6 +113,8 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
     const matched = matchRoute(ROUTES, method, url.pathname);
     if (!matched) return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
     try {
+      // An App's installation token reaches only what the App was granted.
+      if (deps.state.app && token.startsWith('ghs_')) requirePermission(deps.state.app, method, url.pathname);
       const result = await matched.route.handler({
         params: matched.params,
         query: url.searchParams,
@@ -128,7 +131,7 @@ export function gitHubRequestHandler(deps: GitHubServerDeps) {
       }
       reply(result.status, result.body, result.headers);
     } catch (error) {
-      if (error instanceof HttpError) return reply(error.status, error.body);
+      if (error instanceof HttpError) return reply(error.status, error.body, error.headers);
       throw error;
     }
   };

@@ -96,4 +96,27 @@ describe('GitHub App credentials against the fake (JWT checked with the App publ
     });
     expect(wrongKey.fix).not.toMatch(/Install/);
   });
+
+  it("an installation token reaches only what the App was granted: GitHub's 403 and the permissions that would do, else the answer", async () => {
+    const access = createGitHubAccess(env())!;
+    const issue = fake.createIssue('acme', 'web', { title: 'Permissions' });
+    fake.app!.options.permissions = { contents: 'read', metadata: 'read', pull_requests: 'read' };
+    try {
+      await expect(access.octokit.checks.get({ owner: 'acme', repo: 'web', check_run_id: 1 })).rejects.toMatchObject({
+        status: 403,
+        response: {
+          data: { message: 'Resource not accessible by integration', documentation_url: expect.stringContaining('docs.github.com/rest/checks'), status: '403' },
+          headers: { 'x-accepted-github-permissions': 'checks=read' },
+        },
+      });
+      // Issues or pull requests at the level asked is enough for a pull request's comments.
+      expect((await access.octokit.issues.listComments({ owner: 'acme', repo: 'web', issue_number: issue.number })).status).toBe(200);
+      await expect(access.octokit.issues.createComment({ owner: 'acme', repo: 'web', issue_number: issue.number, body: 'x' })).rejects.toMatchObject({
+        status: 403,
+        response: { headers: { 'x-accepted-github-permissions': 'issues=write; pull_requests=write' } },
+      });
+    } finally {
+      fake.app!.options.permissions = undefined;
+    }
+  });
 });

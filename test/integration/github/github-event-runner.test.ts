@@ -14,13 +14,21 @@ import { createRedactor } from '../../../src/security/redact.js';
 import { Cancellation } from '../../../src/sessions/cancellation.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
 import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
-import { startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
+import { missingPermission, startGitHubFake, type GitHubFake } from '../../fakes/github-fake.js';
+import { generateKeyPairSync } from 'node:crypto';
+import { envSchema } from '../../../src/config/env-options.js';
+import { createGitHubAccess } from '../../../src/github/github-access.js';
 import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 
 const THREAD = { channel: 'C0DEV', threadTs: '1700000000.000100' };
+const APP_KEYS = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+});
 
 describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack fakes)', () => {
   let redis: RedisServer;
@@ -45,7 +53,11 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     [redis, dir, github, slack] = await Promise.all([
       startRedisServer(),
       makeTempDir('wrench-ghev-'),
-      startGitHubFake({ users: { ghp_wrench: 'wrench-bot', ghp_alice: 'alice' } }),
+      startGitHubFake({
+        users: { ghp_wrench: 'wrench-bot', ghp_alice: 'alice' },
+        // Also an App (its installation tokens get only what it was granted), for the tests that use one.
+        app: { id: 4242, slug: 'wrench-test', publicKey: APP_KEYS.publicKey, installations: { acme: 9 } },
+      }),
       startSlackFake(),
     ]);
     await github.createRepo('acme', 'app', { 'src/a.js': 'export const a = 1;\n' });
@@ -601,5 +613,75 @@ describe('GitHub events on a Wrench pull request (real Redis, GitHub and Slack f
     // A retried job finds its copy made already.
     await deps.sessions.end(forkThread.channel, forkThread.threadTs);
     expect(await startFromGuestPull({ ...comment('alice', forked, 904), deliveryId: 'd-guest-904-retry' }, deps)).toBe('follow-up-queued');
+  });
+
+  describe('context GitHub refuses is done without: the webhook payload is enough', () => {
+    const ownPull = async (branch: string) => {
+      await github.commit('acme', 'app', branch, { message: branch, files: { [`src/${branch.replace(/\W/g, '-')}.js`]: 'export const x = 1;\n' } });
+      const number = Number((await github.createPull('acme', 'app', { title: branch, head: branch, user: 'wrench-bot' })).number);
+      await deps.sessions.update(THREAD.channel, THREAD.threadTs, (s) => s && { ...s, branch, pullRequest: { number, url: 'u' } });
+      return number;
+    };
+    const queuedWith = async (text: string) =>
+      (await queues.tasks.getJobs(['waiting', 'delayed', 'prioritized'])).find((j) => j.data.instruction.includes(text));
+
+    it("a review comment whose pull request's comments answer 404 and reviews 403 (no permission) is acted on, saying what was not read", async () => {
+      const number = await ownPull('wrench/refused-context');
+      const docs = 'https://docs.github.com/rest/issues/comments#list-issue-comments';
+      github.failNext(`GET /repos/acme/app/issues/${number}/comments`, { status: 404, body: { message: 'Not Found', documentation_url: docs, status: '404' } });
+      const refused = missingPermission('pull_requests=read', 'https://docs.github.com/rest/pulls/reviews#list-reviews-for-a-pull-request');
+      github.failNext(`GET /repos/acme/app/pulls/${number}/reviews`, refused, 2);
+      github.failNext(`GET /repos/acme/app/pulls/${number}/comments`, refused);
+      const event = job({
+        kind: 'review-comment',
+        author: 'alice',
+        body: 'Rename x to total.',
+        commentId: 987_654,
+        path: 'src/wrench-refused-context.js',
+        line: 1,
+        startLine: null,
+        diffHunk: '@@ -0,0 +1 @@\n+export const x = 1;',
+        reviewId: 55_555,
+        inReplyTo: null,
+      });
+      const outcome = await handleGitHubEvent({ ...event, event: { ...event.event, pull: number } } as GitHubJob, deps);
+      expect(outcome).toBe('follow-up-queued');
+      // GitHub did refuse them (so the test is not passing by luck).
+      expect(
+        github.requests
+          .filter((r) => r.path.startsWith(`/repos/acme/app/`) && r.path.includes(`/${number}/`) && r.status >= 400)
+          .map((r) => r.status)
+          .sort(),
+      ).toEqual([403, 403, 403, 404]);
+      const queued = await queuedWith('Rename x to total.');
+      const instruction = queued?.data.instruction ?? '';
+      expect(instruction).toContain('on `src/wrench-refused-context.js` line 1:\n\nRename x to total.');
+      expect(instruction).toMatch(/Not read from GitHub \(work from what is above\): .*the pull request's comments \(GitHub answered 404/);
+      expect(instruction).toContain('GitHub answered 403: Resource not accessible by integration');
+      await queued?.remove();
+    });
+
+    it('an App installed without the checks permission still gets a fix round from the check run payload and its job log', async () => {
+      const number = await ownPull('wrench/no-checks');
+      const sha = (await github.branchSha('acme', 'app', 'wrench/no-checks'))!;
+      const run = github.addCheckRun('acme', 'app', { name: 'unit-no-checks', headSha: sha, conclusion: 'failure', log: 'FAIL x.test.js: expected total' });
+      github.app!.options.permissions = { contents: 'write', pull_requests: 'write', issues: 'write', actions: 'read', metadata: 'read' };
+      try {
+        const env = envSchema.parse({ GITHUB_APP_ID: '4242', GITHUB_APP_PRIVATE_KEY: APP_KEYS.privateKey, GITHUB_API_URL: github.url });
+        const app = createGitHubAccess(env, deps.runner.logger)!;
+        const asApp = { ...deps, runner: { ...deps.runner, github: app.octokit } };
+        const event = job({ kind: 'check-failed', headSha: sha, checkName: run.name, jobIds: [run.id] });
+        const outcome = await handleGitHubEvent({ ...event, event: { ...event.event, pull: number } } as GitHubJob, asApp);
+        expect(outcome).toBe('fix-round-queued');
+        // The base branch's checks were refused as GitHub refuses them, naming the permission.
+        const refused = github.requests.find((r) => r.status === 403 && /\/commits\/[0-9a-f]+\/check-runs$/.test(r.path));
+        expect(refused?.token).toMatch(/^ghs_/);
+        const queued = await queuedWith('unit-no-checks');
+        expect(queued?.data.instruction).toContain('FAIL x.test.js: expected total');
+        await queued?.remove();
+      } finally {
+        github.app!.options.permissions = undefined;
+      }
+    });
   });
 });
