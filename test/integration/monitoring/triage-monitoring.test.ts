@@ -350,6 +350,40 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     }
   }, 30_000);
 
+  it('a URL given as ${PROM_URL} is an address, not a secret: graph links keep it, and only the credentials in a URL stay hidden', async () => {
+    const source = (url: string) => ({
+      file: {
+        ...options().file,
+        monitoring: { checkout: { prometheus: { url, headers: {}, queries: { errors: 'sum(http_errors_per_second)' } }, mcpServers: {} } },
+      },
+      alerts: [],
+    });
+    const plain = (await open({ ...source('${PROM_URL}'), env: { PROM_URL: prometheus.url } }))!;
+    const answer = await plain.tools[0]!.execute({ query: 'sum(http_errors_per_second)' }, { signal });
+    expect(answer.content).toContain(`Graph: ${prometheus.url}/graph?g0.expr=`);
+    expect(answer.content).not.toContain('[redacted]');
+    expect(plain.summary.changes[0]?.graphUrl?.startsWith(`${prometheus.url}/graph?`)).toBe(true);
+
+    // A password and a token in the URL are still hidden, from what could not be read and from the tools' answers.
+    const port = await freePort();
+    const secretUrl = `http://scraper:s3cret-pass-9@127.0.0.1:${port}/?token=prom-query-token-55`;
+    for (const [url, env] of [
+      ['${PROM_URL}', { PROM_URL: secretUrl }],
+      [secretUrl, {}],
+      [`http://scraper:\${PROM_PASSWORD}@127.0.0.1:${port}/?token=\${PROM_TOKEN}`, { PROM_PASSWORD: 's3cret-pass-9', PROM_TOKEN: 'prom-query-token-55' }],
+    ] as const) {
+      const hidden = (await open({ ...source(url), env: { ...env } }))!;
+      const unreadable = hidden.summary.unreadable.join('\n');
+      expect(unreadable).toContain(`127.0.0.1:${port}`);
+      expect(unreadable).toContain('[redacted]');
+      const tool = await hidden.tools[0]!.execute({ query: 'up' }, { signal });
+      for (const text of [unreadable, tool.content, hidden.contextText]) {
+        expect(text).not.toContain('s3cret-pass-9');
+        expect(text).not.toContain('prom-query-token-55');
+      }
+    }
+  }, 30_000);
+
   it('keeps a credential out of what could not be read, names a missing variable, and gives nothing without a source', async () => {
     const refused = (await open({ env: { LOGS_TOKEN: 'wrong-token-secret-99' } }))!;
     expect(refused.summary.unreadable.join('\n')).not.toContain('wrong-token-secret-99');
