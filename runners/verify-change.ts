@@ -344,6 +344,7 @@ export class ChangeVerifier {
         textIn: render,
         regressed: false,
         setupFailed: this.setupFailure,
+        runtimeMismatches: this.commands.environment?.mismatches,
       };
     }
     await this.waitForBaseline();
@@ -363,6 +364,7 @@ export class ChangeVerifier {
       // Without its dependencies a check says nothing about the change: no fix round for a "regression".
       regressed: comparison.verdict === 'regressed' && !this.setupFailure,
       setupFailed: this.setupFailure,
+      runtimeMismatches: this.commands.environment?.mismatches,
     };
   }
 
@@ -391,6 +393,8 @@ export interface VerificationOutcome {
   regressed: boolean;
   /** The dependency setup step, when it failed. */
   setupFailed?: CommandOutcome;
+  /** The runtime lines saying the checks did not run on what the repository (its CI) asks for. */
+  runtimeMismatches?: string[];
 }
 
 /** The tests Wrench ran after the change, as the report sets them against the agent's claims. */

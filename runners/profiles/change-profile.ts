@@ -182,6 +182,9 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
           inThread: thread?.draft.regressed,
         });
       }
+      // Checks on another runtime than the repository's CI asks for are no comparison with it: a draft that says why.
+      const mismatches = verification?.runtimeMismatches?.map((line) => line.replace(/^⚠\s*/, '')).join(' ');
+      if (mismatches) draftParts.push({ text: stringsFor('en').draft.runtimeMismatch(mismatches), inThread: thread?.draft.runtimeMismatch(mismatches) });
       if (extra.draftReason) draftParts.push({ text: extra.draftReason, inThread: extra.threadDraftReason });
       setDraftReason();
 

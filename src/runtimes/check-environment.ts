@@ -33,6 +33,8 @@ export async function prepareCheckEnvironment(dir: string, hints: RuntimeHints |
     if (request) environment.lines.push(await hostRuntimeLine(runtime, request, hostVersion(runtime, options.probe)));
   }
   environment.key = JSON.stringify([environment.path, environment.lines]);
+  const mismatches = environment.lines.filter((line) => line.startsWith('⚠'));
+  if (mismatches.length) environment.mismatches = mismatches;
   return environment;
 }
 
@@ -54,9 +56,7 @@ async function provideNode(requests: RuntimeRequests, environment: CheckEnvironm
   const candidates = request.minimum ? request.versions : supported(request.versions, requests.nodeEngines, available);
   const version = candidates.map((wanted) => resolveNodeVersion(wanted, available)).find(Boolean);
   if (!version) {
-    const why = runtimes.registryUnreachable
-      ? 'the npm registry could not be reached and no such build is cached'
-      : 'the npm registry has no such Node.js build';
+    const why = runtimes.lookupFailure ? `${runtimes.lookupFailure}, and no such build is cached` : 'the npm registry has no such Node.js build';
     return useOwn(`⚠ ${capital(asked)} was asked for, but ${why}: the checks ran on Node.js ${own}.`);
   }
   if (version === own) return useOwn(`Node.js ${own} (Wrench's own), for ${asked}.`);

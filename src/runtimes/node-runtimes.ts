@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import semver from 'semver';
@@ -7,6 +7,8 @@ import { WrenchError } from '../errors.js';
 
 const run = promisify(execFile);
 const REGISTRY_TIMEOUT_MS = 30_000;
+/** The registry's version list as last read, kept under the root for when it answers too slowly or not at all. */
+const VERSION_LIST_FILE = 'node-versions.json';
 const RETRY_AFTER_MS = 10 * 60_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
@@ -45,11 +47,19 @@ export interface NodeInstall {
 export class NodeRuntimes {
   private versionList: Promise<string[]> | undefined;
   private failedAt: number | undefined;
+  private failure: string | undefined;
   private readonly installs = new Map<string, Promise<NodeInstall>>();
 
   constructor(
     readonly root: string,
-    private readonly options: { npm?: string; arch?: string } = {},
+    private readonly options: {
+      npm?: string;
+      arch?: string;
+      /** The version lookup's first time limit (default 30 s); its one retry gets twice as long. */
+      lookupTimeoutMs?: number;
+      /** Added to the environment of Wrench's own npm calls (tests point `npm_config_registry` at a fake). */
+      env?: Record<string, string>;
+    } = {},
   ) {}
 
   private get packageName(): string {
@@ -59,22 +69,66 @@ export class NodeRuntimes {
   }
 
   /**
-   * Versions the registry offers (asked once per process); the cached ones when the registry cannot be reached, and
-   * it is asked again only after RETRY_AFTER_MS, so a registry outage slows one job, not each.
+   * Versions the registry offers (asked once per process, retried once with twice the time limit, and kept under the
+   * root). When the registry does not answer: the list it gave last time and the unpacked versions, and it is asked
+   * again only after RETRY_AFTER_MS, so a registry outage slows one job, not each.
    */
   async available(): Promise<string[]> {
     if (this.versionList && this.failedAt !== undefined && Date.now() - this.failedAt > RETRY_AFTER_MS) this.versionList = undefined;
-    this.versionList ??= this.npm(['view', this.packageName, 'versions', '--json', '--fetch-retries=1'], REGISTRY_TIMEOUT_MS)
-      .then((stdout) => {
+    this.versionList ??= this.lookUpVersions()
+      .then(async (list) => {
         this.failedAt = undefined;
-        const list: unknown = JSON.parse(stdout);
-        return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+        this.failure = undefined;
+        await this.keepVersionList(list).catch(() => undefined);
+        return list;
       })
-      .catch(async () => {
+      .catch(async (error: Error & { killed?: boolean }) => {
         this.failedAt = Date.now();
-        return this.cached();
+        const limit = this.options.lookupTimeoutMs ?? REGISTRY_TIMEOUT_MS;
+        this.failure = error.killed
+          ? `the npm registry did not answer the Node.js version lookup in time (${seconds(limit)}, then ${seconds(2 * limit)})`
+          : `the npm registry could not be reached (${firstLine(error)})`;
+        return [...new Set([...(await this.keptVersionList()), ...(await this.cached())])];
       });
     return this.versionList;
+  }
+
+  /** Whether the last attempt to list the registry's versions failed (the list is then the kept and cached ones). */
+  get registryUnreachable(): boolean {
+    return this.failedAt !== undefined;
+  }
+
+  /** Why the last version lookup failed, in words for the report (a time limit or the error); undefined when it did not. */
+  get lookupFailure(): string | undefined {
+    return this.failure;
+  }
+
+  private async lookUpVersions(): Promise<string[]> {
+    const limit = this.options.lookupTimeoutMs ?? REGISTRY_TIMEOUT_MS;
+    // npm's own retries wait 10 s and more between tries, so Wrench retries: once, with twice the time (a registry under
+    // load can take longer than the first limit), and a refused connection is said as such rather than as a time-out.
+    const ask = (timeout: number) => this.npm(['view', this.packageName, 'versions', '--json', '--fetch-retries=0'], timeout);
+    const stdout = await ask(limit).catch(() => ask(2 * limit));
+    const list: unknown = JSON.parse(stdout);
+    return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+  }
+
+  private async keepVersionList(list: string[]): Promise<void> {
+    const file = path.join(this.root, VERSION_LIST_FILE);
+    const staged = `${file}.${process.pid}`;
+    await mkdir(this.root, { recursive: true });
+    await writeFile(staged, JSON.stringify(list));
+    await rename(staged, file);
+  }
+
+  private async keptVersionList(): Promise<string[]> {
+    const text = await readFile(path.join(this.root, VERSION_LIST_FILE), 'utf8').catch(() => '[]');
+    try {
+      const list: unknown = JSON.parse(text);
+      return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string' && !!semver.valid(v)) : [];
+    } catch {
+      return [];
+    }
   }
 
   /** The newest version of package `name` that `range` (`9`, `^8.6`, `latest`) names on the registry. */
@@ -87,11 +141,6 @@ export class NodeRuntimes {
     const newest = semver.rsort(versions)[0];
     if (!newest) throw new WrenchError('runtime_unavailable', `the npm registry has no ${name} release ${range}`);
     return newest;
-  }
-
-  /** Whether the last attempt to list the registry's versions failed (the list is then only the cached ones). */
-  get registryUnreachable(): boolean {
-    return this.failedAt !== undefined;
   }
 
   /** Versions already unpacked under the root. */
@@ -156,7 +205,7 @@ export class NodeRuntimes {
     const { stdout } = await run(this.options.npm ?? 'npm', args, {
       timeout,
       maxBuffer: 16 * 1024 * 1024,
-      env: { ...process.env, npm_config_update_notifier: 'false' },
+      env: { ...process.env, npm_config_update_notifier: 'false', ...this.options.env },
     });
     return stdout;
   }
@@ -168,6 +217,10 @@ function npmLine(version: string): string {
 
 async function isFile(file: string): Promise<boolean> {
   return (await stat(file).catch(() => undefined))?.isFile() ?? false;
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }
 
 function firstLine(error: Error & { stderr?: string }): string {

@@ -55,6 +55,8 @@ export interface CheckEnvironment {
   lines: string[];
   /** Names the runtimes (versions and paths): part of the dependency and baseline keys. */
   key: string;
+  /** The lines saying the checks do not run on what the repository asks for (its CI's runtime): the pull request is then a draft. */
+  mismatches?: string[];
 }
 
 export interface TestSummary {

@@ -452,6 +452,8 @@ export const de: Catalogue = {
       'Prüfungen, die vor dieser Änderung bestanden haben, schlagen jetzt fehl (siehe Prüfung); eine Runde des Agenten, um sie zu beheben, war nicht erfolgreich.',
     protectedPaths: (paths) =>
       `Diese Änderung berührt geschützte Pfade (${paths}); eine Person mit Freigaberecht muss sie prüfen und freigeben, bevor sie als bereit markiert wird.`,
+    runtimeMismatch: (runtimes) =>
+      `Die Prüfungen konnten nicht auf der Laufzeitumgebung laufen, die das Repository verlangt, und zeigen daher nicht, was seine CI zeigen würde: ${runtimes}`,
   },
   failure: {
     runFailed: (message) => `Der Lauf ist fehlgeschlagen: ${message}`,

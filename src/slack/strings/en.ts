@@ -244,6 +244,9 @@ export const en = {
   draft: {
     regressed: 'Checks that passed before this change now fail (see Verification); an agent round to fix them did not succeed.',
     protectedPaths: (paths: string) => `This change touches protected paths (${paths}); an approver must review and clear it before it is marked ready.`,
+    /** `runtimes`: the report's runtime lines that say so (in English, as measured). */
+    runtimeMismatch: (runtimes: string) =>
+      `The checks could not run on the runtime the repository asks for, so they do not show what its CI would: ${runtimes}`,
   },
   // A run that failed: the reason (its error's own words, `text`, stay as they are) and what to do.
   failure: {

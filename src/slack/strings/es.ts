@@ -450,6 +450,8 @@ export const es: Catalogue = {
   draft: {
     regressed: 'Comprobaciones que pasaban antes de este cambio ahora fallan (ver Verificación); una ronda del agente para arreglarlas no lo consiguió.',
     protectedPaths: (paths) => `Este cambio toca rutas protegidas (${paths}); una persona aprobadora debe revisarlo y aprobarlo antes de marcarlo como listo.`,
+    runtimeMismatch: (runtimes) =>
+      `Las comprobaciones no pudieron ejecutarse en el entorno de ejecución que pide el repositorio, así que no muestran lo que mostraría su CI: ${runtimes}`,
   },
   failure: {
     runFailed: (message) => `La ejecución falló: ${message}`,

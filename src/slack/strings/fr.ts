@@ -469,6 +469,8 @@ export const fr: Catalogue = {
       'Des contrôles qui passaient avant cette modification échouent maintenant (voir Vérification) ; une passe de l’agent pour les corriger n’a pas abouti.',
     protectedPaths: (paths) =>
       `Cette modification touche des chemins protégés (${paths}) ; un approbateur doit la relire et la valider avant qu’elle soit marquée comme prête.`,
+    runtimeMismatch: (runtimes) =>
+      `Les vérifications n’ont pas pu tourner sur l’environnement d’exécution que le dépôt demande, elles ne montrent donc pas ce que montrerait sa CI : ${runtimes}`,
   },
   failure: {
     runFailed: (message) => `L’exécution a échoué : ${message}`,

@@ -442,6 +442,7 @@ export const ja: Catalogue = {
   draft: {
     regressed: '変更前に成功していたチェックが、この変更で失敗するようになりました(「検証」を参照)。エージェントに修正を試みさせましたが、解決しませんでした。',
     protectedPaths: (paths) => `この変更は保護されたパス(${paths})に触れています。準備完了にする前に、承認者がレビューして承認する必要があります。`,
+    runtimeMismatch: (runtimes) => `チェックはリポジトリが求めるランタイムで実行できなかったため、その CI が示す結果とは一致しません: ${runtimes}`,
   },
   failure: {
     runFailed: (message) => `実行に失敗しました: ${message}`,

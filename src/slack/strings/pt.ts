@@ -454,6 +454,8 @@ export const pt: Catalogue = {
     regressed: 'Verificações que passavam antes desta alteração agora falham (veja Verificação); uma rodada do agente para corrigi-las não teve sucesso.',
     protectedPaths: (paths) =>
       `Esta alteração mexe em caminhos protegidos (${paths}); um aprovador precisa revisá-la e liberá-la antes que seja marcada como pronta.`,
+    runtimeMismatch: (runtimes) =>
+      `As verificações não puderam rodar no runtime que o repositório pede, então não mostram o que a CI dele mostraria: ${runtimes}`,
   },
   failure: {
     runFailed: (message) => `A execução falhou: ${message}`,

@@ -428,6 +428,7 @@ export const zh: Catalogue = {
   draft: {
     regressed: '改动前通过的检查在这次改动后失败了（见“验证”）；智能体尝试修复了一轮，但没有成功。',
     protectedPaths: (paths) => `这次改动涉及受保护的路径（${paths}）；必须由审批人审查并放行后才能标记为就绪。`,
+    runtimeMismatch: (runtimes) => `检查无法在仓库要求的运行时上运行，因此不能代表其 CI 的结果：${runtimes}`,
   },
   failure: {
     runFailed: (message) => `运行失败：${message}`,

@@ -14,6 +14,7 @@ import type { TaskJob } from '../../../src/queue/task-job.js';
 import type { RunPhase, RunReporter, RunResult } from '../../../src/reporting/run-result.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { finish, scriptedModel, toolUse } from '../../helpers/scripted-model.js';
+import { startNpmRegistryFake } from '../../fakes/npm-registry-fake.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { ADD_PROJECT, git, makeRepo } from '../../helpers/git-repo.js';
 
@@ -161,6 +162,43 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     expect(result.draftReason).toMatch(/now fail/);
     // The agent finished: a draft for a reason of its own is not a run stopped early.
     expect(result.status).toBe('answered');
+  });
+
+  it('a change whose checks cannot run on the Node.js the repository asks for gets a draft reason that says why (npm registry fake)', async () => {
+    writeFileSync(path.join(repo, '.nvmrc'), '23\n');
+    git(repo, 'add', '.nvmrc');
+    git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'pin node 23');
+    // The registry Wrench's own npm asks lists no Node.js 23 build.
+    const registry = await startNpmRegistryFake({ [`node-linux-${process.arch}`]: ['20.19.5', '22.12.0'] });
+    const saved = { registry: process.env.npm_config_registry, cache: process.env.npm_config_cache };
+    process.env.npm_config_registry = registry.url;
+    process.env.npm_config_cache = path.join(dir.path, 'npm-cache');
+    try {
+      const model = scriptedModel([
+        toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }),
+        finish('Added sub.', 'node --test passes'),
+      ]);
+      const result = await runPipeline(
+        changeProfile(),
+        job(repo, 'Add a sub function to add.js'),
+        { jobId: 'job-runtime', reporter: recordingReporter().reporter, signal: new AbortController().signal },
+        deps(model.client),
+      );
+      expect(registry.requests.some((request) => request.includes('node-linux-'))).toBe(true);
+      expect(result.draftReason).toBe(
+        `The checks could not run on the runtime the repository asks for, so they do not show what its CI would: Node.js 23 (.nvmrc) was asked for, but the npm registry has no such Node.js build: the checks ran on Node.js ${process.versions.node}.`,
+      );
+      expect(result.verification).toContain('⚠ Node.js 23 (.nvmrc) was asked for');
+    } finally {
+      for (const [name, value] of [
+        ['npm_config_registry', saved.registry],
+        ['npm_config_cache', saved.cache],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await registry.stop();
+    }
   });
 
   it('stops the agent at the configured token ceiling (limits.tokens)', async () => {
