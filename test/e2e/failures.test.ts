@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { ThreadSessionStore } from '../../src/sessions/thread-session-store.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
 import { errorResponse, toolUseResponse } from '../fakes/anthropic-fake.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
@@ -77,5 +79,16 @@ describe('failures end with a thread reply that says why, and leave nothing half
     expect(world.github.pulls('acme', 'web')).toHaveLength(0);
     const branches = execFileSync('git', ['--git-dir', world.github.gitDir('acme', 'web'), 'branch', '--list', 'wrench/*'], { encoding: 'utf8' });
     expect(branches.trim()).toBe('');
+    // The run had recorded its pushed branch (for an attempt after a restart); taken back, the record no longer names it.
+    const redis = new Redis(world.redis.url);
+    try {
+      const session = await new ThreadSessionStore(redis, world.env.WRENCH_QUEUE_PREFIX!).get('C0DEV', ts);
+      expect(session?.runs).toHaveLength(1);
+      expect(session?.runs[0]).toMatchObject({ status: 'failed' });
+      expect(session?.runs[0]?.branch).toBeUndefined();
+      expect(session?.branch).toBeUndefined();
+    } finally {
+      redis.disconnect();
+    }
   });
 });
