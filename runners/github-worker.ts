@@ -3,7 +3,7 @@ import { GITHUB_QUEUE, gitHubQueueJobSchema, type GitHubIssueJob, type GitHubJob
 import { ThreadPendingError, startFromGuestPull, startFromIssue, type IssueOutcome } from './github-new-threads.js';
 import { isTransient } from './failure-message.js';
 import { handleGitHubEvent, type GitHubEventDeps, type GitHubEventOutcome } from './github-event-runner.js';
-import { startQueueWorker, type JobContext } from './queue-worker.js';
+import { startQueueWorker, type JobContext, type JobLockOptions } from './queue-worker.js';
 import { describeError } from '../src/errors.js';
 import { redisKeys } from '../src/redis/redis-keys.js';
 import { escapeMrkdwn, mrkdwnLink } from '../src/slack/slack-escape.js';
@@ -21,7 +21,10 @@ export interface GitHubWorker {
  * queue), so they hold no run slot and are not cancelled. Transient failures are retried with backoff; others
  * are final and logged.
  */
-export async function startGitHubWorker(options: { connection: ConnectionOptions; concurrency?: number }, deps: GitHubEventDeps): Promise<GitHubWorker> {
+export async function startGitHubWorker(
+  options: { connection: ConnectionOptions; concurrency?: number; jobLock?: JobLockOptions },
+  deps: GitHubEventDeps,
+): Promise<GitHubWorker> {
   const processor = async (_job: Job<GitHubQueueJob>, payload: GitHubQueueJob, run: JobContext) => {
     run.onFailure(async (error, final) => {
       if (!final) return;
@@ -48,6 +51,7 @@ export async function startGitHubWorker(options: { connection: ConnectionOptions
     prefix: deps.prefix,
     concurrency: options.concurrency ?? 4,
     logger: deps.runner.logger,
+    workerOptions: options.jobLock,
     logFields: (job) =>
       job.kind === 'github-issue'
         ? { repo: `${job.issue.repo.owner}/${job.issue.repo.name}`, issue: job.issue.number, kind: 'issue' }

@@ -17,6 +17,7 @@ import type { Logger } from '../src/logging/logger.js';
 import { isConnectionError } from '../src/redis/redis-connection.js';
 import { Cancellation, RunCancelled, ShutdownSignal } from '../src/sessions/cancellation.js';
 import { isTransient } from './failure-message.js';
+import { bullJobClaim, lostClaimOf, type JobClaim } from '../src/queue/job-claim.js';
 
 /** What a processor is given besides the job and its parsed data. */
 export interface JobContext {
@@ -31,6 +32,12 @@ export interface JobContext {
   signal: AbortSignal;
   /** Bound to the queue, the job id and the fields of `logFields`. */
   log: Logger;
+  /**
+   * This attempt's hold on the job (src/queue/job-claim.ts): every outside effect checks it first. When it is lost
+   * (BullMQ could not renew the lock, or a check found it gone) the signal is aborted with `LostClaimError`, and the
+   * attempt ends quietly: no failure handler runs, and BullMQ is left to the attempt that holds the job now.
+   */
+  claim: JobClaim;
   /** From now on a failure is final: the work has begun (the agent, a revert), and a second attempt could repeat it. */
   markStarted(): void;
   /** `handler` is told once if this attempt fails; `final`: no other attempt follows (say so where the job was asked). */
@@ -74,6 +81,9 @@ export interface QueueWorkerOptions<T, R> {
   workerOptions?: Partial<Omit<WorkerOptions, 'connection' | 'prefix' | 'concurrency' | 'autorun'>>;
 }
 
+/** BullMQ's lock on a running job and its check for expired ones (WRENCH_JOB_LOCK_SECONDS, WRENCH_STALLED_CHECK_SECONDS). */
+export type JobLockOptions = Required<Pick<WorkerOptions, 'lockDuration' | 'stalledInterval'>>;
+
 export interface QueueWorker<T, R> {
   worker: Worker<T, R>;
   /**
@@ -110,6 +120,7 @@ export function isQueueControlFlow(error: unknown): boolean {
  */
 export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>): Promise<QueueWorker<T, R>> {
   const running = new Map<string, AbortController>();
+  const claims = new Map<string, JobClaim>();
   const whenIdle = new Set<() => void>();
   const transient = options.isTransient ?? isTransient;
   const cancellation = options.redis ? new Cancellation(options.redis, options.prefix) : undefined;
@@ -140,6 +151,11 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
     const log = options.logger.child({ jobId, queue: options.queue, ...options.logFields?.(data) });
     const controller = new AbortController();
     running.set(jobId, controller);
+    const claim = bullJobClaim(job, token, worker.opts.lockDuration ?? 30_000, (lost) => {
+      log.warn({ effect: lost.effect }, 'this attempt no longer holds the job (its lock expired): it stops without acting');
+      controller.abort(lost);
+    });
+    claims.set(jobId, claim);
     let started = false;
     const failureHandlers: Array<(error: unknown, final: boolean) => Promise<void> | void> = [];
     const context: JobContext = {
@@ -147,6 +163,7 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
       token,
       signal: bullSignal ? AbortSignal.any([controller.signal, bullSignal]) : controller.signal,
       log,
+      claim,
       markStarted: () => {
         started = true;
       },
@@ -154,9 +171,20 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
     };
     try {
       if (await cancellation?.isRequested(jobId)) controller.abort(await cancelled(jobId));
-      return await options.process(job, data, context);
+      const result = await options.process(job, data, context);
+      if (claim.lost) throw claim.lost;
+      return result;
     } catch (error) {
       if (isQueueControlFlow(error)) throw error;
+      const lost = lostClaimOf(error, context.signal);
+      if (lost) {
+        log.warn(
+          { effect: lost.effect, why: describeError(error).slice(0, 200) },
+          'lost its claim on the job: another attempt has it; this one stops without acting',
+        );
+        // Not a failure of the job, which is another attempt's now: BullMQ's DelayedError leaves it as it is.
+        throw new DelayedError();
+      }
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const final = started || lastAttempt || error instanceof UnrecoverableError || !transient(error);
       const reason: unknown = context.signal.aborted ? context.signal.reason : undefined;
@@ -172,6 +200,7 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
       throw error instanceof UnrecoverableError ? error : new UnrecoverableError(describeError(error));
     } finally {
       running.delete(jobId);
+      claims.delete(jobId);
       if (running.size === 0) for (const resolve of whenIdle) resolve();
     }
   };
@@ -184,7 +213,14 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
     concurrency: options.concurrency ?? 1,
   });
   worker.on('error', (error) => {
-    if (!isConnectionError(error)) options.logger.error({ err: error, queue: options.queue }, 'worker error');
+    // A lock BullMQ could not renew is said once, by the lock's job, below.
+    if (!isConnectionError(error) && !/^could not renew lock for job /.test(error.message))
+      options.logger.error({ err: error, queue: options.queue }, 'worker error');
+  });
+  // The lock of a running job expired (this process was paused or starved past its duration): the job is, or soon will
+  // be, another attempt's. This attempt stops now rather than at its next outside effect.
+  worker.on('lockRenewalFailed', (jobIds) => {
+    for (const jobId of jobIds) claims.get(jobId)?.lose('lock renewal');
   });
 
   let closing: Promise<void> | undefined;

@@ -6,6 +6,7 @@ import type { QuestionDesk } from '../src/questions/question-desk.js';
 import type { NamedSecret, Redactor } from '../src/security/redact.js';
 import type { RunReporter, RunResult } from '../src/reporting/run-result.js';
 import type { RunRecorder } from '../src/run-log/run-recorder.js';
+import type { JobClaim } from '../src/queue/job-claim.js';
 
 /** What runners need; built once per process by the service or the CLI, injected in tests. */
 export interface RunnerDeps {
@@ -30,6 +31,11 @@ export interface TaskRunContext {
   jobId: string;
   reporter: RunReporter;
   signal: AbortSignal;
+  /**
+   * The worker's hold on the job: checked (and renewed) before the stages that act outside (publish, report), so an
+   * attempt that lost its job to another never pushes or answers. Absent: a run outside a queue (the CLI).
+   */
+  claim?: JobClaim;
   /** Set once the agent has started: from then on a failure is final (the job is not retried). */
   onAgentStarted?: () => void;
   /** Called once the agent has made its last model call for the change, before the checks and publishing: steering ends. */

@@ -16,7 +16,7 @@ import { runTask } from './run-task.js';
 import { previousRequestTs, requestImages } from './request-images.js';
 import { acknowledgeOnGitHub, answerOnGitHub } from './github-reply.js';
 import { JobWaits } from './job-waits.js';
-import { startQueueWorker, type JobContext } from './queue-worker.js';
+import { startQueueWorker, type JobContext, type JobLockOptions } from './queue-worker.js';
 import { recordingReporter, startRunRecord, type RunLogOptions, type RunRecordStart, type RunRecorder } from '../src/run-log/run-recorder.js';
 import { unreadSteeringMessage } from '../src/slack/help-messages.js';
 import { renderProgress, type ProgressDetail, type StopStage } from '../src/reporting/progress.js';
@@ -25,6 +25,7 @@ import type { StageName } from './pipeline/run-pipeline.js';
 import { stringsFor } from '../src/slack/strings/index.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
+import type { JobClaim } from '../src/queue/job-claim.js';
 
 export interface ReporterContext {
   reporter: RunReporter;
@@ -49,7 +50,7 @@ export interface TaskWorkerOptions {
   /** Where the thread is told of steering messages that came after the run's last step. */
   outbox: ThreadOutbox;
   /** Builds where a job reports to (its Slack thread); the run page's link goes into its status message. */
-  reporterFor: (job: TaskJob, jobId: string, links: { runPageUrl?: string }) => Promise<ReporterContext>;
+  reporterFor: (job: TaskJob, jobId: string, links: { runPageUrl?: string }, claim?: JobClaim) => Promise<ReporterContext>;
   /** Where each run's record is written (run pages, App Home, metrics). */
   runLog?: RunLogOptions;
   /**
@@ -71,6 +72,8 @@ export interface TaskWorkerOptions {
   affinity?: HostAffinity;
   /** How long a job waits before looking again at the data dir's free space (WRENCH_MIN_FREE_MB). @default 5000 ms */
   retryDiskMs?: number;
+  /** BullMQ's lock on a running job. @default BullMQ's: 30 s, checked every 30 s */
+  jobLock?: JobLockOptions;
 }
 
 export interface TaskWorker {
@@ -114,13 +117,14 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     (run.status === 'queued' || run.status === 'running') && isRunPending(run, await queue.getJobState(run.jobId), options.queueingGraceMs);
 
   /** Messages for the agent that came after its last model call are said in the thread (the steer handler checks too). */
-  const tellUnreadSteering = async (jobId: string, payload: TaskJob) => {
+  const tellUnreadSteering = async (jobId: string, payload: TaskJob, claim: JobClaim) => {
+    // An attempt that lost its job leaves the messages to the attempt that has it.
+    if (claim.lost) return;
     const unread = await steering.drain(jobId);
     if (unread.length === 0 || payload.origin.type !== 'slack') return;
-    await options.outbox.post(
-      { channel: payload.origin.channel, threadTs: payload.origin.threadTs },
-      { text: unreadSteeringMessage(unread, stringsFor(payload.language)) },
-    );
+    await options.outbox
+      .fencedBy(claim)
+      .post({ channel: payload.origin.channel, threadTs: payload.origin.threadTs }, { text: unreadSteeringMessage(unread, stringsFor(payload.language)) });
   };
 
   /** Runs of one thread go in the order they were asked for: the latest earlier run still pending, if any. */
@@ -141,7 +145,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     const { jobId, log } = run;
     if (payload.remind) return { status: (await deps.questions?.remind(payload.remind.pauseId)) ?? 'no question desk' };
     const runPageUrl = options.runLog?.links?.urlFor(jobId);
-    const { reporter: threadReporter, threadUrl, requesterName, requesterEmail } = await options.reporterFor(payload, jobId, { runPageUrl });
+    const { reporter: threadReporter, threadUrl, requesterName, requesterEmail } = await options.reporterFor(payload, jobId, { runPageUrl }, run.claim);
     let reporter = threadReporter;
 
     if (run.signal.aborted) {
@@ -264,6 +268,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           jobId,
           reporter,
           signal: run.signal,
+          claim: run.claim,
           threadUrl,
           runPageUrl,
           requesterName,
@@ -287,7 +292,11 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
               void affinity.markWarm(repository).catch((error) => log.warn({ err: error }, 'could not advertise the repository as warm here'));
             }
           },
-          onAgentDone: () => setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done')),
+          // An attempt that lost its job leaves the run's record to the attempt that has it.
+          onAgentDone: async () => {
+            if (run.claim.lost) return;
+            await setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done'));
+          },
           record: recorder,
           images: requestImages(payload, {
             // The thread's own reporter: its notes go to the thread (the recording one tells only the run's phases).
@@ -310,6 +319,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         },
         deps,
       );
+      await run.claim.hold('the answer on GitHub');
       await answerOnGitHub(payload, { result }, deps, threadUrl, ack).catch((error) => log.warn({ err: error }, 'could not answer on GitHub'));
       await setRun(payload, jobId, runRecordOf(result, run.signal.aborted), {
         branch: result.pullRequest ? result.branch : session?.branch,
@@ -320,8 +330,9 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       stopKeepAlive();
       if (affinity) await affinity.occupy(-1);
       await recorder?.flush();
-      await slots.release(slot).catch(() => undefined);
-      await tellUnreadSteering(jobId, payload).catch((error) => log.warn({ err: error }, 'could not tell the thread of unread steering messages'));
+      // The slots are held under the job's id: an attempt that lost the job leaves them to the one that has it.
+      if (!run.claim.lost) await slots.release(slot).catch(() => undefined);
+      await tellUnreadSteering(jobId, payload, run.claim).catch((error) => log.warn({ err: error }, 'could not tell the thread of unread steering messages'));
     }
   };
 
@@ -334,6 +345,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     redis: options.redis,
     concurrency: options.concurrency,
     logger: deps.logger,
+    workerOptions: options.jobLock,
     logFields: (payload) => ({
       repo: `${payload.repo.owner}/${payload.repo.name}`,
       thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined,

@@ -7,7 +7,7 @@ import { CardNotReadyError, CardPendingError, handleIncidentAnnotated, handleInc
 import { runRevert } from './revert-runner.js';
 import type { TriageDeps } from './triage-deps.js';
 import { runTriage } from './triage-runner.js';
-import { startQueueWorker, type JobContext } from './queue-worker.js';
+import { startQueueWorker, type JobContext, type JobLockOptions } from './queue-worker.js';
 import type { TriageRunJob } from '../src/queue/triage-job.js';
 import { recordingReporter, startRunRecord, type RunRecordStart } from '../src/run-log/run-recorder.js';
 
@@ -15,6 +15,8 @@ export interface TriageWorkerOptions {
   /** For BullMQ's blocking connection (maxRetriesPerRequest: null). */
   connection: ConnectionOptions;
   concurrency: number;
+  /** BullMQ's lock on a running job. @default BullMQ's: 30 s, checked every 30 s */
+  jobLock?: JobLockOptions;
 }
 
 export interface TriageWorker {
@@ -46,14 +48,18 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
       return await runRevert(payload, { jobId, signal: run.signal }, deps);
     }
     const recorder = await startRunRecord(deps.runLog, deps.redact, triageRecordStart(jobId, payload), log);
-    const threadReporter = await reporterFor(payload, jobId, { runPageUrl: deps.runLog?.links?.urlFor(jobId) });
+    const threadReporter = await reporterFor(payload, jobId, { runPageUrl: deps.runLog?.links?.urlFor(jobId) }, run.claim);
     // A final failure is told by the reporter: in the thread (through its outbox), on the status line and in the record.
     const reporter: RunReporter = recorder ? recordingReporter(threadReporter, recorder) : threadReporter;
     run.onFailure(async (error, final) => {
       if (final) await reporter.failed(failureMessage(error, payload.language));
     });
     try {
-      const outcome = await runTriage(payload, { jobId, reporter, signal: run.signal, onAgentStarted: run.markStarted, record: recorder }, deps);
+      const outcome = await runTriage(
+        payload,
+        { jobId, reporter, signal: run.signal, claim: run.claim, onAgentStarted: run.markStarted, record: recorder },
+        deps,
+      );
       return { status: 'reported', verdict: outcome.record.report.verdict };
     } finally {
       await recorder?.flush();
@@ -80,6 +86,7 @@ export async function startTriageWorker(options: TriageWorkerOptions, deps: Tria
     connection: options.connection,
     prefix: deps.prefix,
     redis: deps.redis,
+    workerOptions: options.jobLock,
     concurrency: options.concurrency,
     logger: deps.logger,
     logFields: (payload) => ({ kind: payload.kind }),

@@ -301,6 +301,7 @@ async function openService(
       createRedis(redisUrl, logger, name, redisOptions),
     ) as [RedisClient, RedisClient, RedisClient];
     opened.workerConnections.push(triageConnection, workerConnection, gitHubConnection);
+    const jobLock = { lockDuration: config.env.WRENCH_JOB_LOCK_SECONDS * 1000, stalledInterval: config.env.WRENCH_STALLED_CHECK_SECONDS * 1000 };
     const runnerDeps = buildRunnerDeps(config, logger, redact, secrets, credentials, modelBudget);
     runnerDeps.questions = new QuestionDesk({
       store: pausedRuns,
@@ -337,18 +338,22 @@ async function openService(
           reporterFor: slackReporterFactory(quickSlackClient, outbox, limiter, logger),
           runLog: runLogOptions,
           affinity,
+          jobLock,
         },
         runnerDeps,
       ),
     );
     opened.triageWorker = await starting(
       startTriageWorker(
-        { connection: triageConnection, concurrency: config.file.limits.concurrency },
+        { connection: triageConnection, concurrency: config.file.limits.concurrency, jobLock },
         buildTriageDeps(runnerDeps, { slack: slackClient, redis, queues, prefix: config.env.WRENCH_QUEUE_PREFIX, outbox, limiter, runLog: runLogOptions }),
       ),
     );
     opened.gitHubWorker = await starting(
-      startGitHubWorker({ connection: gitHubConnection }, { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX }),
+      startGitHubWorker(
+        { connection: gitHubConnection, jobLock },
+        { runner: runnerDeps, redis, queues, sessions, outbox, prefix: config.env.WRENCH_QUEUE_PREFIX },
+      ),
     );
     opened.stopPruningHeldWork = pruneHeldWorkDaily(config.dataDir, config.env.WRENCH_HELD_RETENTION_DAYS, logger);
     if (config.file.cache.trees) opened.stopRefreshOnPush = refreshTreesOnPush(runnerDeps, redis, config.env.WRENCH_QUEUE_PREFIX);

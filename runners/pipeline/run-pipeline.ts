@@ -56,6 +56,9 @@ export type { WorkspaceRequest } from './open-workspace.js';
 
 export type StageName = 'gather' | 'prepare' | 'before' | 'agent' | 'verify' | 'after' | 'publish' | 'report';
 
+/** The stages that act outside (push, pull request, review, incident note, the reply): fenced on the job's claim. */
+const ACTING_STAGES: ReadonlySet<StageName> = new Set(['publish', 'report']);
+
 export type ProfileKind = 'change' | 'review' | 'triage' | 'revert' | 'question';
 
 export interface StageEvent {
@@ -229,6 +232,9 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
       context.onStage?.({ jobId: context.jobId, kind: profile.kind, stage: name, status, at: Date.now(), error });
     emit('started');
     try {
+      // Every push, pull request, review, note and reply of a run is made in these two stages: an attempt that lost its
+      // job to another (its lock expired while it was paused) stops here, before acting.
+      if (ACTING_STAGES.has(name)) await context.claim?.hold(`the ${name} stage`);
       const value = await work();
       emit('finished');
       return value;

@@ -211,6 +211,19 @@ export const envSchema = z.object({
     description:
       'After the grace, how long stopped jobs have to hand their work back (push, draft pull request, thread told); one still running is then restarted by another worker.',
   }),
+  WRENCH_JOB_LOCK_SECONDS: z.coerce
+    .number({ message: 'WRENCH_JOB_LOCK_SECONDS must be a number of seconds' })
+    .min(1, { message: 'WRENCH_JOB_LOCK_SECONDS must be at least 1' })
+    .default(30)
+    .meta({
+      description:
+        "How long a worker's lock on a running job lasts (renewed every half of it): a worker silent longer (dead, paused, starved) loses the job to another, and its run stops before acting ([durability](durability.md#one-run-per-job-the-effect-fence)).",
+    }),
+  WRENCH_STALLED_CHECK_SECONDS: z.coerce
+    .number({ message: 'WRENCH_STALLED_CHECK_SECONDS must be a number of seconds' })
+    .min(1, { message: 'WRENCH_STALLED_CHECK_SECONDS must be at least 1' })
+    .default(30)
+    .meta({ description: 'How often each worker looks for running jobs whose lock expired, and hands them to the queue again.' }),
   WRENCH_SHUTDOWN_STEP_SECONDS: z.coerce.number({ message: 'WRENCH_SHUTDOWN_STEP_SECONDS must be a number of seconds' }).positive().default(3).meta({
     description:
       'The bound of every other shutdown step (closing Slack, workers, queues, the outbox): a step still waiting after it is logged, left behind, and the process exits 1 ([operations](operations.md#shutdown)).',

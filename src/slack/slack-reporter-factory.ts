@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger.js';
 import type { TaskJob } from '../queue/task-job.js';
 import { SlackMessageFiles } from './message-input-files.js';
 import type { TriageRunJob } from '../queue/triage-job.js';
+import type { JobClaim } from '../queue/job-claim.js';
 import { SlackRunReporter } from './slack-run-reporter.js';
 import { SlackStreamRunReporter } from './slack-stream-run-reporter.js';
 import { SlackTriageReporter } from './slack-triage-reporter.js';
@@ -22,7 +23,8 @@ const LOOKUP_MS = 3000;
  * message (SlackStreamRunReporter); where Slack turns out not to stream, the outbox makes it an ordinary message.
  */
 export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, limiter: UpdateRateLimiter | undefined, log: Logger) {
-  return async (job: TaskJob, jobId: string, links: { runPageUrl?: string } = {}) => {
+  /** `claim`: the worker's hold on the job; every message of the run is queued only while it holds. */
+  return async (job: TaskJob, jobId: string, links: { runPageUrl?: string } = {}, claim?: JobClaim) => {
     if (job.origin.type !== 'slack') throw new Error('slackReporterFactory only serves jobs from Slack');
     const origin = job.origin;
     const thread = { channel: origin.channel, threadTs: origin.threadTs };
@@ -37,7 +39,7 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
     const team = origin.teamId ?? 'default';
     const Reporter = origin.stream ? SlackStreamRunReporter : SlackRunReporter;
     const reporter = new Reporter(
-      outbox,
+      claim ? outbox.fencedBy(claim) : outbox,
       {
         team,
         recipient: origin.teamId ? { user: job.requester.slackUserId, team: origin.teamId } : undefined,
@@ -76,13 +78,13 @@ export async function streamsRuns(outbox: ThreadOutbox, streamRuns: boolean, tea
 
 /** For a triage run: its thread's status line (posted by the handler under `statusCardKey`, or new), through the outbox. */
 export function slackTriageReporterFactory(outbox: ThreadOutbox, limiter: UpdateRateLimiter | undefined, log: Logger) {
-  return async (job: TriageRunJob, jobId: string, links: { runPageUrl?: string } = {}): Promise<SlackTriageReporter> => {
+  return async (job: TriageRunJob, jobId: string, links: { runPageUrl?: string } = {}, claim?: JobClaim): Promise<SlackTriageReporter> => {
     const thread = { channel: job.channel, threadTs: job.threadTs };
     const key = statusCardKey(jobId);
     // Jobs queued before the outbox carried the status message's ts in the job.
     if (job.statusTs) await outbox.remember(thread, key, job.statusTs);
     return new SlackTriageReporter(
-      outbox,
+      claim ? outbox.fencedBy(claim) : outbox,
       {
         ...thread,
         statusKey: key,

@@ -9,6 +9,7 @@ import { AgentSurfaces, isChannelRefusal, isRefusal } from './agent-surfaces.js'
 import type { Redactor } from '../security/redact.js';
 import { truncate } from './slack-escape.js';
 import type { ThreadMessage } from './thread-poster.js';
+import type { JobClaim } from '../queue/job-claim.js';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -16,11 +17,13 @@ declare module 'ioredis' {
       queue: string,
       due: string,
       once: string,
+      fenceKey: string,
       thread: string,
       item: string,
       now: number,
       coalesceKey: string,
       onceKey: string,
+      fenceToken: string,
     ): Result<number, Context>;
     outboxPop(queue: string, head: string): Result<number, Context>;
     outboxQuarantine(queue: string, quarantine: string, count: string, head: string, record: string): Result<number, Context>;
@@ -141,8 +144,10 @@ export interface ThreadOutboxOptions {
  * Appends an item; an update of the same message as the last waiting item replaces it (the newest state wins), and so
  * does a status after a status.
  * A post queued once under a key (ARGV[5]) is not queued again: returns -1.
+ * Fenced (ARGV[6], a job attempt's lock token): queued only while the job's BullMQ lock (KEYS[4]) holds it, else -2.
  */
 const PUSH = `
+if ARGV[6] ~= '' and redis.call('GET', KEYS[4]) ~= ARGV[6] then return -2 end
 if ARGV[5] ~= '' then
   if redis.call('HSETNX', KEYS[3], ARGV[5], 'queued') == 0 then return -1 end
   redis.call('EXPIRE', KEYS[3], 2592000)
@@ -235,6 +240,8 @@ export class ThreadOutbox {
   private readonly surfaces: AgentSurfaces;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Set on a view made by `fencedBy`: the job attempt whose messages these are. */
+  private claim: JobClaim | undefined;
 
   /** `client` must surface failures at once (no retries of its own, rate-limited calls rejected): see `outboxSlackClient`. */
   constructor(
@@ -255,10 +262,22 @@ export class ThreadOutbox {
     this.maxBookkeepingFailures = options.maxBookkeepingFailures ?? 3;
     this.onQuarantine = options.onQuarantine;
     this.surfaces = new AgentSurfaces(redis, prefix);
-    redis.defineCommand('outboxPush', { numberOfKeys: 3, lua: PUSH });
+    redis.defineCommand('outboxPush', { numberOfKeys: 4, lua: PUSH });
     redis.defineCommand('outboxPop', { numberOfKeys: 1, lua: POP });
     redis.defineCommand('outboxQuarantine', { numberOfKeys: 3, lua: QUARANTINE });
     redis.defineCommand('outboxSettle', { numberOfKeys: 2, lua: SETTLE });
+  }
+
+  /**
+   * This outbox for one attempt of a job: each of its messages is queued only while the attempt still holds the job,
+   * checked in the script that queues it (the job's lock key shares the queue prefix, so one Redis Cluster slot). A
+   * message refused so throws `LostClaimError`: an attempt that lost its job to another says nothing more. The view
+   * shares everything else with this outbox (delivery, bookkeeping); start and stop the outbox itself, not a view.
+   */
+  fencedBy(claim: JobClaim): ThreadOutbox {
+    const view = Object.create(this) as ThreadOutbox;
+    view.claim = claim;
+    return view;
   }
 
   /** Queues a reply; `key` names it for later `update`s (e.g. `status:<jobId>`). */
@@ -410,7 +429,22 @@ export class ThreadOutbox {
     const coalesceKey = item.op === 'update' || item.op === 'status' ? item.key : '';
     const onceKey = item.op === 'post' && item.once && item.key ? item.key : '';
     const queue = this.queueKey(thread);
-    await this.redis.outboxPush(queue, this.dueKey(), this.onceKey(thread), member, storedItem(full), this.now(), coalesceKey, onceKey);
+    const { claim } = this;
+    if (claim?.lost) throw claim.lost;
+    const fence = claim?.fence;
+    const queued = await this.redis.outboxPush(
+      queue,
+      this.dueKey(),
+      this.onceKey(thread),
+      fence?.key ?? queue,
+      member,
+      storedItem(full),
+      this.now(),
+      coalesceKey,
+      onceKey,
+      fence?.token ?? '',
+    );
+    if (queued === -2 && claim) throw claim.lose(`a Slack ${item.op}`);
     if (!this.stopped) void this.drain(member);
   }
 

@@ -13,6 +13,7 @@ import { createLogger } from '../../../src/logging/logger.js';
 import type { TaskJob } from '../../../src/queue/task-job.js';
 import type { RunPhase, RunReporter, RunResult } from '../../../src/reporting/run-result.js';
 import { createRedactor } from '../../../src/security/redact.js';
+import { LostClaimError, type JobClaim } from '../../../src/queue/job-claim.js';
 import { finish, scriptedModel, toolUse } from '../../helpers/scripted-model.js';
 import { startNpmRegistryFake } from '../../fakes/npm-registry-fake.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
@@ -91,6 +92,40 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     expect(result.branch).toBeTruthy();
     expect(git(repo, 'show', `${result.branch}:add.js`)).toContain('exports.sub');
     expect(finished).toEqual([result]);
+  });
+
+  it('an attempt that lost its job after the agent (another worker has it) pushes nothing and reports nothing', async () => {
+    const model = scriptedModel([
+      toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }),
+      finish('Added sub.', 'node --test passes'),
+    ]);
+    const { reporter, finished } = recordingReporter();
+    let lost: LostClaimError | undefined;
+    const held: string[] = [];
+    const claim: JobClaim = {
+      fence: undefined,
+      get lost() {
+        return lost;
+      },
+      lose: (effect) => (lost ??= new LostClaimError('job-1', effect)),
+      hold: async (effect) => {
+        held.push(effect);
+        if (lost) throw lost;
+      },
+    };
+    const branchesBefore = git(repo, 'branch', '--list');
+    const run = runPipeline(
+      changeProfile(),
+      job(repo, 'Add a sub function to add.js'),
+      // The job's lock expires while the agent works: its last model call is its last act.
+      { jobId: 'job-1', reporter, signal: new AbortController().signal, claim, onAgentDone: async () => void claim.lose('lock renewal') },
+      deps(model.client),
+    );
+
+    await expect(run).rejects.toBeInstanceOf(LostClaimError);
+    expect(held).toEqual(['the publish stage']);
+    expect(git(repo, 'branch', '--list')).toBe(branchesBefore);
+    expect(finished).toEqual([]);
   });
 
   it("a review is given the repository's instructions too, names them in its report, and reads a nested AGENTS.md when it views a file under it", async () => {
