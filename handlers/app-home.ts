@@ -7,6 +7,9 @@ import type { Redactor } from '../src/security/redact.js';
 import { decodeHomeCancel, decodeHomeState, HOME_ACTIONS, REPOSITORY, RUN_OUTCOMES, type HomeState } from '../src/slack/action-ids.js';
 import { appHomeView, HOME_PAGE_SIZE } from '../src/slack/app-home-view.js';
 import { cancelThreadRuns } from './cancel-run.js';
+import type { ScheduleBook } from '../src/schedules/schedule-queue.js';
+import { formatRunTime } from '../src/schedules/schedule-times.js';
+import type { HomeSchedule } from '../src/slack/app-home-view.js';
 import type { HandlerDeps } from './handler-deps.js';
 
 export interface AppHomeDeps {
@@ -15,6 +18,8 @@ export interface AppHomeDeps {
   links: RunLinks | undefined;
   redact: Redactor;
   logger: Logger;
+  /** Absent: App Home lists no schedules. */
+  schedules?: ScheduleBook;
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -37,15 +42,37 @@ export async function handleAppHomeOpened(
 export async function publishAppHome(input: { client: WebClient; user: string; state: HomeState; notice?: string }, deps: AppHomeDeps): Promise<void> {
   const admin = deps.config.file.access.admins.includes(input.user);
   const { state } = input;
-  const [running, list, repositories, week] = await Promise.all([
+  const [running, list, repositories, week, schedules] = await Promise.all([
     deps.runLog.activeFor(input.user),
     deps.runLog.listFor(input.user, { repository: state.repository, outcome: state.outcome, offset: state.page * HOME_PAGE_SIZE, limit: HOME_PAGE_SIZE }),
     deps.runLog.repositoriesOf(input.user),
     admin ? weekTotals(deps.runLog, Date.now()) : Promise.resolve(undefined),
+    homeSchedules(input.user, admin, deps.schedules),
   ]);
-  const view = appHomeView({ running, list, state, repositories, notice: input.notice, week, runPageUrl: (id) => deps.links?.urlFor(id) });
+  const view = appHomeView({ running, list, state, repositories, notice: input.notice, week, schedules, runPageUrl: (id) => deps.links?.urlFor(id) });
   await input.client.views.publish({ user_id: input.user, view: deps.redact.deep(view) });
   deps.logger.debug({ user: input.user, running: running.length, runs: list.runs.length, total: list.total, state, admin }, 'published App Home');
+}
+
+/** The person's schedules (all of them for an admin), each with its next run as its job scheduler says. */
+async function homeSchedules(user: string, admin: boolean, book: ScheduleBook | undefined): Promise<HomeSchedule[]> {
+  if (!book) return [];
+  const mine = (await book.store.all()).filter((s) => admin || s.creator === user);
+  return Promise.all(
+    mine.map(async (s) => {
+      const next = s.state === 'active' ? await book.nextRun(s.id).catch(() => undefined) : undefined;
+      return {
+        id: s.id,
+        state: s.state,
+        when: s.when,
+        timezone: s.timezone,
+        channel: s.channel,
+        instruction: s.instruction,
+        next: next ? formatRunTime(new Date(next), s.timezone) : undefined,
+        pausedBecause: s.pausedBecause,
+      };
+    }),
+  );
 }
 
 /**

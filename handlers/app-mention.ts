@@ -13,6 +13,7 @@ import { askForRepository, pickRepository } from './repository-choice.js';
 import type { SteerOutcome } from './steer-run.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { replyLanguage } from './requester-language.js';
+import { handleScheduleWords, type ScheduleOutcome } from './schedule-requests.js';
 
 export interface MentionInput {
   eventId: string;
@@ -62,7 +63,8 @@ export type MentionOutcome =
   | 'choosing'
   | 'not_allowed'
   | 'unauthorized'
-  | 'cancel';
+  | 'cancel'
+  | ScheduleOutcome;
 
 /**
  * @wrench <task>: after Bolt has acknowledged the event, claim it once, authorize, resolve the
@@ -129,6 +131,15 @@ async function handleClaimedMention(input: MentionInput, deps: HandlerDeps): Pro
     const outcome = await cancelThreadRuns({ client: input.client, channel: event.channel, threadTs, user: event.user }, deps);
     if (outcome === 'cancelled') await poster.react(event.channel, event.ts, 'white_check_mark');
     return 'cancel';
+  }
+  // "every Monday at 9:00, ...", "list schedules", "pause schedule 2": answered here, no run.
+  const schedules = deps.schedules;
+  const scheduled =
+    schedules &&
+    (await handleScheduleWords({ client: input.client, channel: event.channel, threadTs, user, teamId: input.teamId, text }, { ...deps, schedules }));
+  if (scheduled) {
+    acknowledged();
+    return scheduled;
   }
   // Best effort, after the fact: the outbox adds it when Slack answers; the work never waits on it.
   await deps.outbox.react({ channel: event.channel, threadTs }, event.ts, 'eyes');

@@ -8,6 +8,8 @@ import { handleAddDetails, handleClarifySubmission, handleStartAnyway } from './
 import type { HandlerDeps } from './handler-deps.js';
 import { handleDirectMessage } from './direct-message.js';
 import { handleRepositoryChoice } from './repository-choice.js';
+import { handleScheduleButton } from './schedule-requests.js';
+import { SCHEDULE_ACTIONS } from '../src/slack/schedule-card.js';
 import { handleThreadMessage } from './thread-message.js';
 import { registerTriageHandlers } from './triage-actions.js';
 import { acknowledgeUnknownInteractions, KnownInteractions } from './unknown-interactions.js';
@@ -84,6 +86,15 @@ export function registerHandlers(app: SlackApp, deps: HandlerDeps): void {
       if (thread) await cancelThreadRuns({ client: input.client, channel: thread.channel, threadTs: thread.threadTs, user: input.user }, deps);
     }),
   );
+
+  app.action(known.action(new RegExp(`^(${SCHEDULE_ACTIONS.confirm}|${SCHEDULE_ACTIONS.cancel})$`)), async ({ ack, body, client }) => {
+    await ack();
+    const b = body as { user: { id: string }; actions: Array<{ action_id: string; value?: string }> };
+    const action = b.actions[0];
+    const schedules = deps.schedules;
+    if (!action || !schedules) return;
+    await handleScheduleButton({ client, user: b.user.id, actionId: action.action_id, value: action.value }, { ...deps, schedules });
+  });
 
   app.event('app_home_opened', async ({ event, client }) => {
     if (!deps.runLog) return;

@@ -5,6 +5,7 @@ import { readInstruction } from '../../src/instruction/read-instruction.js';
 import type { InstructionReading } from '../../src/instruction/instruction-types.js';
 import { envSchema, withoutEmptyValues } from '../../src/config/env-options.js';
 import { createLogger, type Logger } from '../../src/logging/logger.js';
+import { isScheduleProblem, readSchedule } from '../../src/schedules/schedule-phrase.js';
 
 export interface ClassifyIo {
   stdin: NodeJS.ReadableStream;
@@ -23,6 +24,8 @@ export interface ClassifyReader {
 const USAGE = `Usage: wrench classify [--json] [--rules] [TEXT|-]
 
 Prints how Wrench reads an instruction: category, complexity, verdict, missing elements and the recognised parts.
+A request for recurring work ("every Monday at 9:00, update the dependencies") prints the schedule understood (its
+cron pattern) first, then how each run's instruction is read.
 TEXT is the instruction (all remaining arguments, joined by spaces); "-" or no TEXT reads it from stdin.
 With ANTHROPIC_API_KEY set, the fast model (WRENCH_READER_MODEL) reads it; when it cannot (unreachable, too slow,
 an error), one line on stderr says why and the rules decide.
@@ -62,17 +65,25 @@ export async function classifyCommand(args: string[], io: ClassifyIo, reader?: C
     return 2;
   }
 
-  let reading: InstructionReading = readInstruction(text);
+  // A schedule is read by the rules, as the mention handler does; each run's instruction is then read as any other.
+  const schedule = readSchedule(text);
+  const instruction = schedule && !isScheduleProblem(schedule) ? schedule.instruction : text;
+  let reading: InstructionReading = readInstruction(instruction);
   if (reader && !rulesOnly && reader.model !== 'none') {
-    const outcome = await readWithModel(text, [], reader);
+    const outcome = await readWithModel(instruction, [], reader);
     reading = outcome.reading;
     if (outcome.fallback) io.stderr(`wrench classify: the model ${reader.model} ${outcome.fallback}; the rules decided.\n`);
   }
   if (json) {
     const { category, complexity, verdict, missing, elements } = reading;
-    io.stdout(`${JSON.stringify({ category, complexity, verdict, missing, elements }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ ...(schedule ? { schedule } : {}), category, complexity, verdict, missing, elements }, null, 2)}\n`);
   } else {
-    io.stdout(`${describeReading(reading, text)}\n`);
+    const scheduleLine = !schedule
+      ? ''
+      : isScheduleProblem(schedule)
+        ? `Schedule: not understood: ${schedule.problem}\n`
+        : `Schedule: ${schedule.when} (cron ${schedule.cron}, in the requester's Slack time zone); each run is asked the instruction below.\n`;
+    io.stdout(`${scheduleLine}${describeReading(reading, instruction)}\n`);
   }
   return 0;
 }

@@ -31,7 +31,7 @@ const PERIOD = [
 const CRON = String.raw`(?:on\s+|with\s+)?cron\s*[\`"'](?<cron>[^\`"'\n]{1,100})[\`"']`;
 /** "[schedule:] [at TIME] PERIOD [at TIME][,:;] instruction" or "cron `pattern`: instruction", at the start of the message. */
 const PHRASE = new RegExp(
-  String.raw`^\s*(?:schedule\s*:?\s*)?(?:(?:at\s+(?<timeBefore>${TIME})\s*,?\s+)?(?<period>${PERIOD})(?:\s*,?\s*at\s+(?<timeAfter>${TIME}))?|${CRON})\s*(?:[,:;.\-–—]\s*|\s+)(?<rest>[\s\S]+)$`,
+  String.raw`^\s*(?:<@\w+>\s*|@wrench\b\s*)?(?:schedule\s*:?\s*)?(?:(?:at\s+(?<timeBefore>${TIME})\s*,?\s+)?(?<period>${PERIOD})(?:\s*,?\s*at\s+(?<timeAfter>${TIME}))?|${CRON})\s*(?:[,:;.\-–—]\s*|\s+)(?<rest>[\s\S]+)$`,
   'i',
 );
 
@@ -49,7 +49,7 @@ export function readSchedule(text: string): ScheduleRequest | ScheduleProblem | 
   const when = match[0]
     .slice(0, match[0].length - (groups.rest ?? '').length)
     .replace(/[\s,:;.\-–—]+$/, '')
-    .replace(/^\s*schedule\s*:?\s*/i, '');
+    .replace(/^\s*(?:<@\w+>\s*|@wrench\b\s*)?(?:schedule\s*:?\s*)?/i, '');
   if (groups.cron !== undefined) {
     const cron = groups.cron.trim();
     const problem = cronProblem(cron);

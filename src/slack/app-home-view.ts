@@ -31,6 +31,20 @@ export interface HomeInput {
   /** For admins only: the totals of this week (the last 7 UTC days) and of the 7 days before it. */
   week?: { current: RunTotals; previous: RunTotals };
   runPageUrl: (id: string) => string | undefined;
+  /** The person's schedules (every schedule, for admins), each with its next run in its time zone. */
+  schedules?: HomeSchedule[];
+}
+
+export interface HomeSchedule {
+  id: string;
+  state: 'proposed' | 'active' | 'paused';
+  when: string;
+  timezone: string;
+  channel: string;
+  instruction: string;
+  /** The next run, formatted in the schedule's time zone; absent when paused. */
+  next?: string;
+  pausedBecause?: string;
 }
 
 /**
@@ -55,6 +69,7 @@ export function appHomeView(input: HomeInput): HomeView {
     blocks.push(sectionTitle(`Running now (${input.running.length})`));
     for (const run of input.running.slice(0, MAX_RUNNING)) blocks.push(...runBlocks(run, input.runPageUrl), ...cancelButton(run));
   }
+  if (input.schedules?.length) blocks.push(...scheduleBlocks(input.schedules));
   if (list.total > 0 || filtered) {
     const first = state.page * HOME_PAGE_SIZE;
     const range = list.runs.length ? `${first + 1}–${first + list.runs.length} of ${list.total}` : `none of ${list.total}`;
@@ -134,6 +149,29 @@ function pageButtons(state: HomeState, total: number): KnownBlock[] {
         { type: 'actions', elements },
       ]
     : [];
+}
+
+const MAX_SCHEDULES = 15;
+
+/** Each schedule: its number, state and when, its next run (or why it is paused), where and what it runs. */
+function scheduleBlocks(schedules: HomeSchedule[]): KnownBlock[] {
+  const lines = schedules.slice(0, MAX_SCHEDULES).map((s) => {
+    const status =
+      s.state === 'active'
+        ? `next run ${s.next ?? 'unknown'}`
+        : s.state === 'paused'
+          ? `paused${s.pausedBecause ? `: ${s.pausedBecause}` : ''}`
+          : 'waiting for confirmation';
+    return `:repeat: *${escapeMrkdwn(s.id)}* _${escapeMrkdwn(s.when)}_ (${escapeMrkdwn(s.timezone)}) in <#${s.channel}> · ${status}\n${escapeMrkdwn(truncate(s.instruction, 200))}`;
+  });
+  return [
+    sectionTitle(`Schedules (${schedules.length})`),
+    ...lines.map((text): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } })),
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: 'Change one in its channel: `@wrench pause schedule N`, `resume schedule N`, `delete schedule N`.' }],
+    },
+  ];
 }
 
 function sectionTitle(text: string): KnownBlock {

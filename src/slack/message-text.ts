@@ -13,6 +13,8 @@ export interface SlackNames {
   userName(userId: string): Promise<string | undefined>;
   /** The person's Slack locale (`de-DE`), when Slack tells it. */
   userLocale?(userId: string): Promise<string | undefined>;
+  /** The person's time zone (`Europe/Berlin`, users.info's `tz`), when Slack tells it. */
+  userTimeZone?(userId: string): Promise<string | undefined>;
   channelName(channelId: string): Promise<string | undefined>;
 }
 

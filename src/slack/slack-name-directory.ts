@@ -31,6 +31,10 @@ export class SlackNameDirectory implements SlackNames {
     return this.cached(`l:${userId}`, async () => (await this.client.users.info({ user: userId, include_locale: true })).user?.locale || undefined);
   }
 
+  userTimeZone(userId: string): Promise<string | undefined> {
+    return this.cached(`z:${userId}`, async () => (await this.client.users.info({ user: userId })).user?.tz || undefined);
+  }
+
   channelName(channelId: string): Promise<string | undefined> {
     return this.cached(`c:${channelId}`, async () => {
       const { channel } = await this.client.conversations.info({ channel: channelId });

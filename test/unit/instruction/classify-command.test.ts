@@ -96,3 +96,25 @@ describe('wrench classify', () => {
     expect(help.stdout).toContain('Usage: wrench classify [--json] [--rules] [TEXT|-]');
   });
 });
+
+describe('wrench classify, a schedule', () => {
+  it('shows the schedule it understood, then how each run is read', async () => {
+    const text = '<@U0BOT> every Monday at 9:00, update the minor versions of our npm dependencies and open a PR';
+    const { code, stdout } = await run(['--json', text]);
+    expect(code).toBe(0);
+    const printed = JSON.parse(stdout) as Record<string, unknown>;
+    expect(printed.schedule).toEqual({
+      cron: '0 9 * * 1',
+      when: 'every Monday at 9:00',
+      instruction: 'update the minor versions of our npm dependencies and open a PR',
+    });
+    const readable = await run([text]);
+    expect(readable.stdout.split('\n')[0]).toBe(
+      "Schedule: every Monday at 9:00 (cron 0 9 * * 1, in the requester's Slack time zone); each run is asked the instruction below.",
+    );
+    const bad = await run(['every Monday at 25:00, update the dependencies']);
+    expect(bad.stdout).toMatch(/^Schedule: not understood: "25:00" is not a time of day/);
+    const plain = await run(['--json', 'add a test for formatBytes in src/format.js']);
+    expect(Object.keys(JSON.parse(plain.stdout) as object)).not.toContain('schedule');
+  });
+});
