@@ -255,6 +255,12 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       if (earlierAttempt) log.info({ branch: earlierAttempt.branch, pullRequest: earlierAttempt.pullRequest?.number }, 'going on from an earlier attempt');
       recorder = await startRunRecord(options.runLog, deps.redact, recordStart(jobId, job.timestamp, payload, threadUrl, requesterName), log);
       if (recorder) reporter = recordingReporter(threadReporter, recorder);
+      // The new attempt's record starts empty: the run page keeps what the earlier one did in a note.
+      if (earlierAttempt)
+        recorder?.note(
+          `An earlier attempt of this run pushed to ${earlierAttempt.branch}; this attempt goes on from its commits.` +
+            (earlierAttempt.steps ? ` Its steps as recorded:\n${earlierAttempt.steps}` : ''),
+        );
       // Only a worker marks a run running: still running now means the worker that had it died mid-run.
       if (session?.runs.find((r) => r.jobId === jobId)?.status === 'running') {
         log.warn('run restarted after an interruption');

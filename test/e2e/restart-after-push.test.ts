@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RunLogStore } from '../../src/run-log/run-log-store.js';
 import type { RecordedRequest, ScriptItem } from '../fakes/anthropic-fake.js';
 import type { HeldRequest } from '../fakes/github-fake.js';
 import { commitsBetween, listBranches, readBlob } from '../fakes/github/git-read.js';
@@ -140,6 +142,18 @@ describe('a run killed after it pushed', () => {
       const resumedStart = seen.find((s) => s.repo === repo && s.resumed && s.step === 0);
       expect(resumedStart?.firstMessage).toContain(first[repo]!.name);
       expect(resumedStart?.firstMessage).toMatch(new RegExp(`<wrench_record>[\\s\\S]*edited src/${repo}\\.js[\\s\\S]*</wrench_record>`));
+    }
+    // The run page's record (one per job, started again by the second attempt) keeps the first attempt's steps in a note.
+    const redis = new Redis(world.redis.url);
+    try {
+      const runLog = new RunLogStore(redis, world.env.WRENCH_QUEUE_PREFIX!, { retentionDays: 1 });
+      const recorded = await runLog.recentFor('U0ALICE');
+      expect(recorded).toHaveLength(1);
+      const notes = (await runLog.entries(recorded[0]!.id)).flatMap((e) => (e.kind === 'note' ? [e.text] : []));
+      expect(notes.join('\n')).toContain(`An earlier attempt of this run pushed to ${first.pushed!.name}`);
+      expect(notes.join('\n')).toContain('edited src/pushed.js');
+    } finally {
+      redis.disconnect();
     }
   });
 });
