@@ -9,6 +9,7 @@ import { baselineKey } from '../src/warm-cache/baseline-cache.js';
 import { dependencyKey } from '../src/warm-cache/dependency-key.js';
 import { BaselineCache } from '../src/warm-cache/baseline-cache.js';
 import { DEPENDENCY_DIRS, DependencySnapshots } from '../src/warm-cache/dependency-snapshots.js';
+import { SetupFailures } from '../src/warm-cache/setup-failures.js';
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
 import { openDownloadCache } from '../src/warm-cache/download-caches.js';
 import type { DownloadCache } from '../src/verification/run-verification.js';
@@ -31,6 +32,7 @@ export function warmStart(deps: { config: Config }, repository: string, baseSha:
     baselines: cache.baseline ? new BaselineCache(path.join(root, 'baselines')) : undefined,
     dependencies: cache.dependencies ? new DependencySnapshots(path.join(root, 'dependencies')) : undefined,
     downloads: cache.downloads ? path.join(root, 'downloads') : undefined,
+    setupFailures: cache.setupFailureMinutes > 0 ? new SetupFailures(path.join(root, 'setup-failures'), cache.setupFailureMinutes * 60_000) : undefined,
     nodeRuntimes: nodeRuntimesFor(deps.config),
   };
 }
@@ -46,6 +48,8 @@ export interface WarmStart {
   downloads?: string;
   /** Node.js versions provisioned for the repository's setup and checks. */
   nodeRuntimes?: NodeRuntimes;
+  /** Setup steps that failed lately, per dependency key: not run again while remembered. */
+  setupFailures?: SetupFailures;
   /** The dependency key whose untouched copy the working tree already holds (a reused tree). */
   dependenciesInPlace?: string;
   /** Told once the dependencies of `key` are in the tree and kept as a snapshot (a reused tree may keep them). */
@@ -202,7 +206,9 @@ export class ChangeVerifier {
         const restored =
           dependencies && warm.dependencies ? await warm.dependencies.restore(warm.repository, dependencies, tree.dir).catch(() => false) : false;
         const commands = restored ? { ...this.commands, setup: this.commands.refresh } : this.commands;
-        setup = await runSetup({ sandbox: tree.sandbox, dir: tree.dir, commands, network: setupNetwork, signal, downloadCache: await this.downloadCache() });
+        setup =
+          (!restored && dependencies ? await this.rememberedFailure(dependencies) : undefined) ??
+          (await runSetup({ sandbox: tree.sandbox, dir: tree.dir, commands, network: setupNetwork, signal, downloadCache: await this.downloadCache() }));
       }
       const run = sameTree(await runVerification({ sandbox: tree.sandbox, dir: tree.dir, commands: this.commands, signal }), tree.dir, this.dir);
       if (setup && !setup.passed && !signal.aborted) {
@@ -286,17 +292,26 @@ export class ChangeVerifier {
         return;
       }
     }
-    await onPhase({ key: 'installing', command: this.commands.setup ?? '' });
-    const setup = await runSetup({
-      sandbox: this.sandbox,
-      dir: this.dir,
-      commands: this.commands,
-      network,
-      signal: this.signal,
-      downloadCache: await this.downloadCache(),
-    });
+    const remembered = key ? await this.rememberedFailure(key) : undefined;
+    if (!remembered) await onPhase({ key: 'installing', command: this.commands.setup ?? '' });
+    const setup =
+      remembered ??
+      (await runSetup({
+        sandbox: this.sandbox,
+        dir: this.dir,
+        commands: this.commands,
+        network,
+        signal: this.signal,
+        downloadCache: await this.downloadCache(),
+      }));
+    if (warm?.setupFailures && key && setup && !remembered && !this.signal.aborted) {
+      const failures = warm.setupFailures;
+      await (setup.passed ? failures.forget(warm.repository, key) : failures.put(warm.repository, key, setup)).catch((error) =>
+        this.log.warn({ err: error }, 'could not record the setup step’s outcome'),
+      );
+    }
     if (setup && !setup.passed && !this.signal.aborted) {
-      this.log.warn({ command: setup.command, exitCode: setup.exitCode }, 'dependency setup failed');
+      this.log.warn({ command: setup.command, exitCode: setup.exitCode, rememberedAt: setup.rememberedAt }, 'dependency setup failed');
       this.setupFailure = setup;
       const egress = setup.egressRefused;
       await onPhase({
@@ -314,6 +329,16 @@ export class ChangeVerifier {
       });
       if (saved) await this.keptInPlace(key);
     }
+  }
+
+  /** The setup step's failure on this dependency key, when a job failed it lately: said again instead of run again. */
+  private async rememberedFailure(key: string): Promise<CommandOutcome | undefined> {
+    const warm = this.warm;
+    if (!warm?.setupFailures) return undefined;
+    const remembered = await warm.setupFailures.get(warm.repository, key).catch(() => undefined);
+    if (!remembered) return undefined;
+    this.log.info({ dependencyKey: key, failedAt: remembered.at.toISOString() }, 'setup failed lately on the same dependency key: not run again');
+    return { ...remembered.outcome, rememberedAt: remembered.at.toISOString() };
   }
 
   private async keptInPlace(key: string): Promise<void> {

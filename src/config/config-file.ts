@@ -316,6 +316,10 @@ export const configFileSchema = z
           .default(8)
           .meta({ description: 'The most working trees kept per repository (the pool grows with the jobs that run at once); beyond, a throw-away clone.' }),
         maxAgeDays: z.number().positive().default(14).meta({ description: 'Entries unused for this many days are removed.' }),
+        setupFailureMinutes: z.number().min(0).default(15).meta({
+          description:
+            'A setup step that failed is not run again on the same dependency key (lock files, setup command, runtimes) for this many minutes: later jobs say its failure at once, with its command and last lines; `0`: always run it.',
+        }),
         maxSizeGb: z
           .object({
             trees: z.number().positive().default(20).meta({ description: 'Disk cap of the working trees, GB.' }),
@@ -335,6 +339,7 @@ export const configFileSchema = z
         downloads: true,
         treesPerRepository: 8,
         maxAgeDays: 14,
+        setupFailureMinutes: 15,
         maxSizeGb: { trees: 20, dependencies: 10, baselines: 1, downloads: 10 },
       })
       .meta({ description: 'Warm starts, kept on each machine under `WRENCH_DATA_DIR/cache` ([warm starts](warm-starts.md)).' }),

@@ -42,6 +42,7 @@ export function setupFailureText(setup: CommandOutcome, t: VerificationStrings =
   const tail = setup.outputTail.trim().split('\n').slice(-15).join('\n');
   return [
     t.setupFailed(`\`${code(setup.command)}\``, setupHow(setup, t)),
+    setup.rememberedAt ? t.setupRemembered(duration(Math.max(0, Date.now() - Date.parse(setup.rememberedAt)))) : '',
     setupEgressLine(setup.egressRefused, t) ?? '',
     tail ? `${t.lastLines}\n${fence(tail)}` : '',
   ]

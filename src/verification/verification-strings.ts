@@ -36,6 +36,9 @@ export const verificationEn = {
   baseSetupFailed: (command: string, how: string) =>
     `**Could not install dependencies on the base commit**: ${command} ${how} there, so the checks on the base commit do not count and the change's checks are compared with nothing.`,
   lastLines: 'Last lines of its output:',
+  /** A setup step not run again (`ago`: "4 min", "50s"). */
+  setupRemembered: (ago: string) =>
+    `Not run again: it failed ${ago} ago on the same lock files, setup command and runtimes, and that run is shown here. It runs again once the failure is older than \`cache.setupFailureMinutes\`.`,
   header: (withBaseline: boolean, verdict: string) =>
     `Checks run by Wrench ${withBaseline ? 'on the base commit and after the change' : 'after the change'}: **${verdict}**.`,
   newFailures: (names: string) => `New failures: ${names}.`,

@@ -80,6 +80,8 @@ export interface CommandOutcome {
   durationMs: number;
   /** Destinations the sandbox's egress proxy refused while the command ran. */
   egressRefused?: EgressRefusal[];
+  /** A setup step not run again: when it failed on the same dependency key (ISO time), and this is that run's outcome. */
+  rememberedAt?: string;
 }
 
 export interface VerificationRun {

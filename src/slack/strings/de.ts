@@ -367,6 +367,8 @@ export const de: Catalogue = {
     baseSetupFailed: (command, how) =>
       `**Abhängigkeiten konnten auf dem Basis-Commit nicht installiert werden**: ${command} ${how}. Die Prüfungen auf dem Basis-Commit zählen daher nicht, und die Prüfungen der Änderung werden mit nichts verglichen.`,
     lastLines: 'Die letzten Zeilen der Ausgabe:',
+    setupRemembered: (ago) =>
+      `Nicht erneut ausgeführt: Er ist vor ${ago} mit denselben Lock-Dateien, demselben Setup-Befehl und denselben Laufzeitumgebungen fehlgeschlagen; hier steht jener Lauf. Er läuft wieder, sobald der Fehlschlag älter als \`cache.setupFailureMinutes\` ist.`,
     header: (withBaseline, verdict) =>
       `Von Wrench ${withBaseline ? 'auf dem Basis-Commit und nach der Änderung' : 'nach der Änderung'} ausgeführte Prüfungen: **${verdict}**.`,
     newFailures: (names) => `Neu fehlgeschlagen: ${names}.`,

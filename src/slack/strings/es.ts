@@ -367,6 +367,8 @@ export const es: Catalogue = {
     baseSetupFailed: (command, how) =>
       `**No se pudieron instalar las dependencias en el commit base**: ${command} ${how}. Por eso las comprobaciones del commit base no cuentan y las del cambio no se comparan con nada.`,
     lastLines: 'Las últimas líneas de la salida:',
+    setupRemembered: (ago) =>
+      `No se volvió a ejecutar: falló hace ${ago} con los mismos archivos de bloqueo, el mismo comando de instalación y los mismos entornos de ejecución, y aquí se muestra esa ejecución. Se vuelve a ejecutar cuando el fallo tiene más de \`cache.setupFailureMinutes\`.`,
     header: (withBaseline, verdict) =>
       `Comprobaciones ejecutadas por Wrench ${withBaseline ? 'en el commit base y después del cambio' : 'después del cambio'}: **${verdict}**.`,
     newFailures: (names) => `Fallos nuevos: ${names}.`,

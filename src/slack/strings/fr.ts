@@ -384,6 +384,8 @@ export const fr: Catalogue = {
     baseSetupFailed: (command, how) =>
       `**Impossible d’installer les dépendances sur le commit de base** : ${command} ${how}. Les contrôles sur le commit de base ne comptent donc pas, et ceux de la modification ne sont comparés à rien.`,
     lastLines: 'Dernières lignes de sa sortie :',
+    setupRemembered: (ago) =>
+      `Pas relancée : elle a échoué il y a ${ago} avec les mêmes fichiers de verrouillage, la même commande d’installation et les mêmes environnements d’exécution, et c’est cette exécution qui est montrée ici. Elle est relancée une fois l’échec plus ancien que \`cache.setupFailureMinutes\`.`,
     header: (withBaseline, verdict) =>
       `Contrôles exécutés par Wrench ${withBaseline ? 'sur le commit de base et après la modification' : 'après la modification'} : **${verdict}**.`,
     newFailures: (names) => `Nouveaux échecs : ${names}.`,

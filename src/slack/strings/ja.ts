@@ -362,6 +362,8 @@ export const ja: Catalogue = {
     baseSetupFailed: (command, how) =>
       `**ベースコミットで依存関係をインストールできませんでした**: ${command} が${how}。そのためベースコミットでのチェックは比較に使えず、変更後のチェックは比較対象なしで示しています。`,
     lastLines: '出力の最後の行:',
+    setupRemembered: (ago) =>
+      `再実行していません: ${ago}前に同じロックファイル・セットアップコマンド・ランタイムで失敗しており、ここに示すのはその実行です。失敗が \`cache.setupFailureMinutes\` より古くなると再び実行します。`,
     header: (withBaseline, verdict) => `Wrench が${withBaseline ? 'ベースコミットと変更後に' : '変更後に'}実行したチェック: **${verdict}**。`,
     newFailures: (names) => `新たに失敗: ${names}。`,
     stillFailing: (names) => `引き続き失敗(変更前から失敗): ${names}。`,

@@ -371,6 +371,8 @@ export const pt: Catalogue = {
     baseSetupFailed: (command, how) =>
       `**Não foi possível instalar as dependências no commit base**: ${command} ${how}. Por isso as verificações do commit base não contam, e as da alteração não são comparadas com nada.`,
     lastLines: 'As últimas linhas da saída:',
+    setupRemembered: (ago) =>
+      `Não foi executado de novo: falhou há ${ago} com os mesmos arquivos de lock, o mesmo comando de setup e os mesmos runtimes, e é essa execução que aparece aqui. Ele roda de novo quando a falha fica mais antiga que \`cache.setupFailureMinutes\`.`,
     header: (withBaseline, verdict) =>
       `Verificações executadas pelo Wrench ${withBaseline ? 'no commit base e depois da alteração' : 'depois da alteração'}: **${verdict}**.`,
     newFailures: (names) => `Novas falhas: ${names}.`,

@@ -348,6 +348,8 @@ export const zh: Catalogue = {
     setupFailed: (command, how) => `**无法安装依赖**：${command} ${how}。以下检查是在没有依赖的情况下运行的，因此无法确认这次改动是否可用。`,
     baseSetupFailed: (command, how) => `**无法在基准提交上安装依赖**：${command} ${how}。因此基准提交上的检查无法用于对比，改动后的检查结果单独列出。`,
     lastLines: '输出的最后几行：',
+    setupRemembered: (ago) =>
+      `未再次运行：它在 ${ago} 前以相同的锁文件、安装命令和运行时失败过，这里显示的是那次运行。失败超过 \`cache.setupFailureMinutes\` 后会再次运行。`,
     header: (withBaseline, verdict) => `Wrench ${withBaseline ? '在基准提交上和改动后' : '在改动后'}运行的检查：**${verdict}**。`,
     newFailures: (names) => `新增失败：${names}。`,
     stillFailing: (names) => `仍然失败（改动前就已失败）：${names}。`,
