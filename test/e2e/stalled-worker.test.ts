@@ -6,25 +6,29 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdFor, TASK_QUEUE } from '../../src/queue/task-job.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
+import { streamText } from '../fakes/slack/streams.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { freePort } from '../helpers/free-port.js';
 import { startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { bashStep, createFileStep, finishStep, scriptByRun } from './scripted-runs.js';
 
-const CONFIG = `
+const config = (streamRuns: boolean) => `
 channels:
   C0DEV: { repo: acme/stall }
 sandbox: { mode: bwrap }
 limits: { concurrency: 1 }
-# The card surface: the final reply is one thread message, counted below.
-slack: { streamRuns: false }
+slack: { streamRuns: ${streamRuns} }
 `;
 
 /** Short locks, so that a worker paused a few seconds loses its job (the default is 30 s). */
 const LOCKS = { WRENCH_JOB_LOCK_SECONDS: '3', WRENCH_STALLED_CHECK_SECONDS: '1' };
 
-describe('a worker paused past its job lock (SIGSTOP), then resumed (SIGCONT)', () => {
+// The final reply is a thread message on the card surface, the stream's end on the streamed one (the default).
+describe.each([
+  { surface: 'card', streamRuns: false },
+  { surface: 'stream', streamRuns: true },
+])('a worker paused past its job lock (SIGSTOP), then resumed (SIGCONT), $surface surface', ({ streamRuns }) => {
   let world: E2eWorld;
   let a: WrenchProcess | undefined;
   let b: WrenchProcess | undefined;
@@ -32,7 +36,7 @@ describe('a worker paused past its job lock (SIGSTOP), then resumed (SIGCONT)', 
   let tasks: Queue | undefined;
 
   beforeAll(async () => {
-    world = await createE2eWorld(CONFIG);
+    world = await createE2eWorld(config(streamRuns));
     await world.github.createRepo('acme', 'stall', { 'README.md': '# stall\n' });
     world.wrench = await startWrench({ ...world.env, ...LOCKS }, ['start', '--role', 'web']);
     a = await startWrench({ ...world.env, ...LOCKS, PORT: String(await freePort()) }, ['start', '--role', 'worker']);
@@ -78,7 +82,10 @@ describe('a worker paused past its job lock (SIGSTOP), then resumed (SIGCONT)', 
     // A wakes up while B runs: it must not act.
     a!.child.kill('SIGCONT');
 
-    const finalReplies = () => world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text)));
+    const finalReplies = () => [
+      ...world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text))),
+      ...world.slack.streamsIn('C0DEV', ts).filter((stream) => stream.state === 'stopped' && /PR #\d+/.test(streamText(stream))),
+    ];
     await pollFor(
       () => (finalReplies().length >= 1 ? true : undefined),
       120_000,
