@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import type { DataLoss } from '../src/redis/redis-epoch.js';
 import { dataDirLow } from '../src/workspace/disk-space.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -65,4 +66,27 @@ async function diskHealth(dataDir: string, minFreeMb: number) {
   } catch (error) {
     return { status: 'unknown', reason: `The data dir's free space could not be read: ${(error as Error).message}` };
   }
+}
+
+/** The event loop's delay since the last /livez (started with the first one): how late timers ran, in ms. */
+let loopDelay: ELDHistogram | undefined;
+
+/**
+ * GET /livez, for the liveness probe: 200 whenever the process answers, whatever Redis or the disk do (a restart fixes
+ * neither, and would stop the running jobs). Answering at all is the proof that the event loop is not stuck: a blocked
+ * loop answers nothing and the probe times out. The body says the uptime and the longest event-loop delay since the
+ * previous /livez. /healthz (Redis, queues, disk) is for readiness.
+ */
+export function handleLive(_req: IncomingMessage, res: ServerResponse) {
+  const histogram = (loopDelay ??= startLoopDelay());
+  const maxDelayMs = Math.round(histogram.max / 1e6);
+  histogram.reset();
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ status: 'ok', uptimeSeconds: Math.round(process.uptime()), eventLoopMaxDelayMs: maxDelayMs }));
+}
+
+function startLoopDelay(): ELDHistogram {
+  const histogram = monitorEventLoopDelay({ resolution: 20 });
+  histogram.enable();
+  return histogram;
 }

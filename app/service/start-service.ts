@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { WebClient } from '@slack/web-api';
 import type { RedisClient } from '../../src/redis/redis-connection.js';
-import { handleHealth } from '../../handlers/health.js';
+import { handleHealth, handleLive } from '../../handlers/health.js';
 import { handlePagerDutyWebhook, pagerDutyWebhookDisabled } from '../../handlers/pagerduty-webhook.js';
 import { gitHubWebhookDisabled, gitHubWebhookHandler } from '../../handlers/github-webhook.js';
 import { startGitHubWorker, type GitHubWorker } from '../../runners/github-worker.js';
@@ -258,6 +258,7 @@ async function openService(
       logger,
       [
         { path: '/healthz', method: ['GET'], handler: (req, res) => void handleHealth(req, res, { ...deps, dataLoss }) },
+        { path: '/livez', method: ['GET'], handler: handleLive },
         { path: '/metrics', method: ['GET'], handler: (req, res) => void serveMetrics(req, res) },
         { path: '/runs/:id', method: ['GET'], handler: runPage.page },
         { path: '/runs/:id/events', method: ['GET'], handler: runPage.events },
@@ -291,6 +292,7 @@ async function openService(
     opened.healthServer = await starting(
       startHealthServer(config.env.PORT, {
         '/healthz': (req, res) => void handleHealth(req, res, { redis, queues, dataLoss, config }),
+        '/livez': handleLive,
         '/metrics': (req, res) => void serveMetrics(req, res),
       }),
     );

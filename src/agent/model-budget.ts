@@ -318,6 +318,7 @@ export class ModelBudget {
     const maxWaitMs = Math.min(call.maxWaitMs ?? Number.POSITIVE_INFINITY, this.limits.maxWaitSeconds * 1000);
     const started = Date.now();
     let spent = '';
+    let waiting = false;
     try {
       for (;;) {
         call.signal?.throwIfAborted();
@@ -342,6 +343,10 @@ export class ModelBudget {
           return { member: answer, waitedMs };
         }
         spent = answer;
+        if (!waiting) {
+          waiting = true;
+          this.options.metrics?.modelBudgetWaiting.inc({ model });
+        }
         if (waitedMs + Number(wait) > maxWaitMs) {
           this.options.metrics?.modelBudgetWait.observe({ model }, waitedMs / 1000);
           throw new ModelBudgetSpent(model, waitedMs + Number(wait), spent);
@@ -354,6 +359,8 @@ export class ModelBudget {
       // Cancelled, given up or failed while waiting: out of the line at once, so it holds nobody.
       await this.leave(model, id);
       throw error;
+    } finally {
+      if (waiting) this.options.metrics?.modelBudgetWaiting.dec({ model });
     }
   }
 

@@ -189,6 +189,17 @@ export const envSchema = z.object({
       description:
         'Failed jobs kept in each queue, the newest (besides the 7-day age bound): a failed task job is about 2 KB. Written into each job when it is queued; set the same on every process ([scaling](scaling.md#redis-per-job)).',
     }),
+  WRENCH_CONCURRENCY: z.coerce
+    .number({ message: 'WRENCH_CONCURRENCY must be a whole number of jobs' })
+    .int({ message: 'WRENCH_CONCURRENCY must be a whole number of jobs' })
+    .min(1, { message: 'WRENCH_CONCURRENCY must be between 1 and 64' })
+    .max(64, { message: 'WRENCH_CONCURRENCY must be between 1 and 64' })
+    .optional()
+    .meta({
+      description:
+        "Jobs at once per worker process, in place of the config file's `limits.concurrency`: on Kubernetes the one value the workers and the autoscaler's threshold both read ([scaling](scaling.md#kubernetes)).",
+      unset: '`limits.concurrency`',
+    }),
   WRENCH_AFFINITY_MS: z.coerce.number({ message: 'WRENCH_AFFINITY_MS must be a number of milliseconds' }).int().min(0).max(60_000).default(2000).meta({
     description:
       'Host affinity: how long a task may wait for a worker that holds its repository warm (with a free slot, or busy while the worker that picked the task has other jobs to take) before any worker takes it; `0`: none is held back ([hosts](hosts.md)).',

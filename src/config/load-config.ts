@@ -29,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const configPath = path.resolve(cwd, parsedEnv.data.WRENCH_CONFIG ?? 'wrench.config.yml');
   const file = readConfigFile(configPath, parsedEnv.data.WRENCH_CONFIG !== undefined);
+  if (parsedEnv.data.WRENCH_CONCURRENCY !== undefined) file.limits.concurrency = parsedEnv.data.WRENCH_CONCURRENCY;
   checkThreadRetention(parsedEnv.data, file);
   return {
     env: parsedEnv.data,

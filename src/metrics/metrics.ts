@@ -51,6 +51,12 @@ export function createMetrics() {
       buckets: [0, 0.5, 1, 5, 15, 30, 60, 120, 300, 600],
       registers: [registry],
     }),
+    modelBudgetWaiting: new Gauge({
+      name: 'wrench_model_budget_waiting_calls',
+      help: "Model calls of this process waiting now for the fleet's shared model rate budget, by model (the autoscaler adds no worker while any waits)",
+      labelNames: ['model'],
+      registers: [registry],
+    }),
     timeToAcknowledge: new Histogram({
       name: 'wrench_time_to_acknowledge_seconds',
       help: 'From the mention being posted in Slack to Wrench acknowledging it (its :eyes: queued, or its first reply)',

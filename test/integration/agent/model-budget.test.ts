@@ -68,7 +68,20 @@ describe('the fleet model budget (Redis)', () => {
     const limits = { ...NO_LIMITS, requestsPerMinute: 4 };
     const workers = [worker(prefix, limits, windowMs), worker(prefix, limits, windowMs), worker(prefix, limits, windowMs)];
     const started = Date.now();
+    // The calls waiting for the budget now, as each process's /metrics says them (the autoscaler reads it).
+    const waitingNow = async () =>
+      (await Promise.all(workers.map(async (w) => (await w.metrics.modelBudgetWaiting.get()).values.reduce((sum, v) => sum + v.value, 0)))).reduce(
+        (a, b) => a + b,
+        0,
+      );
+    let mostWaiting = 0;
+    const sampler = setInterval(() => void waitingNow().then((n) => (mostWaiting = Math.max(mostWaiting, n))), 20);
     const answers = await Promise.allSettled(workers.flatMap((w) => Array.from({ length: 4 }, () => ask(w.client))));
+    clearInterval(sampler);
+    // 12 calls for 4 a window: 8 waited at first; every wait is over once all are answered.
+    expect(mostWaiting).toBeGreaterThanOrEqual(4);
+    expect(mostWaiting).toBeLessThanOrEqual(8);
+    expect(await waitingNow()).toBe(0);
     expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
     expect(fake.rateLimited()).toBe(0);
     expect(fake.requests).toHaveLength(12);

@@ -1,25 +1,26 @@
 import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
 import { metricsHandler } from '../../../handlers/metrics.js';
-import { createMetrics } from '../../../src/metrics/metrics.js';
+import { ModelBudget } from '../../../src/agent/model-budget.js';
+import { createMetrics, type Metrics } from '../../../src/metrics/metrics.js';
 import { createQueues, type Queues } from '../../../src/queue/queues.js';
 import { TASK_QUEUE } from '../../../src/queue/task-job.js';
+import { buildKustomization } from '../../helpers/kustomize.js';
 import { startPrometheusScraper, type PrometheusServer } from '../../helpers/prometheus-server.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const scaledObject = parseAllDocuments(readFileSync(path.join(ROOT, 'deploy/kubernetes/worker-autoscaling.yaml'), 'utf8'))
+/** The ScaledObject as `kubectl apply -k` applies it (its threshold put in by the kustomization). */
+const scaledObject = buildKustomization(path.join(ROOT, 'deploy/kubernetes'))
   .map(
-    (d) =>
-      d.toJS() as {
+    ({ object }) =>
+      object as unknown as {
         kind: string;
         spec: { minReplicaCount: number; maxReplicaCount: number; triggers: Array<{ metadata: { query: string; threshold: string } }> };
       },
@@ -38,12 +39,14 @@ describe('deploy/kubernetes/worker-autoscaling.yaml: the query KEDA scales worke
   let busy: Worker;
   let release: () => void = () => {};
   const servers: Server[] = [];
+  const podMetrics: Metrics[] = [];
+  let prefix: string;
   let prometheus: PrometheusServer;
 
   beforeAll(async () => {
     redis = await startRedisServer();
     connection = new Redis(redis.url, { maxRetriesPerRequest: null });
-    const prefix = uniqueName('keda');
+    prefix = uniqueName('keda');
     queues = createQueues(connection, prefix);
     // One task running (a worker holds it), four waiting, two delayed (parked follow-ups hold no worker); three
     // triage runs waiting; a GitHub event waiting (quick, not an agent run).
@@ -56,7 +59,8 @@ describe('deploy/kubernetes/worker-autoscaling.yaml: the query KEDA scales worke
     for (let n = 0; n < 3; n++) await queues.triage.add('triage', { n } as never);
     await queues.github.add('event', {} as never);
     for (let pod = 0; pod < 2; pod++) {
-      const handle = metricsHandler({ WRENCH_METRICS: 'on', WRENCH_METRICS_TOKEN: undefined }, createMetrics(), queues);
+      podMetrics.push(createMetrics());
+      const handle = metricsHandler({ WRENCH_METRICS: 'on', WRENCH_METRICS_TOKEN: undefined }, podMetrics[pod]!, queues);
       const server = createServer((req, res) => void handle(req, res));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       servers.push(server);
@@ -85,6 +89,25 @@ describe('deploy/kubernetes/worker-autoscaling.yaml: the query KEDA scales worke
     expect(desired).toBe(4);
     expect(desired).toBeGreaterThanOrEqual(scaledObject!.spec.minReplicaCount);
     expect(desired).toBeLessThanOrEqual(scaledObject!.spec.maxReplicaCount);
+  }, 60_000);
+
+  it("adds no worker for the queue while a model call waits for the fleet's model budget: only the running jobs count, until the wait ends", async () => {
+    // The fleet's budget: one request a minute. The first call takes it; the second (on the second pod) waits.
+    const budget = new ModelBudget(
+      connection.duplicate(),
+      prefix,
+      { requestsPerMinute: 1, inputTokensPerMinute: 0, outputTokensPerMinute: 0, maxWaitSeconds: 600 },
+      { metrics: podMetrics[1] },
+    );
+    await budget.reserve('claude-test', { inputTokens: 1, outputTokens: 1 });
+    const stop = new AbortController();
+    const waiting = budget.reserve('claude-test', { inputTokens: 1, outputTokens: 1 }, { signal: stop.signal });
+    waiting.catch(() => undefined);
+    // 1 active task; the 4 waiting tasks and 3 waiting triage runs would only wait for the budget too.
+    await waitUntil(async () => (await prometheus.query(trigger!.query)) === 1, 30_000);
+    stop.abort();
+    await expect(waiting).rejects.toThrow();
+    await waitUntil(async () => (await prometheus.query(trigger!.query)) === 8, 30_000);
   }, 60_000);
 });
 

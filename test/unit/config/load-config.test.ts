@@ -50,6 +50,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ WRENCH_THREAD_RETENTION_DAYS: '4' }, cwd).env.WRENCH_THREAD_RETENTION_DAYS).toBe(4);
   });
 
+  it("WRENCH_CONCURRENCY takes the place of the config file's limits.concurrency; a bad value is named", () => {
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'wrench.config.yml'), 'limits:\n  concurrency: 3\n  perUser: 5\n');
+    expect(loadConfig({}, cwd).file.limits).toMatchObject({ concurrency: 3, perUser: 5 });
+    expect(loadConfig({ WRENCH_CONCURRENCY: '6' }, cwd).file.limits).toMatchObject({ concurrency: 6, perUser: 5 });
+    expect(loadConfig({ WRENCH_CONCURRENCY: '' }, cwd).file.limits.concurrency).toBe(3);
+    expect(() => loadConfig({ WRENCH_CONCURRENCY: '0' }, cwd)).toThrow(/WRENCH_CONCURRENCY must be between 1 and 64/);
+    expect(() => loadConfig({ WRENCH_CONCURRENCY: 'two' }, cwd)).toThrow(/WRENCH_CONCURRENCY must be a whole number of jobs/);
+  });
+
   it('names the variable and what is wrong with it', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, dir())).toThrow(/PORT/);
     expect(() => loadConfig({ GITHUB_API_URL: 'not a url' }, dir())).toThrow(/GITHUB_API_URL must be a URL/);
