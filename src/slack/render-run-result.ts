@@ -1,8 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import { formatUsageCompact, lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
 import type { RunResult } from '../reporting/run-result.js';
-import { slackifyMarkdown } from 'slackify-markdown';
-import { mrkdwnLink, truncate } from './slack-escape.js';
+import { randomUUID } from 'node:crypto';
+import { markdownToMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
 import { splitForSlack, type SlackMessagePart } from './split-message.js';
 import { en, type ThreadStrings } from './strings/en.js';
 
@@ -28,9 +28,7 @@ function pullRequestLink(r: RunResult): string {
  */
 export function renderRunResult(result: RunResult, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): SlackMessagePart[] {
   const headline = result.threadHeadline ?? result.headline ?? HEADLINES[result.status](result, strings);
-  // slackify-markdown wraps emphasis in zero-width spaces; headings stand on their own lines and need none.
-  const shown = threadShown(result);
-  const body = slackifyMarkdown(renderResultMarkdown(shown, { strings: strings.report })).replace(/\u200B/g, '');
+  const body = markdownToMrkdwn(reportMarkdown(result, strings));
   const parts = splitForSlack(`${headline}\n\n${body}`.trim());
   const usage = [formatUsageCompact(result, strings.report), links.runPageUrl ? mrkdwnLink(links.runPageUrl, strings.everyStepOfThisRun) : '']
     .filter(Boolean)
@@ -63,6 +61,34 @@ export function shortReply(result: RunResult, links: { runPageUrl?: string } = {
 export function shortFailure(message: string, links: { runPageUrl?: string } = {}, strings: ThreadStrings = en): string {
   const page = links.runPageUrl ? mrkdwnLink(links.runPageUrl, strings.everyStepOfThisRun) : undefined;
   return [`${strings.runFailed} ${truncate(message, 1500)}`, strings.replyRefused, page].filter(Boolean).join('\n');
+}
+
+/**
+ * The result's report as the thread shows it, in Slack's Markdown: every `&` and `<` escaped, so the agent's and
+ * people's words cannot form mentions, `<!channel>` or `<url|label>` links, except Wrench's own mention of who
+ * cancelled the run, which its stop reason opens with: that one stays a mention (a name in Slack).
+ */
+export function reportMarkdown(result: RunResult, strings: ThreadStrings = en): string {
+  const shown = threadShown(result);
+  const mention = ownMention(shown.stopReason, strings);
+  // Held by a token no outside text can guess while the rest is escaped.
+  const token = `wrenchmention${randomUUID().replace(/-/g, '')}`;
+  if (mention && shown.stopReason) shown.stopReason = shown.stopReason.replace(mention, token);
+  const escaped = renderResultMarkdown(shown, { strings: strings.report }).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return mention ? escaped.replace(token, mention) : escaped;
+}
+
+/** The mention of who cancelled the run when `stopReason` opens with Wrench's own sentence saying so (in the thread's words or English). */
+function ownMention(stopReason: string | undefined, strings: ThreadStrings): string | undefined {
+  const mention = stopReason && /<@[A-Z0-9]+>/.exec(stopReason)?.[0];
+  if (!mention) return undefined;
+  const sentences = [strings, en].flatMap(({ stop }) => [
+    stop.cancelledBy(mention),
+    stop.cancelledBy(mention, 'page'),
+    stop.cancelledBy(mention, 'home'),
+    stop.cancelledWhileWaiting(mention),
+  ]);
+  return sentences.some((sentence) => stopReason.startsWith(sentence)) ? mention : undefined;
 }
 
 /** The result as the thread shows it: Wrench's checks, stop and draft reasons in the thread's language where it has them. */

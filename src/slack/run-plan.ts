@@ -1,8 +1,8 @@
 import type { AnyChunk, PlanBlock, RichTextBlock, TaskCardBlock, TaskUpdateChunk } from '@slack/types';
-import { lineCounts, renderResultMarkdown } from '../reporting/render-result-text.js';
+import { lineCounts } from '../reporting/render-result-text.js';
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
-import { threadShown } from './render-run-result.js';
+import { reportMarkdown } from './render-run-result.js';
 import type { ProgressDetail } from '../reporting/progress.js';
 import { type StatusDetail, statusDetailText } from './slack-run-reporter.js';
 import { escapeMrkdwn, truncate } from './slack-escape.js';
@@ -26,6 +26,8 @@ const STATUS_EMOJI: Record<TaskStatus, string> = {
 /** Slack's limits for chunks: markdown_text 12,000 characters (documented), a task's output 256 (SDKs' published limit). */
 const MARKDOWN_CHUNK = 12_000;
 const TASK_OUTPUT = 256;
+/** A Slack mention of a person, `<@U…>`, in a task's text. */
+const MENTION = /<@([A-Z0-9]+)>/g;
 /** Commands that run a test suite, among the agent's tool steps. */
 const TEST_COMMAND = /\b(npm (run )?test|yarn test|pnpm test|node --test|vitest|jest|pytest|go test|cargo test|mvn test|gradle test|make test|rspec|phpunit)\b/;
 /** A final reply longer than this is cut, pointing at the run page for the rest. */
@@ -46,6 +48,9 @@ export class RunPlan {
   private title: string;
   /** What the last chunks taken showed: the next ones carry only what changed since. */
   private shown = { title: '', tasks: new Map<TaskId, Task>() };
+
+  /** People's names by Slack user id: a mention in a task's plain text shows as `@name` (`@U…` while unknown). */
+  readonly names = new Map<string, string>();
 
   private readonly editedFiles = new Set<string>();
   private testRuns = 0;
@@ -98,10 +103,16 @@ export class RunPlan {
     return chunks;
   }
 
+  /** The people mentioned in the tasks' text (who cancelled, who was asked) whose names are not known yet. */
+  unnamedMentions(): string[] {
+    const ids = [...this.tasks.values()].flatMap((task) => [...(task.output ?? '').matchAll(MENTION)].map((m) => m[1] ?? ''));
+    return [...new Set(ids)].filter((id) => id && !this.names.has(id));
+  }
+
   /** The plan in mrkdwn, for the card that stands in where Slack does not stream. */
   fallbackText(): string {
     const lines = [...this.tasks].map(
-      ([id, task]) => `${STATUS_EMOJI[task.status]} ${escapeMrkdwn(this.titleOf(id))}${task.output ? ` · ${escapeMrkdwn(task.output)}` : ''}`,
+      ([id, task]) => `${STATUS_EMOJI[task.status]} ${escapeMrkdwn(this.titleOf(id))}${task.output ? ` · ${escapeMrkdwn(this.named(task.output))}` : ''}`,
     );
     return [`*${escapeMrkdwn(this.title)}*`, ...lines].join('\n');
   }
@@ -206,6 +217,11 @@ export class RunPlan {
     return `${truncate(title, 200)} · ${this.strings.plan.stopHint}`;
   }
 
+  /** A task's text as plain text: mentions as names (a task shows text as it is, where `<@U…>` would read as markup). */
+  private named(text: string): string {
+    return text.replace(MENTION, (_mention, id: string) => `@${this.names.get(id) ?? id}`);
+  }
+
   private titleOf(id: TaskId): string {
     if (id === 'working' && this.answering) return this.strings.plan.stages.answering;
     return this.agentTitles.get(id) ?? this.strings.plan.stages[id as Stage];
@@ -219,7 +235,7 @@ export class RunPlan {
       id: stage,
       title: this.titleOf(stage),
       status: task.status,
-      ...(task.output ? { output: task.output } : {}),
+      ...(task.output ? { output: this.named(task.output) } : {}),
       ...(page ? { sources: [{ type: 'url', url: page, text: this.strings.plan.everyStepOnPage }] } : {}),
     };
   }
@@ -232,10 +248,11 @@ function richText(text: string): RichTextBlock {
 
 /**
  * The final reply as Markdown for the streamed message: the measured outcome line first, then the pull request, then
- * the report; `&` and `<` escaped so the model's words cannot form mentions or links Slack would act on.
+ * the report; `&` and `<` escaped so the model's words cannot form mentions or links Slack would act on (Wrench's own
+ * mention of who cancelled the run stays one).
  */
 export function streamedResult(result: RunResult, runPageUrl?: string, strings: ThreadStrings = en): string {
-  const report = escapeForSlack(renderResultMarkdown(threadShown(result), { strings: strings.report }));
+  const report = reportMarkdown(result, strings);
   const pull = result.pullRequest;
   const headline = result.threadHeadline ?? result.headline;
   const pullLine = headline

@@ -1,3 +1,4 @@
+import { slackifyMarkdown } from 'slackify-markdown';
 /**
  * Text from outside (incident titles, alert bodies, notes, the model's report) shown in mrkdwn:
  * `&`, `<` and `>` are escaped so it cannot form mentions (`<!channel>`, `<@U…>`) or disguised links.
@@ -36,4 +37,33 @@ export function truncate(text: string, max: number): string {
     kept += segment;
   }
   return `${kept}…`;
+}
+
+/** Stand-ins for `&` and `<` while slackify-markdown converts (it decodes entities and keeps `<…>` as it finds them). */
+const AMP = '\uE000';
+const LT = '\uE001';
+/** Wrench's own mentions in escaped Markdown: the only `<` left unescaped there. */
+const OWN_MENTION = /<@[A-Z0-9]+>/g;
+
+/**
+ * Slack's Markdown as Wrench streams it (every `&` and `<` from outside escaped, Wrench's own mentions `<@U…>` as they
+ * are) in mrkdwn, for an ordinary message: the escaped text stays text (no `<!channel>`, mention or `<url|label>` can
+ * form from it), Wrench's mentions stay mentions, Markdown links become mrkdwn links.
+ */
+export function markdownToMrkdwn(markdown: string): string {
+  const mentions: string[] = [];
+  const held = markdown
+    .replace(/[\uE000\uE001]/g, '')
+    .replace(OWN_MENTION, (mention) => `${LT}${mentions.push(mention) - 1}${LT}`)
+    .replace(/&lt;/g, LT)
+    .replace(/&amp;/g, '&')
+    // slackify-markdown decodes what reads as an entity (`&lt;` would come out as `<`) and escapes a bare `&` itself.
+    .replace(/&(?=#?[a-z0-9]+;)/gi, AMP)
+    .replace(/</g, LT);
+  return slackifyMarkdown(held)
+    .replace(/\u200B/g, '')
+    .replace(new RegExp(`${LT}(\\d+)${LT}`, 'g'), (_whole, i: string) => mentions[Number(i)] ?? '')
+    .replace(new RegExp(AMP, 'g'), '&amp;')
+    .replace(new RegExp(LT, 'g'), '&lt;')
+    .trimEnd();
 }

@@ -4,6 +4,7 @@ import type { TaskJob } from '../queue/task-job.js';
 import { SlackMessageFiles } from './message-input-files.js';
 import type { TriageRunJob } from '../queue/triage-job.js';
 import type { JobClaim } from '../queue/job-claim.js';
+import { SlackNameDirectory } from './slack-name-directory.js';
 import { SlackRunReporter } from './slack-run-reporter.js';
 import { SlackStreamRunReporter } from './slack-stream-run-reporter.js';
 import { SlackTriageReporter } from './slack-triage-reporter.js';
@@ -23,6 +24,7 @@ const LOOKUP_MS = 3000;
  * message (SlackStreamRunReporter); where Slack turns out not to stream, the outbox makes it an ordinary message.
  */
 export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, limiter: UpdateRateLimiter | undefined, log: Logger) {
+  const names = new SlackNameDirectory(client, log);
   /** `claim`: the worker's hold on the job; every message of the run is queued only while it holds. */
   return async (job: TaskJob, jobId: string, links: { runPageUrl?: string } = {}, claim?: JobClaim) => {
     if (job.origin.type !== 'slack') throw new Error('slackReporterFactory only serves jobs from Slack');
@@ -57,6 +59,7 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
       log.child({ channel: origin.channel, thread: origin.threadTs }),
     );
     reporter.inputFiles = new SlackMessageFiles(client, origin.channel, origin.threadTs, origin.messageTs);
+    if (reporter instanceof SlackStreamRunReporter) reporter.names = names;
     return {
       reporter,
       threadUrl: permalink?.permalink,

@@ -1,11 +1,11 @@
-import { slackifyMarkdown } from 'slackify-markdown';
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment, shortFailure, shortReply } from './render-run-result.js';
-import { mrkdwnLink, truncate } from './slack-escape.js';
+import { markdownToMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
 import { markdownChunks, RunPlan, streamedResult } from './run-plan.js';
 import { finalState, SlackRunReporter, type SlackRunTarget, type StatusDetail } from './slack-run-reporter.js';
 import { stringsFor } from './strings/index.js';
+import type { SlackNames } from './message-text.js';
 import type { StreamStep } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
 import { cancelActions, categoryLabel, durationLabel, type CardReading } from './understanding-card.js';
@@ -75,6 +75,8 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   private shortText: string | undefined;
   private failReason: string | undefined;
   private ended = false;
+  /** Looks people up by Slack user id: who cancelled or was asked shows by name in the plan. */
+  names?: Pick<SlackNames, 'userName'>;
 
   /** Every phase goes into the plan at once; the rate limit only decides when the plan is shown. */
   protected override advance(phase: RunPhase, detail?: StatusDetail): Promise<void> {
@@ -121,8 +123,16 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   protected override async present(_phase: RunPhase, _detail: StatusDetail | undefined, final: boolean): Promise<void> {
     const step: StreamStep['step'] = !this.streamStarted ? 'start' : final ? 'stop' : 'append';
     this.streamStarted = true;
+    await this.learnNames();
     await this.send(step, this.runPlan.takeChanges(), final);
     if (final && step === 'start') await this.send('stop', [], final);
+  }
+
+  private async learnNames(): Promise<void> {
+    for (const id of this.names ? this.runPlan.unnamedMentions() : []) {
+      const name = await this.names?.userName(id).catch(() => undefined);
+      if (name) this.runPlan.names.set(id, name);
+    }
   }
 
   private async send(step: StreamStep['step'], taskChunks: StreamStep['chunks'], final: boolean): Promise<void> {
@@ -147,7 +157,7 @@ function streamStep(
   const t = stringsFor(target.language);
   const page = target.runPageUrl ? mrkdwnLink(target.runPageUrl, t.seeEveryStep) : undefined;
   const planText = [plan.fallbackText(), options.running ? page : undefined].filter(Boolean).join('\n');
-  const replyText = options.reply === undefined ? undefined : slackifyMarkdown(unescaped(options.reply)).replace(/\u200B/g, '');
+  const replyText = options.reply === undefined ? undefined : markdownToMrkdwn(options.reply);
   const thread = { channel: target.channel, threadTs: target.threadTs };
   const fallback: ThreadMessage = options.running
     ? { text: planText, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(planText, 2900) } }, cancelActions(thread, t)] }
@@ -181,9 +191,4 @@ function plainDetail(detail: StatusDetail | undefined): StatusDetail | undefined
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&'),
   };
-}
-
-/** The streamed Markdown with its escapes undone, for slackify-markdown (which escapes for mrkdwn itself). */
-function unescaped(markdown: string): string {
-  return markdown.replace(/&lt;/g, '<').replace(/&amp;/g, '&');
 }

@@ -6,6 +6,7 @@ import { redisKeys } from '../../../src/redis/redis-keys.js';
 import type { RunResult } from '../../../src/reporting/run-result.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { ACTIONS } from '../../../src/slack/action-ids.js';
+import { SlackNameDirectory } from '../../../src/slack/slack-name-directory.js';
 import { runStreamKey, SlackStreamRunReporter } from '../../../src/slack/slack-stream-run-reporter.js';
 import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
 import { startSlackFake, type SlackFake, type SlackStream } from '../../fakes/slack-fake.js';
@@ -332,6 +333,39 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     const cancelledStream = onlyStream(cancelled.thread.threadTs);
     expect(cancelledStream.planTitle).toBe('Cancelled: acme/web');
     expect(tasks(cancelledStream)).toEqual([`reading complete ${READING}`, 'working error Cancelled']);
+  });
+
+  it("shows who cancelled as a mention in the streamed reply and by name in the plan, the agent's mentions as text", async () => {
+    slack.addUser({ id: 'U0ALICE', name: 'alice' });
+    const { outbox, thread, reporter } = setUp();
+    reporter.names = new SlackNameDirectory(outboxSlackClient('xoxb-test', slack.apiUrl));
+    await reporter.phase('working');
+    await reporter.finished({
+      ...result,
+      status: 'stopped',
+      pullRequest: undefined,
+      stopCode: 'cancelled',
+      stopReason: 'Cancelled by <@U0ALICE> on the run page. Nothing had changed yet, so there is no branch.',
+      report: { summary: 'Asked <@U0BOB> and <!channel> to look', filesChanged: [], verification: '', openQuestions: [] },
+    } as RunResult);
+    await settled(outbox, thread);
+    const stream = onlyStream(thread.threadTs);
+    const markdown = slack
+      .callsTo('chat.stopStream')
+      .flatMap((c) => (c.args.chunks as Array<{ type: string; text?: string }>).filter((k) => k.type === 'markdown_text').map((k) => k.text))
+      .join('');
+    expect(markdown).toContain('Cancelled by <@U0ALICE> on the run page.');
+    expect(markdown).not.toContain('&lt;@U0ALICE>');
+    expect(markdown.match(/<[@!][^>]*>/g)).toEqual(['<@U0ALICE>']);
+    expect(text(stream)).toContain('&lt;!channel>');
+
+    // The plan's tasks are plain text: the person who stopped the run shows by name there.
+    const stopped = setUp();
+    stopped.reporter.names = new SlackNameDirectory(outboxSlackClient('xoxb-test', slack.apiUrl));
+    await stopped.reporter.phase('working');
+    await stopped.reporter.phase('cancelled', { key: 'stoppedDuring', by: '<@U0ALICE> on the run page', stage: 'work' });
+    await settled(stopped.outbox, stopped.thread);
+    expect(tasks(onlyStream(stopped.thread.threadTs)).at(-1)).toBe('working error stopped by @alice on the run page during the work');
   });
 
   it('falls back to an ordinary message where the workspace refuses streaming, and remembers it', async () => {
