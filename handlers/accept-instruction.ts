@@ -103,7 +103,7 @@ async function startRun(
   const status = busy ? t.queuedBehindThread : t.queued(ahead > 0 ? ahead + 1 : undefined);
   const statusKey = statusCardKey(jobId);
   // With slack.streamRuns the run's one message is a streamed plan, started here in place of the status card.
-  const stream = await streamsRuns(outbox, deps.config.file.slack.streamRuns, input.teamId);
+  const stream = streamsRuns(deps.config.file.slack.streamRuns, input.teamId);
   const job: TaskJob = {
     kind: 'task',
     origin: {

@@ -390,7 +390,7 @@ export const checkSlackDeliveries: Check = async (config) => {
   });
 };
 
-/** Which Slack agent methods (status line, streamed runs) a workspace refused lately: those runs show the card instead. */
+/** Which Slack agent methods (status line, streamed runs) a workspace refused lately: those runs show an ordinary message instead. */
 export const checkSlackAgentSurfaces: Check = async (config) => {
   const name = 'Slack agent surfaces';
   return readingRedis(config, name, async (redis) => {
@@ -405,9 +405,9 @@ export const checkSlackAgentSurfaces: Check = async (config) => {
     return {
       name,
       ok: true,
-      // Not a failure: those runs show the status card. missing_scope: reinstall the app with chat:write; not_allowed or
+      // Not a failure: those runs show an ordinary message of the same shape. missing_scope: reinstall the app with chat:write; not_allowed or
       // feature_disabled: a workspace or Enterprise policy (docs/getting-started.md: the Slack app).
-      detail: `refused lately (remembered for a day; the status card stands in; ${streams}):\n${lines.join('\n')}`,
+      detail: `refused lately (remembered for a day; no status line there, and each run's one message is an ordinary one instead of a stream; ${streams}):\n${lines.join('\n')}`,
     };
   });
 };

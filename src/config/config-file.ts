@@ -347,7 +347,7 @@ export const configFileSchema = z
       .object({
         streamRuns: z.boolean().default(true).meta({
           description:
-            'A run reports as one streamed message with its plan where the workspace allows it; the status card and replies where Slack refused streams, for runs asked on GitHub, and everywhere when `false` ([Slack front door](front-doors.md#slack)).',
+            'A run reports as one message with its plan: streamed where the workspace allows it, an ordinary message of the same shape where Slack refuses streams; the status card and replies for runs asked on GitHub, and everywhere when `false` ([Slack front door](front-doors.md#slack)).',
         }),
       })
       .strict()

@@ -72,11 +72,12 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
 }
 
 /**
- * Whether a new run in this workspace reports as one streamed message: `slack.streamRuns` is on, the team is known
- * (Slack addresses a stream in a channel to a person of a team), and the workspace has not refused streaming lately.
+ * Whether a new run in this workspace reports as one streamed message: `slack.streamRuns` is on and the team is known
+ * (Slack addresses a stream in a channel to a person of a team). A workspace that refuses streams still gets the same
+ * shape, one message per run: the outbox makes it an ordinary message (the plan, Cancel, the reply), run after run.
  */
-export async function streamsRuns(outbox: ThreadOutbox, streamRuns: boolean, teamId: string | undefined): Promise<boolean> {
-  return streamRuns && !!teamId && !(await outbox.agentSurfaces.refusal(teamId, 'chat.startStream'));
+export function streamsRuns(streamRuns: boolean, teamId: string | undefined): boolean {
+  return streamRuns && !!teamId;
 }
 
 /** For a triage run: its thread's status line (posted by the handler under `statusCardKey`, or new), through the outbox. */

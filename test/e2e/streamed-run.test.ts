@@ -165,7 +165,7 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     expect(fromWrench[2]?.ts).toBe(resumed.ts);
   });
 
-  it("makes the run's one message an ordinary one (plan, Cancel button, reply) where streaming is refused, and gives the next run the card", async () => {
+  it("makes the run's one message an ordinary one (plan, Cancel button, reply) where streaming is refused, and the next run's too", async () => {
     const { slack, anthropic } = world;
     const script = (file: string) => [
       toolUseResponse([{ name: 'str_replace_based_edit_tool', input: { command: 'create', path: file, file_text: 'export const x = 1;\n' } }]),
@@ -192,15 +192,17 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     const firstPost = slack.callsTo('chat.postMessage').find((c) => c.args.thread_ts === refused);
     expect(JSON.stringify(firstPost?.args.blocks)).toContain('wrench_cancel_run');
 
-    // Remembered for the workspace: the next run does not try, and reports as before (card and replies).
+    // Remembered for the workspace: the next run does not try, and has the same shape: one ordinary message with its
+    // plan and reply (no card, no separate reply), the plan tool offered since the message shows the plan.
     const startsBefore = slack.callsTo('chat.startStream').length;
     const next = await mention('src/two.js');
     expect(slack.callsTo('chat.startStream')).toHaveLength(startsBefore);
-    // Reported with the card, which cannot show a plan: the agent was not offered the plan tool.
-    expect(anthropic.requests.at(-1)?.body.tools.map((t: { name: string }) => t.name)).not.toContain('update_plan');
+    expect(anthropic.requests.at(-1)?.body.tools.map((t: { name: string }) => t.name)).toContain('update_plan');
     const second = slack.messages('C0DEV', next).filter((m) => m.bot_id);
-    expect(second.some((m) => String(m.text).startsWith(':white_check_mark: Opened PR #'))).toBe(true);
-    expect(second.some((m) => String(m.text).includes('Publish: open or update the pull request'))).toBe(false);
+    expect(second).toHaveLength(1);
+    expect(second[0]?.text).toContain(':white_check_mark: Publish: open or update the pull request');
+    expect(second[0]?.text).toContain('Outcome:');
+    expect(JSON.stringify(second[0]?.blocks ?? [])).not.toContain('wrench_cancel_run');
     slack.recover();
   });
 });

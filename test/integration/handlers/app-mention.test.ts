@@ -111,6 +111,29 @@ describe('handleAppMention', () => {
     expect(slack.streamsIn('C0DEV', ts)).toEqual([]);
   });
 
+  it('in a workspace remembered as refusing streams, starts the run as the same one message, an ordinary one, not a card', async () => {
+    await deps.outbox.agentSurfaces.rememberRefusal('T0NOSTREAM', 'chat.startStream', 'not_allowed');
+    const ts = '1700000310.000100';
+    const outcome = await handleAppMention(
+      {
+        eventId: uniqueName('Ev'),
+        botUserId: 'U0BOT',
+        teamId: 'T0NOSTREAM',
+        event: { channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> fix the off-by-one in formatDate in src/date.js; `npm test` must pass', ts },
+        client,
+      },
+      deps,
+    );
+    expect(outcome).toBe('queued');
+    const posted = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts, 10_000);
+    // The plan as the stream would show it (queued), with the Cancel button the card had: not the card.
+    expect(String(posted.args.text)).toMatch(/^\*Queued: .* · to stop it, mention me with "stop"\*\n:white_check_mark: Read the request/);
+    expect(JSON.stringify(posted.args.blocks)).toContain('wrench_cancel_run');
+    expect(slack.callsTo('chat.startStream').filter((c) => c.args.thread_ts === ts)).toEqual([]);
+    const job = await deps.queues.tasks.getJob((await deps.sessions.get('C0DEV', ts))!.runs[0]!.jobId);
+    expect(job?.data.origin).toMatchObject({ stream: true });
+  });
+
   it('a mention while its held-back request is being started is not added to it: told so, and its :eyes: taken back', async () => {
     const ts = '1700000530.000100';
     const now = new Date().toISOString();
