@@ -264,7 +264,8 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       // Only a worker marks a run running: still running now means the worker that had it died mid-run.
       if (session?.runs.find((r) => r.jobId === jobId)?.status === 'running') {
         log.warn('run restarted after an interruption');
-        await threadReporter.note?.(stringsFor(payload.language).restartedAfterInterruption);
+        const said = stringsFor(payload.language).restartedAfterInterruption;
+        await (threadReporter.restarted ? threadReporter.restarted(said) : threadReporter.note?.(said));
       }
       // A run started over reads steering again, whatever its agent had done before the interruption.
       await setRun(payload, jobId, { status: 'running', agentDone: undefined });

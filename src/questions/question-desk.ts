@@ -49,7 +49,9 @@ export class QuestionDesk {
     };
     await store.save(run, pausedRunTtlSeconds(timeoutMs));
     // The resume job exists before anyone can see the question: an answer always finds it to promote.
-    const resumeJob = taskJobSchema.parse({ ...paused.job, resume: { pauseId } });
+    // Every job of the run reports under its first job's key: a streamed run keeps one message through its pauses.
+    const statusKey = paused.job.resume?.statusKey ?? statusCardKey(paused.askedByJobId);
+    const resumeJob = taskJobSchema.parse({ ...paused.job, resume: { pauseId, statusKey } });
     await queue.add('task', resumeJob, { jobId: run.resumeJobId, delay: timeoutMs });
     const reminder = taskJobSchema.parse({ ...paused.job, remind: { pauseId } });
     await queue.add('task', reminder, { jobId: reminderJobId(pauseId), delay: Math.floor(timeoutMs / 2) });

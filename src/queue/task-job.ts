@@ -48,7 +48,13 @@ export const taskJobSchema = z.object({
   /** When a worker first gave the job back for a worker holding its repository warm (src/queue/host-affinity.ts), ms since epoch. */
   affinitySince: z.number().optional(),
   /** Continues a run paused on its question to the requester (src/questions/): its stored conversation and pushed branch. */
-  resume: z.object({ pauseId: z.string().min(1) }).optional(),
+  resume: z
+    .object({
+      pauseId: z.string().min(1),
+      /** The outbox key of the run's status (its first job's): a streamed run goes on in the message it paused in. */
+      statusKey: z.string().min(1).optional(),
+    })
+    .optional(),
   /** Not a run: reminds the requester of a paused run's question, halfway to its timeout, if it is still open. */
   remind: z.object({ pauseId: z.string().min(1) }).optional(),
 });

@@ -106,6 +106,8 @@ export interface RunReporter {
   failed(message: string): Promise<void>;
   /** A message in the run's thread besides the status and the result (e.g. a restart), when there is a thread. */
   note?(text: string): Promise<void>;
+  /** The run starts again after an interruption (`text` says so), shown with the run's status; without it, `note` says it. */
+  restarted?(text: string): Promise<void>;
   /** The agent's plan as it last stated it (its update_plan tool), where the reporter can show it; only then has the agent the tool. */
   plan?(steps: AgentPlan): Promise<void>;
   /** Files attached to the request where the reporter reports (input data for the run), when there can be any. */

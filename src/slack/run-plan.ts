@@ -129,7 +129,13 @@ export class RunPlan {
     return { type: 'plan', title: this.title, tasks };
   }
 
-  /** A note of Wrench's about the run (e.g. that it restarted): a task of its own, done, in the plan's order. */
+  /** The plan of a run resumed after its question was settled: the question is done, the work goes on from there. */
+  questionSettled(): void {
+    this.tasks.set('question', { status: 'complete' });
+    this.current = 'question';
+  }
+
+  /** A note of Wrench's about the run (an image not sent, say): a task of its own, done, in the plan's order. */
   note(text: string): void {
     const id: TaskId = `note-${[...this.tasks.keys()].filter((key) => key.startsWith('note-')).length + 1}`;
     this.agentTitles.set(id, truncate(text.replace(/^:[a-z0-9_+-]+:\s*/, ''), TASK_OUTPUT));

@@ -31,6 +31,8 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
     const origin = job.origin;
     const thread = { channel: origin.channel, threadTs: origin.threadTs };
     const key = statusCardKey(jobId);
+    // A streamed run resumed after its question goes on in the message it paused in (its first job's key).
+    const resumedKey = origin.stream ? job.resume?.statusKey : undefined;
     // Jobs queued before the outbox carried the card's ts in the job.
     if (origin.statusTs) await outbox.remember(thread, key, origin.statusTs);
     const [permalink, user] = await Promise.all([
@@ -47,7 +49,8 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
         recipient: origin.teamId ? { user: job.requester.slackUserId, team: origin.teamId } : undefined,
         channel: origin.channel,
         threadTs: origin.threadTs,
-        statusKey: key,
+        statusKey: resumedKey ?? key,
+        ...(resumedKey ? { resumed: true } : {}),
         repository: `${job.repo.owner}/${job.repo.name}`,
         reading: { category: job.category, complexity: job.complexity, elements: job.elements, summary: job.summary },
         language: job.language,

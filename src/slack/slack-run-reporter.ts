@@ -41,6 +41,8 @@ export interface SlackRunTarget {
   messageTs?: string;
   /** Who the run reports to (a streamed reply is addressed to them): the requester's Slack user and team. */
   recipient?: { user: string; team: string };
+  /** The run goes on after its question was settled, in the message (under `statusKey`) it paused in. */
+  resumed?: boolean;
 }
 
 const OUTCOME_REACTION: Record<'done' | 'stopped' | 'cancelled' | 'failed', string> = {

@@ -1,7 +1,7 @@
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { RunPhase, RunResult } from '../reporting/run-result.js';
 import { attachmentsComment, shortFailure, shortReply } from './render-run-result.js';
-import { markdownToMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
+import { escapeMrkdwn, markdownToMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
 import { markdownChunks, RunPlan, streamedResult } from './run-plan.js';
 import { finalState, SlackRunReporter, type SlackRunTarget, type StatusDetail } from './slack-run-reporter.js';
 import { stringsFor } from './strings/index.js';
@@ -19,7 +19,7 @@ export const runStreamKey = (statusKey: string) => `stream:${statusKey}`;
 /** Where a streamed run reports: its thread, the stream's addressee, and what the card would have shown. */
 export type StreamTarget = Pick<
   SlackRunTarget,
-  'team' | 'recipient' | 'channel' | 'threadTs' | 'statusKey' | 'repository' | 'reading' | 'language' | 'runPageUrl'
+  'team' | 'recipient' | 'channel' | 'threadTs' | 'statusKey' | 'repository' | 'reading' | 'language' | 'runPageUrl' | 'resumed'
 >;
 
 /** What Wrench understood of the request, on one line (the card's first lines): the reading task's output. */
@@ -29,15 +29,20 @@ export function readingLine(reading: CardReading, language?: string): string {
   return reading.summary ? `${size}: ${reading.summary}` : size;
 }
 
-/** The plan of the run `target` is: the request as read, in the thread's language; a question's work titled as such. */
+/**
+ * The plan of the run `target` is: the request as read, in the thread's language; a question's work titled as such; a
+ * resumed run's question done.
+ */
 function runPlanFor(target: StreamTarget): RunPlan {
-  return new RunPlan(
+  const plan = new RunPlan(
     target.repository,
     target.runPageUrl,
     readingLine(target.reading, target.language),
     stringsFor(target.language),
     target.reading.category === 'question',
   );
+  if (target.resumed) plan.questionSettled();
+  return plan;
 }
 
 /**
@@ -70,6 +75,10 @@ export function notQueuedStream(target: StreamTarget, text: string): StreamStep 
 export class SlackStreamRunReporter extends SlackRunReporter {
   private readonly runPlan = runPlanFor(this.target);
   private streamStarted = false;
+  /** This job goes on in a message an earlier job of the run began (resumed, or restarted): its first step takes it over. */
+  private takeOver = this.target.resumed === true;
+  /** That the run restarted, said above its plan (not as a task: the plan shows what this attempt does). */
+  private restartNote: string | undefined;
   private finalText: string | undefined;
   /** The final reply's plain, short form: posted instead when Slack refuses the stream's last step as written. */
   private shortText: string | undefined;
@@ -95,9 +104,18 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     return super.advance('working');
   }
 
-  /** A note about the run (that it restarted) goes into the plan, shown with the next state: the run keeps one message. */
+  /** A note about the run goes into the plan, shown with the next state: the run keeps one message. */
   override async note(text: string): Promise<void> {
     this.runPlan.note(text);
+  }
+
+  /**
+   * The run starts again after an interruption, in a new reporter with a plan of its own: its first step takes the
+   * message over, which then shows this attempt's plan alone (not the aborted attempt's tasks), the restart said above it.
+   */
+  async restarted(text: string): Promise<void> {
+    this.takeOver = true;
+    this.restartNote = text;
   }
 
   override async finished(result: RunResult): Promise<void> {
@@ -139,7 +157,13 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     const reply = step === 'stop' ? this.finalText : undefined;
     const chunks = reply === undefined ? taskChunks : [...taskChunks, ...markdownChunks(reply)];
     const short = step === 'stop' ? this.shortText : undefined;
-    await this.outbox.stream(this.thread, { ...streamStep(this.target, this.runPlan, step, chunks, { running: !final, reply }), ...(short ? { short } : {}) });
+    const takeOver = step === 'start' && this.takeOver;
+    const options = { running: !final, reply, note: this.restartNote };
+    await this.outbox.stream(this.thread, {
+      ...streamStep(this.target, this.runPlan, step, chunks, options),
+      ...(short ? { short } : {}),
+      ...(takeOver ? { takeOver } : {}),
+    });
   }
 }
 
@@ -152,11 +176,13 @@ function streamStep(
   plan: RunPlan,
   step: StreamStep['step'],
   chunks: StreamStep['chunks'],
-  options: { running: boolean; reply?: string },
+  options: { running: boolean; reply?: string; note?: string },
 ): StreamStep {
   const t = stringsFor(target.language);
   const page = target.runPageUrl ? mrkdwnLink(target.runPageUrl, t.seeEveryStep) : undefined;
-  const planText = [plan.fallbackText(), options.running ? page : undefined].filter(Boolean).join('\n');
+  const note = options.note === undefined ? undefined : escapeMrkdwn(options.note);
+  const planText = [note, plan.fallbackText(), options.running ? page : undefined].filter(Boolean).join('\n');
+  const noteBlock = note === undefined ? [] : [{ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: note }] }];
   const replyText = options.reply === undefined ? undefined : markdownToMrkdwn(options.reply);
   const thread = { channel: target.channel, threadTs: target.threadTs };
   const fallback: ThreadMessage = options.running
@@ -166,9 +192,9 @@ function streamStep(
   // block, within Slack's 12,000 characters for one and about 13,000 for a message's blocks; a longer reply as text).
   const reply = options.reply;
   const ended: ThreadMessage | undefined = options.running
-    ? { text: planText, blocks: [plan.block(), cancelActions(thread, t)] }
+    ? { text: planText, blocks: [...noteBlock, plan.block(), cancelActions(thread, t)] }
     : reply === undefined || reply.length <= ENDED_REPLY_MAX
-      ? { text: fallback.text, blocks: [plan.block(), ...(reply ? [{ type: 'markdown' as const, text: reply }] : [])] }
+      ? { text: fallback.text, blocks: [...noteBlock, plan.block(), ...(reply ? [{ type: 'markdown' as const, text: reply }] : [])] }
       : undefined;
   return {
     step,

@@ -71,6 +71,13 @@ export interface StreamStep {
   /** The same message in Slack's own blocks (a plan of task cards), edited into a stream Slack ended instead of `fallback`. */
   ended?: ThreadMessage;
   /**
+   * A start that continues a message an earlier job of the same run began (the run resumed after its question, or
+   * restarted): whatever state that message is in, it is shown whole from now on. A stream cannot drop the tasks it
+   * showed, so one still going is stopped, and the message is edited (`chat.update`) into `ended` (else `fallback`)
+   * by this step and every later one.
+   */
+  takeOver?: boolean;
+  /**
    * The last step's plain, short form (the outcome and the pull request's link): when Slack refuses the step as written
    * (`invalid_blocks`, `msg_too_long`...), the stream is ended as it stands and this is posted in the thread instead.
    */
@@ -700,7 +707,8 @@ export class ThreadOutbox {
       await setMode(next);
     };
     if (item.step === 'start') {
-      // Started already (a run taken up again after a restart): its chunks go on in the same message.
+      if (item.takeOver && mode) return this.takeOverStream(thread, item, mode, setMode);
+      // Started already (a start delivered again): its chunks go on in the same message.
       if (mode === 'stream' || mode === 'message' || mode === 'ended') return this.deliverStreamStep(thread, { ...item, step: 'append' });
       if (mode) return;
       if (await this.surfaces.refusal(item.team, 'chat.startStream')) return asMessage();
@@ -765,6 +773,28 @@ export class ThreadOutbox {
       this.log.info({ channel: thread.channel, thread: thread.threadTs, error: reason }, 'the stream ended early: the rest is posted normally');
       await asMessage(true);
     }
+  }
+
+  /**
+   * An earlier job's message taken over (see `StreamStep.takeOver`): an ordinary message is edited as before; a stream,
+   * going, stopped or ended, is stopped if need be and edited from now on, this step first.
+   */
+  private async takeOverStream(
+    thread: ThreadRef,
+    item: Extract<OutboxItem, { op: 'stream' }>,
+    mode: string,
+    setMode: (next: 'ended') => Promise<void>,
+  ): Promise<void> {
+    const ts = await this.tsOf(thread, item.key);
+    if (mode !== 'message' && ts) {
+      if (mode === 'stream' || mode === 'stopping')
+        await this.client.chat.stopStream({ channel: thread.channel, ts }).catch((error: unknown) => {
+          const reason = slackFailure(error);
+          if (!reason.permanent && !STREAM_ENDED.has(reason.text)) throw error;
+        });
+      await setMode('ended');
+    }
+    return this.deliverStreamStep(thread, { ...item, step: 'append', takeOver: false });
   }
 
   /**

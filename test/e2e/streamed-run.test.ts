@@ -120,7 +120,7 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     );
   });
 
-  it('shows a run paused on its question as paused in its plan, and the resumed run goes on in a streamed message of its own', async () => {
+  it('shows a run paused on its question as paused in its plan, and the resumed run goes on in the same message and ends it', async () => {
     const { slack, anthropic } = world;
     anthropic.setScript([
       createFileStep('src/theme.js', 'export const theme = {};\n'),
@@ -150,19 +150,23 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
       SIGNING_SECRET,
       messageEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: 'Green please', thread_ts: threadTs }),
     );
-    const resumed = await pollFor(
-      () => slack.streamsIn('C0DEV', threadTs).find((s) => s.ts !== paused.ts && s.state === 'stopped'),
+    // The resumed run takes the paused message over (a stopped stream is edited from then on) and ends it there.
+    type Plan = { type: string; title: string; tasks: Array<{ task_id: string; status: string }> };
+    const planIn = (blocks: unknown[] | undefined) => blocks?.find((b): b is Plan => (b as Plan).type === 'plan');
+    const done = await pollFor(
+      () => slack.messages('C0DEV', threadTs).find((m) => m.ts === paused.ts && planIn(m.blocks)?.title === 'Done: acme/web'),
       60_000,
-      () => `streams: ${JSON.stringify(slack.streamsIn('C0DEV', threadTs))}`,
+      () => `thread: ${JSON.stringify(slack.messages('C0DEV', threadTs))}`,
     );
-    expect(resumed.planTitle).toBe('Done: acme/web');
-    expect(resumed.parts.flatMap((p) => (p.kind === 'text' ? [p.text] : [])).join('')).toMatch(/Opened \[PR #\d+/);
-    // The thread: the paused run's message, the question, the resumed run's message; no card.
+    expect(planIn(done.blocks)?.tasks.map((t) => `${t.task_id}:${t.status}`)).toContain('question:complete');
+    expect(JSON.stringify(done.blocks)).toMatch(/Opened \[PR #\d+/);
+    expect(JSON.stringify(done)).not.toContain('Paused');
+    // The thread: the run's one message and the question; no second stream, no card.
+    expect(slack.streamsIn('C0DEV', threadTs)).toHaveLength(1);
     const fromWrench = slack.messages('C0DEV', threadTs).filter((m) => m.bot_id);
-    expect(fromWrench).toHaveLength(3);
+    expect(fromWrench).toHaveLength(2);
     expect(fromWrench[0]?.ts).toBe(paused.ts);
     expect(fromWrench[1]?.text).toContain('Which colour should the header use?');
-    expect(fromWrench[2]?.ts).toBe(resumed.ts);
   });
 
   it("makes the run's one message an ordinary one (plan, Cancel button, reply) where streaming is refused, and the next run's too", async () => {

@@ -122,7 +122,8 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     const resumeJob = (await queue.getJob(stored.resumeJobId))!;
     expect(await resumeJob.getState()).toBe('delayed');
     expect(resumeJob.opts.delay).toBe(TIMEOUT_MS);
-    expect(resumeJob.data.resume).toEqual({ pauseId: stored.pauseId });
+    // It reports under the run's first status key: a streamed run goes on in the message it paused in.
+    expect(resumeJob.data.resume).toEqual({ pauseId: stored.pauseId, statusKey: `status:${stored.askedByJobId}` });
     // So does a reminder to the requester, halfway to the timeout.
     const reminderJob = (await queue.getJob(reminderJobId(stored.pauseId)))!;
     expect(await reminderJob.getState()).toBe('delayed');

@@ -7,6 +7,7 @@ import type { RunResult } from '../../../src/reporting/run-result.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { ACTIONS } from '../../../src/slack/action-ids.js';
 import { SlackNameDirectory } from '../../../src/slack/slack-name-directory.js';
+import type { SlackRunTarget } from '../../../src/slack/slack-run-reporter.js';
 import { runStreamKey, SlackStreamRunReporter } from '../../../src/slack/slack-stream-run-reporter.js';
 import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
 import { startSlackFake, type SlackFake, type SlackStream } from '../../fakes/slack-fake.js';
@@ -18,6 +19,8 @@ const SECRET = 'xoxb-1234567890-secretsecretsecret';
 const CHANNEL = 'C0RUN';
 /** The request as read, the reading task's output (the card's first line). */
 const READING = 'Bug fix · simple (5–15 min): Fix the date parser';
+/** A plan block as a message shows it once edited. */
+type PlanShown = { type: 'plan'; title: string; tasks: Array<{ task_id: string; status: string }> };
 
 describe('a run reported as one streamed message with its plan (SlackStreamRunReporter)', () => {
   let slack: SlackFake;
@@ -49,7 +52,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     const parent = slack.seedMessage(CHANNEL, { user: 'U0ALICE', text: '<@U0BOT> fix the date parser' });
     const thread = { channel: CHANNEL, threadTs: parent.ts };
     const statusKey = `status:${uniqueName('job')}`;
-    const newReporter = () =>
+    const newReporter = (extra: Partial<SlackRunTarget> = {}) =>
       new SlackStreamRunReporter(
         outbox,
         {
@@ -62,6 +65,7 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
           runPageUrl: 'https://wrench.example.com/runs/1',
           recipient: { user: 'U0ALICE', team },
           language,
+          ...extra,
         },
         undefined,
         createLogger({ level: 'silent' }),
@@ -205,31 +209,74 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(slack.callsTo('chat.appendStream').length).toBeLessThanOrEqual(1);
   });
 
-  it('goes on in the same message when the run is taken up again after a restart', async () => {
+  it("goes on in the same message after a restart, its plan showing the new attempt's tasks only, the restart said above it", async () => {
     const { outbox, thread, reporter, newReporter } = setUp();
     await reporter.phase('preparing');
-    await reporter.phase('working', { key: 'readingCode' });
+    await reporter.phase('working', { key: 'editing', path: 'src/old.js' });
+    await reporter.plan([{ step: 'Change the parser', status: 'in_progress' }]);
     await settled(outbox, thread);
-    // The worker died; the job runs again with the same id, so the same card and stream key, in a new reporter.
+    const first = onlyStream(thread.threadTs);
+    // The worker died; the job runs again with the same id, so the same stream key, in a new reporter.
     const again = newReporter();
-    await again.note(':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.');
+    const note = ':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.';
+    await again.restarted(note);
     await again.phase('preparing', { key: 'cloning', repository: 'acme/web' });
     await settled(outbox, thread);
-    expect(tasks(onlyStream(thread.threadTs))).toContain('preparing in_progress cloning acme/web');
-    // The restart is said in the plan, not in a message of its own: the run keeps one message.
-    expect(onlyStream(thread.threadTs).parts).toContainEqual({
-      kind: 'task',
-      task: { id: 'note-1', title: 'Wrench restarted after an interruption: this run starts again from the beginning.', status: 'complete' },
-    });
-    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
+    // A stream cannot drop the tasks it showed: it is stopped and the same message edited to this attempt's plan.
+    let message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts);
+    const planOf = (blocks: unknown[] | undefined) => blocks?.find((b) => (b as { type: string }).type === 'plan') as PlanShown;
+    expect(planOf(message?.blocks).tasks.map((task) => `${task.task_id} ${task.status}`)).toEqual(['reading complete', 'preparing in_progress']);
+    expect(message?.blocks?.[0]).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: note }] });
+    expect(JSON.stringify(message?.blocks)).toContain(ACTIONS.cancelRun);
+    expect(message?.text).not.toContain('src/old.js');
     await again.phase('working');
     await again.phase('verifying');
     await again.finished(result);
     await settled(outbox, thread);
-    const stream = onlyStream(thread.threadTs);
-    expect(stream.state).toBe('stopped');
-    expect(tasks(stream).slice(0, 3)).toEqual([`reading complete ${READING}`, 'preparing complete cloning acme/web', 'working complete reading the code']);
-    expect(text(stream).startsWith('Outcome:')).toBe(true);
+    // One message for the run, never a second stream or a reply of its own.
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
+    expect(slack.streamsIn(CHANNEL, thread.threadTs)).toHaveLength(1);
+    expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
+    message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === first.ts);
+    const plan = planOf(message?.blocks);
+    expect(plan.title).toBe('Done: acme/web');
+    expect(plan.tasks.map((task) => `${task.task_id} ${task.status}`)).toEqual([
+      'reading complete',
+      'preparing complete',
+      'working complete',
+      'verifying complete',
+    ]);
+    expect(JSON.stringify(plan)).not.toContain('Wrench restarted');
+    expect(message?.blocks?.at(-1)).toMatchObject({ type: 'markdown', text: expect.stringMatching(/^Outcome: `npm test` passes/) });
+    expect(JSON.stringify(message?.blocks)).not.toContain(ACTIONS.cancelRun);
+  });
+
+  it('keeps a run that paused for an answer in one message: the resumed run goes on in it and ends it, never paused', async () => {
+    const { outbox, thread, reporter, newReporter, statusKey } = setUp();
+    await reporter.phase('working', { key: 'editing', path: 'src/date.js' });
+    await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
+    await settled(outbox, thread);
+    const paused = onlyStream(thread.threadTs);
+    expect(paused.state).toBe('stopped');
+    expect(paused.planTitle).toBe('Paused: waiting for an answer: acme/web');
+    // The resume job reports under the run's first key (the job carries it), as a resumed run.
+    const resumed = newReporter({ statusKey, resumed: true });
+    await resumed.phase('preparing', { key: 'checkingOut', branch: 'wrench/fix-date' });
+    await settled(outbox, thread);
+    let message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === paused.ts);
+    let plan = message?.blocks?.find((b) => (b as { type: string }).type === 'plan') as PlanShown;
+    expect(plan.title).toBe('Working on acme/web · to stop it, mention me with "stop"');
+    expect(plan.tasks.map((task) => `${task.task_id} ${task.status}`)).toEqual(['reading complete', 'question complete', 'preparing in_progress']);
+    await resumed.phase('working');
+    await resumed.finished(result);
+    await settled(outbox, thread);
+    expect(slack.streamsIn(CHANNEL, thread.threadTs)).toHaveLength(1);
+    expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
+    message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === paused.ts);
+    plan = message?.blocks?.find((b) => (b as { type: string }).type === 'plan') as PlanShown;
+    expect(plan.title).toBe('Done: acme/web');
+    expect(JSON.stringify(message)).not.toContain('Paused');
+    expect(message?.blocks?.at(-1)).toMatchObject({ type: 'markdown', text: expect.stringMatching(/^Outcome: `npm test` passes/) });
   });
 
   it('streams a reply longer than one markdown_text chunk may be, in several, all accepted by Slack', async () => {
