@@ -8,7 +8,7 @@
  * (WRENCH_AFFINITY_MS=2000) and without (0, the baseline: any worker takes any job):
  *   - warm hits: jobs that ran on a worker already holding their repository's mirror (its `job placed` log line);
  *   - throughput: jobs per minute, from the first mention to the last reply;
- *   - p50 / p95 from mention to the reply naming the pull request.
+ *   - p50 / p95 from mention to the reply naming the pull request (or, streamed, the ✅ on the mention that follows it).
  * Network namespaces are not used: a worker in its own namespace (unshare -n) reaches neither the Redis nor the fakes
  * on this machine's loopback without a veth pair or slirp4netns set up as root; separate data dirs and host ids are
  * what makes a worker a host to Wrench (it shares nothing else with the others but Redis).
@@ -77,6 +77,8 @@ interface Figures {
   placed: number;
   /** Jobs given back at least once for a warm host (`heldBackMs` above 0 in their `job placed` line). */
   heldBack: number;
+  /** Of those, the ones that still ran cold (the bound passed before the warm host took them). */
+  heldBackCold: number;
   perMinute: number;
   p50: number;
   p95: number;
@@ -117,9 +119,14 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
     // Replies are watched from the first mention on, so each is timed when it is posted.
     const replied = new Map<string, number>();
     const watch = setInterval(() => {
+      // The reply naming the pull request: a message in the thread, or (streamed) the ✅ on the mention that follows it.
       for (const call of world.slack.callsTo('chat.postMessage')) {
         const ts = String(call.args.thread_ts ?? '');
         if (!replied.has(ts) && /PR #\d+/.test(String(call.args.text)) && sent.some((s) => s.ts === ts)) replied.set(ts, Date.now());
+      }
+      for (const call of world.slack.callsTo('reactions.add')) {
+        const ts = String(call.args.timestamp ?? '');
+        if (!replied.has(ts) && call.args.name === 'white_check_mark' && sent.some((s) => s.ts === ts)) replied.set(ts, Date.now());
       }
     }, 50);
     const start = Date.now();
@@ -132,9 +139,12 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
       const next = start + (i + 1) * INTERVAL;
       if (i < JOBS - 1) await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
     }
-    const deadline = Date.now() + 10 * 60_000;
+    const deadline = Date.now() + arg('timeout-minutes', 10) * 60_000;
     while (replied.size < JOBS) {
-      if (Date.now() > deadline) throw new Error(`only ${replied.size} of ${JOBS} jobs answered`);
+      if (Date.now() > deadline) {
+        for (const process of [world.wrench, ...workers]) console.error(process?.output().split('\n').slice(-25).join('\n'));
+        throw new Error(`only ${replied.size} of ${JOBS} jobs answered`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     clearInterval(watch);
@@ -143,6 +153,7 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
     let warm = 0;
     let placed = 0;
     let heldBack = 0;
+    let heldBackCold = 0;
     const byHost = workers.map((w) => {
       const lines = w
         .output()
@@ -153,6 +164,7 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
         const entry = JSON.parse(line) as { warm: boolean; heldBackMs: number };
         if (entry.warm) warm++;
         if (entry.heldBackMs > 0) heldBack++;
+        if (entry.heldBackMs > 0 && !entry.warm) heldBackCold++;
       }
       return lines.length;
     });
@@ -162,6 +174,7 @@ async function runConfiguration(hostCount: number, affinityMs: number): Promise<
       warm,
       placed,
       heldBack,
+      heldBackCold,
       perMinute: (JOBS / (end - start)) * 60_000,
       p50: latencies[Math.floor(latencies.length * 0.5)]!,
       p95: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))]!,
@@ -189,7 +202,7 @@ for (const hosts of HOST_COUNTS) {
 const pct = (f: Figures) => `${((100 * f.warm) / Math.max(1, f.placed)).toFixed(0)}% (${f.warm}/${f.placed})`;
 const row = (f: Figures | undefined) =>
   f
-    ? `${pct(f).padEnd(13)} ${f.perMinute.toFixed(1).padStart(6)}/min  p50 ${(f.p50 / 1000).toFixed(1)} s  p95 ${(f.p95 / 1000).toFixed(1)} s  held back ${f.heldBack}  jobs per host ${f.byHost}`
+    ? `${pct(f).padEnd(13)} ${f.perMinute.toFixed(1).padStart(6)}/min  p50 ${(f.p50 / 1000).toFixed(1)} s  p95 ${(f.p95 / 1000).toFixed(1)} s  held back ${f.heldBack} (${f.heldBackCold} cold)  jobs per host ${f.byHost}`
     : '(same as without: one worker)';
 console.log('hosts  without affinity (baseline)                                                with affinity (2000 ms bound)');
 for (const hosts of HOST_COUNTS) {
