@@ -281,8 +281,11 @@ async function openService(
     registerHandlers(app, deps);
     await starting(app.start());
     opened.mentionResumer = resumeUnfinishedMentions(app.client, deps);
-    // wrench.config.yml's schedules into Redis, then the occurrences of every schedule taken by one process of the fleet.
-    await starting(syncConfigSchedules(schedules, config.file, logger));
+    // wrench.config.yml's schedules into Redis once it answers (start-up does not wait for Redis: the web process listens
+    // and keeps mentions in its journal while Redis is down), then the occurrences of every schedule taken by one process.
+    syncConfigSchedules(schedules, config.file, logger).catch((error: unknown) =>
+      logger.error({ err: error }, 'could not put the schedules of wrench.config.yml in Redis; they run once Wrench restarts with Redis answering'),
+    );
     const scheduleConnection = createRedis(redisUrl, logger, 'schedule-worker', redisOptions);
     opened.workerConnections.push(scheduleConnection);
     opened.scheduleWorker = startScheduleWorker(scheduleConnection, app.client, { ...deps, schedules });
