@@ -19,12 +19,15 @@ export interface MetricFinding {
   /** The newest commit and merged pull request at or before the onset's start (the last sample at the level before). */
   readonly commitBefore?: WindowCommit;
   readonly pullBefore?: MergedPull;
-  /** Commits and merged pull requests inside the onset (after its start, by its end): any of them may be the cause. */
-  readonly commitCandidates?: WindowCommit[];
-  readonly pullCandidates?: MergedPull[];
+  /** Commits and merged pull requests inside the onset (after its start, by its end): any of them may be the cause; nearest the fitted start first. */
+  readonly commitCandidates?: Ranked<WindowCommit>[];
+  readonly pullCandidates?: Ranked<MergedPull>[];
   /** The same change at the same time of day a week earlier (same direction, at least half the shift): a recurring pattern, not this incident. */
   readonly weekEarlier?: ChangePoint;
 }
+
+/** A change inside the onset, with why it ranks where it does: how far from the fitted start it went live. */
+export type Ranked<T> = T & { readonly why: string };
 
 export interface MetricEvidence {
   readonly findings: MetricFinding[];
@@ -134,8 +137,9 @@ function sameChange(change: ChangePoint, earlier: readonly Series[], query: stri
 }
 
 /**
- * The last commit and merged PR before the onset began, and those inside the onset: by when they went live when
- * the repository records deployments (a commit not deployed yet cannot have caused it), else by commit time.
+ * The last commit and merged PR before the onset began, and those inside the onset, nearest the fitted start of the
+ * change first: by when they went live when the repository records deployments (a commit not deployed yet cannot
+ * have caused it), else by commit time.
  */
 function placeChanges(changes: WindowChanges, change: ChangePoint) {
   const from = change.from * 1000;
@@ -143,12 +147,32 @@ function placeChanges(changes: WindowChanges, change: ChangePoint) {
   const commitTime = (commit: WindowCommit) => (changes.deployments ? commit.deployedAt : commit.date);
   const pullTime = (pull: MergedPull) =>
     changes.deployments ? changes.commits.find((commit) => pull.mergeSha && commit.sha === pull.mergeSha)?.deployedAt : pull.mergedAt;
+  const went = changes.deployments ? 'went live' : 'committed';
   return {
     commitBefore: latestBefore(changes.commits, commitTime, from),
     pullBefore: latestBefore(changes.pulls, pullTime, from),
-    commitCandidates: within(changes.commits, commitTime, from, to),
-    pullCandidates: within(changes.pulls, pullTime, from, to),
+    commitCandidates: ranked(within(changes.commits, commitTime, from, to), commitTime, change.start, went),
+    pullCandidates: ranked(within(changes.pulls, pullTime, from, to), pullTime, change.start, changes.deployments ? 'went live' : 'merged'),
   };
+}
+
+/** Nearest the fitted start first, each saying how near: "committed 5 s before the fitted start of the change (14:05:20 UTC)". */
+function ranked<T>(items: readonly T[], dateOf: (item: T) => string | undefined, start: number, went: string): Ranked<T>[] {
+  const offset = (item: T) => Date.parse(dateOf(item) ?? '') / 1000 - start;
+  const at = new Date(start * 1000).toISOString().slice(11, 19);
+  return [...items]
+    .sort((a, b) => Math.abs(offset(a)) - Math.abs(offset(b)))
+    .map((item) => {
+      const seconds = Math.round(offset(item));
+      const when = seconds === 0 ? 'at' : `${duration(Math.abs(seconds))} ${seconds < 0 ? 'before' : 'after'}`;
+      return { ...item, why: `${went} ${when} the fitted start of the change (${at} UTC)` };
+    });
+}
+
+function duration(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
 }
 
 function within<T>(items: readonly T[], dateOf: (item: T) => string | undefined, after: number, until: number): T[] {

@@ -11,12 +11,15 @@ export interface ChangeRef {
   /** When it went live, when the repository records deployments. */
   readonly deployedAt?: string;
   readonly deployedTo?: string;
+  /** Inside an onset: how near the fitted start of the change it went live (candidates are ranked by it). */
+  readonly why?: string;
 }
 
 export interface PullRef {
   readonly number: number;
   readonly title: string;
   readonly url: string;
+  readonly why?: string;
 }
 
 /** One series that changed: when it began, by how much, the last commit and merged pull request before it, and those inside its onset. */
@@ -34,7 +37,7 @@ export interface MetricChange {
   readonly graphUrl?: string;
   readonly commit?: ChangeRef;
   readonly pull?: PullRef;
-  /** Landed inside the onset: any of them may be the cause, so none is named alone. */
+  /** Landed inside the onset: any of them may be the cause, so none is named alone; nearest the fitted start first. */
   readonly candidates?: ChangeRef[];
   readonly pullCandidates?: PullRef[];
 }
@@ -123,6 +126,7 @@ const changeRef = (commit: ChangeRef): ChangeRef => ({
   date: commit.date,
   url: commit.url,
   ...(commit.deployedAt ? { deployedAt: commit.deployedAt, deployedTo: commit.deployedTo } : {}),
+  ...(commit.why ? { why: commit.why } : {}),
 });
 
 /** "deployed to production", or "released in v1.4.0". */
@@ -135,7 +139,7 @@ export function commitMention(commit: ChangeRef): string {
   const when = commit.deployedAt ? `${liveText(commit)} ${commit.deployedAt}; committed ${commit.date}` : commit.date;
   return `${commit.sha.slice(0, 7)} "${commit.subject}" (${when})`;
 }
-const pullRef = (pull: PullRef): PullRef => ({ number: pull.number, title: pull.title, url: pull.url });
+const pullRef = (pull: PullRef): PullRef => ({ number: pull.number, title: pull.title, url: pull.url, ...(pull.why ? { why: pull.why } : {}) });
 
 /** "2026-11-23 14:40 UTC". */
 export function utcTime(seconds: number): string {
@@ -172,7 +176,11 @@ export function metricChangeLine(change: MetricChange): string {
   ];
   if (change.commit) parts.push(`${change.commit.deployedAt ? 'last commit deployed before' : 'last commit before'}: ${commitMention(change.commit)}`);
   if (change.pull) parts.push(`last PR merged before: #${change.pull.number} "${change.pull.title}"`);
-  const inside = [...(change.candidates ?? []).map(commitMention), ...(change.pullCandidates ?? []).map((pull) => `#${pull.number} "${pull.title}"`)];
-  if (inside.length > 0) parts.push(`landed while it began, any may be the cause: ${inside.join(', ')}`);
+  const why = (ref: { why?: string }) => (ref.why ? `: ${ref.why}` : '');
+  const inside = [
+    ...(change.candidates ?? []).map((commit, index) => `${index + 1}. ${commitMention(commit)}${why(commit)}`),
+    ...(change.pullCandidates ?? []).map((pull) => `PR #${pull.number} "${pull.title}"${why(pull)}`),
+  ];
+  if (inside.length > 0) parts.push(`landed while it began, any may be the cause, nearest first: ${inside.join(', ')}`);
   return parts.join('; ');
 }

@@ -41,7 +41,7 @@ export function triageNote(input: {
   for (const change of input.monitoring?.changes.slice(0, 3) ?? []) {
     const commit = change.commit ? (change.commit.url ?? commitUrl(links, change.commit.sha)) : undefined;
     lines.push(
-      `Metric (measured by Wrench): ${clip(metricChangeLine(change), 400)}${change.graphUrl ? ` Graph: ${change.graphUrl}` : ''}${commit ? ` Commit: ${commit}` : ''}`,
+      `Metric (measured by Wrench): ${clip(metricChangeLine(change), 700)}${change.graphUrl ? ` Graph: ${change.graphUrl}` : ''}${commit ? ` Commit: ${commit}` : ''}`,
     );
   }
   for (const rule of input.monitoring?.rules?.slice(0, 2) ?? []) {

@@ -106,11 +106,14 @@ function monitoringLines(monitoring: MonitoringSummary, links: RepoLinks): strin
       line += ` · last PR merged before: ${mrkdwnLink(change.pull.url, `#${change.pull.number}`)} ${escapeMrkdwn(truncate(change.pull.title, 100))}`;
     const inside = [
       ...(change.candidates ?? []).map(
-        (commit) => `${mrkdwnLink(commit.url ?? commitUrl(links, commit.sha), commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(commit.subject, 80))}`,
+        (commit) =>
+          `${mrkdwnLink(commit.url ?? commitUrl(links, commit.sha), commit.sha.slice(0, 7))} ${escapeMrkdwn(truncate(commit.subject, 80))}${commit.why ? ` (${escapeMrkdwn(commit.why)})` : ''}`,
       ),
-      ...(change.pullCandidates ?? []).map((pull) => `${mrkdwnLink(pull.url, `#${pull.number}`)} ${escapeMrkdwn(truncate(pull.title, 80))}`),
+      ...(change.pullCandidates ?? []).map(
+        (pull) => `${mrkdwnLink(pull.url, `#${pull.number}`)} ${escapeMrkdwn(truncate(pull.title, 80))}${pull.why ? ` (${escapeMrkdwn(pull.why)})` : ''}`,
+      ),
     ];
-    if (inside.length > 0) line += ` · landed while it began, any may be the cause: ${inside.slice(0, 5).join(', ')}`;
+    if (inside.length > 0) line += ` · landed while it began, any may be the cause, nearest first: ${inside.slice(0, 5).join(', ')}`;
     lines.push(line);
   }
   for (const change of monitoring.recurring ?? []) {

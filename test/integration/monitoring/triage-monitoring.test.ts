@@ -19,6 +19,7 @@ const signal = new AbortController().signal;
 const base = Math.floor(Date.now() / 1000 / 60) * 60 - 3 * 3600;
 const jumpAt = base + 60 * 60;
 const incidentAt = jumpAt + 5 * 60;
+const rampAt = jumpAt - 20 * 60 + 20;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 function history(): string {
@@ -44,7 +45,13 @@ function history(): string {
       traffic.push(`checkout_requests_per_second ${(minute < 60 ? 100 : 300) + ((minute * 7) % 5)} ${time}`);
     }
   }
-  lines.push(...counter, ...traffic, '# EOF', '');
+  // One route's latency rising gradually: ten minutes from 0.2 s to 0.8 s, from rampAt (20 s past a minute), scraped every 15 s.
+  const latency = ['# TYPE route_latency_seconds gauge'];
+  for (let time = base; time < base + 120 * 60; time += 15) {
+    const level = time <= rampAt ? 0.2 : time >= rampAt + 600 ? 0.8 : 0.2 + (0.6 * (time - rampAt)) / 600;
+    latency.push(`route_latency_seconds{route="/pay"} ${(level + ((((time / 15) * 7) % 5) - 2) / 100).toFixed(4)} ${time}`);
+  }
+  lines.push(...counter, ...traffic, ...latency, '# EOF', '');
   return lines.join('\n');
 }
 
@@ -268,10 +275,36 @@ describe('openTriageMonitoring: the evidence of a triage', () => {
     expect(change!.commit?.sha.slice(0, 7)).toBe('bbbbbbb');
     expect(change!.candidates?.map((one) => one.sha.slice(0, 7))).toEqual(['ccccccc']);
     expect(monitoring.contextText).toContain('last commit before: bbbbbbb');
-    expect(monitoring.contextText).toMatch(/landed while it began, any may be the cause: ccccccc/);
+    expect(monitoring.contextText).toMatch(/landed while it began, any may be the cause, nearest first: 1\. ccccccc/);
     expect(monitoring.contextText).not.toContain('ddddddd');
     // Without an alert expression to match, the rules firing now are the ones linked.
     expect(monitoring.summary.rules?.map((rule) => [rule.name, rule.state, rule.activeAt !== undefined])).toEqual([['CheckoutDown', 'firing', true]]);
+  }, 30_000);
+
+  it('a gradual rise on one route: the onset holds its real start, and the commit that landed then is the first of the ranked candidates', async () => {
+    const query = 'route_latency_seconds{route="/pay"}';
+    const commits = [commit('d0c5000', rampAt - 6 * 60), commit('c0ffee0', rampAt - 10), commit('e1e1e1e', rampAt + 45), commit('f2f2f2f', rampAt + 5 * 60)];
+    const monitoring = (await open({
+      alerts: [],
+      changes: { commits, pulls: [] },
+      file: { ...options().file, monitoring: { checkout: { prometheus: { url: prometheus.url, headers: {}, queries: { pay: query } }, mcpServers: {} } } },
+    }))!;
+    const [change] = monitoring.summary.changes;
+    expect(change).toBeDefined();
+    // The real start is inside the onset, which is no wider than three minutes.
+    expect(change!.from!).toBeLessThan(rampAt);
+    expect(change!.at).toBeGreaterThanOrEqual(rampAt);
+    expect(change!.at - change!.from!).toBeLessThanOrEqual(180);
+    // Every commit that went in inside the onset is a candidate, nearest the fitted start first, each with why.
+    const inside = commits.filter((one) => Date.parse(one.date) / 1000 > change!.from! && Date.parse(one.date) / 1000 <= change!.at);
+    expect(change!.candidates?.map((one) => one.sha).sort()).toEqual(inside.map((one) => one.sha).sort());
+    expect(change!.candidates?.[0]?.sha.slice(0, 7)).toBe('c0ffee0');
+    expect(change!.candidates?.[0]?.why).toMatch(/^committed \d+ s (before|after) the fitted start of the change \(\d\d:\d\d:\d\d UTC\)$/);
+    expect(change!.commit?.sha.slice(0, 7)).toBe('d0c5000');
+    expect(monitoring.contextText).toMatch(
+      /landed while it began, any may be the cause, nearest first: 1\. c0ffee0 "change c0ffee0" \([^)]*\): committed \d+ s/,
+    );
+    expect(monitoring.contextText).not.toContain('f2f2f2f');
   }, 30_000);
 
   it('does not call a change that happened the same way a week earlier a change, and takes the window from the source', async () => {

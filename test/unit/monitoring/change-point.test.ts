@@ -54,11 +54,31 @@ describe('findChangePoint: the onset of a ramp', () => {
     expect(change.time).toBe(1_700_000_000 + 20 * minute);
   });
 
-  it('with too little history before a long window, reports the whole span the onset may lie in', () => {
-    // A [30m] rate read over 40 minutes: the ramp starts before there is any history to compare with.
+  it('finds where a long ramp began from a few samples of history before it (no need to wait a whole window)', () => {
+    // A [30m] rate read over 40 minutes: five minutes at the level before, then its 30-minute ramp.
     const values = [...Array(5).fill(1), ...Array.from({ length: 30 }, (_, i) => 1 + (i + 1) / 6), ...Array(5).fill(6)];
     const change = findChangePoint(series(values), { lookbackSeconds: 1800 })!;
-    expect(change.time).toBe(change.split);
-    expect(change.from).toBe(1_700_000_000);
+    expect([change.from, change.start, change.time]).toEqual([4, 4, 5].map((i) => 1_700_000_000 + i * minute));
+    expect(change.split).toBeGreaterThan(change.time);
+  });
+
+  // A gradual rise: ten minutes from 0.2 to 0.8, beginning 20 s after a sample, with noise of ±0.02. The step fit's
+  // split falls mid-ramp; walking back from it stopped a minute or two late (issue 44).
+  const noise = (i: number) => (((i * 7) % 5) - 2) / 100;
+  const rampStart = 30 * minute + 20;
+  const rising = Array.from({ length: 60 }, (_, i) => {
+    const t = i * minute;
+    const level = t <= rampStart ? 0.2 : t >= rampStart + 600 ? 0.8 : 0.2 + (0.6 * (t - rampStart)) / 600;
+    return level + noise(i);
+  });
+
+  it('a ten-minute ramp: the onset holds the real start, and the best fit is within a sample of it', () => {
+    const change = findChangePoint(series(rising))!;
+    const real = 1_700_000_000 + rampStart;
+    expect(change.from).toBeLessThan(real);
+    expect(change.time).toBeGreaterThanOrEqual(real);
+    expect(Math.abs(change.start - real)).toBeLessThanOrEqual(minute);
+    expect(change.time - change.from).toBeLessThanOrEqual(4 * minute);
+    expect(change.split).toBeGreaterThan(real + 2 * minute);
   });
 });

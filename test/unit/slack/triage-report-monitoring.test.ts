@@ -155,12 +155,12 @@ describe('metric and log evidence in the report', () => {
     const text = triageReportMrkdwn({ ...view, monitoring: placed });
     expect(text).toContain('(measured by Wrench, 2026-11-23 14:00 UTC to 2026-11-23 15:30 UTC; changes placed by GitHub Deployments to production)');
     expect(text).toContain(
-      `changed at *2026-11-23 14:41 UTC (began after 2026-11-23 14:40)*: 1.02 → 6.013 · last commit deployed before: <https://github.com/acme/checkout/commit/${SHA}|a1b2c3d> Refactor cart totals (deployed to production 2026-11-23 14:39 UTC) · landed while it began, any may be the cause: <https://github.com/acme/checkout/commit/${'b'.repeat(40)}|bbbbbbb> Tune retries`,
+      `changed at *2026-11-23 14:41 UTC (began after 2026-11-23 14:40)*: 1.02 → 6.013 · last commit deployed before: <https://github.com/acme/checkout/commit/${SHA}|a1b2c3d> Refactor cart totals (deployed to production 2026-11-23 14:39 UTC) · landed while it began, any may be the cause, nearest first: <https://github.com/acme/checkout/commit/${'b'.repeat(40)}|bbbbbbb> Tune retries`,
     );
     expect(text).toContain(`• alerting rule <${PROMETHEUS}/graph?g0.expr=rule|HighErrorRate> (firing since 2026-11-23 14:45 UTC): \`errors &gt; 0.05\``);
     const note = triageNote({ report, suspects: [], repository: 'acme/checkout', links, monitoring: placed });
     expect(note).toContain(
-      `last commit deployed before: a1b2c3d "Refactor cart totals" (deployed to production 2026-11-23T14:39:00Z; committed 2026-11-23T13:00:00Z); landed while it began, any may be the cause: bbbbbbb "Tune retries" (deployed to production 2026-11-23T14:40:30Z; committed 2026-11-23T14:00:00Z)`,
+      `last commit deployed before: a1b2c3d "Refactor cart totals" (deployed to production 2026-11-23T14:39:00Z; committed 2026-11-23T13:00:00Z); landed while it began, any may be the cause, nearest first: 1. bbbbbbb "Tune retries" (deployed to production 2026-11-23T14:40:30Z; committed 2026-11-23T14:00:00Z)`,
     );
     expect(note).toContain(`Alerting rule (read from Prometheus): HighErrorRate (firing) Graph: ${PROMETHEUS}/graph?g0.expr=rule`);
   });
