@@ -34,6 +34,7 @@ export function jobSandbox(
       ...deps.config.file.sandbox.hidden,
     ],
     visible: deps.config.file.sandbox.visible,
+    setupCaFile: deps.config.file.sandbox.setupCaFile,
     egressLimits: { maxConnections: deps.config.env.WRENCH_EGRESS_MAX_CONNECTIONS, idleMs: deps.config.env.WRENCH_EGRESS_IDLE_SECONDS * 1000 },
     onEgressCapped: (maxConnections) =>
       options.log.warn(

@@ -34,6 +34,7 @@ export function warmStart(deps: { config: Config }, repository: string, baseSha:
     downloads: cache.downloads ? path.join(root, 'downloads') : undefined,
     setupFailures: cache.setupFailureMinutes > 0 ? new SetupFailures(path.join(root, 'setup-failures'), cache.setupFailureMinutes * 60_000) : undefined,
     nodeRuntimes: nodeRuntimesFor(deps.config),
+    setupCaFile: deps.config.file.sandbox.setupCaFile,
   };
 }
 
@@ -50,6 +51,8 @@ export interface WarmStart {
   nodeRuntimes?: NodeRuntimes;
   /** Setup steps that failed lately, per dependency key: not run again while remembered. */
   setupFailures?: SetupFailures;
+  /** `sandbox.setupCaFile`: part of the dependency key, so a changed CA runs the setup step again. */
+  setupCaFile?: string;
   /** The dependency key whose untouched copy the working tree already holds (a reused tree). */
   dependenciesInPlace?: string;
   /** Told once the dependencies of `key` are in the tree and kept as a snapshot (a reused tree may keep them). */
@@ -98,7 +101,8 @@ export class ChangeVerifier {
   async prepare(override: VerificationOverride | undefined, setupNetwork: boolean, onPhase: (detail: ProgressDetail) => Promise<void>): Promise<void> {
     this.commands = await this.detect(override);
     await this.prepareEnvironment(onPhase);
-    const environmentKey = JSON.stringify([this.commands.environment?.key ?? '', this.commands.env ?? {}]);
+    const caFile = this.warm?.setupCaFile;
+    const environmentKey = JSON.stringify([this.commands.environment?.key ?? '', this.commands.env ?? {}, ...(caFile ? [caFile] : [])]);
     const dependencies = this.warm
       ? await dependencyKey(this.dir, `${this.commands.setup ?? ''}\0${environmentKey}`, this.commands.dependencyKeyFiles)
       : undefined;

@@ -285,6 +285,15 @@ export const configFileSchema = z
             description:
               "Host directories (absolute) commands may read, bound read-only, besides the system ones (`/usr`, `/bin`, `/sbin`, `/lib*`, `/etc`, `/opt`, `/sys`): a toolchain under `/nix`, say. Nothing else of the host is in a command's root ([security](security.md#host-sockets)).",
           }),
+        setupCaFile: z
+          .string()
+          .refine((file) => file.startsWith('/'), { message: 'must be an absolute path' })
+          .optional()
+          .meta({
+            description:
+              "A CA bundle (PEM, absolute path) the setup step trusts, for a TLS-intercepting proxy: shown read-only to commands with network and named by `NODE_EXTRA_CA_CERTS`, `npm_config_cafile`, `PIP_CERT`, `REQUESTS_CA_BUNDLE`, `GIT_SSL_CAINFO` and `CURL_CA_BUNDLE` (all but Node.js's replace the public CAs: give a bundle that holds them too unless every connection passes the proxy). The host npm's own `cafile` is passed on without it.",
+            unset: "the host's",
+          }),
       })
       .strict()
       .default({ mode: 'bwrap', network: 'setup-only', networkByCategory: { 'web-scraping': 'on' }, egress: { allow: [] }, hidden: [], visible: [] })

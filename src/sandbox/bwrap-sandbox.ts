@@ -9,7 +9,7 @@ import { configFile, defaultHiddenPaths, resolveHiddenPaths } from './hidden-pat
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
 import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
-import { buildSandboxEnv, certificatePaths } from './sandbox-env.js';
+import { buildSandboxEnv, caFileEnv, certificatePaths } from './sandbox-env.js';
 import { ulimitPrelude, withDefaults, type SandboxLimits } from './sandbox-limits.js';
 import { mergedShellArgs } from './shell-command.js';
 import { isInside } from './workspace-path.js';
@@ -38,6 +38,8 @@ export interface BwrapSandboxOptions {
   onEgressCapped?: (maxConnections: number) => void;
   /** Host directories shown read-only besides the system ones (`sandbox.visible`): a toolchain under /nix or /srv. */
   visible?: readonly string[];
+  /** A CA bundle (PEM) commands with network trust, shown read-only (`sandbox.setupCaFile`). */
+  setupCaFile?: string;
 }
 
 /**
@@ -125,9 +127,14 @@ async function prepareMounts(options: BwrapSandboxOptions) {
   // The host's certificate files named by NODE_EXTRA_CA_CERTS and the like (a TLS-intercepting proxy's CA) are
   // passed to commands: shown read-only where they are when no system directory holds them (never from a hidden place).
   const unseen = (file: string) => !shown(file) && !hidden.some((dir) => isInside(dir, file));
-  const certificates = await existingPaths(certificatePaths().filter(unseen));
-  const ownRuntime = [...(runtime !== '/' && !shown(runtime) ? [runtime] : []), ...certificates];
   const registries = await hostRegistries();
+  // The operator's CA bundle and the host npm's `cafile` are shown wherever they are: the setup step is told to use them.
+  const named = [
+    ...certificatePaths().filter(unseen),
+    ...[...registries.files, ...(options.setupCaFile ? [options.setupCaFile] : [])].filter((file) => !shown(file)),
+  ];
+  const certificates = await existingPaths([...new Set(named)]);
+  const ownRuntime = [...(runtime !== '/' && !shown(runtime) ? [runtime] : []), ...certificates];
   return {
     root,
     system,
@@ -136,7 +143,7 @@ async function prepareMounts(options: BwrapSandboxOptions) {
     ownRuntime,
     node,
     registryAllow: [...defaultRegistryEntries(), ...registries.allow],
-    registryEnv: registries.env,
+    registryEnv: { ...registries.env, ...(options.setupCaFile ? caFileEnv(options.setupCaFile) : {}) },
   };
 }
 

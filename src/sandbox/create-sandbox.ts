@@ -23,6 +23,8 @@ export interface CreateSandboxOptions {
   egressAllow?: readonly EgressAllowEntry[];
   /** bwrap only: host directories shown read-only besides the system ones (`sandbox.visible`). */
   visible?: readonly string[];
+  /** A CA bundle (PEM) the commands with network (the setup step) trust (`sandbox.setupCaFile`). */
+  setupCaFile?: string;
   /** bwrap only: connections at once and idle time of each command's egress proxy. */
   egressLimits?: EgressLimits;
   /** bwrap only: told when a command's egress proxy closed a connection over its cap. */
@@ -32,6 +34,7 @@ export interface CreateSandboxOptions {
 }
 
 export function createSandbox(options: CreateSandboxOptions): Sandbox {
-  if (options.mode === 'none') return createProcessSandbox({ root: options.root, secrets: options.secrets, home: options.home });
+  if (options.mode === 'none')
+    return createProcessSandbox({ root: options.root, secrets: options.secrets, home: options.home, setupCaFile: options.setupCaFile });
   return createBwrapSandbox(options);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
 import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
-import { buildSandboxEnv } from './sandbox-env.js';
+import { buildSandboxEnv, caFileEnv } from './sandbox-env.js';
 import { DEFAULT_LIMITS } from './sandbox-limits.js';
 import { mergedShellArgs } from './shell-command.js';
 
@@ -15,6 +15,8 @@ export interface ProcessSandboxOptions {
   secrets?: readonly string[];
   /** HOME of the commands, kept between them. Default: a fresh private directory per command, as under bwrap. */
   home?: string;
+  /** A CA bundle (PEM) commands with network trust (`sandbox.setupCaFile`). */
+  setupCaFile?: string;
 }
 
 /**
@@ -32,7 +34,10 @@ export function createProcessSandbox(options: ProcessSandboxOptions): Sandbox {
           file: 'bash',
           args: mergedShellArgs(command),
           cwd,
-          env: buildSandboxEnv(exec.env, { home, secrets: options.secrets }),
+          env: buildSandboxEnv(exec.network && options.setupCaFile ? { ...caFileEnv(options.setupCaFile), ...exec.env } : exec.env, {
+            home,
+            secrets: options.secrets,
+          }),
           timeoutMs: exec.timeoutMs,
           signal: exec.signal,
           maxOutputChars: exec.maxOutputChars,

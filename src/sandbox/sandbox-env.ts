@@ -31,6 +31,21 @@ const NON_INTERACTIVE: Record<string, string> = {
 /** Where the host's trusted certificates are (a TLS-intercepting proxy's CA, say): paths, never secrets, so installs work. */
 const CERTIFICATE_PATHS = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE', 'REQUESTS_CA_BUNDLE', 'PIP_CERT', 'GIT_SSL_CAINFO'];
 
+/**
+ * The variables that make Node.js, npm, pnpm, Yarn 1, pip, requests, git and curl trust the CA bundle `file` (PEM; a
+ * TLS-intercepting proxy's): `sandbox.setupCaFile`, given to the commands with network (the setup step).
+ */
+export function caFileEnv(file: string): Record<string, string> {
+  return {
+    NODE_EXTRA_CA_CERTS: file,
+    npm_config_cafile: file,
+    PIP_CERT: file,
+    REQUESTS_CA_BUNDLE: file,
+    GIT_SSL_CAINFO: file,
+    CURL_CA_BUNDLE: file,
+  };
+}
+
 /** The certificate files and directories the host's environment names, as passed to commands. */
 export function certificatePaths(base: NodeJS.ProcessEnv = process.env): string[] {
   return CERTIFICATE_PATHS.flatMap((name) => (base[name]?.startsWith('/') ? [base[name]] : []));

@@ -8,6 +8,8 @@ export interface HostRegistries {
   allow: EgressAllowEntry[];
   /** The settings a sandboxed install needs to use the same registries (the sandbox hides the host's HOME and its .npmrc). */
   env: Record<string, string>;
+  /** Host files those settings name (npm's `cafile`), to be shown read-only to the commands that get them. */
+  files: string[];
 }
 
 const NPM_DEFAULT = 'https://registry.npmjs.org/';
@@ -23,6 +25,8 @@ export async function hostRegistries(env: NodeJS.ProcessEnv = process.env, home 
     [path.join(home, '.npmrc'), path.join(path.dirname(path.dirname(process.execPath)), 'etc', 'npmrc'), '/etc/npmrc'].map(readOptional),
   );
   const npmRegistry = envValue(env, 'npm_config_registry') ?? npmrcs.map((text) => iniValue(text, 'registry')).find(Boolean);
+  // npm's `cafile` (a TLS-intercepting proxy's CA): the sandbox hides the .npmrc that names it, so it is passed on.
+  const cafile = envValue(env, 'npm_config_cafile') ?? npmrcs.map((text) => iniValue(text, 'cafile')).find(Boolean);
   const scoped = npmrcs.flatMap((text) => [...text.matchAll(/^\s*@[^:\s]+:registry\s*=\s*(\S+)/gm)].map((match) => match[1]));
   const pipConfs = await Promise.all([path.join(home, '.config', 'pip', 'pip.conf'), path.join(home, '.pip', 'pip.conf'), '/etc/pip.conf'].map(readOptional));
   const pipIndex = envValue(env, 'PIP_INDEX_URL');
@@ -39,7 +43,12 @@ export async function hostRegistries(env: NodeJS.ProcessEnv = process.env, home 
   if (pipIndex && entryOf(pipIndex)) passed.PIP_INDEX_URL = pipIndex;
   if (pipExtra?.split(/\s+/).every((url) => entryOf(url))) passed.PIP_EXTRA_INDEX_URL = pipExtra;
   if (goProxy) passed.GOPROXY = goProxy;
-  return { allow, env: passed };
+  const files: string[] = [];
+  if (cafile && path.isAbsolute(cafile)) {
+    passed.npm_config_cafile = cafile;
+    files.push(cafile);
+  }
+  return { allow, env: passed, files };
 }
 
 function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {

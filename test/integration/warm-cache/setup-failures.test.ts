@@ -28,11 +28,11 @@ describe('a failed setup step is remembered per dependency key and said at once 
   const setup = () =>
     `echo run >> ${counters}/setup && echo 'npm http fetch GET https://registry.example/left-pad attempt 3 failed with ECONNREFUSED' && echo 'npm error code ECONNREFUSED' >&2 && exit 1`;
 
-  async function prepareJob(command = setup()) {
+  async function prepareJob(command = setup(), setupCaFile?: string) {
     const dir = path.join(root.path, `job-${++jobs}`);
     await exec('git', ['clone', '--quiet', origin, dir]);
     const baseSha = await git(dir, 'rev-parse', 'HEAD');
-    const warm: WarmStart = { repository: 'acme/app', baseSha, setupFailures: failures };
+    const warm: WarmStart = { repository: 'acme/app', baseSha, setupFailures: failures, setupCaFile };
     const verifier = new ChangeVerifier(createSandbox({ mode: 'none', root: dir }), dir, log, new AbortController().signal, warm);
     const phases: string[] = [];
     await verifier.prepare({ setup: command, test: 'node --test', lint: '' }, false, async (detail) => void phases.push(renderProgress(detail)));
@@ -84,5 +84,13 @@ describe('a failed setup step is remembered per dependency key and said at once 
     expect(await runs()).toBe(2);
     await prepareJob(`${setup()} # changed`);
     expect(await runs()).toBe(3);
+  });
+
+  it('runs the step again when the setup CA (sandbox.setupCaFile) changes: a new dependency key', async () => {
+    clock += 60_000;
+    await prepareJob();
+    expect(await runs()).toBe(3);
+    await prepareJob(setup(), '/etc/ssl/corp/proxy-ca.pem');
+    expect(await runs()).toBe(4);
   });
 });

@@ -155,7 +155,21 @@ describe('the host registry settings', () => {
         { host: 'pypi.acme.example', port: 443 },
       ]),
     );
-    expect(found.env).toEqual({ npm_config_registry: 'http://127.0.0.1:4873/', PIP_INDEX_URL: 'https://mirror.example:8443/simple' });
+    // (The machine's own /etc/npmrc may name a cafile: passed on too, see below.)
+    const { npm_config_cafile: _hostCafile, ...env } = found.env;
+    expect(env).toEqual({ npm_config_registry: 'http://127.0.0.1:4873/', PIP_INDEX_URL: 'https://mirror.example:8443/simple' });
+  });
+
+  it("passes on the host npm's cafile, which the sandbox would otherwise hide with its .npmrc", async () => {
+    const other = await makeTempDir('wrench-host-npmrc-');
+    try {
+      await writeFile(path.join(other.path, '.npmrc'), 'registry=https://npm.acme.example/\ncafile=/etc/corp/proxy-ca.pem\n');
+      const found = await hostRegistries({}, other.path);
+      expect(found.env).toMatchObject({ npm_config_registry: 'https://npm.acme.example/', npm_config_cafile: '/etc/corp/proxy-ca.pem' });
+      expect(found.files).toEqual(['/etc/corp/proxy-ca.pem']);
+    } finally {
+      await other.remove();
+    }
   });
 
   it('prefers npm_config_registry from the environment', async () => {
