@@ -140,6 +140,15 @@ describe('schedule occurrences', () => {
     expect(new Date(scheduler?.next ?? 0).getUTCDay()).toBe(1);
     expect(await deps.schedules.store.get(id)).toMatchObject({ source: 'config', repo: { owner: 'acme', name: 'web' }, state: 'active' });
 
+    // Its first occurrence posts the schedule's own message (its thread, for notes) and queues a run for nobody in particular.
+    const due = Date.UTC(2026, 10, 30, 8, 0, 0);
+    expect(await runScheduleOccurrence({ scheduleId: id, occurrence: due, client: world.client }, deps)).toBe('started');
+    const record = await deps.schedules.store.get(id);
+    const intro = world.slack.messages('C0DEV').find((m) => m.ts === record?.threadTs);
+    expect(intro?.text).toBe(`:repeat: *Schedule ${id}* from wrench.config.yml (_cron \`0 9 * * 1\`_, Europe/Berlin):\n>update the dependencies`);
+    const job = await deps.queues.tasks.getJob(`run-schedule-${id}-${due}`);
+    expect(job?.data).toMatchObject({ instruction: 'update the dependencies', requester: { slackUserId: `schedule:${id}` } });
+
     await deps.schedules.deactivate(id);
     await deps.schedules.store.update(id, (s) => ({ ...s, state: 'paused' }));
     await syncConfigSchedules(deps.schedules, file, deps.logger);
