@@ -365,6 +365,27 @@ describe('GitHub as a second front door (App credentials only)', () => {
     expect(world.github.issueComments.filter((c) => c.issue === issue.number)).toHaveLength(1);
   });
 
+  it('a fix round on the pull request made for an issue refreshes its body and keeps `Closes #N`, so merging it still closes the issue', async () => {
+    const pull = world.github.pulls('acme', 'app').find((p) => p.state === 'open' && p.user === 'wrench-test[bot]' && /Closes #\d+/.test(p.body ?? ''))!;
+    const closes = /Closes #\d+/.exec(pull.body ?? '')![0];
+    world.anthropic.setScript(
+      scriptByRun({ 'failing CI check `issue-unit`': [createFileStep('src/greet.test.js', '// covers greet\n'), finishStep('Fixed the issue-unit check.')] })
+        .items,
+    );
+    const failing = world.github.addCheckRun('acme', 'app', {
+      name: 'issue-unit',
+      headSha: (await world.github.branchSha('acme', 'app', pull.headRef))!,
+      conclusion: 'failure',
+      log: 'FAIL src/greet.test.js: greet is not a function\n',
+    });
+    expect((await deliver('check_run', world.github.payloads.checkRun(failing.id), { deliveryId: 'issue-fix-round' })).status).toBe(202);
+    const body = await waitUntil(() => {
+      const now = world.github.pulls('acme', 'app').find((p) => p.number === pull.number)?.body ?? '';
+      return now.includes('issue-unit') || now.includes('src/greet.test.js') ? now : undefined;
+    }, 150_000);
+    expect(body).toContain(closes);
+  });
+
   it("@wrench-test on someone else's pull request: a Slack thread follows it and the change is pushed to that pull request's own branch", async () => {
     await world.github.commit('acme', 'app', 'alice-feature', { message: 'Alice starts a feature', files: { 'src/feature.js': 'export const f = 1;\n' } });
     const description = 'Alice describes her feature here.';
