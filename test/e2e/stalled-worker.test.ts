@@ -6,7 +6,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdFor, TASK_QUEUE } from '../../src/queue/task-job.js';
 import { appMentionEnvelope } from '../fakes/slack-fake.js';
-import { streamText } from '../fakes/slack/streams.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { freePort } from '../helpers/free-port.js';
 import { startWrench, type WrenchProcess } from '../helpers/wrench-process.js';
@@ -82,9 +81,12 @@ describe.each([
     // A wakes up while B runs: it must not act.
     a!.child.kill('SIGCONT');
 
+    // On the streamed surface the run's one message ends with the reply as a markdown block: streamed there, or edited
+    // in by the attempt that took the message over (B restarted the run, so its plan replaces A's).
+    const replyBlock = (block: unknown) => (block as { type?: string }).type === 'markdown' && /PR #\d+/.test(String((block as { text?: string }).text));
     const finalReplies = () => [
       ...world.slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === ts && /Opened PR #/.test(String(c.args.text))),
-      ...world.slack.streamsIn('C0DEV', ts).filter((stream) => stream.state === 'stopped' && /PR #\d+/.test(streamText(stream))),
+      ...world.slack.messages('C0DEV', ts).filter((m) => m.bot_id && (m.blocks ?? []).some(replyBlock)),
     ];
     await pollFor(
       () => (finalReplies().length >= 1 ? true : undefined),
