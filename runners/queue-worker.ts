@@ -72,6 +72,12 @@ export interface QueueWorkerOptions<T, R> {
   isTransient?: (error: unknown) => boolean;
   /** Extra fields on every log line of a job (repository, thread...). @default none */
   logFields?: (data: T) => Record<string, unknown>;
+  /**
+   * Told of a job BullMQ failed without running it: one whose worker stopped while running it more often than
+   * `maxStalledCount` allows, which BullMQ fails when it is next taken, never calling the processor (so `onFailure`
+   * handlers never hear of it). `interruptions`: how many times its worker stopped under it. @default none
+   */
+  onAbandoned?: (job: Job<T, R>, data: T, interruptions: number) => Promise<void>;
   /** How long `close()` lets running jobs finish before they are cancelled. @default 25_000 ms */
   graceMs?: number;
   /**
@@ -221,6 +227,16 @@ export async function startQueueWorker<T, R>(options: QueueWorkerOptions<T, R>):
   // be, another attempt's. This attempt stops now rather than at its next outside effect.
   worker.on('lockRenewalFailed', (jobIds) => {
     for (const jobId of jobIds) claims.get(jobId)?.lose('lock renewal');
+  });
+  worker.on('failed', (job, error) => {
+    // The processor's own failures were told already; this is one BullMQ decided before any processor ran.
+    if (!job?.deferredFailure || error.message !== job.deferredFailure) return;
+    const parsed = options.schema.safeParse(job.data);
+    const log = options.logger.child({ jobId: job.id, queue: options.queue, ...(parsed.success ? options.logFields?.(parsed.data) : {}) });
+    const interruptions = (options.workerOptions?.maxStalledCount ?? 1) + 1;
+    log.error({ reason: job.deferredFailure, interruptions }, 'job failed (final): its worker stopped while running it too often');
+    if (!parsed.success || !options.onAbandoned) return;
+    void options.onAbandoned(job, parsed.data, interruptions).catch((e: unknown) => log.error({ err: e }, 'could not report the failure'));
   });
 
   let closing: Promise<void> | undefined;

@@ -23,6 +23,7 @@ import { renderProgress, type ProgressDetail, type StopStage } from '../src/repo
 import { RunCancelled } from '../src/sessions/cancellation.js';
 import type { StageName } from './pipeline/run-pipeline.js';
 import { stringsFor } from '../src/slack/strings/index.js';
+import { watchRun } from '../src/slack/run-watchdog.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
 import type { JobClaim } from '../src/queue/job-claim.js';
@@ -269,6 +270,18 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       }
       // A run started over reads steering again, whatever its agent had done before the interruption.
       await setRun(payload, jobId, { status: 'running', agentDone: undefined });
+      if (payload.origin.type === 'slack') {
+        // From now on its thread waits for its last word: the run watchdog says so if none comes in time.
+        const { channel, threadTs } = payload.origin;
+        await Promise.resolve()
+          .then(() => {
+            const { limits } = deps.config.file;
+            const budgetMs = limits.minutes[payload.complexity] * 60_000;
+            const watched = { channel, threadTs, language: payload.language, startedAt: Date.now(), budgetMs };
+            return watchRun(options.redis, options.prefix, jobId, watched, limits.silenceMarginMinutes * 60_000);
+          })
+          .catch((error) => log.warn({ err: error }, 'could not put the run under the watchdog'));
+      }
       const result = await runTask(
         payload,
         {
@@ -357,6 +370,16 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       repo: `${payload.repo.owner}/${payload.repo.name}`,
       thread: payload.origin.type === 'slack' ? payload.origin.threadTs : undefined,
     }),
+    // Its worker stopped under it once too often (SIGKILLs, crashes): BullMQ ends it unrun, and the thread is told why.
+    onAbandoned: async (job, payload, interruptions) => {
+      if (payload.origin.type !== 'slack' || payload.remind) return;
+      const jobId = job.id ?? '';
+      const { reporter } = await options.reporterFor(payload, jobId, { runPageUrl: options.runLog?.links?.urlFor(jobId) });
+      const t = stringsFor(payload.language).failure;
+      const message = t.runFailed(t.interrupted(interruptions));
+      await setRun(payload, jobId, { status: 'failed', summary: message.slice(0, 500) });
+      await reporter.failed(message);
+    },
   });
 
   return {

@@ -31,6 +31,7 @@ import { createSlackApp, type SlackApp } from '../../src/slack/create-slack-app.
 import { SlackNameDirectory } from '../../src/slack/slack-name-directory.js';
 import { slackReporterFactory } from '../../src/slack/slack-reporter-factory.js';
 import { outboxSlackClient, ThreadOutbox } from '../../src/slack/thread-outbox.js';
+import { RunWatchdog } from '../../src/slack/run-watchdog.js';
 import { UpdateRateLimiter } from '../../src/slack/update-rate-limiter.js';
 import { buildRunnerDeps } from './build-runner-deps.js';
 import { ModelBudget } from '../../src/agent/model-budget.js';
@@ -107,6 +108,7 @@ interface Opened {
   mentionResumer?: MentionResumer;
   schedules?: ScheduleBook;
   scheduleWorker?: Worker;
+  watchdog?: RunWatchdog;
   epoch?: RedisEpoch;
   healthServer?: Server;
   affinity?: HostAffinity;
@@ -289,6 +291,16 @@ async function openService(
     const scheduleConnection = createRedis(redisUrl, logger, 'schedule-worker', redisOptions);
     opened.workerConnections.push(scheduleConnection);
     opened.scheduleWorker = startScheduleWorker(scheduleConnection, app.client, { ...deps, schedules });
+    // Runs whose thread got no last word in time are said to be so there, once across web processes.
+    opened.watchdog = new RunWatchdog({
+      redis,
+      prefix: config.env.WRENCH_QUEUE_PREFIX,
+      outbox,
+      jobState: (jobId) => queues.tasks.getJobState(jobId),
+      log: logger,
+      marginMs: config.file.limits.silenceMarginMinutes * 60_000,
+    });
+    opened.watchdog.start();
     logger.info({ port: config.env.PORT, socketMode: !!config.env.SLACK_APP_TOKEN }, 'Wrench is listening');
   }
   if (role === 'worker') {
@@ -380,6 +392,7 @@ async function shutDown(opened: Opened, config: Config, logger: Logger): Promise
   const steps = new ShutdownSteps(logger, stepMs);
   await steps.run('redis epoch', () => opened.epoch?.stop());
   await steps.run('mention resumer', () => mentionResumer?.stop());
+  await steps.run('run watchdog', () => opened.watchdog?.stop());
   await steps.run('slack app', () => app?.stop());
   // An occurrence being handled finishes (it only posts and queues); one cut short is taken again after its lock expires.
   await steps.run('schedule worker', () => opened.scheduleWorker?.close(), { onCut: () => opened.scheduleWorker?.disconnect() });

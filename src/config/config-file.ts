@@ -231,6 +231,10 @@ export const configFileSchema = z
           .max(24 * 30)
           .default(24)
           .meta({ description: "How long a run paused on the agent's question waits for the requester's answer before it ends with what it has." }),
+        silenceMarginMinutes: z.number().min(0).default(15).meta({
+          description:
+            "The run watchdog's margin: a run whose thread has had no last word (its result, or a message saying what happened) this many minutes past its time limit (`minutes` of its complexity, counted from when a worker last started it) is said to be silent in its thread, once ([durability](durability.md#a-run-killed-under-it-too-often-and-a-run-that-never-says-its-last-word-the-watchdog)).",
+        }),
       })
       .strict()
       .default({
@@ -244,6 +248,7 @@ export const configFileSchema = z
         answers: { steps: 30, minutes: 10, costUsd: 1 },
         tokens: 20_000_000,
         questionTimeoutHours: 24,
+        silenceMarginMinutes: 15,
       })
       .meta({ description: 'How much runs may do, at once and each.' }),
     sandbox: z

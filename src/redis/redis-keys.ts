@@ -52,6 +52,14 @@ export function redisKeys(prefix: string) {
       line: `${prefix}:model-budget:${model}:line`,
       waiting: `${prefix}:model-budget:${model}:waiting`,
     }),
+    /**
+     * Runs whose thread waits for their last word (src/slack/run-watchdog.ts): job ids scored by when the watchdog says
+     * so if it has not come, and job id -> the run's thread and budget.
+     */
+    runWatch: {
+      due: `${prefix}:run-watch:due`,
+      runs: `${prefix}:run-watch:runs`,
+    },
     outbox: {
       /** The messages waiting for one thread, in order. */
       queue: (thread: string) => `${prefix}:outbox:q:${thread}`,

@@ -51,6 +51,7 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
         threadTs: origin.threadTs,
         statusKey: resumedKey ?? key,
         ...(resumedKey ? { resumed: true } : {}),
+        jobId,
         repository: `${job.repo.owner}/${job.repo.name}`,
         reading: { category: job.category, complexity: job.complexity, elements: job.elements, summary: job.summary },
         language: job.language,

@@ -43,6 +43,8 @@ export interface SlackRunTarget {
   recipient?: { user: string; team: string };
   /** The run goes on after its question was settled, in the message (under `statusKey`) it paused in. */
   resumed?: boolean;
+  /** The run's job: its last word, once delivered, ends the run watchdog's watch (src/slack/run-watchdog.ts). */
+  jobId?: string;
 }
 
 const OUTCOME_REACTION: Record<'done' | 'stopped' | 'cancelled' | 'failed', string> = {
@@ -193,7 +195,7 @@ export class SlackRunReporter implements RunReporter {
   protected async present(_phase: RunPhase, _detail: StatusDetail | undefined, final: boolean, text: string): Promise<void> {
     // The final state (the outcome, the pull request's link) still shows as plain text should Slack refuse the card.
     const message = this.statusMessage(text, final);
-    await this.outbox.update(this.thread, this.target.statusKey, final ? { ...message, short: text } : message);
+    await this.outbox.update(this.thread, this.target.statusKey, final ? { ...message, short: text } : message, final ? this.target.jobId : undefined);
   }
 
   /** The status message showing `text`: the understanding card, with its Cancel button until the run ends. */

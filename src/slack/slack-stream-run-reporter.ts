@@ -19,7 +19,7 @@ export const runStreamKey = (statusKey: string) => `stream:${statusKey}`;
 /** Where a streamed run reports: its thread, the stream's addressee, and what the card would have shown. */
 export type StreamTarget = Pick<
   SlackRunTarget,
-  'team' | 'recipient' | 'channel' | 'threadTs' | 'statusKey' | 'repository' | 'reading' | 'language' | 'runPageUrl' | 'resumed'
+  'team' | 'recipient' | 'channel' | 'threadTs' | 'statusKey' | 'repository' | 'reading' | 'language' | 'runPageUrl' | 'resumed' | 'jobId'
 >;
 
 /** What Wrench understood of the request, on one line (the card's first lines): the reading task's output. */
@@ -158,11 +158,13 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     const chunks = reply === undefined ? taskChunks : [...taskChunks, ...markdownChunks(reply)];
     const short = step === 'stop' ? this.shortText : undefined;
     const takeOver = step === 'start' && this.takeOver;
+    const settles = step === 'stop' ? this.target.jobId : undefined;
     const options = { running: !final, reply, note: this.restartNote };
     await this.outbox.stream(this.thread, {
       ...streamStep(this.target, this.runPlan, step, chunks, options),
       ...(short ? { short } : {}),
       ...(takeOver ? { takeOver } : {}),
+      ...(settles ? { settles } : {}),
     });
   }
 }

@@ -46,8 +46,11 @@ export interface OutboxFile {
   base64: string;
 }
 
-/** One Slack call waiting in a thread's outbox; texts are redacted before they are stored. */
-type OutboxItem = { id: string; at: number; attempts: number } & (
+/**
+ * One Slack call waiting in a thread's outbox; texts are redacted before they are stored. `settles`: the job id of the
+ * run whose last word this is: once it is delivered the run watchdog (src/slack/run-watchdog.ts) forgets the run.
+ */
+type OutboxItem = { id: string; at: number; attempts: number; settles?: string } & (
   | { op: 'post'; message: ThreadMessage; key?: string; once?: boolean }
   | { op: 'update'; message: ThreadMessage; key: string }
   | { op: 'react'; ts: string; name: string; remove?: boolean }
@@ -82,6 +85,8 @@ export interface StreamStep {
    * (`invalid_blocks`, `msg_too_long`...), the stream is ended as it stands and this is posted in the thread instead.
    */
   short?: string;
+  /** The job id of the run whose last word this step is (see OutboxItem). */
+  settles?: string;
 }
 
 /** Slack's answers that a stream is over (stopped by the person, expired, deleted): what is left is posted normally. */
@@ -308,9 +313,9 @@ export class ThreadOutbox {
     return once === 'queued' ? 'waiting' : once === 'given-up' ? 'given-up' : 'unknown';
   }
 
-  /** Edits the message posted under `key`; posts it when that message never got through. */
-  update(thread: ThreadRef, key: string, message: ThreadMessage): Promise<void> {
-    return this.push(thread, { op: 'update', message: this.redacted(message), key });
+  /** Edits the message posted under `key`; posts it when that message never got through. `settles`: see OutboxItem. */
+  update(thread: ThreadRef, key: string, message: ThreadMessage, settles?: string): Promise<void> {
+    return this.push(thread, { op: 'update', message: this.redacted(message), key, ...(settles ? { settles } : {}) });
   }
 
   react(thread: ThreadRef, ts: string, name: string): Promise<void> {
@@ -504,6 +509,10 @@ export class ThreadOutbox {
           }
           await this.redis.outboxPop(queue, head);
           if (trouble.failures > 0) await this.redis.hdel(this.troubleKey(), trouble.field);
+          if (item.settles) {
+            const watch = redisKeys(this.prefix).runWatch;
+            await this.redis.multi().zrem(watch.due, item.settles).hdel(watch.runs, item.settles).exec();
+          }
         } catch (error) {
           // The item itself, or Redis keeping track of it, failed (not Slack): try again later, then set it aside.
           const failures = await this.bookkeepingFailed(trouble, delivered, error);

@@ -458,6 +458,8 @@ export const de: Catalogue = {
       `Die Prüfungen konnten nicht auf der Laufzeitumgebung laufen, die das Repository verlangt, und zeigen daher nicht, was seine CI zeigen würde: ${runtimes}`,
   },
   failure: {
+    interrupted: (times) =>
+      `Der Worker, der ihn ausführte, wurde ${times}-mal mitten im Lauf beendet (abgeschossen oder abgestürzt), daher wurde er nicht noch einmal gestartet und hat kein Ergebnis. Erwähne mich, um es erneut zu versuchen; was er vorher gepusht hat, liegt auf seinem Branch.`,
     runFailed: (message) => `Der Lauf ist fehlgeschlagen: ${message}`,
     githubRefused: (status, text) =>
       `GitHub hat die Anfrage abgelehnt (HTTP ${status}): ${text}. Prüfe, ob GITHUB_TOKEN in diesem Repository pushen und Pull Requests öffnen darf.`,
@@ -574,6 +576,10 @@ export const de: Catalogue = {
     ':warning: Wrenchs Redis hat seine Daten verloren (es wurde leer neu gestartet), nachdem ich diese Anfrage angenommen hatte; ihr Platz in der Warteschlange ging verloren. Ich hatte eine Kopie behalten und nehme sie jetzt noch einmal von vorn an; du musst nichts tun.',
   redisLostWhileRunning:
     ':warning: Wrenchs Redis hat seine Daten verloren (es wurde leer neu gestartet), während diese Anfrage lief. Das Ergebnis kann trotzdem noch hier ankommen; wenn nicht in ein paar Minuten, frag bitte noch einmal.',
+  runSilentEnded: (minutes, limit) =>
+    `:warning: Dieser Lauf hat vor ${minutes} Min. begonnen und ist beendet, aber weder ein Ergebnis noch ein Fehler ist in diesem Thread angekommen (sein Zeitlimit beträgt ${limit} Min.). Auf Wrenchs Seite ist etwas schiefgegangen; frag bitte noch einmal.`,
+  runSilentRunning: (minutes, limit) =>
+    `:warning: Dieser Lauf hat vor ${minutes} Min. begonnen, länger als sein Zeitlimit von ${limit} Min., und hat noch kein Ergebnis geschickt. Er hängt vielleicht: Das Ergebnis kann noch hier ankommen; wenn nicht, stoppe ihn und frag noch einmal.`,
   mentionDropped: (attempts) =>
     `:x: Ich konnte diese Anfrage nicht annehmen: Die Bearbeitung ist ${attempts}-mal fehlgeschlagen. Es wurde nichts gestartet; erwähne mich noch einmal, um es erneut zu versuchen.`,
   notAuthorized:

@@ -250,6 +250,9 @@ export const en = {
   },
   // A run that failed: the reason (its error's own words, `text`, stay as they are) and what to do.
   failure: {
+    /** A run whose worker stopped (killed, crashed) while running it `times` times: BullMQ ended it without running it again. */
+    interrupted: (times: number) =>
+      `the worker running it stopped ${times} times while it was under way (killed or crashed), so it was not started again and has no result. Mention me to ask again; anything it pushed before is on its branch.`,
     runFailed: (message: string) => `The run failed: ${message}`,
     githubRefused: (status: number, text: string) =>
       `GitHub refused the request (HTTP ${status}): ${text}. Check that GITHUB_TOKEN can push and open pull requests on this repository.`,
@@ -368,6 +371,12 @@ export const en = {
   /** Redis lost its data while this request's run was under way. */
   redisLostWhileRunning:
     ":warning: Wrench's Redis lost its data (it restarted empty) while this request was running. Its result may still arrive here; if it has not in a few minutes, please ask again.",
+  /** The run watchdog: a run started `minutes` ago, past its `limit`-minute time limit, ended without its last word reaching the thread. */
+  runSilentEnded: (minutes: number, limit: number) =>
+    `:warning: This run started ${minutes} min ago and has ended, but no result or error reached this thread (its time limit is ${limit} min). Something went wrong on Wrench's side; please ask again.`,
+  /** The run watchdog: a run started `minutes` ago is still marked running past its `limit`-minute time limit, with no last word yet. */
+  runSilentRunning: (minutes: number, limit: number) =>
+    `:warning: This run started ${minutes} min ago, past its ${limit}-min time limit, and has sent no result yet. It may be stuck: its result may still arrive here; if it does not, stop it and ask again.`,
   mentionDropped: (attempts: number) =>
     `:x: I could not take this request: handling it failed ${attempts} times. Nothing was started; mention me again to retry.`,
   notAuthorized:

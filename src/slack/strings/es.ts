@@ -456,6 +456,8 @@ export const es: Catalogue = {
       `Las comprobaciones no pudieron ejecutarse en el entorno de ejecución que pide el repositorio, así que no muestran lo que mostraría su CI: ${runtimes}`,
   },
   failure: {
+    interrupted: (times) =>
+      `el worker que la ejecutaba se detuvo ${times} veces mientras estaba en curso (terminado o caído), así que no se volvió a iniciar y no tiene resultado. Menciónme para pedirlo de nuevo; lo que haya subido antes está en su rama.`,
     runFailed: (message) => `La ejecución falló: ${message}`,
     githubRefused: (status, text) =>
       `GitHub rechazó la solicitud (HTTP ${status}): ${text}. Comprueba que GITHUB_TOKEN puede subir cambios y abrir pull requests en este repositorio.`,
@@ -572,6 +574,10 @@ export const es: Catalogue = {
     ':warning: El Redis de Wrench perdió sus datos (se reinició vacío) después de que tomé esta solicitud, así que perdió su lugar en la cola. Guardé una copia y la tomo de nuevo desde el principio; no tienes que hacer nada.',
   redisLostWhileRunning:
     ':warning: El Redis de Wrench perdió sus datos (se reinició vacío) mientras esta solicitud se ejecutaba. Su resultado aún puede llegar aquí; si no llega en unos minutos, vuelve a pedirlo.',
+  runSilentEnded: (minutes, limit) =>
+    `:warning: Esta ejecución empezó hace ${minutes} min y ha terminado, pero a este hilo no llegó ningún resultado ni error (su límite de tiempo es de ${limit} min). Algo falló por parte de Wrench; vuelve a pedirlo, por favor.`,
+  runSilentRunning: (minutes, limit) =>
+    `:warning: Esta ejecución empezó hace ${minutes} min, más que su límite de ${limit} min, y aún no ha enviado ningún resultado. Puede estar atascada: su resultado aún puede llegar aquí; si no llega, detenla y vuelve a pedirlo.`,
   mentionDropped: (attempts) =>
     `:x: No pude aceptar esta solicitud: procesarla falló ${attempts} veces. No se inició nada; mencióname de nuevo para volver a intentarlo.`,
   notAuthorized:

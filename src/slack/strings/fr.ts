@@ -475,6 +475,8 @@ export const fr: Catalogue = {
       `Les vérifications n’ont pas pu tourner sur l’environnement d’exécution que le dépôt demande, elles ne montrent donc pas ce que montrerait sa CI : ${runtimes}`,
   },
   failure: {
+    interrupted: (times) =>
+      `le worker qui l'exécutait s'est arrêté ${times} fois en cours de route (tué ou planté), elle n'a donc pas été relancée et n'a pas de résultat. Mentionnez-moi pour refaire la demande ; ce qu'elle a poussé avant est sur sa branche.`,
     runFailed: (message) => `L’exécution a échoué : ${message}`,
     githubRefused: (status, text) =>
       `GitHub a refusé la requête (HTTP ${status}) : ${text}. Vérifiez que GITHUB_TOKEN peut pousser et ouvrir des pull requests sur ce dépôt.`,
@@ -592,6 +594,10 @@ export const fr: Catalogue = {
     ":warning: Le Redis de Wrench a perdu ses données (il a redémarré vide) après que j'ai pris cette demande : sa place dans la file a été perdue. J'en avais gardé une copie et je la reprends depuis le début ; vous n'avez rien à faire.",
   redisLostWhileRunning:
     ":warning: Le Redis de Wrench a perdu ses données (il a redémarré vide) pendant que cette demande s'exécutait. Son résultat peut encore arriver ici ; s'il n'est pas là dans quelques minutes, redemandez.",
+  runSilentEnded: (minutes, limit) =>
+    `:warning: Cette exécution a commencé il y a ${minutes} min et s'est terminée, mais aucun résultat ni aucune erreur n'est arrivé dans ce fil (sa limite de temps est de ${limit} min). Quelque chose s'est mal passé du côté de Wrench ; merci de refaire la demande.`,
+  runSilentRunning: (minutes, limit) =>
+    `:warning: Cette exécution a commencé il y a ${minutes} min, au-delà de sa limite de ${limit} min, et n'a encore envoyé aucun résultat. Elle est peut-être bloquée : son résultat peut encore arriver ici ; sinon, arrêtez-la et refaites la demande.`,
   mentionDropped: (attempts) =>
     `:x: Je n’ai pas pu prendre en charge cette demande : son traitement a échoué ${attempts} fois. Rien n’a été lancé ; mentionnez-moi à nouveau pour réessayer.`,
   notAuthorized:

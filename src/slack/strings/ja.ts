@@ -447,6 +447,8 @@ export const ja: Catalogue = {
     runtimeMismatch: (runtimes) => `チェックはリポジトリが求めるランタイムで実行できなかったため、その CI が示す結果とは一致しません: ${runtimes}`,
   },
   failure: {
+    interrupted: (times) =>
+      `実行中のワーカーが途中で ${times} 回停止した（強制終了またはクラッシュ）ため、再開されず結果はありません。もう一度依頼するにはメンションしてください。それまでに push したものはブランチにあります。`,
     runFailed: (message) => `実行に失敗しました: ${message}`,
     githubRefused: (status, text) =>
       `GitHub がリクエストを拒否しました(HTTP ${status}): ${text}。GITHUB_TOKEN にこのリポジトリへのプッシュとプルリクエスト作成の権限があるか確認してください。`,
@@ -561,6 +563,10 @@ export const ja: Catalogue = {
     ':warning: このリクエストを受け付けた後に Wrench の Redis がデータを失いました（空の状態で再起動しました）。キュー内の位置が失われましたが、コピーを保持していたので最初から受け付け直します。対応は不要です。',
   redisLostWhileRunning:
     ':warning: このリクエストの実行中に Wrench の Redis がデータを失いました（空の状態で再起動しました）。結果はまだここに届く可能性があります。数分たっても届かない場合は、もう一度依頼してください。',
+  runSilentEnded: (minutes, limit) =>
+    `:warning: この実行は ${minutes} 分前に始まり終了しましたが、結果もエラーもこのスレッドに届いていません（制限時間は ${limit} 分）。Wrench 側で問題が起きました。もう一度依頼してください。`,
+  runSilentRunning: (minutes, limit) =>
+    `:warning: この実行は ${minutes} 分前に始まり、制限時間の ${limit} 分を過ぎましたが、まだ結果を送っていません。止まっている可能性があります。結果はまだ届くかもしれません。届かなければ停止して、もう一度依頼してください。`,
   mentionDropped: (attempts) =>
     `:x: このリクエストを受け付けられませんでした: 処理が ${attempts} 回失敗しました。何も開始していません。もう一度試すには、もう一度メンションしてください。`,
   notAuthorized:

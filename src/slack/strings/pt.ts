@@ -460,6 +460,8 @@ export const pt: Catalogue = {
       `As verificações não puderam rodar no runtime que o repositório pede, então não mostram o que a CI dele mostraria: ${runtimes}`,
   },
   failure: {
+    interrupted: (times) =>
+      `o worker que a executava parou ${times} vezes durante a execução (encerrado ou travado), por isso ela não foi iniciada de novo e não tem resultado. Mencione-me para pedir de novo; o que ela enviou antes está no branch dela.`,
     runFailed: (message) => `A execução falhou: ${message}`,
     githubRefused: (status, text) =>
       `O GitHub recusou a requisição (HTTP ${status}): ${text}. Verifique se o GITHUB_TOKEN pode fazer push e abrir pull requests neste repositório.`,
@@ -576,6 +578,10 @@ export const pt: Catalogue = {
     ':warning: O Redis do Wrench perdeu os dados (reiniciou vazio) depois que aceitei este pedido, e o lugar dele na fila se perdeu. Eu tinha guardado uma cópia e estou aceitando-o de novo desde o início; você não precisa fazer nada.',
   redisLostWhileRunning:
     ':warning: O Redis do Wrench perdeu os dados (reiniciou vazio) enquanto este pedido estava em execução. O resultado ainda pode chegar aqui; se não chegar em alguns minutos, peça de novo.',
+  runSilentEnded: (minutes, limit) =>
+    `:warning: Esta execução começou há ${minutes} min e terminou, mas nenhum resultado ou erro chegou a esta conversa (o limite de tempo dela é de ${limit} min). Algo deu errado do lado do Wrench; peça de novo, por favor.`,
+  runSilentRunning: (minutes, limit) =>
+    `:warning: Esta execução começou há ${minutes} min, além do limite de ${limit} min, e ainda não enviou nenhum resultado. Ela pode estar travada: o resultado ainda pode chegar aqui; se não chegar, pare-a e peça de novo.`,
   mentionDropped: (attempts) =>
     `:x: Não consegui aceitar esta solicitação: o processamento falhou ${attempts} vezes. Nada foi iniciado; mencione-me de novo para tentar outra vez.`,
   notAuthorized:

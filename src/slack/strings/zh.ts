@@ -433,6 +433,8 @@ export const zh: Catalogue = {
     runtimeMismatch: (runtimes) => `检查无法在仓库要求的运行时上运行，因此不能代表其 CI 的结果：${runtimes}`,
   },
   failure: {
+    interrupted: (times) =>
+      `运行它的 worker 在运行途中停止了 ${times} 次（被终止或崩溃），因此它没有再次启动，也没有结果。请提及我重新提出请求；它之前推送的内容在它的分支上。`,
     runFailed: (message) => `运行失败：${message}`,
     githubRefused: (status, text) => `GitHub 拒绝了请求（HTTP ${status}）：${text}。请确认 GITHUB_TOKEN 有权限向此仓库推送并创建 PR。`,
     githubNotFound: 'GitHub 找不到该仓库或分支（HTTP 404）。请检查仓库名称和令牌的访问权限。',
@@ -534,6 +536,10 @@ export const zh: Catalogue = {
   redisLostRetaken:
     ':warning: 我接下这个请求后，Wrench 的 Redis 丢失了数据（以空状态重启），它在队列中的位置丢失了。我保留了一份副本，正在从头重新接收它；你无需做任何事。',
   redisLostWhileRunning: ':warning: 这个请求运行期间，Wrench 的 Redis 丢失了数据（以空状态重启）。结果仍可能发到这里；如果几分钟后还没有，请重新提出请求。',
+  runSilentEnded: (minutes, limit) =>
+    `:warning: 这次运行在 ${minutes} 分钟前开始，现已结束，但没有任何结果或错误发到这个讨论串（它的时间限制是 ${limit} 分钟）。Wrench 这边出了问题，请重新提出请求。`,
+  runSilentRunning: (minutes, limit) =>
+    `:warning: 这次运行在 ${minutes} 分钟前开始，已超过 ${limit} 分钟的时间限制，但还没有发出结果。它可能卡住了：结果仍可能发到这里；如果没有，请停止它并重新提出请求。`,
   mentionDropped: (attempts) => `:x: 我无法接收这个请求：处理失败了 ${attempts} 次。什么都没有开始；请再次提及我重试。`,
   notAuthorized: '你不在可以在这里让 Wrench 开始工作的人员名单中。请让管理员把你的 Slack 用户 ID 添加到 `wrench.config.yml` 的 `access.users` 中。',
   triage: {
