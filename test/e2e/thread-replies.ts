@@ -41,16 +41,20 @@ export function threadReply(world: E2eWorld, threadTs: string, match: RegExp, ti
 
 /**
  * The last word a streamed run's thread got, or undefined while it has none: the reply of a stream that stopped (a
- * stream still open, or stopped with no reply, is no last word), or a message posted in the thread (a reply Slack would
- * not take as a stream, a failure, the watchdog's word). A status note (the run restarted) is not one.
+ * stream still open, or stopped with no reply, is no last word); a stopped stream's message edited afterwards into its
+ * final form, with no Cancel button (a restarted or resumed run goes on in its message by chat.update); or a message
+ * posted in the thread (a reply Slack would not take as a stream, a failure, the watchdog's word). A status note (the
+ * run restarted) is not one.
  */
 export function finalWord(world: E2eWorld, channel: string, threadTs: string): string | undefined {
-  const streamed = world.slack
-    .streamsIn(channel, threadTs)
-    .filter((s) => s.state !== 'streaming')
-    .map((s) => readable(streamText(s)))
-    .find((text) => text.trim() !== '');
+  const stopped = world.slack.streamsIn(channel, threadTs).filter((s) => s.state !== 'streaming');
+  const streamed = stopped.map((s) => readable(streamText(s))).find((text) => text.trim() !== '');
   if (streamed) return streamed;
+  const edited = world.slack
+    .messages(channel, threadTs)
+    .filter((m) => m.edited && stopped.some((s) => s.ts === m.ts))
+    .find((m) => !JSON.stringify(m.blocks ?? []).includes('"type":"actions"'));
+  if (edited) return edited.text;
   const posted = world.slack.calls.filter(
     (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && c.args.channel === channel && !c.error && c.status === 200,
   );
