@@ -184,6 +184,11 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     expect(await store.load(stored.pauseId)).toBeNull();
     expect(await queue.getJob(reminderJobId(stored.pauseId))).toBeUndefined();
     expect((await sessions.get('C0DEV', threadTs))!.waiting).toBeUndefined();
+
+    // The resumed run asks again: its resume job still reports under the run's first key, not the resumed job's.
+    const again = await desk.ask({ ...taken.run, job: resumeJob.data, askedByJobId: stored.resumeJobId, questionsAsked: 2 });
+    expect((await queue.getJob(again.resumeJobId))!.data.resume).toEqual({ pauseId: again.pauseId, statusKey: 'status:run-1' });
+    await desk.done(again);
   });
 
   it('settles a question once: of an answer, a second answer and the timeout racing, exactly one wins', async () => {
