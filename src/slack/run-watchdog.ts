@@ -1,4 +1,3 @@
-import type { Result } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
 import type { RedisClient } from '../redis/redis-connection.js';
 import { redisKeys } from '../redis/redis-keys.js';
@@ -19,24 +18,6 @@ const WAITING_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-ch
 
 /** The outbox key of the watchdog's word in a run's thread: posted once across processes. */
 const watchdogKey = (jobId: string) => `watchdog:${jobId}`;
-
-/*
- * Forgets a watched run if it is still due (its score at most ARGV[2]): a run started again meanwhile (a later
- * deadline) stays watched.
- */
-const FORGET_IF_DUE = `
-local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not score or tonumber(score) > tonumber(ARGV[2]) then return 0 end
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
-return 1
-`;
-
-declare module 'ioredis' {
-  interface RedisCommander<Context> {
-    runWatchForgetIfDue(due: string, runs: string, jobId: string, now: number): Result<number, Context>;
-  }
-}
 
 /**
  * Watches a run from its start: the watchdog says so in its thread if no last word (a result, or a message saying what
@@ -82,7 +63,6 @@ export class RunWatchdog {
   constructor(private readonly options: RunWatchdogOptions) {
     this.intervalMs = options.intervalMs ?? 30_000;
     this.now = options.now ?? Date.now;
-    options.redis.defineCommand('runWatchForgetIfDue', { numberOfKeys: 2, lua: FORGET_IF_DUE });
   }
 
   start(): void {
@@ -119,6 +99,11 @@ export class RunWatchdog {
         continue;
       }
       const thread = { channel: run.channel, threadTs: run.threadTs };
+      if ((await outbox.keyState(thread, watchdogKey(jobId))) !== 'unknown') {
+        // Said already (by another process looking at the same moment): the run is said once, whatever follows.
+        await redis.multi().zrem(keys.due, jobId).hdel(keys.runs, jobId).exec();
+        continue;
+      }
       const state = await this.options.jobState(jobId);
       if (WAITING_STATES.has(state) || (await outbox.waiting(thread)) > 0) {
         // Waiting for a worker again (its start restarts the clock), or its words are on their way: looked at again later.
@@ -130,7 +115,8 @@ export class RunWatchdog {
       const limit = Math.max(1, Math.round(run.budgetMs / 60_000));
       const text = state === 'active' ? t.runSilentRunning(minutes, limit) : t.runSilentEnded(minutes, limit);
       await outbox.postOnce(thread, { text }, watchdogKey(jobId));
-      await redis.runWatchForgetIfDue(keys.due, keys.runs, jobId, now);
+      // Said once per job: a process that looked meanwhile and put it off finds it gone, or said, next time.
+      await redis.multi().zrem(keys.due, jobId).hdel(keys.runs, jobId).exec();
       log.warn(
         { jobId, channel: run.channel, thread: run.threadTs, state, minutes, limitMinutes: limit },
         'run watchdog: a run had no last word past its time limit; its thread is told',
