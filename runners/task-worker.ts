@@ -265,7 +265,8 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       // Only a worker marks a run running: still running now means the worker that had it died mid-run.
       if (session?.runs.find((r) => r.jobId === jobId)?.status === 'running') {
         log.warn('run restarted after an interruption');
-        const said = stringsFor(payload.language).restartedAfterInterruption;
+        const strings = stringsFor(payload.language);
+        const said = earlierAttempt ? strings.restartedFromBranch(earlierAttempt.branch) : strings.restartedAfterInterruption;
         await (threadReporter.restarted ? threadReporter.restarted(said) : threadReporter.note?.(said));
       }
       // A run started over reads steering again, whatever its agent had done before the interruption.

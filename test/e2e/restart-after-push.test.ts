@@ -137,6 +137,14 @@ describe('a run killed after it pushed', () => {
       expect(pulls[0]).toMatchObject({ headRef: first[repo]!.name, headSha: branches[0]!.sha, state: 'open' });
       // One final reply, naming that pull request.
       expect(replies(repo)).toHaveLength(1);
+      // The thread is told the run goes on from the pushed branch, not that it starts again from the beginning.
+      const said = ['chat.postMessage', 'chat.update']
+        .flatMap((method) => world.slack.callsTo(method))
+        .filter((c) => c.args.thread_ts === threads[repo] || c.args.channel === (repo === 'pushed' ? 'C0PUSHED' : 'C0OPENED'))
+        .map((c) => JSON.stringify(c.args))
+        .join('\n');
+      expect(said).toContain(`goes on from the commits its earlier attempt pushed to \`${first[repo]!.name}\``);
+      expect(said).not.toContain('starts again from the beginning');
       expect(replies(repo)[0]).toContain(`PR #${pulls[0]!.number}`);
       // The second attempt was told of the first: its branch, and Wrench's record of its steps.
       const resumedStart = seen.find((s) => s.repo === repo && s.resumed && s.step === 0);

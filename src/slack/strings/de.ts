@@ -556,6 +556,8 @@ export const de: Catalogue = {
   steeringFollowUp: 'Erwähne mich hier mit dem, was du noch möchtest, dann erledige ich es als Folgeaufgabe.',
   nothingRunning: 'In diesem Thread läuft gerade nichts.',
   restartedAfterInterruption: ':arrows_counterclockwise: Wrench wurde nach einer Unterbrechung neu gestartet: Dieser Lauf beginnt noch einmal von vorn.',
+  restartedFromBranch: (branch: string) =>
+    `:arrows_counterclockwise: Wrench wurde nach einer Unterbrechung neu gestartet: Dieser Lauf macht mit den Commits weiter, die sein früherer Versuch nach \`${branch}\` gepusht hat.`,
   help: (me) =>
     [
       `Hallo! Erwähne ${me} mit einer Entwicklungsaufgabe, dann arbeite ich am Repository dieses Channels und öffne einen Pull Request.`,

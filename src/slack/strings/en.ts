@@ -288,6 +288,9 @@ export const en = {
   nothingRunning: 'Nothing is running in this thread.',
   /** A run picked up again after the worker that had it died. */
   restartedAfterInterruption: ':arrows_counterclockwise: Wrench restarted after an interruption: this run starts again from the beginning.',
+  /** The same, when an earlier attempt had pushed its branch: the new attempt goes on from it. */
+  restartedFromBranch: (branch: string) =>
+    `:arrows_counterclockwise: Wrench restarted after an interruption: this run goes on from the commits its earlier attempt pushed to \`${branch}\`.`,
   // A triage a person asked for in the thread ("@wrench triage: …"), in their language; `repository` in backticks.
   // An incident's own triage has nobody's language and speaks English.
   triage: {

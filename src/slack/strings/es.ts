@@ -554,6 +554,8 @@ export const es: Catalogue = {
   steeringFollowUp: 'Mencióname aquí con lo que aún quieras y lo haré como tarea de seguimiento.',
   nothingRunning: 'Ahora mismo no hay nada en marcha en este hilo.',
   restartedAfterInterruption: ':arrows_counterclockwise: Wrench se reinició tras una interrupción: esta ejecución empieza de nuevo desde el principio.',
+  restartedFromBranch: (branch: string) =>
+    `:arrows_counterclockwise: Wrench se reinició tras una interrupción: esta ejecución sigue desde los commits que su intento anterior subió a \`${branch}\`.`,
   help: (me) =>
     [
       `¡Hola! Menciona a ${me} con una tarea de desarrollo y trabajaré en el repositorio de este canal y abriré un pull request.`,

@@ -574,6 +574,8 @@ export const fr: Catalogue = {
   steeringFollowUp: 'Mentionnez-moi ici avec ce que vous voulez encore, et je le ferai dans une exécution de suivi.',
   nothingRunning: 'Rien n’est en cours dans ce fil.',
   restartedAfterInterruption: ':arrows_counterclockwise: Wrench a redémarré après une interruption : cette exécution reprend depuis le début.',
+  restartedFromBranch: (branch: string) =>
+    `:arrows_counterclockwise: Wrench a redémarré après une interruption : cette exécution reprend à partir des commits que sa tentative précédente a poussés sur \`${branch}\`.`,
   help: (me) =>
     [
       `Bonjour ! Mentionnez ${me} avec une tâche de développement, et je travaillerai sur le dépôt de ce canal puis ouvrirai une pull request.`,

@@ -543,6 +543,8 @@ export const ja: Catalogue = {
   steeringFollowUp: 'まだ必要なことを添えてここで私をメンションしてください。フォローアップとして対応します。',
   nothingRunning: 'このスレッドで実行中のものはありません。',
   restartedAfterInterruption: ':arrows_counterclockwise: 中断の後に Wrench が再起動しました。この実行は最初からやり直します。',
+  restartedFromBranch: (branch: string) =>
+    `:arrows_counterclockwise: 中断の後に Wrench が再起動しました。この実行は、前の試行が \`${branch}\` にプッシュしたコミットから続けます。`,
   help: (me) =>
     [
       `こんにちは。開発タスクを添えて ${me} をメンションしてください。このチャンネルのリポジトリで作業し、プルリクエストを作成します。`,

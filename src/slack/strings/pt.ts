@@ -558,6 +558,8 @@ export const pt: Catalogue = {
   steeringFollowUp: 'Mencione-me aqui com o que você ainda quer e eu faço como acompanhamento.',
   nothingRunning: 'Nada está em execução nesta thread.',
   restartedAfterInterruption: ':arrows_counterclockwise: O Wrench reiniciou após uma interrupção: esta execução começa de novo do início.',
+  restartedFromBranch: (branch: string) =>
+    `:arrows_counterclockwise: O Wrench reiniciou após uma interrupção: esta execução continua a partir dos commits que a tentativa anterior enviou para \`${branch}\`.`,
   help: (me) =>
     [
       `Olá! Mencione ${me} com uma tarefa de desenvolvimento e eu trabalho no repositório deste canal e abro um pull request.`,
