@@ -520,8 +520,7 @@ export const zh: Catalogue = {
   steeringFollowUp: '请在这里提及我并说明你还需要什么，我会作为后续任务来做。',
   nothingRunning: '此消息列中没有正在进行的运行。',
   restartedAfterInterruption: ':arrows_counterclockwise: Wrench 在中断后重新启动：这次运行将从头开始。',
-  restartedFromBranch: (branch: string) =>
-    `:arrows_counterclockwise: Wrench 在中断后重新启动：这次运行将从上一次尝试推送到 \`${branch}\` 的提交继续。`,
+  restartedFromBranch: (branch: string) => `:arrows_counterclockwise: Wrench 在中断后重新启动：这次运行将从上一次尝试推送到 \`${branch}\` 的提交继续。`,
   help: (me) =>
     [
       `你好！提及 ${me} 并附上一个开发任务，我会在这个频道的仓库上工作并创建 PR。`,
