@@ -58,7 +58,8 @@ describe('a streamed run whose process is SIGKILLed mid-run, twice', () => {
     const word = await pollFor(
       () => finalWord(world, 'C0DEV', ts),
       60_000,
-      () => `no last word in the thread; Slack calls: ${world.slack.calls.filter((c) => c.args.channel === 'C0DEV' || c.args.channel_id === 'C0DEV').map((c) => c.method)}`,
+      () =>
+        `no last word in the thread; Slack calls: ${world.slack.calls.filter((c) => c.args.channel === 'C0DEV' || c.args.channel_id === 'C0DEV').map((c) => c.method)}`,
     );
     expect(word).toMatch(/stopped 2 times while it was under way/);
     // Said once (one message for the run: its one stream, then edits of it), and the run was not started a third time.
