@@ -460,10 +460,13 @@ export class ThreadOutbox {
     if (!this.stopped) void this.drain(member);
   }
 
-  /** One delivery pass per thread per process at a time; a Redis lock keeps other processes out. */
+  /**
+   * One delivery pass per thread per process at a time; a Redis lock keeps other processes out. Asked while a pass runs,
+   * another pass follows it: the running one may already have found the queue empty before this caller's item came.
+   */
   private drain(member: string): Promise<void> {
     const running = this.draining.get(member);
-    if (running) return running;
+    if (running) return running.then(() => (this.stopped ? undefined : this.drain(member)));
     const pass = this.deliverThread(member)
       .catch((error) => this.log.warn({ err: error, thread: member }, 'outbox: delivery pass failed'))
       .finally(() => this.draining.delete(member));

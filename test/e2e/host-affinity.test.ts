@@ -44,7 +44,7 @@ describe('host affinity: jobs go to the worker holding their repository warm', (
         PORT: String(await freePort()),
         WRENCH_DATA_DIR: path.join(world.dir.path, `data-${name}`),
         WRENCH_HOST_ID: `host-${name}`,
-        WRENCH_AFFINITY_MS: '2500',
+        WRENCH_AFFINITY_MS: '5000',
       },
       ['start', '--role', 'worker'],
     );
@@ -161,7 +161,7 @@ describe('host affinity: jobs go to the worker holding their repository warm', (
     const { warm, heldBackMs } = JSON.parse(placed!) as { warm: boolean; heldBackMs: number };
     expect(warm).toBe(false);
     expect(heldBackMs).toBeGreaterThan(0);
-    expect(heldBackMs).toBeLessThan(2500 + 1500);
+    expect(heldBackMs).toBeLessThan(5000 + 1500);
     // Every run opened its pull request (the last one's comes just after its agent finishes).
     const pulls = () => world.github.pulls('acme', 'one').length + world.github.pulls('acme', 'two').length;
     await pollFor(
