@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { chmod, lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runGit } from './run-git.js';
@@ -43,40 +44,34 @@ export async function holdRefusedWork(dir: string, branch: string, known: readon
 }
 
 /** The bundles kept in `heldDir`, oldest first (none when it does not exist). */
-export async function listHeldWork(heldDir: string): Promise<HeldBundle[]> {
-  const names = await readdir(heldDir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [] as string[];
-    throw error;
-  });
-  const bundles = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.bundle'))
-      .map(async (name) => {
-        const stats = await lstat(join(heldDir, name)).catch(() => undefined);
-        return stats?.isFile() ? { id: name.slice(0, -'.bundle'.length), bytes: stats.size, keptAt: stats.mtimeMs } : undefined;
-      }),
-  );
-  return bundles.filter((bundle) => bundle !== undefined).sort((a, b) => a.keptAt - b.keptAt);
+export function listHeldWork(heldDir: string): Promise<HeldBundle[]> {
+  return listHeld(heldDir, '.bundle', (stats) => (stats.isFile() ? stats.size : undefined));
 }
 
 /**
  * The working trees kept whole in `heldDir` (`<id>.tree`: a run stopped by a full disk keeps its tree there, committed
  * and uncommitted work alike), oldest first; `bytes` is not measured (0).
  */
-export async function listHeldTrees(heldDir: string): Promise<HeldBundle[]> {
+export function listHeldTrees(heldDir: string): Promise<HeldBundle[]> {
+  return listHeld(heldDir, '.tree', (stats) => (stats.isDirectory() ? 0 : undefined));
+}
+
+/** The entries of `heldDir` named `<id><suffix>` that `bytesOf` accepts (a number), oldest first. */
+async function listHeld(heldDir: string, suffix: string, bytesOf: (stats: Stats) => number | undefined): Promise<HeldBundle[]> {
   const names = await readdir(heldDir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
-  const trees = await Promise.all(
+  const held = await Promise.all(
     names
-      .filter((name) => name.endsWith('.tree'))
+      .filter((name) => name.endsWith(suffix))
       .map(async (name) => {
         const stats = await lstat(join(heldDir, name)).catch(() => undefined);
-        return stats?.isDirectory() ? { id: name.slice(0, -'.tree'.length), bytes: 0, keptAt: stats.mtimeMs } : undefined;
+        const bytes = stats ? bytesOf(stats) : undefined;
+        return stats && bytes !== undefined ? { id: name.slice(0, -suffix.length), bytes, keptAt: stats.mtimeMs } : undefined;
       }),
   );
-  return trees.filter((tree) => tree !== undefined).sort((a, b) => a.keptAt - b.keptAt);
+  return held.filter((entry) => entry !== undefined).sort((a, b) => a.keptAt - b.keptAt);
 }
 
 /** Removes the bundles and kept trees written longer than `maxAgeMs` ago; returns them. */
