@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pruneHeldWorkDaily } from '../../../runners/prune-held-work.js';
 import { createLogger } from '../../../src/logging/logger.js';
-import { heldWorkDir } from '../../../src/workspace/hold-refused-work.js';
+import { heldWorkDir, listHeldTrees, listHeldWork } from '../../../src/workspace/hold-refused-work.js';
 import { pollFor } from '../../fakes/shared/wait-for.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
@@ -53,5 +53,30 @@ describe('pruneHeldWorkDaily', () => {
     await dataDir.remove();
     await pruneHeldWorkDaily(dataDir.path, 14, createLogger({ level: 'silent' }))();
     expect(existsSync(heldWorkDir(dataDir.path))).toBe(false);
+  });
+});
+
+describe('listing held work', () => {
+  it('lists bundles (files, their size) and whole trees (directories) apart, oldest first, and nothing else', async () => {
+    const dataDir = await makeTempDir('wrench-held-list-');
+    try {
+      const held = heldWorkDir(dataDir.path);
+      await mkdir(join(held, 'run-b.tree'), { recursive: true });
+      await mkdir(join(held, 'run-a.tree'));
+      await writeFile(join(held, 'run-c.bundle'), 'twelve bytes');
+      await writeFile(join(held, 'not-a-tree.tree'), 'a file');
+      await mkdir(join(held, 'not-a-bundle.bundle'));
+      await writeFile(join(held, 'other.txt'), '');
+      const old = new Date(Date.now() - DAY_MS);
+      await utimes(join(held, 'run-a.tree'), old, old);
+      expect(await listHeldTrees(held)).toMatchObject([
+        { id: 'run-a', bytes: 0 },
+        { id: 'run-b', bytes: 0 },
+      ]);
+      expect(await listHeldWork(held)).toMatchObject([{ id: 'run-c', bytes: 12 }]);
+      expect(await listHeldWork(join(held, 'missing'))).toEqual([]);
+    } finally {
+      await dataDir.remove();
+    }
   });
 });
