@@ -29,7 +29,8 @@ describe('writes that notify people', () => {
     const [a, b] = github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments')).map((r) => r.at);
     const gap = (b ?? 0) - (a ?? 0);
     expect(gap).toBeGreaterThanOrEqual(950);
-    expect(gap).toBeLessThan(2500);
+    // The plugin's spacing would make it 3000 or more; the room up to it is for a loaded machine's late timers.
+    expect(gap).toBeLessThan(2950);
   });
 });
 
