@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Config } from '../src/config/load-config.js';
 import { namedAmong, resolveRepository, type RepoRef } from '../src/repository/resolve-repository.js';
-import { isScheduleProblem, readSchedule } from '../src/schedules/schedule-phrase.js';
+import { isScheduleProblem, readSchedule, type ScheduleRequest } from '../src/schedules/schedule-phrase.js';
 import type { ScheduleBook } from '../src/schedules/schedule-queue.js';
 import type { Schedule } from '../src/schedules/schedule-store.js';
 import { formatRunTime, isTimeZone, shortestGapSeconds } from '../src/schedules/schedule-times.js';
@@ -42,13 +42,32 @@ export async function handleScheduleWords(input: ScheduleWordsInput, deps: Sched
   }
   const request = readSchedule(input.text);
   if (!request) return undefined;
-  const t = stringsFor(await replyLanguage(input, input.user, deps));
-  const reply = (text: string) => deps.posterFor(input.client).reply(input.channel, input.threadTs, { text });
+  // Said in the language the schedule was asked in ("jeden Montag um 25 Uhr" is answered in German), English
+  // phrases in the thread's or the requester's language.
+  const language = request.language && request.language !== 'en' ? request.language : await replyLanguage(input, input.user, deps);
+  const t = stringsFor(language);
   if (isScheduleProblem(request)) {
-    await reply(t.schedules.notUnderstood(request.problem));
+    await deps.posterFor(input.client).reply(input.channel, input.threadTs, { text: t.schedules.notUnderstood(t.schedules.problem(request.reason)) });
     return 'refused';
   }
   const repo = await scheduleRepository(request.instruction, input.channel, deps.config, t);
+  return proposeSchedule(input, request, repo, language, deps);
+}
+
+/**
+ * The card for a schedule read from a request (by the rules, or by the model reader on the instruction path): refused
+ * with the reason when it has no repository or runs more often than `WRENCH_SCHEDULE_MIN_SECONDS`; else stored as
+ * proposed and shown with its next runs, waiting for Confirm.
+ */
+export async function proposeSchedule(
+  input: Omit<ScheduleWordsInput, 'text'>,
+  request: ScheduleRequest,
+  repo: { repo: RepoRef } | { refusal: string },
+  language: string,
+  deps: ScheduleDeps,
+): Promise<'proposed' | 'refused'> {
+  const t = stringsFor(language);
+  const reply = (text: string) => deps.posterFor(input.client).reply(input.channel, input.threadTs, { text });
   if ('refusal' in repo) {
     await reply(repo.refusal);
     return 'refused';
@@ -72,7 +91,7 @@ export async function handleScheduleWords(input: ScheduleWordsInput, deps: Sched
     repo: repo.repo,
     creator: input.user,
     teamId: input.teamId,
-    language: await replyLanguage(input, input.user, deps),
+    language,
     state: 'proposed',
     threadTs: input.threadTs,
     failures: 0,
@@ -87,7 +106,12 @@ export async function handleScheduleWords(input: ScheduleWordsInput, deps: Sched
 }
 
 /** The repository a schedule works on: the channel's, or the one its instruction names among the channel's several. */
-async function scheduleRepository(instruction: string, channel: string, config: Config, t: ThreadStrings): Promise<{ repo: RepoRef } | { refusal: string }> {
+export async function scheduleRepository(
+  instruction: string,
+  channel: string,
+  config: Config,
+  t: ThreadStrings,
+): Promise<{ repo: RepoRef } | { refusal: string }> {
   const resolution = resolveRepository(instruction, channel, config.file);
   if (resolution.ok) return { repo: resolution.repo };
   if (resolution.reason === 'choose') {

@@ -76,7 +76,10 @@ export async function classifyCommand(args: string[], io: ClassifyIo, reader?: C
   }
   if (json) {
     const { category, complexity, verdict, missing, elements } = reading;
-    io.stdout(`${JSON.stringify({ ...(schedule ? { schedule } : {}), category, complexity, verdict, missing, elements }, null, 2)}\n`);
+    const printed =
+      schedule &&
+      (isScheduleProblem(schedule) ? { problem: schedule.problem } : { cron: schedule.cron, when: schedule.when, instruction: schedule.instruction });
+    io.stdout(`${JSON.stringify({ ...(printed ? { schedule: printed } : {}), category, complexity, verdict, missing, elements }, null, 2)}\n`);
   } else {
     const scheduleLine = !schedule
       ? ''

@@ -1,3 +1,5 @@
+import { readForeignPhrase } from './schedule-languages.js';
+import { type ScheduleReason, schedulesEn } from './schedule-strings.js';
 import { cronProblem } from './schedule-times.js';
 
 /** A request read as recurring work: when (a cron pattern and its words) and what (the instruction each run gets). */
@@ -7,12 +9,21 @@ export interface ScheduleRequest {
   when: string;
   /** The rest of the message: what each run is asked. */
   instruction: string;
+  /** The language the words that said when are in (en, de, fr, es, pt, ja, zh). */
+  language?: string;
 }
 
-/** A schedule phrase that could not be read into a cron pattern: said to the person rather than run as a task. */
+/**
+ * A schedule phrase that could not be read into a cron pattern: said to the person (in the phrase's language, from
+ * `reason`) rather than run as a task. `problem` is the English words, for the terminal and the log.
+ */
 export interface ScheduleProblem {
   problem: string;
+  reason: ScheduleReason;
+  language?: string;
 }
+
+const problemOf = (reason: ScheduleReason, language = 'en'): ScheduleProblem => ({ problem: schedulesEn.problem(reason), reason, language });
 
 const DAYS: Record<string, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
 const DAY = '(?:sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?s?';
@@ -43,7 +54,7 @@ const PHRASE = new RegExp(
 export function readSchedule(text: string): ScheduleRequest | ScheduleProblem | undefined {
   const match = PHRASE.exec(text);
   const groups = match?.groups;
-  if (!match || !groups) return undefined;
+  if (!match || !groups) return readForeignSchedule(text);
   const instruction = (groups.rest ?? '').trim();
   if (!instruction) return undefined;
   const when = match[0]
@@ -53,14 +64,26 @@ export function readSchedule(text: string): ScheduleRequest | ScheduleProblem | 
   if (groups.cron !== undefined) {
     const cron = groups.cron.trim();
     const problem = cronProblem(cron);
-    return problem ? { problem: `the cron pattern \`${cron}\` is not valid: ${problem}` } : { cron, when, instruction };
+    return problem ? problemOf({ kind: 'cron', cron, detail: problem }) : { cron, when, instruction, language: 'en' };
   }
   const time = groups.timeBefore ?? groups.timeAfter;
   const clock = time === undefined ? { hour: 9, minute: 0, second: 0 } : clockOf(time);
-  if (!clock) return { problem: `"${time}" is not a time of day (write 9:00, 17:30 or 5pm)` };
-  const cron = cronOf((groups.period ?? '').toLowerCase().replace(/\s+/g, ' '), clock, time !== undefined);
-  if (typeof cron !== 'string') return cron;
-  return { cron, when, instruction };
+  if (!clock) return problemOf({ kind: 'time', time: time ?? '' });
+  const cron = cronOf((groups.period ?? '').toLowerCase().replace(/\s+/g, ' '), when, clock, time !== undefined);
+  if (typeof cron !== 'string') return problemOf(cron);
+  return { cron, when, instruction, language: 'en' };
+}
+
+/** The common phrases of Wrench's other languages (src/schedules/schedule-languages.ts), made into a cron the same way. */
+function readForeignSchedule(text: string): ScheduleRequest | ScheduleProblem | undefined {
+  const phrase = readForeignPhrase(text);
+  if (!phrase) return undefined;
+  const { language, when, rest: instruction } = phrase;
+  const clock = phrase.time === undefined ? { hour: 9, minute: 0, second: 0 } : phrase.clock === undefined ? undefined : clockOf(phrase.clock);
+  if (!clock) return problemOf({ kind: 'time', time: phrase.time ?? '' }, language);
+  const cron = cronOf(phrase.period, when, clock, phrase.time !== undefined);
+  if (typeof cron !== 'string') return problemOf(cron, language);
+  return { cron, when, instruction, language };
 }
 
 export const isScheduleProblem = (value: ScheduleRequest | ScheduleProblem | undefined): value is ScheduleProblem => !!value && 'problem' in value;
@@ -87,16 +110,16 @@ function clockOf(text: string): Clock | undefined {
   return hour <= 23 && minute <= 59 && second <= 59 ? { hour, minute, second } : undefined;
 }
 
-/** The cron pattern of a period (lower case, single spaces) at a time of day. */
-function cronOf(period: string, clock: Clock, timeGiven: boolean): string | ScheduleProblem {
+/** The cron pattern of a period (lower case, single spaces; `when` is how it was written) at a time of day. */
+function cronOf(period: string, when: string, clock: Clock, timeGiven: boolean): string | ScheduleReason {
   const at = (rest: string) => (clock.second ? `${clock.second} ${clock.minute} ${clock.hour} ${rest}` : `${clock.minute} ${clock.hour} ${rest}`);
   const interval = /^every (?:(\d{1,3}) )?(second|sec|minute|min|hour|hr)s?$/.exec(period);
   if (interval || period === 'hourly') {
-    if (timeGiven) return { problem: `"${period}" runs all day: it takes no time of day` };
+    if (timeGiven) return { kind: 'allDay', when };
     const count = Number(interval?.[1] ?? 1);
     const unit = interval?.[2]?.[0] ?? 'h';
     const most = unit === 'h' ? 23 : 59;
-    if (count < 1 || count > most) return { problem: `"${period}" is not an interval Wrench can schedule (1 to ${most})` };
+    if (count < 1 || count > most) return { kind: 'interval', when, most };
     const step = count === 1 ? '*' : `*/${count}`;
     if (unit === 's') return `${step} * * * * *`;
     if (unit === 'm') return `${step} * * * *`;
@@ -111,9 +134,9 @@ function cronOf(period: string, clock: Clock, timeGiven: boolean): string | Sche
   const monthDay = /(\d{1,2})(?:st|nd|rd|th)?/.exec(period);
   if (period.includes('month') && monthDay) {
     const day = Number(monthDay[1]);
-    return day >= 1 && day <= 31 ? at(`${day} * *`) : { problem: `the ${day}th is not a day of the month` };
+    return day >= 1 && day <= 31 ? at(`${day} * *`) : { kind: 'monthDay', day };
   }
   const days = [...period.matchAll(new RegExp(DAY, 'gi'))].map((m) => DAYS[m[0].slice(0, 3).toLowerCase()]);
   const unique = [...new Set(days.filter((d): d is number => d !== undefined))].sort();
-  return unique.length ? at(`* * ${unique.join(',')}`) : { problem: `"${period}" is not a period Wrench can schedule` };
+  return unique.length ? at(`* * ${unique.join(',')}`) : { kind: 'period', when };
 }

@@ -2,7 +2,18 @@
  * What Wrench says about schedules, in each thread language (src/slack/strings/ takes these as its `schedules`). Texts
  * are Slack mrkdwn; times come formatted in the person's time zone.
  */
+/** Why a schedule phrase could not be made into a cron pattern: said in the requester's language. */
+export type ScheduleReason =
+  | { kind: 'time'; time: string }
+  | { kind: 'cron'; cron: string; detail: string }
+  | { kind: 'allDay'; when: string }
+  | { kind: 'interval'; when: string; most: number }
+  | { kind: 'monthDay'; day: number }
+  | { kind: 'period'; when: string };
+
 export interface ScheduleStrings {
+  /** Why it is not a schedule, put into `notUnderstood` (cron-parser's own words stay English). */
+  problem: (reason: ScheduleReason) => string;
   proposal: (when: string, repository: string, instruction: string) => string;
   nextRuns: (timeZone: string) => string;
   confirm: string;
@@ -32,6 +43,18 @@ export interface ScheduleStrings {
 }
 
 export const schedulesEn: ScheduleStrings = {
+  problem: (r) =>
+    r.kind === 'time'
+      ? `"${r.time}" is not a time of day (write 9:00, 17:30 or 5pm)`
+      : r.kind === 'cron'
+        ? `the cron pattern \`${r.cron}\` is not valid: ${r.detail}`
+        : r.kind === 'allDay'
+          ? `"${r.when}" runs all day: it takes no time of day`
+          : r.kind === 'interval'
+            ? `"${r.when}" is not an interval Wrench can schedule (1 to ${r.most})`
+            : r.kind === 'monthDay'
+              ? `the ${r.day}th is not a day of the month`
+              : `"${r.when}" is not a period Wrench can schedule`,
   proposal: (when, repository, instruction) => `:repeat: *Schedule on ${repository}*: _${when}_\n>${instruction}`,
   nextRuns: (timeZone) => `Next runs (${timeZone}):`,
   confirm: 'Confirm schedule',
@@ -64,6 +87,18 @@ export const schedulesEn: ScheduleStrings = {
 };
 
 export const schedulesDe: ScheduleStrings = {
+  problem: (r) =>
+    r.kind === 'time'
+      ? `„${r.time}“ ist keine Uhrzeit (schreib 9:00, 17:30 oder 17 Uhr)`
+      : r.kind === 'cron'
+        ? `das Cron-Muster \`${r.cron}\` ist ungültig: ${r.detail}`
+        : r.kind === 'allDay'
+          ? `„${r.when}“ läuft den ganzen Tag: Da passt keine Uhrzeit dazu`
+          : r.kind === 'interval'
+            ? `„${r.when}“ ist kein Intervall, das Wrench einplanen kann (1 bis ${r.most})`
+            : r.kind === 'monthDay'
+              ? `der ${r.day}. ist kein Tag des Monats`
+              : `„${r.when}“ ist kein Zeitraum, den Wrench einplanen kann`,
   proposal: (when, repository, instruction) => `:repeat: *Zeitplan für ${repository}*: _${when}_\n>${instruction}`,
   nextRuns: (timeZone) => `Nächste Läufe (${timeZone}):`,
   confirm: 'Zeitplan bestätigen',
@@ -96,6 +131,18 @@ export const schedulesDe: ScheduleStrings = {
 };
 
 export const schedulesEs: ScheduleStrings = {
+  problem: (r) =>
+    r.kind === 'time'
+      ? `«${r.time}» no es una hora del día (escribe 9:00, 17:30 o 5pm)`
+      : r.kind === 'cron'
+        ? `el patrón cron \`${r.cron}\` no es válido: ${r.detail}`
+        : r.kind === 'allDay'
+          ? `«${r.when}» se ejecuta todo el día: no admite una hora`
+          : r.kind === 'interval'
+            ? `«${r.when}» no es un intervalo que Wrench pueda programar (de 1 a ${r.most})`
+            : r.kind === 'monthDay'
+              ? `el día ${r.day} no es un día del mes`
+              : `«${r.when}» no es un periodo que Wrench pueda programar`,
   proposal: (when, repository, instruction) => `:repeat: *Programación en ${repository}*: _${when}_\n>${instruction}`,
   nextRuns: (timeZone) => `Próximas ejecuciones (${timeZone}):`,
   confirm: 'Confirmar programación',
@@ -129,6 +176,18 @@ export const schedulesEs: ScheduleStrings = {
 };
 
 export const schedulesFr: ScheduleStrings = {
+  problem: (r) =>
+    r.kind === 'time'
+      ? `« ${r.time} » n'est pas une heure de la journée (écrivez 9:00, 17:30 ou 17h)`
+      : r.kind === 'cron'
+        ? `le motif cron \`${r.cron}\` n'est pas valide : ${r.detail}`
+        : r.kind === 'allDay'
+          ? `« ${r.when} » s'exécute toute la journée : il ne prend pas d'heure`
+          : r.kind === 'interval'
+            ? `« ${r.when} » n'est pas un intervalle que Wrench peut planifier (de 1 à ${r.most})`
+            : r.kind === 'monthDay'
+              ? `le ${r.day} n'est pas un jour du mois`
+              : `« ${r.when} » n'est pas une période que Wrench peut planifier`,
   proposal: (when, repository, instruction) => `:repeat: *Planification sur ${repository}* : _${when}_\n>${instruction}`,
   nextRuns: (timeZone) => `Prochaines exécutions (${timeZone}) :`,
   confirm: 'Confirmer la planification',
@@ -162,6 +221,18 @@ export const schedulesFr: ScheduleStrings = {
 };
 
 export const schedulesPt: ScheduleStrings = {
+  problem: (r) =>
+    r.kind === 'time'
+      ? `"${r.time}" não é um horário do dia (escreva 9:00, 17:30 ou 17h)`
+      : r.kind === 'cron'
+        ? `o padrão cron \`${r.cron}\` não é válido: ${r.detail}`
+        : r.kind === 'allDay'
+          ? `"${r.when}" roda o dia todo: não leva horário`
+          : r.kind === 'interval'
+            ? `"${r.when}" não é um intervalo que o Wrench consiga agendar (de 1 a ${r.most})`
+            : r.kind === 'monthDay'
+              ? `o dia ${r.day} não é um dia do mês`
+              : `"${r.when}" não é um período que o Wrench consiga agendar`,
   proposal: (when, repository, instruction) => `:repeat: *Agendamento em ${repository}*: _${when}_\n>${instruction}`,
   nextRuns: (timeZone) => `Próximas execuções (${timeZone}):`,
   confirm: 'Confirmar agendamento',
@@ -194,6 +265,18 @@ export const schedulesPt: ScheduleStrings = {
 };
 
 export const schedulesJa: ScheduleStrings = {
+  problem: (r) =>
+    r.kind === 'time'
+      ? `「${r.time}」は時刻として読めません（9:00、17:30、午後5時のように書いてください）`
+      : r.kind === 'cron'
+        ? `cron パターン \`${r.cron}\` が正しくありません（${r.detail}）`
+        : r.kind === 'allDay'
+          ? `「${r.when}」は一日中実行されるため、時刻は指定できません`
+          : r.kind === 'interval'
+            ? `「${r.when}」は Wrench が登録できる間隔ではありません（1〜${r.most}）`
+            : r.kind === 'monthDay'
+              ? `${r.day}日は月の日付として正しくありません`
+              : `「${r.when}」は Wrench が登録できる周期ではありません`,
   proposal: (when, repository, instruction) => `:repeat: *${repository} のスケジュール*: _${when}_\n>${instruction}`,
   nextRuns: (timeZone) => `次の実行（${timeZone}）:`,
   confirm: 'スケジュールを確定',
@@ -226,6 +309,18 @@ export const schedulesJa: ScheduleStrings = {
 };
 
 export const schedulesZh: ScheduleStrings = {
+  problem: (r) =>
+    r.kind === 'time'
+      ? `“${r.time}”不是一天中的时间（请写 9:00、17:30 或 下午5点）`
+      : r.kind === 'cron'
+        ? `cron 表达式 \`${r.cron}\` 无效：${r.detail}`
+        : r.kind === 'allDay'
+          ? `“${r.when}”全天运行，不能再指定时间`
+          : r.kind === 'interval'
+            ? `“${r.when}”不是 Wrench 能安排的间隔（1 到 ${r.most}）`
+            : r.kind === 'monthDay'
+              ? `${r.day} 号不是一个月中的日期`
+              : `“${r.when}”不是 Wrench 能安排的周期`,
   proposal: (when, repository, instruction) => `:repeat: *${repository} 上的定时任务*：_${when}_\n>${instruction}`,
   nextRuns: (timeZone) => `接下来的运行（${timeZone}）：`,
   confirm: '确认定时任务',

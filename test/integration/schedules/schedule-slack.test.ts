@@ -135,6 +135,21 @@ describe('schedules from Slack', () => {
     expect(tooOften.replies()[0]?.text).toBe('That would run every 5 s; schedules made in Slack run at most every 900 s. Nothing was scheduled.');
     const badTime = await mention('U0ALICE', 'every Monday at 25:00, update the dependencies');
     expect(badTime.replies()[0]?.text).toContain('"25:00" is not a time of day');
+    // A phrase in another language is answered in it, whatever the requester's Slack locale.
+    const german = await mention('U0ALICE', 'jeden Montag um 25:00, aktualisiere die Abhängigkeiten');
+    expect(german.outcome).toBe('refused');
+    expect(german.replies()[0]?.text).toBe(
+      'Ich habe das als Zeitplan gelesen, aber „25:00“ ist keine Uhrzeit (schreib 9:00, 17:30 oder 17 Uhr). Es wurde nichts eingeplant.',
+    );
+    const chinese = await mention('U0ALICE', '每周一上午9点，更新 npm 依赖的次版本并提交 PR');
+    expect(chinese.outcome).toBe('proposed');
+    const chineseCard = JSON.stringify(chinese.replies()[0]?.blocks);
+    expect(chineseCard).toContain('定时任务');
+    expect(chineseCard).toContain('_每周一上午9点_');
+    expect(chineseCard).toContain('更新 npm 依赖的次版本并提交 PR');
+    const proposed = (await deps.schedules.store.all()).find((s) => s.when === '每周一上午9点');
+    expect(proposed).toMatchObject({ cron: '0 9 * * 1', language: 'zh', state: 'proposed' });
+    await deps.schedules.store.remove(proposed?.id ?? '');
     const cancelled = await mention('U0ALICE', 'every weekday at 17:30 run the audit');
     const card = cancelled.replies()[0];
     const cancel = (((card?.blocks ?? []) as Array<{ type: string; elements?: Button[] }>).find((b) => b.type === 'actions')?.elements ?? []).find(
