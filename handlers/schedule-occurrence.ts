@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { isRunPending } from '../src/queue/queue-run.js';
 import { jobIdFor } from '../src/queue/task-job.js';
+import { findOccurrenceMessage, occurrenceMetadata } from '../src/schedules/occurrence-message.js';
 import type { ScheduleBook } from '../src/schedules/schedule-queue.js';
 import type { Schedule } from '../src/schedules/schedule-store.js';
 import { formatRunTime } from '../src/schedules/schedule-times.js';
@@ -74,10 +75,17 @@ export async function runScheduleOccurrence(input: OccurrenceInput, deps: Handle
     return 'paused';
   }
 
-  // The run's own thread: posted once per occurrence (a retry finds it in the occurrence's record).
+  // The run's own thread: posted once per occurrence. A retry finds it in the occurrence's record or, when the process
+  // died (or Redis lost the write) between Slack taking it and the record holding it, in the channel by its metadata.
   let runTs = earlier?.threadTs;
   if (!runTs) {
-    runTs = await poster.postInChannel(schedule.channel, { text: t.runMessage(scheduleId, schedule.when, schedule.instruction) });
+    runTs =
+      (await findOccurrenceMessage(input.client, schedule.channel, scheduleId, occurrence)) ??
+      (await poster.postInChannel(
+        schedule.channel,
+        { text: t.runMessage(scheduleId, schedule.when, schedule.instruction) },
+        occurrenceMetadata(scheduleId, occurrence),
+      ));
     const posted = runTs;
     await store.updateOccurrence(scheduleId, occurrence, (o) => ({ ...o, threadTs: posted }));
   }

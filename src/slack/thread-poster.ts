@@ -13,6 +13,12 @@ export interface ThreadMessage {
   short?: string;
 }
 
+/** Slack message metadata: what a message is about, for Wrench to find it again (not shown to people). */
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, string | number>;
+}
+
 /** Every message Wrench sends to Slack goes through here, so it is always redacted. */
 export class ThreadPoster {
   constructor(
@@ -33,13 +39,14 @@ export class ThreadPoster {
   }
 
   /** A new message in the channel, not a reply: it starts a thread of its own (a scheduled run's). */
-  async postInChannel(channel: string, message: ThreadMessage): Promise<string> {
+  async postInChannel(channel: string, message: ThreadMessage, metadata?: MessageMetadata): Promise<string> {
     const result = await this.client.chat.postMessage({
       channel,
       text: this.redact(message.text),
       blocks: message.blocks ? this.redact.deep(message.blocks) : undefined,
       unfurl_links: false,
       unfurl_media: false,
+      ...(metadata ? { metadata } : {}),
     });
     if (!result.ts) throw new Error('chat.postMessage answered without a ts');
     return result.ts;

@@ -129,6 +129,39 @@ describe('schedule occurrences', () => {
     expect(runMessages('2')).toHaveLength(3);
   });
 
+  it('a process dying between posting the run message and recording it: its retry adopts the message, posts none again', async () => {
+    const book = deps.schedules;
+    await book.store.save(schedule('3', { threadTs: '1700000000.000300' }));
+    const due = Date.UTC(2026, 10, 30, 9, 0, 0);
+    // Slack has taken the message; the write that would record it in the occurrence's record never happens.
+    const store = book.store;
+    const record = store.updateOccurrence.bind(store);
+    let died = false;
+    store.updateOccurrence = (id, occurrence, change) => {
+      const probe = change({});
+      if (!died && probe?.threadTs) {
+        died = true;
+        return Promise.reject(new Error('the process died here'));
+      }
+      return record(id, occurrence, change);
+    };
+    try {
+      await expect(runScheduleOccurrence({ scheduleId: '3', occurrence: due, client: world.client }, deps)).rejects.toThrow('the process died here');
+    } finally {
+      store.updateOccurrence = record;
+    }
+    expect(died).toBe(true);
+    expect(runMessages('3')).toHaveLength(1);
+    // BullMQ tries the occurrence again: the message in the channel is found by its metadata and the run goes there.
+    expect(await runScheduleOccurrence({ scheduleId: '3', occurrence: due, client: world.client }, deps)).toBe('started');
+    expect(runMessages('3')).toHaveLength(1);
+    const [message] = runMessages('3');
+    expect(message?.metadata).toEqual({ event_type: 'wrench_schedule_occurrence', event_payload: { schedule_id: '3', due } });
+    const job = await deps.queues.tasks.getJob(`run-schedule-3-${due}`);
+    expect(job?.data.origin).toMatchObject({ channel: 'C0DEV', threadTs: message?.ts });
+    expect((await store.occurrence('3', due))?.threadTs).toBe(message?.ts);
+  });
+
   it('puts wrench.config.yml schedules in Redis once, keeps a paused one paused, and removes one gone from the file', async () => {
     const entry = { channel: 'C0DEV', cron: '0 9 * * 1', timezone: 'Europe/Berlin', instruction: 'update the dependencies' };
     const file = configFileSchema.parse({ channels: { C0DEV: { repo: 'acme/web' } }, schedules: [entry] });
