@@ -14,6 +14,7 @@ import { understandingCard } from '../src/slack/understanding-card.js';
 import type { AcceptOutcome, HandlerDeps, InstructionInput } from './handler-deps.js';
 import { stringsFor, threadLanguage } from '../src/slack/strings/index.js';
 import { startManualTriage } from './manual-triage.js';
+import { proposeSchedule } from './schedule-requests.js';
 import { slackLocale } from './requester-language.js';
 
 /**
@@ -51,6 +52,16 @@ export async function acceptInstruction(input: InstructionInput, deps: HandlerDe
   const language = session?.language ?? input.language ?? threadLanguage(reading.writtenIn, locale);
   const t = stringsFor(language);
 
+  // Recurring work the rules did not read ("on Mondays at nine, could you…") but the model did: proposed on a card,
+  // like the rules' schedules, instead of run now. Only for a new request from a mention, never a run's follow-up.
+  if (reading.schedule && input.mayBeSchedule && deps.schedules && !session && !input.force) {
+    await deps.outbox.status(statusLine, '');
+    const scheduleInput = { client: input.client, channel: input.channel, threadTs: input.threadTs, user: input.user, teamId: input.teamId };
+    const outcome = await proposeSchedule(scheduleInput, reading.schedule, { repo }, language, { ...deps, schedules: deps.schedules }, 'model');
+    // No work starts now: the :eyes: ("working on it") is taken back.
+    await deps.outbox.unreact(thread, input.messageTs, 'eyes');
+    return outcome;
+  }
   // A follow-up goes on with the thread's work, unless it asks for a whole rewrite: that is declined wherever it comes.
   if (!input.force && (!isFollowUp || reading.hold === 'whole-rewrite') && reading.verdict !== 'well-formed') {
     // The pending instruction is stored before the card is posted: its buttons may be pressed at once.

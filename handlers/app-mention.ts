@@ -183,7 +183,7 @@ async function startWork(
   if (!resolution.ok && resolution.reason === 'choose') {
     // A channel with several repositories: a path or symbol only one of them has tells; else the requester chooses.
     const picked = await pickRepository(text, resolution.candidates, deps);
-    if (picked) return acceptInstruction({ ...common, text, repo: picked }, deps);
+    if (picked) return acceptInstruction({ ...common, text, repo: picked, mayBeSchedule: true }, deps);
     return askForRepository({ ...common, text }, resolution.candidates, deps);
   }
   if (!resolution.ok) {
@@ -197,5 +197,5 @@ async function startWork(
     await outbox.react({ channel: event.channel, threadTs }, event.ts, 'no_entry_sign');
     return resolution.reason === 'no_repository' ? 'no_repository' : 'not_allowed';
   }
-  return acceptInstruction({ ...common, text, repo: resolution.repo }, deps);
+  return acceptInstruction({ ...common, text, repo: resolution.repo, mayBeSchedule: true }, deps);
 }

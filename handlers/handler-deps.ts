@@ -126,6 +126,9 @@ export interface InstructionInput {
   category?: Category;
   /** The thread's language when the text is not the person's own words (a triage's fix instruction): the triage's. */
   language?: string;
+  /** A new request from a mention: a schedule the model reader recognises in it is proposed (handlers/schedule-requests.ts). */
+  mayBeSchedule?: boolean;
 }
 
-export type AcceptOutcome = 'queued' | 'clarifying' | 'declined' | 'failed';
+/** `proposed`/`refused`: the model reader read recurring work; its card (or why not) was posted instead of a run. */
+export type AcceptOutcome = 'queued' | 'clarifying' | 'declined' | 'failed' | 'proposed' | 'refused';

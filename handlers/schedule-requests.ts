@@ -51,7 +51,7 @@ export async function handleScheduleWords(input: ScheduleWordsInput, deps: Sched
     return 'refused';
   }
   const repo = await scheduleRepository(request.instruction, input.channel, deps.config, t);
-  return proposeSchedule(input, request, repo, language, deps);
+  return proposeSchedule(input, request, repo, language, deps, 'rules');
 }
 
 /**
@@ -65,6 +65,7 @@ export async function proposeSchedule(
   repo: { repo: RepoRef } | { refusal: string },
   language: string,
   deps: ScheduleDeps,
+  readBy: 'rules' | 'model',
 ): Promise<'proposed' | 'refused'> {
   const t = stringsFor(language);
   const reply = (text: string) => deps.posterFor(input.client).reply(input.channel, input.threadTs, { text });
@@ -101,7 +102,7 @@ export async function proposeSchedule(
   await deps.schedules.store.save(schedule);
   const cardTs = await deps.posterFor(input.client).reply(input.channel, input.threadTs, scheduleCard(schedule, t));
   await deps.schedules.store.update(schedule.id, (s) => ({ ...s, cardTs }));
-  deps.logger.info({ schedule: schedule.id, cron: schedule.cron, timezone, channel: input.channel }, 'proposed a schedule');
+  deps.logger.info({ schedule: schedule.id, cron: schedule.cron, timezone, channel: input.channel, readBy }, 'proposed a schedule');
   return 'proposed';
 }
 

@@ -5,7 +5,7 @@ import { readInstruction } from '../../src/instruction/read-instruction.js';
 import type { InstructionReading } from '../../src/instruction/instruction-types.js';
 import { envSchema, withoutEmptyValues } from '../../src/config/env-options.js';
 import { createLogger, type Logger } from '../../src/logging/logger.js';
-import { isScheduleProblem, readSchedule } from '../../src/schedules/schedule-phrase.js';
+import { isScheduleProblem, readSchedule, type ScheduleProblem, type ScheduleRequest } from '../../src/schedules/schedule-phrase.js';
 
 export interface ClassifyIo {
   stdin: NodeJS.ReadableStream;
@@ -25,7 +25,7 @@ const USAGE = `Usage: wrench classify [--json] [--rules] [TEXT|-]
 
 Prints how Wrench reads an instruction: category, complexity, verdict, missing elements and the recognised parts.
 A request for recurring work ("every Monday at 9:00, update the dependencies") prints the schedule understood (its
-cron pattern) first, then how each run's instruction is read.
+cron pattern, and whether the rules or the model read it) first, then how each run's instruction is read.
 TEXT is the instruction (all remaining arguments, joined by spaces); "-" or no TEXT reads it from stdin.
 With ANTHROPIC_API_KEY set, the fast model (WRENCH_READER_MODEL) reads it; when it cannot (unreachable, too slow,
 an error), one line on stderr says why and the rules decide.
@@ -65,27 +65,40 @@ export async function classifyCommand(args: string[], io: ClassifyIo, reader?: C
     return 2;
   }
 
-  // A schedule is read by the rules, as the mention handler does; each run's instruction is then read as any other.
-  const schedule = readSchedule(text);
-  const instruction = schedule && !isScheduleProblem(schedule) ? schedule.instruction : text;
+  // A schedule is read by the rules first, as the mention handler does; each run's instruction is then read as any
+  // other. When the rules read none, the model reader may recognise one in the whole message, as on the mention path.
+  const rules = readSchedule(text);
+  let schedule: (ScheduleRequest & { readBy: 'rules' | 'model' }) | ScheduleProblem | undefined =
+    rules && !isScheduleProblem(rules) ? { ...rules, readBy: 'rules' } : rules;
+  let instruction = schedule && !isScheduleProblem(schedule) ? schedule.instruction : text;
   let reading: InstructionReading = readInstruction(instruction);
   if (reader && !rulesOnly && reader.model !== 'none') {
     const outcome = await readWithModel(instruction, [], reader);
     reading = outcome.reading;
     if (outcome.fallback) io.stderr(`wrench classify: the model ${reader.model} ${outcome.fallback}; the rules decided.\n`);
+    if (!schedule && reading.schedule) {
+      schedule = { ...reading.schedule, readBy: 'model' };
+      instruction = reading.schedule.instruction;
+    }
+    if (!schedule && outcome.scheduleRefused)
+      io.stderr(`wrench classify: the model read a schedule that was refused (${outcome.scheduleRefused}); read as a task.\n`);
   }
   if (json) {
     const { category, complexity, verdict, missing, elements } = reading;
     const printed =
       schedule &&
-      (isScheduleProblem(schedule) ? { problem: schedule.problem } : { cron: schedule.cron, when: schedule.when, instruction: schedule.instruction });
+      (isScheduleProblem(schedule)
+        ? { problem: schedule.problem }
+        : { cron: schedule.cron, when: schedule.when, instruction: schedule.instruction, readBy: schedule.readBy });
     io.stdout(`${JSON.stringify({ ...(printed ? { schedule: printed } : {}), category, complexity, verdict, missing, elements }, null, 2)}\n`);
   } else {
     const scheduleLine = !schedule
       ? ''
       : isScheduleProblem(schedule)
         ? `Schedule: not understood: ${schedule.problem}\n`
-        : `Schedule: ${schedule.when} (cron ${schedule.cron}, in the requester's Slack time zone); each run is asked the instruction below.\n`;
+        : `Schedule: ${schedule.when} (cron ${schedule.cron}, in the requester's Slack time zone), read by the ${schedule.readBy}; each run is asked ${
+            schedule.readBy === 'rules' ? 'the instruction below' : `"${schedule.instruction}", read below`
+          }.\n`;
     io.stdout(`${scheduleLine}${describeReading(reading, instruction)}\n`);
   }
   return 0;

@@ -1,3 +1,4 @@
+import type { ScheduleRequest } from '../schedules/schedule-phrase.js';
 import type { Category } from '../categories.js';
 import type { CodeReferences } from './code-references.js';
 import type { SectionKind } from './labelled-sections.js';
@@ -94,6 +95,11 @@ export interface InstructionReading {
   summary?: string;
   /** The model's questions for what is missing, in the requester's language (else the rules ask). */
   questions?: { element: string; question: string }[];
+  /**
+   * Recurring work the model reader recognised ("on Mondays at nine, …"), its cron checked; the rules' own reading of
+   * schedule phrases comes before any reading (handlers/schedule-requests.ts).
+   */
+  schedule?: ScheduleRequest;
   /** What the model reading cost, counted in the run's usage. */
   readerUsage?: { inputTokens: number; outputTokens: number; latencyMs: number };
 }

@@ -97,11 +97,15 @@ function phrase(
   /** Chinese and Japanese: an instruction may follow a time with no comma or space ("每周一上午9点更新依赖"), never a bare period. */
   joinedAfterTime = false,
   separator = SEPARATOR,
+  /** The word before a time ("um", "à"): followed by no readable time, the rules read nothing. */
+  timeWord = '',
 ): PhraseLanguage {
   const afterTime = joinedAfterTime ? `(?:${separator})?` : `(?:${separator})`;
+  // A time word not followed by a time the rules read ("jeden Montag um neun, …") leaves the message to the model reader.
+  const unreadTime = timeWord ? `(?!\\s*,?\\s*(?:${timeWord})\\s)` : '';
   return {
     language,
-    pattern: new RegExp(`${MENTION}(?<period>${period})(?:\\s*,?\\s*${time}${afterTime}|(?:${separator}))(?<rest>[\\s\\S]+)$`, 'iu'),
+    pattern: new RegExp(`${MENTION}(?<period>${period})(?:\\s*,?\\s*${time}${afterTime}|${unreadTime}(?:${separator}))(?<rest>[\\s\\S]+)$`, 'iu'),
     period: periodOf(words),
     clock,
   };
@@ -144,6 +148,9 @@ const GERMAN = phrase(
     ],
   },
   clockOf(NEVER, /mittag/, /mitternacht/),
+  false,
+  SEPARATOR,
+  'um',
 );
 
 const DAY_FR = '(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?';
@@ -179,6 +186,9 @@ const FRENCH = phrase(
     ],
   },
   clockOf(NEVER, /midi/, /minuit/),
+  false,
+  SEPARATOR,
+  '[àa]',
 );
 
 const DAY_ES = '(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)';
@@ -214,6 +224,9 @@ const SPANISH = phrase(
     ],
   },
   clockOf(/tarde|noche/, /mediod/, /medianoche/),
+  false,
+  SEPARATOR,
+  String.raw`a\s+las?`,
 );
 
 const DAY_PT = String.raw`(?:(?:segunda|ter[çc]a|quarta|quinta|sexta)s?(?:-feiras?)?|s[áa]bados?|domingos?)`;
@@ -249,6 +262,9 @@ const PORTUGUESE = phrase(
     ],
   },
   clockOf(/tarde|noite/, /meio-dia/, /meia-noite/),
+  false,
+  SEPARATOR,
+  '[àa]s|ao',
 );
 
 // 、 never joins days: "毎週月曜日、日次レポート…" is Monday, then the instruction.

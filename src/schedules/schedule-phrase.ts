@@ -40,9 +40,13 @@ const PERIOD = [
   String.raw`on\s+the\s+\d{1,2}(?:st|nd|rd|th)?\s+of\s+every\s+month`,
 ].join('|');
 const CRON = String.raw`(?:on\s+|with\s+)?cron\s*[\`"'](?<cron>[^\`"'\n]{1,100})[\`"']`;
-/** "[schedule:] [at TIME] PERIOD [at TIME][,:;] instruction" or "cron `pattern`: instruction", at the start of the message. */
+/**
+ * "[schedule:] [at TIME] PERIOD [at TIME][,:;] instruction" or "cron `pattern`: instruction", at the start of the message.
+ * A time the rules cannot read ("on Mondays at nine, …") leaves the whole message to the model reader, rather than
+ * read "at nine, …" as the instruction.
+ */
 const PHRASE = new RegExp(
-  String.raw`^\s*(?:<@\w+>\s*|@wrench\b\s*)?(?:schedule\s*:?\s*)?(?:(?:at\s+(?<timeBefore>${TIME})\s*,?\s+)?(?<period>${PERIOD})(?:\s*,?\s*at\s+(?<timeAfter>${TIME}))?|${CRON})\s*(?:[,:;.\-–—]\s*|\s+)(?<rest>[\s\S]+)$`,
+  String.raw`^\s*(?:<@\w+>\s*|@wrench\b\s*)?(?:schedule\s*:?\s*)?(?:(?:at\s+(?<timeBefore>${TIME})\s*,?\s+)?(?<period>${PERIOD})(?:\s*,?\s*at\s+(?<timeAfter>${TIME}))?(?!\s*,?\s*at\s)|${CRON})\s*(?:[,:;.\-–—]\s*|\s+)(?<rest>[\s\S]+)$`,
   'i',
 );
 

@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleAppMention } from '../../../handlers/app-mention.js';
 import type { HandlerDeps } from '../../../handlers/handler-deps.js';
@@ -8,6 +9,9 @@ import { ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-que
 import { ScheduleStore } from '../../../src/schedules/schedule-store.js';
 import { nextRuns } from '../../../src/schedules/schedule-times.js';
 import { SCHEDULE_ACTIONS } from '../../../src/slack/schedule-card.js';
+import { readWithModel } from '../../../src/instruction/model-reader.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { startAnthropicFake, textResponse } from '../../fakes/anthropic-fake.js';
 import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
 import { uniqueName } from '../../helpers/unique-name.js';
 
@@ -158,5 +162,74 @@ describe('schedules from Slack', () => {
     expect(await handleScheduleButton({ client: world.client, user: 'U0ALICE', actionId: cancel.action_id, value: cancel.value }, deps)).toBe('cancelled');
     expect(await deps.schedules.queue.getJobSchedulers()).toEqual([]);
     expect((await deps.schedules.store.all()).length).toBe(0);
+  });
+
+  it('a schedule only the model reader recognises gets the card; a cron from the model that cron-parser refuses leaves a task', async () => {
+    const anthropic = await startAnthropicFake();
+    const client = new Anthropic({ apiKey: 'test', baseURL: anthropic.url, maxRetries: 0 });
+    const logger = createLogger({ level: 'silent' });
+    const withReader = {
+      ...deps,
+      readInstruction: (text: string, history: string[]) => readWithModel(text, history, { client, model: 'claude-haiku-5-5', timeoutMs: 10_000, logger }),
+    };
+    const reading = (schedule: Record<string, string>) =>
+      textResponse(
+        JSON.stringify({
+          category: 'feature',
+          complexity: 'simple',
+          verdict: 'well-formed',
+          missing: [],
+          summary: 'Update the npm dependencies and open a PR.',
+          questions: [],
+          elements: { task: 'update the npm dependencies and open a PR' },
+          schedule,
+        }),
+      );
+    const mentionRead = async (text: string) => {
+      const eventTs = `${ts++}.000100`;
+      const outcome = await handleAppMention(
+        {
+          eventId: uniqueName('Ev'),
+          botUserId: 'U0BOT',
+          event: { channel: 'C0DEV', user: 'U0ALICE', text: `<@U0BOT> ${text}`, ts: eventTs },
+          client: world.client,
+        },
+        withReader,
+      );
+      return { outcome, thread: eventTs };
+    };
+    try {
+      const text = 'on Mondays at nine, could you update the npm dependencies and open a PR?';
+      const phrased = 'update the npm dependencies and open a PR';
+      anthropic.setScript([reading({ cron: '0 9 * * 1', when: 'on Mondays at nine', instruction: phrased })]);
+      const asked = await mentionRead(text);
+      expect(asked.outcome).toBe('proposed');
+      expect(JSON.stringify(anthropic.requests.at(-1)?.body)).toContain('on Mondays at nine, could you');
+      const card = world.slack.messages('C0DEV', asked.thread).find((m) => m.user === 'U0BOT' && JSON.stringify(m.blocks).includes('Confirm schedule'));
+      expect(JSON.stringify(card?.blocks)).toContain('_on Mondays at nine_');
+      expect(JSON.stringify(card?.blocks)).toContain(phrased);
+      expect(JSON.stringify(card?.blocks).match(/Mon, [^,]*, 09:00 \(America\/New_York\)/g)).toHaveLength(3);
+      const proposed = (await deps.schedules.store.all()).find((s) => s.when === 'on Mondays at nine');
+      expect(proposed).toMatchObject({ cron: '0 9 * * 1', instruction: phrased, state: 'proposed', timezone: 'America/New_York' });
+      expect(await deps.queues.tasks.getJobCounts()).toMatchObject({ waiting: 0 });
+      await deps.schedules.store.remove(proposed?.id ?? '');
+
+      // Too often for a schedule made in Slack, whoever read it: refused with the reason.
+      anthropic.setScript([reading({ cron: '* * * * *', when: 'each minute', instruction: phrased })]);
+      const often = await mentionRead('each minute, please update the npm dependencies and open a PR');
+      expect(often.outcome).toBe('refused');
+      expect(world.slack.messages('C0DEV', often.thread).find((m) => m.user === 'U0BOT')?.text).toBe(
+        'That would run every 60 s; schedules made in Slack run at most every 900 s. Nothing was scheduled.',
+      );
+
+      // The model's cron is not one cron-parser reads: no schedule, the message is the task it also is.
+      anthropic.setScript([reading({ cron: '0 9 * * Funday', when: 'each weekday morning', instruction: phrased })]);
+      const bad = await mentionRead('each weekday morning update the npm dependencies and open a PR');
+      expect(bad.outcome).toBe('queued');
+      expect(await deps.schedules.store.all()).toEqual([]);
+      expect(await deps.queues.tasks.getJobCounts()).toMatchObject({ waiting: 1 });
+    } finally {
+      await anthropic.stop();
+    }
   });
 });

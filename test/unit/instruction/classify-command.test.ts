@@ -107,10 +107,11 @@ describe('wrench classify, a schedule', () => {
       cron: '0 9 * * 1',
       when: 'every Monday at 9:00',
       instruction: 'update the minor versions of our npm dependencies and open a PR',
+      readBy: 'rules',
     });
     const readable = await run([text]);
     expect(readable.stdout.split('\n')[0]).toBe(
-      "Schedule: every Monday at 9:00 (cron 0 9 * * 1, in the requester's Slack time zone); each run is asked the instruction below.",
+      "Schedule: every Monday at 9:00 (cron 0 9 * * 1, in the requester's Slack time zone), read by the rules; each run is asked the instruction below.",
     );
     const bad = await run(['every Monday at 25:00, update the dependencies']);
     expect(bad.stdout).toMatch(/^Schedule: not understood: "25:00" is not a time of day/);

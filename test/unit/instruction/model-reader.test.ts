@@ -66,6 +66,43 @@ describe('the model reader', () => {
   });
 });
 
+describe('a schedule the model reader recognises', () => {
+  const read = async (instruction: string, schedule: Record<string, unknown>) => {
+    const model = scriptedModel([modelReading({ category: 'feature', schedule })]);
+    const outcome = await readWithModel(instruction, [], { client: model.client, model: 'claude-haiku-5-5', timeoutMs: 1000, logger });
+    return { ...outcome, request: model.requests[0] };
+  };
+  const text = 'each weekday morning, could you run the link checker over docs/?';
+
+  it('is taken when its cron is one cron-parser reads and its words are the message’s; the request asks for it', async () => {
+    const { reading, scheduleRefused, request } = await read(text, {
+      cron: '0 9 * * 1-5',
+      when: 'each weekday morning',
+      instruction: 'run the link checker over docs/',
+    });
+    expect(reading.schedule).toEqual({ cron: '0 9 * * 1-5', when: 'each weekday morning', instruction: 'run the link checker over docs/' });
+    expect(reading.readBy).toBe('model');
+    expect(scheduleRefused).toBeUndefined();
+    const format = (request as { output_config?: { format?: { schema?: { properties?: Record<string, unknown> } } } }).output_config?.format;
+    expect(Object.keys(format?.schema?.properties ?? {})).toContain('schedule');
+    expect(String(request?.system)).toContain('schedule: only when the message asks for recurring work');
+  });
+
+  it('is refused, the message read as a task, when the cron is not valid or the words are not the message’s', async () => {
+    const badCron = await read(text, { cron: '0 9 * * Funday', when: 'each weekday morning', instruction: 'run the link checker' });
+    expect(badCron.reading.schedule).toBeUndefined();
+    expect(badCron.reading).toMatchObject({ readBy: 'model', category: 'feature' });
+    expect(badCron.scheduleRefused).toMatch(/^its cron pattern `0 9 \* \* Funday` is not valid: /);
+    const tooFew = await read(text, { cron: '0 9 * *', when: 'each weekday morning', instruction: 'run the link checker' });
+    expect(tooFew.scheduleRefused).toContain('5 fields');
+    const invented = await read(text, { cron: '* * * * *', when: 'every minute', instruction: 'run the link checker' });
+    expect(invented.reading.schedule).toBeUndefined();
+    expect(invented.scheduleRefused).toBe('"every minute" is not in the message');
+    const empty = await read(text, { cron: '0 9 * * 1-5', when: 'each weekday morning', instruction: '   ' });
+    expect(empty.scheduleRefused).toBe('it has no instruction');
+  });
+});
+
 describe("the reader's time limit under load", () => {
   it('what is left after a slow repository view is a positive whole number of ms, never more than the limit', () => {
     expect(readerTimeLeft(4000, 1000.4)).toBe(3000);
@@ -129,6 +166,23 @@ describe('wrench classify with a model configured', () => {
     const printed = JSON.parse(withModel.stdout) as Record<string, unknown>;
     expect(Object.keys(printed)).toEqual(['category', 'complexity', 'verdict', 'missing', 'elements']);
     expect(printed).toMatchObject({ category: 'refactoring', complexity: 'medium' });
+
+    const scheduled = scriptedModel([modelReading({ schedule: { cron: '0 9 * * 1', when: 'on Mondays at nine', instruction: 'tidy up the date helpers' } })]);
+    const text = 'on Mondays at nine, could you tidy up the date helpers?';
+    const readSchedule = JSON.parse((await run(['--json', text], scheduled.client)).stdout) as Record<string, unknown>;
+    expect(readSchedule.schedule).toEqual({ cron: '0 9 * * 1', when: 'on Mondays at nine', instruction: 'tidy up the date helpers', readBy: 'model' });
+    const readable = await run(
+      [text],
+      scriptedModel([modelReading({ schedule: { cron: '0 9 * * 1', when: 'on Mondays at nine', instruction: 'tidy up the date helpers' } })]).client,
+    );
+    expect(readable.stdout.split('\n')[0]).toBe(
+      `Schedule: on Mondays at nine (cron 0 9 * * 1, in the requester's Slack time zone), read by the model; each run is asked "tidy up the date helpers", read below.`,
+    );
+    const refused = await run(
+      ['--json', text],
+      scriptedModel([modelReading({ schedule: { cron: '0 61 * * 1', when: 'on Mondays at nine', instruction: 'x' } })]).client,
+    );
+    expect(Object.keys(JSON.parse(refused.stdout) as object)).not.toContain('schedule');
 
     const unused = scriptedModel([]);
     const rules = await run(['--json', '--rules', 'add tests for src/a.ts'], unused.client);

@@ -30,6 +30,14 @@ describe('readSchedule', () => {
     expect(readSchedule('every Monday')).toBeUndefined();
   });
 
+  it('leaves a time it cannot read to the model reader rather than take "at nine, …" for the instruction', () => {
+    expect(readSchedule('on Mondays at nine, could you update the npm dependencies?')).toBeUndefined();
+    expect(readSchedule('jeden Montag um neun, aktualisiere die Abhängigkeiten')).toBeUndefined();
+    expect(readSchedule('chaque lundi à neuf heures, mets à jour les dépendances')).toBeUndefined();
+    expect(readSchedule('todos los días a las nueve, revisa los enlaces')).toBeUndefined();
+    expect(readSchedule('on Mondays at 9:00, update the npm dependencies')).toMatchObject({ cron: '0 9 * * 1', instruction: 'update the npm dependencies' });
+  });
+
   it('says what is wrong with a time or a pattern it cannot read', () => {
     expect(readSchedule('every Monday at 25:00, update')).toMatchObject({ problem: expect.stringContaining('25:00') });
     expect(readSchedule('cron "61 * * * *": update')).toMatchObject({ problem: expect.stringContaining('61 * * * *') });
