@@ -5,6 +5,7 @@ import { createSandbox } from '../src/sandbox/create-sandbox.js';
 import { parseAllowEntry } from '../src/sandbox/egress/egress-policy.js';
 import { describeRefusal, type EgressRefusal } from '../src/sandbox/egress/egress-proxy.js';
 import type { Sandbox } from '../src/sandbox/sandbox.js';
+import { upstreamProxyFor } from '../src/sandbox/egress/upstream-proxy.js';
 import { warmCacheDir } from '../src/warm-cache/warm-cache-dir.js';
 import { heldWorkDir } from '../src/workspace/hold-refused-work.js';
 import { treePoolRoot } from '../src/workspace/tree-pool.js';
@@ -42,9 +43,17 @@ export function jobSandbox(
         `egress connection cap reached: a sandboxed command held ${maxConnections} connections through the egress proxy at once; more were closed (WRENCH_EGRESS_MAX_CONNECTIONS)`,
       ),
     egressAllow: deps.config.file.sandbox.egress.allow.map(parseAllowEntry),
+    egressUpstream: upstreamProxyFor(deps.config.file.sandbox.egress, deps.config.env),
     onEgressRefused: (refusal) => {
       options.log.warn(
-        { host: refusal.host, port: refusal.port, reason: refusal.reason, address: refusal.address },
+        {
+          host: refusal.host,
+          port: refusal.port,
+          reason: refusal.reason,
+          address: refusal.address,
+          upstream: refusal.upstream,
+          upstreamAnswer: refusal.upstreamAnswer,
+        },
         `egress refused: ${describeRefusal(refusal)}`,
       );
       options.onEgressRefused?.(refusal);

@@ -308,9 +308,12 @@ export class ChangeVerifier {
         signal: this.signal,
         downloadCache: await this.downloadCache(),
       }));
+    // A failure the operator's upstream proxy caused (its 407, or no answer) says nothing of the repository: not remembered.
+    const upstreamFailed = setup?.egressRefused?.some((refusal) => refusal.reason.startsWith('upstream-')) ?? false;
     if (warm?.setupFailures && key && setup && !remembered && !this.signal.aborted) {
       const failures = warm.setupFailures;
-      await (setup.passed ? failures.forget(warm.repository, key) : failures.put(warm.repository, key, setup)).catch((error) =>
+      const remember = !setup.passed && !upstreamFailed;
+      await (remember ? failures.put(warm.repository, key, setup) : failures.forget(warm.repository, key)).catch((error) =>
         this.log.warn({ err: error }, 'could not record the setup step’s outcome'),
       );
     }

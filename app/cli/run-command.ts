@@ -11,6 +11,7 @@ import type { TaskJob } from '../../src/queue/task-job.js';
 import type { RepoRef } from '../../src/repository/resolve-repository.js';
 import { ConsoleReporter } from '../../src/reporting/console-reporter.js';
 import { createRedactor, secretsOf } from '../../src/security/redact.js';
+import { upstreamProxyCredentials } from '../../src/sandbox/egress/upstream-proxy.js';
 import { buildRunnerDeps } from '../service/build-runner-deps.js';
 import { runGit } from '../../src/workspace/run-git.js';
 import type { CliIo } from './cli-io.js';
@@ -64,7 +65,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const lastBranches = new LastBranches(config.dataDir);
   const continueBranch = values.continue ? await branchToContinue(lastBranches, repositoryKey, localPath) : undefined;
 
-  const credentials = secretsOf(config.env);
+  const credentials = [...secretsOf(config.env), ...upstreamProxyCredentials(config)];
   const secrets = credentials.map((secret) => secret.value);
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL === 'info' ? 'warn' : config.env.LOG_LEVEL, redact });

@@ -26,6 +26,7 @@ import { createRedis } from '../../src/redis/redis-connection.js';
 import { readOrCreateRedisPassword, redisPasswordPath } from '../../src/redis/redis-password.js';
 import { redisConnectionOptions } from '../../src/redis/redis-options.js';
 import { createRedactor, type Redactor, secretsOf } from '../../src/security/redact.js';
+import { upstreamProxyCredentials } from '../../src/sandbox/egress/upstream-proxy.js';
 import { ThreadSessionStore } from '../../src/sessions/thread-session-store.js';
 import { createSlackApp, type SlackApp } from '../../src/slack/create-slack-app.js';
 import { SlackNameDirectory } from '../../src/slack/slack-name-directory.js';
@@ -129,7 +130,11 @@ export async function startService(config: Config, role: Exclude<Role, 'run'>, a
   requireSettings(config, role);
   // The embedded Redis's password is one of Wrench's secrets: masked everywhere, kept out of sandboxes and pushes.
   const embeddedPassword = config.env.REDIS_URL ? undefined : readOrCreateRedisPassword(config.dataDir);
-  const credentials = [...secretsOf(config.env), ...(embeddedPassword ? [{ name: 'embedded Redis password', value: embeddedPassword }] : [])];
+  const credentials = [
+    ...secretsOf(config.env),
+    ...upstreamProxyCredentials(config),
+    ...(embeddedPassword ? [{ name: 'embedded Redis password', value: embeddedPassword }] : []),
+  ];
   const secrets = credentials.map((secret) => secret.value);
   const redact = createRedactor(secrets);
   const logger = createLogger({ level: config.env.LOG_LEVEL, redact });

@@ -255,7 +255,11 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
   await context.reporter.phase('preparing', profile.preparing(starting));
   const readOnly = profile.readOnly(job);
   const jobId = `${context.jobId}-${starting.shortId}`.replace(/[^A-Za-z0-9_.-]/g, '_');
-  const recordRefusal = (refusal: EgressRefusal) => context.record?.note(`Network refused by the egress policy: ${describeRefusal(refusal)}`, 'warning');
+  const recordRefusal = (refusal: EgressRefusal) =>
+    context.record?.note(
+      `Network refused by ${refusal.reason.startsWith('upstream-') ? 'the upstream proxy' : 'the egress policy'}: ${describeRefusal(refusal)}`,
+      'warning',
+    );
   const lease = await stage('prepare', () => openWorkspace(profile.workspace(starting), deps, jobId, starting.log, recordRefusal));
   const workspace = lease.workspace;
   let kept = false;

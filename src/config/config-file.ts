@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../categories.js';
 import { monitoringSourceSchema } from './monitoring-source.js';
 import { parseAllowEntry } from '../sandbox/egress/egress-policy.js';
+import { parseUpstreamProxyUrl } from '../sandbox/egress/upstream-proxy.js';
 import { treePattern } from './tree-pattern.js';
 import { WRENCH_IDENTITY } from '../workspace/git-identity.js';
 import { cronProblem, isTimeZone } from '../schedules/schedule-times.js';
@@ -20,6 +21,16 @@ const networkPolicy = z.enum(['setup-only', 'on', 'off']);
 const egressAllowEntry = z.string().superRefine((text, ctx) => {
   try {
     parseAllowEntry(text);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
+/** The operator's HTTP proxy (`http://user:password@proxy.corp:3128`), or empty: none. */
+const upstreamProxyUrl = z.string().superRefine((text, ctx) => {
+  if (text.trim() === '') return;
+  try {
+    parseUpstreamProxyUrl(text);
   } catch (error) {
     ctx.addIssue({ code: 'custom', message: (error as Error).message });
   }
@@ -270,6 +281,16 @@ export const configFileSchema = z
               .array(egressAllowEntry)
               .default([])
               .meta({ description: 'Hosts (`host`, `*.domain` or `host:port`) the setup step may reach besides the package registries.' }),
+            upstreamProxy: upstreamProxyUrl.optional().meta({
+              description:
+                "The operator's HTTP proxy (`http://user:password@proxy.corp:3128`) the egress proxy sends allowed destinations through, where only it reaches the internet: `CONNECT` tunnels are chained to it, plain-HTTP requests forwarded, its credentials sent only to it (masked in logs, never in the sandbox). The allow list and the address checks still come first. Empty: connect directly ([security](security.md#an-upstream-proxy)).",
+              unset: "Wrench's own `HTTPS_PROXY`, else `HTTP_PROXY`",
+            }),
+            noProxy: z.array(z.string().trim().min(1)).optional().meta({
+              description:
+                'Destinations that skip the upstream proxy and are connected to directly: `*`, `host`, `.domain` (and its subdomains), `host:port`, an IP address or a CIDR range, matched on the name asked for.',
+              unset: "Wrench's own `NO_PROXY`",
+            }),
           })
           .strict()
           .default({ allow: [] })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseUpstreamProxyUrl } from '../sandbox/egress/upstream-proxy.js';
 
 const url = (name: string) =>
   z
@@ -29,6 +30,19 @@ const hostPortList = (name: string, example: string) =>
         list.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
       }
       return list.length > 0 ? list : undefined;
+    });
+
+/** An HTTP proxy URL in `name`, refused naming the variable (`HTTPS_PROXY must be an http:// proxy URL …`). */
+const proxyUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((text, context) => {
+      try {
+        parseUpstreamProxyUrl(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `${name} ${(error as Error).message}` });
+      }
     });
 
 /** The environment contract of DESIGN.md. Every key is optional here; `requireSettings` says what each role needs. */
@@ -296,6 +310,19 @@ export const envSchema = z.object({
     .positive({ message: 'WRENCH_EGRESS_IDLE_SECONDS must be more than 0' })
     .default(120)
     .meta({ description: 'A connection through the egress proxy with no traffic either way for this long is closed (a tunnel left open, a slow request).' }),
+  HTTPS_PROXY: proxyUrl('HTTPS_PROXY').optional().meta({
+    description:
+      "Wrench's own HTTP proxy (`http://user:password@proxy.corp:3128`; `https_proxy` is read too): by default also the upstream the sandbox's egress proxy sends the setup step's allowed destinations through (`sandbox.egress.upstreamProxy`, [security](security.md#an-upstream-proxy)).",
+    unset: 'none',
+  }),
+  HTTP_PROXY: proxyUrl('HTTP_PROXY')
+    .optional()
+    .meta({ description: 'As `HTTPS_PROXY` (`http_proxy` is read too), when `HTTPS_PROXY` is not set.', unset: 'none' }),
+  NO_PROXY: z.string().trim().optional().meta({
+    description:
+      'Destinations (comma-separated: `host`, `.domain`, `host:port`, an IP, a CIDR, `*`) the egress proxy connects to directly instead of through the upstream proxy (`no_proxy` is read too; `sandbox.egress.noProxy` replaces it).',
+    unset: 'none',
+  }),
   WRENCH_METRICS: z
     .enum(['on', 'off'], { message: 'WRENCH_METRICS must be on or off' })
     .default('off')
@@ -338,5 +365,11 @@ export type EnvOptions = z.infer<typeof envSchema>;
 /** Empty strings count as unset, as in most twelve-factor services. */
 export function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
   const entries = Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]?.trim());
-  return Object.fromEntries(entries);
+  const values = Object.fromEntries(entries);
+  // The proxy variables are read in either case, as curl and Node.js read them; the upper-case one wins.
+  for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY']) {
+    const lower = values[name.toLowerCase()];
+    if (values[name] === undefined && lower !== undefined) values[name] = lower;
+  }
+  return values;
 }

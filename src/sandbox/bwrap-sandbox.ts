@@ -5,6 +5,7 @@ import { defaultRegistryEntries, type EgressAllowEntry, loopbackServices } from 
 import { type EgressLimits, type EgressProxy, type EgressRefusal, startEgressProxy } from './egress/egress-proxy.js';
 import { hostRegistries } from './egress/host-registries.js';
 import { forwardedCommand } from './egress/sandbox-forwarder.js';
+import type { UpstreamProxy } from './egress/upstream-proxy.js';
 import { configFile, defaultHiddenPaths, resolveHiddenPaths } from './hidden-paths.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
@@ -36,6 +37,8 @@ export interface BwrapSandboxOptions {
   egressLimits?: EgressLimits;
   /** Told once per command when its proxy closed a connection because the most allowed were open. */
   onEgressCapped?: (maxConnections: number) => void;
+  /** The operator's proxy the egress proxy sends allowed destinations through (`sandbox.egress.upstreamProxy`); none: directly. */
+  egressUpstream?: UpstreamProxy;
   /** Host directories shown read-only besides the system ones (`sandbox.visible`): a toolchain under /nix or /srv. */
   visible?: readonly string[];
   /** A CA bundle (PEM) commands with network trust, shown read-only (`sandbox.setupCaFile`). */
@@ -73,6 +76,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
           onRefused: options.onEgressRefused,
           limits: options.egressLimits,
           onCapped: options.onEgressCapped,
+          upstream: options.egressUpstream,
         });
       try {
         const args = bwrapArgs({

@@ -2,6 +2,7 @@ import { createBwrapSandbox } from './bwrap-sandbox.js';
 import { createProcessSandbox } from './process-sandbox.js';
 import type { EgressAllowEntry } from './egress/egress-policy.js';
 import type { EgressLimits, EgressRefusal } from './egress/egress-proxy.js';
+import type { UpstreamProxy } from './egress/upstream-proxy.js';
 import type { Sandbox } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 
@@ -31,6 +32,8 @@ export interface CreateSandboxOptions {
   onEgressCapped?: (maxConnections: number) => void;
   /** bwrap only: told of every destination the egress proxy refuses. */
   onEgressRefused?: (refusal: EgressRefusal) => void;
+  /** bwrap only: the operator's proxy the egress proxy goes through (`sandbox.egress.upstreamProxy`, else `HTTPS_PROXY`). */
+  egressUpstream?: UpstreamProxy;
 }
 
 export function createSandbox(options: CreateSandboxOptions): Sandbox {

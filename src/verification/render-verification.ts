@@ -63,11 +63,14 @@ export function setupEgressLine(refused: readonly EgressRefused[] | undefined, t
   );
 }
 
-export type EgressRefused = Pick<EgressRefusal, 'host' | 'port' | 'reason' | 'address'>;
+export type EgressRefused = Pick<EgressRefusal, 'host' | 'port' | 'reason' | 'address' | 'upstream' | 'upstreamSetting' | 'upstreamAnswer'>;
 
 function describeRefused(refusal: EgressRefused, t: EgressStrings): string {
   const target = `${refusal.host}:${refusal.port}`;
   if (refusal.reason === 'not-allowed') return t.egressNotAllowed(target);
+  const upstream = `${refusal.upstream} (${refusal.upstreamSetting})`;
+  if (refusal.reason === 'upstream-refused') return t.egressUpstreamRefused(target, upstream, refusal.upstreamAnswer ?? '');
+  if (refusal.reason === 'upstream-unreachable') return t.egressUpstreamUnreachable(target, upstream, refusal.upstreamAnswer ?? '');
   const address = refusal.address ?? '';
   return address === METADATA_ADDRESS ? t.egressMetadata(target, address) : t.egressNonPublic(target, address);
 }

@@ -1,11 +1,14 @@
 /**
- * What the egress policy refused during a setup step: `target` ("host:port"), `address` and `more` (the other
- * targets refused) as they are.
+ * What the egress policy (or the operator's upstream proxy) refused during a setup step: `target` ("host:port"),
+ * `address`, `upstream` ("proxy.corp:3128 (HTTPS_PROXY)"), `answer` (its status line or error code) and `more` (the
+ * other targets refused) as they are.
  */
 const egressEn = {
   egressNotAllowed: (target: string) => `${target}: not in the egress allow list (sandbox.egress.allow)`,
   egressMetadata: (target: string, address: string) => `${target}: resolves to ${address}, the cloud metadata address`,
   egressNonPublic: (target: string, address: string) => `${target}: resolves to ${address}, not a public address (loopback, private or link-local)`,
+  egressUpstreamRefused: (target: string, upstream: string, answer: string) => `${target}: the upstream proxy ${upstream} answered ${answer}`,
+  egressUpstreamUnreachable: (target: string, upstream: string, answer: string) => `${target}: the upstream proxy ${upstream} could not be reached (${answer})`,
   setupCouldNotReach: (refusal: string, more: readonly string[]) =>
     `Setup could not reach ${refusal}${more.length ? ` (and ${more.length} more refused: ${more.join(', ')})` : ''}.`,
 };

@@ -6,6 +6,8 @@ export interface NpmRegistryFake {
   url: string;
   /** Every request's path, in order. */
   requests: string[];
+  /** The address each request came from, in the same order (a proxy's address when it came through one). */
+  clients: string[];
   stop(): Promise<void>;
 }
 
@@ -16,15 +18,17 @@ export interface NpmRegistryFake {
 export async function startNpmRegistryFake(
   packages: Record<string, string[]>,
   /** How long each request waits for its answer (a registry under load): a number, or by the request's index from 0. */
-  options: { delayMs?: number | ((index: number) => number) } = {},
+  options: { delayMs?: number | ((index: number) => number) /** The loopback address to listen on (default 127.0.0.1). */; host?: string } = {},
 ): Promise<NpmRegistryFake> {
   const delayOf = (index: number) => (typeof options.delayMs === 'function' ? options.delayMs(index) : (options.delayMs ?? 0));
   const requests: string[] = [];
+  const clients: string[] = [];
   const pending = new Set<ServerResponse>();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
     const delayMs = delayOf(requests.length);
     requests.push(url);
+    clients.push(request.socket.remoteAddress ?? '');
     pending.add(response);
     response.on('close', () => pending.delete(response));
     const answer = () => {
@@ -53,11 +57,13 @@ export async function startNpmRegistryFake(
     if (delayMs > 0) setTimeout(answer, delayMs);
     else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://${host}:${port}/`,
     requests,
+    clients,
     stop: async () => {
       for (const response of pending) response.destroy();
       server.closeAllConnections();

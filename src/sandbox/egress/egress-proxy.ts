@@ -7,14 +7,24 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { isNonPublicAddress, METADATA_ADDRESS } from './blocked-addresses.js';
 import { type EgressPolicy, matchDestination, normaliseHost } from './egress-policy.js';
+import { bypassesUpstream, tunnelThroughUpstream, type UpstreamProxy, upstreamStatusLine } from './upstream-proxy.js';
 
 export interface EgressRefusal {
   host: string;
   port: number;
-  /** `not-allowed`: the host is not in the allow list; `non-public-address`: it resolved to loopback, private, link-local or metadata. */
-  reason: 'not-allowed' | 'non-public-address';
+  /**
+   * `not-allowed`: the host is not in the allow list; `non-public-address`: it resolved to loopback, private, link-local
+   * or metadata; `upstream-refused`: the operator's upstream proxy answered with an error status (`upstreamAnswer`);
+   * `upstream-unreachable`: the upstream proxy could not be reached (`upstreamAnswer`: why).
+   */
+  reason: 'not-allowed' | 'non-public-address' | 'upstream-refused' | 'upstream-unreachable';
   /** The resolved address that was refused (non-public-address). */
   address?: string;
+  /** The upstream proxy, `host:port` without credentials, and where it was set (`HTTPS_PROXY`): upstream reasons only. */
+  upstream?: string;
+  upstreamSetting?: string;
+  /** The upstream's status line (`407 Proxy Authentication Required`) or why it could not be reached (`ECONNREFUSED`). */
+  upstreamAnswer?: string;
   /** Attempts refused (the same host, port and reason are recorded once). */
   attempts: number;
 }
@@ -36,6 +46,8 @@ export interface EgressProxyOptions {
   limits?: EgressLimits;
   /** Called once, the first time a connection is closed because `maxConnections` were open. */
   onCapped?: (maxConnections: number) => void;
+  /** The operator's proxy allowed destinations go through (unless its `noProxy` names them); none: directly. */
+  upstream?: UpstreamProxy;
 }
 
 /**
@@ -53,9 +65,14 @@ export const DEFAULT_EGRESS_LIMITS: EgressLimits = { maxConnections: 128, idleMs
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /** One line saying why a destination was refused, for the log, the run page and the thread. */
-export function describeRefusal(refusal: Pick<EgressRefusal, 'host' | 'port' | 'reason' | 'address'>): string {
+export function describeRefusal(
+  refusal: Pick<EgressRefusal, 'host' | 'port' | 'reason' | 'address' | 'upstream' | 'upstreamSetting' | 'upstreamAnswer'>,
+): string {
   const target = `${refusal.host}:${refusal.port}`;
   if (refusal.reason === 'not-allowed') return `${target}: not in the egress allow list (sandbox.egress.allow)`;
+  const upstream = `the upstream proxy ${refusal.upstream} (${refusal.upstreamSetting})`;
+  if (refusal.reason === 'upstream-refused') return `${target}: ${upstream} answered ${refusal.upstreamAnswer}`;
+  if (refusal.reason === 'upstream-unreachable') return `${target}: ${upstream} could not be reached (${refusal.upstreamAnswer})`;
   const kind = refusal.address === METADATA_ADDRESS ? 'the cloud metadata address' : 'not a public address (loopback, private or link-local)';
   return `${target}: resolves to ${refusal.address}, ${kind}`;
 }
@@ -90,7 +107,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
   };
 
   /** The address to connect to, or the reason not to. */
-  const admit = async (rawHost: string, port: number): Promise<{ address: string } | { refused: string } | { failed: string }> => {
+  const admit = async (rawHost: string, port: number): Promise<Verdict> => {
     const host = normaliseHost(rawHost);
     const match = matchDestination(options.policy, host, port);
     if (match === 'not-allowed') return { refused: refuse({ host, port, reason: 'not-allowed' }) };
@@ -104,10 +121,28 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     if (blocked) return { refused: refuse({ host, port, reason: 'non-public-address', address: blocked }) };
     const [address] = addresses;
     if (address === undefined) return { failed: `Wrench egress proxy could not resolve ${host}\n` };
-    return { address };
+    return { address, host };
   };
+  const upstream = options.upstream;
+  /** The upstream to go through for this destination, or none: directly to the checked address. */
+  const upstreamFor = (host: string, port: number) => (upstream && !bypassesUpstream(upstream.noProxy, host, port) ? upstream : undefined);
+  const refuseUpstream = (host: string, port: number, via: UpstreamProxy, outcome: { refused: string } | { unreachable: string }) =>
+    refuse({
+      host,
+      port,
+      reason: 'refused' in outcome ? 'upstream-refused' : 'upstream-unreachable',
+      upstream: via.display,
+      upstreamSetting: via.setting,
+      upstreamAnswer: 'refused' in outcome ? outcome.refused : outcome.unreachable,
+    });
 
-  const server = createServer((req, res) => void forwardPlainHttp(req, res, admit));
+  const server = createServer(
+    (req, res) =>
+      void forwardPlainHttp(req, res, admit, (host, port) => {
+        const via = upstreamFor(host, port);
+        return via && { via, onRefused: (outcome) => refuseUpstream(host, port, via, outcome) };
+      }),
+  );
   // Beyond the cap, Node closes a new connection as soon as it is accepted: it holds no descriptor.
   server.maxConnections = limits.maxConnections;
   let capped = false;
@@ -127,18 +162,20 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     const verdict = await admit(target.host, target.port);
     if ('refused' in verdict) return void client.end(statusLine(403, 'Forbidden', verdict.refused));
     if ('failed' in verdict) return void client.end(statusLine(502, 'Bad Gateway', verdict.failed));
-    const upstream = connect({ host: verdict.address, port: target.port, timeout: CONNECT_TIMEOUT_MS });
-    track(upstream);
-    upstream.once('timeout', () => upstream.destroy());
-    upstream.once('error', () => client.end(statusLine(502, 'Bad Gateway', `Wrench egress proxy could not connect to ${target.host}:${target.port}\n`)));
-    upstream.once('connect', () => {
-      upstream.setTimeout(0);
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
+    const via = upstreamFor(verdict.host, target.port);
+    if (via) {
+      const tunnel = await tunnelThroughUpstream(via, verdict.host, target.port, CONNECT_TIMEOUT_MS);
+      if (!('socket' in tunnel)) return void client.end(statusLine(502, 'Bad Gateway', refuseUpstream(verdict.host, target.port, via, tunnel)));
+      track(tunnel.socket);
+      return void join(client, tunnel.socket, head, tunnel.rest);
+    }
+    const destination = connect({ host: verdict.address, port: target.port, timeout: CONNECT_TIMEOUT_MS });
+    track(destination);
+    destination.once('timeout', () => destination.destroy());
+    destination.once('error', () => client.end(statusLine(502, 'Bad Gateway', `Wrench egress proxy could not connect to ${target.host}:${target.port}\n`)));
+    destination.once('connect', () => {
+      destination.setTimeout(0);
+      join(client, destination, head);
     });
   });
 
@@ -155,6 +192,23 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+type Verdict = { address: string; host: string } | { refused: string } | { failed: string };
+
+/**
+ * Answers the CONNECT and pipes the two ends together, each closing the other: `head` is what the client sent after its
+ * CONNECT, `early` what the destination sent after the upstream's answer.
+ */
+function join(client: Duplex, destination: Duplex, head: Buffer, early: Buffer = Buffer.alloc(0)): void {
+  if (client.destroyed) return void destination.destroy();
+  client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+  if (early.length > 0) client.write(early);
+  if (head.length > 0) destination.write(head);
+  destination.pipe(client);
+  client.pipe(destination);
+  client.on('close', () => destination.destroy());
+  destination.on('close', () => client.destroy());
 }
 
 async function defaultLookup(host: string): Promise<string[]> {
@@ -174,11 +228,21 @@ function parseAuthority(authority: string): { host: string; port: number } | und
 
 const HOP_BY_HOP = new Set(['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade']);
 
-/** `GET http://host/path` through the proxy: checked like a tunnel, then sent on to the checked address. */
+/** Where a plain-HTTP request goes after its check: through the upstream proxy (told of its refusals), or directly. */
+type PlainHttpRoute = (
+  host: string,
+  port: number,
+) => { via: UpstreamProxy; onRefused: (outcome: { refused: string } | { unreachable: string }) => string } | undefined;
+
+/**
+ * `GET http://host/path` through the proxy: checked like a tunnel, then sent on to the checked address, or to the
+ * upstream proxy in absolute form with its credentials (its 407 is a refusal: the client never sees its challenge).
+ */
 async function forwardPlainHttp(
   req: IncomingMessage,
   res: ServerResponse,
-  admit: (host: string, port: number) => Promise<{ address: string } | { refused: string } | { failed: string }>,
+  admit: (host: string, port: number) => Promise<Verdict>,
+  route: PlainHttpRoute,
 ): Promise<void> {
   let url: URL;
   try {
@@ -191,24 +255,33 @@ async function forwardPlainHttp(
   const verdict = await admit(url.hostname, port);
   if ('refused' in verdict) return void res.writeHead(403, { 'content-type': 'text/plain' }).end(verdict.refused);
   if ('failed' in verdict) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(verdict.failed);
-  const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-  const upstream = httpRequest({
-    host: verdict.address,
-    port,
+  const headers: Record<string, string | string[] | undefined> = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+  const through = route(verdict.host, port);
+  const path = `${url.pathname}${url.search}`;
+  if (through?.via.authorization) headers['proxy-authorization'] = through.via.authorization;
+  const outgoing = httpRequest({
+    host: through ? through.via.host : verdict.address,
+    port: through ? through.via.port : port,
     method: req.method,
-    path: `${url.pathname}${url.search}`,
+    path: through ? `http://${isIP(verdict.host) === 6 ? `[${verdict.host}]` : verdict.host}${port === 80 ? '' : `:${port}`}${path}` : path,
     headers,
     setHost: false,
     timeout: CONNECT_TIMEOUT_MS,
   });
-  upstream.on('response', (response) => {
+  const badGateway = (text: string) => res.writeHead(502, { 'content-type': 'text/plain' }).end(text);
+  outgoing.on('response', (response) => {
+    if (through && response.statusCode === 407) {
+      response.resume();
+      return void badGateway(through.onRefused({ refused: upstreamStatusLine(407, response.statusMessage) }));
+    }
     res.writeHead(response.statusCode ?? 502, response.headers);
     response.pipe(res);
   });
-  upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
-  upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`Wrench egress proxy could not reach ${url.host}\n`);
-    else res.destroy();
+  outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('timed out'), { code: 'timed out' })));
+  outgoing.on('error', (error: NodeJS.ErrnoException) => {
+    if (res.headersSent) return void res.destroy();
+    if (through) return void badGateway(through.onRefused({ unreachable: error.code ?? error.message }));
+    badGateway(`Wrench egress proxy could not reach ${url.host}\n`);
   });
-  req.pipe(upstream);
+  req.pipe(outgoing);
 }

@@ -28,6 +28,8 @@ const egressWords: EgressStrings = {
   egressNotAllowed: (target) => `${target}: nicht in der Liste erlaubter Ziele (sandbox.egress.allow)`,
   egressMetadata: (target, address) => `${target}: wird zu ${address} aufgelöst, der Metadaten-Adresse der Cloud`,
   egressNonPublic: (target, address) => `${target}: wird zu ${address} aufgelöst, keiner öffentlichen Adresse (Loopback, privat oder link-local)`,
+  egressUpstreamRefused: (target, upstream, answer) => `${target}: der vorgeschaltete Proxy ${upstream} antwortete ${answer}`,
+  egressUpstreamUnreachable: (target, upstream, answer) => `${target}: der vorgeschaltete Proxy ${upstream} war nicht erreichbar (${answer})`,
   setupCouldNotReach: (refusal, more) =>
     `Die Installation konnte dieses Ziel nicht erreichen: ${refusal}${more.length ? ` (und ${more.length} weitere abgewiesen: ${more.join(', ')})` : ''}.`,
 };

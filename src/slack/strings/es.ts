@@ -28,6 +28,8 @@ const egressWords: EgressStrings = {
   egressNotAllowed: (target) => `${target}: no está en la lista de destinos permitidos (sandbox.egress.allow)`,
   egressMetadata: (target, address) => `${target}: se resuelve a ${address}, la dirección de metadatos de la nube`,
   egressNonPublic: (target, address) => `${target}: se resuelve a ${address}, que no es una dirección pública (loopback, privada o link-local)`,
+  egressUpstreamRefused: (target, upstream, answer) => `${target}: el proxy de salida ${upstream} respondió ${answer}`,
+  egressUpstreamUnreachable: (target, upstream, answer) => `${target}: no se pudo conectar con el proxy de salida ${upstream} (${answer})`,
   setupCouldNotReach: (refusal, more) =>
     `La instalación no pudo llegar a este destino: ${refusal}${more.length ? ` (y ${more.length} más rechazados: ${more.join(', ')})` : ''}.`,
 };

@@ -28,6 +28,8 @@ const egressWords: EgressStrings = {
   egressNotAllowed: (target) => `${target} : absent de la liste des destinations autorisées (sandbox.egress.allow)`,
   egressMetadata: (target, address) => `${target} : se résout en ${address}, l’adresse de métadonnées du cloud`,
   egressNonPublic: (target, address) => `${target} : se résout en ${address}, qui n’est pas une adresse publique (loopback, privée ou link-local)`,
+  egressUpstreamRefused: (target, upstream, answer) => `${target} : le proxy amont ${upstream} a répondu ${answer}`,
+  egressUpstreamUnreachable: (target, upstream, answer) => `${target} : le proxy amont ${upstream} est injoignable (${answer})`,
   setupCouldNotReach: (refusal, more) =>
     `L’installation n’a pas pu joindre cette destination : ${refusal}${more.length ? ` (et ${more.length} autres refusées : ${more.join(', ')})` : ''}.`,
 };

@@ -28,6 +28,8 @@ const egressWords: EgressStrings = {
   egressNotAllowed: (target) => `${target}: 送信先の許可リスト(sandbox.egress.allow)にありません`,
   egressMetadata: (target, address) => `${target}: クラウドのメタデータアドレス ${address} に解決されます`,
   egressNonPublic: (target, address) => `${target}: 公開アドレスではない ${address}(ループバック、プライベートまたはリンクローカル)に解決されます`,
+  egressUpstreamRefused: (target, upstream, answer) => `${target}: 上流プロキシ ${upstream} が ${answer} を返しました`,
+  egressUpstreamUnreachable: (target, upstream, answer) => `${target}: 上流プロキシ ${upstream} に接続できませんでした(${answer})`,
   setupCouldNotReach: (refusal, more) =>
     `セットアップは次の接続先に到達できませんでした: ${refusal}${more.length ? `(ほかに ${more.length} 件拒否: ${more.join(', ')})` : ''}。`,
 };

@@ -28,6 +28,8 @@ const egressWords: EgressStrings = {
   egressNotAllowed: (target) => `${target}: não está na lista de destinos permitidos (sandbox.egress.allow)`,
   egressMetadata: (target, address) => `${target}: resolve para ${address}, o endereço de metadados da nuvem`,
   egressNonPublic: (target, address) => `${target}: resolve para ${address}, que não é um endereço público (loopback, privado ou link-local)`,
+  egressUpstreamRefused: (target, upstream, answer) => `${target}: o proxy de saída ${upstream} respondeu ${answer}`,
+  egressUpstreamUnreachable: (target, upstream, answer) => `${target}: não foi possível conectar ao proxy de saída ${upstream} (${answer})`,
   setupCouldNotReach: (refusal, more) =>
     `A instalação não conseguiu acessar este destino: ${refusal}${more.length ? ` (e mais ${more.length} recusados: ${more.join(', ')})` : ''}.`,
 };

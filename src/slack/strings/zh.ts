@@ -28,6 +28,8 @@ const egressWords: EgressStrings = {
   egressNotAllowed: (target) => `${target}：不在允许访问的目标列表（sandbox.egress.allow）中`,
   egressMetadata: (target, address) => `${target}：解析到云元数据地址 ${address}`,
   egressNonPublic: (target, address) => `${target}：解析到 ${address}，不是公网地址（环回、私有或链路本地地址）`,
+  egressUpstreamRefused: (target, upstream, answer) => `${target}：上游代理 ${upstream} 返回 ${answer}`,
+  egressUpstreamUnreachable: (target, upstream, answer) => `${target}：无法连接上游代理 ${upstream}（${answer}）`,
   setupCouldNotReach: (refusal, more) => `安装依赖时无法访问以下目标：${refusal}${more.length ? `（另有 ${more.length} 个被拒绝：${more.join(', ')}）` : ''}。`,
 };
 

@@ -7,7 +7,11 @@ import { ChangeVerifier, type WarmStart } from '../../../runners/verify-change.j
 import { createLogger } from '../../../src/logging/logger.js';
 import { renderProgress } from '../../../src/reporting/progress.js';
 import { createSandbox } from '../../../src/sandbox/create-sandbox.js';
+import { parseAllowEntry } from '../../../src/sandbox/egress/egress-policy.js';
+import { upstreamProxyFor } from '../../../src/sandbox/egress/upstream-proxy.js';
 import { SetupFailures } from '../../../src/warm-cache/setup-failures.js';
+import { startOperatorProxyFake } from '../../fakes/operator-proxy-fake.js';
+import { startNpmRegistryFake } from '../../fakes/npm-registry-fake.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { writeFiles } from '../verification/write-files.js';
 
@@ -28,14 +32,14 @@ describe('a failed setup step is remembered per dependency key and said at once 
   const setup = () =>
     `echo run >> ${counters}/setup && echo 'npm http fetch GET https://registry.example/left-pad attempt 3 failed with ECONNREFUSED' && echo 'npm error code ECONNREFUSED' >&2 && exit 1`;
 
-  async function prepareJob(command = setup(), setupCaFile?: string) {
+  async function prepareJob(command = setup(), setupCaFile?: string, sandboxOf = (dir: string) => createSandbox({ mode: 'none', root: dir })) {
     const dir = path.join(root.path, `job-${++jobs}`);
     await exec('git', ['clone', '--quiet', origin, dir]);
     const baseSha = await git(dir, 'rev-parse', 'HEAD');
     const warm: WarmStart = { repository: 'acme/app', baseSha, setupFailures: failures, setupCaFile };
-    const verifier = new ChangeVerifier(createSandbox({ mode: 'none', root: dir }), dir, log, new AbortController().signal, warm);
+    const verifier = new ChangeVerifier(sandboxOf(dir), dir, log, new AbortController().signal, warm);
     const phases: string[] = [];
-    await verifier.prepare({ setup: command, test: 'node --test', lint: '' }, false, async (detail) => void phases.push(renderProgress(detail)));
+    await verifier.prepare({ setup: command, test: 'node --test', lint: '' }, true, async (detail) => void phases.push(renderProgress(detail)));
     return { verifier, phases, outcome: await verifier.check() };
   }
 
@@ -93,4 +97,34 @@ describe('a failed setup step is remembered per dependency key and said at once 
     await prepareJob(setup(), '/etc/ssl/corp/proxy-ca.pem');
     expect(await runs()).toBe(4);
   });
+
+  it("does not remember a failure the operator's upstream proxy caused (its 407): the next job runs the step again (real bwrap)", async () => {
+    const operator = await startOperatorProxyFake({ user: 'wrench', password: 'right-password' });
+    const registry = await startNpmRegistryFake({ 'left-pad': ['1.3.0'] }, { host: '127.0.0.2' });
+    try {
+      const target = new URL(registry.url).host;
+      const command = `curl -sSf -m 10 -p ${registry.url}left-pad -o /dev/null`;
+      const behind = (password: string) => (dir: string) =>
+        createSandbox({
+          mode: 'bwrap',
+          root: dir,
+          egressAllow: [parseAllowEntry(target)],
+          egressUpstream: upstreamProxyFor({ upstreamProxy: operator.url.replace('right-password', password) }, {}),
+        });
+      clock += 60_000;
+      const refused = await prepareJob(command, undefined, behind('wrong-password'));
+      expect(refused.outcome.setupFailed?.egressRefused).toEqual([
+        expect.objectContaining({ reason: 'upstream-refused', upstreamAnswer: '407 Proxy Authentication Required' }),
+      ]);
+      expect(refused.phases.join('\n')).toContain(`the upstream proxy 127.0.0.1:${operator.port} (sandbox.egress.upstreamProxy) answered 407`);
+      // The operator fixes the password: the next job installs, instead of being told the old failure.
+      const fixed = await prepareJob(command, undefined, behind('right-password'));
+      expect(operator.seen.map((seen) => `${seen.method} ${seen.status}`)).toEqual(['CONNECT 407', 'CONNECT 200']);
+      expect(fixed.outcome.setupFailed).toBeUndefined();
+      expect(registry.clients).toEqual(['127.0.0.3']);
+    } finally {
+      await operator.stop();
+      await registry.stop();
+    }
+  }, 60_000);
 });

@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBwrapSandbox } from '../../../src/sandbox/bwrap-sandbox.js';
+import { parseAllowEntry } from '../../../src/sandbox/egress/egress-policy.js';
+import type { EgressRefusal } from '../../../src/sandbox/egress/egress-proxy.js';
+import { upstreamProxyFor } from '../../../src/sandbox/egress/upstream-proxy.js';
+import { stringsFor } from '../../../src/slack/strings/index.js';
+import { setupEgressLine } from '../../../src/verification/render-verification.js';
+import { runSetup } from '../../../src/verification/run-verification.js';
+import { startNpmRegistryFake, type NpmRegistryFake } from '../../fakes/npm-registry-fake.js';
+import { type OperatorProxyFake, startOperatorProxyFake } from '../../fakes/operator-proxy-fake.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
+
+/**
+ * Issue 44 item 18: behind a company proxy, the setup step's allowed destinations go through the operator's proxy
+ * (here a fake on 127.0.0.1 that requires Basic credentials and connects onward from 127.0.0.3, so the registry can
+ * tell what came through it). Real bwrap, real npm and curl inside; Wrench's own environment holds the proxy with its
+ * credentials, as an operator's would.
+ */
+
+const PASSWORD = 'corp-Proxy-s3cret';
+const TOKEN = Buffer.from(`wrench:${PASSWORD}`).toString('base64');
+
+describe('the egress proxy behind an operator proxy (real bwrap)', () => {
+  let workspace: TempDir;
+  let operator: OperatorProxyFake;
+  let registry: NpmRegistryFake;
+  let registryTarget: string;
+  const saved = { HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY };
+
+  beforeAll(async () => {
+    workspace = await makeTempDir('wrench-upstream-');
+    operator = await startOperatorProxyFake({ user: 'wrench', password: PASSWORD });
+    // Only the operator's proxy reaches it, as the internet would be: on 127.0.0.2, and every request it answers
+    // is checked to have come from the proxy's 127.0.0.3.
+    registry = await startNpmRegistryFake({ 'tiny-dep': ['1.0.0', '1.1.0'] }, { host: '127.0.0.2' });
+    registryTarget = new URL(registry.url).host;
+    // Wrench's own environment, where an operator puts the company proxy: the default upstream.
+    process.env.HTTPS_PROXY = operator.url;
+    delete process.env.NO_PROXY;
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await operator.stop();
+    await registry.stop();
+    await workspace.remove();
+  });
+
+  const sandboxWith = (upstreamUrl: string, refusals: EgressRefusal[], noProxy?: string[]) =>
+    createBwrapSandbox({
+      root: workspace.path,
+      egressAllow: [parseAllowEntry(registryTarget), parseAllowEntry('localhost')],
+      egressUpstream: upstreamProxyFor({ upstreamProxy: upstreamUrl, noProxy }, {}),
+      onEgressRefused: (refusal) => refusals.push(refusal),
+    });
+
+  it('reaches an allowed registry only through the upstream, with its credentials, which the sandbox never sees', async () => {
+    const refusals: EgressRefusal[] = [];
+    const sandbox = createBwrapSandbox({
+      root: workspace.path,
+      egressAllow: [parseAllowEntry(registryTarget)],
+      // What job-sandbox does with the config: no `upstreamProxy` set, so Wrench's own HTTPS_PROXY.
+      egressUpstream: upstreamProxyFor({}, { HTTPS_PROXY: process.env.HTTPS_PROXY }),
+      onEgressRefused: (refusal) => refusals.push(refusal),
+    });
+    const seenBefore = operator.seen.length;
+    const result = await sandbox.exec(
+      [
+        // npm sends absolute-form GETs to HTTP_PROXY for an http:// registry; curl -p tunnels with CONNECT.
+        `npm view tiny-dep versions --json --registry ${registry.url} > npm-view.json`,
+        `curl -sSf -m 10 -p ${registry.url}tiny-dep -o curl-tunnel.json`,
+        // Everything the command and its parents could read of their environments.
+        'env > sandbox-env.txt; cat /proc/[0-9]*/environ 2>/dev/null | tr "\\0" "\\n" >> sandbox-env.txt; cat /proc/[0-9]*/cmdline 2>/dev/null | tr "\\0" " " >> sandbox-env.txt',
+      ].join(' && '),
+      { cwd: workspace.path, timeoutMs: 60_000, network: true },
+    );
+    expect(result.exitCode, result.output).toBe(0);
+    expect(JSON.parse(await readFile(path.join(workspace.path, 'npm-view.json'), 'utf8'))).toEqual(['1.0.0', '1.1.0']);
+    expect(JSON.parse(await readFile(path.join(workspace.path, 'curl-tunnel.json'), 'utf8'))).toMatchObject({ name: 'tiny-dep' });
+    expect(refusals).toEqual([]);
+
+    // The upstream saw both ways, each with Wrench's credentials, and let them through.
+    const seen = operator.seen.slice(seenBefore);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', target: `${registry.url}tiny-dep`, proxyAuthorization: `Basic ${TOKEN}`, status: 200 },
+        { method: 'CONNECT', target: registryTarget, proxyAuthorization: `Basic ${TOKEN}`, status: 200 },
+      ]),
+    );
+    // Every request the registry answered came through the upstream: none straight from Wrench's proxy.
+    expect(registry.clients.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(registry.clients)).toEqual(new Set(['127.0.0.3']));
+
+    const environment = await readFile(path.join(workspace.path, 'sandbox-env.txt'), 'utf8');
+    expect(environment).toContain('HTTPS_PROXY=http://127.0.0.1:'); // the forwarder's, inside
+    expect(environment).not.toContain(PASSWORD);
+    expect(environment).not.toContain(TOKEN);
+  }, 90_000);
+
+  it('refuses a host outside the allow list, and a listed name resolving to loopback, before the upstream sees them', async () => {
+    const refusals: EgressRefusal[] = [];
+    const seenBefore = operator.seen.length;
+    const result = await sandboxWith(operator.url, refusals).exec(
+      "curl -sS -m 10 -o /dev/null -w 'evil %{http_code}\\n' https://evil.example/x; curl -sS -m 10 -o /dev/null -w 'plain %{http_code}\\n' http://evil.example/x; curl -sS -m 10 --noproxy '' -o /dev/null -w 'loopback %{http_code}\\n' https://localhost/",
+      { cwd: workspace.path, timeoutMs: 40_000, network: true },
+    );
+    expect(result.output).toContain('CONNECT tunnel failed, response 403');
+    expect(result.output).toContain('plain 403');
+    expect(operator.seen.slice(seenBefore)).toEqual([]);
+    expect(operator.onward.join(' ')).not.toContain('evil.example');
+    expect(refusals).toEqual([
+      expect.objectContaining({ host: 'evil.example', port: 443, reason: 'not-allowed' }),
+      expect.objectContaining({ host: 'evil.example', port: 80, reason: 'not-allowed' }),
+      expect.objectContaining({ host: 'localhost', port: 443, reason: 'non-public-address' }),
+    ]);
+  }, 60_000);
+
+  it("says the upstream's 407 in one line when its credentials are wrong, without them", async () => {
+    const refusals: EgressRefusal[] = [];
+    const wrong = operator.url.replace(PASSWORD, 'not-the-password');
+    const sandbox = sandboxWith(wrong, refusals);
+    const setup = await runSetup({
+      sandbox,
+      dir: workspace.path,
+      commands: {
+        setup: `curl -sS -m 10 ${registry.url}tiny-dep -o /dev/null -w 'plain %{http_code}\\n'; curl -sSf -m 10 -p ${registry.url}tiny-dep -o /dev/null -w 'tunnel %{http_connect}\\n'`,
+        sources: [],
+      },
+      timeoutMs: 40_000,
+    });
+    expect(setup?.passed).toBe(false);
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        host: '127.0.0.2',
+        reason: 'upstream-refused',
+        upstream: `127.0.0.1:${operator.port}`,
+        upstreamSetting: 'sandbox.egress.upstreamProxy',
+        upstreamAnswer: '407 Proxy Authentication Required',
+      }),
+    ]);
+    expect(refusals[0]?.attempts).toBe(2); // the tunnel and the plain request, one line
+    const line = setupEgressLine(setup!.egressRefused);
+    expect(line).toBe(
+      `Setup could not reach ${registryTarget}: the upstream proxy 127.0.0.1:${operator.port} (sandbox.egress.upstreamProxy) answered 407 Proxy Authentication Required.`,
+    );
+    expect(setupEgressLine(setup!.egressRefused, stringsFor('de').verification)).toBe(
+      `Die Installation konnte dieses Ziel nicht erreichen: ${registryTarget}: der vorgeschaltete Proxy 127.0.0.1:${operator.port} (sandbox.egress.upstreamProxy) antwortete 407 Proxy Authentication Required.`,
+    );
+    expect(`${line} ${setup!.outputTail}`).not.toContain('not-the-password');
+    // The client in the sandbox is told it failed (502 with Wrench's words), not challenged for credentials it does not have.
+    expect(setup!.outputTail).toContain('plain 502');
+    expect(setup!.outputTail).toContain('tunnel 502');
+  }, 60_000);
+
+  it('names the upstream that cannot be reached', async () => {
+    const refusals: EgressRefusal[] = [];
+    const closed = await startOperatorProxyFake({ user: 'u', password: 'p' });
+    await closed.stop();
+    const result = await sandboxWith(`http://127.0.0.1:${closed.port}`, refusals).exec(`curl -sS -m 10 ${registry.url}tiny-dep`, {
+      cwd: workspace.path,
+      timeoutMs: 30_000,
+      network: true,
+    });
+    expect(result.output).toContain(`the upstream proxy 127.0.0.1:${closed.port} (sandbox.egress.upstreamProxy) could not be reached (ECONNREFUSED)`);
+    expect(refusals).toEqual([expect.objectContaining({ reason: 'upstream-unreachable', upstreamAnswer: 'ECONNREFUSED' })]);
+  }, 40_000);
+
+  it('connects directly to what noProxy names, the upstream unused', async () => {
+    const refusals: EgressRefusal[] = [];
+    const seenBefore = operator.seen.length;
+    const clientsBefore = registry.clients.length;
+    const result = await sandboxWith(operator.url, refusals, ['127.0.0.0/8']).exec(
+      `curl -sSf -m 10 ${registry.url}tiny-dep -o /dev/null && curl -sSf -m 10 -p ${registry.url}tiny-dep -o /dev/null && echo direct-ok`,
+      { cwd: workspace.path, timeoutMs: 30_000, network: true },
+    );
+    expect(result.output).toContain('direct-ok');
+    expect(operator.seen.slice(seenBefore)).toEqual([]);
+    expect(registry.clients.slice(clientsBefore)).toEqual(['127.0.0.1', '127.0.0.1']);
+  }, 40_000);
+});
