@@ -80,7 +80,8 @@ export function describeRefusal(
 /**
  * An HTTP proxy on a Unix socket (CONNECT tunnels and plain-HTTP absolute-form requests) that lets a sandboxed step
  * reach only what its policy allows. Names are resolved here, on the host, and the connection goes to the very
- * address that was checked, so a name that resolves (or rebinds) to 127.0.0.1 gets nowhere.
+ * address that was checked, so a name that resolves (or rebinds) to 127.0.0.1 gets nowhere. With an operator's
+ * upstream proxy (`options.upstream`), an allowed and checked destination is asked of that proxy by name instead.
  */
 export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
   const dir = await mkdtemp(path.join(tmpdir(), 'wrench-egress-'));
