@@ -1,3 +1,4 @@
+import type { HostSocketScan } from './host-sockets.js';
 import { isInside } from './workspace-path.js';
 
 /** One entry of the sandbox's root taken from the host: a directory bound read-only, or a symlink made again (`/bin -> usr/bin`). */
@@ -36,6 +37,11 @@ export interface BwrapPlan {
   writable?: string;
   /** Host directories bound read-only at the same path (provisioned runtimes), on top of any hidden place. */
   readOnlyDirs?: readonly string[];
+  /**
+   * Socket files found under the shown host directories (each masked by /dev/null bound over it, so connect() on its
+   * path is refused), and directories there that could not be listed (behind an empty tmpfs). See host-sockets.ts.
+   */
+  hostSockets?: HostSocketScan;
   /** Review and triage runs: the workspace is mounted read-only too. */
   readOnly?: boolean;
   /** The program and its arguments inside the sandbox. */
@@ -70,6 +76,9 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   if (plan.egressSocketDir) args.push('--ro-bind', plan.egressSocketDir, plan.egressSocketDir);
   if (plan.home) args.push('--bind', plan.home, plan.home);
   else args.push('--dir', SANDBOX_TMP_HOME);
+  // Last, so no bind above shows a host socket again: a read-only mount does not refuse connect(), /dev/null in its place does.
+  for (const dir of plan.hostSockets?.unlisted ?? []) args.push('--tmpfs', dir);
+  for (const file of plan.hostSockets?.sockets ?? []) args.push('--ro-bind', '/dev/null', file);
   // The root itself (a tmpfs bwrap made, holding the mount points above) is read-only like the host's was.
   args.push('--remount-ro', '/');
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--hostname', 'wrench-sandbox');

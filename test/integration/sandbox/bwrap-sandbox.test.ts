@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
@@ -129,6 +129,49 @@ describe('bwrap sandbox: isolation', () => {
     });
   });
 
+  describe('host Unix sockets under the shown system directories', () => {
+    const dirs: string[] = [];
+    const servers: Server[] = [];
+    const seen: string[] = [];
+    const listenUnder = async (parent: string) => {
+      const dir = await mkdtemp(path.join(parent, 'wrench-sock-'));
+      dirs.push(dir);
+      const file = path.join(dir, 'service.sock');
+      const server = createServer((socket) => {
+        seen.push(file);
+        socket.end('hello from host\n');
+      });
+      await new Promise<void>((resolve) => server.listen(file, resolve));
+      servers.push(server);
+      return file;
+    };
+    const probe = (file: string) =>
+      `node -e 'const s = require("net").connect(process.argv[1]); s.on("connect", () => console.log("CONNECTED")); s.on("error", (e) => console.log(e.code)); s.on("data", (d) => process.stdout.write(String(d)))' ${file}; ls -l ${file}`;
+
+    afterAll(async () => {
+      for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    });
+
+    // Tests run as root here; a host where /etc and /opt cannot be written has no place to put the listeners.
+    it.skipIf(!writable('/etc') || !writable('/opt'))(
+      'connect() on a socket under /etc or /opt is refused, also one made after the sandbox ran a command',
+      async () => {
+        const early = await listenUnder('/opt');
+        expect((await run(probe(early))).output).toContain('ECONNREFUSED');
+        const late = [await listenUnder('/etc'), await listenUnder('/opt')];
+        for (const file of [early, ...late]) {
+          const result = await run(probe(file), { network: true });
+          expect(result.output).toContain('ECONNREFUSED');
+          expect(result.output).not.toContain('hello from host');
+          // What stands in its place: /dev/null, a character device, not the host's socket.
+          expect(result.output).toMatch(new RegExp(`^c.* ${file.replace(/[.]/g, '\\.')}$`, 'm'));
+        }
+        expect(seen).toEqual([]);
+      },
+    );
+  });
+
   // Without a pids cgroup only the timeout and the host-pressure watchdog stop a fork bomb: too rough for a shared test host.
   it.skipIf(!cgroupAvailable)('contains a fork bomb and kills it on timeout, leaving the host fine', async () => {
     const tasksBefore = hostTasks();
@@ -172,6 +215,15 @@ describe('bwrap sandbox: isolation', () => {
 async function varTempDir(prefix: string): Promise<TempDir> {
   const dir = await mkdtemp(path.join('/var/tmp', prefix));
   return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function hostTasks(): number {

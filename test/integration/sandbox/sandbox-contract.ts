@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,11 +107,15 @@ export function describeSandboxContract(name: string, factory: SandboxFactory): 
 
     it('stops within seconds when the signal aborts', async () => {
       const controller = new AbortController();
-      const started = Date.now();
-      setTimeout(() => controller.abort(), 200);
-      const result = await run('echo going; sleep 100', { signal: controller.signal, timeoutMs: 60_000 });
+      const ready = path.join(dir.path, 'abort-ready');
+      const running = run(`echo going; touch ${ready}; sleep 100`, { signal: controller.signal, timeoutMs: 60_000 });
+      // Aborted once the command surely runs: a fixed 200 ms was often before its start on a loaded 2-core host.
+      expect(await waitFor(() => existsSync(ready), 20_000)).toBe(true);
+      const abortedAt = Date.now();
+      controller.abort();
+      const result = await running;
       expect(result).toMatchObject({ aborted: true, timedOut: false, output: 'going\n' });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(Date.now() - abortedAt).toBeLessThan(5_000);
     });
 
     it('does not start when the signal is already aborted', async () => {

@@ -33,6 +33,23 @@ describe('bwrapArgs', () => {
     expect(args.indexOf('--remount-ro')).toBeGreaterThan(args.lastIndexOf('--bind'));
   });
 
+  it('masks host sockets with /dev/null and hides unlisted directories after every other mount, before the root goes read-only', () => {
+    const args = bwrapArgs({
+      ...plan,
+      readOnlyDirs: ['/opt/runtimes/node-22'],
+      hostSockets: { sockets: ['/etc/agent/agent.sock', '/opt/runtimes/node-22/debug.sock'], unlisted: ['/etc/vendor-private'] },
+    });
+    const masks = args.flatMap((arg, index) => (arg === '--ro-bind' && args[index + 1] === '/dev/null' ? [args[index + 2]] : []));
+    expect(masks).toEqual(['/etc/agent/agent.sock', '/opt/runtimes/node-22/debug.sock']);
+    // A later bind of a directory holding a socket (a runtime under /opt) would show it again: the masks come after.
+    const lastMask = args.lastIndexOf('/opt/runtimes/node-22/debug.sock');
+    expect(lastMask).toBeGreaterThan(args.lastIndexOf('/opt/runtimes/node-22', lastMask - 1));
+    expect(lastMask).toBeGreaterThan(args.lastIndexOf(plan.root));
+    expect(args.indexOf('/etc/vendor-private')).toBeGreaterThan(args.lastIndexOf(plan.root));
+    expect(args[args.indexOf('/etc/vendor-private') - 1]).toBe('--tmpfs');
+    expect(args.indexOf('--remount-ro')).toBeGreaterThan(lastMask);
+  });
+
   it('without a system directory around the workspace, shows no host directory but the workspace and what is named', () => {
     const args = bwrapArgs({ ...plan, system: [{ path: '/usr' }] });
     expect(pairs(args, '--tmpfs')).toEqual(['/tmp', '/var/tmp']);
