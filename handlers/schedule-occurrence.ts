@@ -4,7 +4,7 @@ import { jobIdFor } from '../src/queue/task-job.js';
 import { findOccurrenceMessage, occurrenceMetadata } from '../src/schedules/occurrence-message.js';
 import type { ScheduleBook } from '../src/schedules/schedule-queue.js';
 import type { Schedule } from '../src/schedules/schedule-store.js';
-import { formatRunTime } from '../src/schedules/schedule-times.js';
+import { dueTimesBetween, formatRunTime } from '../src/schedules/schedule-times.js';
 import { stringsFor } from '../src/slack/strings/index.js';
 import { acceptInstruction } from './accept-instruction.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -18,7 +18,20 @@ export interface OccurrenceInput {
   scheduleId: string;
   /** When the occurrence was due (ms since epoch): with the schedule, what makes it one occurrence. */
   occurrence: number;
+  /** When a worker took its job (ms; default now): the occurrences due after it and by then never got a job. */
+  takenAt?: number;
   client: WebClient;
+}
+
+/**
+ * How an occurrence runs: as itself, or (taken late) as the latest occurrence due by then; `skipped` occurrences since
+ * the last one handled got no run, `first` the earliest of them (its own due time when none).
+ */
+interface OccurrencePlan {
+  due: number;
+  skipped: number;
+  first: number;
+  takenAt: number;
 }
 
 /**
@@ -29,6 +42,46 @@ export interface OccurrenceInput {
  * run is still going, the occurrence is skipped; after three failed runs in a row, the schedule pauses itself.
  */
 export async function runScheduleOccurrence(input: OccurrenceInput, deps: HandlerDeps & { schedules: ScheduleBook }): Promise<OccurrenceOutcome> {
+  const plan = await planOccurrence(input, deps);
+  const missed = plan.skipped > 0 ? { ...plan, taken: input.occurrence } : undefined;
+  return handleOccurrence({ ...input, occurrence: plan.due }, missed, deps);
+}
+
+/**
+ * Occurrences no Wrench process took when due run once, never as a burst of make-up runs. A job taken after later
+ * occurrences came due (no process was there to take it in time; BullMQ's scheduler keeps one job waiting and adds the
+ * next one for after the moment it is taken) runs as the latest of them, late. Due times between the last occurrence
+ * handled and this one (their job lost, e.g. in a Redis failover) are counted too. What was skipped is said with the
+ * run. Decided once per job and kept in its record, so a retry runs as the same one.
+ */
+async function planOccurrence(input: OccurrenceInput, deps: HandlerDeps & { schedules: ScheduleBook }): Promise<OccurrencePlan> {
+  const { store } = deps.schedules;
+  const takenAt = input.takenAt ?? Date.now();
+  const onTime = { due: input.occurrence, skipped: 0, first: input.occurrence, takenAt };
+  const record = await store.occurrence(input.scheduleId, input.occurrence);
+  if (record?.runsAs) return record.runsAs;
+  if (record?.outcome) return onTime;
+  const schedule = await store.get(input.scheduleId);
+  if (schedule?.state !== 'active') return onTime;
+  const late = dueTimesBetween(schedule.cron, schedule.timezone, input.occurrence, takenAt);
+  const due = late.last ?? input.occurrence;
+  let previous: number | undefined;
+  await store.update(input.scheduleId, (s) => {
+    previous = s.lastDue;
+    return s.lastDue !== undefined && s.lastDue >= due ? null : { ...s, lastDue: due };
+  });
+  const lost =
+    previous !== undefined && previous < input.occurrence ? dueTimesBetween(schedule.cron, schedule.timezone, previous, input.occurrence - 1) : { count: 0 };
+  const plan = { due, skipped: lost.count + late.count, first: lost.first ?? input.occurrence, takenAt };
+  const kept = await store.updateOccurrence(input.scheduleId, input.occurrence, (o) => (o.runsAs ? null : { ...o, runsAs: plan }));
+  return kept?.runsAs ?? plan;
+}
+
+async function handleOccurrence(
+  input: OccurrenceInput,
+  missed: (OccurrencePlan & { taken: number }) | undefined,
+  deps: HandlerDeps & { schedules: ScheduleBook },
+): Promise<OccurrenceOutcome> {
   const { store } = deps.schedules;
   const { scheduleId, occurrence } = input;
   const log = deps.logger.child({ schedule: scheduleId, occurrence: new Date(occurrence).toISOString() });
@@ -46,6 +99,12 @@ export async function runScheduleOccurrence(input: OccurrenceInput, deps: Handle
   }
   const t = stringsFor(schedule.language).schedules;
   const due = formatRunTime(new Date(occurrence), schedule.timezone);
+  const { timezone } = schedule;
+  const at = (ms: number) => formatRunTime(new Date(ms), timezone);
+  // Said with the run (or its skip): taken late, and the occurrences no run was made for.
+  const lateLine = missed
+    ? `\n:hourglass: ${missed.due === missed.taken ? '' : `${t.lateRun(due, at(missed.takenAt))} `}${t.skippedBefore(missed.skipped, at(missed.first))}`
+    : '';
   const poster = deps.posterFor(input.client);
   schedule = await withThread(schedule, input.client, deps);
   const scheduleThread = { channel: schedule.channel, threadTs: schedule.threadTs as string };
@@ -54,7 +113,7 @@ export async function runScheduleOccurrence(input: OccurrenceInput, deps: Handle
   if (schedule.lastRun && !schedule.lastRun.settled) {
     const previous = await previousRunState(schedule, deps);
     if (previous === 'going') {
-      await note(t.skipped(due), 'skipped');
+      await note(t.skipped(due) + lateLine, 'skipped');
       await settle('skipped');
       log.info({ jobId: schedule.lastRun.jobId }, 'skipped a schedule occurrence: the previous run is still going');
       return 'skipped';
@@ -83,7 +142,7 @@ export async function runScheduleOccurrence(input: OccurrenceInput, deps: Handle
       (await findOccurrenceMessage(input.client, schedule.channel, scheduleId, occurrence)) ??
       (await poster.postInChannel(
         schedule.channel,
-        { text: t.runMessage(scheduleId, schedule.when, schedule.instruction) },
+        { text: t.runMessage(scheduleId, schedule.when, schedule.instruction) + lateLine },
         occurrenceMetadata(scheduleId, occurrence),
       ));
     const posted = runTs;
@@ -114,7 +173,15 @@ export async function runScheduleOccurrence(input: OccurrenceInput, deps: Handle
   );
   if (queued) await note(t.runStarted(due, (await poster.permalink(schedule.channel, runTs)) ?? `<#${schedule.channel}>`), 'started');
   await settle('started');
-  log.info({ jobId, thread: runTs, outcome }, 'schedule occurrence handled');
+  log.info(
+    {
+      jobId,
+      thread: runTs,
+      outcome,
+      ...(missed ? { skipped: missed.skipped, firstSkipped: new Date(missed.first).toISOString(), takenAt: new Date(missed.takenAt).toISOString() } : {}),
+    },
+    'schedule occurrence handled',
+  );
   return queued ? 'started' : 'not_queued';
 }
 

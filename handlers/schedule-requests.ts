@@ -194,8 +194,9 @@ export async function applyChange(
   }
   if (schedule.state === 'active') return { outcome: 'unchanged', text: t.schedules.unchanged(schedule.id, t.schedules.states.active) };
   const resumed = await store.update(schedule.id, (s) => {
-    const { pausedBecause: _why, ...rest } = s;
-    // The run that made it pause is counted; the next failures start from none.
+    const { pausedBecause: _why, lastDue: _handled, ...rest } = s;
+    // The run that made it pause is counted; the next failures start from none. The occurrences of the pause were not
+    // missed: counting skipped ones starts again from the next.
     return { ...rest, state: 'active', failures: 0, lastRun: s.lastRun ? { ...s.lastRun, settled: true } : undefined };
   });
   if (resumed) await deps.schedules.activate(resumed);

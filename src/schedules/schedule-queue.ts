@@ -13,10 +13,16 @@ export interface OccurrenceJob {
 /** BullMQ's job scheduler of a schedule: one per schedule across the fleet, kept in Redis under this id. */
 export const schedulerIdOf = (scheduleId: string) => `schedule-${scheduleId}`;
 
-/** The schedule of a scheduler's job, from its id (`repeat:<scheduler>:<ms>`) or its repeatJobKey. */
-export function occurrenceOf(job: { id?: string; opts: { repeatJobKey?: string; prevMillis?: number }; data: OccurrenceJob }): { occurrence: number } {
+/**
+ * A scheduler's job: when it was due, from its options or its id (`repeat:<scheduler>:<ms>`), and when a worker took
+ * it (BullMQ adds the scheduler's next job right after, for the first time due after that moment).
+ */
+export function occurrenceOf(job: { id?: string; processedOn?: number; opts: { repeatJobKey?: string; prevMillis?: number }; data: OccurrenceJob }): {
+  occurrence: number;
+  takenAt?: number;
+} {
   const fromId = /:(\d+)$/.exec(job.id ?? '')?.[1];
-  return { occurrence: job.opts.prevMillis ?? Number(fromId ?? Date.now()) };
+  return { occurrence: job.opts.prevMillis ?? Number(fromId ?? Date.now()), ...(job.processedOn ? { takenAt: job.processedOn } : {}) };
 }
 
 /**

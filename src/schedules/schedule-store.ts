@@ -30,6 +30,8 @@ export const scheduleSchema = z.object({
   cardTs: z.string().optional(),
   /** The latest occurrence that started a run: its job, its thread and when it was due (ms). */
   lastRun: z.object({ jobId: z.string(), threadTs: z.string(), occurrence: z.number(), settled: z.boolean().default(false) }).optional(),
+  /** The latest due time an occurrence was handled as (ms): the due times between it and the next one handled were missed. */
+  lastDue: z.number().optional(),
   /** Runs that failed in a row; three pause the schedule. */
   failures: z.number().int().min(0).default(0),
   createdAt: z.string(),
@@ -42,6 +44,12 @@ export const occurrenceSchema = z.object({
   /** The message Wrench posted in the channel for its run (a retried occurrence posts no second one). */
   threadTs: z.string().optional(),
   outcome: z.enum(['started', 'skipped', 'paused', 'inactive']).optional(),
+  /**
+   * Decided by the first attempt at this occurrence's job, kept so a retry decides the same: the due time it runs as
+   * (itself when taken on time; the latest one come due by then when it was taken late), how many occurrences no job
+   * ran for since the last one handled (those after it, and this one when taken late), and the first of them.
+   */
+  runsAs: z.object({ due: z.number(), skipped: z.number().int().min(0), first: z.number(), takenAt: z.number() }).optional(),
 });
 export type Occurrence = z.infer<typeof occurrenceSchema>;
 

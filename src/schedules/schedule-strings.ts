@@ -27,6 +27,10 @@ export interface ScheduleStrings {
   runMessage: (id: string, when: string, instruction: string) => string;
   runStarted: (time: string, link: string) => string;
   skipped: (time: string) => string;
+  /** Said with an occurrence taken late: when it was due, when a process took it. */
+  lateRun: (due: string, taken: string) => string;
+  /** Said with an occurrence after some that no run was made for: how many, the first one's due time. */
+  skippedBefore: (skipped: number, first: string) => string;
   pausedAfterFailures: (count: number) => string;
   configIntro: (id: string, when: string, timeZone: string, instruction: string) => string;
   listTitle: string;
@@ -69,6 +73,9 @@ export const schedulesEn: ScheduleStrings = {
   runMessage: (id, when, instruction) => `:repeat: Scheduled run of *schedule ${id}* (_${when}_):\n>${instruction}`,
   runStarted: (time, link) => `:arrow_forward: The run due ${time} started: ${link}`,
   skipped: (time) => `:fast_forward: Skipped the run due ${time}: the previous run is still going.`,
+  lateRun: (due, taken) => `Run late, once: due ${due}, taken ${taken}.`,
+  skippedBefore: (skipped, first) =>
+    `${skipped === 1 ? `The occurrence due ${first} was` : `${skipped} earlier occurrences (the first due ${first}) were`} skipped: no Wrench process took ${skipped === 1 ? 'it' : 'them'} when due. Missed occurrences are not made up.`,
   pausedAfterFailures: (count) =>
     `:double_vertical_bar: Paused: the last ${count} runs failed (their threads say why). Fix the cause, then say \`@wrench resume schedule N\`.`,
   configIntro: (id, when, timeZone, instruction) => `:repeat: *Schedule ${id}* from wrench.config.yml (_${when}_, ${timeZone}):\n>${instruction}`,
@@ -113,6 +120,9 @@ export const schedulesDe: ScheduleStrings = {
   runMessage: (id, when, instruction) => `:repeat: Geplanter Lauf von *Zeitplan ${id}* (_${when}_):\n>${instruction}`,
   runStarted: (time, link) => `:arrow_forward: Der für ${time} fällige Lauf hat begonnen: ${link}`,
   skipped: (time) => `:fast_forward: Den für ${time} fälligen Lauf übersprungen: Der vorige Lauf läuft noch.`,
+  lateRun: (due, taken) => `Verspätet, einmal: fällig ${due}, übernommen ${taken}.`,
+  skippedBefore: (skipped, first) =>
+    `${skipped === 1 ? `Der für ${first} fällige Lauf wurde` : `${skipped} frühere Läufe (der erste fällig ${first}) wurden`} übersprungen: Kein Wrench-Prozess hat ${skipped === 1 ? 'ihn' : 'sie'} bei Fälligkeit übernommen. Verpasste Läufe werden nicht nachgeholt.`,
   pausedAfterFailures: (count) =>
     `:double_vertical_bar: Pausiert: Die letzten ${count} Läufe sind fehlgeschlagen (ihre Threads sagen, warum). Behebe die Ursache und sag dann \`@wrench resume schedule N\`.`,
   configIntro: (id, when, timeZone, instruction) => `:repeat: *Zeitplan ${id}* aus wrench.config.yml (_${when}_, ${timeZone}):\n>${instruction}`,
@@ -158,6 +168,9 @@ export const schedulesEs: ScheduleStrings = {
   runMessage: (id, when, instruction) => `:repeat: Ejecución programada de la *programación ${id}* (_${when}_):\n>${instruction}`,
   runStarted: (time, link) => `:arrow_forward: La ejecución prevista para ${time} empezó: ${link}`,
   skipped: (time) => `:fast_forward: Omití la ejecución prevista para ${time}: la anterior sigue en marcha.`,
+  lateRun: (due, taken) => `Con retraso, una sola vez: prevista para ${due}, tomada ${taken}.`,
+  skippedBefore: (skipped, first) =>
+    `${skipped === 1 ? `Se omitió la ejecución prevista para ${first}` : `Se omitieron ${skipped} ejecuciones anteriores (la primera prevista para ${first})`}: ningún proceso de Wrench ${skipped === 1 ? 'la tomó' : 'las tomó'} a su hora. Las ejecuciones perdidas no se recuperan.`,
   pausedAfterFailures: (count) =>
     `:double_vertical_bar: En pausa: las últimas ${count} ejecuciones fallaron (sus hilos dicen por qué). Corrige la causa y luego di \`@wrench resume schedule N\`.`,
   configIntro: (id, when, timeZone, instruction) => `:repeat: *Programación ${id}* de wrench.config.yml (_${when}_, ${timeZone}):\n>${instruction}`,
@@ -203,6 +216,9 @@ export const schedulesFr: ScheduleStrings = {
   runMessage: (id, when, instruction) => `:repeat: Exécution planifiée de la *planification ${id}* (_${when}_) :\n>${instruction}`,
   runStarted: (time, link) => `:arrow_forward: L'exécution prévue ${time} a démarré : ${link}`,
   skipped: (time) => `:fast_forward: Exécution prévue ${time} sautée : la précédente est toujours en cours.`,
+  lateRun: (due, taken) => `En retard, une seule fois : prévue ${due}, prise en charge ${taken}.`,
+  skippedBefore: (skipped, first) =>
+    `${skipped === 1 ? `L'exécution prévue ${first} a été sautée` : `${skipped} exécutions antérieures (la première prévue ${first}) ont été sautées`} : aucun processus Wrench ne ${skipped === 1 ? "l'a prise" : 'les a prises'} en charge à l'heure. Les exécutions manquées ne sont pas rattrapées.`,
   pausedAfterFailures: (count) =>
     `:double_vertical_bar: En pause : les ${count} dernières exécutions ont échoué (leurs fils disent pourquoi). Corrigez la cause, puis dites \`@wrench resume schedule N\`.`,
   configIntro: (id, when, timeZone, instruction) => `:repeat: *Planification ${id}* de wrench.config.yml (_${when}_, ${timeZone}) :\n>${instruction}`,
@@ -247,6 +263,9 @@ export const schedulesPt: ScheduleStrings = {
   runMessage: (id, when, instruction) => `:repeat: Execução agendada do *agendamento ${id}* (_${when}_):\n>${instruction}`,
   runStarted: (time, link) => `:arrow_forward: A execução prevista para ${time} começou: ${link}`,
   skipped: (time) => `:fast_forward: Pulei a execução prevista para ${time}: a anterior ainda está em andamento.`,
+  lateRun: (due, taken) => `Com atraso, uma única vez: prevista para ${due}, assumida ${taken}.`,
+  skippedBefore: (skipped, first) =>
+    `${skipped === 1 ? `A execução prevista para ${first} foi pulada` : `${skipped} execuções anteriores (a primeira prevista para ${first}) foram puladas`}: nenhum processo do Wrench ${skipped === 1 ? 'a assumiu' : 'as assumiu'} no horário. Execuções perdidas não são repostas.`,
   pausedAfterFailures: (count) =>
     `:double_vertical_bar: Pausado: as últimas ${count} execuções falharam (as threads delas dizem por quê). Corrija a causa e depois diga \`@wrench resume schedule N\`.`,
   configIntro: (id, when, timeZone, instruction) => `:repeat: *Agendamento ${id}* do wrench.config.yml (_${when}_, ${timeZone}):\n>${instruction}`,
@@ -291,6 +310,9 @@ export const schedulesJa: ScheduleStrings = {
   runMessage: (id, when, instruction) => `:repeat: *スケジュール ${id}* の定期実行（_${when}_）:\n>${instruction}`,
   runStarted: (time, link) => `:arrow_forward: ${time} 予定の実行を開始しました: ${link}`,
   skipped: (time) => `:fast_forward: ${time} 予定の実行を見送りました。前回の実行がまだ続いています。`,
+  lateRun: (due, taken) => `遅れて 1 回だけ実行します: 予定 ${due}、開始 ${taken}。`,
+  skippedBefore: (skipped, first) =>
+    `${skipped === 1 ? `${first} 予定の実行` : `それ以前の ${skipped} 回の実行（最初は ${first} 予定）`}は見送りました。予定時刻にそれを引き受けた Wrench のプロセスがありませんでした。逃した実行の埋め合わせはしません。`,
   pausedAfterFailures: (count) =>
     `:double_vertical_bar: 一時停止しました。直近 ${count} 回の実行が失敗しました（理由は各スレッドにあります）。原因を直してから \`@wrench resume schedule N\` と送ってください。`,
   configIntro: (id, when, timeZone, instruction) => `:repeat: wrench.config.yml の *スケジュール ${id}*（_${when}_、${timeZone}）:\n>${instruction}`,
@@ -334,6 +356,9 @@ export const schedulesZh: ScheduleStrings = {
   runMessage: (id, when, instruction) => `:repeat: *定时任务 ${id}* 的计划运行（_${when}_）：\n>${instruction}`,
   runStarted: (time, link) => `:arrow_forward: 计划于 ${time} 的运行已开始：${link}`,
   skipped: (time) => `:fast_forward: 跳过了计划于 ${time} 的运行：上一次运行仍在进行。`,
+  lateRun: (due, taken) => `延迟运行，仅一次：计划于 ${due}，于 ${taken} 开始。`,
+  skippedBefore: (skipped, first) =>
+    `${skipped === 1 ? `计划于 ${first} 的运行` : `之前的 ${skipped} 次运行（第一次计划于 ${first}）`}已跳过：到期时没有 Wrench 进程接手。错过的运行不会补做。`,
   pausedAfterFailures: (count) =>
     `:double_vertical_bar: 已暂停：最近 ${count} 次运行都失败了（原因见各自的会话）。修复原因后，请说 \`@wrench resume schedule N\`。`,
   configIntro: (id, when, timeZone, instruction) => `:repeat: 来自 wrench.config.yml 的 *定时任务 ${id}*（_${when}_，${timeZone}）：\n>${instruction}`,

@@ -36,6 +36,24 @@ export function nextRuns(pattern: string, timeZone: string, count: number, from:
     .map((date) => date.toDate());
 }
 
+/**
+ * The times `pattern` came due in `timeZone` after `after` and up to `until` (ms, both): how many, the first and the last. As
+ * BullMQ's scheduler computes its next occurrence (cron-parser from a date), so these are the occurrences it never added.
+ */
+export function dueTimesBetween(pattern: string, timeZone: string, after: number, until: number): { count: number; first?: number; last?: number } {
+  if (until <= after) return { count: 0 };
+  const times = CronExpressionParser.parse(pattern, { tz: timeZone, currentDate: new Date(after), endDate: new Date(until) });
+  let count = 0;
+  let first: number | undefined;
+  let last: number | undefined;
+  while (times.hasNext()) {
+    last = times.next().getTime();
+    first ??= last;
+    count++;
+  }
+  return { count, first, last };
+}
+
 /** The shortest gap, in seconds, between two of the next `sample` occurrences: how often the schedule can fire at most. */
 export function shortestGapSeconds(pattern: string, timeZone: string, sample = 50, from: Date = new Date()): number {
   const times = nextRuns(pattern, timeZone, sample, from);

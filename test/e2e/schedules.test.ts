@@ -30,8 +30,8 @@ async function until<T>(find: () => Promise<T | undefined>, timeoutMs: number, w
 
 /**
  * A schedule made in Slack, confirmed with its button, run by BullMQ's job scheduler on a 3-second cron through Wrench
- * as a child process with the fakes, then Wrench restarted: each occurrence ran once, none doubled, and the one that
- * came due while Wrench was down ran once after it came back.
+ * as a child process with the fakes, then Wrench stopped across several due times and started again: each occurrence
+ * ran once, none doubled, and those due while Wrench was down gave one late run whose message says how many it skipped.
  */
 describe('schedules, end to end', () => {
   let world: E2eWorld;
@@ -59,12 +59,16 @@ describe('schedules, end to end', () => {
 
   const runMessages = () =>
     world.slack.messages('C0DEV').filter((m) => (!m.thread_ts || m.thread_ts === m.ts) && m.text?.startsWith(':repeat: Scheduled run of *schedule 1*'));
+  const runsAs = async (due: number) => {
+    const record = await redis.get(`${world.env.WRENCH_QUEUE_PREFIX}:schedule-occurrence:1:${due}`);
+    return record ? (JSON.parse(record) as { runsAs?: { due: number; skipped: number; first: number; takenAt: number } }).runsAs : undefined;
+  };
   const handled = async () => {
     const jobs = await occurrences.getJobs(['completed']);
     return jobs.map((job) => ({ due: job.opts.prevMillis as number, processedOn: job.processedOn as number, outcome: job.returnvalue?.outcome as string }));
   };
 
-  it('runs on time, never doubles an occurrence, and survives a restart without missing the one due meanwhile', async () => {
+  it('runs on time, never doubles an occurrence, and after a restart runs the latest missed occurrence once, saying how many it skipped', async () => {
     const { slack } = world;
     const mention = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> every 3 seconds: add the weekly notes file NOTES.md' });
     expect((await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, mention)).status).toBe(200);
@@ -108,9 +112,9 @@ describe('schedules, end to end', () => {
     // On time: taken within a few seconds of when it was due (a loaded machine included).
     expect((first?.processedOn ?? 0) - (first?.due ?? 0)).toBeLessThan(5_000);
 
-    // A real restart: Wrench stopped across at least one due time, then started again on the same Redis.
+    // A real restart: Wrench stopped across several due times, then started again on the same Redis.
     await world.wrench?.stop();
-    await sleep(4_500);
+    await sleep(9_000);
     const restartedAt = Date.now();
     await world.start(ENV);
     const late = await until(
@@ -123,6 +127,15 @@ describe('schedules, end to end', () => {
     );
     // Exactly one: BullMQ keeps the next occurrence waiting in Redis; those of the downtime are not made up one by one.
     expect(late).toHaveLength(1);
+    // It ran as the latest occurrence due when it was taken, and said how many it skipped: counted here from the job's
+    // own times (a due time every 3 s), the waiting one included.
+    const waited = late[0] as { due: number; processedOn: number };
+    const missed = Math.floor((waited.processedOn - waited.due) / 3_000);
+    expect(missed).toBeGreaterThanOrEqual(2);
+    expect(await runsAs(waited.due)).toEqual({ due: waited.due + missed * 3_000, skipped: missed, first: waited.due, takenAt: waited.processedOn });
+    const lateLines = [...slack.messages('C0DEV'), ...slack.messages('C0DEV', threadTs)].filter((m) => m.text?.includes(':hourglass: Run late, once'));
+    expect(lateLines).toHaveLength(1);
+    expect(lateLines[0]?.text).toContain(`${missed} earlier occurrences (the first due `);
     const runsBefore = runMessages().length;
     // And it goes on after the restart: a later occurrence is handled too.
     await until(async () => ((await handled()).some((o) => o.due > restartedAt + 3_000) ? true : undefined), 30_000, 'an occurrence after the restart');
@@ -132,7 +145,8 @@ describe('schedules, end to end', () => {
     const dues = all.map((o) => o.due);
     expect(new Set(dues).size).toBe(dues.length);
     // Each started occurrence posted one message and queued one run, with the occurrence as its key.
-    const started = all.filter((o) => o.outcome === 'started').map((o) => o.due);
+    // Each started occurrence's run is keyed by the occurrence it ran as (the late one: the latest due when taken).
+    const started = await Promise.all(all.filter((o) => o.outcome === 'started').map(async (o) => (await runsAs(o.due))?.due ?? o.due));
     expect(runMessages().length).toBe(started.length);
     expect(runMessages().length).toBeGreaterThanOrEqual(runsBefore);
     const runJobs = (await redis.keys(`${world.env.WRENCH_QUEUE_PREFIX}:tasks:run-schedule-1-*`)).filter((k) => /run-schedule-1-\d+$/.test(k));
