@@ -111,7 +111,8 @@ async function settle(
     timeoutAt: new Date(waiting.timeoutAt),
     language,
   };
-  await deps.outbox.update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
+  // A question asked in a streamed run's own message is settled there by the resumed run, which takes the message over.
+  if (!waiting.inRunMessage) await deps.outbox.update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
   deps.logger.info({ pauseId: waiting.pauseId, jobId: waiting.jobId, settled: settlement.kind, thread: input.threadTs }, 'question settled; the run goes on');
   return true;
 }

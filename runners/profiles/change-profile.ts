@@ -3,7 +3,7 @@ import type { TaskReport } from '../../src/agent/finish-tool.js';
 import { systemPrompt } from '../../src/agent/system-prompt.js';
 import { taskMessage } from '../../src/agent/task-message.js';
 import type { TaskJob } from '../../src/queue/task-job.js';
-import type { RunResult } from '../../src/reporting/run-result.js';
+import type { AskedQuestion, QuestionOutcome, RunResult } from '../../src/reporting/run-result.js';
 import { protectedChanges } from '../../src/security/protected-paths.js';
 import { branchName } from '../../src/workspace/branch-name.js';
 import { categorySteps } from '../category-steps/category-steps.js';
@@ -56,6 +56,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
     if (!resumed) return { stop: expiredQuestion(run.job, run.started) };
     run.state.resumed = resumed;
     run.state.questions.asked = resumed.run.questionsAsked;
+    await run.context.reporter.resumedAfter?.(askedQuestion(resumed.run), questionOutcome(resumed.settlement));
     return undefined;
   };
   return {
@@ -299,6 +300,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         questionsAsked: state.questions.asked,
         requester: job.requester.slackUserId,
       });
+      await context.reporter.asked?.(askedQuestion(paused));
       if (resumed) await desk.done(resumed.run);
       state.resumed = undefined;
       return {
@@ -336,6 +338,17 @@ function answerWithoutAgent(run: StartingRun<TaskJob, ChangeRunState>, stop: Non
     filesChanged: [],
     durationMs: Date.now() - run.started,
   };
+}
+
+/** The paused run's question as a reporter shows it. */
+function askedQuestion(run: PausedRun): AskedQuestion {
+  const { pauseId, question, suggestedAnswers, requester, timeoutAt } = run;
+  return { pauseId, question, suggestedAnswers, requester, timeoutAt };
+}
+
+function questionOutcome(settlement: QuestionSettlement): QuestionOutcome {
+  if (settlement.kind === 'answer') return { kind: 'answer', text: settlement.text, by: settlement.by };
+  return settlement.kind === 'cancelled' ? { kind: 'cancelled', by: settlement.by } : { kind: 'timeout' };
 }
 
 /** Who answered, as the agent may read it: a display name, never Slack's `<@U…>` wire format. */

@@ -25,7 +25,8 @@ export type NewPausedRun = Omit<PausedRun, 'pauseId' | 'resumeJobId' | 'askedAt'
 /**
  * The runners' side of the agent's questions. `ask` keeps the conversation in Redis, queues the resume job
  * (delayed until the timeout; an answer promotes it), records in the thread's session that the run waits, and
- * asks in the thread. The resume job then `take`s the question back with whatever settled it.
+ * asks in the thread (a streamed run asks in its own message instead: see the reporter's `asked`). The resume job
+ * then `take`s the question back with whatever settled it.
  */
 export class QuestionDesk {
   constructor(private readonly options: QuestionDeskOptions) {}
@@ -56,12 +57,22 @@ export class QuestionDesk {
     const reminder = taskJobSchema.parse({ ...paused.job, remind: { pauseId } });
     await queue.add('task', reminder, { jobId: reminderJobId(pauseId), delay: Math.floor(timeoutMs / 2) });
     const thread = { channel: origin.channel, threadTs: origin.threadTs };
+    // A streamed run shows its question in its own message (its reporter's `asked`): one message per run.
+    const inRunMessage = origin.stream === true;
     await sessions.update(origin.channel, origin.threadTs, (current) =>
       current
         ? {
             ...current,
             branch: run.pushed ? run.branch : current.branch,
-            waiting: { pauseId, jobId: run.resumeJobId, requester: run.requester, question: run.question, askedAt: run.askedAt, timeoutAt: run.timeoutAt },
+            waiting: {
+              pauseId,
+              jobId: run.resumeJobId,
+              requester: run.requester,
+              question: run.question,
+              askedAt: run.askedAt,
+              timeoutAt: run.timeoutAt,
+              ...(inRunMessage ? { inRunMessage } : {}),
+            },
             // The run record now follows the resume job: the worker running it updates it as usual.
             runs: current.runs.map((r) => (r.jobId === run.askedByJobId ? { ...r, jobId: run.resumeJobId, status: 'waiting' as const } : r)),
           }
@@ -70,7 +81,7 @@ export class QuestionDesk {
     // The resumed run goes on editing the same status card.
     const cardTs = await outbox.tsOf(thread, statusCardKey(run.askedByJobId));
     if (cardTs) await outbox.remember(thread, statusCardKey(run.resumeJobId), cardTs);
-    await outbox.post(thread, questionMessage(viewOf(run)), questionMessageKey(pauseId));
+    if (!inRunMessage) await outbox.post(thread, questionMessage(viewOf(run)), questionMessageKey(pauseId));
     this.options.logger.info(
       { pauseId, resumeJobId: run.resumeJobId, timeoutAt: run.timeoutAt, thread: origin.threadTs },
       'the agent asked the requester; run paused',
@@ -105,11 +116,13 @@ export class QuestionDesk {
               }
             : null,
         );
-        await this.options.outbox.update(
-          { channel: origin.channel, threadTs: origin.threadTs },
-          questionMessageKey(pauseId),
-          settledQuestionMessage(viewOf(run), (t) => t.noAnswerInTime),
-        );
+        // A question shown in a streamed run's message is settled there, by the resumed run.
+        if (origin.stream !== true)
+          await this.options.outbox.update(
+            { channel: origin.channel, threadTs: origin.threadTs },
+            questionMessageKey(pauseId),
+            settledQuestionMessage(viewOf(run), (t) => t.noAnswerInTime),
+          );
       }
     }
     const settlement = await store.settlement(pauseId);

@@ -98,6 +98,19 @@ export interface ResultAttachment {
 
 export type RunPhase = 'queued' | 'preparing' | 'working' | 'waiting' | 'verifying' | 'publishing' | 'done' | 'failed' | 'cancelled';
 
+/** A question the agent asked the requester while the run pauses (the question desk's paused run, as shown). */
+export interface AskedQuestion {
+  pauseId: string;
+  question: string;
+  suggestedAnswers: string[];
+  /** The Slack user id asked. */
+  requester: string;
+  timeoutAt: string;
+}
+
+/** What settled a question: an answer (`by` a Slack user id), the timeout, or a cancel (`by` a Slack mention). */
+export type QuestionOutcome = { kind: 'answer'; text: string; by: string } | { kind: 'timeout' } | { kind: 'cancelled'; by: string };
+
 /** Where a run tells people how it goes: a Slack thread, or the terminal for `wrench run`. */
 export interface RunReporter {
   /** The run reached `phase`, doing `detail` (a typed value: each surface says it in its own words). */
@@ -110,6 +123,13 @@ export interface RunReporter {
   restarted?(text: string): Promise<void>;
   /** The agent's plan as it last stated it (its update_plan tool), where the reporter can show it; only then has the agent the tool. */
   plan?(steps: AgentPlan): Promise<void>;
+  /**
+   * The agent asked the requester `question` and the run pauses (its `waiting` phase follows): a reporter that shows the
+   * question in the run's own message (Slack's streamed run) does so there, with its suggested answers to pick.
+   */
+  asked?(question: AskedQuestion): Promise<void>;
+  /** This run resumes after its question was settled (answered, not in time, or cancelled), which its message keeps. */
+  resumedAfter?(question: AskedQuestion, settlement: QuestionOutcome): Promise<void>;
   /** Files attached to the request where the reporter reports (input data for the run), when there can be any. */
   inputFiles?: InputFileSource;
 }

@@ -256,9 +256,14 @@ export class RunRecorder {
 export function recordingReporter(reporter: RunReporter, recorder: RunRecorder): RunReporter {
   // The plan's update_plan calls are recorded as the agent's tool steps; the plan itself goes to the thread.
   const plan = reporter.plan?.bind(reporter);
+  // Where the thread shows the agent's question (and, resumed, what settled it), it is told of them too.
+  const asked = reporter.asked?.bind(reporter);
+  const resumedAfter = reporter.resumedAfter?.bind(reporter);
   return {
     inputFiles: reporter.inputFiles,
     ...(plan ? { plan } : {}),
+    ...(asked ? { asked } : {}),
+    ...(resumedAfter ? { resumedAfter } : {}),
     phase: (phase, detail) => {
       // The record keeps the English words (what the run page shows; records stay readable as they were written).
       const said = detail && renderProgress(detail);

@@ -56,6 +56,8 @@ export const waitingQuestionSchema = z.object({
   question: z.string(),
   askedAt: z.string(),
   timeoutAt: z.string(),
+  /** Asked in the run's own streamed message, not in a message of its own: no question message to edit once settled. */
+  inRunMessage: z.literal(true).optional(),
 });
 
 /** The last question of the thread's run that nobody answered in time: that run went on without it. */

@@ -1,10 +1,12 @@
 import type { AgentPlan } from '../agent/plan-tool.js';
-import type { RunPhase, RunResult } from '../reporting/run-result.js';
+import type { KnownBlock } from '@slack/types';
+import type { AskedQuestion, QuestionOutcome, RunPhase, RunResult } from '../reporting/run-result.js';
+import { answeredLine, questionAnswerBlocks, questionIntroText, questionMarkdown, settledQuestionMarkdown, type QuestionView } from './question-message.js';
 import { attachmentsComment, shortFailure, shortReply } from './render-run-result.js';
 import { escapeMrkdwn, markdownToMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
 import { markdownChunks, RunPlan, streamedResult } from './run-plan.js';
 import { finalState, SlackRunReporter, type SlackRunTarget, type StatusDetail } from './slack-run-reporter.js';
-import { stringsFor } from './strings/index.js';
+import { stringsFor, type ThreadStrings } from './strings/index.js';
 import type { SlackNames } from './message-text.js';
 import type { StreamStep } from './thread-outbox.js';
 import type { ThreadMessage } from './thread-poster.js';
@@ -67,7 +69,9 @@ export function notQueuedStream(target: StreamTarget, text: string): StreamStep 
  * as read, then the run's stages as a plan of tasks updated as they move (a failed stage `error` with its reason, a
  * cancelled or paused run said in the plan's title, which says how to stop the run while it goes on) with the agent's
  * own plan when it states one (`plan`, its steps marked as the agent's), then the final
- * reply streamed into the same message, its measured outcome line first. The run page is a source of the reading and
+ * reply streamed into the same message, its measured outcome line first. A run that pauses on the agent's question
+ * ends its message with the question and the buttons that answer it (no message of its own); the resumed run takes the
+ * message over and its reply begins with the question and what settled it, quoted. The run page is a source of the reading and
  * working tasks, and the reply's last line. Every step goes through the thread's outbox with the whole message as its
  * fallback: where Slack does not stream, that ordinary message stands in for the card (the plan, the run page and a
  * Cancel button while the run goes on), and a stream Slack ends early is finished as one.
@@ -83,6 +87,10 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   /** The final reply's plain, short form: posted instead when Slack refuses the stream's last step as written. */
   private shortText: string | undefined;
   private failReason: string | undefined;
+  /** The question this job pauses on: its message shows it, with the buttons that answer it, until the run resumes. */
+  private question: QuestionView | undefined;
+  /** The question an earlier job of the run paused on and what settled it, quoted in this job's last step. */
+  private settledQuestion: string | undefined;
   private ended = false;
   /** Looks people up by Slack user id: who cancelled or was asked shows by name in the plan. */
   names?: Pick<SlackNames, 'userName'>;
@@ -116,6 +124,23 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   async restarted(text: string): Promise<void> {
     this.takeOver = true;
     this.restartNote = text;
+  }
+
+  /** The run pauses on `question`: its message, stopped by the `waiting` phase, ends with it and the ways to answer. */
+  async asked(question: AskedQuestion): Promise<void> {
+    const { channel, threadTs, language } = this.target;
+    this.question = { ...question, channel, threadTs, language, timeoutAt: new Date(question.timeoutAt) };
+  }
+
+  /** This job resumes the run after its question was settled: the message keeps the question and what settled it. */
+  async resumedAfter(question: AskedQuestion, outcome: QuestionOutcome): Promise<void> {
+    const line =
+      outcome.kind === 'answer'
+        ? answeredLine(outcome.by, outcome.text)
+        : outcome.kind === 'cancelled'
+          ? (t: ThreadStrings) => t.cancelledBy(outcome.by.replace(/^<@|>$/g, ''))
+          : (t: ThreadStrings) => t.noAnswerInTime;
+    this.settledQuestion = settledQuestionMarkdown({ ...question, language: this.target.language }, line);
   }
 
   override async finished(result: RunResult): Promise<void> {
@@ -154,12 +179,14 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   }
 
   private async send(step: StreamStep['step'], taskChunks: StreamStep['chunks'], final: boolean): Promise<void> {
-    const reply = step === 'stop' ? this.finalText : undefined;
-    const chunks = reply === undefined ? taskChunks : [...taskChunks, ...markdownChunks(reply)];
+    const reply = step === 'stop' ? [this.settledQuestion, this.finalText].filter(Boolean).join('\n\n') || undefined : undefined;
+    const question = step === 'stop' ? this.question : undefined;
+    const text = [reply, question ? questionMarkdown(question) : undefined].filter(Boolean).join('\n\n');
+    const chunks = [...taskChunks, ...markdownChunks(text)];
     const short = step === 'stop' ? this.shortText : undefined;
     const takeOver = step === 'start' && this.takeOver;
     const settles = step === 'stop' ? this.target.jobId : undefined;
-    const options = { running: !final, reply, note: this.restartNote };
+    const options = { running: !final, reply, note: this.restartNote, question };
     await this.outbox.stream(this.thread, {
       ...streamStep(this.target, this.runPlan, step, chunks, options),
       ...(short ? { short } : {}),
@@ -178,7 +205,7 @@ function streamStep(
   plan: RunPlan,
   step: StreamStep['step'],
   chunks: StreamStep['chunks'],
-  options: { running: boolean; reply?: string; note?: string },
+  options: { running: boolean; reply?: string; note?: string; question?: QuestionView },
 ): StreamStep {
   const t = stringsFor(target.language);
   const page = target.runPageUrl ? mrkdwnLink(target.runPageUrl, t.seeEveryStep) : undefined;
@@ -187,16 +214,32 @@ function streamStep(
   const noteBlock = note === undefined ? [] : [{ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: note }] }];
   const replyText = options.reply === undefined ? undefined : markdownToMrkdwn(options.reply);
   const thread = { channel: target.channel, threadTs: target.threadTs };
+  // A paused run's message ends with its question and the buttons that answer it (suggested answers, Cancel).
+  const { question } = options;
+  const answerBlocks: KnownBlock[] = question ? questionAnswerBlocks(question) : [];
+  const questionText = question ? questionIntroText(question) : undefined;
+  const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 2900) } });
+  const endText = [planText, replyText].filter(Boolean).join('\n\n');
   const fallback: ThreadMessage = options.running
-    ? { text: planText, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(planText, 2900) } }, cancelActions(thread, t)] }
-    : { text: [planText, replyText].filter(Boolean).join('\n\n') };
+    ? { text: planText, blocks: [section(planText), cancelActions(thread, t)] }
+    : questionText
+      ? { text: [endText, questionText].join('\n\n'), blocks: [section(endText), section(questionText), ...answerBlocks] }
+      : { text: endText };
   // A stream Slack ended keeps its look: its plan as a plan block, then the Cancel button or the reply (one markdown
   // block, within Slack's 12,000 characters for one and about 13,000 for a message's blocks; a longer reply as text).
   const reply = options.reply;
   const ended: ThreadMessage | undefined = options.running
     ? { text: planText, blocks: [...noteBlock, plan.block(), cancelActions(thread, t)] }
     : reply === undefined || reply.length <= ENDED_REPLY_MAX
-      ? { text: fallback.text, blocks: [...noteBlock, plan.block(), ...(reply ? [{ type: 'markdown' as const, text: reply }] : [])] }
+      ? {
+          text: fallback.text,
+          blocks: [
+            ...noteBlock,
+            plan.block(),
+            ...(reply ? [{ type: 'markdown' as const, text: reply }] : []),
+            ...(question ? [{ type: 'markdown' as const, text: questionMarkdown(question) }, ...answerBlocks] : []),
+          ],
+        }
       : undefined;
   return {
     step,
@@ -206,6 +249,7 @@ function streamStep(
     chunks,
     fallback,
     ...(ended ? { ended } : {}),
+    ...(answerBlocks.length ? { closing: answerBlocks } : {}),
   };
 }
 

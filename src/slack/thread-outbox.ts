@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { redisKeys } from '../redis/redis-keys.js';
-import type { AnyChunk } from '@slack/types';
+import type { AnyChunk, KnownBlock } from '@slack/types';
 import { ErrorCode, WebClient } from '@slack/web-api';
 import type { Result } from 'ioredis';
 import type { RedisClient } from '../redis/redis-connection.js';
@@ -87,6 +87,8 @@ export interface StreamStep {
   short?: string;
   /** The job id of the run whose last word this step is (see OutboxItem). */
   settles?: string;
+  /** Blocks a stop step ends the stream with, below what it streamed (a paused run's buttons that answer its question). */
+  closing?: KnownBlock[];
 }
 
 /** Slack's answers that a stream is over (stopped by the person, expired, deleted): what is left is posted normally. */
@@ -359,6 +361,7 @@ export class ThreadOutbox {
       fallback: this.redacted(step.fallback),
       ...(step.ended ? { ended: this.redacted(step.ended) } : {}),
       ...(step.short !== undefined ? { short: this.redact(step.short) } : {}),
+      ...(step.closing ? { closing: this.redact.deep(step.closing) } : {}),
     });
   }
 
@@ -770,7 +773,12 @@ export class ThreadOutbox {
         return;
       }
       await setMode('stopping');
-      await this.client.chat.stopStream({ channel: thread.channel, ts, ...(item.chunks.length ? { chunks: item.chunks } : {}) });
+      await this.client.chat.stopStream({
+        channel: thread.channel,
+        ts,
+        ...(item.chunks.length ? { chunks: item.chunks } : {}),
+        ...(item.closing?.length ? { blocks: item.closing } : {}),
+      });
       await setMode('stopped');
     } catch (error) {
       const reason = slackFailure(error).text;

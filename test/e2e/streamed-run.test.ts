@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseResponse } from '../fakes/anthropic-fake.js';
-import { appMentionEnvelope, messageEnvelope } from '../fakes/slack-fake.js';
+import { appMentionEnvelope, blockActionsPayload, messageEnvelope } from '../fakes/slack-fake.js';
+import { streamText } from '../fakes/slack/streams.js';
 import { pollFor } from '../fakes/shared/wait-for.js';
 import { createE2eWorld, SIGNING_SECRET, type E2eWorld } from './e2e-world.js';
 import { createFileStep, finishStep } from './scripted-runs.js';
@@ -120,7 +121,7 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     );
   });
 
-  it('shows a run paused on its question as paused in its plan, and the resumed run goes on in the same message and ends it', async () => {
+  it("asks in the run's one message while paused (the question and its buttons), and the resumed run ends that message with the question and the answer quoted", async () => {
     const { slack, anthropic } = world;
     anthropic.setScript([
       createFileStep('src/theme.js', 'export const theme = {};\n'),
@@ -144,6 +145,10 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     );
     expect(paused.planTitle).toBe('Paused: waiting for an answer: acme/web');
     expect(paused.parts.flatMap((p) => (p.kind === 'task' ? [`${p.task.id}:${p.task.status}`] : []))).toContain('question:in_progress');
+    // The question is in the run's message, with the buttons that answer it; no message of its own.
+    expect(streamText(paused)).toContain('<@U0ALICE> I have a question before I go on:\n> Which colour should the header use?');
+    expect(JSON.stringify(paused.closingBlocks)).toMatch(/"action_id":"wrench_answer_0".*"text":"Blue".*"action_id":"wrench_answer_1".*"text":"Green"/);
+    expect(slack.messages('C0DEV', threadTs).filter((m) => m.bot_id)).toHaveLength(1);
 
     await slack.deliverEvent(
       world.eventsUrl(),
@@ -161,12 +166,59 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     expect(planIn(done.blocks)?.tasks.map((t) => `${t.task_id}:${t.status}`)).toContain('question:complete');
     expect(JSON.stringify(done.blocks)).toMatch(/Opened \[PR #\d+/);
     expect(JSON.stringify(done)).not.toContain('Paused');
-    // The thread: the run's one message and the question; no second stream, no card.
+    expect(JSON.stringify(done.blocks)).not.toContain('wrench_answer_');
+    const reply = done.blocks?.find((b) => (b as { type: string }).type === 'markdown') as { text: string } | undefined;
+    expect(reply?.text).toMatch(/^> <@U0ALICE> I asked: Which colour should the header use\?\n> <@U0ALICE> answered: Green please\n/);
+    // The thread: the person's mention and answer, and the run's one message; no second stream, no question, no card.
     expect(slack.streamsIn('C0DEV', threadTs)).toHaveLength(1);
     const fromWrench = slack.messages('C0DEV', threadTs).filter((m) => m.bot_id);
-    expect(fromWrench).toHaveLength(2);
-    expect(fromWrench[0]?.ts).toBe(paused.ts);
-    expect(fromWrench[1]?.text).toContain('Which colour should the header use?');
+    expect(fromWrench.map((m) => m.ts)).toEqual([paused.ts]);
+    expect(
+      slack
+        .messages('C0DEV', threadTs)
+        .filter((m) => !m.bot_id)
+        .map((m) => m.text),
+    ).toEqual([(envelope.event as { text: string }).text, 'Green please']);
+    expect(slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs)).toEqual([]);
+  });
+
+  it("answers a streamed run's question with a button in its message: the run goes on in the same message", async () => {
+    const { slack, anthropic } = world;
+    anthropic.setScript([
+      toolUseResponse([{ id: 'toolu_ask_size', name: 'ask_requester', input: { question: 'Which size for the logo?', suggestedAnswers: ['Small', 'Large'] } }]),
+      createFileStep('src/logo.js', "export const logo = 'large';\n"),
+      finishStep('Added the logo, large.'),
+    ]);
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add src/logo.js exporting `logo`' });
+    expect((await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
+    const threadTs = (envelope.event as { ts: string }).ts;
+    const paused = await pollFor(
+      () => slack.streamsIn('C0DEV', threadTs).find((s) => s.state === 'stopped'),
+      60_000,
+      () => `streams: ${JSON.stringify(slack.streamsIn('C0DEV', threadTs))}`,
+    );
+    type Button = { action_id: string; value: string; text: { text: string } };
+    const buttons = paused.closingBlocks.flatMap((b) => ((b as { type: string }).type === 'actions' ? (b as { elements: Button[] }).elements : []));
+    const large = buttons.find((b) => b.text.text === 'Large');
+    expect(large).toBeDefined();
+    await slack.deliverInteraction(
+      world.eventsUrl(),
+      SIGNING_SECRET,
+      blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: paused.ts, thread_ts: threadTs, action_id: large!.action_id, value: large!.value }),
+    );
+    const done = await pollFor(
+      () => slack.messages('C0DEV', threadTs).find((m) => m.ts === paused.ts && JSON.stringify(m.blocks ?? []).includes('Done: acme/web')),
+      60_000,
+      () => `thread: ${JSON.stringify(slack.messages('C0DEV', threadTs))}`,
+    );
+    expect(JSON.stringify(done.blocks)).toContain('<@U0ALICE> answered: Large');
+    expect(
+      slack
+        .messages('C0DEV', threadTs)
+        .filter((m) => m.bot_id)
+        .map((m) => m.ts),
+    ).toEqual([paused.ts]);
+    expect(anthropic.requests.some((r) => JSON.stringify(r.body.messages).includes('answered: Large'))).toBe(true);
   });
 
   it("makes the run's one message an ordinary one (plan, Cancel button, reply) where streaming is refused, and the next run's too", async () => {

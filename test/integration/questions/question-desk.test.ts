@@ -235,4 +235,51 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     await redis.set(redisKeys(prefix).pausedRun(pauseId), JSON.stringify({ ...run, messages: [{ content: 'the task' }] }));
     await expect(store.load(pauseId)).rejects.toMatchObject({ code: 'paused_run_invalid', message: expect.stringContaining('must be a message with a role') });
   });
+  it("asks a streamed run's question in the run's own message: no question message of its own, asked or timed out", async () => {
+    const threadTs = `${Date.now()}.000200`;
+    const thread = { channel: 'C0DEV', threadTs };
+    const now = new Date().toISOString();
+    await sessions.update('C0DEV', threadTs, () => ({
+      channel: 'C0DEV',
+      threadTs,
+      repo: { owner: 'acme', name: 'app' },
+      requester: 'U0ALICE',
+      runs: [{ jobId: 'run-s', instruction: 'add a header', requester: 'U0ALICE', status: 'running', at: now }],
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const desk = new QuestionDesk({
+      store: new PausedRunStore(redis, prefix),
+      sessions,
+      outbox,
+      queue,
+      timeoutMs: TIMEOUT_MS,
+      logger: createLogger({ level: 'silent' }),
+    });
+    const streamed = job(threadTs);
+    const asked = await desk.ask({
+      job: { ...streamed, origin: { ...streamed.origin, stream: true } as TaskJob['origin'] },
+      askedByJobId: 'run-s',
+      branch: 'wrench/s',
+      pushed: false,
+      startSha: 'c'.repeat(40),
+      messages: [{ role: 'user', content: 'the task' }],
+      usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      steps: 1,
+      toolUseId: 'toolu_s',
+      question: 'Tabs or spaces?',
+      suggestedAnswers: ['Tabs', 'Spaces'],
+      questionsAsked: 1,
+      requester: 'U0ALICE',
+    });
+    expect((await sessions.get('C0DEV', threadTs))!.waiting).toMatchObject({ pauseId: asked.pauseId, inRunMessage: true });
+    // Nobody answers: the timeout settles it, and still nothing is posted (the resumed run's message says so).
+    const taken = (await desk.take(asked.pauseId))!;
+    expect(taken.settlement.kind).toBe('timeout');
+    // Messages of a thread are delivered in order: once a later one arrived, a question or its settled form would have too.
+    await outbox.post(thread, { text: 'sentinel-s' });
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.text === 'sentinel-s', 10_000);
+    expect(slack.calls.filter((c) => c.args.thread_ts === threadTs).map((c) => c.args.text)).toEqual(['sentinel-s']);
+    await desk.done(taken.run);
+  });
 });

@@ -5,7 +5,7 @@ import { createLogger } from '../../../src/logging/logger.js';
 import { redisKeys } from '../../../src/redis/redis-keys.js';
 import type { RunResult } from '../../../src/reporting/run-result.js';
 import { createRedactor } from '../../../src/security/redact.js';
-import { ACTIONS } from '../../../src/slack/action-ids.js';
+import { ACTIONS, ANSWER_ACTION_PREFIX, DECIDE_ACTION, decodeAnswerValue } from '../../../src/slack/action-ids.js';
 import { SlackNameDirectory } from '../../../src/slack/slack-name-directory.js';
 import type { SlackRunTarget } from '../../../src/slack/slack-run-reporter.js';
 import { runStreamKey, SlackStreamRunReporter } from '../../../src/slack/slack-stream-run-reporter.js';
@@ -251,32 +251,133 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(JSON.stringify(message?.blocks)).not.toContain(ACTIONS.cancelRun);
   });
 
-  it('keeps a run that paused for an answer in one message: the resumed run goes on in it and ends it, never paused', async () => {
+  it('keeps a run that paused for an answer in one message: the question and its buttons in it while paused, then the resumed run ends it with the question and the answer quoted, never paused', async () => {
     const { outbox, thread, reporter, newReporter, statusKey } = setUp();
+    const question = {
+      pauseId: 'job-1-q1-abc123',
+      question: 'Which format should dates use?\nISO or <US>?',
+      suggestedAnswers: ['ISO 8601', 'US'],
+      requester: 'U0ALICE',
+      timeoutAt: '2026-12-01T10:00:00.000Z',
+    };
     await reporter.phase('working', { key: 'editing', path: 'src/date.js' });
+    await reporter.asked(question);
     await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
     await settled(outbox, thread);
     const paused = onlyStream(thread.threadTs);
     expect(paused.state).toBe('stopped');
     expect(paused.planTitle).toBe('Paused: waiting for an answer: acme/web');
+    // The question is in the run's message (the agent's words escaped), with the buttons that answer it.
+    expect(text(paused)).toBe('<@U0ALICE> I have a question before I go on:\n> Which format should dates use?\n> ISO or &lt;US>?');
+    const buttons = paused.closingBlocks.flatMap((b) =>
+      (b as { type: string }).type === 'actions' ? (b as { elements: Array<{ action_id: string; value: string }> }).elements : [],
+    );
+    expect(buttons.map((b) => b.action_id)).toEqual([`${ANSWER_ACTION_PREFIX}0`, `${ANSWER_ACTION_PREFIX}1`, DECIDE_ACTION, ACTIONS.cancelRun]);
+    expect(decodeAnswerValue(buttons[0]?.value)).toEqual({ pauseId: question.pauseId, index: 0, channel: CHANNEL, threadTs: thread.threadTs });
+    expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
     // The resume job reports under the run's first key (the job carries it), as a resumed run.
     const resumed = newReporter({ statusKey, resumed: true });
+    await resumed.resumedAfter(question, { kind: 'answer', text: 'ISO 8601', by: 'U0ALICE' });
     await resumed.phase('preparing', { key: 'checkingOut', branch: 'wrench/fix-date' });
     await settled(outbox, thread);
     let message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === paused.ts);
     let plan = message?.blocks?.find((b) => (b as { type: string }).type === 'plan') as PlanShown;
     expect(plan.title).toBe('Working on acme/web · to stop it, mention me with "stop"');
     expect(plan.tasks.map((task) => `${task.task_id} ${task.status}`)).toEqual(['reading complete', 'question complete', 'preparing in_progress']);
+    expect(JSON.stringify(message?.blocks)).not.toContain(ANSWER_ACTION_PREFIX);
     await resumed.phase('working');
     await resumed.finished(result);
     await settled(outbox, thread);
     expect(slack.streamsIn(CHANNEL, thread.threadTs)).toHaveLength(1);
     expect(slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id)).toHaveLength(1);
+    expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
     message = slack.messages(CHANNEL, thread.threadTs).find((m) => m.ts === paused.ts);
     plan = message?.blocks?.find((b) => (b as { type: string }).type === 'plan') as PlanShown;
     expect(plan.title).toBe('Done: acme/web');
     expect(JSON.stringify(message)).not.toContain('Paused');
-    expect(message?.blocks?.at(-1)).toMatchObject({ type: 'markdown', text: expect.stringMatching(/^Outcome: `npm test` passes/) });
+    expect(JSON.stringify(message?.blocks)).not.toContain(ANSWER_ACTION_PREFIX);
+    const reply = message?.blocks?.at(-1) as { type: string; text: string };
+    expect(reply.type).toBe('markdown');
+    expect(reply.text).toMatch(
+      /^> <@U0ALICE> I asked: Which format should dates use\? ISO or &lt;US>\?\n> <@U0ALICE> answered: ISO 8601\n\nOutcome: `npm test` passes/,
+    );
+  });
+
+  it('keeps a question that timed out, or a cancel while paused, in the final message as what settled it', async () => {
+    const question = {
+      pauseId: 'job-2-q1-def456',
+      question: 'Which locale?',
+      suggestedAnswers: [],
+      requester: 'U0ALICE',
+      timeoutAt: '2026-12-01T10:00:00.000Z',
+    };
+    for (const [outcome, line] of [
+      [{ kind: 'timeout' }, '> _No answer came in time, so I finish with what I have._'],
+      [{ kind: 'cancelled', by: '<@U0BOB>' }, '> _Cancelled by <@U0BOB> before an answer came._'],
+    ] as const) {
+      const { outbox, thread, reporter, newReporter, statusKey } = setUp();
+      await reporter.asked(question);
+      await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
+      const resumed = newReporter({ statusKey, resumed: true });
+      await resumed.resumedAfter(question, outcome);
+      await resumed.finished({ ...result, status: 'stopped', pullRequest: undefined, filesChanged: [], diffStat: [] } as RunResult);
+      await settled(outbox, thread);
+      const messages = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+      expect(messages).toHaveLength(1);
+      const reply = messages[0]?.blocks?.find((b) => (b as { type: string }).type === 'markdown') as { text: string };
+      expect(reply.text.split('\n').slice(0, 2)).toEqual(['> <@U0ALICE> I asked: Which locale?', line]);
+      expect(JSON.stringify(messages[0])).not.toContain('Paused');
+    }
+  });
+
+  it('keeps the first question and its answer above the second when the resumed run asks again', async () => {
+    const { outbox, thread, reporter, newReporter, statusKey } = setUp();
+    const first = { pauseId: 'job-4-q1-bbb222', question: 'Which locale?', suggestedAnswers: [], requester: 'U0ALICE', timeoutAt: '2026-12-01T10:00:00.000Z' };
+    const second = { ...first, pauseId: 'job-4-q2-ccc333', question: 'Which currency?', suggestedAnswers: ['EUR'] };
+    await reporter.asked(first);
+    await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
+    const resumed = newReporter({ statusKey, resumed: true });
+    await resumed.resumedAfter(first, { kind: 'answer', text: 'de-DE', by: 'U0ALICE' });
+    await resumed.phase('working');
+    await resumed.asked(second);
+    await resumed.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
+    await settled(outbox, thread);
+    const messages = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+    expect(messages).toHaveLength(1);
+    const shown = messages[0]?.blocks?.filter((b) => (b as { type: string }).type === 'markdown').map((b) => (b as { text: string }).text);
+    expect(shown).toEqual([
+      '> <@U0ALICE> I asked: Which locale?\n> <@U0ALICE> answered: de-DE',
+      '<@U0ALICE> I have a question before I go on:\n> Which currency?',
+    ]);
+    // The buttons answer the second question.
+    const buttons = messages[0]?.blocks?.flatMap((b) =>
+      (b as { type: string }).type === 'actions' ? (b as { elements: Array<{ value: string }> }).elements : [],
+    );
+    expect(decodeAnswerValue(buttons?.[0]?.value)).toMatchObject({ pauseId: second.pauseId, index: 0 });
+  });
+
+  it('shows the question and its buttons in the ordinary message that stands in where streaming is refused', async () => {
+    slack.startOutage({ error: 'not_allowed' }, { methods: ['chat.startStream'] });
+    const { outbox, thread, reporter } = setUp(uniqueName('T0REFUSE'));
+    const question = {
+      pauseId: 'job-3-q1-aaa111',
+      question: 'Keep the old API?',
+      suggestedAnswers: ['Yes'],
+      requester: 'U0ALICE',
+      timeoutAt: '2026-12-01T10:00:00.000Z',
+    };
+    await reporter.phase('working');
+    await reporter.asked(question);
+    await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
+    await settled(outbox, thread);
+    expect(slack.streamsIn(CHANNEL, thread.threadTs)).toHaveLength(0);
+    const messages = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.text).toContain('Paused: waiting for an answer');
+    expect(messages[0]?.text).toContain('> Keep the old API?');
+    const blocks = JSON.stringify(messages[0]?.blocks);
+    expect(blocks).toContain(`${ANSWER_ACTION_PREFIX}0`);
+    expect(blocks).toContain(DECIDE_ACTION);
   });
 
   it('streams a reply longer than one markdown_text chunk may be, in several, all accepted by Slack', async () => {
