@@ -6,6 +6,7 @@ import { createHandlerDeps, type HandlerDeps } from '../../handlers/handler-deps
 import { loadConfig } from '../../src/config/load-config.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createQueues } from '../../src/queue/queues.js';
+import type { RedisClient } from '../../src/redis/redis-connection.js';
 import { createRedactor } from '../../src/security/redact.js';
 import { ThreadSessionStore } from '../../src/sessions/thread-session-store.js';
 import { SlackNameDirectory } from '../../src/slack/slack-name-directory.js';
@@ -26,13 +27,29 @@ export interface HandlerWorld {
   stop(): Promise<void>;
 }
 
-/** Handlers as plain functions of (input, deps) against a real Redis and the Slack fake. */
-export async function startHandlerWorld(label: string): Promise<HandlerWorld> {
-  const [redisServer, slack, dir] = await Promise.all([startRedisServer(), startSlackFake(), makeTempDir(`${label}-`)]);
-  const redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+/**
+ * Handlers as plain functions of (input, deps) against a real Redis and the Slack fake. `connect`: the Redis to use
+ * instead of a private redis-server (a Sentinel or Cluster set-up, connected by Wrench's own factory); `prefix` then
+ * names the key prefix (a hash-tagged one on a Cluster).
+ */
+export async function startHandlerWorld(label: string): Promise<HandlerWorld>;
+export async function startHandlerWorld(
+  label: string,
+  options: { connect: () => RedisClient; prefix?: string },
+): Promise<Omit<HandlerWorld, 'redis'> & { redis: RedisClient }>;
+export async function startHandlerWorld(
+  label: string,
+  options: { connect?: () => RedisClient; prefix?: string } = {},
+): Promise<Omit<HandlerWorld, 'redis'> & { redis: RedisClient }> {
+  const [redisServer, slack, dir] = await Promise.all([
+    options.connect ? Promise.resolve({ url: '', port: 0, signal: () => false, stop: async () => {} }) : startRedisServer(),
+    startSlackFake(),
+    makeTempDir(`${label}-`),
+  ]);
+  const redis = options.connect ? options.connect() : new Redis(redisServer.url, { maxRetriesPerRequest: null });
   const configPath = path.join(dir.path, 'wrench.config.yml');
   writeFileSync(configPath, 'channels:\n  C0DEV: { repo: acme/web }\n');
-  const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: uniqueName(label), WRENCH_DATA_DIR: dir.path }, dir.path);
+  const config = loadConfig({ WRENCH_CONFIG: configPath, WRENCH_QUEUE_PREFIX: options.prefix ?? uniqueName(label), WRENCH_DATA_DIR: dir.path }, dir.path);
   const redact = createRedactor([]);
   const client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
   const deps = createHandlerDeps({
