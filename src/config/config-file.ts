@@ -291,6 +291,11 @@ export const configFileSchema = z
                 'Destinations that skip the upstream proxy and are connected to directly: `*`, `host`, `.domain` (and its subdomains), `host:port`, an IP address or a CIDR range, matched on the name asked for.',
               unset: "Wrench's own `NO_PROXY`",
             }),
+            upstreamResolvesNames: z.boolean().optional().meta({
+              description:
+                "Where only the upstream proxy resolves public names: an allowed name Wrench's host cannot resolve is asked of the upstream unchecked, so the upstream's own policy alone decides where it leads (a name that resolves is checked as always).",
+              unset: 'off: such a name fails (`502 could not resolve`)',
+            }),
           })
           .strict()
           .default({ allow: [] })

@@ -26,9 +26,17 @@ export interface OperatorProxyFake {
 /**
  * A company's HTTP proxy on 127.0.0.1: it speaks CONNECT and absolute-form requests, as squid does, and lets only
  * requests with `Proxy-Authorization: Basic base64(user:password)` through (407 with a Basic challenge otherwise).
- * Onward connections leave from `localAddress` (default 127.0.0.3), so a destination can tell what came through it.
+ * Onward connections leave from `localAddress` (default 127.0.0.3), so a destination can tell what came through it;
+ * `hosts` are names only it resolves, as a company proxy resolves public names its clients cannot.
  */
-export async function startOperatorProxyFake(options: { user: string; password: string; localAddress?: string }): Promise<OperatorProxyFake> {
+export async function startOperatorProxyFake(options: {
+  user: string;
+  password: string;
+  localAddress?: string;
+  /** Names only this proxy resolves (the company's DNS), to the address it connects to. */
+  hosts?: Record<string, string>;
+}): Promise<OperatorProxyFake> {
+  const addressOf = (host: string) => options.hosts?.[host] ?? host;
   const expected = `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`;
   const localAddress = options.localAddress ?? '127.0.0.3';
   const seen: OperatorProxySeen[] = [];
@@ -58,7 +66,7 @@ export async function startOperatorProxyFake(options: { user: string; password: 
     const { 'proxy-authorization': _credentials, 'proxy-connection': _connection, ...headers } = req.headers;
     const port = Number(url.port || 80);
     onward.push(`${url.hostname}:${port}`);
-    const outgoing = httpRequest({ host: url.hostname, port, localAddress, method: req.method, path: `${url.pathname}${url.search}`, headers });
+    const outgoing = httpRequest({ host: addressOf(url.hostname), port, localAddress, method: req.method, path: `${url.pathname}${url.search}`, headers });
     outgoing.on('response', (response) => {
       record.status = response.statusCode ?? 0;
       res.writeHead(response.statusCode ?? 502, response.headers);
@@ -82,7 +90,7 @@ export async function startOperatorProxyFake(options: { user: string; password: 
     const host = record.target.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
     const port = Number(record.target.slice(colon + 1));
     onward.push(`${host}:${port}`);
-    const destination = connect({ host, port, localAddress });
+    const destination = connect({ host: addressOf(host), port, localAddress });
     track(destination);
     destination.once('error', () => {
       record.status = 502;

@@ -107,6 +107,9 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     return `Wrench egress proxy refused ${describeRefusal(refusal)}\n`;
   };
 
+  const upstream = options.upstream;
+  /** The upstream to go through for this destination, or none: directly to the checked address. */
+  const upstreamFor = (host: string, port: number) => (upstream && !bypassesUpstream(upstream.noProxy, host, port) ? upstream : undefined);
   /** The address to connect to, or the reason not to. */
   const admit = async (rawHost: string, port: number): Promise<Verdict> => {
     const host = normaliseHost(rawHost);
@@ -116,6 +119,8 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     try {
       addresses = isIP(host) ? [host] : await resolve(host);
     } catch {
+      // Where only the operator's proxy resolves public names, and the operator said so: the name goes to it unchecked.
+      if (upstreamFor(host, port)?.resolvesNames) return { host, address: undefined };
       return { failed: `Wrench egress proxy could not resolve ${host}\n` };
     }
     const blocked = match === 'public-only' ? addresses.find(isNonPublicAddress) : undefined;
@@ -124,9 +129,6 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     if (address === undefined) return { failed: `Wrench egress proxy could not resolve ${host}\n` };
     return { address, host };
   };
-  const upstream = options.upstream;
-  /** The upstream to go through for this destination, or none: directly to the checked address. */
-  const upstreamFor = (host: string, port: number) => (upstream && !bypassesUpstream(upstream.noProxy, host, port) ? upstream : undefined);
   const refuseUpstream = (host: string, port: number, via: UpstreamProxy, outcome: { refused: string } | { unreachable: string }) =>
     refuse({
       host,
@@ -170,6 +172,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
       track(tunnel.socket);
       return void join(client, tunnel.socket, head, tunnel.rest);
     }
+    if (verdict.address === undefined) return void client.end(statusLine(502, 'Bad Gateway', `Wrench egress proxy could not resolve ${verdict.host}\n`));
     const destination = connect({ host: verdict.address, port: target.port, timeout: CONNECT_TIMEOUT_MS });
     track(destination);
     destination.once('timeout', () => destination.destroy());
@@ -195,7 +198,8 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
   };
 }
 
-type Verdict = { address: string; host: string } | { refused: string } | { failed: string };
+/** Allowed (`address` undefined: unresolved, for the upstream to resolve), refused, or failed. */
+type Verdict = { address: string | undefined; host: string } | { refused: string } | { failed: string };
 
 /**
  * Answers the CONNECT and pipes the two ends together, each closing the other: `head` is what the client sent after its
@@ -258,6 +262,8 @@ async function forwardPlainHttp(
   if ('failed' in verdict) return void res.writeHead(502, { 'content-type': 'text/plain' }).end(verdict.failed);
   const headers: Record<string, string | string[] | undefined> = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
   const through = route(verdict.host, port);
+  if (!through && verdict.address === undefined)
+    return void res.writeHead(502, { 'content-type': 'text/plain' }).end(`Wrench egress proxy could not resolve ${verdict.host}\n`);
   const path = `${url.pathname}${url.search}`;
   if (through?.via.authorization) headers['proxy-authorization'] = through.via.authorization;
   const outgoing = httpRequest({

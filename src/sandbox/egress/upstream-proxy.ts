@@ -15,6 +15,11 @@ export interface UpstreamProxy {
   setting: string;
   /** `NO_PROXY` entries: destinations that go directly instead (`*`, `host`, `.domain`, `host:port`, an IP or a CIDR). */
   noProxy: readonly string[];
+  /**
+   * `sandbox.egress.upstreamResolvesNames`: an allowed name Wrench's host cannot resolve is asked of the upstream
+   * unchecked (where only the proxy resolves public names). A name that does resolve is checked all the same.
+   */
+  resolvesNames: boolean;
 }
 
 export class UpstreamProxyError extends Error {
@@ -66,6 +71,8 @@ export interface UpstreamProxySettings {
   upstreamProxy?: string;
   /** `sandbox.egress.noProxy`. */
   noProxy?: readonly string[];
+  /** `sandbox.egress.upstreamResolvesNames`. */
+  upstreamResolvesNames?: boolean;
 }
 
 /** Wrench's own proxy variables, as validated at start-up (`config.env`). */
@@ -90,7 +97,12 @@ export function upstreamProxyFor(settings: UpstreamProxySettings, env: ProxyEnv)
   if (!value?.trim()) return undefined;
   const { password: _password, ...parsed } = parseUpstreamProxyUrl(value);
   const noProxy = settings.noProxy ?? (env.NO_PROXY ?? '').split(/[\s,]+/);
-  return { ...parsed, setting, noProxy: noProxy.map((entry) => entry.trim().toLowerCase()).filter(Boolean) };
+  return {
+    ...parsed,
+    setting,
+    noProxy: noProxy.map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    resolvesNames: settings.upstreamResolvesNames ?? false,
+  };
 }
 
 /**

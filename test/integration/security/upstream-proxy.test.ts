@@ -182,4 +182,40 @@ describe('the egress proxy behind an operator proxy (real bwrap)', () => {
     expect(operator.seen.slice(seenBefore)).toEqual([]);
     expect(registry.clients.slice(clientsBefore)).toEqual(['127.0.0.1', '127.0.0.1']);
   }, 40_000);
+
+  it('sends an allowed name its host cannot resolve to the upstream only when upstreamResolvesNames says so; a name resolving to loopback stays refused', async () => {
+    const resolving = await startOperatorProxyFake({ user: 'wrench', password: PASSWORD, hosts: { 'registry.corp.test': '127.0.0.2' } });
+    try {
+      const port = new URL(registry.url).port;
+      const url = `http://registry.corp.test:${port}/tiny-dep`;
+      const sandbox = (upstreamResolvesNames: boolean, refusals: EgressRefusal[]) =>
+        createBwrapSandbox({
+          root: workspace.path,
+          egressAllow: [parseAllowEntry(`registry.corp.test:${port}`), parseAllowEntry('localhost')],
+          egressUpstream: upstreamProxyFor({ upstreamProxy: resolving.url, upstreamResolvesNames }, {}),
+          onEgressRefused: (refusal) => refusals.push(refusal),
+        });
+      const command = `curl -sS -m 10 -o /dev/null -w 'plain %{http_code}\\n' ${url}; curl -sS -m 10 -p -o /dev/null -w 'tunnel %{http_code}\\n' ${url}; curl -sS -m 10 --noproxy '' -o /dev/null -w 'loopback %{http_code}\\n' https://localhost/`;
+
+      const off: EgressRefusal[] = [];
+      const unresolved = await sandbox(false, off).exec(command, { cwd: workspace.path, timeoutMs: 40_000, network: true });
+      expect(unresolved.output).toContain('plain 502');
+      expect(unresolved.output).toContain('CONNECT tunnel failed, response 502');
+      expect(resolving.seen).toEqual([]);
+
+      const on: EgressRefusal[] = [];
+      const resolved = await sandbox(true, on).exec(command, { cwd: workspace.path, timeoutMs: 40_000, network: true });
+      expect(resolved.output).toContain('plain 200');
+      expect(resolved.output).toContain('tunnel 200');
+      expect(resolving.seen.map((seen) => `${seen.method} ${seen.target} ${seen.status}`)).toEqual([
+        `GET ${url} 200`,
+        `CONNECT registry.corp.test:${port} 200`,
+      ]);
+      // localhost resolves on Wrench's host, to loopback: refused as always, the upstream never asked.
+      expect(resolved.output).toContain('CONNECT tunnel failed, response 403');
+      expect(on).toEqual([expect.objectContaining({ host: 'localhost', port: 443, reason: 'non-public-address' })]);
+    } finally {
+      await resolving.stop();
+    }
+  }, 60_000);
 });

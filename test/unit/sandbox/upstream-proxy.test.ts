@@ -38,6 +38,8 @@ describe('the upstream proxy of the egress proxy', () => {
       setting: 'sandbox.egress.upstreamProxy',
       noProxy: ['mirror.internal'],
     });
+    expect(upstreamProxyFor({}, env)?.resolvesNames).toBe(false);
+    expect(upstreamProxyFor({ upstreamResolvesNames: true }, env)?.resolvesNames).toBe(true);
     expect(upstreamProxyFor({ upstreamProxy: '' }, env)).toBeUndefined();
     expect(upstreamProxyFor({}, {})).toBeUndefined();
   });
