@@ -102,10 +102,10 @@ function phrase(
 ): PhraseLanguage {
   const afterTime = joinedAfterTime ? `(?:${separator})?` : `(?:${separator})`;
   // A time word not followed by a time the rules read ("jeden Montag um neun, …") leaves the message to the model reader.
-  const unreadTime = timeWord ? `(?!\\s*,?\\s*(?:${timeWord})\\s)` : '';
+  const unreadTime = timeWord ? `(?!\\s*(?:,\\s*)?(?:${timeWord})\\s)` : '';
   return {
     language,
-    pattern: new RegExp(`${MENTION}(?<period>${period})(?:\\s*,?\\s*${time}${afterTime}|${unreadTime}(?:${separator}))(?<rest>[\\s\\S]+)$`, 'iu'),
+    pattern: new RegExp(`${MENTION}(?<period>${period})(?:\\s*(?:,\\s*)?${time}${afterTime}|${unreadTime}(?:${separator}))(?<rest>[\\s\\S]+)$`, 'iu'),
     period: periodOf(words),
     clock,
   };
@@ -163,7 +163,7 @@ const FRENCH = phrase(
     String.raw`chaque\s+(?:jour|semaine|mois|matin|soir)|tous\s+les\s+(?:jours|mois|matins|soirs)|toutes\s+les\s+semaines|quotidiennement`,
     String.raw`(?:chaque|tous\s+les)\s+${list(DAY_FR, ',|et|&')}`,
   ].join('|'),
-  String.raw`[àa]\s+(?<time>\d{1,2}(?:\s*h\s*(?:\d{2})?|:\d{2})?|midi|minuit)`,
+  String.raw`[àa]\s+(?<time>\d{1,2}(?:\s*h(?:\s*\d{2})?|:\d{2})?|midi|minuit)`,
   {
     interval: /heure|minute|seconde/,
     hours: /heure/,
@@ -239,7 +239,7 @@ const PORTUGUESE = phrase(
     String.raw`(?:todo|cada)\s+(?:dia|m[êe]s)|toda\s+(?:semana|manh[ãa]|noite)|todos\s+os\s+(?:dias|meses)|todas\s+as\s+(?:semanas|manh[ãa]s|noites)|diariamente|semanalmente|mensalmente`,
     String.raw`(?:toda|todo|cada|todas\s+as|todos\s+os|[àa]s|aos)\s+${list(DAY_PT, ',|e|&')}`,
   ].join('|'),
-  String.raw`(?:[àa]s?|ao)\s+(?<time>\d{1,2}(?:\s*h\s*(?:\d{2})?|:\d{2})?(?:\s*horas)?(?:\s+da\s+(?:manh[ãa]|tarde|noite))?|meio-dia|meia-noite)`,
+  String.raw`(?:[àa]s?|ao)\s+(?<time>\d{1,2}(?:\s*h(?:\s*\d{2})?|:\d{2})?(?:\s*horas)?(?:\s+da\s+(?:manh[ãa]|tarde|noite))?|meio-dia|meia-noite)`,
   {
     interval: /hora|minuto|segundo/,
     hours: /hora/,
@@ -278,7 +278,7 @@ const JAPANESE = phrase(
     String.raw`毎週\s*${list(DAY_JA, '・|と')}`,
     '毎日|毎朝|毎晩|毎夕|毎週|毎月',
   ].join('|'),
-  String.raw`の?\s*(?<time>(?:午前|午後)?\s*\d{1,2}(?:[:：]\d{2}|\s*時(?:\s*\d{1,2}\s*分|半)?))\s*に?`,
+  String.raw`(?:の\s*)?(?<time>(?:(?:午前|午後)\s*)?\d{1,2}(?:[:：]\d{2}|\s*時(?:\s*\d{1,2}\s*分|半)?))(?:\s*に)?`,
   {
     interval: /時間|分|秒|毎時/,
     hours: /時間|毎時/,
@@ -310,13 +310,13 @@ const DAY_ZH = '(?:周|週|星期|礼拜|禮拜)?[一二三四五六日天]';
 const CHINESE = phrase(
   'zh',
   [
-    String.raw`每(?:隔)?\s*\d{1,3}\s*个?\s*(?:小时|小時|分钟|分鐘|秒钟?|秒鐘?)|每(?:个|個)?小[时時]|每分[钟鐘]`,
+    String.raw`每(?:隔)?\s*\d{1,3}\s*(?:个\s*)?(?:小时|小時|分钟|分鐘|秒钟?|秒鐘?)|每(?:个|個)?小[时時]|每分[钟鐘]`,
     String.raw`每(?:个|個)?月\s*\d{1,2}\s*[号號日]`,
     String.raw`(?:每(?:个|個|逢)?)?工作日|周一至周五|周一到周五|週一至週五`,
     String.raw`(?:每周|每週|每星期|每(?:个|個)星期|每逢(?:周|週|星期))${list('[一二三四五六日天]', '、|和|及|与|與')}(?:(?:、|和|及|与|與)${DAY_ZH})*`,
     '每天|每日|每天(?:早上|上午)|每早|每天晚上|每晚|每周|每週|每星期|每(?:个|個)?月',
   ].join('|'),
-  String.raw`(?:的|在)?\s*(?<time>(?:上午|早上|中午|下午|晚上|凌晨)?\s*\d{1,2}(?:[:：]\d{2}|\s*[点點时時](?:\s*(?:\d{1,2}\s*分|半|整))?))`,
+  String.raw`(?:(?:的|在)\s*)?(?<time>(?:(?:上午|早上|中午|下午|晚上|凌晨)\s*)?\d{1,2}(?:[:：]\d{2}|\s*[点點时時](?:\s*(?:\d{1,2}\s*分|半|整))?))`,
   {
     interval: /小[时時]|分[钟鐘]|秒/,
     hours: /小[时時]/,

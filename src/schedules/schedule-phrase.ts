@@ -27,7 +27,7 @@ const problemOf = (reason: ScheduleReason, language = 'en'): ScheduleProblem => 
 
 const DAYS: Record<string, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
 const DAY = '(?:sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?s?';
-const TIME = String.raw`(?:\d{1,2}(?::\d{2}){0,2}\s*(?:[ap]\.?m\.?)?|noon|midnight)`;
+const TIME = String.raw`(?:\d{1,2}(?::\d{2}){0,2}(?:\s*[ap]\.?m\.?)?|noon|midnight)`;
 const UNIT = '(?:second|sec|minute|min|hour|hr)s?';
 const PERIOD = [
   String.raw`every\s+month\s+on\s+the\s+\d{1,2}(?:st|nd|rd|th)?`,
@@ -46,7 +46,7 @@ const CRON = String.raw`(?:on\s+|with\s+)?cron\s*[\`"'](?<cron>[^\`"'\n]{1,100})
  * read "at nine, …" as the instruction.
  */
 const PHRASE = new RegExp(
-  String.raw`^\s*(?:<@\w+>\s*|@wrench\b\s*)?(?:schedule\s*:?\s*)?(?:(?:at\s+(?<timeBefore>${TIME})\s*,?\s+)?(?<period>${PERIOD})(?:\s*,?\s*at\s+(?<timeAfter>${TIME}))?(?!\s*,?\s*at\s)|${CRON})\s*(?:[,:;.\-–—]\s*|\s+)(?<rest>[\s\S]+)$`,
+  String.raw`^\s*(?:<@\w+>\s*|@wrench\b\s*)?(?:schedule\s*:?\s*)?(?:(?:at\s+(?<timeBefore>${TIME})(?:\s*,)?\s+)?(?<period>${PERIOD})(?:\s*(?:,\s*)?at\s+(?<timeAfter>${TIME}))?(?!\s*(?:,\s*)?at\s)|${CRON})\s*(?:[,:;.\-–—]\s*|\s+)(?<rest>[\s\S]+)$`,
   'i',
 );
 
