@@ -352,6 +352,45 @@ describe('the fast model reads each instruction; the rules decide when it cannot
     expect(world.wrench!.output()).toMatch(/the model reader answered no valid reading: the rules decide/);
   });
 
+  it('recurring work only the reader recognises gets the schedule card, nothing queued; classify says the model read it', async () => {
+    const tasks = new Queue('tasks', { connection: { url: world.redis.url }, prefix: world.env.WRENCH_QUEUE_PREFIX });
+    try {
+      const queuedBefore = await tasks.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
+      const text = 'each weekday morning, could you check src/cart.js for prices below zero?';
+      const recurring = () =>
+        reading({
+          category: 'code-review',
+          summary: 'Check src/cart.js for negative prices.',
+          schedule: { cron: '0 9 * * 1-5', when: 'each weekday morning', instruction: 'check src/cart.js for prices below zero' },
+        });
+      script(recurring(), []);
+      const ts = await mention(text);
+      const card = await world.slack.waitFor(
+        (c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && JSON.stringify(c.args.blocks ?? '').includes('Confirm schedule'),
+        30_000,
+      );
+      const blocks = JSON.stringify(card.args.blocks);
+      expect(blocks).toContain('_each weekday morning_');
+      expect(blocks).toContain('check src/cart.js for prices below zero');
+      // Logged once the card's timestamp is stored, just after the card.
+      await expect.poll(() => world.wrench!.output(), { timeout: 10_000 }).toMatch(/"readBy":"model"[^\n]*"msg":"proposed a schedule"/);
+      expect(await tasks.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed')).toBe(queuedBefore);
+      expect(world.slack.calls.filter((c) => c.args.thread_ts === ts && /Queued/.test(String(c.args.text)))).toHaveLength(0);
+
+      script(recurring(), []);
+      const classified = await runWrench(['classify', text], {
+        ANTHROPIC_API_KEY: ANTHROPIC_KEY,
+        ANTHROPIC_BASE_URL: world.anthropic.url,
+        WRENCH_READER_MODEL: READER_MODEL,
+      });
+      expect(classified.stdout.split('\n')[0]).toBe(
+        `Schedule: each weekday morning (cron 0 9 * * 1-5, in the requester's Slack time zone), read by the model; each run is asked "check src/cart.js for prices below zero", read below.`,
+      );
+    } finally {
+      await tasks.close();
+    }
+  });
+
   it("the reading is counted in the run's usage", async () => {
     // A reading billed far above what two small agent steps cost: the run's usage line must include it.
     script(
