@@ -113,6 +113,25 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     );
   };
 
+  /** Jobs given back for a warm host, each until it is back at the front (one timer per job, gone when it fires). */
+  const givenBack = new Map<string, NodeJS.Timeout>();
+  const putBackInFront = (job: Job<TaskJob, TaskOutcome>, afterMs: number) => {
+    const jobId = job.id ?? '';
+    clearTimeout(givenBack.get(jobId));
+    const timer = setTimeout(() => {
+      givenBack.delete(jobId);
+      // promote fails when the job is no longer delayed (BullMQ promoted it, or a worker has it); changePriority with
+      // lifo moves it to the front only if it is waiting, and otherwise changes nothing (its priority stays 0).
+      void job
+        .promote()
+        .catch(() => undefined)
+        .then(() => job.changePriority({ priority: 0, lifo: true }))
+        .catch((error) => deps.logger.warn({ err: error, jobId }, 'could not put a given-back job back in front'));
+    }, afterMs);
+    timer.unref();
+    givenBack.set(jobId, timer);
+  };
+
   /** A run is still to come or going on: its job has not ended (or, just recorded, its handler has not queued it yet). */
   const isPending = async (run: RunRecord): Promise<boolean> =>
     (run.status === 'queued' || run.status === 'running') && isRunPending(run, await queue.getJobState(run.jobId), options.queueingGraceMs);
@@ -180,7 +199,11 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           payload.affinitySince = since;
           await job.updateData(payload);
         }
-        await job.moveToDelayed(Date.now() + affinity.retryMs, run.token);
+        // Out of this worker's way (it goes on with the next job), then back at the front of the waiting list, where it
+        // was when picked: BullMQ would promote it behind every job waiting, past the bound. The delay is only the
+        // fallback if this process ends before it puts the job back (BullMQ then promotes it itself).
+        await job.moveToDelayed(Date.now() + affinity.retryMs * 4, run.token);
+        putBackInFront(job, affinity.retryMs);
         throw new DelayedError();
       }
     }
@@ -387,6 +410,9 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     worker: tasks.worker,
     stopJobs: (graceMs) => tasks.stopJobs(graceMs),
     async close(graceMs) {
+      // Jobs still given back come back when their delay ends (BullMQ promotes them).
+      for (const timer of givenBack.values()) clearTimeout(timer);
+      givenBack.clear();
       await tasks.close(graceMs);
       await waits.close();
     },

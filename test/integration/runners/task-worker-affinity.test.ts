@@ -141,4 +141,39 @@ describe('task workers on two hosts: warm once the workspace is ready', () => {
     release.get('b1')!();
     await expect.poll(() => state('b2'), { timeout: 20_000, interval: 50 }).toBe('completed');
   });
+  it('a job given back for the busy warm host is the next one that host takes, before jobs queued after it', async () => {
+    // Two new hosts alone on the queue: h2 runs g1 (gamma) while it is the only host, then h3 starts and runs d1 (delta).
+    await Promise.all(workers.map((w) => w.close(1000)));
+    await Promise.all(affinities.map((a) => a.stop()));
+    await startHost('h2');
+    await add('g1', 'gamma', true);
+    await expect.poll(() => placedFor('g1'), { timeout: 20_000, interval: 50 }).toMatchObject([{ host: 'h2' }]);
+    await expect.poll(() => redis.zscore(redisKeys(prefix).affinity.warm('acme/gamma'), 'h2'), { timeout: 20_000, interval: 50 }).not.toBeNull();
+    await add('d1', 'delta', true);
+    await startHost('h3');
+    await expect.poll(() => placedFor('d1'), { timeout: 20_000, interval: 50 }).toMatchObject([{ host: 'h3' }]);
+
+    // Both busy. g2 is first in the queue, then d2 and d3.
+    await add('g2', 'gamma', true);
+    await add('d2', 'delta', true);
+    await add('d3', 'delta');
+    // h3 ends d1 and picks g2: cold, gamma's warm host busy, other work waiting: given back; it takes d2.
+    release.get('d1')!();
+    await expect.poll(() => placedFor('d2'), { timeout: 20_000, interval: 50 }).toMatchObject([{ host: 'h3', warm: true }]);
+    expect(placedFor('g2')).toEqual([]);
+    expect((await queues.tasks.getJob('g2'))?.data.affinitySince).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // h2 ends g1: the next job it takes is g2, where g2 was, not d3 (queued after it), which no host has picked.
+    release.get('g1')!();
+    await expect.poll(() => placedFor('g2'), { timeout: 20_000, interval: 50 }).toMatchObject([{ host: 'h2', warm: true }]);
+    expect((await queues.tasks.getJob('d3'))?.data.affinitySince).toBeUndefined();
+    expect(await state('d3')).toBe('waiting');
+    // One job g2, kept under its id: placed once, and it ends.
+    release.get('g2')!();
+    await expect.poll(() => state('g2'), { timeout: 20_000, interval: 50 }).toBe('completed');
+    expect(placedFor('g2')).toHaveLength(1);
+    release.get('d2')!();
+    await expect.poll(() => state('d3'), { timeout: 20_000, interval: 50 }).toBe('completed');
+  });
 });
