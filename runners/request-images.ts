@@ -19,14 +19,19 @@ import type { RunRecord } from '../src/sessions/thread-session.js';
  */
 export function requestImages(
   job: TaskJob,
-  context: { reporter: RunReporter; previousRequestTs?: string; record?: RunRecorder; log: Logger },
+  context: { reporter: RunReporter; previousRequestTs?: string; record?: RunRecorder; log: Logger; early?: boolean },
 ): (() => Promise<Anthropic.Messages.ContentBlockParam[]>) | undefined {
   const source = context.reporter.inputFiles;
   if (job.origin.type !== 'slack' || job.github || job.localPath || !source?.threadFiles) return undefined;
   const threadFiles = source.threadFiles.bind(source);
+  // Reading the thread is a Slack round trip (and the downloads): `early` starts it now, beside the workspace, rather
+  // than just before the first model call. What it found is said only when the images are asked for.
+  let found: Promise<RequestImages> | undefined;
+  const find = () => (found ??= threadFiles(context.previousRequestTs).then((files) => collectRequestImages(files)));
+  if (context.early) find().catch(() => undefined);
   return async () => {
     try {
-      const images = await collectRequestImages(await threadFiles(context.previousRequestTs));
+      const images = await find();
       if (images.sent.length) context.record?.note(`Images sent to the model: ${images.sent.map(describeSent).join(', ')}`);
       if (images.skipped.length) {
         context.log.info({ skipped: images.skipped }, 'attached images not sent to the model');

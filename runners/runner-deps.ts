@@ -41,6 +41,11 @@ export interface TaskRunContext {
   /** Called once the agent has made its last model call for the change, before the checks and publishing: steering ends. */
   onAgentDone?: () => Promise<void>;
   threadUrl?: string;
+  /**
+   * Settles once `threadUrl`, `requesterName` and `requesterEmail` are filled in (Slack lookups made beside the run's
+   * start, not before it): the stages that act outside (publish, report) wait for it.
+   */
+  lookups?: Promise<unknown>;
   /** The run page's signed link (when WRENCH_PUBLIC_URL is set): the pull request's body links it. */
   runPageUrl?: string;
   requesterName?: string;

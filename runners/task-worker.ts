@@ -21,19 +21,25 @@ import { recordingReporter, startRunRecord, type RunLogOptions, type RunRecordSt
 import { unreadSteeringMessage } from '../src/slack/help-messages.js';
 import { renderProgress, type ProgressDetail, type StopStage } from '../src/reporting/progress.js';
 import { RunCancelled } from '../src/sessions/cancellation.js';
-import type { StageName } from './pipeline/run-pipeline.js';
+import type { RunContext, StageName } from './pipeline/run-pipeline.js';
 import { stringsFor } from '../src/slack/strings/index.js';
 import { watchRun } from '../src/slack/run-watchdog.js';
 import type { ThreadOutbox } from '../src/slack/thread-outbox.js';
 import { type SteeringInbox, steeringTurn } from '../src/sessions/steering-inbox.js';
 import type { JobClaim } from '../src/queue/job-claim.js';
 
-export interface ReporterContext {
-  reporter: RunReporter;
+/** What a run says of its thread and requester: the thread's link, the requester's name and email. */
+export interface RunLookups {
   threadUrl?: string;
   requesterName?: string;
   /** The requester's Slack profile email (needs the users:read.email scope), for their commits' co-author trailer. */
   requesterEmail?: string;
+}
+
+export interface ReporterContext extends RunLookups {
+  reporter: RunReporter;
+  /** The same, from lookups still under way (Slack): the run starts without waiting for them. */
+  lookups?: Promise<RunLookups>;
 }
 
 export interface TaskWorkerOptions {
@@ -165,8 +171,14 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
     const { jobId, log } = run;
     if (payload.remind) return { status: (await deps.questions?.remind(payload.remind.pauseId)) ?? 'no question desk' };
     const runPageUrl = options.runLog?.links?.urlFor(jobId);
-    const { reporter: threadReporter, threadUrl, requesterName, requesterEmail } = await options.reporterFor(payload, jobId, { runPageUrl }, run.claim);
+    const { reporter: threadReporter, lookups: lookingUp, ...known } = await options.reporterFor(payload, jobId, { runPageUrl }, run.claim);
     let reporter = threadReporter;
+    // Filled in as the lookups answer; whatever needs them waits for `lookups` (the pipeline, before it acts outside).
+    const details: RunLookups = { ...known };
+    const lookups = (lookingUp ?? Promise.resolve({})).then(
+      (found) => Object.assign(details, stripUndefined(found)),
+      () => details,
+    );
 
     if (run.signal.aborted) {
       await setRun(payload, jobId, { status: 'cancelled' });
@@ -258,14 +270,14 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         const detail = { key: 'stoppedDuring', by: reason.by, stage: stopStage(stageNow) } as const;
         await setRun(payload, jobId, { status: 'cancelled', summary: renderProgress(detail) }).catch(() => undefined);
         await reporter.phase('cancelled', detail);
-        await answerOnGitHub(payload, { failure: `${renderProgress(detail)}.` }, deps, threadUrl, ack).catch((e) =>
+        await answerOnGitHub(payload, { failure: `${renderProgress(detail)}.` }, deps, (await lookups).threadUrl, ack).catch((e) =>
           log.warn({ err: e }, 'could not answer on GitHub'),
         );
         return;
       }
       await setRun(payload, jobId, { status: 'failed', summary: describeError(error).slice(0, 500) }).catch(() => undefined);
       await reporter.failed(failureMessage(error, payload.language));
-      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, threadUrl, ack).catch((e) =>
+      await answerOnGitHub(payload, { failure: describeError(error).slice(0, 1000) }, deps, (await lookups).threadUrl, ack).catch((e) =>
         log.warn({ err: e }, 'could not answer on GitHub'),
       );
     });
@@ -277,8 +289,10 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         return undefined;
       });
       if (earlierAttempt) log.info({ branch: earlierAttempt.branch, pullRequest: earlierAttempt.pullRequest?.number }, 'going on from an earlier attempt');
-      recorder = await startRunRecord(options.runLog, deps.redact, recordStart(jobId, job.timestamp, payload, threadUrl, requesterName), log);
+      recorder = await startRunRecord(options.runLog, deps.redact, recordStart(jobId, job.timestamp, payload, details.threadUrl, details.requesterName), log);
       if (recorder) reporter = recordingReporter(threadReporter, recorder);
+      const record = recorder;
+      void lookups.then(({ threadUrl, requesterName }) => record?.describe({ threadUrl, requesterName }));
       // The new attempt's record starts empty: the run page keeps what the earlier one did in a note.
       if (earlierAttempt)
         recorder?.note(
@@ -306,65 +320,63 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
           })
           .catch((error) => log.warn({ err: error }, 'could not put the run under the watchdog'));
       }
-      const result = await runTask(
-        payload,
-        {
-          jobId,
-          reporter,
-          signal: run.signal,
-          claim: run.claim,
-          threadUrl,
-          runPageUrl,
-          requesterName,
-          requesterEmail,
-          continueBranch: session?.branch,
-          earlierAttempt,
-          onPushed: (pushed) =>
-            setRun(
-              payload,
-              jobId,
-              { branch: pushed?.branch, startSha: pushed?.startSha },
-              pushed?.pullRequest ? { branch: pushed.branch, pullRequest: pushed.pullRequest } : {},
-            ).catch((error) => log.warn({ err: error }, "could not record the run's pushed branch")),
-          history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
-          onAgentStarted: run.markStarted,
-          onStage: (event) => {
-            if (event.status === 'started') stageNow = event.stage;
-            // The workspace is open (mirror and tree ready): this host is warm for the repository from now, not from
-            // the job's end, so a burst's later jobs of the repository can be sent here while this one still runs.
-            if (affinity && !payload.localPath && event.stage === 'prepare' && event.status === 'finished') {
-              void affinity.markWarm(repository).catch((error) => log.warn({ err: error }, 'could not advertise the repository as warm here'));
-            }
-          },
-          // An attempt that lost its job leaves the run's record to the attempt that has it.
-          onAgentDone: async () => {
-            if (run.claim.lost) return;
-            await setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done'));
-          },
-          record: recorder,
-          images: requestImages(payload, {
-            // The thread's own reporter: its notes go to the thread (the recording one tells only the run's phases).
-            reporter: threadReporter,
-            record: recorder,
-            log,
-            previousRequestTs: session && payload.origin.type === 'slack' ? previousRequestTs(session.runs, jobId, payload.origin.messageTs) : undefined,
-          }),
-          steering: async () => {
-            const messages = await steering.drain(jobId);
-            if (messages.length === 0) return undefined;
-            log.info({ count: messages.length }, 'steering messages delivered to the agent');
-            return steeringTurn(messages);
-          },
-          // What follows the reply (a review comment on the PR, a follow-up) finds the branch and PR already recorded.
-          beforeReport: async (result) => {
-            if (result.pullRequest)
-              await setRun(payload, jobId, {}, { branch: result.branch, pullRequest: { number: result.pullRequest.number, url: result.pullRequest.url } });
-          },
+      const context: RunContext = {
+        jobId,
+        reporter,
+        signal: run.signal,
+        claim: run.claim,
+        ...details,
+        runPageUrl,
+        continueBranch: session?.branch,
+        earlierAttempt,
+        onPushed: (pushed) =>
+          setRun(
+            payload,
+            jobId,
+            { branch: pushed?.branch, startSha: pushed?.startSha },
+            pushed?.pullRequest ? { branch: pushed.branch, pullRequest: pushed.pullRequest } : {},
+          ).catch((error) => log.warn({ err: error }, "could not record the run's pushed branch")),
+        history: session?.runs.some((r) => r.jobId !== jobId && r.status !== 'queued') ? sessionSummary(session) : undefined,
+        onAgentStarted: run.markStarted,
+        onStage: (event) => {
+          if (event.status === 'started') stageNow = event.stage;
+          // The workspace is open (mirror and tree ready): this host is warm for the repository from now, not from
+          // the job's end, so a burst's later jobs of the repository can be sent here while this one still runs.
+          if (affinity && !payload.localPath && event.stage === 'prepare' && event.status === 'finished') {
+            void affinity.markWarm(repository).catch((error) => log.warn({ err: error }, 'could not advertise the repository as warm here'));
+          }
         },
-        deps,
-      );
+        // An attempt that lost its job leaves the run's record to the attempt that has it.
+        onAgentDone: async () => {
+          if (run.claim.lost) return;
+          await setRun(payload, jobId, { agentDone: true }).catch((error) => log.warn({ err: error }, 'could not record that the agent is done'));
+        },
+        record: recorder,
+        images: requestImages(payload, {
+          // The thread's own reporter: its notes go to the thread (the recording one tells only the run's phases).
+          reporter: threadReporter,
+          record: recorder,
+          log,
+          previousRequestTs: session && payload.origin.type === 'slack' ? previousRequestTs(session.runs, jobId, payload.origin.messageTs) : undefined,
+          // A resumed conversation has its images already; every other task's agent asks for them.
+          early: !payload.resume,
+        }),
+        steering: async () => {
+          const messages = await steering.drain(jobId);
+          if (messages.length === 0) return undefined;
+          log.info({ count: messages.length }, 'steering messages delivered to the agent');
+          return steeringTurn(messages);
+        },
+        // What follows the reply (a review comment on the PR, a follow-up) finds the branch and PR already recorded.
+        beforeReport: async (result) => {
+          if (result.pullRequest)
+            await setRun(payload, jobId, {}, { branch: result.branch, pullRequest: { number: result.pullRequest.number, url: result.pullRequest.url } });
+        },
+      };
+      context.lookups = lookups.then((found) => Object.assign(context, found));
+      const result = await runTask(payload, context, deps);
       await run.claim.hold('the answer on GitHub');
-      await answerOnGitHub(payload, { result }, deps, threadUrl, ack).catch((error) => log.warn({ err: error }, 'could not answer on GitHub'));
+      await answerOnGitHub(payload, { result }, deps, (await lookups).threadUrl, ack).catch((error) => log.warn({ err: error }, 'could not answer on GitHub'));
       await setRun(payload, jobId, runRecordOf(result, run.signal.aborted), {
         branch: result.pullRequest ? result.branch : session?.branch,
         pullRequest: result.pullRequest ? { number: result.pullRequest.number, url: result.pullRequest.url } : undefined,

@@ -234,7 +234,11 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
     try {
       // Every push, pull request, review, note and reply of a run is made in these two stages: an attempt that lost its
       // job to another (its lock expired while it was paused) stops here, before acting.
-      if (ACTING_STAGES.has(name)) await context.claim?.hold(`the ${name} stage`);
+      if (ACTING_STAGES.has(name)) {
+        await context.claim?.hold(`the ${name} stage`);
+        // The commit's co-author, the pull request's and the reply's thread link come from these.
+        await context.lookups?.catch(() => undefined);
+      }
       const value = await work();
       emit('finished');
       return value;
@@ -272,9 +276,11 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
       network: false,
     };
     let outcome: O;
+    let instructions: Promise<RepositoryInstructions | undefined> | undefined;
     try {
       await profile.checkout?.(run);
-      if (profile.edit === 'agent') run.instructions = await readInstructions(run);
+      // Read from the checked-out commit's objects (never the files), so beside the setup step, which may take a while.
+      instructions = profile.edit === 'agent' ? readInstructions(run) : undefined;
       run.network = profile.network(run, 'agent');
       if (profile.verifies(job) && !readOnly) {
         const verifier = new ChangeVerifier(run.sandbox, workspace.dir, run.log, context.signal, warmStart(deps, repository, workspace.headSha, lease.warm));
@@ -287,6 +293,7 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
         const setupOutput = await excludeSetupOutput(workspace.dir, untracked);
         if (setupOutput.length) run.log.info({ paths: setupOutput.slice(0, 20) }, 'setup output kept out of the change');
       }
+      if (instructions) run.instructions = await instructions;
       if (profile.edit === 'none') {
         const made = await stage('before', () => profile.change(run));
         if (made?.stop !== undefined) {
@@ -306,6 +313,8 @@ export async function runPipeline<J, R, O, S, A>(profile: RunProfile<J, R, O, S,
         });
       }
     } finally {
+      // Never throws; a run that failed in its setup step is not left reading its tree.
+      await instructions;
       await profile.cleanup?.(run).catch((error) => run.log.warn({ err: error }, 'could not clean up after the run'));
       await run.verifier?.close().catch((error) => run.log.warn({ err: error }, 'could not stop the baseline run'));
     }

@@ -81,6 +81,14 @@ export class RunRecorder {
     return this.summary.id;
   }
 
+  /** Details that came after the record started (the thread's link, the requester's name: Slack lookups). */
+  describe(details: Pick<RunRecordStart, 'threadUrl' | 'requesterName'>): void {
+    const known = Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined));
+    if (Object.keys(known).length === 0) return;
+    Object.assign(this.summary, this.redact.deep(known));
+    this.saveSummary();
+  }
+
   phase(phase: RunPhase, detail?: string): void {
     if (this.finished) return;
     const at = this.now();

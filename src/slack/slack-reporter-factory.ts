@@ -18,8 +18,9 @@ export const statusCardKey = (jobId: string) => `status:${jobId}`;
 const LOOKUP_MS = 3000;
 
 /**
- * For a job from Slack: its thread reporter (through the thread's outbox), the thread's permalink and the
- * requester's name (best effort: `client` should not retry for long, and a slow Slack is not waited for). A run whose
+ * For a job from Slack: its thread reporter (through the thread's outbox), and the thread's permalink and the
+ * requester's name as lookups under way (best effort: `client` should not retry for long, and a slow Slack is not
+ * waited for). A run whose
  * handler started a streamed message instead of a status card (`origin.stream`, see `streamsRuns`) reports in that
  * message (SlackStreamRunReporter); where Slack turns out not to stream, the outbox makes it an ordinary message.
  */
@@ -35,11 +36,19 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
     const resumedKey = origin.stream ? job.resume?.statusKey : undefined;
     // Jobs queued before the outbox carried the card's ts in the job.
     if (origin.statusTs) await outbox.remember(thread, key, origin.statusTs);
-    const [permalink, user] = await Promise.all([
+    // Asked now, waited for only by what uses them (the run page's record, the commit, the pull request): a round trip to
+    // Slack is not spent before the run starts.
+    const lookups = Promise.all([
       within(LOOKUP_MS, client.chat.getPermalink({ channel: origin.channel, message_ts: origin.threadTs })),
       // A run asked for on GitHub (an issue) has no Slack requester to look up.
       job.requester.slackUserId.startsWith('github:') ? undefined : within(LOOKUP_MS, client.users.info({ user: job.requester.slackUserId })),
-    ]);
+    ]).then(([permalink, user]) => ({
+      threadUrl: permalink?.permalink,
+      // A run asked for on GitHub is credited to that person ("@alice on GitHub"), not to the thread's starter.
+      requesterName: (job.github && job.requester.name) || user?.user?.real_name || user?.user?.name || undefined,
+      // A GitHub-asked run's requester is a GitHub login, not this Slack user: no email is credited then.
+      requesterEmail: job.github ? undefined : user?.user?.profile?.email || undefined,
+    }));
     const team = origin.teamId ?? 'default';
     const Reporter = origin.stream ? SlackStreamRunReporter : SlackRunReporter;
     const reporter = new Reporter(
@@ -64,14 +73,7 @@ export function slackReporterFactory(client: WebClient, outbox: ThreadOutbox, li
     );
     reporter.inputFiles = new SlackMessageFiles(client, origin.channel, origin.threadTs, origin.messageTs);
     if (reporter instanceof SlackStreamRunReporter) reporter.names = names;
-    return {
-      reporter,
-      threadUrl: permalink?.permalink,
-      // A run asked for on GitHub is credited to that person ("@alice on GitHub"), not to the thread's starter.
-      requesterName: (job.github && job.requester.name) || user?.user?.real_name || user?.user?.name || undefined,
-      // A GitHub-asked run's requester is a GitHub login, not this Slack user: no email is credited then.
-      requesterEmail: job.github ? undefined : user?.user?.profile?.email || undefined,
-    };
+    return { reporter, lookups };
   };
 }
 

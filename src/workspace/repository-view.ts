@@ -32,12 +32,12 @@ export async function repositoryView(options: RepositoryViewOptions): Promise<st
   const git = (args: string[]) => runGit(args, { cwd: dir, timeoutMs: Math.max(1, options.timeoutMs - (Date.now() - started)) });
   try {
     await access(dir);
-    const top = (await git(['ls-tree', '--name-only', '-z', 'HEAD'])).split('\0').filter(Boolean);
+    // One listing of every file (a git process is most of the time here): the top level is read from it.
     const all = (await git(['ls-tree', '-r', '--name-only', '-z', 'HEAD'])).split('\0').filter(Boolean);
     // Past the deadline there is no view: a git that answered anyway is not a reason to be late.
-    if (all.length === 0 || top.length === 0 || Date.now() - started > options.timeoutMs) return undefined;
-    const directories = new Set(all.filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/'))));
-    const listed = top.slice(0, MAX_TOP_LEVEL).map((name) => (directories.has(name) ? `${name}/` : name));
+    if (all.length === 0 || Date.now() - started > options.timeoutMs) return undefined;
+    const top = topLevel(all);
+    const listed = top.slice(0, MAX_TOP_LEVEL);
     const more = top.length > MAX_TOP_LEVEL ? ` (and ${top.length - MAX_TOP_LEVEL} more)` : '';
     const matches = matchingFiles(all, options.text);
     const lines = [`Top level of ${options.owner}/${options.repo} (${all.length} files): ${listed.join(' ')}${more}`];
@@ -46,6 +46,17 @@ export async function repositoryView(options: RepositoryViewOptions): Promise<st
   } catch {
     return undefined;
   }
+}
+
+/** The top level of a tree from its files' paths as `ls-tree -r` lists them: in git's order, a folder as `name/`. */
+function topLevel(paths: string[]): string[] {
+  const names = new Map<string, string>();
+  for (const path of paths) {
+    const slash = path.indexOf('/');
+    const name = slash < 0 ? path : path.slice(0, slash);
+    if (!names.has(name)) names.set(name, slash < 0 ? name : `${name}/`);
+  }
+  return [...names.values()];
 }
 
 /** Files whose name (without extension) contains a word of the instruction, the most specific words first. */

@@ -22,7 +22,8 @@ export interface E2eWorld {
   dir: TempDir;
   env: Record<string, string>;
   wrench?: WrenchProcess;
-  start(extraEnv?: Record<string, string>): Promise<WrenchProcess>;
+  /** `bin`: another build's `dist/bin/wrench.js` (a benchmark's baseline); default this checkout's. */
+  start(extraEnv?: Record<string, string>, bin?: string): Promise<WrenchProcess>;
   eventsUrl(): string;
   stop(): Promise<void>;
 }
@@ -61,8 +62,8 @@ export async function createE2eWorld(configYaml: string, options: { github?: Git
     redis,
     dir,
     env,
-    async start(extraEnv = {}) {
-      world.wrench = await startWrench({ ...env, ...extraEnv });
+    async start(extraEnv = {}, bin) {
+      world.wrench = await startWrench({ ...env, ...extraEnv }, ['start'], undefined, undefined, bin);
       return world.wrench;
     },
     eventsUrl: () => `${world.wrench!.url}/slack/events`,

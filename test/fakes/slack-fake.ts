@@ -27,6 +27,8 @@ export { STREAM_LIMITS } from './slack/stream-chunks.js';
 export interface SlackFakeOptions {
   /** Accept only these tokens; by default any non-empty token is accepted. */
   tokens?: string[];
+  /** How long each Web API method takes to answer (a round trip to slack.com); `setLatency` changes it. Default 0. */
+  latencyMs?: number;
 }
 
 export interface SlackFake {
@@ -45,6 +47,13 @@ export interface SlackFake {
   waitFor(predicate: (call: SlackCall) => boolean, timeoutMs?: number): Promise<SlackCall>;
   /** Makes the next call to `method` fail: `{ status: 429, retryAfter }`, `{ error: 'channel_not_found' }` or `{ status: 500 }`. */
   failNext(method: string, failure: SlackFailure, times?: number): void;
+  /**
+   * From now on every Web API method (or those in `methods`) answers `ms` after it arrives; a call is recorded when it
+   * arrives. `setLatency(0)` makes every method answer at once again.
+   */
+  setLatency(ms: number, methods?: string[]): void;
+  /** Calls to `method` from now on are answered only once `until` settles (recorded when they arrive). */
+  hold(method: string, until: Promise<unknown>): void;
   /** Slack is down: every call to `methods` (default: all) fails with `failure` until `recover()` or for `forMs`. */
   startOutage(failure: SlackFailure, options?: { methods?: string[]; forMs?: number }): void;
   /** Ends every outage started with `startOutage`. */
@@ -101,7 +110,14 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     streams: new Map(),
     threadStatuses: new Map(),
   };
-  const server = await listen(slackRequestHandler({ state, calls, failures, tokens: options.tokens }), 'slack-fake');
+  let latencyMs = options.latencyMs ?? 0;
+  const slowMethods = new Map<string, number>();
+  const latency = (method: string) => slowMethods.get(method) ?? latencyMs;
+  const holds = new Map<string, Promise<unknown>>();
+  const server = await listen(
+    slackRequestHandler({ state, calls, failures, tokens: options.tokens, latencyMs: latency, held: (method) => holds.get(method) }),
+    'slack-fake',
+  );
   state.baseUrl = server.url;
   let responseCounter = 0;
 
@@ -118,6 +134,17 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
         () => `no Slack call matched; calls so far: ${calls.map((c) => c.method).join(', ') || '(none)'}`,
       ),
     failNext: (method, failure, times = 1) => failures.push(method, failure, times),
+    hold: (method, until) => {
+      holds.set(method, until);
+      void until.finally(() => holds.get(method) === until && holds.delete(method)).catch(() => undefined);
+    },
+    setLatency: (ms, methods) => {
+      if (methods) for (const method of methods) slowMethods.set(method, ms);
+      else {
+        latencyMs = ms;
+        slowMethods.clear();
+      }
+    },
     startOutage: (failure, outageOptions) => failures.startOutage(failure, outageOptions),
     recover: () => failures.recover(),
     messages: (channel, threadTs) => (threadTs ? state.messages.thread(channel, threadTs) : state.messages.all(channel)),

@@ -34,9 +34,11 @@ export async function startWrench(
   args: string[] = ['start'],
   timeoutMs = 60_000,
   started?: (output: string) => boolean,
+  /** Another build's `dist/bin/wrench.js` (a benchmark's baseline); default this checkout's. */
+  bin = WRENCH_BIN,
 ): Promise<WrenchProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [WRENCH_BIN, ...args], {
+  const child = spawn(process.execPath, [bin, ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'debug', ...hostCertificates(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -30,6 +30,10 @@ export interface SlackServerDeps {
   failures: SlackFailureQueue;
   /** When set, only these tokens are accepted (others get `invalid_auth`). */
   tokens?: string[];
+  /** How long each Web API method takes to answer, as a round trip to slack.com does (0: at once). */
+  latencyMs?: (method: string) => number;
+  /** A method held: its calls are answered once the promise settles. */
+  held?: (method: string) => Promise<unknown> | undefined;
 }
 
 export function slackRequestHandler(deps: SlackServerDeps) {
@@ -63,6 +67,9 @@ async function answerMethod(
   const { args, token } = await parseSlackRequest(req, raw, query);
   const call: SlackCall = { method, args, token, at: Date.now(), status: 200 };
   deps.calls.push(call);
+  const latency = deps.latencyMs?.(method) ?? 0;
+  if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+  await deps.held?.(method)?.catch(() => undefined);
   const failure = deps.failures.take(method);
   if (failure) return sendFailure(res, call, failure);
   const authError = TOKENLESS_METHODS.has(method)

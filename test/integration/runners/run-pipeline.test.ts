@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../../runners/background-work.js';
 import { failureMessage } from '../../../runners/failure-message.js';
-import { runPipeline, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
+import { runPipeline, type RunContext, type StageEvent } from '../../../runners/pipeline/run-pipeline.js';
 import { changeProfile } from '../../../runners/profiles/change-profile.js';
 import { reviewProfile } from '../../../runners/profiles/review-profile.js';
 import type { RunnerDeps } from '../../../runners/runner-deps.js';
@@ -92,6 +92,31 @@ describe('runPipeline with the change profile (scripted model, real git, no chil
     expect(result.branch).toBeTruthy();
     expect(git(repo, 'show', `${result.branch}:add.js`)).toContain('exports.sub');
     expect(finished).toEqual([result]);
+  });
+
+  it("commits and publishes only once Slack's lookups (requester, thread link), made beside the run, have answered", async () => {
+    const model = scriptedModel([
+      toolUse('bash', { command: "printf 'exports.add = (a, b) => a + b;\\nexports.sub = (a, b) => a - b;\\n' > add.js" }),
+      finish('Added sub.', 'node --test passes'),
+    ]);
+    const { reporter } = recordingReporter();
+    const context: RunContext = { jobId: 'job-lookups', reporter, signal: new AbortController().signal };
+    let fill: () => void = () => undefined;
+    context.lookups = new Promise<void>((resolve) => {
+      fill = () => {
+        Object.assign(context, { requesterName: 'Alice Doe', requesterEmail: 'alice@example.com', threadUrl: 'https://slack.example/archives/C1/p1' });
+        resolve();
+      };
+    });
+    // They answer only after the publishing stage has begun: it must wait for them.
+    context.onStage = (event) => {
+      if (event.stage === 'publish' && event.status === 'started') setTimeout(fill, 300);
+    };
+    const result = await runPipeline(changeProfile(), job(repo, 'Add a sub function to add.js'), context, deps(model.client));
+
+    const message = git(repo, 'log', '-1', '--format=%B', result.branch!);
+    expect(message).toContain('Co-authored-by: Alice Doe <alice@example.com>');
+    expect(message).toContain('https://slack.example/archives/C1/p1');
   });
 
   it('an attempt that lost its job after the agent (another worker has it) pushes nothing and reports nothing', async () => {
