@@ -42,9 +42,13 @@ interface OccurrencePlan {
  * run is still going, the occurrence is skipped; after three failed runs in a row, the schedule pauses itself.
  */
 export async function runScheduleOccurrence(input: OccurrenceInput, deps: HandlerDeps & { schedules: ScheduleBook }): Promise<OccurrenceOutcome> {
-  const plan = await planOccurrence(input, deps);
-  const missed = plan.skipped > 0 ? { ...plan, taken: input.occurrence } : undefined;
-  return handleOccurrence({ ...input, occurrence: plan.due }, missed, deps);
+  // One occurrence of a schedule at a time across the fleet: BullMQ adds the next occurrence's job when this one is
+  // taken, so on a short cron two processes could otherwise each find no run going and start one.
+  return deps.schedules.store.inTurn(input.scheduleId, async () => {
+    const plan = await planOccurrence(input, deps);
+    const missed = plan.skipped > 0 ? { ...plan, taken: input.occurrence } : undefined;
+    return handleOccurrence({ ...input, occurrence: plan.due }, missed, deps);
+  });
 }
 
 /**

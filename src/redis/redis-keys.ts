@@ -126,6 +126,8 @@ export function redisKeys(prefix: string) {
     scheduleNumbers: `${prefix}:schedule-numbers`,
     /** One occurrence of a schedule (its fire time, ms): claimed once, with the thread its run went to. */
     scheduleOccurrence: (id: string, occurrence: number) => `${prefix}:schedule-occurrence:${id}:${occurrence}`,
+    /** Held while one process handles an occurrence of the schedule, so two occurrences never both start a run. */
+    scheduleTurn: (id: string) => `${prefix}:schedule-turn:${id}`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { JsonDocumentStore } from '../redis/json-document-store.js';
 import type { RedisClient } from '../redis/redis-connection.js';
@@ -56,6 +57,7 @@ export type Occurrence = z.infer<typeof occurrenceSchema>;
 /** Schedules are kept until deleted; ten years stands for "no expiry" in a store that sets one on every write. */
 const KEEP_SECONDS = 10 * 365 * 24 * 3600;
 const OCCURRENCE_SECONDS = 7 * 24 * 3600;
+const RELEASE_TURN = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export class ScheduleStore {
   private readonly documents: JsonDocumentStore<typeof scheduleSchema>;
@@ -93,6 +95,26 @@ export class ScheduleStore {
   /** Changes a schedule atomically; `change` returns null to leave it. Null when there is none. */
   update(id: string, change: (current: Schedule) => Schedule | null): Promise<Schedule | null> {
     return this.documents.update(this.keys.schedule(id), (current) => (current ? change(current) : null));
+  }
+
+  /**
+   * Runs `work` while holding the schedule's turn (a Redis key with a random owner, released only by its owner): an
+   * occurrence taken while an earlier one is still being handled on another process waits for it, so it sees the run
+   * that one started. Waits up to `waitMs`, then throws, and BullMQ retries the occurrence's job.
+   */
+  async inTurn<T>(id: string, work: () => Promise<T>, { holdMs = 120_000, waitMs = 60_000 } = {}): Promise<T> {
+    const key = this.keys.scheduleTurn(id);
+    const owner = randomUUID();
+    const until = Date.now() + waitMs;
+    while ((await this.redis.set(key, owner, 'PX', holdMs, 'NX')) !== 'OK') {
+      if (Date.now() > until) throw new Error(`schedule ${id}: another process kept its turn for over ${Math.round(waitMs / 1000)} s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    try {
+      return await work();
+    } finally {
+      await this.redis.eval(RELEASE_TURN, 1, key, owner);
+    }
   }
 
   async remove(id: string): Promise<void> {

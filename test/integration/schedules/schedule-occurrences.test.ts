@@ -162,6 +162,20 @@ describe('schedule occurrences', () => {
     expect((await store.occurrence('3', due))?.threadTs).toBe(message?.ts);
   });
 
+  it('two occurrences handled at once on two processes start one run: the later one waits its turn and skips', async () => {
+    const book = deps.schedules;
+    await book.store.save(schedule('4', { threadTs: '1700000000.000400' }));
+    const due = Date.UTC(2026, 10, 30, 10, 0, 0);
+    // On a short cron BullMQ adds the next occurrence's job as soon as one is taken: both can be in hand together.
+    const outcomes = await Promise.all([
+      runScheduleOccurrence({ scheduleId: '4', occurrence: due, client: world.client }, deps),
+      runScheduleOccurrence({ scheduleId: '4', occurrence: due + 2000, client: world.client }, deps),
+    ]);
+    expect(outcomes.sort()).toEqual(['skipped', 'started']);
+    expect(runMessages('4')).toHaveLength(1);
+    expect(await world.redis.exists(`${world.deps.config.env.WRENCH_QUEUE_PREFIX}:schedule-turn:4`)).toBe(0);
+  });
+
   it('puts wrench.config.yml schedules in Redis once, keeps a paused one paused, and removes one gone from the file', async () => {
     const entry = { channel: 'C0DEV', cron: '0 9 * * 1', timezone: 'Europe/Berlin', instruction: 'update the dependencies' };
     const file = configFileSchema.parse({ channels: { C0DEV: { repo: 'acme/web' } }, schedules: [entry] });
