@@ -3,31 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduleWorker } from '../../../app/service/schedule-worker.js';
 import type { HandlerDeps } from '../../../handlers/handler-deps.js';
 import { runScheduleOccurrence } from '../../../handlers/schedule-occurrence.js';
-import { ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-queue.js';
-import { ScheduleStore, type Schedule } from '../../../src/schedules/schedule-store.js';
+import { type ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-queue.js';
+import type { Schedule } from '../../../src/schedules/schedule-store.js';
 import { formatRunTime } from '../../../src/schedules/schedule-times.js';
 import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
+import { runMessagesOf, testSchedule, withScheduleBook } from './schedule-fixtures.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function schedule(id: string, cron: string): Schedule {
-  return {
-    id,
-    source: 'slack',
-    channel: 'C0DEV',
-    cron,
-    timezone: 'UTC',
-    when: cron,
-    instruction: 'update the minor versions of our npm dependencies and open a PR',
-    repo: { owner: 'acme', name: 'web' },
-    creator: 'U0ALICE',
-    language: 'en',
-    state: 'active',
-    threadTs: `1700000000.00${id}00`,
-    failures: 0,
-    createdAt: new Date().toISOString(),
-  };
-}
+const schedule = (id: string, cron: string) => testSchedule(id, { cron, when: cron, threadTs: `1700000000.00${id}00` });
 
 /**
  * Occurrences that came due while no Wrench process was there to take them: the one job BullMQ kept waiting is taken
@@ -41,8 +25,7 @@ describe('schedule occurrences due while Wrench was not running', () => {
 
   beforeAll(async () => {
     world = await startHandlerWorld('schedule-downtime');
-    const prefix = world.deps.config.env.WRENCH_QUEUE_PREFIX;
-    deps = { ...world.deps, schedules: new ScheduleBook(world.redis, prefix, new ScheduleStore(world.redis, prefix)) };
+    deps = withScheduleBook(world);
   });
 
   afterAll(async () => {
@@ -51,8 +34,7 @@ describe('schedule occurrences due while Wrench was not running', () => {
     await world?.stop();
   });
 
-  const runMessages = (id: string) =>
-    world.slack.messages('C0DEV').filter((m) => (!m.thread_ts || m.thread_ts === m.ts) && m.text?.includes(`schedule ${id}*`));
+  const runMessages = (id: string) => runMessagesOf(world.slack, id);
 
   it('runs the latest missed occurrence once, late, says how many were skipped, then goes on on time', async () => {
     const book = deps.schedules;

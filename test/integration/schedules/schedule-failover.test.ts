@@ -5,9 +5,10 @@ import { startScheduleWorker } from '../../../app/service/schedule-worker.js';
 import type { HandlerDeps } from '../../../handlers/handler-deps.js';
 import { createRedis, type RedisClient } from '../../../src/redis/redis-connection.js';
 import { redisConnectionOptions, type RedisConnectionOptions } from '../../../src/redis/redis-options.js';
-import { ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-queue.js';
-import { ScheduleStore, type Schedule } from '../../../src/schedules/schedule-store.js';
+import { type ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-queue.js';
+import type { Schedule } from '../../../src/schedules/schedule-store.js';
 import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
+import { runMessagesOf, testSchedule, withScheduleBook } from './schedule-fixtures.js';
 import { startRedisCluster, type ClusterSetup } from '../../helpers/redis-cluster.js';
 import { startSentinelSetup, type SentinelSetup } from '../../helpers/redis-sentinel.js';
 import { uniqueName } from '../../helpers/unique-name.js';
@@ -28,7 +29,7 @@ interface Fleet {
 /** Handlers and two schedule workers (two processes of the fleet), every connection made by Wrench's own factory. */
 async function startFleet(label: string, url: string, options: RedisConnectionOptions, prefix: string): Promise<Fleet> {
   const world = await startHandlerWorld(label, { connect: () => createRedis(url, undefined, 'main', options), prefix });
-  const deps = { ...world.deps, schedules: new ScheduleBook(world.redis, prefix, new ScheduleStore(world.redis, prefix)) };
+  const deps = withScheduleBook(world, prefix);
   const workers = [0, 1].map(() => startScheduleWorker(createRedis(url, undefined, 'schedule-worker', options), world.client, deps));
   return {
     world,
@@ -46,24 +47,7 @@ async function startFleet(label: string, url: string, options: RedisConnectionOp
   };
 }
 
-function schedule(id: string): Schedule {
-  return {
-    id,
-    source: 'slack',
-    channel: 'C0DEV',
-    cron: EVERY_SECOND,
-    timezone: 'UTC',
-    when: 'every second',
-    instruction: 'update the minor versions of our npm dependencies and open a PR',
-    repo: { owner: 'acme', name: 'web' },
-    creator: 'U0ALICE',
-    language: 'en',
-    state: 'active',
-    threadTs: THREAD,
-    failures: 0,
-    createdAt: new Date().toISOString(),
-  };
-}
+const schedule = (id: string) => testSchedule(id, { cron: EVERY_SECOND, when: 'every second', threadTs: THREAD });
 
 /**
  * What Slack saw of each occurrence, read from the schedule's thread: every due time named by a note (started,
@@ -125,7 +109,7 @@ async function acrossFailover(fleet: Fleet, fail: () => Promise<number>): Promis
   expect(covered).toEqual(Array.from({ length: (last - first) / 1000 + 1 }, (_, i) => first + i * 1000));
   expect(dues.some((due) => due < promotedAt && due > first)).toBe(true);
   expect([...notesByDue(fleet).entries()].filter(([, count]) => count > 1)).toEqual([]);
-  const runMessages = fleet.world.slack.messages('C0DEV').filter((m) => (!m.thread_ts || m.thread_ts === m.ts) && m.text?.includes('schedule 1*'));
+  const runMessages = runMessagesOf(fleet.world.slack, '1');
   const started = fleet.world.slack.messages('C0DEV', THREAD).filter((m) => m.text?.includes(' started: '));
   expect(runMessages.length).toBe(started.length);
   await schedules.deactivate('1');

@@ -4,33 +4,16 @@ import { startScheduleWorker } from '../../../app/service/schedule-worker.js';
 import type { HandlerDeps } from '../../../handlers/handler-deps.js';
 import { FAILURES_BEFORE_PAUSE, runScheduleOccurrence } from '../../../handlers/schedule-occurrence.js';
 import { configScheduleId, syncConfigSchedules } from '../../../src/schedules/config-schedules.js';
-import { ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-queue.js';
-import { ScheduleStore, type Schedule } from '../../../src/schedules/schedule-store.js';
+import { type ScheduleBook, schedulerIdOf } from '../../../src/schedules/schedule-queue.js';
+import type { Schedule } from '../../../src/schedules/schedule-store.js';
 import { configFileSchema } from '../../../src/config/config-file.js';
 import { pollFor } from '../../fakes/shared/wait-for.js';
 import { startHandlerWorld, type HandlerWorld } from '../../helpers/handler-world.js';
+import { runMessagesOf, testSchedule, withScheduleBook } from './schedule-fixtures.js';
 
 const EVERY_TWO_SECONDS = '*/2 * * * * *';
 
-function schedule(id: string, fields: Partial<Schedule> = {}): Schedule {
-  return {
-    id,
-    source: 'slack',
-    channel: 'C0DEV',
-    cron: EVERY_TWO_SECONDS,
-    timezone: 'Europe/Berlin',
-    when: 'every 2 seconds',
-    instruction: 'update the minor versions of our npm dependencies and open a PR',
-    repo: { owner: 'acme', name: 'web' },
-    creator: 'U0ALICE',
-    language: 'en',
-    state: 'active',
-    threadTs: '1700000000.000100',
-    failures: 0,
-    createdAt: new Date().toISOString(),
-    ...fields,
-  };
-}
+const schedule = (id: string, fields: Partial<Schedule> = {}) => testSchedule(id, { cron: EVERY_TWO_SECONDS, timezone: 'Europe/Berlin', ...fields });
 
 /** Schedule occurrences with real Redis, BullMQ's job schedulers and the Slack fake: each one posts and queues a run once. */
 describe('schedule occurrences', () => {
@@ -40,8 +23,7 @@ describe('schedule occurrences', () => {
 
   beforeAll(async () => {
     world = await startHandlerWorld('schedules');
-    const prefix = world.deps.config.env.WRENCH_QUEUE_PREFIX;
-    deps = { ...world.deps, schedules: new ScheduleBook(world.redis, prefix, new ScheduleStore(world.redis, prefix)) };
+    deps = withScheduleBook(world);
   });
 
   afterAll(async () => {
@@ -50,8 +32,7 @@ describe('schedule occurrences', () => {
     await world?.stop();
   });
 
-  const runMessages = (id: string) =>
-    world.slack.messages('C0DEV').filter((m) => (!m.thread_ts || m.thread_ts === m.ts) && m.text?.includes(`schedule ${id}*`));
+  const runMessages = (id: string) => runMessagesOf(world.slack, id);
   const startWorker = () => {
     const worker = startScheduleWorker(world.redis.duplicate(), world.client, deps);
     workers.push(worker);
