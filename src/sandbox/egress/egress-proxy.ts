@@ -265,12 +265,17 @@ async function forwardPlainHttp(
   if (!through && verdict.address === undefined)
     return void res.writeHead(502, { 'content-type': 'text/plain' }).end(`Wrench egress proxy could not resolve ${verdict.host}\n`);
   const path = `${url.pathname}${url.search}`;
-  if (through?.via.authorization) headers['proxy-authorization'] = through.via.authorization;
+  const authority = `${isIP(verdict.host) === 6 ? `[${verdict.host}]` : verdict.host}${port === 80 ? '' : `:${port}`}`;
+  if (through) {
+    // The upstream is asked for the checked name only: a sandbox's own Host header could name another destination.
+    headers.host = authority;
+    if (through.via.authorization) headers['proxy-authorization'] = through.via.authorization;
+  }
   const outgoing = httpRequest({
     host: through ? through.via.host : verdict.address,
     port: through ? through.via.port : port,
     method: req.method,
-    path: through ? `http://${isIP(verdict.host) === 6 ? `[${verdict.host}]` : verdict.host}${port === 80 ? '' : `:${port}`}${path}` : path,
+    path: through ? `http://${authority}${path}` : path,
     headers,
     setHost: false,
     timeout: CONNECT_TIMEOUT_MS,

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBwrapSandbox } from '../../../src/sandbox/bwrap-sandbox.js';
 import { parseAllowEntry } from '../../../src/sandbox/egress/egress-policy.js';
-import type { EgressRefusal } from '../../../src/sandbox/egress/egress-proxy.js';
+import { type EgressRefusal, startEgressProxy } from '../../../src/sandbox/egress/egress-proxy.js';
 import { upstreamProxyFor } from '../../../src/sandbox/egress/upstream-proxy.js';
 import { stringsFor } from '../../../src/slack/strings/index.js';
 import { setupEgressLine } from '../../../src/verification/render-verification.js';
@@ -218,4 +220,45 @@ describe('the egress proxy behind an operator proxy (real bwrap)', () => {
       await resolving.stop();
     }
   }, 60_000);
+});
+
+describe('a plain-HTTP request sent on to the operator proxy', () => {
+  it('names the checked destination in its Host header, not the one the sandbox wrote', async () => {
+    const hosts: (string | undefined)[] = [];
+    const destination = createServer((req, res) => {
+      hosts.push(req.headers.host);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => destination.listen(0, '127.0.0.1', resolve));
+    const port = (destination.address() as AddressInfo).port;
+    const operator = await startOperatorProxyFake({ user: 'wrench', password: PASSWORD });
+    const proxy = await startEgressProxy({
+      policy: { scope: 'registries', allow: [parseAllowEntry(`127.0.0.1:${port}`)] },
+      upstream: upstreamProxyFor({ upstreamProxy: operator.url }, {}),
+    });
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(proxy.socketPath);
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString();
+          // The proxy keeps the connection for another request: the body ends the answer.
+          if (text.endsWith('\r\n\r\nok')) {
+            socket.destroy();
+            resolve(text);
+          }
+        });
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(`GET http://127.0.0.1:${port}/x HTTP/1.1\r\nHost: internal.corp.example\r\nConnection: close\r\n\r\n`);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(operator.seen.map((s) => s.target)).toEqual([`http://127.0.0.1:${port}/x`]);
+      expect(hosts).toEqual([`127.0.0.1:${port}`]);
+    } finally {
+      await proxy.close();
+      await operator.stop();
+      await new Promise((resolve) => destination.close(resolve));
+    }
+  });
 });
