@@ -19,6 +19,7 @@ import { cacheSizes, humanBytes } from './cache-sizes.js';
 import { heldWorkDir, listHeldTrees, listHeldWork } from '../../src/workspace/hold-refused-work.js';
 import { dataDirLow } from '../../src/workspace/disk-space.js';
 import { checkMonitoringSources } from './monitoring-check.js';
+import { checkUpstreamProxy } from './upstream-proxy-check.js';
 import { readQuarantined, readUndeliverable } from '../../src/slack/thread-outbox.js';
 import { readRefusals } from '../../src/slack/agent-surfaces.js';
 import { epochFile, epochKeys, recordedLosses } from '../../src/redis/redis-epoch.js';
@@ -742,6 +743,7 @@ export const ALL_CHECKS: Check[] = [
   checkSlackAgentSurfaces,
   checkGit,
   checkSandboxWorks,
+  checkUpstreamProxy,
   checkCaches,
   checkDiskSpace,
   checkHeldWork,

@@ -10,6 +10,8 @@ export interface HostRegistries {
   env: Record<string, string>;
   /** Host files those settings name (npm's `cafile`), to be shown read-only to the commands that get them. */
   files: string[];
+  /** The npm registry an install goes to: the configured one, else registry.npmjs.org:443. */
+  npm: { host: string; port: number };
 }
 
 const NPM_DEFAULT = 'https://registry.npmjs.org/';
@@ -48,7 +50,7 @@ export async function hostRegistries(env: NodeJS.ProcessEnv = process.env, home 
     passed.npm_config_cafile = cafile;
     files.push(cafile);
   }
-  return { allow, env: passed, files };
+  return { allow, env: passed, files, npm: entryOf(npmRegistry) ?? { host: 'registry.npmjs.org', port: 443 } };
 }
 
 function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -70,7 +72,7 @@ function pipUrls(text: string, key: string): string[] {
   return value === undefined ? [] : value.split(/\s+/).filter(Boolean);
 }
 
-function entryOf(url: string | undefined): EgressAllowEntry | undefined {
+function entryOf(url: string | undefined): { host: string; port: number } | undefined {
   if (!url) return undefined;
   try {
     const parsed = new URL(url);

@@ -160,8 +160,11 @@ function inCidr(cidr: string, host: string): boolean {
   return list.check(host, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** How a CONNECT through the upstream ended: a tunnel (with bytes that came after the answer), its refusal, or no connection. */
-export type UpstreamTunnel = { socket: Socket; rest: Buffer } | { refused: string } | { unreachable: string };
+/**
+ * How a CONNECT through the upstream ended: a tunnel (its status line, the bytes that came after the answer), its
+ * refusal, or no connection.
+ */
+export type UpstreamTunnel = { socket: Socket; rest: Buffer; status: string } | { refused: string } | { unreachable: string };
 
 const MAX_HEAD_BYTES = 16 * 1024;
 
@@ -192,7 +195,7 @@ export function tunnelThroughUpstream(upstream: UpstreamProxy, host: string, por
         return;
       }
       const status = statusOf(head.subarray(0, end).toString('latin1'));
-      if (status && status.code >= 200 && status.code < 300) settle({ socket, rest: head.subarray(end + 4) });
+      if (status && status.code >= 200 && status.code < 300) settle({ socket, rest: head.subarray(end + 4), status: status.line });
       else settle({ refused: status ? status.line : 'an answer that is not HTTP' });
     };
     socket.on('data', onData);
