@@ -247,7 +247,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
         { host: affinity.host, warm: affinity.holds(repository), heldBackMs: payload.affinitySince ? Date.now() - payload.affinitySince : 0 },
         'job placed',
       );
-      await affinity.occupy(1);
+      await affinity.occupy(jobId);
     }
     let recorder: RunRecorder | undefined;
     // Asked for on GitHub: 👀 and a "working on it" reply there now, replaced by the answer at the end.
@@ -384,7 +384,7 @@ export async function startTaskWorker(options: TaskWorkerOptions, deps: RunnerDe
       return { status: result.status, pullRequest: result.pullRequest?.url };
     } finally {
       stopKeepAlive();
-      if (affinity) await affinity.occupy(-1);
+      if (affinity) await affinity.release(jobId);
       await recorder?.flush();
       // The slots are held under the job's id: an attempt that lost the job leaves them to the one that has it.
       if (!run.claim.lost) await slots.release(slot).catch(() => undefined);

@@ -216,7 +216,7 @@ export const envSchema = z.object({
     }),
   WRENCH_AFFINITY_MS: z.coerce.number({ message: 'WRENCH_AFFINITY_MS must be a number of milliseconds' }).int().min(0).max(60_000).default(2000).meta({
     description:
-      'Host affinity: how long a task may wait for a worker that holds its repository warm (with a free slot, or busy while the worker that picked the task has other jobs to take) before any worker takes it; `0`: none is held back ([hosts](hosts.md)).',
+      'Host affinity: how long a task may wait for a worker that holds its repository warm (with a free slot, or busy while the worker that picked the task has other jobs to take) before any worker takes it; past it, the task waits on only for a busy warm worker expected to free a slot within this time, never five times it in all; `0`: none is held back ([hosts](hosts.md)).',
   }),
   WRENCH_HOST_ID: z
     .string()

@@ -96,10 +96,11 @@ export function redisKeys(prefix: string) {
     triageDismissed: (triageId: string) => `${prefix}:triage-record:${triageId}:dismissed`,
     /** A triage button press (action and message), handled once. */
     triageAction: (key: string) => `${prefix}:triage-action:${key}`,
-    /** Host affinity: the workers holding a repository warm (sorted set, scores are heartbeat expiries), and a worker's free task slots. */
+    /** Host affinity: the workers holding a repository warm (sorted set, scores are heartbeat expiries), a worker's free task slots, and when a busy one expects to free one. */
     affinity: {
       warm: (repository: string) => `${prefix}:affinity:warm:${repository}`,
       room: (host: string) => `${prefix}:affinity:room:${host}`,
+      frees: (host: string) => `${prefix}:affinity:frees:${host}`,
     },
     /** A GitHub webhook delivery id, handled once. */
     githubDelivery: (deliveryId: string) => `${prefix}:github:delivery:${deliveryId}`,
