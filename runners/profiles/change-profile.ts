@@ -56,7 +56,12 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
     if (!resumed) return { stop: expiredQuestion(run.job, run.started) };
     run.state.resumed = resumed;
     run.state.questions.asked = resumed.run.questionsAsked;
-    await run.context.reporter.resumedAfter?.(askedQuestion(resumed.run), questionOutcome(resumed.settlement));
+    const earlier = (resumed.run.earlierQuestions ?? []).map(({ question, requester, settlement }) => ({
+      question,
+      requester,
+      outcome: questionOutcome(settlement),
+    }));
+    await run.context.reporter.resumedAfter?.(askedQuestion(resumed.run), questionOutcome(resumed.settlement), earlier);
     return undefined;
   };
   return {
@@ -298,6 +303,7 @@ export function changeProfile(options: { resuming?: boolean } = {}): ChangeProfi
         question: question.question,
         suggestedAnswers: question.suggestedAnswers,
         questionsAsked: state.questions.asked,
+        earlierQuestions: resumed ? [...(resumed.run.earlierQuestions ?? []), settledQuestionOf(resumed)] : [],
         requester: job.requester.slackUserId,
       });
       await context.reporter.asked?.(askedQuestion(paused));
@@ -344,6 +350,11 @@ function answerWithoutAgent(run: StartingRun<TaskJob, ChangeRunState>, stop: Non
 function askedQuestion(run: PausedRun): AskedQuestion {
   const { pauseId, question, suggestedAnswers, requester, timeoutAt } = run;
   return { pauseId, question, suggestedAnswers, requester, timeoutAt };
+}
+
+/** A resumed run's question and what settled it, kept with the next pause so the run's final message shows every question. */
+function settledQuestionOf({ run, settlement }: { run: PausedRun; settlement: QuestionSettlement }) {
+  return { question: run.question, requester: run.requester, settlement };
 }
 
 function questionOutcome(settlement: QuestionSettlement): QuestionOutcome {

@@ -111,6 +111,13 @@ export interface AskedQuestion {
 /** What settled a question: an answer (`by` a Slack user id), the timeout, or a cancel (`by` a Slack mention). */
 export type QuestionOutcome = { kind: 'answer'; text: string; by: string } | { kind: 'timeout' } | { kind: 'cancelled'; by: string };
 
+/** A question the run asked before its latest one, and what settled it (`requester`: the Slack user id asked). */
+export interface SettledQuestion {
+  question: string;
+  requester: string;
+  outcome: QuestionOutcome;
+}
+
 /** Where a run tells people how it goes: a Slack thread, or the terminal for `wrench run`. */
 export interface RunReporter {
   /** The run reached `phase`, doing `detail` (a typed value: each surface says it in its own words). */
@@ -128,8 +135,11 @@ export interface RunReporter {
    * question in the run's own message (Slack's streamed run) does so there, with its suggested answers to pick.
    */
   asked?(question: AskedQuestion): Promise<void>;
-  /** This run resumes after its question was settled (answered, not in time, or cancelled), which its message keeps. */
-  resumedAfter?(question: AskedQuestion, settlement: QuestionOutcome): Promise<void>;
+  /**
+   * This run resumes after its question was settled (answered, not in time, or cancelled), which its message keeps,
+   * below the run's `earlier` questions (oldest first) and what settled each.
+   */
+  resumedAfter?(question: AskedQuestion, settlement: QuestionOutcome, earlier?: SettledQuestion[]): Promise<void>;
   /** Files attached to the request where the reporter reports (input data for the run), when there can be any. */
   inputFiles?: InputFileSource;
 }

@@ -1,6 +1,6 @@
 import type { AgentPlan } from '../agent/plan-tool.js';
 import type { KnownBlock } from '@slack/types';
-import type { AskedQuestion, QuestionOutcome, RunPhase, RunResult } from '../reporting/run-result.js';
+import type { AskedQuestion, QuestionOutcome, RunPhase, RunResult, SettledQuestion } from '../reporting/run-result.js';
 import { answeredLine, questionAnswerBlocks, questionIntroText, questionMarkdown, settledQuestionMarkdown, type QuestionView } from './question-message.js';
 import { attachmentsComment, shortFailure, shortReply } from './render-run-result.js';
 import { escapeMrkdwn, markdownToMrkdwn, mrkdwnLink, truncate } from './slack-escape.js';
@@ -89,7 +89,7 @@ export class SlackStreamRunReporter extends SlackRunReporter {
   private failReason: string | undefined;
   /** The question this job pauses on: its message shows it, with the buttons that answer it, until the run resumes. */
   private question: QuestionView | undefined;
-  /** The question an earlier job of the run paused on and what settled it, quoted in this job's last step. */
+  /** The questions earlier jobs of the run paused on and what settled each, quoted in this job's last step. */
   private settledQuestion: string | undefined;
   private ended = false;
   /** Looks people up by Slack user id: who cancelled or was asked shows by name in the plan. */
@@ -132,15 +132,15 @@ export class SlackStreamRunReporter extends SlackRunReporter {
     this.question = { ...question, channel, threadTs, language, timeoutAt: new Date(question.timeoutAt) };
   }
 
-  /** This job resumes the run after its question was settled: the message keeps the question and what settled it. */
-  async resumedAfter(question: AskedQuestion, outcome: QuestionOutcome): Promise<void> {
-    const line =
-      outcome.kind === 'answer'
-        ? answeredLine(outcome.by, outcome.text)
-        : outcome.kind === 'cancelled'
-          ? (t: ThreadStrings) => t.cancelledBy(outcome.by.replace(/^<@|>$/g, ''))
-          : (t: ThreadStrings) => t.noAnswerInTime;
-    this.settledQuestion = settledQuestionMarkdown({ ...question, language: this.target.language }, line);
+  /**
+   * This job resumes the run after its question was settled: the message keeps every question the run asked (`earlier`
+   * ones first, at most the tool's three) and what settled each, in order.
+   */
+  async resumedAfter(question: AskedQuestion, outcome: QuestionOutcome, earlier: SettledQuestion[] = []): Promise<void> {
+    const { language } = this.target;
+    this.settledQuestion = [...earlier, { ...question, outcome }]
+      .map((settled) => settledQuestionMarkdown({ ...settled, language }, outcomeLine(settled.outcome)))
+      .join('\n\n');
   }
 
   override async finished(result: RunResult): Promise<void> {
@@ -251,6 +251,12 @@ function streamStep(
     ...(ended ? { ended } : {}),
     ...(answerBlocks.length ? { closing: answerBlocks } : {}),
   };
+}
+
+/** What settled a question, as the line below it says. */
+function outcomeLine(outcome: QuestionOutcome): (t: ThreadStrings) => string {
+  if (outcome.kind === 'answer') return answeredLine(outcome.by, outcome.text);
+  return outcome.kind === 'cancelled' ? (t) => t.cancelledBy(outcome.by.replace(/^<@|>$/g, '')) : (t) => t.noAnswerInTime;
 }
 
 /** Wrench's own text of a phase as plain text (the card's detail is mrkdwn: `<url|PR #3>` becomes `PR #3`). */

@@ -182,6 +182,43 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     expect(slack.callsTo('chat.postMessage').filter((c) => c.args.thread_ts === threadTs)).toEqual([]);
   });
 
+  it('ends a run that asked twice with both questions and both answers quoted, in order', async () => {
+    const { slack, anthropic } = world;
+    anthropic.setScript([
+      toolUseResponse([{ id: 'toolu_ask_unit', name: 'ask_requester', input: { question: 'Which unit for sizes?', suggestedAnswers: ['KB', 'KiB'] } }]),
+      toolUseResponse([{ id: 'toolu_ask_digits', name: 'ask_requester', input: { question: 'How many decimals?', suggestedAnswers: ['1', '2'] } }]),
+      createFileStep('src/units.js', "export const unit = 'KiB';\n"),
+      finishStep('Added the unit, KiB with 2 decimals.'),
+    ]);
+    const envelope = appMentionEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text: '<@U0BOT> add src/units.js exporting `unit`' });
+    expect((await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, envelope)).status).toBe(200);
+    const threadTs = (envelope.event as { ts: string }).ts;
+    // Each question shows in the run's one message with its buttons (the first in the stopped stream, the second in that message edited).
+    const answer = async (question: string, text: string) => {
+      await pollFor(
+        () =>
+          slack.streamsIn('C0DEV', threadTs).find((s) => s.state === 'stopped' && streamText(s).includes(question)) ??
+          slack
+            .messages('C0DEV', threadTs)
+            .find((m) => m.bot_id && JSON.stringify(m.blocks ?? []).includes(question) && JSON.stringify(m.blocks).includes('wrench_answer_')),
+        60_000,
+        () => `thread: ${JSON.stringify(slack.messages('C0DEV', threadTs))}`,
+      );
+      await slack.deliverEvent(world.eventsUrl(), SIGNING_SECRET, messageEnvelope({ channel: 'C0DEV', user: 'U0ALICE', text, thread_ts: threadTs }));
+    };
+    await answer('Which unit for sizes?', 'KiB');
+    await answer('How many decimals?', 'Two');
+    const done = await pollFor(
+      () => slack.messages('C0DEV', threadTs).find((m) => m.bot_id && JSON.stringify(m.blocks ?? []).includes('Done: acme/web')),
+      60_000,
+      () => `thread: ${JSON.stringify(slack.messages('C0DEV', threadTs))}`,
+    );
+    const reply = done.blocks?.find((b) => (b as { type: string }).type === 'markdown') as { text: string } | undefined;
+    expect(reply?.text).toMatch(
+      /^> <@U0ALICE> I asked: Which unit for sizes\?\n> <@U0ALICE> answered: KiB\n\n> <@U0ALICE> I asked: How many decimals\?\n> <@U0ALICE> answered: Two\n\n/,
+    );
+  });
+
   it("answers a streamed run's question with a button in its message: the run goes on in the same message", async () => {
     const { slack, anthropic } = world;
     anthropic.setScript([

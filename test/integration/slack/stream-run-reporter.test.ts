@@ -356,6 +356,36 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(decodeAnswerValue(buttons?.[0]?.value)).toMatchObject({ pauseId: second.pauseId, index: 0 });
   });
 
+  it('ends a run that asked three times with every question and what settled each, in order', async () => {
+    const { outbox, thread, reporter, newReporter, statusKey } = setUp();
+    const asked = (n: number, question: string) => ({
+      pauseId: `job-5-q${n}-ddd44${n}`,
+      question,
+      suggestedAnswers: [],
+      requester: 'U0ALICE',
+      timeoutAt: '2026-12-01T10:00:00.000Z',
+    });
+    const [first, second, third] = [asked(1, 'Which locale?'), asked(2, 'Which currency?'), asked(3, 'Round prices?')];
+    await reporter.asked(first);
+    await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
+    const earlier = [
+      { question: first.question, requester: 'U0ALICE', outcome: { kind: 'answer', text: 'de-DE', by: 'U0BOB' } },
+      { question: second.question, requester: 'U0ALICE', outcome: { kind: 'timeout' } },
+    ] as const;
+    const resumed = newReporter({ statusKey, resumed: true });
+    await resumed.resumedAfter(third, { kind: 'cancelled', by: '<@U0CAROL>' }, [...earlier]);
+    await resumed.finished({ ...result, status: 'stopped', pullRequest: undefined, filesChanged: [], diffStat: [] } as RunResult);
+    await settled(outbox, thread);
+    const messages = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+    expect(messages).toHaveLength(1);
+    const reply = messages[0]?.blocks?.find((b) => (b as { type: string }).type === 'markdown') as { text: string };
+    expect(reply.text.split('\n\n').slice(0, 3)).toEqual([
+      '> <@U0ALICE> I asked: Which locale?\n> <@U0BOB> answered: de-DE',
+      '> <@U0ALICE> I asked: Which currency?\n> _No answer came in time, so I finish with what I have._',
+      '> <@U0ALICE> I asked: Round prices?\n> _Cancelled by <@U0CAROL> before an answer came._',
+    ]);
+  });
+
   it('shows the question and its buttons in the ordinary message that stands in where streaming is refused', async () => {
     slack.startOutage({ error: 'not_allowed' }, { methods: ['chat.startStream'] });
     const { outbox, thread, reporter } = setUp(uniqueName('T0REFUSE'));
