@@ -43,7 +43,7 @@ export function jobSandbox(
         `egress connection cap reached: a sandboxed command held ${maxConnections} connections through the egress proxy at once; more were closed (WRENCH_EGRESS_MAX_CONNECTIONS)`,
       ),
     egressAllow: deps.config.file.sandbox.egress.allow.map(parseAllowEntry),
-    egressUpstream: upstreamProxyFor(deps.config.file.sandbox.egress, deps.config.env),
+    egressUpstream: upstreamProxyFor({ ...deps.config.file.sandbox.egress, caFile: deps.config.file.sandbox.setupCaFile }, deps.config.env),
     onEgressRefused: (refusal) => {
       options.log.warn(
         {

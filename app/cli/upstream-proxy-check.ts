@@ -24,7 +24,7 @@ export interface UpstreamProxyCheckOptions {
  */
 export async function checkUpstreamProxy(config: Config, options: UpstreamProxyCheckOptions = {}): Promise<UpstreamProxyCheckResult> {
   const name = 'Upstream proxy';
-  const upstream = upstreamProxyFor(config.file.sandbox.egress, config.env);
+  const upstream = upstreamProxyFor({ ...config.file.sandbox.egress, caFile: config.file.sandbox.setupCaFile }, config.env);
   if (!upstream) return { name, ok: true, skipped: true, detail: 'off (sandbox.egress.upstreamProxy, HTTPS_PROXY and HTTP_PROXY unset)' };
   if (config.file.sandbox.mode === 'none')
     return { name, ok: true, skipped: true, detail: 'off (sandbox.mode is none: commands get no egress proxy, so no upstream either)' };

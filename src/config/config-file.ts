@@ -26,7 +26,7 @@ const egressAllowEntry = z.string().superRefine((text, ctx) => {
   }
 });
 
-/** The operator's HTTP proxy (`http://user:password@proxy.corp:3128`), or empty: none. */
+/** The operator's HTTP proxy (`http://user:password@proxy.corp:3128`, or `https://` spoken to over TLS), or empty: none. */
 const upstreamProxyUrl = z.string().superRefine((text, ctx) => {
   if (text.trim() === '') return;
   try {
@@ -283,7 +283,7 @@ export const configFileSchema = z
               .meta({ description: 'Hosts (`host`, `*.domain` or `host:port`) the setup step may reach besides the package registries.' }),
             upstreamProxy: upstreamProxyUrl.optional().meta({
               description:
-                "The operator's HTTP proxy (`http://user:password@proxy.corp:3128`) the egress proxy sends allowed destinations through, where only it reaches the internet: `CONNECT` tunnels are chained to it, plain-HTTP requests forwarded, its credentials sent only to it (masked in logs, never in the sandbox). The allow list and the address checks still come first. Empty: connect directly ([security](security.md#an-upstream-proxy)).",
+                "The operator's HTTP proxy (`http://user:password@proxy.corp:3128`, or `https://…` for one spoken to over TLS, its certificate checked against the public CAs and `sandbox.setupCaFile`; other schemes are refused) the egress proxy sends allowed destinations through, where only it reaches the internet: `CONNECT` tunnels are chained to it, plain-HTTP requests forwarded, its credentials sent only to it (masked in logs, never in the sandbox). The allow list and the address checks still come first. Empty: connect directly ([security](security.md#an-upstream-proxy)).",
               unset: "Wrench's own `HTTPS_PROXY`, else `HTTP_PROXY`",
             }),
             noProxy: z.array(z.string().trim().min(1)).optional().meta({
@@ -322,7 +322,7 @@ export const configFileSchema = z
           .optional()
           .meta({
             description:
-              "A CA bundle (PEM, absolute path) the setup step trusts, for a TLS-intercepting proxy: shown read-only to commands with network and named by `NODE_EXTRA_CA_CERTS`, `npm_config_cafile`, `PIP_CERT`, `REQUESTS_CA_BUNDLE`, `GIT_SSL_CAINFO` and `CURL_CA_BUNDLE` (all but Node.js's replace the public CAs: give a bundle that holds them too unless every connection passes the proxy). The host npm's own `cafile` is passed on without it.",
+              "A CA bundle (PEM, absolute path) the setup step trusts, for a TLS-intercepting proxy: shown read-only to commands with network and named by `NODE_EXTRA_CA_CERTS`, `npm_config_cafile`, `PIP_CERT`, `REQUESTS_CA_BUNDLE`, `GIT_SSL_CAINFO` and `CURL_CA_BUNDLE` (all but Node.js's replace the public CAs: give a bundle that holds them too unless every connection passes the proxy). The host npm's own `cafile` is passed on without it. Wrench also trusts it, besides the public CAs, for the certificate of an `https://` upstream proxy (`sandbox.egress.upstreamProxy`).",
             unset: "the host's",
           }),
       })

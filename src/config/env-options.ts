@@ -312,7 +312,7 @@ export const envSchema = z.object({
     .meta({ description: 'A connection through the egress proxy with no traffic either way for this long is closed (a tunnel left open, a slow request).' }),
   HTTPS_PROXY: proxyUrl('HTTPS_PROXY').optional().meta({
     description:
-      "Wrench's own HTTP proxy (`http://user:password@proxy.corp:3128`; `https_proxy` is read too): by default also the upstream the sandbox's egress proxy sends the setup step's allowed destinations through (`sandbox.egress.upstreamProxy`, [security](security.md#an-upstream-proxy)).",
+      "Wrench's own HTTP proxy (`http://user:password@proxy.corp:3128`; `https_proxy` is read too; an `https://` one is spoken to over TLS by the egress proxy): by default also the upstream the sandbox's egress proxy sends the setup step's allowed destinations through (`sandbox.egress.upstreamProxy`, [security](security.md#an-upstream-proxy)).",
     unset: 'none',
   }),
   HTTP_PROXY: proxyUrl('HTTP_PROXY')

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -14,7 +15,7 @@ export interface OperatorProxySeen {
 }
 
 export interface OperatorProxyFake {
-  /** `http://user:password@127.0.0.1:port`, as an operator writes it. */
+  /** `http://user:password@127.0.0.1:port` (`https://` with `tls`), as an operator writes it. */
   url: string;
   port: number;
   seen: OperatorProxySeen[];
@@ -35,6 +36,8 @@ export async function startOperatorProxyFake(options: {
   localAddress?: string;
   /** Names only this proxy resolves (the company's DNS), to the address it connects to. */
   hosts?: Record<string, string>;
+  /** Its certificate and key (PEM): spoken to over TLS, as an `https://` proxy is. */
+  tls?: { cert: string; key: string };
 }): Promise<OperatorProxyFake> {
   const addressOf = (host: string) => options.hosts?.[host] ?? host;
   const expected = `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`;
@@ -49,7 +52,7 @@ export async function startOperatorProxyFake(options: {
   };
   const challenge = 'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="corp"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const record: OperatorProxySeen = { method: req.method ?? '', target: req.url ?? '', proxyAuthorization: req.headers['proxy-authorization'], status: 0 };
     seen.push(record);
     if (record.proxyAuthorization !== expected) {
@@ -77,7 +80,8 @@ export async function startOperatorProxyFake(options: {
       if (!res.headersSent) res.writeHead(502).end();
     });
     req.pipe(outgoing);
-  });
+  };
+  const server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, handle) : createServer(handle);
   server.on('connection', track);
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
     const record: OperatorProxySeen = { method: 'CONNECT', target: req.url ?? '', proxyAuthorization: req.headers['proxy-authorization'], status: 0 };
@@ -110,7 +114,7 @@ export async function startOperatorProxyFake(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${encodeURIComponent(options.user)}:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${encodeURIComponent(options.user)}:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     port,
     seen,
     onward,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { isNonPublicAddress, METADATA_ADDRESS } from './blocked-addresses.js';
 import { type EgressPolicy, matchDestination, normaliseHost } from './egress-policy.js';
-import { bypassesUpstream, tunnelThroughUpstream, type UpstreamProxy, upstreamStatusLine } from './upstream-proxy.js';
+import { bypassesUpstream, connectToUpstream, tunnelThroughUpstream, type UpstreamProxy, upstreamStatusLine, whyUnreachable } from './upstream-proxy.js';
 
 export interface EgressRefusal {
   host: string;
@@ -266,10 +266,17 @@ async function forwardPlainHttp(
     return void res.writeHead(502, { 'content-type': 'text/plain' }).end(`Wrench egress proxy could not resolve ${verdict.host}\n`);
   const path = `${url.pathname}${url.search}`;
   const authority = `${isIP(verdict.host) === 6 ? `[${verdict.host}]` : verdict.host}${port === 80 ? '' : `:${port}`}`;
+  const badGateway = (text: string) => res.writeHead(502, { 'content-type': 'text/plain' }).end(text);
+  let upstreamSocket: Duplex | undefined;
   if (through) {
     // The upstream is asked for the checked name only: a sandbox's own Host header could name another destination.
     headers.host = authority;
     if (through.via.authorization) headers['proxy-authorization'] = through.via.authorization;
+    try {
+      upstreamSocket = (await connectToUpstream(through.via, CONNECT_TIMEOUT_MS)).socket;
+    } catch (error) {
+      return void badGateway(through.onRefused({ unreachable: (error as Error).message }));
+    }
   }
   const outgoing = httpRequest({
     host: through ? through.via.host : verdict.address,
@@ -279,8 +286,9 @@ async function forwardPlainHttp(
     headers,
     setHost: false,
     timeout: CONNECT_TIMEOUT_MS,
+    // To the upstream: its own connection, TLS to an https:// one.
+    ...(upstreamSocket ? { createConnection: () => upstreamSocket } : {}),
   });
-  const badGateway = (text: string) => res.writeHead(502, { 'content-type': 'text/plain' }).end(text);
   outgoing.on('response', (response) => {
     if (through && response.statusCode === 407) {
       response.resume();
@@ -292,7 +300,7 @@ async function forwardPlainHttp(
   outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('timed out'), { code: 'timed out' })));
   outgoing.on('error', (error: NodeJS.ErrnoException) => {
     if (res.headersSent) return void res.destroy();
-    if (through) return void badGateway(through.onRefused({ unreachable: error.code ?? error.message }));
+    if (through) return void badGateway(through.onRefused({ unreachable: whyUnreachable(through.via, error) }));
     badGateway(`Wrench egress proxy could not reach ${url.host}\n`);
   });
   req.pipe(outgoing);

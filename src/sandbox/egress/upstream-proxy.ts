@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { BlockList, connect, isIP, type Socket } from 'node:net';
+import { type ConnectionOptions, connect as connectTls, getCACertificates } from 'node:tls';
 
 /**
  * The operator's HTTP proxy the egress proxy sends allowed destinations through, in a network where only that proxy
@@ -7,6 +9,10 @@ import { BlockList, connect, isIP, type Socket } from 'node:net';
 export interface UpstreamProxy {
   host: string;
   port: number;
+  /** `https://`: spoken to over TLS (its certificate checked), the `CONNECT` or request sent inside. */
+  tls: boolean;
+  /** `sandbox.setupCaFile`: a CA an https:// upstream's certificate may be signed by, besides the public ones. */
+  caFile?: string;
   /** `Basic …` from the URL's user and password: sent to the upstream only, never to the sandbox or a log. */
   authorization?: string;
   /** `host:port`, without the credentials: what logs and refusals name. */
@@ -27,10 +33,11 @@ export class UpstreamProxyError extends Error {
 }
 
 /**
- * `http://proxy.corp:3128`, `http://user:pass@proxy.corp:3128` or `proxy.corp:3128` (http assumed, as curl does).
- * Only plain-HTTP proxies: the tunnel to the destination is TLS already, and a proxy spoken to over TLS is not supported.
+ * `http://proxy.corp:3128`, `http://user:pass@proxy.corp:3128`, `proxy.corp:3128` (http assumed, as curl does) or
+ * `https://proxy.corp:3129` (TLS to the proxy itself, as curl and undici speak it). Any other scheme is refused, the
+ * value named without its password.
  */
-export function parseUpstreamProxyUrl(text: string): Pick<UpstreamProxy, 'host' | 'port' | 'authorization' | 'display'> & { password?: string } {
+export function parseUpstreamProxyUrl(text: string): Pick<UpstreamProxy, 'host' | 'port' | 'tls' | 'authorization' | 'display'> & { password?: string } {
   const trimmed = text.trim();
   let url: URL;
   try {
@@ -38,24 +45,30 @@ export function parseUpstreamProxyUrl(text: string): Pick<UpstreamProxy, 'host' 
   } catch {
     throw new UpstreamProxyError('is not a proxy URL (for example http://proxy.corp:3128 or http://user:password@proxy.corp:3128)');
   }
-  if (url.protocol !== 'http:')
-    throw new UpstreamProxyError(
-      `must be an http:// proxy URL (${url.protocol}// proxies are not supported; HTTPS destinations still go through it encrypted)`,
-    );
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UpstreamProxyError(`must be an http:// or https:// proxy URL, not ${withoutPassword(url)} (${url.protocol}// proxies are not supported)`);
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
     throw new UpstreamProxyError('must be only scheme, credentials, host and port (for example http://proxy.corp:3128), with no path');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const port = url.port ? Number(url.port) : 80;
+  const tls = url.protocol === 'https:';
+  const port = url.port ? Number(url.port) : tls ? 443 : 80;
   const user = safeDecode(url.username);
   const password = safeDecode(url.password);
   const authorization = user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
   return {
     host,
     port,
+    tls,
     display: `${isIP(host) === 6 ? `[${host}]` : host}:${port}`,
     ...(authorization ? { authorization } : {}),
     ...(password ? { password } : {}),
   };
+}
+
+/** `socks5://wrench:***@proxy.corp:1080`: the URL as written, its password replaced. */
+function withoutPassword(url: URL): string {
+  const user = url.username ? `${url.username}${url.password ? ':***' : ''}@` : url.password ? ':***@' : '';
+  return `${url.protocol}//${user}${url.host}`;
 }
 
 function safeDecode(text: string): string {
@@ -73,6 +86,8 @@ export interface UpstreamProxySettings {
   noProxy?: readonly string[];
   /** `sandbox.egress.upstreamResolvesNames`. */
   upstreamResolvesNames?: boolean;
+  /** `sandbox.setupCaFile`: also trusted for an https:// upstream's own certificate. */
+  caFile?: string;
 }
 
 /** Wrench's own proxy variables, as validated at start-up (`config.env`). */
@@ -102,6 +117,7 @@ export function upstreamProxyFor(settings: UpstreamProxySettings, env: ProxyEnv)
     setting,
     noProxy: noProxy.map((entry) => entry.trim().toLowerCase()).filter(Boolean),
     resolvesNames: settings.upstreamResolvesNames ?? false,
+    ...(parsed.tls && settings.caFile ? { caFile: settings.caFile } : {}),
   };
 }
 
@@ -173,10 +189,16 @@ const MAX_HEAD_BYTES = 16 * 1024;
  * not the address Wrench checked, is what the upstream is asked for: proxies decide by name, and many refuse
  * addresses. `refused` is the upstream's status line ("407 Proxy Authentication Required").
  */
-export function tunnelThroughUpstream(upstream: UpstreamProxy, host: string, port: number, timeoutMs: number): Promise<UpstreamTunnel> {
+export async function tunnelThroughUpstream(upstream: UpstreamProxy, host: string, port: number, timeoutMs: number): Promise<UpstreamTunnel> {
   const authority = `${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+  let opened: { socket: Socket; ready: 'connect' | 'secureConnect' };
+  try {
+    opened = await connectToUpstream(upstream, timeoutMs);
+  } catch (error) {
+    return { unreachable: (error as Error).message };
+  }
+  const { socket, ready } = opened;
   return new Promise((resolve) => {
-    const socket = connect({ host: upstream.host, port: upstream.port, timeout: timeoutMs });
     let head = Buffer.alloc(0);
     let settled = false;
     const settle = (result: UpstreamTunnel) => {
@@ -199,14 +221,51 @@ export function tunnelThroughUpstream(upstream: UpstreamProxy, host: string, por
       else settle({ refused: status ? status.line : 'an answer that is not HTTP' });
     };
     socket.on('data', onData);
-    socket.once('connect', () => {
+    socket.once(ready, () => {
       const credentials = upstream.authorization ? `Proxy-Authorization: ${upstream.authorization}\r\n` : '';
       socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${credentials}\r\n`);
     });
     socket.once('timeout', () => settle({ unreachable: 'timed out' }));
-    socket.once('error', (error: NodeJS.ErrnoException) => settle({ unreachable: error.code ?? error.message }));
+    socket.once('error', (error: NodeJS.ErrnoException) => settle({ unreachable: whyUnreachable(upstream, error) }));
     socket.once('close', () => settle({ unreachable: 'closed the connection without answering' }));
   });
+}
+
+/**
+ * A connection to the upstream, and the event after which a request may be written: plain TCP, or TLS to an https://
+ * one, its certificate checked for its name against the public CAs (with `NODE_EXTRA_CA_CERTS`) and `caFile`.
+ * Throws, saying so, when `caFile` cannot be read.
+ */
+export async function connectToUpstream(upstream: UpstreamProxy, timeoutMs: number): Promise<{ socket: Socket; ready: 'connect' | 'secureConnect' }> {
+  if (!upstream.tls) return { socket: connect({ host: upstream.host, port: upstream.port, timeout: timeoutMs }), ready: 'connect' };
+  const options: ConnectionOptions = { host: upstream.host, port: upstream.port, timeout: timeoutMs, ALPNProtocols: ['http/1.1'] };
+  if (upstream.caFile) {
+    let ca: string;
+    try {
+      ca = await readFile(upstream.caFile, 'utf8');
+    } catch (error) {
+      throw new UpstreamProxyError(
+        `its CA file ${upstream.caFile} (sandbox.setupCaFile) cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      );
+    }
+    options.ca = [...getCACertificates('default'), ca];
+  }
+  return { socket: connectTls(options), ready: 'secureConnect' };
+}
+
+/** Why the upstream could not be reached: the network's code, or its TLS certificate refused and why. */
+export function whyUnreachable(upstream: UpstreamProxy, error: NodeJS.ErrnoException): string {
+  const code = error.code ?? error.message;
+  if (!upstream.tls || !isCertificateError(code)) return code;
+  const trusted = upstream.caFile
+    ? `Wrench trusts the public CAs and ${upstream.caFile} (sandbox.setupCaFile)`
+    : 'Wrench trusts the public CAs; a company CA goes in sandbox.setupCaFile';
+  // Node's own advice after the reason (`; if the root CA is installed locally, …`) is about Node, not Wrench.
+  return `its TLS certificate was refused, ${error.message.split(';')[0]} (${code}): ${trusted}`;
+}
+
+function isCertificateError(code: string): boolean {
+  return /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS_CERT_ALTNAME_INVALID/.test(code);
 }
 
 /** `407 Proxy Authentication Required` from `HTTP/1.1 407 Proxy Authentication Required`, kept short and printable. */

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../../app/cli/doctor-checks.js';
 import { checkUpstreamProxy } from '../../../app/cli/upstream-proxy-check.js';
@@ -5,6 +7,8 @@ import { loadConfig } from '../../../src/config/load-config.js';
 import { type NpmRegistryFake, startNpmRegistryFake } from '../../fakes/npm-registry-fake.js';
 import { type OperatorProxyFake, startOperatorProxyFake } from '../../fakes/operator-proxy-fake.js';
 import { freePort } from '../../helpers/free-port.js';
+import { writeTestCertificates } from '../../helpers/secure-redis.js';
+import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
 /**
  * `wrench doctor` asks the upstream proxy as the setup step does: CONNECT to the npm registry (here one on 127.0.0.2,
@@ -67,5 +71,42 @@ describe('wrench doctor: the upstream proxy', () => {
     const result = await check({ HTTPS_PROXY: `http://wrench:${RIGHT}@127.0.0.1:${port}` });
     expect(result).toMatchObject({ ok: false, detail: `cannot connect to the upstream proxy 127.0.0.1:${port} (HTTPS_PROXY): ECONNREFUSED` });
     expect(JSON.stringify(result)).not.toContain(RIGHT);
+  });
+
+  describe('an https:// proxy', () => {
+    let dir: TempDir;
+    let secure: OperatorProxyFake;
+    let caFile: string;
+    beforeAll(async () => {
+      dir = await makeTempDir('wrench-doctor-tls-');
+      const certificates = writeTestCertificates(dir.path);
+      caFile = certificates.caFile;
+      const [cert, key] = await Promise.all([readFile(certificates.certFile, 'utf8'), readFile(certificates.keyFile, 'utf8')]);
+      secure = await startOperatorProxyFake({ user: 'wrench', password: RIGHT, tls: { cert, key } });
+    });
+    afterAll(async () => {
+      await secure?.stop();
+      await dir?.remove();
+    });
+    const checkFile = async (yaml: string) => {
+      await writeFile(path.join(dir.path, 'wrench.config.yml'), yaml);
+      return checkUpstreamProxy(loadConfig({}, dir.path), { env: { npm_config_registry: registry.url }, home: '/nonexistent', timeoutMs: 5000 });
+    };
+
+    it('with its CA in sandbox.setupCaFile: ok; without: the certificate error', async () => {
+      const trusted = await checkFile(`sandbox:\n  setupCaFile: ${caFile}\n  egress: { upstreamProxy: "${secure.url}" }\n`);
+      expect(trusted).toMatchObject({
+        ok: true,
+        detail: expect.stringContaining(`(sandbox.egress.upstreamProxy) answered 200 Connection established to CONNECT ${target}`),
+      });
+      const untrusted = await checkFile(`sandbox:\n  egress: { upstreamProxy: "${secure.url}" }\n`);
+      expect(untrusted.ok).toBe(false);
+      expect(untrusted.detail).toMatch(
+        new RegExp(
+          `^cannot connect to the upstream proxy 127\\.0\\.0\\.1:${secure.port} \\(sandbox\\.egress\\.upstreamProxy\\): its TLS certificate was refused, .*UNABLE_TO_VERIFY_LEAF_SIGNATURE`,
+        ),
+      );
+      expect(JSON.stringify([trusted, untrusted])).not.toContain(RIGHT);
+    });
   });
 });

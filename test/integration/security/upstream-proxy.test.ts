@@ -12,6 +12,7 @@ import { setupEgressLine } from '../../../src/verification/render-verification.j
 import { runSetup } from '../../../src/verification/run-verification.js';
 import { startNpmRegistryFake, type NpmRegistryFake } from '../../fakes/npm-registry-fake.js';
 import { type OperatorProxyFake, startOperatorProxyFake } from '../../fakes/operator-proxy-fake.js';
+import { writeTestCertificates } from '../../helpers/secure-redis.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 
 /**
@@ -220,6 +221,86 @@ describe('the egress proxy behind an operator proxy (real bwrap)', () => {
       await resolving.stop();
     }
   }, 60_000);
+});
+
+describe('an https:// operator proxy, its certificate signed by a company CA (real bwrap)', () => {
+  let workspace: TempDir;
+  let certificates: ReturnType<typeof writeTestCertificates>;
+  let secure: OperatorProxyFake;
+  let registry: NpmRegistryFake;
+  let registryTarget: string;
+
+  beforeAll(async () => {
+    workspace = await makeTempDir('wrench-upstream-tls-');
+    certificates = writeTestCertificates(workspace.path);
+    const [cert, key] = await Promise.all([readFile(certificates.certFile, 'utf8'), readFile(certificates.keyFile, 'utf8')]);
+    secure = await startOperatorProxyFake({ user: 'wrench', password: PASSWORD, tls: { cert, key } });
+    registry = await startNpmRegistryFake({ 'tiny-dep': ['1.0.0', '1.1.0'] }, { host: '127.0.0.2' });
+    registryTarget = new URL(registry.url).host;
+  }, 30_000);
+
+  afterAll(async () => {
+    await secure?.stop();
+    await registry?.stop();
+    await workspace?.remove();
+  });
+
+  const sandboxWith = (caFile: string | undefined, refusals: EgressRefusal[]) =>
+    createBwrapSandbox({
+      root: workspace.path,
+      egressAllow: [parseAllowEntry(registryTarget)],
+      egressUpstream: upstreamProxyFor({ upstreamProxy: secure.url, caFile }, {}),
+      onEgressRefused: (refusal) => refusals.push(refusal),
+    });
+
+  it("with the company CA (sandbox.setupCaFile): the setup step's requests go through it inside TLS, with its credentials", async () => {
+    expect(secure.url).toMatch(/^https:\/\//);
+    const refusals: EgressRefusal[] = [];
+    const result = await sandboxWith(certificates.caFile, refusals).exec(
+      [`npm view tiny-dep versions --json --registry ${registry.url} > npm-view.json`, `curl -sSf -m 10 -p ${registry.url}tiny-dep -o curl-tunnel.json`].join(
+        ' && ',
+      ),
+      { cwd: workspace.path, timeoutMs: 60_000, network: true },
+    );
+    expect(result.exitCode, result.output).toBe(0);
+    expect(JSON.parse(await readFile(path.join(workspace.path, 'npm-view.json'), 'utf8'))).toEqual(['1.0.0', '1.1.0']);
+    expect(JSON.parse(await readFile(path.join(workspace.path, 'curl-tunnel.json'), 'utf8'))).toMatchObject({ name: 'tiny-dep' });
+    expect(refusals).toEqual([]);
+    expect(secure.seen).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', target: `${registry.url}tiny-dep`, proxyAuthorization: `Basic ${TOKEN}`, status: 200 },
+        { method: 'CONNECT', target: registryTarget, proxyAuthorization: `Basic ${TOKEN}`, status: 200 },
+      ]),
+    );
+    expect(new Set(registry.clients)).toEqual(new Set(['127.0.0.3']));
+  }, 90_000);
+
+  it('without the CA, or with another, refuses it naming the certificate error; the proxy never hears a request', async () => {
+    const seenBefore = secure.seen.length;
+    for (const caFile of [undefined, certificates.otherCaFile]) {
+      const refusals: EgressRefusal[] = [];
+      const setup = await runSetup({
+        sandbox: sandboxWith(caFile, refusals),
+        dir: workspace.path,
+        commands: {
+          setup: `curl -sS -m 10 ${registry.url}tiny-dep -o /dev/null -w 'plain %{http_code}\\n'; curl -sSf -m 10 -p ${registry.url}tiny-dep -o /dev/null -w 'tunnel %{http_connect}\\n'`,
+          sources: [],
+        },
+        timeoutMs: 40_000,
+      });
+      expect(setup?.passed).toBe(false);
+      expect(refusals).toEqual([expect.objectContaining({ host: '127.0.0.2', reason: 'upstream-unreachable', upstream: `127.0.0.1:${secure.port}` })]);
+      const line = setupEgressLine(setup!.egressRefused);
+      expect(line).toContain(
+        `the upstream proxy 127.0.0.1:${secure.port} (sandbox.egress.upstreamProxy) could not be reached (its TLS certificate was refused, `,
+      );
+      expect(line).toContain(caFile ? `${caFile} (sandbox.setupCaFile)` : 'a company CA goes in sandbox.setupCaFile');
+      expect(refusals[0]?.upstreamAnswer).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN/);
+      expect(setup!.outputTail).toContain('plain 502');
+      expect(setup!.outputTail).toContain('tunnel 502');
+    }
+    expect(secure.seen.slice(seenBefore)).toEqual([]);
+  }, 90_000);
 });
 
 describe('a plain-HTTP request sent on to the operator proxy', () => {

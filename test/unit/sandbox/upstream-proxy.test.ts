@@ -9,20 +9,34 @@ describe('the upstream proxy of the egress proxy', () => {
     expect(parseUpstreamProxyUrl('http://wrench:p%40ss%3Aword@proxy.corp:3128')).toEqual({
       host: 'proxy.corp',
       port: 3128,
+      tls: false,
       display: 'proxy.corp:3128',
       authorization: `Basic ${Buffer.from('wrench:p@ss:word').toString('base64')}`,
       password: 'p@ss:word',
     });
-    expect(parseUpstreamProxyUrl('proxy.corp:8080')).toEqual({ host: 'proxy.corp', port: 8080, display: 'proxy.corp:8080' });
+    expect(parseUpstreamProxyUrl('proxy.corp:8080')).toEqual({ host: 'proxy.corp', port: 8080, tls: false, display: 'proxy.corp:8080' });
     expect(parseUpstreamProxyUrl('http://[fd00::1]:3128/')).toMatchObject({ host: 'fd00::1', display: '[fd00::1]:3128' });
     expect(parseUpstreamProxyUrl('http://proxy.corp')).toMatchObject({ port: 80 });
+    // TLS to the proxy itself, as curl and undici speak it.
+    expect(parseUpstreamProxyUrl('https://wrench:pw@proxy.corp')).toMatchObject({ host: 'proxy.corp', port: 443, tls: true, display: 'proxy.corp:443' });
+    expect(parseUpstreamProxyUrl('https://proxy.corp:3129')).toMatchObject({ port: 3129, tls: true });
   });
 
-  it('refuses what is not a plain-HTTP proxy URL, saying what it must be', () => {
-    expect(() => parseUpstreamProxyUrl('https://proxy.corp:3128')).toThrow('must be an http:// proxy URL (https:// proxies are not supported');
-    expect(() => parseUpstreamProxyUrl('socks5://proxy.corp:1080')).toThrow('must be an http:// proxy URL');
+  it('refuses what is not an http:// or https:// proxy URL, saying what it must be and naming the value without its password', () => {
+    expect(() => parseUpstreamProxyUrl('socks5://proxy.corp:1080')).toThrow(
+      'must be an http:// or https:// proxy URL, not socks5://proxy.corp:1080 (socks5:// proxies are not supported)',
+    );
+    expect(() => parseUpstreamProxyUrl('socks5h://wrench:s3cret@proxy.corp:1080')).toThrow('not socks5h://wrench:***@proxy.corp:1080 (');
     expect(() => parseUpstreamProxyUrl('http://proxy.corp:3128/path')).toThrow('with no path');
     expect(() => parseUpstreamProxyUrl('http://proxy corp')).toThrow('is not a proxy URL');
+  });
+
+  it("trusts sandbox.setupCaFile for an https:// upstream's certificate only", () => {
+    expect(upstreamProxyFor({ upstreamProxy: 'https://proxy.corp:3129', caFile: '/etc/corp/ca.pem' }, {})).toMatchObject({
+      tls: true,
+      caFile: '/etc/corp/ca.pem',
+    });
+    expect(upstreamProxyFor({ upstreamProxy: 'http://proxy.corp:3128', caFile: '/etc/corp/ca.pem' }, {})).not.toHaveProperty('caFile');
   });
 
   it('is sandbox.egress.upstreamProxy when set (empty: none), else HTTPS_PROXY, else HTTP_PROXY; noProxy, else NO_PROXY', () => {
@@ -99,15 +113,24 @@ describe('the upstream proxy of the egress proxy', () => {
   });
 
   it('is checked at start-up: a bad URL in the file or the environment is refused by name', () => {
-    expect(() => parseConfigFile({ sandbox: { egress: { upstreamProxy: 'https://proxy.corp:3128' } } })).toThrow(
-      /sandbox\.egress\.upstreamProxy.*must be an http:\/\/ proxy URL/s,
-    );
+    const refusal = (() => {
+      try {
+        parseConfigFile({ sandbox: { egress: { upstreamProxy: 'socks5://wrench:s3cret@proxy.corp:1080' } } });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(refusal).toMatch(/sandbox\.egress\.upstreamProxy.*must be an http:\/\/ or https:\/\/ proxy URL, not socks5:\/\/wrench:\*\*\*@proxy\.corp:1080/s);
+    expect(refusal).not.toContain('s3cret');
+    expect(parseConfigFile({ sandbox: { egress: { upstreamProxy: 'https://proxy.corp:3129' } } }).sandbox.egress.upstreamProxy).toBe('https://proxy.corp:3129');
     expect(parseConfigFile({ sandbox: { egress: { upstreamProxy: '', noProxy: ['localhost'] } } }).sandbox.egress).toEqual({
       allow: [],
       upstreamProxy: '',
       noProxy: ['localhost'],
     });
-    expect(() => loadConfig({ HTTPS_PROXY: 'socks5://proxy.corp:1080' }, '/nonexistent')).toThrow(/HTTPS_PROXY must be an http:\/\/ proxy URL/);
+    expect(() => loadConfig({ HTTPS_PROXY: 'socks5://proxy.corp:1080' }, '/nonexistent')).toThrow(
+      /HTTPS_PROXY must be an http:\/\/ or https:\/\/ proxy URL, not socks5:\/\/proxy\.corp:1080/,
+    );
     // The lower-case spellings are read too; the upper-case one wins.
     expect(loadConfig({ https_proxy: 'http://lower.corp:3128', no_proxy: 'localhost' }, '/nonexistent').env).toMatchObject({
       HTTPS_PROXY: 'http://lower.corp:3128',
