@@ -3,6 +3,7 @@ import type { QuestionSettlement } from '../src/questions/paused-run.js';
 import type { WaitingQuestion } from '../src/sessions/thread-session.js';
 import { decodeAnswerValue } from '../src/slack/action-ids.js';
 import { answeredLine, questionMessageKey, settledQuestionMessage } from '../src/slack/question-message.js';
+import { runStreamKey } from '../src/slack/slack-stream-run-reporter.js';
 import { stringsFor, type ThreadStrings } from '../src/slack/strings/index.js';
 import type { HandlerDeps } from './handler-deps.js';
 
@@ -36,7 +37,7 @@ export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Pro
   const waiting = session?.waiting;
   const t = stringsFor(session?.language);
   if (!waiting || (input.pauseId && waiting.pauseId !== input.pauseId)) {
-    await poster.ephemeral(input.channel, input.user, input.threadTs, t.questionStale);
+    await poster.ephemeral(input.channel, input.user, input.threadTs, await staleNote(input.pauseId, deps, t));
     return 'stale';
   }
   if (!mayAnswer(deps, waiting, input.user)) {
@@ -46,10 +47,18 @@ export async function answerQuestion(input: AnswerInput, deps: HandlerDeps): Pro
   const byName = await deps.names.userName(input.user).catch(() => undefined);
   const settlement: QuestionSettlement = { kind: 'answer', text: input.text, by: input.user, byName, via: input.via, at: new Date().toISOString() };
   if (!(await settle(input, waiting, settlement, answeredLine(input.user, input.text), deps, session?.language))) {
-    await poster.ephemeral(input.channel, input.user, input.threadTs, t.questionStale);
+    await poster.ephemeral(input.channel, input.user, input.threadTs, await staleNote(waiting.pauseId, deps, t));
     return 'stale';
   }
   return 'answered';
+}
+
+/** To someone answering a question no longer open: what settled it (who answered what, the timeout, a cancel) while that is known. */
+async function staleNote(pauseId: string | undefined, deps: HandlerDeps, t: ThreadStrings): Promise<string> {
+  const settlement = pauseId ? await deps.stores.pausedRuns.settlement(pauseId) : null;
+  if (!settlement) return t.questionStale;
+  if (settlement.kind === 'answer') return t.questionSettled(answeredLine(settlement.by, settlement.text)(t));
+  return t.questionSettled(settlement.kind === 'cancelled' ? t.cancelledBy(settlement.by.replace(/^<@|>$/g, '')) : t.noAnswerInTime);
 }
 
 /** A suggested-answer button: the answer is the button's text as the agent wrote it (read from the stored run). */
@@ -99,9 +108,14 @@ async function settle(
       : null,
   );
   const job = await deps.queues.tasks.getJob(waiting.jobId);
+  const thread = { channel: input.channel, threadTs: input.threadTs };
+  // A question in a streamed run's own message loses its buttons at once, before the resume job can take the message
+  // over (the thread's outbox keeps this edit ahead of that job's steps); a job its timeout started already does that.
+  const statusKey = job?.data.resume?.statusKey;
+  if (waiting.inRunMessage && statusKey && (await job.isDelayed()))
+    await deps.outbox.settleQuestion(thread, runStreamKey(statusKey), outcomeLine(stringsFor(language)));
   // Not delayed any more means its timeout just started it: it reads the settlement itself.
   await job?.promote().catch((error: unknown) => deps.logger.info({ err: error, jobId: waiting.jobId }, 'resume job was not delayed'));
-  const thread = { channel: input.channel, threadTs: input.threadTs };
   const view = {
     ...thread,
     pauseId: waiting.pauseId,
@@ -111,7 +125,6 @@ async function settle(
     timeoutAt: new Date(waiting.timeoutAt),
     language,
   };
-  // A question asked in a streamed run's own message is settled there by the resumed run, which takes the message over.
   if (!waiting.inRunMessage) await deps.outbox.update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
   deps.logger.info({ pauseId: waiting.pauseId, jobId: waiting.jobId, settled: settlement.kind, thread: input.threadTs }, 'question settled; the run goes on');
   return true;

@@ -67,6 +67,8 @@ export function redisKeys(prefix: string) {
       delivered: (thread: string) => `${prefix}:outbox:ts:${thread}`,
       /** Key -> how a streamed message stands in one thread ('stream', 'stopping', 'stopped' or 'message' where Slack did not stream). */
       streams: (thread: string) => `${prefix}:outbox:streams:${thread}`,
+      /** Stream key -> a paused run's message as it reads once its question is settled (`ThreadOutbox.settleQuestion`). */
+      settledForms: (thread: string) => `${prefix}:outbox:settled:${thread}`,
       /** Key -> 'queued' | 'given-up' of the messages queued once (`postOnce`) in one thread. */
       once: (thread: string) => `${prefix}:outbox:once:${thread}`,
       /** Threads with messages waiting, scored by the time of their next attempt. */

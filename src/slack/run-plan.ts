@@ -129,6 +129,24 @@ export class RunPlan {
     return { type: 'plan', title: this.title, tasks };
   }
 
+  /**
+   * The paused plan as it reads once its question is settled and before the run goes on: queued again, the question
+   * done (as Slack blocks and as mrkdwn). The plan itself stays paused.
+   */
+  settledView(): { block: PlanBlock; text: string } {
+    const { title } = this;
+    const question = this.tasks.get('question');
+    this.title = this.strings.plan.state('queued', this.repository);
+    this.tasks.set('question', { status: 'complete' });
+    try {
+      return { block: this.block(), text: this.fallbackText() };
+    } finally {
+      this.title = title;
+      if (question) this.tasks.set('question', question);
+      else this.tasks.delete('question');
+    }
+  }
+
   /** The plan of a run resumed after its question was settled: the question is done, the work goes on from there. */
   questionSettled(): void {
     this.tasks.set('question', { status: 'complete' });

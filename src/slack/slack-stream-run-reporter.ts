@@ -241,6 +241,29 @@ function streamStep(
           ],
         }
       : undefined;
+  // Once its question is settled (before the resumed run takes the message over), the message reads so: no buttons,
+  // the plan queued again with the question done, and who answered what below (`ThreadOutbox.settleQuestion`).
+  const settledPlan = question && !options.running ? plan.settledView() : undefined;
+  const settledText = settledPlan && questionText ? [note, settledPlan.text, replyText].filter(Boolean).join('\n\n') : undefined;
+  const settledForm =
+    settledPlan && question && questionText && settledText
+      ? {
+          fallback: { text: [settledText, questionText].join('\n\n'), blocks: [section(settledText), section(questionText)] },
+          ...(ended
+            ? {
+                ended: {
+                  text: [settledText, questionText].join('\n\n'),
+                  blocks: [
+                    ...noteBlock,
+                    settledPlan.block,
+                    ...(reply ? [{ type: 'markdown' as const, text: reply }] : []),
+                    { type: 'markdown' as const, text: questionMarkdown(question) },
+                  ],
+                },
+              }
+            : {}),
+        }
+      : undefined;
   return {
     step,
     key: runStreamKey(target.statusKey),
@@ -250,6 +273,7 @@ function streamStep(
     fallback,
     ...(ended ? { ended } : {}),
     ...(answerBlocks.length ? { closing: answerBlocks } : {}),
+    ...(settledForm ? { settledForm } : {}),
   };
 }
 

@@ -89,6 +89,11 @@ export interface StreamStep {
   settles?: string;
   /** Blocks a stop step ends the stream with, below what it streamed (a paused run's buttons that answer its question). */
   closing?: KnownBlock[];
+  /**
+   * A paused run's stop step: the message as it reads once its question is settled, without the buttons (as `ended`
+   * and `fallback` are to the step), which `settleQuestion` edits in with a line saying what settled it.
+   */
+  settledForm?: { ended?: ThreadMessage; fallback: ThreadMessage };
 }
 
 /** Slack's answers that a stream is over (stopped by the person, expired, deleted): what is left is posted normally. */
@@ -353,16 +358,57 @@ export class ThreadOutbox {
    * a restart changes nothing: a start whose message exists goes on in it, task updates replace themselves, and the stop
    * (the only step carrying text) is recorded as begun before it is sent, so it is never repeated as a new message.
    */
-  stream(thread: ThreadRef, step: StreamStep): Promise<void> {
+  async stream(thread: ThreadRef, step: StreamStep): Promise<void> {
+    const { settledForm, ...rest } = step;
+    if (settledForm) {
+      const form = {
+        team: step.team,
+        fallback: this.redacted(settledForm.fallback),
+        ...(settledForm.ended ? { ended: this.redacted(settledForm.ended) } : {}),
+      };
+      const forms = redisKeys(this.prefix).outbox.settledForms(threadMember(thread));
+      await this.redis
+        .multi()
+        .hset(forms, step.key, JSON.stringify(form))
+        .expire(forms, 30 * 24 * 3600)
+        .exec();
+    }
     return this.push(thread, {
       op: 'stream',
-      ...step,
+      ...rest,
       chunks: this.redact.deep(step.chunks),
       fallback: this.redacted(step.fallback),
       ...(step.ended ? { ended: this.redacted(step.ended) } : {}),
       ...(step.short !== undefined ? { short: this.redact(step.short) } : {}),
       ...(step.closing ? { closing: this.redact.deep(step.closing) } : {}),
     });
+  }
+
+  /**
+   * A paused run's question was settled: its message (the stream under `key`) is edited at once into its settled form
+   * with `line` below (who answered what, say), so its buttons are gone before the resumed run takes it over. Once per
+   * pause; false when there is no such form (the run did not pause in a stream step, or it was settled already).
+   */
+  async settleQuestion(thread: ThreadRef, key: string, line: string): Promise<boolean> {
+    const forms = redisKeys(this.prefix).outbox.settledForms(threadMember(thread));
+    const [[, stored], [, removed]] = (await this.redis.multi().hget(forms, key).hdel(forms, key).exec()) as [[null, string | null], [null, number]];
+    if (!stored || !removed) return false;
+    const form = JSON.parse(stored) as { team: string; ended?: ThreadMessage; fallback: ThreadMessage };
+    const withLine = (message: ThreadMessage): ThreadMessage => ({
+      text: `${message.text}\n\n${line}`,
+      blocks: [...(message.blocks ?? []), { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(line, 2900) }] }],
+    });
+    // Taken over as a later job's first step would be: a stopped stream is edited from then on, an ordinary message as before.
+    await this.stream(thread, {
+      step: 'start',
+      takeOver: true,
+      key,
+      team: form.team,
+      chunks: [],
+      fallback: withLine(form.fallback),
+      ...(form.ended ? { ended: withLine(form.ended) } : {}),
+    });
+    return true;
   }
 
   get agentSurfaces(): AgentSurfaces {

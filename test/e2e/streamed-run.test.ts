@@ -237,12 +237,33 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
     type Button = { action_id: string; value: string; text: { text: string } };
     const buttons = paused.closingBlocks.flatMap((b) => ((b as { type: string }).type === 'actions' ? (b as { elements: Button[] }).elements : []));
     const large = buttons.find((b) => b.text.text === 'Large');
+    const small = buttons.find((b) => b.text.text === 'Small');
     expect(large).toBeDefined();
-    await slack.deliverInteraction(
-      world.eventsUrl(),
-      SIGNING_SECRET,
-      blockActionsPayload({ user: 'U0ALICE', channel: 'C0DEV', message_ts: paused.ts, thread_ts: threadTs, action_id: large!.action_id, value: large!.value }),
-    );
+    const press = (button: Button) =>
+      slack.deliverInteraction(
+        world.eventsUrl(),
+        SIGNING_SECRET,
+        blockActionsPayload({
+          user: 'U0ALICE',
+          channel: 'C0DEV',
+          message_ts: paused.ts,
+          thread_ts: threadTs,
+          action_id: button.action_id,
+          value: button.value,
+        }),
+      );
+    const before = slack.calls.length;
+    await press(large!);
+    // The answer takes the buttons off the message at once (before the resumed run takes it over): who answered what instead.
+    const answered = await slack.waitFor((c) => c.method === 'chat.update' && c.args.ts === paused.ts && slack.calls.indexOf(c) >= before, 30_000);
+    const answeredBlocks = JSON.stringify(answered.args.blocks);
+    expect(answeredBlocks).toContain('<@U0ALICE> answered: Large');
+    expect(answeredBlocks).not.toContain('wrench_answer_');
+    expect(answeredBlocks).toContain('"title":"Queued: acme/web"');
+    // A stale button pressed afterwards says who answered what, only to its presser, and answers nothing.
+    await press(small!);
+    const note = await slack.waitFor((c) => c.method === 'chat.postEphemeral' && slack.calls.indexOf(c) > slack.calls.indexOf(answered), 30_000);
+    expect(note.args.text).toBe('That question is settled already: <@U0ALICE> answered: Large');
     const done = await pollFor(
       () => slack.messages('C0DEV', threadTs).find((m) => m.ts === paused.ts && JSON.stringify(m.blocks ?? []).includes('Done: acme/web')),
       60_000,
@@ -256,6 +277,7 @@ describe('a run streamed into one message with its plan (slack.streamRuns, the d
         .map((m) => m.ts),
     ).toEqual([paused.ts]);
     expect(anthropic.requests.some((r) => JSON.stringify(r.body.messages).includes('answered: Large'))).toBe(true);
+    expect(anthropic.requests.some((r) => JSON.stringify(r.body.messages).includes('answered: Small'))).toBe(false);
   });
 
   it("makes the run's one message an ordinary one (plan, Cancel button, reply) where streaming is refused, and the next run's too", async () => {

@@ -185,6 +185,7 @@ export const de: Catalogue = {
     `<@${requester}> Zur Erinnerung: Ich warte noch auf deine Antwort auf meine Frage oben (${question}). Ohne Antwort bis ${date} schließe ich mit dem ab, was ich habe.`,
   dateAt: 'um',
   questionStale: 'Diese Frage wurde schon beantwortet oder ist abgelaufen.',
+  questionSettled: (outcome: string) => `Diese Frage ist schon erledigt: ${outcome}`,
   questionNotYours: (requester) =>
     `Danke! Ich habe <@${requester}> diese Frage gestellt und warte auf deren Antwort (oder die einer Person mit Freigaberecht); deine Nachricht zählt nicht als Antwort.`,
   lateAnswer: (question, date, mention) =>

@@ -105,6 +105,8 @@ export const en = {
   dateAt: 'at',
   // A question that settled before an answer came, and answers that came too late or from someone else (only they see these).
   questionStale: 'That question was already answered, or it has expired.',
+  /** To someone pressing a question's button after it was settled: what settled it (an answer and who gave it, the timeout, a cancel). */
+  questionSettled: (outcome: string) => `That question is settled already: ${outcome}`,
   questionNotYours: (requester: string) =>
     `Thanks! I asked <@${requester}> this question, so I wait for their answer (or an approver's); your message was not taken as the answer.`,
   /** `question` quoted as asked, `date` when it timed out, `mention` how to mention Wrench. */

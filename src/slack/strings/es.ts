@@ -185,6 +185,7 @@ export const es: Catalogue = {
     `<@${requester}> Te recuerdo que sigo esperando tu respuesta a mi pregunta de arriba (${question}). Si no hay respuesta antes del ${date}, terminaré con lo que tengo.`,
   dateAt: 'a las',
   questionStale: 'Esta pregunta ya se respondió o ha caducado.',
+  questionSettled: (outcome: string) => `Esta pregunta ya está resuelta: ${outcome}`,
   questionNotYours: (requester) =>
     `¡Gracias! Le hice esta pregunta a <@${requester}> y espero su respuesta (o la de una persona aprobadora); tu mensaje no cuenta como respuesta.`,
   lateAnswer: (question, date, mention) =>

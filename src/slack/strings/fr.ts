@@ -203,6 +203,7 @@ export const fr: Catalogue = {
     `<@${requester}> Petit rappel : j’attends toujours votre réponse à ma question ci-dessus (${question}). Sans réponse d’ici ${date}, je termine avec ce que j’ai.`,
   dateAt: 'à',
   questionStale: 'Cette question a déjà reçu une réponse, ou elle a expiré.',
+  questionSettled: (outcome: string) => `Cette question est déjà réglée : ${outcome}`,
   questionNotYours: (requester) =>
     `Merci ! J’ai posé cette question à <@${requester}>, j’attends donc sa réponse (ou celle d’un approbateur) ; votre message n’a pas été pris comme réponse.`,
   lateAnswer: (question, date, mention) =>

@@ -182,6 +182,7 @@ export const ja: Catalogue = {
     `<@${requester}> リマインダー: 上の質問(${question})への回答をまだお待ちしています。${date} までに回答がなければ、今ある内容で終了します。`,
   dateAt: '',
   questionStale: 'この質問はすでに回答済みか、期限切れです。',
+  questionSettled: (outcome: string) => `この質問はすでに決着しています: ${outcome}`,
   questionNotYours: (requester) =>
     `ありがとうございます。この質問は <@${requester}> さんに尋ねたものなので、その方(または承認者)の回答を待ちます。あなたのメッセージは回答として扱っていません。`,
   lateAnswer: (question, date, mention) =>

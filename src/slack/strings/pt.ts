@@ -191,6 +191,7 @@ export const pt: Catalogue = {
     `<@${requester}> Um lembrete: ainda estou aguardando sua resposta à minha pergunta acima (${question}). Sem resposta até ${date}, termino com o que tenho.`,
   dateAt: 'às',
   questionStale: 'Essa pergunta já foi respondida ou expirou.',
+  questionSettled: (outcome: string) => `Essa pergunta já foi resolvida: ${outcome}`,
   questionNotYours: (requester) =>
     `Obrigado! Fiz essa pergunta a <@${requester}>, então aguardo a resposta dessa pessoa (ou de um aprovador); sua mensagem não foi considerada como resposta.`,
   lateAnswer: (question, date, mention) =>

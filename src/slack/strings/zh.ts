@@ -177,6 +177,7 @@ export const zh: Catalogue = {
   reminder: (requester, question, date) => `<@${requester}> 提醒一下：我还在等你回答上面的问题（${question}）。如果 ${date} 前没有回复，我会用现有的内容完成。`,
   dateAt: '',
   questionStale: '这个问题已经有人回答，或者已经过期。',
+  questionSettled: (outcome: string) => `这个问题已经有了结果：${outcome}`,
   questionNotYours: (requester) => `谢谢！这个问题是问 <@${requester}> 的，所以我会等待对方（或审批人）的回答；你的消息没有被当作回答。`,
   lateAnswer: (question, date, mention) =>
     `我的问题（“${question}”）已于 ${date} 超时，没有收到回答，所以那次运行已用现有的内容结束，你的回复没有被当作回答。要继续，请在此消息列中提及我并附上你的回答（${mention} 后面跟上回答）：这会开始一次后续运行，接着完成此消息列的工作。`,

@@ -410,6 +410,50 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
     expect(blocks).toContain(DECIDE_ACTION);
   });
 
+  it("takes a settled question's buttons off its message at once, streamed or ordinary, once, before the resumed run goes on there", async () => {
+    for (const team of ['T0TEAM', uniqueName('T0REFUSE')]) {
+      if (team !== 'T0TEAM') slack.startOutage({ error: 'not_allowed' }, { methods: ['chat.startStream'] });
+      const { outbox, thread, reporter, newReporter, statusKey } = setUp(team);
+      const question = {
+        pauseId: 'job-6-q1-eee555',
+        question: 'Keep the old API?',
+        suggestedAnswers: ['Yes'],
+        requester: 'U0ALICE',
+        timeoutAt: '2026-12-01T10:00:00.000Z',
+      };
+      await reporter.phase('working');
+      await reporter.asked(question);
+      await reporter.phase('waiting', { key: 'askedQuestion', user: '<@U0ALICE>' });
+      await settled(outbox, thread);
+      const [paused] = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+      expect(JSON.stringify(paused?.blocks ?? slack.streamsIn(CHANNEL, thread.threadTs)[0]?.closingBlocks)).toContain(ANSWER_ACTION_PREFIX);
+      expect(await outbox.settleQuestion(thread, runStreamKey(statusKey), '<@U0ALICE> answered: Yes')).toBe(true);
+      expect(await outbox.settleQuestion(thread, runStreamKey(statusKey), '<@U0BOB> answered: No')).toBe(false);
+      await settled(outbox, thread);
+      let [message] = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+      expect(message?.ts).toBe(paused?.ts);
+      const shown = JSON.stringify(message?.blocks);
+      expect(shown).not.toContain(ANSWER_ACTION_PREFIX);
+      expect(shown).not.toContain(ACTIONS.cancelRun);
+      expect(shown).toContain('<@U0ALICE> answered: Yes');
+      expect(shown).toContain('Keep the old API?');
+      expect(shown).toContain('Queued: acme/web');
+      expect(shown).not.toContain('Paused');
+      // The resumed run then takes the same message over as before.
+      const resumed = newReporter({ statusKey, resumed: true });
+      await resumed.resumedAfter(question, { kind: 'answer', text: 'Yes', by: 'U0ALICE' });
+      await resumed.phase('working');
+      await resumed.finished(result);
+      await settled(outbox, thread);
+      const messages = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
+      expect(messages).toHaveLength(1);
+      [message] = messages;
+      expect(JSON.stringify(message)).toContain('Done: acme/web');
+      expect(JSON.stringify(message)).toContain('I asked: Keep the old API?');
+      slack.reset();
+    }
+  });
+
   it('streams a reply longer than one markdown_text chunk may be, in several, all accepted by Slack', async () => {
     const { outbox, thread, reporter } = setUp();
     await reporter.phase('working');
