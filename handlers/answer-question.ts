@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { QuestionSettlement } from '../src/questions/paused-run.js';
+import { reminderSettled } from '../src/questions/question-desk.js';
 import type { WaitingQuestion } from '../src/sessions/thread-session.js';
 import { decodeAnswerValue } from '../src/slack/action-ids.js';
 import { answeredLine, questionMessageKey, settledQuestionMessage } from '../src/slack/question-message.js';
@@ -126,6 +127,7 @@ async function settle(
     language,
   };
   if (!waiting.inRunMessage) await deps.outbox.update(thread, questionMessageKey(waiting.pauseId), settledQuestionMessage(view, outcomeLine));
+  await reminderSettled(deps.outbox, view, outcomeLine);
   deps.logger.info({ pauseId: waiting.pauseId, jobId: waiting.jobId, settled: settlement.kind, thread: input.threadTs }, 'question settled; the run goes on');
   return true;
 }

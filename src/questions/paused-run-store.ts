@@ -22,6 +22,11 @@ export class PausedRunStore {
     return this.keys.pausedRun(pauseId);
   }
 
+  /** The key that exists once the question is settled (a message made moot by the settlement names it). */
+  settledKey(pauseId: string): string {
+    return this.keys.questionSettled(pauseId);
+  }
+
   async save(run: PausedRun, ttlSeconds: number): Promise<void> {
     await this.redis.set(this.key(run.pauseId), JSON.stringify(pausedRunSchema.parse(run)), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
   }

@@ -3,8 +3,16 @@ import type { Queue } from 'bullmq';
 import type { Logger } from '../logging/logger.js';
 import { jobIdFor, taskJobSchema, type TaskJob } from '../queue/task-job.js';
 import type { ThreadSessionStore } from '../sessions/thread-session-store.js';
-import { questionMessage, questionMessageKey, questionReminder, settledQuestionMessage } from '../slack/question-message.js';
+import {
+  questionMessage,
+  questionMessageKey,
+  questionReminder,
+  questionReminderKey,
+  settledQuestionMessage,
+  type QuestionView,
+} from '../slack/question-message.js';
 import { statusCardKey } from '../slack/slack-reporter-factory.js';
+import type { ThreadStrings } from '../slack/strings/index.js';
 import type { ThreadOutbox } from '../slack/thread-outbox.js';
 import type { PausedRun, QuestionSettlement } from './paused-run.js';
 import { type PausedRunStore, pausedRunTtlSeconds } from './paused-run-store.js';
@@ -123,6 +131,7 @@ export class QuestionDesk {
             questionMessageKey(pauseId),
             settledQuestionMessage(viewOf(run), (t) => t.noAnswerInTime),
           );
+        await reminderSettled(this.options.outbox, viewOf(run), (t) => t.noAnswerInTime);
       }
     }
     const settlement = await store.settlement(pauseId);
@@ -130,15 +139,19 @@ export class QuestionDesk {
   }
 
   /**
-   * Halfway to the timeout, the requester is reminded in the thread that the run still waits for them (once: the
-   * message has its own outbox key). Nothing is said when the question was settled or the conversation is gone.
+   * Halfway to the timeout, the requester is reminded in the thread that the run still waits for them: a message of
+   * its own, since an edit notifies no one. Once (the message has its own outbox key), and never once the question is
+   * settled: nothing is queued then, and a reminder queued before an answer, the timeout or a cancel is dropped unsent
+   * if that came before its turn (one sent already is edited then: see `reminderSettled`).
    */
   async remind(pauseId: string): Promise<'reminded' | 'settled'> {
     const { store, outbox } = this.options;
     const run = await store.load(pauseId);
     if (!run || (await store.settlement(pauseId))) return 'settled';
     const view = viewOf(run);
-    await outbox.postOnce({ channel: view.channel, threadTs: view.threadTs }, questionReminder(view), `question-reminder:${pauseId}`);
+    await outbox.postOnce({ channel: view.channel, threadTs: view.threadTs }, questionReminder(view), questionReminderKey(pauseId), {
+      unless: store.settledKey(pauseId),
+    });
     return 'reminded';
   }
 
@@ -165,6 +178,15 @@ export class QuestionDesk {
 }
 
 export const reminderJobId = (pauseId: string) => jobIdFor('remind', pauseId);
+
+/**
+ * The question is settled: its reminder, if one was sent, is edited into what was asked and what settled it, so the
+ * thread never says the run still waits. Queued after the settlement, so a reminder whose turn comes later is dropped
+ * unsent (`remind`) and this edit, finding nothing posted, does nothing.
+ */
+export async function reminderSettled(outbox: ThreadOutbox, view: QuestionView, outcome: (strings: ThreadStrings) => string): Promise<void> {
+  await outbox.updateIfPosted({ channel: view.channel, threadTs: view.threadTs }, questionReminderKey(view.pauseId), settledQuestionMessage(view, outcome));
+}
 
 export function viewOf(run: PausedRun) {
   const origin = run.job.origin.type === 'slack' ? run.job.origin : { channel: '', threadTs: '' };

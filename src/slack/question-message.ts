@@ -19,6 +19,9 @@ export interface QuestionView {
 /** The outbox key of a question, so that it is edited (buttons gone, answer shown) once settled. */
 export const questionMessageKey = (pauseId: string) => `question:${pauseId}`;
 
+/** The outbox key of a question's reminder, so that it is posted once and edited once the question is settled. */
+export const questionReminderKey = (pauseId: string) => `question-reminder:${pauseId}`;
+
 /** The agent's question in the thread: mentions the requester, one button per suggested answer, and the deadline. */
 export function questionMessage(view: QuestionView): ThreadMessage {
   const text = questionIntroText(view);

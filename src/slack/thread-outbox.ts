@@ -49,10 +49,12 @@ export interface OutboxFile {
 /**
  * One Slack call waiting in a thread's outbox; texts are redacted before they are stored. `settles`: the job id of the
  * run whose last word this is: once it is delivered the run watchdog (src/slack/run-watchdog.ts) forgets the run.
+ * `unless`: a Redis key whose existence, when the post comes to be delivered, makes it moot (it is dropped unsent).
+ * `ifPosted`: an edit of a message that was never posted is dropped, not posted instead.
  */
 type OutboxItem = { id: string; at: number; attempts: number; settles?: string } & (
-  | { op: 'post'; message: ThreadMessage; key?: string; once?: boolean }
-  | { op: 'update'; message: ThreadMessage; key: string }
+  | { op: 'post'; message: ThreadMessage; key?: string; once?: boolean; unless?: string }
+  | { op: 'update'; message: ThreadMessage; key: string; ifPosted?: boolean }
   | { op: 'react'; ts: string; name: string; remove?: boolean }
   | { op: 'upload'; files: OutboxFile[]; comment?: string }
   | { op: 'status'; team: string; status: string; loadingMessages?: string[]; key: typeof STATUS_KEY }
@@ -306,10 +308,11 @@ export class ThreadOutbox {
 
   /**
    * Queues a message under `key` unless one was ever queued under it (a retried job posts it once), then waits
-   * for this process's first delivery attempt. `keyState` tells whether it got through.
+   * for this process's first delivery attempt. `keyState` tells whether it got through. `unless`: a Redis key that,
+   * once it exists, makes the message moot: if it exists when the message's turn comes, the message is not sent.
    */
-  async postOnce(thread: ThreadRef, message: ThreadMessage, key: string): Promise<void> {
-    await this.push(thread, { op: 'post', message: this.redacted(message), key, once: true });
+  async postOnce(thread: ThreadRef, message: ThreadMessage, key: string, options: { unless?: string } = {}): Promise<void> {
+    await this.push(thread, { op: 'post', message: this.redacted(message), key, once: true, ...(options.unless ? { unless: options.unless } : {}) });
     if (!this.stopped) await this.drain(threadMember(thread));
   }
 
@@ -323,6 +326,11 @@ export class ThreadOutbox {
   /** Edits the message posted under `key`; posts it when that message never got through. `settles`: see OutboxItem. */
   update(thread: ThreadRef, key: string, message: ThreadMessage, settles?: string): Promise<void> {
     return this.push(thread, { op: 'update', message: this.redacted(message), key, ...(settles ? { settles } : {}) });
+  }
+
+  /** Edits the message posted under `key` if it ever got through (in order with the thread's messages); nothing otherwise. */
+  updateIfPosted(thread: ThreadRef, key: string, message: ThreadMessage): Promise<void> {
+    return this.push(thread, { op: 'update', message: this.redacted(message), key, ifPosted: true });
   }
 
   react(thread: ThreadRef, ts: string, name: string): Promise<void> {
@@ -646,6 +654,10 @@ export class ThreadOutbox {
   private async attempt(thread: ThreadRef, item: OutboxItem): Promise<void> {
     switch (item.op) {
       case 'post':
+        if (item.unless && (await this.redis.exists(item.unless))) {
+          this.log.info({ channel: thread.channel, thread: thread.threadTs, key: item.key }, 'a message made moot before its turn was not sent');
+          return;
+        }
         return this.sayOrShort(thread, item.message, async (message) => {
           const result = await this.client.chat.postMessage({
             channel: thread.channel,
@@ -660,6 +672,7 @@ export class ThreadOutbox {
         });
       case 'update': {
         const ts = await this.tsOf(thread, item.key);
+        if (!ts && item.ifPosted) return;
         if (!ts) return this.attempt(thread, { ...item, op: 'post' });
         return this.sayOrShort(thread, item.message, async (message) => {
           await this.client.chat.update({ channel: thread.channel, ts, text: message.text, blocks: message.blocks ?? [] });

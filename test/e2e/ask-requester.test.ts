@@ -351,6 +351,34 @@ slack: { streamRuns: false }  # the card's "No answer came in time" (the card su
     expect(script.trace.filter((t) => t.run === 'timeout task')).toHaveLength(2);
   });
 
+  it('edits the reminder into the answer once the requester answers after it, so the thread never says it still waits', async () => {
+    const script = scriptByRun({
+      'reminded task': [askStep('toolu_ask_reminded', 'Which port should the server use?', ['8080', '3000']), finishStep('Used port 3000.')],
+    });
+    world.anthropic.setScript(script.items);
+    const thread = await h.mention('reminded task: pick the server port');
+    await h.question(thread);
+    const reminder = await world.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.thread_ts === thread && /A reminder: I am still waiting/.test(String(c.args.text)),
+      15_000,
+    );
+    await h.reply(thread, 'U0ALICE', '3000');
+    await h.finalReply(thread, /Used port 3000/, 90_000);
+    const messages = () => world.slack.messages('C0DEV', thread);
+    const edited = await pollFor(
+      () =>
+        messages().find(
+          (m) => m.bot_id && /^<@U0ALICE> I asked:\n> Which port should the server use\?\n<@U0ALICE> answered: 3000$/.test(m.text) && m.ts !== undefined,
+        ),
+      15_000,
+      () => JSON.stringify(messages()),
+    );
+    expect(messages().filter((m) => /A reminder/.test(m.text))).toEqual([]);
+    // The reminder itself was edited (the question's own message is edited the same way): two such messages, one reminder posted.
+    expect(messages().filter((m) => m.text === edited.text)).toHaveLength(2);
+    expect(world.slack.calls.filter((c) => c.method === 'chat.postMessage' && /A reminder/.test(String(c.args.text)))).toContain(reminder);
+  });
+
   it("speaks the requester's language throughout: the status line, the reminder, the timeout stop and the late-answer note in German", async () => {
     // No reader model here: the rules read the request, and the thread speaks the requester's Slack locale.
     world.slack.addUser({ id: 'U0HANS', name: 'hans', locale: 'de-DE' });

@@ -7,11 +7,12 @@ import { taskReportSchema } from '../../../src/agent/finish-tool.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { PausedRunStore, pausedRunTtlSeconds } from '../../../src/questions/paused-run-store.js';
 import type { PausedRun } from '../../../src/questions/paused-run.js';
-import { reminderJobId, QuestionDesk } from '../../../src/questions/question-desk.js';
+import { reminderJobId, reminderSettled, QuestionDesk, viewOf } from '../../../src/questions/question-desk.js';
 import { TASK_QUEUE, type TaskJob } from '../../../src/queue/task-job.js';
 import { redisKeys } from '../../../src/redis/redis-keys.js';
 import { createRedactor } from '../../../src/security/redact.js';
 import { ThreadSessionStore } from '../../../src/sessions/thread-session-store.js';
+import { answeredLine, questionReminderKey } from '../../../src/slack/question-message.js';
 import { statusCardKey } from '../../../src/slack/slack-reporter-factory.js';
 import { outboxSlackClient, ThreadOutbox } from '../../../src/slack/thread-outbox.js';
 import { startSlackFake, type SlackFake } from '../../fakes/slack-fake.js';
@@ -281,5 +282,109 @@ describe('a paused run in Redis: the stored conversation, the delayed resume job
     await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.text === 'sentinel-s', 10_000);
     expect(slack.calls.filter((c) => c.args.thread_ts === threadTs).map((c) => c.args.text)).toEqual(['sentinel-s']);
     await desk.done(taken.run);
+  });
+
+  describe('the reminder halfway to the timeout, racing the question being settled', () => {
+    const pausedIn = async (desk: QuestionDesk, threadTs: string, stream = false) => {
+      const base = job(threadTs);
+      return desk.ask({
+        job: stream ? { ...base, origin: { ...base.origin, stream: true } as TaskJob['origin'] } : base,
+        askedByJobId: uniqueName('run-r'),
+        branch: 'wrench/r',
+        pushed: false,
+        startSha: 'd'.repeat(40),
+        messages: [{ role: 'user', content: 'the task' }],
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        steps: 1,
+        toolUseId: 'toolu_r',
+        question: 'Tabs or spaces?',
+        suggestedAnswers: ['Tabs', 'Spaces'],
+        questionsAsked: 1,
+        requester: 'U0ALICE',
+      });
+    };
+    const deskWith = (store: PausedRunStore, via = outbox) =>
+      new QuestionDesk({ store, sessions, outbox: via, queue, timeoutMs: TIMEOUT_MS, logger: createLogger({ level: 'silent' }) });
+    const answer = { kind: 'answer', text: 'Tabs', by: 'U0BOB', via: 'button', at: new Date().toISOString() } as const;
+    /** What Wrench said in the thread, in order, once a sentinel posted last has arrived. */
+    const thread = async (threadTs: string) => {
+      await outbox.post({ channel: 'C0DEV', threadTs }, { text: `sentinel ${threadTs}` });
+      await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.text === `sentinel ${threadTs}`, 10_000);
+      const ours = new Set(slack.messages('C0DEV', threadTs).map((m) => m.ts));
+      return slack.calls.filter((c) =>
+        c.method === 'chat.postMessage' ? c.args.thread_ts === threadTs : c.method === 'chat.update' && ours.has(String(c.args.ts)),
+      );
+    };
+
+    it('is not posted when the answer lands while the reminder job runs, after it found the question open', async () => {
+      const threadTs = `${Date.now()}.000300`;
+      const store = new PausedRunStore(redis, prefix);
+      let answerNow: (() => Promise<void>) | undefined;
+      // The answer lands between the reminder's look at the question and its message: the worst moment.
+      const racing = Object.assign(Object.create(store) as PausedRunStore, {
+        settlement: async (pauseId: string) => {
+          const before = await store.settlement(pauseId);
+          await answerNow?.();
+          return before;
+        },
+      });
+      const desk = deskWith(racing);
+      const asked = await pausedIn(desk, threadTs, true);
+      answerNow = async () => {
+        answerNow = undefined;
+        expect(await store.settle(asked.pauseId, answer)).toBe(true);
+        await reminderSettled(outbox, viewOf(asked), answeredLine('U0BOB', 'Tabs'));
+      };
+      expect(await desk.remind(asked.pauseId)).toBe('reminded');
+      const said = await thread(threadTs);
+      expect(said.filter((c) => /A reminder|I asked/.test(String(c.args.text)))).toEqual([]);
+      await desk.done(asked);
+    });
+
+    it('is not posted when the question is settled while the reminder waits its turn in the outbox', async () => {
+      const threadTs = `${Date.now()}.000400`;
+      const store = new PausedRunStore(redis, prefix);
+      // An outbox that queues without delivering (Slack slow, or the thread busy), then a live one delivers in order.
+      const queued = new ThreadOutbox(redis, prefix, outboxSlackClient('xoxb-test', slack.apiUrl), createRedactor(), createLogger({ level: 'silent' }));
+      await queued.stop();
+      const desk = deskWith(store, queued);
+      const asked = await pausedIn(desk, threadTs, true);
+      expect(await desk.remind(asked.pauseId)).toBe('reminded');
+      expect((await desk.take(asked.pauseId))?.settlement.kind).toBe('timeout');
+      await outbox.deliverDue();
+      const said = await thread(threadTs);
+      expect(said.filter((c) => /A reminder|I asked/.test(String(c.args.text)))).toEqual([]);
+      await desk.done(asked);
+    });
+
+    it('is posted once while the question is open, and edited into the outcome once it is settled', async () => {
+      const threadTs = `${Date.now()}.000500`;
+      const store = new PausedRunStore(redis, prefix);
+      const desk = deskWith(store);
+      const asked = await pausedIn(desk, threadTs, true);
+      expect(await desk.remind(asked.pauseId)).toBe('reminded');
+      expect(await desk.remind(asked.pauseId)).toBe('reminded');
+      const reminder = await slack.waitFor(
+        (c) => c.method === 'chat.postMessage' && c.args.thread_ts === threadTs && /A reminder/.test(String(c.args.text)),
+        10_000,
+      );
+      expect(await store.settle(asked.pauseId, answer)).toBe(true);
+      await reminderSettled(outbox, viewOf(asked), answeredLine('U0BOB', 'Tabs'));
+      // The timeout, had it come first, edits it too (the run's resume job takes the question back).
+      const other = await pausedIn(desk, `${threadTs}1`, true);
+      expect(await desk.remind(other.pauseId)).toBe('reminded');
+      await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === `${threadTs}1` && /A reminder/.test(String(c.args.text)), 10_000);
+      expect((await desk.take(other.pauseId))?.settlement.kind).toBe('timeout');
+      await thread(`${threadTs}1`);
+      expect(slack.messages('C0DEV', `${threadTs}1`).map((m) => m.text)).toContain(
+        '<@U0ALICE> I asked:\n> Tabs or spaces?\n_No answer came in time, so I finish with what I have._',
+      );
+      await desk.done(other);
+      const said = await thread(threadTs);
+      expect(said.filter((c) => c.method === 'chat.postMessage' && /A reminder/.test(String(c.args.text)))).toEqual([reminder]);
+      const ts = await outbox.tsOf({ channel: 'C0DEV', threadTs }, questionReminderKey(asked.pauseId));
+      expect(slack.messages('C0DEV', threadTs).find((m) => m.ts === ts)?.text).toBe('<@U0ALICE> I asked:\n> Tabs or spaces?\n<@U0BOB> answered: Tabs');
+      await desk.done(asked);
+    });
   });
 });
