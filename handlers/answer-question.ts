@@ -114,7 +114,7 @@ async function settle(
   // over (the thread's outbox keeps this edit ahead of that job's steps); a job its timeout started already does that.
   const statusKey = job?.data.resume?.statusKey;
   if (waiting.inRunMessage && statusKey && (await job.isDelayed()))
-    await deps.outbox.settleQuestion(thread, runStreamKey(statusKey), outcomeLine(stringsFor(language)));
+    await deps.outbox.settleQuestion(thread, runStreamKey(statusKey), waiting.pauseId, outcomeLine(stringsFor(language)));
   // Not delayed any more means its timeout just started it: it reads the settlement itself.
   await job?.promote().catch((error: unknown) => deps.logger.info({ err: error, jobId: waiting.jobId }, 'resume job was not delayed'));
   const view = {

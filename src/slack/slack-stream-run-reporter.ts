@@ -248,6 +248,7 @@ function streamStep(
   const settledForm =
     settledPlan && question && questionText && settledText
       ? {
+          pauseId: question.pauseId,
           fallback: { text: [settledText, questionText].join('\n\n'), blocks: [section(settledText), section(questionText)] },
           ...(ended
             ? {

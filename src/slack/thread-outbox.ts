@@ -93,9 +93,9 @@ export interface StreamStep {
   closing?: KnownBlock[];
   /**
    * A paused run's stop step: the message as it reads once its question is settled, without the buttons (as `ended`
-   * and `fallback` are to the step), which `settleQuestion` edits in with a line saying what settled it.
+   * and `fallback` are to the step), which `settleQuestion` edits in with a line saying what settled it; `pauseId`: its question.
    */
-  settledForm?: { ended?: ThreadMessage; fallback: ThreadMessage };
+  settledForm?: { pauseId: string; ended?: ThreadMessage; fallback: ThreadMessage };
 }
 
 /** Slack's answers that a stream is over (stopped by the person, expired, deleted): what is left is posted normally. */
@@ -370,6 +370,7 @@ export class ThreadOutbox {
     const { settledForm, ...rest } = step;
     if (settledForm) {
       const form = {
+        pauseId: settledForm.pauseId,
         team: step.team,
         fallback: this.redacted(settledForm.fallback),
         ...(settledForm.ended ? { ended: this.redacted(settledForm.ended) } : {}),
@@ -395,13 +396,14 @@ export class ThreadOutbox {
   /**
    * A paused run's question was settled: its message (the stream under `key`) is edited at once into its settled form
    * with `line` below (who answered what, say), so its buttons are gone before the resumed run takes it over. Once per
-   * pause; false when there is no such form (the run did not pause in a stream step, or it was settled already).
+   * pause; false when the message holds no form of question `pauseId` (its stop step not queued yet, another question's
+   * form, or settled already): the resumed run then takes the message over as before.
    */
-  async settleQuestion(thread: ThreadRef, key: string, line: string): Promise<boolean> {
+  async settleQuestion(thread: ThreadRef, key: string, pauseId: string, line: string): Promise<boolean> {
     const forms = redisKeys(this.prefix).outbox.settledForms(threadMember(thread));
-    const [[, stored], [, removed]] = (await this.redis.multi().hget(forms, key).hdel(forms, key).exec()) as [[null, string | null], [null, number]];
-    if (!stored || !removed) return false;
-    const form = JSON.parse(stored) as { team: string; ended?: ThreadMessage; fallback: ThreadMessage };
+    const stored = await this.redis.hget(forms, key);
+    const form = stored ? (JSON.parse(stored) as { pauseId?: string; team: string; ended?: ThreadMessage; fallback: ThreadMessage }) : undefined;
+    if (!form || form.pauseId !== pauseId || (await this.redis.hdel(forms, key)) === 0) return false;
     const withLine = (message: ThreadMessage): ThreadMessage => ({
       text: `${message.text}\n\n${line}`,
       blocks: [...(message.blocks ?? []), { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(line, 2900) }] }],

@@ -427,8 +427,10 @@ describe('a run reported as one streamed message with its plan (SlackStreamRunRe
       await settled(outbox, thread);
       const [paused] = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
       expect(JSON.stringify(paused?.blocks ?? slack.streamsIn(CHANNEL, thread.threadTs)[0]?.closingBlocks)).toContain(ANSWER_ACTION_PREFIX);
-      expect(await outbox.settleQuestion(thread, runStreamKey(statusKey), '<@U0ALICE> answered: Yes')).toBe(true);
-      expect(await outbox.settleQuestion(thread, runStreamKey(statusKey), '<@U0BOB> answered: No')).toBe(false);
+      // Only the form of the question asked: an answer to an earlier question of the run finds none to edit.
+      expect(await outbox.settleQuestion(thread, runStreamKey(statusKey), 'job-6-q0-earlier', '<@U0BOB> answered: Old')).toBe(false);
+      expect(await outbox.settleQuestion(thread, runStreamKey(statusKey), question.pauseId, '<@U0ALICE> answered: Yes')).toBe(true);
+      expect(await outbox.settleQuestion(thread, runStreamKey(statusKey), question.pauseId, '<@U0BOB> answered: No')).toBe(false);
       await settled(outbox, thread);
       let [message] = slack.messages(CHANNEL, thread.threadTs).filter((m) => m.bot_id);
       expect(message?.ts).toBe(paused?.ts);
