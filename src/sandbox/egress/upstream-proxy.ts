@@ -135,8 +135,11 @@ export function upstreamProxyCredentials(config: { file: { sandbox: { egress: Up
     if (!value?.trim()) return [];
     try {
       const { password, authorization } = parseUpstreamProxyUrl(value);
+      // Percent-encoded too, as it stands in the proxy URL mode `none` gives its commands (direct-proxy-env.ts).
+      const encoded = password ? encodeURIComponent(password) : undefined;
       return [
         ...(password ? [{ name: `${name} password`, value: password }] : []),
+        ...(encoded && encoded !== password ? [{ name: `${name} password`, value: encoded }] : []),
         ...(authorization ? [{ name: `${name} credentials`, value: authorization.slice('Basic '.length) }] : []),
       ];
     } catch {

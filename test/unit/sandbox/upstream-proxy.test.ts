@@ -92,6 +92,10 @@ describe('the upstream proxy of the egress proxy', () => {
     const text = redact(`password from-the-file-1, header Proxy-Authorization: Basic ${token}`);
     expect(text).not.toContain('from-the-file-1');
     expect(text).not.toContain(token);
+    // Also as mode none's commands see it in their proxy URL: percent-encoded.
+    const encoded = upstreamProxyCredentials({ file: { sandbox: { egress: { upstreamProxy: 'http://wrench:p%40ss%3Aword-1@cfg.corp:8080' } } }, env: {} });
+    expect(encoded.map((credential) => credential.value)).toEqual(expect.arrayContaining(['p@ss:word-1', 'p%40ss%3Aword-1']));
+    expect(createRedactor(encoded.map((credential) => credential.value))('printed p%40ss%3Aword-1')).toBe('printed [redacted]');
   });
 
   it('names the upstream, never its credentials, in a refusal', () => {
