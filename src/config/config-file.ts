@@ -283,7 +283,7 @@ export const configFileSchema = z
               .meta({ description: 'Hosts (`host`, `*.domain` or `host:port`) the setup step may reach besides the package registries.' }),
             upstreamProxy: upstreamProxyUrl.optional().meta({
               description:
-                "The operator's HTTP proxy (`http://user:password@proxy.corp:3128`, or `https://…` for one spoken to over TLS, its certificate checked against the public CAs and `sandbox.setupCaFile`; other schemes are refused) the egress proxy sends allowed destinations through, where only it reaches the internet: `CONNECT` tunnels are chained to it, plain-HTTP requests forwarded, its credentials sent only to it (masked in logs, never in the sandbox). The allow list and the address checks still come first. Empty: connect directly ([security](security.md#an-upstream-proxy)).",
+                "The operator's HTTP proxy (`http://user:password@proxy.corp:3128`, or `https://…` for one spoken to over TLS, its certificate checked against the public CAs and `sandbox.setupCaFile`; other schemes are refused) the egress proxy sends allowed destinations through, where only it reaches the internet: `CONNECT` tunnels are chained to it, plain-HTTP requests forwarded, its credentials sent only to it (masked in logs, never in a bwrap sandbox; in mode `none`, where there is no egress proxy, commands with network get its URL in their proxy variables). The allow list and the address checks still come first. Empty: connect directly ([security](security.md#an-upstream-proxy)).",
               unset: "Wrench's own `HTTPS_PROXY`, else `HTTP_PROXY`",
             }),
             noProxy: z.array(z.string().trim().min(1)).optional().meta({

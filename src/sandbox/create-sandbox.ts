@@ -32,12 +32,18 @@ export interface CreateSandboxOptions {
   onEgressCapped?: (maxConnections: number) => void;
   /** bwrap only: told of every destination the egress proxy refuses. */
   onEgressRefused?: (refusal: EgressRefusal) => void;
-  /** bwrap only: the operator's proxy the egress proxy goes through (`sandbox.egress.upstreamProxy`, else `HTTPS_PROXY`). */
+  /** The operator's proxy (`sandbox.egress.upstreamProxy`, else `HTTPS_PROXY`): bwrap's egress proxy goes through it; none points commands with network at it. */
   egressUpstream?: UpstreamProxy;
 }
 
 export function createSandbox(options: CreateSandboxOptions): Sandbox {
   if (options.mode === 'none')
-    return createProcessSandbox({ root: options.root, secrets: options.secrets, home: options.home, setupCaFile: options.setupCaFile });
+    return createProcessSandbox({
+      root: options.root,
+      secrets: options.secrets,
+      home: options.home,
+      setupCaFile: options.setupCaFile,
+      upstream: options.egressUpstream,
+    });
   return createBwrapSandbox(options);
 }

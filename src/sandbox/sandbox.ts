@@ -15,7 +15,7 @@ export interface ExecOptions {
   signal?: AbortSignal;
   /** Extra environment on top of the sandbox's scrubbed allowlist. */
   env?: Record<string, string>;
-  /** Whether the command may reach the network (bwrap: through the egress proxy only; none ignores it). */
+  /** Whether the command may reach the network (bwrap: through the egress proxy only; none has the host's network either way and gives one the setup CA and the operator's proxy). */
   network?: boolean;
   /** With network, what the egress proxy lets through: the allow list (default) or any public host. */
   egress?: EgressScope;
