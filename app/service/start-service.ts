@@ -16,6 +16,7 @@ import { startTriageWorker, type TriageWorker } from '../../runners/triage-worke
 import { ConfigError } from '../../src/config/config-error.js';
 import type { Config } from '../../src/config/load-config.js';
 import { checkSandbox } from '../../src/sandbox/check-sandbox.js';
+import { usrSocketWatch } from '../../src/sandbox/usr-sockets.js';
 import { requireSettings, type Role } from '../../src/config/require-settings.js';
 import { startHealthServer } from '../../src/http/health-server.js';
 import { createLogger, type Logger } from '../../src/logging/logger.js';
@@ -73,6 +74,8 @@ const REDIS_BEFORE_ACK_MS = 1000;
 /** Workers refuse to start when bubblewrap does not work, rather than failing every job. */
 async function requireWorkingSandbox(config: Config): Promise<void> {
   if (config.file.sandbox.mode === 'none') return;
+  // Begun now and left running: the first sandboxed command waits only for what is left of the first scan.
+  usrSocketWatch.start();
   const check = await checkSandbox();
   if (!check.ok) {
     throw new ConfigError(

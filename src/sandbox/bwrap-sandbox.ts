@@ -7,13 +7,14 @@ import { hostRegistries } from './egress/host-registries.js';
 import { forwardedCommand } from './egress/sandbox-forwarder.js';
 import type { UpstreamProxy } from './egress/upstream-proxy.js';
 import { configFile, defaultHiddenPaths, resolveHiddenPaths } from './hidden-paths.js';
-import { createHostSocketScanner } from './host-sockets.js';
+import { createHostSocketScanner, type HostSocketScan } from './host-sockets.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runCaptured } from './run-captured.js';
 import type { ExecOptions, ExecResult, Sandbox } from './sandbox.js';
 import { buildSandboxEnv, caFileEnv, certificatePaths } from './sandbox-env.js';
 import { ulimitPrelude, withDefaults, type SandboxLimits } from './sandbox-limits.js';
 import { mergedShellArgs } from './shell-command.js';
+import { type UsrSocketWatch, usrMasks, usrSocketWatch } from './usr-sockets.js';
 import { isInside } from './workspace-path.js';
 
 export interface BwrapSandboxOptions {
@@ -44,6 +45,10 @@ export interface BwrapSandboxOptions {
   visible?: readonly string[];
   /** A CA bundle (PEM) commands with network trust, shown read-only (`sandbox.setupCaFile`). */
   setupCaFile?: string;
+  /** The background scan of /usr outside /usr/local whose sockets every command masks. Default: the process's own. */
+  usrSockets?: UsrSocketWatch;
+  /** false: commands mask nothing of that scan, and neither start nor wait for it. Only for Wrench's own check. */
+  waitForUsrScan?: boolean;
 }
 
 /**
@@ -56,6 +61,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
   const limits = withDefaults(options.limits);
   let prepared: Promise<Awaited<ReturnType<typeof prepareMounts>>> | undefined;
   const prepare = () => (prepared ??= prepareMounts(options));
+  const usrWatch = options.usrSockets ?? usrSocketWatch;
 
   return {
     mode: 'bwrap',
@@ -63,13 +69,17 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
     async exec(command: string, exec: ExecOptions): Promise<ExecResult> {
       const cwd = await resolveCwd(options.root, exec.cwd);
       const mounts = await prepare();
-      // Every command, not once per job: a host service may have made its socket since the last one.
-      const hostSockets = await scanHostSockets(mounts.socketRoots, [
-        ...mounts.hidden,
-        mounts.root,
-        ...(options.home ? [options.home] : []),
-        ...(exec.writableDir ? [exec.writableDir] : []),
+      const ownPlaces = [...mounts.hidden, mounts.root, ...(options.home ? [options.home] : []), ...(exec.writableDir ? [exec.writableDir] : [])];
+      // Every command, not once per job: a host service may have made its socket since the last one. The rest of /usr is
+      // scanned in the background: its latest scan (the first command of the process waits for the first one).
+      const [scanned, usr] = await Promise.all([
+        scanHostSockets(mounts.socketRoots, ownPlaces),
+        options.waitForUsrScan === false ? NO_SOCKETS : usrWatch.latest().then((scan) => usrMasks(scan, mounts.shownDirs, ownPlaces)),
       ]);
+      const hostSockets = {
+        sockets: [...new Set([...scanned.sockets, ...usr.sockets])],
+        unlisted: [...new Set([...scanned.unlisted, ...usr.unlisted])],
+      };
       const network = exec.network ?? false;
       const env = buildSandboxEnv(network ? { ...mounts.registryEnv, ...exec.env } : exec.env, {
         home: options.home ?? SANDBOX_TMP_HOME,
@@ -151,6 +161,7 @@ async function prepareMounts(options: BwrapSandboxOptions) {
   return {
     root,
     system,
+    shownDirs,
     socketRoots: socketScanRoots(shownDirs),
     hidden,
     hiddenFiles,
@@ -172,11 +183,12 @@ export const SYSTEM_ROOT = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64',
 
 /** Shared by every sandbox of the process: a directory unchanged since the last command is not read again. */
 const scanHostSockets = createHostSocketScanner();
+const NO_SOCKETS: HostSocketScan = { sockets: [], unlisted: [] };
 
 /**
- * Where a host socket could be in the sandbox's root: every shown directory but /sys (sysfs holds none) and, of /usr,
- * only /usr/local. The rest of /usr is the package manager's (packages ship no sockets) and took 0.25 to 0.7 s to
- * check on every command on a 2-core host; see docs/security.md.
+ * Where a host socket could be in the sandbox's root, looked for before every command: every shown directory but /sys
+ * (sysfs holds none) and, of /usr, only /usr/local. The rest of /usr took 0.25 to 0.7 s to check on every command on a
+ * 2-core host: it is scanned in the background instead (usr-sockets.ts); see docs/security.md.
  */
 export function socketScanRoots(shown: readonly string[]): string[] {
   return shown.flatMap((dir) => (dir === '/sys' ? [] : dir === '/usr' ? ['/usr/local'] : [dir]));

@@ -18,7 +18,8 @@ const USERNS_FIX =
 export async function checkSandbox(options: { bwrapPath?: string } = {}): Promise<SandboxCheck> {
   const root = await mkdtemp(path.join(tmpdir(), 'wrench-sandbox-check-'));
   try {
-    const sandbox = createBwrapSandbox({ root, bwrapPath: options.bwrapPath });
+    // Only Wrench's own echo runs: it need not wait for the background scan of /usr (nor start one, in `wrench doctor`).
+    const sandbox = createBwrapSandbox({ root, bwrapPath: options.bwrapPath, waitForUsrScan: false });
     const result = await sandbox.exec('echo wrench-sandbox-ok', { cwd: root, timeoutMs: 15_000 });
     if (result.exitCode === 0 && result.output.includes('wrench-sandbox-ok')) return { ok: true };
     return diagnose(result.timedOut ? 'bubblewrap did not answer within 15 s' : result.output.trim() || `bwrap exited with ${result.exitCode}`);

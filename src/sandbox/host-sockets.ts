@@ -23,7 +23,7 @@ interface Listing {
 /** A directory changed this close to its reading may change again within the same timestamp tick: read it again next time. */
 const SETTLE_MS = 1000;
 /** Directories looked at between two turns of the event loop (each is one lstat, and one readdir when it changed). */
-const SLICE = 200;
+export const SLICE = 200;
 /** Levels below a scanned directory looked into. */
 const MAX_DEPTH = 32;
 
@@ -33,10 +33,10 @@ const MAX_DEPTH = 32;
  * directory's change time (ctime, which no system call sets) is the same: a socket created, renamed or bound in a
  * directory changes it. So a scan after the first costs one lstat per directory, and still sees a socket that appeared
  * since. Nothing is followed deeper than MAX_DEPTH levels. The calls are synchronous (a thread-pool round trip per
- * directory made the scan five times slower), in slices of SLICE directories with the event loop free in between.
+ * directory made the scan five times slower), in slices of `slice` directories with the event loop free in between.
  * `now` is the wall clock in milliseconds (tests move it forward instead of waiting).
  */
-export function createHostSocketScanner(now: () => number = Date.now) {
+export function createHostSocketScanner(now: () => number = Date.now, slice = SLICE) {
   const cache = new Map<string, Listing>();
 
   function look(dir: string, found: HostSocketScan): string[] {
@@ -82,7 +82,7 @@ export function createHostSocketScanner(now: () => number = Date.now) {
     const queue = [...new Set(roots)].filter((dir) => !skip.some((place) => isInside(place, dir))).map((dir) => ({ dir, depth: 0 }));
     let done = 0;
     for (let next = queue.pop(); next; next = queue.pop()) {
-      if (++done % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (++done % slice === 0) await new Promise((resolve) => setImmediate(resolve));
       const { dir, depth } = next;
       // Deeper than any real tree (a bind mount of a directory inside itself would never end): hidden, not scanned.
       if (depth > MAX_DEPTH) found.unlisted.push(dir);

@@ -11,8 +11,8 @@ import { threadReply } from './thread-replies.js';
 
 /**
  * Issue 44 item 1 through the whole service: the host listens on Unix sockets where real services keep theirs (under
- * /var/tmp, and under /srv or /var/lib as a database's would be), and under /opt and /etc, which the sandbox's root
- * does show (read-only, which does not refuse connect()). A planted `preinstall` in the setup step (network
+ * /var/tmp, and under /srv or /var/lib as a database's would be), and under /opt, /etc and /usr/lib, which the sandbox's
+ * root does show (read-only, which does not refuse connect()). A planted `preinstall` in the setup step (network
  * on, through the egress proxy) and the agent's own command (network off) both go for them, with node's
  * `net.connect(path)` and socat. What is asserted is what the listeners saw: not one connection. That the probes ran
  * is asserted too (the agent's command output reached the model; the preinstall's follow-up request was refused by
@@ -65,8 +65,9 @@ describe('host Unix sockets against the running service', () => {
     await listenAt('/var/tmp', 'host.sock');
     // Where a database or a node agent keeps its socket: /srv if this host lets us write there, else /var/lib.
     await listenAt('/srv', 'db.sock').catch(() => listenAt('/var/lib', 'db.sock'));
-    // Shown in the sandbox: a vendor agent's socket under /opt, a service's under /etc. Tests run as root here.
-    for (const shown of ['/opt', '/etc'])
+    // Shown in the sandbox: a vendor agent's socket under /opt, a service's under /etc, a daemon's under /usr/lib (found by
+    // the background scan of /usr, not the one before every command). Tests run as root here.
+    for (const shown of ['/opt', '/etc', '/usr/lib'])
       if (writable(shown)) await listenAt(shown, 'agent.sock');
       else console.warn(`hostile-sockets: ${shown} is not writable by this test run, so no listener is placed under it`);
     world = await createE2eWorld(CONFIG);

@@ -8,6 +8,7 @@ import { createBwrapSandbox } from '../../../src/sandbox/bwrap-sandbox.js';
 import { checkSandbox } from '../../../src/sandbox/check-sandbox.js';
 import { pidsCgroupAvailable } from '../../../src/sandbox/pids-cgroup.js';
 import type { Sandbox } from '../../../src/sandbox/sandbox.js';
+import { createUsrSocketWatch } from '../../../src/sandbox/usr-sockets.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
 import { describeSandboxContract } from './sandbox-contract.js';
 
@@ -170,6 +171,39 @@ describe('bwrap sandbox: isolation', () => {
         expect(seen).toEqual([]);
       },
     );
+
+    // The rest of /usr is scanned in the background: a watch of the real /usr of its own, scanning again every 200 ms.
+    it.skipIf(!writable('/usr/lib'))(
+      'connect() on a socket under /usr outside /usr/local is refused once the background scan has seen it; one gone since stops no command',
+      { timeout: 120_000 },
+      async () => {
+        const watch = createUsrSocketWatch({ intervalMs: 200 });
+        const usrSandbox = createBwrapSandbox({ root: workspace.path, usrSockets: watch });
+        const runHere = (command: string) => usrSandbox.exec(command, { cwd: workspace.path, timeoutMs: 20_000 });
+        const early = await listenUnder('/usr/lib');
+        // The first command waits for the first scan.
+        expect((await runHere(probe(early))).output).toContain('ECONNREFUSED');
+
+        const late = await listenUnder('/usr/share');
+        await until(async () => (await watch.latest()).sockets.includes(late));
+        for (const file of [early, late]) {
+          const result = await runHere(probe(file));
+          expect(result.output).toContain('ECONNREFUSED');
+          expect(result.output).toMatch(new RegExp(`^c.* ${file.replace(/[.]/g, '\\.')}$`, 'm'));
+        }
+        expect(seen).toEqual([]);
+
+        // Closed (its file removed) after the latest scan, which a watch that never scans again keeps: the command
+        // still starts, with no mount point to make for it in the read-only /usr.
+        const once = createUsrSocketWatch({ intervalMs: 3_600_000 });
+        expect((await once.latest()).sockets).toContain(late);
+        await new Promise<void>((resolve) => servers[servers.length - 1]!.close(() => resolve()));
+        expect(existsSync(late)).toBe(false);
+        const after = await createBwrapSandbox({ root: workspace.path, usrSockets: once }).exec('echo started', { cwd: workspace.path, timeoutMs: 20_000 });
+        expect(after.output).toContain('started');
+        expect(after.exitCode).toBe(0);
+      },
+    );
   });
 
   // Without a pids cgroup only the timeout and the host-pressure watchdog stop a fork bomb: too rough for a shared test host.
@@ -215,6 +249,14 @@ describe('bwrap sandbox: isolation', () => {
 async function varTempDir(prefix: string): Promise<TempDir> {
   const dir = await mkdtemp(path.join('/var/tmp', prefix));
   return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('not within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function writable(dir: string): boolean {
