@@ -1,4 +1,4 @@
-import { accessSync, constants, type Dirent, lstatSync, readdirSync } from 'node:fs';
+import { accessSync, constants, type Dirent, lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isInside } from './workspace-path.js';
 
@@ -40,7 +40,7 @@ export function createHostSocketScanner(now: () => number = Date.now, slice = SL
   const cache = new Map<string, Listing>();
 
   function look(dir: string, found: HostSocketScan): string[] {
-    const stat = lstatSync(dir, { throwIfNoEntry: false });
+    const stat = lstatOrNothing(dir);
     if (!stat?.isDirectory()) {
       cache.delete(dir);
       return [];
@@ -90,6 +90,18 @@ export function createHostSocketScanner(now: () => number = Date.now, slice = SL
     }
     return { sockets: [...new Set(found.sockets)].sort(), unlisted: [...new Set(found.unlisted)].sort() };
   };
+}
+
+/**
+ * A directory's status, or nothing where it is gone or cannot be reached: inside a directory that can be listed but not
+ * entered (read without search permission), a command cannot reach a socket either, as it runs as this same user.
+ */
+function lstatOrNothing(dir: string): Stats | undefined {
+  try {
+    return lstatSync(dir, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 function enterable(dir: string): boolean {

@@ -1,6 +1,9 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostSocketScanner } from '../../../src/sandbox/host-sockets.js';
 import { makeTempDir, type TempDir } from '../../helpers/temp-dir.js';
@@ -54,5 +57,21 @@ describe('host socket scan', () => {
 
     await close(server);
     expect((await scan([tree.path])).sockets).toEqual([inNewDir]);
+  });
+
+  it('goes past a directory it can list but not enter (a command cannot reach inside it either) instead of failing the scan', async () => {
+    const listable = path.join(tree.path, 'etc', 'listable');
+    await mkdir(path.join(listable, 'inner', 'deeper'), { recursive: true });
+    const outside = path.join(tree.path, 'opt', 'tool', 'db.sock');
+    await listen(outside);
+    await chmod(tree.path, 0o755);
+    await chmod(listable, 0o744); // read, no search: its entries are listed, never reached
+    // As root every directory can be entered: the scan is run as nobody then, in a child process.
+    const scanner = fileURLToPath(new URL('../../../src/sandbox/host-sockets.ts', import.meta.url));
+    const script = `const { createHostSocketScanner } = await import(${JSON.stringify(scanner)}); console.log(JSON.stringify(await createHostSocketScanner()([${JSON.stringify(tree.path)}])));`;
+    const asNobody = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    const command = [...asNobody, process.execPath, '--import', 'tsx', '--input-type=module', '-e', script];
+    const { stdout } = await promisify(execFile)(command[0]!, command.slice(1), { env: { ...process.env, HOME: tree.path } });
+    expect(JSON.parse(stdout)).toEqual({ sockets: [outside], unlisted: [] });
   });
 });
