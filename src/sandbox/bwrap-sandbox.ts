@@ -49,6 +49,8 @@ export interface BwrapSandboxOptions {
   usrSockets?: UsrSocketWatch;
   /** false: commands mask nothing of that scan, and neither start nor wait for it. Only for Wrench's own check. */
   waitForUsrScan?: boolean;
+  /** Finds the sockets under the shown directories before each command. Default: the process's own, cached scanner. */
+  scanSockets?: (roots: readonly string[], skip: readonly string[]) => Promise<HostSocketScan>;
 }
 
 /**
@@ -62,6 +64,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
   let prepared: Promise<Awaited<ReturnType<typeof prepareMounts>>> | undefined;
   const prepare = () => (prepared ??= prepareMounts(options));
   const usrWatch = options.usrSockets ?? usrSocketWatch;
+  const scanSockets = options.scanSockets ?? scanHostSockets;
 
   return {
     mode: 'bwrap',
@@ -72,14 +75,17 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
       const ownPlaces = [...mounts.hidden, mounts.root, ...(options.home ? [options.home] : []), ...(exec.writableDir ? [exec.writableDir] : [])];
       // Every command, not once per job: a host service may have made its socket since the last one. The rest of /usr is
       // scanned in the background: its latest scan (the first command of the process waits for the first one).
-      const [scanned, usr] = await Promise.all([
-        scanHostSockets(mounts.socketRoots, ownPlaces),
-        options.waitForUsrScan === false ? NO_SOCKETS : usrWatch.latest().then((scan) => usrMasks(scan, mounts.shownDirs, ownPlaces)),
-      ]);
-      const hostSockets = {
-        sockets: [...new Set([...scanned.sockets, ...usr.sockets])],
-        unlisted: [...new Set([...scanned.unlisted, ...usr.unlisted])],
+      const socketMasks = async (): Promise<HostSocketScan> => {
+        const [scanned, usr] = await Promise.all([
+          scanSockets(mounts.socketRoots, ownPlaces),
+          options.waitForUsrScan === false ? NO_SOCKETS : usrWatch.latest().then((scan) => usrMasks(scan, mounts.shownDirs, ownPlaces)),
+        ]);
+        return {
+          sockets: [...new Set([...scanned.sockets, ...usr.sockets])],
+          unlisted: [...new Set([...scanned.unlisted, ...usr.unlisted])],
+        };
       };
+      let hostSockets = await socketMasks();
       const network = exec.network ?? false;
       const env = buildSandboxEnv(network ? { ...mounts.registryEnv, ...exec.env } : exec.env, {
         home: options.home ?? SANDBOX_TMP_HOME,
@@ -96,7 +102,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
           onCapped: options.onEgressCapped,
           upstream: options.egressUpstream,
         });
-      try {
+      const attempt = () => {
         const args = bwrapArgs({
           readOnly: options.readOnly,
           root: mounts.root,
@@ -112,7 +118,7 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
           readOnlyDirs: [...mounts.ownRuntime, ...(exec.readOnlyDirs ?? [])],
           command: proxy ? forwardedCommand(mounts.node, proxy.socketPath, shell, loopbackServices(allow)) : shell,
         });
-        const result = await runCaptured({
+        return runCaptured({
           file: options.bwrapPath ?? 'bwrap',
           args,
           cwd,
@@ -125,6 +131,15 @@ export function createBwrapSandbox(options: BwrapSandboxOptions): Sandbox {
           maxOutputChars: exec.maxOutputChars,
           maxProcesses: limits.maxProcesses,
         });
+      };
+      try {
+        let result = await attempt();
+        // A socket found by the scan and gone before bwrap started leaves it no mount point to make in a read-only system
+        // directory, and bwrap stops before the command runs: scanned again, the command gets its one start.
+        if (result.exitCode === 1 && vanishedSocket(result.output, hostSockets.sockets)) {
+          hostSockets = await socketMasks();
+          result = await attempt();
+        }
         return proxy ? { ...result, egressRefused: [...proxy.refusals] } : result;
       } finally {
         await proxy?.close();
@@ -183,6 +198,12 @@ export const SYSTEM_ROOT = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64',
 
 /** Shared by every sandbox of the process: a directory unchanged since the last command is not read again. */
 const scanHostSockets = createHostSocketScanner();
+
+/** Whether bwrap stopped at its start because one of the masked sockets was gone (its message, the whole output). */
+function vanishedSocket(output: string, sockets: readonly string[]): boolean {
+  const match = /^bwrap: Can't create file at (.+?): [^\n]*\n?$/.exec(output);
+  return match !== null && sockets.includes(match[1]!);
+}
 const NO_SOCKETS: HostSocketScan = { sockets: [], unlisted: [] };
 
 /**

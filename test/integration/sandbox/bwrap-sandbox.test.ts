@@ -206,6 +206,28 @@ describe('bwrap sandbox: isolation', () => {
     );
   });
 
+  it('a socket found by the scan and gone before bwrap starts costs the command nothing: scanned again, it runs once', async () => {
+    const gone = `/etc/wrench-gone-${process.pid}.sock`;
+    expect(existsSync(gone)).toBe(false);
+    const scans: number[] = [];
+    // The first scan names a socket that is no longer there (closed between the scan and bwrap's start).
+    const scanSockets = async () => {
+      scans.push(scans.length);
+      return scans.length === 1 ? { sockets: [gone], unlisted: [] } : { sockets: [], unlisted: [] };
+    };
+    const sandbox = createBwrapSandbox({ root: workspace.path, scanSockets, waitForUsrScan: false });
+    const marker = path.join(workspace.path, 'runs.txt');
+    const result = await sandbox.exec(`echo ran >> ${marker}; echo started`, { cwd: workspace.path, timeoutMs: 20_000 });
+    expect(result.output).toContain('started');
+    expect(result.exitCode).toBe(0);
+    expect(scans).toHaveLength(2);
+    expect(readFileSync(marker, 'utf8')).toBe('ran\n');
+    // A command that fails by itself, even with bwrap's words, is not run again.
+    const own = await sandbox.exec(`echo ran >> ${marker}; echo "bwrap: Can't create file at /etc/other: x"; exit 1`, { cwd: workspace.path, timeoutMs: 20_000 });
+    expect(own.exitCode).toBe(1);
+    expect(readFileSync(marker, 'utf8')).toBe('ran\nran\n');
+  });
+
   // Without a pids cgroup only the timeout and the host-pressure watchdog stop a fork bomb: too rough for a shared test host.
   it.skipIf(!cgroupAvailable)('contains a fork bomb and kills it on timeout, leaving the host fine', async () => {
     const tasksBefore = hostTasks();
