@@ -202,8 +202,9 @@ const scanHostSockets = createHostSocketScanner();
 /** Whether bwrap stopped at its start because one of the masked sockets was gone (its message, the whole output). */
 function vanishedSocket(output: string, sockets: readonly string[]): boolean {
   const match = /^bwrap: Can't create file at (.+?): [^\n]*\n?$/.exec(output);
-  return match !== null && sockets.includes(match[1]!);
+  return match?.[1] !== undefined && sockets.includes(match[1]);
 }
+
 const NO_SOCKETS: HostSocketScan = { sockets: [], unlisted: [] };
 
 /**

@@ -223,7 +223,10 @@ describe('bwrap sandbox: isolation', () => {
     expect(scans).toHaveLength(2);
     expect(readFileSync(marker, 'utf8')).toBe('ran\n');
     // A command that fails by itself, even with bwrap's words, is not run again.
-    const own = await sandbox.exec(`echo ran >> ${marker}; echo "bwrap: Can't create file at /etc/other: x"; exit 1`, { cwd: workspace.path, timeoutMs: 20_000 });
+    const own = await sandbox.exec(`echo ran >> ${marker}; echo "bwrap: Can't create file at /etc/other: x"; exit 1`, {
+      cwd: workspace.path,
+      timeoutMs: 20_000,
+    });
     expect(own.exitCode).toBe(1);
     expect(readFileSync(marker, 'utf8')).toBe('ran\nran\n');
   });
