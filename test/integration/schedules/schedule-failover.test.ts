@@ -39,7 +39,8 @@ async function startFleet(label: string, url: string, options: RedisConnectionOp
       // As Wrench's shutdown does (app/service/start-service.ts), each step gets a time and is cut after it: after a
       // Cluster failover, closing BullMQ's clients can wait on the dead node.
       const within = (step: Promise<unknown>, ms: number) => Promise.race([step, sleep(ms)]);
-      await Promise.all(workers.map((w) => within(w.close(), 5_000).then(() => w.disconnect())));
+      // A worker's disconnect waits for its client's 'end', which a Cluster client retrying a dead node may never emit.
+      await Promise.all(workers.map((w) => within(w.close(), 5_000).then(() => within(w.disconnect(), 2_000))));
       await within(deps.schedules.close(), 5_000);
       await within(world.stop(), 10_000);
       world.redis.disconnect();
