@@ -18,7 +18,8 @@ export interface UpstreamProxyCheckOptions {
 }
 
 /**
- * The egress proxy's upstream proxy, asked as the setup step asks it: `CONNECT` to the npm registry the setup step
+ * The operator's upstream proxy (the egress proxy's in mode bwrap; in mode none commands with network are pointed at
+ * it directly), asked as the setup step asks it: `CONNECT` to the npm registry the setup step
  * installs from, with the configured credentials. The proxy's own answer is what is judged (its status and time), so
  * the registry need not answer; the proxy is named as `host:port` only, never with its credentials.
  */
@@ -26,8 +27,6 @@ export async function checkUpstreamProxy(config: Config, options: UpstreamProxyC
   const name = 'Upstream proxy';
   const upstream = upstreamProxyFor({ ...config.file.sandbox.egress, caFile: config.file.sandbox.setupCaFile }, config.env);
   if (!upstream) return { name, ok: true, skipped: true, detail: 'off (sandbox.egress.upstreamProxy, HTTPS_PROXY and HTTP_PROXY unset)' };
-  if (config.file.sandbox.mode === 'none')
-    return { name, ok: true, skipped: true, detail: 'off (sandbox.mode is none: commands get no egress proxy, so no upstream either)' };
   const { npm } = await hostRegistries(options.env ?? process.env, options.home);
   const target = `${npm.host.includes(':') ? `[${npm.host}]` : npm.host}:${npm.port}`;
   const proxy = `${upstream.display} (${upstream.setting})`;

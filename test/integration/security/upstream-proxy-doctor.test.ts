@@ -108,5 +108,11 @@ describe('wrench doctor: the upstream proxy', () => {
       );
       expect(JSON.stringify([trusted, untrusted])).not.toContain(RIGHT);
     });
+
+    it('is checked in sandbox mode none too, where commands with network are pointed at it directly', async () => {
+      const result = await checkFile(`sandbox:\n  mode: none\n  setupCaFile: ${caFile}\n  egress: { upstreamProxy: "${secure.url}" }\n`);
+      expect(result).toMatchObject({ ok: true, detail: expect.stringContaining('answered 200 Connection established') });
+      expect(result.skipped).toBeUndefined();
+    });
   });
 });
