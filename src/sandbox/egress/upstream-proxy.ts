@@ -242,18 +242,25 @@ export async function tunnelThroughUpstream(upstream: UpstreamProxy, host: strin
 export async function connectToUpstream(upstream: UpstreamProxy, timeoutMs: number): Promise<{ socket: Socket; ready: 'connect' | 'secureConnect' }> {
   if (!upstream.tls) return { socket: connect({ host: upstream.host, port: upstream.port, timeout: timeoutMs }), ready: 'connect' };
   const options: ConnectionOptions = { host: upstream.host, port: upstream.port, timeout: timeoutMs, ALPNProtocols: ['http/1.1'] };
-  if (upstream.caFile) {
-    let ca: string;
-    try {
-      ca = await readFile(upstream.caFile, 'utf8');
-    } catch (error) {
-      throw new UpstreamProxyError(
-        `its CA file ${upstream.caFile} (sandbox.setupCaFile) cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
-      );
-    }
-    options.ca = [...getCACertificates('default'), ca];
-  }
+  if (upstream.caFile) options.ca = await trustedWith(upstream.caFile);
   return { socket: connectTls(options), ready: 'secureConnect' };
+}
+
+/** The public CAs and the file's, read once per process and file (every connection of a setup step comes here). */
+const trusted = new Map<string, Promise<string[]>>();
+function trustedWith(caFile: string): Promise<string[]> {
+  let read = trusted.get(caFile);
+  if (!read) {
+    read = readFile(caFile, 'utf8').then(
+      (ca) => [...getCACertificates('default'), ca],
+      (error: NodeJS.ErrnoException) => {
+        trusted.delete(caFile); // unreadable now, perhaps not on the next connection
+        throw new UpstreamProxyError(`its CA file ${caFile} (sandbox.setupCaFile) cannot be read (${error.code ?? 'unreadable'})`);
+      },
+    );
+    trusted.set(caFile, read);
+  }
+  return read;
 }
 
 /** Why the upstream could not be reached: the network's code, or its TLS certificate refused and why. */
