@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseConfigFile } from '../../../src/config/load-config.js';
 import { describeRefusal } from '../../../src/sandbox/egress/egress-proxy.js';
-import { bypassesUpstream, parseUpstreamProxyUrl, upstreamProxyCredentials, upstreamProxyFor } from '../../../src/sandbox/egress/upstream-proxy.js';
+import {
+  bypassesUpstream,
+  connectToUpstream,
+  parseUpstreamProxyUrl,
+  upstreamProxyCredentials,
+  upstreamProxyFor,
+} from '../../../src/sandbox/egress/upstream-proxy.js';
 import { createRedactor } from '../../../src/security/redact.js';
 
 describe('the upstream proxy of the egress proxy', () => {
@@ -143,5 +149,11 @@ describe('the upstream proxy of the egress proxy', () => {
     expect(loadConfig({ HTTPS_PROXY: 'http://upper.corp:3128', https_proxy: 'http://lower.corp:3128' }, '/nonexistent').env.HTTPS_PROXY).toBe(
       'http://upper.corp:3128',
     );
+  });
+
+  it("says an https:// upstream's CA file cannot be read, each time it is asked", async () => {
+    const upstream = { ...upstreamProxyFor({ upstreamProxy: 'https://proxy.corp:3129', caFile: '/nonexistent/corp-ca.pem' }, {})! };
+    for (let i = 0; i < 2; i++)
+      await expect(connectToUpstream(upstream, 1000)).rejects.toThrow('its CA file /nonexistent/corp-ca.pem (sandbox.setupCaFile) cannot be read (ENOENT)');
   });
 });
