@@ -43,10 +43,17 @@ describe("a run's Slack lookups (thread link, requester, the thread's images) ar
     await mention('module one ');
     const { threadTs, sent } = await mention('module two ');
 
-    // The thread's images were asked for before the working tree was: beside it, not just before the model.
+    // The thread's images were asked for beside the working tree, not just before the model: before the run had read
+    // the repository's instructions (which come after the tree's hand-over; the images were asked for only after them,
+    // as the agent started). Not against the first git request: the two start together, and either may arrive first.
     const replies = world.slack.calls.find((c) => c.method === 'conversations.replies' && c.args.ts === threadTs)!;
-    const firstGit = world.github.requests.find((r) => r.at >= sent && r.path.includes('.git/'))!;
-    expect(replies.at).toBeLessThanOrEqual(firstGit.at);
+    const instructionsRead = world
+      .wrench!.output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { time: number; msg: string })
+      .find((entry) => entry.time >= sent && entry.msg === 'repository instructions read')!;
+    expect(replies.at).toBeLessThanOrEqual(instructionsRead.time);
 
     // Publishing has what the lookups found: the pull request links the thread, the commit credits the requester.
     const pull = world.github.pulls('acme', 'web').find((p) => p.headRef.includes('module-two'))!;
